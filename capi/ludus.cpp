@@ -1,0 +1,264 @@
+// The C ABI: validates arguments, calls the core, turns every exception into a status and a
+// per-thread message. No game logic lives here.
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "../lib/game.hpp"
+#include "../lib/json_util.hpp"
+#include "ludus/ludus.h"
+
+struct ludus_game {
+    std::unique_ptr<ludus::Game> game;
+};
+
+using ludus::Error;
+using ludus::Status;
+
+static_assert(static_cast<int>(Status::internal) == LUDUS_E_INTERNAL && static_cast<int>(Status::nothing_to_undo) == LUDUS_E_NOTHING_TO_UNDO &&
+              static_cast<int>(Status::illegal_move) == LUDUS_E_ILLEGAL_MOVE && static_cast<int>(Status::invalid_state) == LUDUS_E_INVALID_STATE);
+static_assert(static_cast<int>(ludus::Phase::over) == LUDUS_PHASE_OVER && static_cast<int>(ludus::Result::draw) == LUDUS_RESULT_DRAW);
+
+namespace {
+
+thread_local std::string last_error;
+
+ludus_status set_error(ludus_status status, const char *message) {
+    try {
+        last_error = message;
+    } catch (...) {
+        last_error.clear();  // out of memory while reporting: keep the status at least
+    }
+    return status;
+}
+
+// Runs `body` and converts whatever it throws. `body` returns nothing; success is LUDUS_OK.
+template <class Body>
+ludus_status guarded(Body &&body) {
+    try {
+        body();
+        return LUDUS_OK;
+    } catch (const Error &e) {
+        return set_error(static_cast<ludus_status>(e.status()), e.what());
+    } catch (const std::bad_alloc &) {
+        return set_error(LUDUS_E_NO_MEMORY, "out of memory");
+    } catch (const std::exception &e) {
+        return set_error(LUDUS_E_INTERNAL, (std::string("internal error: ") + e.what()).c_str());
+    } catch (...) {
+        return set_error(LUDUS_E_INTERNAL, "internal error: unknown exception");
+    }
+}
+
+void require(const void *pointer, const char *name) {
+    if (pointer == nullptr) ludus::fail(Status::invalid_argument, std::string(name) + " must not be NULL");
+}
+
+char *copy_out(const std::string &text) {
+    char *out = static_cast<char *>(std::malloc(text.size() + 1));
+    if (out == nullptr) throw std::bad_alloc();
+    std::memcpy(out, text.c_str(), text.size() + 1);
+    return out;
+}
+
+// Clears *out first so that a failed call leaves NULL there.
+template <class T>
+void clear_out(T **out) {
+    if (out != nullptr) *out = nullptr;
+}
+
+ludus::json parse_json_argument(const char *text, const char *name) {
+    require(text, name);
+    return ludus::json_util::parse(text, name);
+}
+
+ludus_game *wrap(std::unique_ptr<ludus::Game> game) { return new ludus_game{std::move(game)}; }
+
+}  // namespace
+
+extern "C" {
+
+const char *ludus_version(void) { return LUDUS_VERSION_STRING; }
+
+const char *ludus_last_error(void) { return last_error.c_str(); }
+
+const char *ludus_status_name(ludus_status status) {
+    switch (status) {
+    case LUDUS_OK: return "LUDUS_OK";
+    case LUDUS_E_INVALID_ARGUMENT: return "LUDUS_E_INVALID_ARGUMENT";
+    case LUDUS_E_BAD_JSON: return "LUDUS_E_BAD_JSON";
+    case LUDUS_E_UNKNOWN_GAME: return "LUDUS_E_UNKNOWN_GAME";
+    case LUDUS_E_UNKNOWN_OPTION: return "LUDUS_E_UNKNOWN_OPTION";
+    case LUDUS_E_INVALID_OPTION: return "LUDUS_E_INVALID_OPTION";
+    case LUDUS_E_INVALID_MOVE: return "LUDUS_E_INVALID_MOVE";
+    case LUDUS_E_ILLEGAL_MOVE: return "LUDUS_E_ILLEGAL_MOVE";
+    case LUDUS_E_WRONG_PHASE: return "LUDUS_E_WRONG_PHASE";
+    case LUDUS_E_GAME_OVER: return "LUDUS_E_GAME_OVER";
+    case LUDUS_E_INVALID_STATE: return "LUDUS_E_INVALID_STATE";
+    case LUDUS_E_BUFFER_TOO_SMALL: return "LUDUS_E_BUFFER_TOO_SMALL";
+    case LUDUS_E_NO_MEMORY: return "LUDUS_E_NO_MEMORY";
+    case LUDUS_E_NOTHING_TO_UNDO: return "LUDUS_E_NOTHING_TO_UNDO";
+    case LUDUS_E_INTERNAL: return "LUDUS_E_INTERNAL";
+    }
+    return "LUDUS_E_UNKNOWN_STATUS";
+}
+
+void ludus_string_free(char *s) { std::free(s); }
+
+ludus_status ludus_games(char **out_json) {
+    clear_out(out_json);
+    return guarded([&] {
+        require(out_json, "out_json");
+        *out_json = copy_out(ludus::games_catalogue().dump());
+    });
+}
+
+ludus_status ludus_game_new(const char *game_id, const char *options_json, ludus_game **out) {
+    clear_out(out);
+    return guarded([&] {
+        require(game_id, "game_id");
+        require(out, "out");
+        ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
+        *out = wrap(ludus::new_game(game_id, options));
+    });
+}
+
+ludus_status ludus_game_from_json(const char *state_json, ludus_game **out) {
+    clear_out(out);
+    return guarded([&] {
+        require(out, "out");
+        *out = wrap(ludus::game_from_json(parse_json_argument(state_json, "state_json")));
+    });
+}
+
+ludus_status ludus_game_to_json(const ludus_game *g, char **out_json) {
+    clear_out(out_json);
+    return guarded([&] {
+        require(g, "g");
+        require(out_json, "out_json");
+        *out_json = copy_out(g->game->to_json().dump());
+    });
+}
+
+ludus_status ludus_game_clone(const ludus_game *g, ludus_game **out) {
+    clear_out(out);
+    return guarded([&] {
+        require(g, "g");
+        require(out, "out");
+        *out = wrap(g->game->clone());
+    });
+}
+
+void ludus_game_free(ludus_game *g) { delete g; }
+
+ludus_phase ludus_game_phase(const ludus_game *g) {
+    if (g == nullptr) return set_error(LUDUS_E_INVALID_ARGUMENT, "g must not be NULL"), LUDUS_PHASE_INVALID;
+    return static_cast<ludus_phase>(g->game->phase());
+}
+
+int ludus_game_to_move(const ludus_game *g) {
+    if (g == nullptr) return set_error(LUDUS_E_INVALID_ARGUMENT, "g must not be NULL"), -1;
+    return g->game->to_move();
+}
+
+ludus_result ludus_game_result(const ludus_game *g) {
+    if (g == nullptr) return set_error(LUDUS_E_INVALID_ARGUMENT, "g must not be NULL"), LUDUS_RESULT_INVALID;
+    return static_cast<ludus_result>(g->game->result());
+}
+
+ludus_status ludus_game_roll(ludus_game *g, int *out_values, size_t capacity, size_t *out_count) {
+    return guarded([&] {
+        require(g, "g");
+        require(out_count, "out_count");
+        if (out_values == nullptr && capacity > 0) ludus::fail(Status::invalid_argument, "out_values is NULL but capacity is not 0");
+        std::vector<int> dice = g->game->roll();
+        *out_count = dice.size();
+        if (dice.size() > capacity) {
+            g->game->undo();  // a failed call leaves the game as it was
+            ludus::fail(Status::buffer_too_small, "the roll has " + std::to_string(dice.size()) + " dice; capacity is " + std::to_string(capacity));
+        }
+        std::copy(dice.begin(), dice.end(), out_values);
+    });
+}
+
+ludus_status ludus_game_set_dice(ludus_game *g, const int *values, size_t count) {
+    return guarded([&] {
+        require(g, "g");
+        if (values == nullptr && count > 0) ludus::fail(Status::invalid_argument, "values is NULL but count is not 0");
+        g->game->set_dice(std::span<const int>(values, count));
+    });
+}
+
+ludus_status ludus_game_chance_outcomes(const ludus_game *g, char **out_json) {
+    clear_out(out_json);
+    return guarded([&] {
+        require(g, "g");
+        require(out_json, "out_json");
+        *out_json = copy_out(g->game->chance_outcomes().dump());
+    });
+}
+
+ludus_status ludus_game_legal_moves(const ludus_game *g, char **out_json) {
+    clear_out(out_json);
+    return guarded([&] {
+        require(g, "g");
+        require(out_json, "out_json");
+        *out_json = copy_out(ludus::legal_moves_json(*g->game).dump());
+    });
+}
+
+ludus_status ludus_game_play(ludus_game *g, const char *move) {
+    return guarded([&] {
+        require(g, "g");
+        require(move, "move");
+        ludus::play_move(*g->game, move);
+    });
+}
+
+ludus_status ludus_game_undo(ludus_game *g) {
+    return guarded([&] {
+        require(g, "g");
+        g->game->undo();
+    });
+}
+
+ludus_status ludus_game_agree_draw(ludus_game *g) {
+    return guarded([&] {
+        require(g, "g");
+        g->game->agree_draw();
+    });
+}
+
+ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capacity, size_t *out_count) {
+    return guarded([&] {
+        require(g, "g");
+        require(out_count, "out_count");
+        if (out == nullptr && capacity > 0) ludus::fail(Status::invalid_argument, "out is NULL but capacity is not 0");
+        thread_local std::vector<ludus::Action> actions;  // reused: no allocation per call once warm
+        g->game->legal_actions(actions);
+        *out_count = actions.size();
+        if (actions.size() > capacity)
+            ludus::fail(Status::buffer_too_small,
+                        std::to_string(actions.size()) + " legal actions do not fit in a capacity of " + std::to_string(capacity));
+        std::copy(actions.begin(), actions.end(), out);
+    });
+}
+
+ludus_status ludus_game_apply_action(ludus_game *g, int32_t action) {
+    return guarded([&] {
+        require(g, "g");
+        g->game->apply_action(action);
+    });
+}
+
+ludus_status ludus_game_action_text(const ludus_game *g, int32_t action, char **out) {
+    clear_out(out);
+    return guarded([&] {
+        require(g, "g");
+        require(out, "out");
+        *out = copy_out(g->game->action_text(action));
+    });
+}
+
+}  // extern "C"

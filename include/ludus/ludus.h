@@ -1,0 +1,182 @@
+/*
+ * libludus: a headless rules engine for the board games of ancient Rome and Greece.
+ *
+ * This is the whole public interface. It is plain C99 (usable from C++ too): nothing C++
+ * crosses the boundary.
+ *
+ * Conventions (see also README.md):
+ *  - Every fallible call returns a ludus_status. LUDUS_OK is 0. On any other status,
+ *    ludus_last_error() returns a message for the calling thread saying what was wrong, valid
+ *    until that thread's next call into the library, and the game handle is left unchanged.
+ *  - Strings in are UTF-8 and NUL-terminated. Strings out (char **out_...) are owned by the
+ *    caller and released with ludus_string_free(). On failure *out is set to NULL.
+ *  - Buffers of numbers are provided by the caller with a capacity. If the capacity is too
+ *    small nothing is written past it, *out_count receives the number needed and the status
+ *    is LUDUS_E_BUFFER_TOO_SMALL. The buffer may be NULL when the capacity is 0.
+ *  - Handles are independent: two threads may use two handles at once. One handle must not be
+ *    used by two threads at once without the caller's lock. The library has no global mutable
+ *    state.
+ *  - No call aborts, crashes or leaks on any input: NULL pointers, malformed JSON, unknown
+ *    moves, calls in the wrong phase all give an error status.
+ *  - Within a major version a published symbol is never removed or changed.
+ *
+ * JSON documents (the catalogue, saved states, move objects) are described by the JSON
+ * Schemas installed with the library (share/ludus/schemas/).
+ */
+#ifndef LUDUS_LUDUS_H
+#define LUDUS_LUDUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define LUDUS_VERSION_MAJOR 1
+#define LUDUS_VERSION_MINOR 0
+#define LUDUS_VERSION_PATCH 0
+#define LUDUS_VERSION_STRING "1.0.0"
+
+#if defined(_WIN32) || defined(__CYGWIN__)
+#  if defined(LUDUS_BUILDING_LIBRARY)
+#    define LUDUS_API __declspec(dllexport)
+#  else
+#    define LUDUS_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) || defined(__clang__)
+#  define LUDUS_API __attribute__((visibility("default")))
+#else
+#  define LUDUS_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A game in progress. Created by ludus_game_new, ludus_game_from_json or ludus_game_clone;
+ * released by ludus_game_free. */
+typedef struct ludus_game ludus_game;
+
+typedef enum ludus_status {
+    LUDUS_OK = 0,
+    LUDUS_E_INVALID_ARGUMENT = 1, /* a NULL pointer or a number out of range */
+    LUDUS_E_BAD_JSON = 2,         /* text that is not well-formed JSON (or not the JSON type asked for) */
+    LUDUS_E_UNKNOWN_GAME = 3,     /* no game with that id */
+    LUDUS_E_UNKNOWN_OPTION = 4,   /* an option the game does not have */
+    LUDUS_E_INVALID_OPTION = 5,   /* an option of the wrong type or out of its range */
+    LUDUS_E_INVALID_MOVE = 6,     /* a move (text or object) that cannot be read */
+    LUDUS_E_ILLEGAL_MOVE = 7,     /* a well-formed move that is not legal now */
+    LUDUS_E_WRONG_PHASE = 8,      /* the call does not fit the phase (e.g. a move before the roll) */
+    LUDUS_E_GAME_OVER = 9,        /* the game has ended */
+    LUDUS_E_INVALID_STATE = 10,   /* a saved state that is well-formed but inconsistent */
+    LUDUS_E_BUFFER_TOO_SMALL = 11,/* see *out_count for the capacity needed */
+    LUDUS_E_NO_MEMORY = 12,
+    LUDUS_E_NOTHING_TO_UNDO = 13, /* undo at the start of the history */
+    LUDUS_E_INTERNAL = 14         /* a bug in the library: please report it */
+} ludus_status;
+
+typedef enum ludus_phase {
+    LUDUS_PHASE_INVALID = -1, /* only for a NULL handle */
+    LUDUS_PHASE_ROLL = 0,     /* the player to move must roll (or set) the dice */
+    LUDUS_PHASE_MOVE = 1,     /* the player to move must play a move */
+    LUDUS_PHASE_OVER = 2      /* the game has ended: see ludus_game_result */
+} ludus_phase;
+
+typedef enum ludus_result {
+    LUDUS_RESULT_INVALID = -1, /* only for a NULL handle */
+    LUDUS_RESULT_ONGOING = 0,
+    LUDUS_RESULT_PLAYER0_WON = 1,
+    LUDUS_RESULT_PLAYER1_WON = 2,
+    LUDUS_RESULT_DRAW = 3
+} ludus_result;
+
+/* ---- Library ---------------------------------------------------------------------------- */
+
+/* "MAJOR.MINOR.PATCH" of the loaded library (a static string: do not free). */
+LUDUS_API const char *ludus_version(void);
+
+/* The message of the calling thread's last failure ("" if none). Valid until the thread's
+ * next call into the library; do not free. */
+LUDUS_API const char *ludus_last_error(void);
+
+/* A short constant name for a status, e.g. "LUDUS_E_ILLEGAL_MOVE" (do not free). */
+LUDUS_API const char *ludus_status_name(ludus_status status);
+
+/* Release a string returned by the library. NULL is fine. */
+LUDUS_API void ludus_string_free(char *s);
+
+/* The catalogue of games as a JSON array: for each game its "id", "name" and "options"
+ * (each with "type", "default" and the allowed range or values). */
+LUDUS_API ludus_status ludus_games(char **out_json);
+
+/* ---- Lifecycle ---------------------------------------------------------------------------- */
+
+/* A new game. options_json may be NULL or "{}" for the defaults; an unknown option is an
+ * error (LUDUS_E_UNKNOWN_OPTION). The option "seed" (an integer 0..2^64-1) seeds the game's
+ * random generator; without it the seed is drawn from the operating system. */
+LUDUS_API ludus_status ludus_game_new(const char *game_id, const char *options_json, ludus_game **out);
+
+/* Restore a game saved by ludus_game_to_json. The state is validated: its history is replayed
+ * from its start position and must arrive at the saved position. */
+LUDUS_API ludus_status ludus_game_from_json(const char *state_json, ludus_game **out);
+
+/* Save the full state: options, start position, history, current position (phase, dice,
+ * counters, generator state). Restoring it gives a game that behaves identically. */
+LUDUS_API ludus_status ludus_game_to_json(const ludus_game *g, char **out_json);
+
+/* An independent copy. */
+LUDUS_API ludus_status ludus_game_clone(const ludus_game *g, ludus_game **out);
+
+/* Release a game. NULL is fine. */
+LUDUS_API void ludus_game_free(ludus_game *g);
+
+/* ---- Position ----------------------------------------------------------------------------- */
+
+LUDUS_API ludus_phase ludus_game_phase(const ludus_game *g);
+
+/* The player to move: 0 or 1; -1 when the game is over (or g is NULL). */
+LUDUS_API int ludus_game_to_move(const ludus_game *g);
+
+LUDUS_API ludus_result ludus_game_result(const ludus_game *g);
+
+/* ---- Dice (games that have them; others answer LUDUS_E_WRONG_PHASE) ---------------------- */
+
+/* In phase roll: roll with the game's generator and report the dice values. */
+LUDUS_API ludus_status ludus_game_roll(ludus_game *g, int *out_values, size_t capacity, size_t *out_count);
+
+/* In phase roll: dice from outside (physical dice, a replay, a test), validated. */
+LUDUS_API ludus_status ludus_game_set_dice(ludus_game *g, const int *values, size_t count);
+
+/* In phase roll: a JSON array of each distinct roll: {"dice": [a, b], "probability": p}. */
+LUDUS_API ludus_status ludus_game_chance_outcomes(const ludus_game *g, char **out_json);
+
+/* ---- Moves -------------------------------------------------------------------------------- */
+
+/* In phase move: a JSON array of the legal moves, each an object with at least "text" (the
+ * notation of the rules), where it leaves and reaches, and what it captures. When the game
+ * is over: "[]". In phase roll: LUDUS_E_WRONG_PHASE. */
+LUDUS_API ludus_status ludus_game_legal_moves(const ludus_game *g, char **out_json);
+
+/* Play a move given as its text ("b2-b5") or as a JSON object: one of those listed by
+ * ludus_game_legal_moves, or any part of it that names exactly one legal move. */
+LUDUS_API ludus_status ludus_game_play(ludus_game *g, const char *move);
+
+/* Take back the last move, roll or agreed draw. LUDUS_E_NOTHING_TO_UNDO at the start. */
+LUDUS_API ludus_status ludus_game_undo(ludus_game *g);
+
+/* Record a draw both players agreed (games that allow it, while not over). */
+LUDUS_API ludus_status ludus_game_agree_draw(ludus_game *g);
+
+/* ---- Integer actions: the fast path for programs that search ------------------------------ */
+
+/* The legal moves as small non-negative integers (phase move; 0 of them when over). */
+LUDUS_API ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capacity, size_t *out_count);
+
+/* Play one of the integers listed by ludus_game_actions. */
+LUDUS_API ludus_status ludus_game_apply_action(ludus_game *g, int32_t action);
+
+/* The text notation of a legal integer move. */
+LUDUS_API ludus_status ludus_game_action_text(const ludus_game *g, int32_t action, char **out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LUDUS_LUDUS_H */

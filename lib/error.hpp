@@ -1,0 +1,39 @@
+// Errors of the core: every failure is an Error carrying the status the C ABI reports.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace ludus {
+
+// Mirrors ludus_status of the public header (checked by a static_assert in capi/).
+enum class Status : int {
+    ok = 0,
+    invalid_argument = 1,
+    bad_json = 2,
+    unknown_game = 3,
+    unknown_option = 4,
+    invalid_option = 5,
+    invalid_move = 6,
+    illegal_move = 7,
+    wrong_phase = 8,
+    game_over = 9,
+    invalid_state = 10,
+    buffer_too_small = 11,
+    no_memory = 12,
+    nothing_to_undo = 13,
+    internal = 14,
+};
+
+class Error : public std::runtime_error {
+public:
+    Error(Status status, const std::string &message) : std::runtime_error(message), status_(status) {}
+    Status status() const noexcept { return status_; }
+
+private:
+    Status status_;
+};
+
+[[noreturn]] inline void fail(Status status, const std::string &message) { throw Error(status, message); }
+
+}  // namespace ludus

@@ -1,0 +1,72 @@
+// The common interface every game implements. The C layer (capi/) talks only to this, so a
+// new game is one new folder under lib/ plus one line in registry.cpp.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "error.hpp"
+
+namespace ludus {
+
+using json = nlohmann::json;
+using Action = int32_t;
+
+// Values mirror ludus_phase and ludus_result of the public header.
+enum class Phase : int { roll = 0, move = 1, over = 2 };
+enum class Result : int { ongoing = 0, player0_won = 1, player1_won = 2, draw = 3 };
+
+const char *result_name(Result r);          // "ongoing", "player 0 won", ...
+Result result_from_name(const std::string &name, const std::string &field);
+const char *phase_name(Phase p);            // "roll", "move", "over"
+Phase phase_from_name(const std::string &name, const std::string &field);
+
+class Game {
+public:
+    virtual ~Game() = default;
+
+    virtual std::string_view id() const = 0;
+    virtual std::unique_ptr<Game> clone() const = 0;
+
+    virtual Phase phase() const = 0;
+    virtual int to_move() const = 0;  // -1 when over
+    virtual Result result() const = 0;
+
+    // Phase move: the legal actions (empty when over); wrong_phase in phase roll.
+    virtual void legal_actions(std::vector<Action> &out) const = 0;
+    // Plays a legal action; illegal_move / game_over / wrong_phase otherwise. Nothing changes on failure.
+    virtual void apply_action(Action action) = 0;
+    // Text and JSON of a legal action in the current position.
+    virtual std::string action_text(Action action) const = 0;
+    virtual json action_json(Action action) const = 0;
+    // Reads a move's text into its action (invalid_move if it cannot be read); legality is not checked.
+    virtual Action parse_action(std::string_view text) const = 0;
+
+    virtual void undo() = 0;
+    virtual void agree_draw() = 0;
+
+    // Dice: games without them answer wrong_phase.
+    virtual std::vector<int> roll() = 0;
+    virtual void set_dice(std::span<const int> values) = 0;
+    virtual json chance_outcomes() const = 0;
+
+    virtual json to_json() const = 0;
+};
+
+// Catalogue and construction (registry.cpp).
+json games_catalogue();
+std::unique_ptr<Game> new_game(std::string_view id, const json &options);
+std::unique_ptr<Game> game_from_json(const json &state);
+
+// Moves given as text or as a JSON object (play.cpp): one piece of code for every game.
+json legal_moves_json(const Game &game);
+Action resolve_move(const Game &game, std::string_view move);
+void play_move(Game &game, std::string_view move);
+
+}  // namespace ludus

@@ -1,0 +1,264 @@
+#include "petteia.hpp"
+
+#include <algorithm>
+
+#include "../json_util.hpp"
+
+namespace ludus {
+
+namespace {
+
+using Kind = OptionSpec::Kind;
+
+struct Step {
+    int drank, dfile;
+};
+// Up (towards player 1), down, left, right: the order of move generation and of captures.
+constexpr std::array<Step, 4> directions = {{{1, 0}, {-1, 0}, {0, -1}, {0, 1}}};
+
+uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+bool on_board(const PetteiaOptions &o, int rank, int file) { return rank >= 0 && rank < o.rows && file >= 0 && file < o.cols; }
+
+int from_of(Action a) { return a / PetteiaRules::action_stride; }
+int to_of(Action a) { return a % PetteiaRules::action_stride; }
+
+}  // namespace
+
+const std::vector<OptionSpec> &PetteiaRules::option_specs() {
+    static const std::vector<OptionSpec> specs = {
+        {"rows", Kind::integer, 8, 5, 26, {}, "ranks of the board; each player fills the two nearest"},
+        {"cols", Kind::integer, 8, 3, 26, {}, "files of the board (a..z)"},
+        {"first_player", Kind::choice, 0, 0, 0, {0, 1, "random"}, "who moves first; \"random\" draws lots with the game's generator"},
+        {"seed", Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"},
+        {"draw_plies_without_capture", Kind::integer, 0, 0, 100000, {},
+         "draw after this many plies in a row without a capture (0 = off; 1..100000)"},
+        {"draw_repetitions", Kind::integer, 0, 0, 100, {}, "draw when one position occurs this many times (0 = off; 2..100)"},
+    };
+    return specs;
+}
+
+PetteiaOptions PetteiaRules::parse_options(const json &given) {
+    Options o;
+    o.resolved = resolve_options(option_specs(), given);
+    o.rows = o.resolved["rows"].get<int>();
+    o.cols = o.resolved["cols"].get<int>();
+    o.draw_plies_without_capture = o.resolved["draw_plies_without_capture"].get<int>();
+    o.draw_repetitions = o.resolved["draw_repetitions"].get<int>();
+    if (o.draw_repetitions == 1) fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
+    return o;
+}
+
+uint64_t PetteiaRules::square_key(int square, int player) { return mix(0x5EED0000ull + 2 * static_cast<uint64_t>(square) + player); }
+uint64_t PetteiaRules::side_key() { return mix(0x51DE); }
+
+PetteiaState PetteiaRules::initial(const Options &o) {
+    State s;
+    s.cells.fill(State::empty);
+    s.rng.state = o.resolved["seed"].get<uint64_t>();
+    for (int file = 0; file < o.cols; ++file) {
+        for (int rank : {0, 1}) s.cells[rank * o.cols + file] = 0;
+        for (int rank : {o.rows - 2, o.rows - 1}) s.cells[rank * o.cols + file] = 1;
+    }
+    s.pieces = {static_cast<uint16_t>(2 * o.cols), static_cast<uint16_t>(2 * o.cols)};
+    const json &first = o.resolved["first_player"];
+    s.to_move = first.is_string() ? static_cast<uint8_t>(s.rng.below(2)) : first.get<uint8_t>();
+    for (int sq = 0; sq < o.rows * o.cols; ++sq)
+        if (s.cells[sq] != State::empty) s.key ^= square_key(sq, s.cells[sq]);
+    if (s.to_move == 1) s.key ^= side_key();
+    return s;
+}
+
+void PetteiaRules::legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
+    for (int rank = 0; rank < o.rows; ++rank)
+        for (int file = 0; file < o.cols; ++file) {
+            const int from = rank * o.cols + file;
+            if (s.cells[from] != s.to_move) continue;
+            for (Step d : directions)
+                for (int r = rank + d.drank, f = file + d.dfile; on_board(o, r, f) && s.cells[r * o.cols + f] == State::empty;
+                     r += d.drank, f += d.dfile)
+                    out.push_back(from * action_stride + r * o.cols + f);
+        }
+}
+
+bool PetteiaRules::has_legal_move(const Options &o, const State &s, int player) {
+    for (int rank = 0; rank < o.rows; ++rank)
+        for (int file = 0; file < o.cols; ++file) {
+            if (s.cells[rank * o.cols + file] != player) continue;
+            for (Step d : directions) {
+                int r = rank + d.drank, f = file + d.dfile;
+                if (on_board(o, r, f) && s.cells[r * o.cols + f] == State::empty) return true;
+            }
+        }
+    return false;
+}
+
+int PetteiaRules::captures_of(const Options &o, const State &s, Action a, std::array<int, 3> &out) {
+    const int from = from_of(a), to = to_of(a);
+    const int mover = s.cells[from], enemy = 1 - mover;
+    const int rank = to / o.cols, file = to % o.cols;
+    int n = 0;
+    for (Step d : directions) {
+        const int r1 = rank + d.drank, f1 = file + d.dfile, r2 = r1 + d.drank, f2 = f1 + d.dfile;
+        if (!on_board(o, r2, f2)) continue;  // edges are not hostile
+        const int adjacent = r1 * o.cols + f1, beyond = r2 * o.cols + f2;
+        // The moving piece has left `from`, so `beyond == from` cannot count as a flanker.
+        if (s.cells[adjacent] == enemy && s.cells[beyond] == mover && beyond != from) out[n++] = adjacent;
+    }
+    return n;
+}
+
+void PetteiaRules::apply(const Options &o, State &s, Action a, std::span<const uint64_t> earlier_keys) {
+    const int from = from_of(a), to = to_of(a);
+    const int mover = s.to_move, enemy = 1 - mover;
+    std::array<int, 3> captured{};
+    const int n = captures_of(o, s, a, captured);
+
+    s.cells[from] = State::empty;
+    s.cells[to] = static_cast<int8_t>(mover);
+    s.key ^= square_key(from, mover) ^ square_key(to, mover) ^ side_key();
+    for (int i = 0; i < n; ++i) {
+        s.cells[captured[i]] = State::empty;
+        s.key ^= square_key(captured[i], enemy);
+    }
+    s.pieces[enemy] = static_cast<uint16_t>(s.pieces[enemy] - n);
+    s.plies_without_capture = n > 0 ? 0 : s.plies_without_capture + 1;
+    s.to_move = static_cast<uint8_t>(enemy);
+
+    // The order of the end checks is a decision of the spec: wins before draws.
+    const Result mover_wins = mover == 0 ? Result::player0_won : Result::player1_won;
+    if (s.pieces[enemy] <= 1 || !has_legal_move(o, s, enemy)) {
+        s.result = mover_wins;
+    } else if (o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture)) {
+        s.result = Result::draw;
+    } else if (o.draw_repetitions > 0) {
+        // Positions before the last capture have more pieces, so only the last plies count.
+        const size_t window = std::min<size_t>(s.plies_without_capture, earlier_keys.size());
+        const auto occurrences = 1 + std::count(earlier_keys.end() - static_cast<std::ptrdiff_t>(window), earlier_keys.end(), s.key);
+        if (occurrences >= o.draw_repetitions) s.result = Result::draw;
+    }
+}
+
+std::string PetteiaRules::square_name(const Options &o, int square) {
+    return std::string(1, static_cast<char>('a' + square % o.cols)) + std::to_string(square / o.cols + 1);
+}
+
+std::string PetteiaRules::action_text(const Options &o, Action a) { return square_name(o, from_of(a)) + "-" + square_name(o, to_of(a)); }
+
+namespace {
+
+// Reads a square like "b12" at text[pos...]; returns -1 if it is not one of the board.
+int read_square(const PetteiaOptions &o, std::string_view text, size_t &pos) {
+    if (pos >= text.size() || text[pos] < 'a' || text[pos] > 'z') return -1;
+    const int file = text[pos++] - 'a';
+    int rank = 0, digits = 0;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9' && digits < 3) rank = rank * 10 + (text[pos++] - '0'), ++digits;
+    if (digits == 0 || (digits > 1 && text[pos - digits] == '0')) return -1;
+    if (file >= o.cols || rank < 1 || rank > o.rows) return -1;
+    return (rank - 1) * o.cols + file;
+}
+
+}  // namespace
+
+Action PetteiaRules::parse_action(const Options &o, std::string_view text) {
+    size_t pos = 0;
+    const int from = read_square(o, text, pos);
+    const bool dash = pos < text.size() && text[pos] == '-';
+    pos += dash ? 1 : 0;
+    const int to = dash ? read_square(o, text, pos) : -1;
+    if (from < 0 || to < 0 || pos != text.size())
+        fail(Status::invalid_move, "\"" + std::string(text) + "\" is not a move: write FROM-TO with squares of the " + std::to_string(o.rows) +
+                                       "x" + std::to_string(o.cols) + " board, such as b2-b5");
+    return from * action_stride + to;
+}
+
+json PetteiaRules::action_json(const Options &o, const State &s, Action a) {
+    std::array<int, 3> captured{};
+    const int n = captures_of(o, s, a, captured);
+    json captures = json::array();
+    for (int i = 0; i < n; ++i) captures.push_back(square_name(o, captured[i]));
+    return {{"text", action_text(o, a)},
+            {"action", a},
+            {"player", s.to_move},
+            {"from", square_name(o, from_of(a))},
+            {"to", square_name(o, to_of(a))},
+            {"captures", captures}};
+}
+
+json PetteiaRules::position_json(const Options &o, const State &s) {
+    json ranks = json::array();
+    for (int rank = 0; rank < o.rows; ++rank) {
+        std::string line;
+        for (int file = 0; file < o.cols; ++file) {
+            const int8_t c = s.cells[rank * o.cols + file];
+            line += c == State::empty ? '.' : static_cast<char>('0' + c);
+        }
+        ranks.push_back(line);
+    }
+    return {{"ranks", ranks},
+            {"pieces", {s.pieces[0], s.pieces[1]}},
+            {"to_move", s.to_move},
+            {"phase", phase_name(phase(s))},
+            {"result", result_name(s.result)},
+            {"plies_without_capture", s.plies_without_capture},
+            {"rng", rng_to_text(s.rng)}};
+}
+
+PetteiaState PetteiaRules::position_from_json(const Options &o, const json &j, const std::string &field) {
+    using json_util::member;
+    using json_util::path;
+    json_util::only_keys(j, {"ranks", "pieces", "to_move", "phase", "result", "plies_without_capture", "rng"}, field);
+    State s;
+    s.cells.fill(State::empty);
+    const json &ranks = member(j, "ranks", field, json::value_t::array);
+    if (ranks.size() != static_cast<size_t>(o.rows))
+        fail(Status::invalid_state, path(field, "ranks") + ": the board has " + std::to_string(o.rows) + " ranks, not " + std::to_string(ranks.size()));
+    std::array<uint16_t, 2> counted{};
+    for (int rank = 0; rank < o.rows; ++rank) {
+        const std::string where = path(field, "ranks") + "[" + std::to_string(rank) + "]";
+        if (!ranks[rank].is_string()) fail(Status::invalid_state, where + ": must be a string");
+        const std::string line = ranks[rank].get<std::string>();
+        if (line.size() != static_cast<size_t>(o.cols))
+            fail(Status::invalid_state, where + ": a rank has " + std::to_string(o.cols) + " squares, not " + std::to_string(line.size()));
+        for (int file = 0; file < o.cols; ++file) {
+            const char c = line[file];
+            if (c != '.' && c != '0' && c != '1') fail(Status::invalid_state, where + ": '" + std::string(1, c) + "' is not '.', '0' or '1'");
+            if (c == '.') continue;
+            const int player = c - '0';
+            s.cells[rank * o.cols + file] = static_cast<int8_t>(player);
+            ++counted[player];
+            s.key ^= square_key(rank * o.cols + file, player);
+        }
+    }
+    const json &pieces = member(j, "pieces", field, json::value_t::array);
+    for (int p = 0; p < 2; ++p)
+        if (pieces.size() != 2 || !pieces[p].is_number_integer() || pieces[p].get<int64_t>() != counted[p])
+            fail(Status::invalid_state, path(field, "pieces") + ": the ranks hold " + std::to_string(counted[0]) + " and " +
+                                            std::to_string(counted[1]) + " pieces");
+    s.pieces = counted;
+    s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
+    if (s.to_move == 1) s.key ^= side_key();
+    s.result = result_from_name(member(j, "result", field, json::value_t::string).get<std::string>(), path(field, "result"));
+    if (phase_from_name(member(j, "phase", field, json::value_t::string).get<std::string>(), path(field, "phase")) != phase(s))
+        fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(phase(s)) + "\" with result \"" + result_name(s.result) + "\"");
+    s.plies_without_capture = static_cast<uint32_t>(json_util::integer_member(j, "plies_without_capture", field, 0, UINT32_MAX));
+    s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).get<std::string>(), path(field, "rng"));
+    if (s.result == Result::ongoing) {
+        // An ongoing game must not already meet an end condition (the checks of apply).
+        for (int p = 0; p < 2; ++p)
+            if (s.pieces[p] <= 1)
+                fail(Status::invalid_state, path(field, "result") + ": player " + std::to_string(p) + " has " + std::to_string(s.pieces[p]) +
+                                                " piece(s), so the game cannot be ongoing");
+        if (!has_legal_move(o, s, s.to_move))
+            fail(Status::invalid_state, path(field, "result") + ": player " + std::to_string(s.to_move) + " to move has no legal move, so the game cannot be ongoing");
+        if (o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
+            fail(Status::invalid_state, path(field, "plies_without_capture") + ": reaches the draw_plies_without_capture option, so the game cannot be ongoing");
+    }
+    return s;
+}
+
+}  // namespace ludus

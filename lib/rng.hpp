@@ -1,0 +1,36 @@
+// The game's seeded random generator. Its whole state is one 64-bit word, saved in the JSON,
+// so that a restored game rolls the same dice.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace ludus {
+
+// SplitMix64: tiny state, good statistical quality for dice, trivially copyable.
+struct Rng {
+    uint64_t state = 0;
+
+    uint64_t next() noexcept {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+
+    // Uniform in [0, n), n > 0 (Lemire's multiply-shift; the bias for small n is < 2^-32).
+    uint32_t below(uint32_t n) noexcept {
+        return static_cast<uint32_t>(((next() >> 32) * static_cast<uint64_t>(n)) >> 32);
+    }
+
+    int die() noexcept { return 1 + static_cast<int>(below(6)); }
+
+    bool operator==(const Rng &) const = default;
+};
+
+std::string rng_to_text(const Rng &rng);
+// Throws Error(invalid_state) naming `field` if the text is not 16 hex digits.
+Rng rng_from_text(const std::string &text, const std::string &field);
+uint64_t random_seed_from_os();
+
+}  // namespace ludus

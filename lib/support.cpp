@@ -1,0 +1,175 @@
+#include <random>
+
+#include "game.hpp"
+#include "json_util.hpp"
+#include "options.hpp"
+#include "rng.hpp"
+
+namespace ludus {
+
+namespace {
+const char *const result_names[] = {"ongoing", "player 0 won", "player 1 won", "draw"};
+const char *const phase_names[] = {"roll", "move", "over"};
+}  // namespace
+
+const char *result_name(Result r) { return result_names[static_cast<int>(r)]; }
+const char *phase_name(Phase p) { return phase_names[static_cast<int>(p)]; }
+
+Result result_from_name(const std::string &name, const std::string &field) {
+    for (int i = 0; i < 4; ++i)
+        if (name == result_names[i]) return static_cast<Result>(i);
+    fail(Status::invalid_state, field + ": \"" + name + "\" is not a result (ongoing, player 0 won, player 1 won, draw)");
+}
+
+Phase phase_from_name(const std::string &name, const std::string &field) {
+    for (int i = 0; i < 3; ++i)
+        if (name == phase_names[i]) return static_cast<Phase>(i);
+    fail(Status::invalid_state, field + ": \"" + name + "\" is not a phase (roll, move, over)");
+}
+
+std::string rng_to_text(const Rng &rng) {
+    static const char digits[] = "0123456789abcdef";
+    std::string text(16, '0');
+    for (int i = 0; i < 16; ++i) text[15 - i] = digits[(rng.state >> (4 * i)) & 15];
+    return text;
+}
+
+Rng rng_from_text(const std::string &text, const std::string &field) {
+    if (text.size() != 16) fail(Status::invalid_state, field + ": must be 16 hexadecimal digits");
+    Rng rng;
+    for (char c : text) {
+        int v = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+        if (v < 0) fail(Status::invalid_state, field + ": must be 16 lower-case hexadecimal digits");
+        rng.state = (rng.state << 4) | static_cast<uint64_t>(v);
+    }
+    return rng;
+}
+
+uint64_t random_seed_from_os() {
+    std::random_device device;
+    return (static_cast<uint64_t>(device()) << 32) ^ device();
+}
+
+namespace json_util {
+
+std::string path(const std::string &parent, const std::string &key) { return parent.empty() ? key : parent + "." + key; }
+
+const json &member(const json &object, const std::string &key, const std::string &parent, json::value_t type) {
+    auto it = object.find(key);
+    if (it == object.end()) fail(Status::invalid_state, path(parent, key) + ": missing");
+    if (it->type() != type && !(type == json::value_t::number_integer && it->is_number_unsigned()))
+        fail(Status::invalid_state, path(parent, key) + ": must be " + json(type).type_name() + ", not " + it->type_name());
+    return *it;
+}
+
+int64_t integer_member(const json &object, const std::string &key, const std::string &parent, int64_t min, int64_t max) {
+    const json &value = member(object, key, parent, json::value_t::number_integer);
+    if (value.is_number_unsigned() && value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
+        fail(Status::invalid_state, path(parent, key) + ": out of range");
+    int64_t v = value.get<int64_t>();
+    if (v < min || v > max)
+        fail(Status::invalid_state, path(parent, key) + ": " + std::to_string(v) + " is outside " + std::to_string(min) + ".." + std::to_string(max));
+    return v;
+}
+
+void only_keys(const json &object, const std::vector<std::string> &allowed, const std::string &parent) {
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
+            fail(Status::invalid_state, path(parent, it.key()) + ": unknown field");
+}
+
+std::string first_difference(const json &a, const json &b) {
+    if (a.type() != b.type()) return "";
+    if (a.is_object()) {
+        for (auto it = a.begin(); it != a.end(); ++it) {
+            if (!b.contains(it.key())) return "." + it.key();
+            if (it.value() != b[it.key()]) return "." + it.key() + first_difference(it.value(), b[it.key()]);
+        }
+        for (auto it = b.begin(); it != b.end(); ++it)
+            if (!a.contains(it.key())) return "." + it.key();
+    } else if (a.is_array()) {
+        for (size_t i = 0; i < a.size() && i < b.size(); ++i)
+            if (a[i] != b[i]) return "[" + std::to_string(i) + "]" + first_difference(a[i], b[i]);
+    }
+    return "";
+}
+
+std::vector<int> parse_roll_text(const std::string &text, const std::string &field) {
+    std::vector<int> dice;
+    size_t i = 4;  // after "roll"
+    while (i < text.size()) {
+        if (text[i] != ' ' || i + 1 >= text.size() || text[i + 1] < '1' || text[i + 1] > '9')
+            fail(Status::invalid_state, field + ": \"" + text + "\" is not of the form \"roll 3 5\"");
+        dice.push_back(text[i + 1] - '0');
+        i += 2;
+    }
+    if (dice.empty()) fail(Status::invalid_state, field + ": \"" + text + "\" names no dice");
+    return dice;
+}
+
+json parse(const char *text, const std::string &what) {
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error &e) {
+        fail(Status::bad_json, what + " is not valid JSON: " + e.what());
+    }
+}
+
+}  // namespace json_util
+
+json options_catalogue(const std::vector<OptionSpec> &specs) {
+    json out = json::object();
+    for (const OptionSpec &s : specs) {
+        json entry{{"description", s.description}, {"default", s.default_value}};
+        switch (s.kind) {
+        case OptionSpec::Kind::integer: entry["type"] = "integer"; entry["min"] = s.min; entry["max"] = s.max; break;
+        case OptionSpec::Kind::choice: entry["type"] = "choice"; entry["values"] = s.values; break;
+        case OptionSpec::Kind::seed: entry["type"] = "seed"; entry["min"] = 0; entry["max"] = UINT64_MAX; break;
+        }
+        out[s.name] = entry;
+    }
+    return out;
+}
+
+json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
+    if (!given.is_object()) fail(Status::bad_json, std::string("options must be a JSON object, not ") + given.type_name());
+    for (auto it = given.begin(); it != given.end(); ++it) {
+        bool known = std::any_of(specs.begin(), specs.end(), [&](const OptionSpec &s) { return s.name == it.key(); });
+        if (!known) {
+            std::string names;
+            for (const OptionSpec &s : specs) names += (names.empty() ? "" : ", ") + s.name;
+            fail(Status::unknown_option, "unknown option \"" + it.key() + "\" (options: " + names + ")");
+        }
+    }
+    json out = json::object();
+    for (const OptionSpec &s : specs) {
+        auto it = given.find(s.name);
+        if (it == given.end() || (s.kind == OptionSpec::Kind::seed && it->is_null())) {
+            out[s.name] = s.kind == OptionSpec::Kind::seed ? json(random_seed_from_os()) : s.default_value;
+            continue;
+        }
+        const json &v = *it;
+        const std::string where = "option \"" + s.name + "\": ";
+        switch (s.kind) {
+        case OptionSpec::Kind::integer:
+            if (!v.is_number_integer())
+                fail(Status::invalid_option, where + "must be an integer, not " + v.dump());
+            if ((v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(s.max)) || v.get<int64_t>() < s.min ||
+                v.get<int64_t>() > s.max)
+                fail(Status::invalid_option, where + v.dump() + " is outside " + std::to_string(s.min) + ".." + std::to_string(s.max));
+            break;
+        case OptionSpec::Kind::choice:
+            if (std::find(s.values.begin(), s.values.end(), v) == s.values.end())
+                fail(Status::invalid_option, where + v.dump() + " is not one of " + json(s.values).dump());
+            break;
+        case OptionSpec::Kind::seed:
+            if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
+                fail(Status::invalid_option, where + "must be an integer 0..18446744073709551615, not " + v.dump());
+            break;
+        }
+        out[s.name] = v;
+    }
+    return out;
+}
+
+}  // namespace ludus
