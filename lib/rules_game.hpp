@@ -14,6 +14,8 @@
 //   json position_json(const Options&, const State&);
 //   State position_from_json(const Options&, const json&, const std::string &field);  // structural checks
 //   void agree_draw(State&);
+//   optional: json setup_json(const Options&);  // what the options decided before the start
+//             (e.g. opening rolls), saved as "setup" and checked on restore
 //   with dice: void set_dice(const Options&, State&, std::span<const int>);  // validated
 //              std::vector<int> roll(const Options&, State&);  // uses the state's generator
 //              json chance_outcomes(const Options&, const State&);
@@ -45,6 +47,7 @@ class RulesGame final : public Game {
 public:
     using Options = typename R::Options;
     using State = typename R::State;
+    static constexpr bool has_setup = requires(const Options &o) { R::setup_json(o); };
 
     RulesGame(Options options, State start) : options_(std::move(options)), start_(start), state_(start) {
         keys_.push_back(R::key(state_));
@@ -57,6 +60,13 @@ public:
 
     static std::unique_ptr<Game> restore(const json &saved) {
         Options o = R::parse_options(json_util::member(saved, "options", "", json::value_t::object));
+        if constexpr (has_setup) {
+            if (saved.contains("setup") && saved["setup"] != R::setup_json(o))
+                fail(Status::invalid_state, "setup" + json_util::first_difference(saved["setup"], R::setup_json(o)) +
+                                                ": differs from what the options decide");
+        } else if (saved.contains("setup")) {
+            fail(Status::invalid_state, "setup: " + std::string(R::name) + " has no setup");
+        }
         State start = R::position_from_json(o, json_util::member(saved, "start", "", json::value_t::object), "start");
         if (R::phase(start) == Phase::over)
             fail(Status::invalid_state, "start.result: a game is never over at its start");
@@ -151,13 +161,15 @@ public:
     json to_json() const override {
         json history = json::array();
         for (const auto &[before, event] : history_) history.push_back(event_json(before, event));
-        return json{{"format", "ludus-state"},
-                    {"version", state_format_version},
-                    {"game", R::id},
-                    {"options", R::options_json(options_)},
-                    {"start", R::position_json(options_, start_)},
-                    {"history", std::move(history)},
-                    {"position", R::position_json(options_, state_)}};
+        json out{{"format", "ludus-state"},
+                 {"version", state_format_version},
+                 {"game", R::id},
+                 {"options", R::options_json(options_)},
+                 {"start", R::position_json(options_, start_)},
+                 {"history", std::move(history)},
+                 {"position", R::position_json(options_, state_)}};
+        if constexpr (has_setup) out["setup"] = R::setup_json(options_);
+        return out;
     }
 
     // Direct access for code that is written for one game (tests, playouts).
