@@ -1,0 +1,122 @@
+"""Validates the library's own JSON output against the published schemas (schemas/).
+
+Usage: validate_schemas.py LIBRARY SCHEMA_DIR
+
+Plays seeded random games of every game in the catalogue through the C ABI (ctypes, no
+binding needed) and checks the catalogue, saved states in every phase, and the legal moves.
+"""
+import ctypes
+import json
+import pathlib
+import random
+import sys
+
+from jsonschema import Draft202012Validator, RefResolver
+
+
+def load_library(path):
+    lib = ctypes.CDLL(path)
+    lib.ludus_last_error.restype = ctypes.c_char_p
+    lib.ludus_string_free.argtypes = [ctypes.c_void_p]
+    for name in ("ludus_games",):
+        getattr(lib, name).argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+    lib.ludus_game_new.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]
+    for name in ("ludus_game_to_json", "ludus_game_legal_moves", "ludus_game_chance_outcomes"):
+        getattr(lib, name).argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)]
+    lib.ludus_game_play.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    lib.ludus_game_roll.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]
+    lib.ludus_game_phase.argtypes = [ctypes.c_void_p]
+    lib.ludus_game_free.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+def string_out(lib, function, *args):
+    out = ctypes.c_void_p()
+    status = function(*args, ctypes.byref(out))
+    if status != 0:
+        raise RuntimeError(f"{function.__name__}: status {status}: {lib.ludus_last_error().decode()}")
+    text = ctypes.string_at(out.value).decode()
+    lib.ludus_string_free(out)
+    return json.loads(text)
+
+
+PHASE_ROLL, PHASE_MOVE, PHASE_OVER = 0, 1, 2
+
+
+def documents_of_random_games(lib, game_id, options, games, rng):
+    """Yields (kind, document) for states in every phase and for legal move lists."""
+    for seed in range(games):
+        handle = ctypes.c_void_p()
+        opts = json.dumps({**options, "seed": seed}).encode()
+        if lib.ludus_game_new(game_id.encode(), opts, ctypes.byref(handle)) != 0:
+            raise RuntimeError(lib.ludus_last_error().decode())
+        try:
+            for _ in range(5000):
+                yield "state", string_out(lib, lib.ludus_game_to_json, handle)
+                phase = lib.ludus_game_phase(handle)
+                if phase == PHASE_OVER:
+                    break
+                if phase == PHASE_ROLL:
+                    yield "outcomes", string_out(lib, lib.ludus_game_chance_outcomes, handle)
+                    count = ctypes.c_size_t()
+                    dice = (ctypes.c_int * 8)()
+                    assert lib.ludus_game_roll(handle, dice, 8, ctypes.byref(count)) == 0
+                    continue
+                moves = string_out(lib, lib.ludus_game_legal_moves, handle)
+                yield "moves", moves
+                assert lib.ludus_game_play(handle, json.dumps(rng.choice(moves)).encode()) == 0, lib.ludus_last_error()
+        finally:
+            lib.ludus_game_free(handle)
+
+
+OUTCOMES_SCHEMA = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["dice", "probability"],
+        "properties": {"dice": {"type": "array", "items": {"type": "integer", "minimum": 1}}, "probability": {"type": "number"}},
+    },
+}
+
+
+def main():
+    library, schema_dir = sys.argv[1], pathlib.Path(sys.argv[2])
+    schemas = {p.stem.replace(".schema", ""): json.loads(p.read_text()) for p in schema_dir.glob("*.schema.json")}
+    store = {s["$id"]: s for s in schemas.values()}
+    for s in schemas.values():
+        Draft202012Validator.check_schema(s)
+
+    def validator(schema):
+        return Draft202012Validator(schema, resolver=RefResolver.from_schema(schema, store=store))
+
+    lib = load_library(library)
+    checked = failed = 0
+
+    def check(schema, document, what):
+        nonlocal checked, failed
+        errors = list(validator(schema).iter_errors(document))
+        checked += 1
+        if errors:
+            failed += 1
+            print(f"FAIL {what}: {errors[0].message} at {list(errors[0].absolute_path)}")
+
+    catalogue = string_out(lib, lib.ludus_games)
+    check(schemas["catalogue"], catalogue, "catalogue")
+    rng = random.Random(7)
+    small_options = {"petteia": {"rows": 5, "cols": 4, "draw_plies_without_capture": 60}}
+    for entry in catalogue:
+        game = entry["id"]
+        move_schema = {"type": "array", "items": {"$ref": f"urn:ludus:schema:{game}#/$defs/move"}}
+        for kind, document in documents_of_random_games(lib, game, small_options.get(game, {}), 6, rng):
+            if kind == "state":
+                check(schemas["state"], document, f"{game} state")
+            elif kind == "moves":
+                check(move_schema, document, f"{game} legal moves")
+            else:
+                check(OUTCOMES_SCHEMA, document, f"{game} chance outcomes")
+    print(f"{checked - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
