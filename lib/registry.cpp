@@ -1,4 +1,5 @@
 // The catalogue: every game the library knows. A new game adds one line to `types`.
+#include "duodecim/duodecim.hpp"
 #include "game.hpp"
 #include "json_util.hpp"
 #include "petteia/petteia.hpp"
@@ -22,7 +23,7 @@ GameType type_of() {
 }
 
 const std::vector<GameType> &types() {
-    static const std::vector<GameType> all = {type_of<PetteiaRules>()};
+    static const std::vector<GameType> all = {type_of<DuodecimRules>(), type_of<PetteiaRules>()};
     return all;
 }
 

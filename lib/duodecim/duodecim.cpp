@@ -1,0 +1,359 @@
+#include "duodecim.hpp"
+
+#include <algorithm>
+
+#include "../json_util.hpp"
+
+namespace ludus {
+
+namespace {
+
+using Kind = OptionSpec::Kind;
+using S = DuodecimState;
+
+int from_of(Action a) { return a / DuodecimRules::action_stride; }
+int to_of(Action a) { return a % DuodecimRules::action_stride; }
+bool on_track(int progress) { return progress >= S::first_track && progress <= S::last_track; }
+bool is_double(const S &s) { return s.dice[0] == s.dice[1]; }
+bool one_die_used(const S &s) { return s.dice_used[0] != s.dice_used[1]; }
+
+// The values the next step may use, ascending and distinct: the remaining die after a one-die
+// step; otherwise each die and the sum (a double's die once).
+int step_values(const S &s, std::array<int, 3> &values) {
+    if (one_die_used(s)) {
+        values[0] = s.dice[s.dice_used[0] ? 1 : 0];
+        return 1;
+    }
+    const int low = std::min(s.dice[0], s.dice[1]), high = std::max(s.dice[0], s.dice[1]);
+    int n = 0;
+    values[n++] = low;
+    if (high != low) values[n++] = high;
+    values[n++] = low + high;
+    return n;
+}
+
+// Pieces that move together from `from`: the whole unit, or one piece from hand.
+int mover_size(const S &s, int player, int from) { return from == S::hand ? 1 : s.count[player][from]; }
+
+bool step_is_legal(const S &s, int player, int from, int to) {
+    if (to > S::off) return false;                                            // no bounce
+    if (to > S::last_entry && s.count[player][S::hand] > 0) return false;     // enter everything first
+    if (!on_track(to)) return true;                                           // own entry cell, or off
+    return s.count[1 - player][to] <= mover_size(s, player, from);            // capture only m >= n
+}
+
+void mark_dice_used(S &s, int value) {
+    if (one_die_used(s) || value == s.dice[0] + s.dice[1]) {
+        s.dice_used = {true, true};
+    } else {
+        s.dice_used[value == s.dice[0] ? 0 : 1] = true;
+    }
+}
+
+void end_turn(S &s) {
+    if (!is_double(s)) s.to_move = static_cast<uint8_t>(1 - s.to_move);  // a double rolls again
+    s.dice = {0, 0};
+    s.dice_used = {false, false};
+    s.barred = S::nothing_barred;
+}
+
+int captured_by(const S &s, int player, int to) { return on_track(to) ? s.count[1 - player][to] : 0; }
+
+const char *const roman[] = {"I", "II", "III", "IV", "V", "VI"};
+
+int position_from_name(std::string_view name) {
+    for (int p = 0; p < S::positions; ++p)
+        if (name == DuodecimRules::position_name(p)) return p;
+    return -1;
+}
+
+}  // namespace
+
+const std::vector<OptionSpec> &DuodecimRules::option_specs() {
+    static const std::vector<OptionSpec> specs = {
+        {"pieces", Kind::integer, 6, 1, 15, {}, "pieces per player"},
+        {"first_player", Kind::choice, "roll", 0, 0, {0, 1, "roll"},
+         "who moves first; \"roll\": each player rolls both dice with the game's generator, the higher total starts"},
+        {"seed", Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"},
+    };
+    return specs;
+}
+
+DuodecimOptions DuodecimRules::parse_options(const json &given) {
+    Options o;
+    o.resolved = resolve_options(option_specs(), given);
+    o.pieces = o.resolved["pieces"].get<int>();
+    Rng rng{o.resolved["seed"].get<uint64_t>()};
+    const json &first = o.resolved["first_player"];
+    if (first.is_string()) {
+        for (;;) {  // equal totals roll again
+            std::array<int, 4> r{};
+            for (int &die : r) die = rng.die();
+            o.opening_rolls.push_back(r);
+            if (r[0] + r[1] != r[2] + r[3]) {
+                o.first_player = r[0] + r[1] > r[2] + r[3] ? 0 : 1;
+                break;
+            }
+        }
+    } else {
+        o.first_player = first.get<int>();
+    }
+    o.rng_after_opening = rng;
+    return o;
+}
+
+json DuodecimRules::setup_json(const Options &o) { return {{"first_player", o.first_player}, {"opening_rolls", o.opening_rolls}}; }
+
+DuodecimState DuodecimRules::initial(const Options &o) {
+    State s;
+    s.count[0][S::hand] = s.count[1][S::hand] = static_cast<uint8_t>(o.pieces);
+    s.to_move = static_cast<uint8_t>(o.first_player);
+    s.rng = o.rng_after_opening;
+    return s;
+}
+
+Phase DuodecimRules::phase(const State &s) {
+    if (s.result != Result::ongoing) return Phase::over;
+    return s.dice[0] == 0 ? Phase::roll : Phase::move;
+}
+
+void DuodecimRules::legal_actions(const Options &, const State &s, std::vector<Action> &out) {
+    const size_t before = out.size();
+    const int player = s.to_move;
+    std::array<int, 3> values{};
+    const int n = step_values(s, values);
+    for (int from = S::hand; from < S::off; ++from) {
+        if (s.count[player][from] == 0 || from == s.barred) continue;
+        for (int i = 0; i < n; ++i)
+            if (step_is_legal(s, player, from, from + values[i])) out.push_back(from * action_stride + from + values[i]);
+    }
+    if (out.size() == before) out.push_back(pass_action);
+}
+
+void DuodecimRules::apply(const Options &o, State &s, Action a, std::span<const uint64_t>) {
+    if (a == pass_action) {
+        end_turn(s);
+        return;
+    }
+    const int from = from_of(a), to = to_of(a), player = s.to_move, opponent = 1 - player;
+    const int moving = mover_size(s, player, from);
+    const bool merges = to != S::off && s.count[player][to] > 0;
+    mark_dice_used(s, to - from);
+    if (const int captured = captured_by(s, player, to); captured > 0) {
+        s.count[opponent][to] = 0;
+        s.count[opponent][S::hand] = static_cast<uint8_t>(s.count[opponent][S::hand] + captured);
+    }
+    s.count[player][from] = static_cast<uint8_t>(s.count[player][from] - moving);
+    s.count[player][to] = static_cast<uint8_t>(s.count[player][to] + moving);
+    if (s.count[player][S::off] == o.pieces) {
+        s.result = player == 0 ? Result::player0_won : Result::player1_won;
+        s.dice = {0, 0};
+        s.dice_used = {false, false};
+        s.barred = S::nothing_barred;
+    } else if (s.dice_used[0] && s.dice_used[1]) {
+        end_turn(s);
+    } else {
+        // The second die may move the unit just moved only if it formed or enlarged a column.
+        s.barred = (to == S::off || merges) ? S::nothing_barred : static_cast<int8_t>(to);
+    }
+}
+
+void DuodecimRules::set_dice(const Options &, State &s, std::span<const int> values) {
+    if (values.size() != 2) fail(Status::invalid_argument, "dice: exactly 2 values are needed, not " + std::to_string(values.size()));
+    for (size_t i = 0; i < 2; ++i)
+        if (values[i] < 1 || values[i] > 6)
+            fail(Status::invalid_argument, "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a die value 1..6");
+    s.dice = {static_cast<uint8_t>(values[0]), static_cast<uint8_t>(values[1])};
+}
+
+std::vector<int> DuodecimRules::roll(const Options &, State &s) {
+    const int a = s.rng.die();
+    const int b = s.rng.die();
+    s.dice = {static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
+    return {a, b};
+}
+
+json DuodecimRules::chance_outcomes(const Options &, const State &) {
+    json out = json::array();
+    for (int a = 1; a <= 6; ++a)
+        for (int b = a; b <= 6; ++b) out.push_back({{"dice", {a, b}}, {"probability", (a == b ? 1.0 : 2.0) / 36.0}});
+    return out;
+}
+
+std::string DuodecimRules::position_name(int progress) {
+    if (progress == S::hand) return "H";
+    if (progress == S::off) return "O";
+    if (progress <= S::last_entry) return roman[progress - 1];
+    return std::to_string(progress - S::last_entry);
+}
+
+std::string DuodecimRules::action_text(const Options &, Action a) {
+    if (a == pass_action) return "pass";
+    return position_name(from_of(a)) + "-" + position_name(to_of(a));
+}
+
+Action DuodecimRules::parse_action(const Options &, std::string_view text) {
+    if (text == "pass") return pass_action;
+    const size_t dash = text.find('-');
+    const int from = dash == std::string_view::npos ? -1 : position_from_name(text.substr(0, dash));
+    const int to = dash == std::string_view::npos ? -1 : position_from_name(text.substr(dash + 1));
+    if (from < 0 || to < 0)
+        fail(Status::invalid_move, "\"" + std::string(text) +
+                                       "\" is not a move: write FROM-TO with positions H, I..VI, 1..24, O (such as H-III, VI-3, 18-O) or pass");
+    if (from >= to) fail(Status::invalid_move, "\"" + std::string(text) + "\" is not a move: a step goes forward, from H towards O");
+    return from * action_stride + to;
+}
+
+json DuodecimRules::action_json(const Options &o, const State &s, Action a) {
+    const int player = s.to_move;
+    if (a == pass_action) return {{"text", "pass"}, {"action", a}, {"player", player}, {"dice", json::array()}, {"captures", 0}};
+    const int from = from_of(a), to = to_of(a), value = to - from;
+    json dice = json::array();
+    if (!one_die_used(s) && value == s.dice[0] + s.dice[1]) {
+        dice = {s.dice[0], s.dice[1]};
+    } else {
+        dice.push_back(value);
+    }
+    return {{"text", action_text(o, a)}, {"action", a},          {"player", player}, {"from", from}, {"to", to},
+            {"from_name", position_name(from)}, {"to_name", position_name(to)}, {"dice", dice}, {"captures", captured_by(s, player, to)}};
+}
+
+json DuodecimRules::position_json(const Options &, const State &s) {
+    json entry = json::array(), track = json::array();
+    for (int p = 0; p < 2; ++p) {
+        entry.push_back(std::vector<int>(s.count[p].begin() + 1, s.count[p].begin() + S::last_entry + 1));
+        track.push_back(std::vector<int>(s.count[p].begin() + S::first_track, s.count[p].begin() + S::last_track + 1));
+    }
+    const bool rolled = s.dice[0] != 0;
+    return {{"hand", {s.count[0][S::hand], s.count[1][S::hand]}},
+            {"entry", entry},
+            {"track", track},
+            {"off", {s.count[0][S::off], s.count[1][S::off]}},
+            {"to_move", s.to_move},
+            {"phase", phase_name(phase(s))},
+            {"result", result_name(s.result)},
+            {"dice", rolled ? json{s.dice[0], s.dice[1]} : json::array()},
+            {"dice_used", {s.dice_used[0], s.dice_used[1]}},
+            {"barred", s.barred == S::nothing_barred ? json(nullptr) : json(s.barred)},
+            {"rng", rng_to_text(s.rng)}};
+}
+
+namespace {
+
+using json_util::member;
+using json_util::path;
+
+// An array of `size` integers in 0..max at `where`.
+std::vector<int> read_counts(const json &value, size_t size, int max, const std::string &where) {
+    if (!value.is_array() || value.size() != size)
+        fail(Status::invalid_state, where + ": must be an array of " + std::to_string(size) + " integers");
+    std::vector<int> out;
+    for (size_t i = 0; i < size; ++i) {
+        const json &v = value[i];
+        if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > max || (v.is_number_unsigned() && v.get<uint64_t>() > 255))
+            fail(Status::invalid_state, where + "[" + std::to_string(i) + "]: must be an integer 0.." + std::to_string(max));
+        out.push_back(v.get<int>());
+    }
+    return out;
+}
+
+// "hand" / "off": one count per player, stored at `progress`.
+void read_pair(const json &j, const std::string &key, const std::string &field, int pieces, int progress, S &s) {
+    const std::vector<int> counts = read_counts(member(j, key, field, json::value_t::array), 2, pieces, path(field, key));
+    for (int p = 0; p < 2; ++p) s.count[p][progress] = static_cast<uint8_t>(counts[p]);
+}
+
+// "entry" / "track": per player an array of cells, stored from progress `first` on.
+void read_cells(const json &j, const std::string &key, const std::string &field, int pieces, int first, size_t cells, S &s) {
+    const json &both = member(j, key, field, json::value_t::array);
+    if (both.size() != 2) fail(Status::invalid_state, path(field, key) + ": must hold one array per player");
+    for (int p = 0; p < 2; ++p) {
+        const std::vector<int> counts = read_counts(both[p], cells, pieces, path(field, key) + "[" + std::to_string(p) + "]");
+        for (size_t i = 0; i < cells; ++i) s.count[p][first + i] = static_cast<uint8_t>(counts[i]);
+    }
+}
+
+void check_material(const DuodecimOptions &o, const S &s, const std::string &field) {
+    for (int p = 0; p < 2; ++p) {
+        int total = 0;
+        for (uint8_t c : s.count[p]) total += c;
+        if (total != o.pieces)
+            fail(Status::invalid_state, path(field, "hand") + ", entry, track, off: player " + std::to_string(p) + " has " + std::to_string(total) +
+                                            " pieces in all, the option pieces says " + std::to_string(o.pieces));
+    }
+    for (int k = S::first_track; k <= S::last_track; ++k)
+        if (s.count[0][k] > 0 && s.count[1][k] > 0)
+            fail(Status::invalid_state, path(field, "track") + "[*][" + std::to_string(k - S::first_track) + "]: track cell " +
+                                            std::to_string(k - S::last_entry) + " holds pieces of both players");
+}
+
+void read_result(const DuodecimOptions &o, const json &j, const std::string &field, S &s) {
+    s.result = result_from_name(member(j, "result", field, json::value_t::string).get<std::string>(), path(field, "result"));
+    if (s.result == Result::draw) fail(Status::invalid_state, path(field, "result") + ": Ludus Duodecim Scriptorum has no draws");
+    for (int p = 0; p < 2; ++p) {
+        const Result won = p == 0 ? Result::player0_won : Result::player1_won;
+        const bool all_off = s.count[p][S::off] == o.pieces;
+        if (all_off && s.result != won)
+            fail(Status::invalid_state, path(field, "result") + ": player " + std::to_string(p) + " has borne off every piece, so \"" + result_name(won) + "\"");
+        if (!all_off && s.result == won)
+            fail(Status::invalid_state, path(field, "result") + ": player " + std::to_string(p) + " has not borne off every piece");
+    }
+    if (s.result != Result::ongoing && s.to_move != (s.result == Result::player0_won ? 0 : 1))
+        fail(Status::invalid_state, path(field, "to_move") + ": when the game is over it is the winner, who made the last step");
+}
+
+void read_dice(const json &j, const std::string &field, S &s) {
+    const json &dice = member(j, "dice", field, json::value_t::array);
+    if (!dice.empty()) {
+        const std::vector<int> values = read_counts(dice, 2, 6, path(field, "dice"));
+        if (values[0] < 1 || values[1] < 1) fail(Status::invalid_state, path(field, "dice") + ": must be [] or two values 1..6");
+        s.dice = {static_cast<uint8_t>(values[0]), static_cast<uint8_t>(values[1])};
+    }
+    const json &used = member(j, "dice_used", field, json::value_t::array);
+    if (used.size() != 2 || !used[0].is_boolean() || !used[1].is_boolean())
+        fail(Status::invalid_state, path(field, "dice_used") + ": must be an array of 2 booleans");
+    s.dice_used = {used[0].get<bool>(), used[1].get<bool>()};
+}
+
+void check_phase(const json &j, const std::string &field, const S &s) {
+    if (s.result != Result::ongoing && s.dice[0] != 0) fail(Status::invalid_state, path(field, "dice") + ": must be [] when the game is over");
+    const Phase given = phase_from_name(member(j, "phase", field, json::value_t::string).get<std::string>(), path(field, "phase"));
+    const Phase expected = DuodecimRules::phase(s);
+    if (given != expected)
+        fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(expected) + "\" with result \"" + result_name(s.result) +
+                                        "\" and dice " + (s.dice[0] == 0 ? "[]" : "rolled"));
+    if (expected != Phase::move && (s.dice_used[0] || s.dice_used[1]))
+        fail(Status::invalid_state, path(field, "dice_used") + ": no die is used outside phase move");
+    if (s.dice_used[0] && s.dice_used[1]) fail(Status::invalid_state, path(field, "dice_used") + ": using both dice ends the turn");
+}
+
+void read_barred(const json &j, const std::string &field, S &s) {
+    if (!j.contains("barred")) fail(Status::invalid_state, path(field, "barred") + ": missing");
+    if (j["barred"].is_null()) return;
+    const int barred = static_cast<int>(json_util::integer_member(j, "barred", field, 1, S::last_track));
+    if (!one_die_used(s)) fail(Status::invalid_state, path(field, "barred") + ": only the second die of a turn has a barred unit");
+    if (s.count[s.to_move][barred] == 0)
+        fail(Status::invalid_state, path(field, "barred") + ": player " + std::to_string(s.to_move) + " has no unit at progress " + std::to_string(barred));
+    s.barred = static_cast<int8_t>(barred);
+}
+
+}  // namespace
+
+DuodecimState DuodecimRules::position_from_json(const Options &o, const json &j, const std::string &field) {
+    json_util::only_keys(j, {"hand", "entry", "track", "off", "to_move", "phase", "result", "dice", "dice_used", "barred", "rng"}, field);
+    State s;
+    read_pair(j, "hand", field, o.pieces, S::hand, s);
+    read_cells(j, "entry", field, o.pieces, 1, 6, s);
+    read_cells(j, "track", field, o.pieces, S::first_track, 24, s);
+    read_pair(j, "off", field, o.pieces, S::off, s);
+    check_material(o, s, field);
+    s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
+    read_result(o, j, field, s);
+    read_dice(j, field, s);
+    check_phase(j, field, s);
+    read_barred(j, field, s);
+    s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).get<std::string>(), path(field, "rng"));
+    return s;
+}
+
+}  // namespace ludus

@@ -1,0 +1,102 @@
+// Ludus Duodecim Scriptorum: a race with two dice over private entry cells and a shared track,
+// with columns and captures (../shared/spec/duodecim.md).
+//
+// Every piece of a player stands at a progress 0..31: 0 hand (H), 1..6 the player's own entry
+// cells I..VI, 7..30 the shared track cells 1..24 (the same cell for both players), 31 off (O).
+// All of a player's pieces at one progress form one unit, which always moves whole.
+//
+// Actions: from * 32 + to for a step (0 <= from < to <= 31), and `pass_action` (0, since 0->0
+// is never a step). The value a step uses is to - from: one die or the sum of both.
+//
+// Position JSON (schemas/duodecim-position.schema.json):
+//   {"hand": [n0, n1], "entry": [[6 counts], [6 counts]], "track": [[24 counts], [24 counts]],
+//    "off": [n0, n1], "to_move": p, "phase": "roll"|"move"|"over", "result": ...,
+//    "dice": [] or [a, b], "dice_used": [bool, bool], "barred": null or progress,
+//    "rng": "16 hex digits"}
+// entry[p][i] is player p's cell I+i; track[p][k] the pieces of player p on track cell k+1.
+// `barred` is the progress of the unit the second die may not move (see the spec's second step).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../game.hpp"
+#include "../options.hpp"
+#include "../rng.hpp"
+
+namespace ludus {
+
+struct DuodecimOptions {
+    int pieces = 6;
+    int first_player = 0;                       // decided before the start (by the opening rolls with "roll")
+    std::vector<std::array<int, 4>> opening_rolls;  // player 0's two dice, then player 1's, per round
+    Rng rng_after_opening;                      // the game's generator once the opening rolls are made
+    json resolved;                              // every option as given or defaulted (saved with the game)
+};
+
+struct DuodecimState {
+    static constexpr int hand = 0;
+    static constexpr int last_entry = 6;
+    static constexpr int first_track = 7;
+    static constexpr int last_track = 30;
+    static constexpr int off = 31;
+    static constexpr int positions = 32;
+    static constexpr int8_t nothing_barred = -1;
+
+    std::array<std::array<uint8_t, positions>, 2> count{};  // pieces per player per progress
+    std::array<uint8_t, 2> dice{};                          // 0 0 when not rolled
+    std::array<bool, 2> dice_used{};
+    int8_t barred = nothing_barred;
+    uint8_t to_move = 0;
+    Result result = Result::ongoing;
+    Rng rng;
+
+    bool operator==(const DuodecimState &) const = default;
+};
+
+struct DuodecimRules {
+    using Options = DuodecimOptions;
+    using State = DuodecimState;
+    static constexpr std::string_view id = "duodecim";
+    static constexpr std::string_view name = "Ludus Duodecim Scriptorum";
+    static constexpr bool has_dice = true;
+    static constexpr bool allows_agreed_draw = false;
+    static constexpr Action pass_action = 0;
+    static constexpr int action_stride = State::positions;
+
+    static const std::vector<OptionSpec> &option_specs();
+    static json options_catalogue() { return ludus::options_catalogue(option_specs()); }
+    static Options parse_options(const json &given);
+    static json options_json(const Options &o) { return o.resolved; }
+    static json setup_json(const Options &o);
+
+    static State initial(const Options &o);
+    static Phase phase(const State &s);
+    static int to_move(const State &s) { return s.to_move; }
+    static Result result(const State &s) { return s.result; }
+    static uint64_t key(const State &) { return 0; }  // no repetition rule
+
+    static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
+    static void apply(const Options &o, State &s, Action a, std::span<const uint64_t> earlier_keys);
+    static void agree_draw(State &) { fail(Status::wrong_phase, "Ludus Duodecim Scriptorum has no draws"); }
+
+    static void set_dice(const Options &o, State &s, std::span<const int> values);
+    static std::vector<int> roll(const Options &o, State &s);
+    static json chance_outcomes(const Options &o, const State &s);
+
+    static std::string action_text(const Options &o, Action a);
+    static Action parse_action(const Options &o, std::string_view text);
+    static json action_json(const Options &o, const State &s, Action a);
+
+    static json position_json(const Options &o, const State &s);
+    static State position_from_json(const Options &o, const json &j, const std::string &field);
+
+    // "H", "I".."VI", "1".."24", "O".
+    static std::string position_name(int progress);
+};
+
+}  // namespace ludus
