@@ -27,6 +27,11 @@ Result result_from_name(const std::string &name, const std::string &field);
 const char *phase_name(Phase p);            // "roll", "move", "over"
 Phase phase_from_name(const std::string &name, const std::string &field);
 
+struct PlayoutResult {
+    Result result;
+    uint32_t plies;  // moves played (rolls are not counted)
+};
+
 class Game {
 public:
     virtual ~Game() = default;
@@ -56,7 +61,17 @@ public:
     virtual void set_dice(std::span<const int> values) = 0;
     virtual json chance_outcomes() const = 0;
 
+    // Plays uniformly random legal moves, with dice from the same seeded generator, to the end
+    // or until max_plies moves are played. Every move and roll enters the history.
+    virtual PlayoutResult random_playout(uint64_t seed, uint32_t max_plies) = 0;
+
     virtual json to_json() const = 0;
+
+    // Pictures of the position (lib/render/): a self-contained SVG document and a monospace
+    // diagram, drawn by the rules from the render options (an object; see ludus.h), the current
+    // position and the last move. unknown_option / invalid_option / bad_json for bad options.
+    virtual std::string render_svg(const json &options) const = 0;
+    virtual std::string render_text(const json &options) const = 0;
 };
 
 // Catalogue and construction (registry.cpp).

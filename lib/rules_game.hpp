@@ -1,24 +1,30 @@
 // RulesGame<R> turns a game's rules (a struct of static functions over a plain State) into a
-// Game: history, undo, saving, restoring with validation and the phase checks live here once.
+// Game: history, undo, saving, restoring with validation, random playouts and the phase checks
+// live here once.
 //
 // A Rules type R provides:
-//   Options, State (copyable, ==), id, name, has_dice, allows_agreed_draw;
+//   Options, State (trivially copyable, ==), id, name, has_dice, allows_agreed_draw;
 //   json options_catalogue(); Options parse_options(const json&); json options_json(const Options&);
 //   State initial(const Options&);
 //   Phase phase(const State&); int to_move(const State&); Result result(const State&);
-//   void legal_actions(const Options&, const State&, std::vector<Action>&);
-//   void apply(const Options&, State&, Action, std::span<const uint64_t> earlier_keys);
-//   uint64_t key(const State&);  // identifies a position for repetition counts
+//   void legal_actions(const Options&, const State&, std::vector<Action>&);  // appends
+//   void apply(const Options&, State&, Action);  // a legal action
 //   std::string action_text(const Options&, Action); Action parse_action(const Options&, std::string_view);
 //   json action_json(const Options&, const State&, Action);
 //   json position_json(const Options&, const State&);
 //   State position_from_json(const Options&, const json&, const std::string &field);  // structural checks
 //   void agree_draw(State&);
-//   optional: json setup_json(const Options&);  // what the options decided before the start
-//             (e.g. opening rolls), saved as "setup" and checked on restore
 //   with dice: void set_dice(const Options&, State&, std::span<const int>);  // validated
 //              std::vector<int> roll(const Options&, State&);  // uses the state's generator
 //              json chance_outcomes(const Options&, const State&);
+//              optional: dice_count (default 2), the dice a random playout rolls
+//   optional: bool is_legal(const Options&, const State&, Action);  // faster than listing all
+//   optional: json setup_json(const Options&);  // what the options decided before the start
+//             (e.g. opening rolls), saved as "setup" and checked on restore
+//   std::string render_svg / render_text(const Options&, const State&, LastMove<State>, const json &render_options);
+//   optional, for a draw by repetition: uint64_t key(const State&) (the position), int
+//             repetition_limit(const Options&) (0 = off), size_t repetition_window(const State&)
+//             (how many earlier positions can recur), void declare_repetition_draw(State&)
 #pragma once
 
 #include <algorithm>
@@ -27,20 +33,79 @@
 #include <vector>
 
 #include "game.hpp"
+#include "history.hpp"
 #include "json_util.hpp"
+#include "rng.hpp"
 
 namespace ludus {
 
-// One entry of the history: what happened, and the state before it (undo restores it).
-enum class EventKind { move, engine_roll, outside_roll, agreed_draw };
+inline constexpr int state_format_version = 1;
 
-struct Event {
-    EventKind kind = EventKind::move;
-    Action action = 0;
-    std::vector<int> dice;
+template <class R>
+concept HasRepetition = requires(const typename R::Options &o, typename R::State &s) {
+    R::key(s);
+    R::repetition_limit(o);
+    R::repetition_window(s);
+    R::declare_repetition_draw(s);
 };
 
-inline constexpr int state_format_version = 1;
+template <class R>
+constexpr int dice_count_of() {
+    if constexpr (requires { R::dice_count; }) return R::dice_count;
+    return 2;
+}
+
+// Plays legal action `a` on `s`, recording it first; then the draw by repetition, which needs
+// the earlier positions. `recorder` is the game's history, or a light log for playouts.
+template <class R, class Recorder>
+void advance(const typename R::Options &o, typename R::State &s, Action a, Recorder &recorder) {
+    recorder.record(s, Event::move(a));
+    R::apply(o, s, a);
+    if constexpr (HasRepetition<R>) {
+        const int limit = R::repetition_limit(o);
+        if (limit > 0 && R::result(s) == Result::ongoing &&
+            1 + recorder.count_recent(R::key(s), R::repetition_window(s)) >= static_cast<size_t>(limit))
+            R::declare_repetition_draw(s);
+    }
+}
+
+// Plays uniformly random legal moves (and random dice) until the end or max_plies moves.
+template <class R, class Recorder>
+PlayoutResult play_randomly(const typename R::Options &o, typename R::State &s, Rng &rng, uint32_t max_plies,
+                            std::vector<Action> &buffer, Recorder &recorder) {
+    uint32_t plies = 0;
+    while (R::phase(s) != Phase::over && plies < max_plies) {
+        if constexpr (R::has_dice) {
+            if (R::phase(s) == Phase::roll) {
+                std::array<int, dice_count_of<R>()> dice;
+                for (int &d : dice) d = rng.die();
+                recorder.record(s, Event::roll(Event::Kind::outside_roll, dice));
+                R::set_dice(o, s, dice);
+                continue;
+            }
+        }
+        buffer.clear();
+        R::legal_actions(o, s, buffer);
+        advance<R>(o, s, buffer[rng.below(static_cast<uint32_t>(buffer.size()))], recorder);
+        ++plies;
+    }
+    return {R::result(s), plies};
+}
+
+// A recorder that keeps only what the rules need (the keys of earlier positions): for
+// searches and playouts that need no undo.
+template <class R>
+struct KeyLog {
+    std::vector<uint64_t> keys;
+
+    void record(const typename R::State &before, const Event &) {
+        if constexpr (HasRepetition<R>) keys.push_back(R::key(before));
+    }
+    size_t count_recent(uint64_t key, size_t window) const {
+        window = std::min(window, keys.size());
+        return static_cast<size_t>(std::count(keys.end() - static_cast<std::ptrdiff_t>(window), keys.end(), key));
+    }
+};
 
 template <class R>
 class RulesGame final : public Game {
@@ -49,9 +114,7 @@ public:
     using State = typename R::State;
     static constexpr bool has_setup = requires(const Options &o) { R::setup_json(o); };
 
-    RulesGame(Options options, State start) : options_(std::move(options)), start_(start), state_(start) {
-        keys_.push_back(R::key(state_));
-    }
+    RulesGame(Options options, State start) : options_(std::move(options)), start_(start), state_(start) {}
 
     static std::unique_ptr<Game> create(const json &options) {
         Options o = R::parse_options(options);
@@ -82,7 +145,11 @@ public:
     }
 
     std::string_view id() const override { return R::id; }
-    std::unique_ptr<Game> clone() const override { return std::make_unique<RulesGame>(*this); }
+
+    std::unique_ptr<Game> clone() const override {
+        history_.share();  // the copy points at the same immutable entries
+        return std::make_unique<RulesGame>(*this);
+    }
 
     Phase phase() const override { return R::phase(state_); }
     int to_move() const override { return phase() == Phase::over ? -1 : R::to_move(state_); }
@@ -97,9 +164,7 @@ public:
 
     void apply_action(Action action) override {
         require_legal(action);
-        push(Event{EventKind::move, action, {}});
-        R::apply(options_, state_, action, std::span<const uint64_t>(keys_.data(), keys_.size()));
-        keys_.push_back(R::key(state_));
+        advance<R>(options_, state_, action, *this);
     }
 
     std::string action_text(Action action) const override {
@@ -116,17 +181,14 @@ public:
 
     void undo() override {
         if (history_.empty()) fail(Status::nothing_to_undo, "nothing to undo: the game is at the start of its history");
-        state_ = history_.back().first;
-        history_.pop_back();
-        keys_.pop_back();
+        state_ = history_.pop().before;
     }
 
     void agree_draw() override {
         if (!R::allows_agreed_draw) fail(Status::wrong_phase, std::string(R::name) + " has no draws");
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: no draw can be agreed");
-        push(Event{EventKind::agreed_draw, 0, {}});
+        record(state_, Event{Event::Kind::agreed_draw});
         R::agree_draw(state_);
-        keys_.push_back(R::key(state_));
     }
 
     std::vector<int> roll() override {
@@ -134,8 +196,7 @@ public:
         if constexpr (R::has_dice) {
             State before = state_;
             std::vector<int> dice = R::roll(options_, state_);
-            history_.emplace_back(before, Event{EventKind::engine_roll, 0, dice});
-            keys_.push_back(R::key(state_));
+            record(before, Event::roll(Event::Kind::engine_roll, dice));
             return dice;
         }
         return {};
@@ -146,9 +207,8 @@ public:
         if constexpr (R::has_dice) {
             State after = state_;
             R::set_dice(options_, after, values);  // validates before anything changes
-            push(Event{EventKind::outside_roll, 0, std::vector<int>(values.begin(), values.end())});
+            record(state_, Event::roll(Event::Kind::outside_roll, values));
             state_ = after;
-            keys_.push_back(R::key(state_));
         }
     }
 
@@ -158,9 +218,15 @@ public:
         return json::array();
     }
 
+    PlayoutResult random_playout(uint64_t seed, uint32_t max_plies) override {
+        if (phase() == Phase::over) fail(Status::game_over, "the game is over: nothing to play out");
+        Rng rng{seed};
+        return play_randomly<R>(options_, state_, rng, max_plies, scratch_, *this);
+    }
+
     json to_json() const override {
         json history = json::array();
-        for (const auto &[before, event] : history_) history.push_back(event_json(before, event));
+        for (size_t i = 0; i < history_.size(); ++i) history.push_back(event_json(history_[i].before, history_[i].event));
         json out{{"format", "ludus-state"},
                  {"version", state_format_version},
                  {"game", R::id},
@@ -172,20 +238,46 @@ public:
         return out;
     }
 
+    // Pictures: the rules draw the current state and the last move (lib/render/).
+    std::string render_svg(const json &render_options) const override {
+        if constexpr (requires { R::render_svg(options_, state_, history_.last_move(), render_options); })
+            return R::render_svg(options_, state_, history_.last_move(), render_options);
+        fail(Status::internal, std::string(R::name) + " has no SVG renderer yet");
+    }
+    std::string render_text(const json &render_options) const override {
+        if constexpr (requires { R::render_text(options_, state_, history_.last_move(), render_options); })
+            return R::render_text(options_, state_, history_.last_move(), render_options);
+        fail(Status::internal, std::string(R::name) + " has no text renderer yet");
+    }
+
     // Direct access for code that is written for one game (tests, playouts).
     const Options &options() const { return options_; }
     const State &state() const { return state_; }
 
-private:
-    void push(Event event) { history_.emplace_back(state_, std::move(event)); }
+    // The recorder interface of advance() and play_randomly().
+    void record(const State &before, const Event &event) { history_.push(before, event); }
+    size_t count_recent(uint64_t key, size_t window) const {
+        size_t n = 0;
+        if constexpr (HasRepetition<R>)
+            for (size_t i = history_.size(); i > 0 && window > 0; --i, --window) n += R::key(history_[i - 1].before) == key;
+        return n;
+    }
 
+private:
     void require_legal(Action action) const {
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: no more moves");
         if (phase() == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first");
-        scratch_.clear();
-        R::legal_actions(options_, state_, scratch_);
-        if (std::find(scratch_.begin(), scratch_.end(), action) == scratch_.end())
-            fail(Status::illegal_move, "action " + std::to_string(action) + " is not a legal move in this position");
+        if (!is_legal(action)) fail(Status::illegal_move, "action " + std::to_string(action) + " is not a legal move in this position");
+    }
+
+    bool is_legal(Action action) const {
+        if constexpr (requires { R::is_legal(options_, state_, action); }) {
+            return R::is_legal(options_, state_, action);
+        } else {
+            scratch_.clear();
+            R::legal_actions(options_, state_, scratch_);
+            return std::find(scratch_.begin(), scratch_.end(), action) != scratch_.end();
+        }
     }
 
     void require_roll_phase() const {
@@ -194,7 +286,7 @@ private:
         if (phase() != Phase::roll) fail(Status::wrong_phase, "the dice have been rolled already: play a move");
     }
 
-    static std::string dice_text(const std::vector<int> &dice) {
+    static std::string dice_text(std::span<const int> dice) {
         std::string text = "roll";
         for (int d : dice) text += " " + std::to_string(d);
         return text;
@@ -202,11 +294,12 @@ private:
 
     json event_json(const State &before, const Event &event) const {
         json entry{{"player", R::to_move(before)}};
+        std::vector<int> dice(event.dice.begin(), event.dice.begin() + event.dice_count);
         switch (event.kind) {
-        case EventKind::move: entry["text"] = R::action_text(options_, event.action); break;
-        case EventKind::engine_roll: entry["text"] = dice_text(event.dice); entry["dice_from"] = "engine"; break;
-        case EventKind::outside_roll: entry["text"] = dice_text(event.dice); entry["dice_from"] = "outside"; break;
-        case EventKind::agreed_draw: entry["text"] = "draw agreed"; break;
+        case Event::Kind::move: entry["text"] = R::action_text(options_, event.action); break;
+        case Event::Kind::engine_roll: entry["text"] = dice_text(dice); entry["dice_from"] = "engine"; break;
+        case Event::Kind::outside_roll: entry["text"] = dice_text(dice); entry["dice_from"] = "outside"; break;
+        case Event::Kind::agreed_draw: entry["text"] = "draw agreed"; break;
         }
         return entry;
     }
@@ -214,6 +307,7 @@ private:
     // Replays one saved history entry, checking it against the rules.
     void replay(const json &entry, const std::string &field) {
         if (!entry.is_object()) fail(Status::invalid_state, field + ": must be an object");
+        json_util::only_keys(entry, {"player", "text", "dice_from"}, field);
         const std::string text = json_util::member(entry, "text", field, json::value_t::string).get<std::string>();
         if (entry.contains("player")) {
             const json &player = entry["player"];
@@ -246,8 +340,7 @@ private:
     Options options_;
     State start_;
     State state_;
-    std::vector<std::pair<State, Event>> history_;
-    std::vector<uint64_t> keys_;  // key of every position since the start, the current one last
+    History<State> history_;
     mutable std::vector<Action> scratch_;
 };
 

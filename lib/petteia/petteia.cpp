@@ -112,7 +112,19 @@ int PetteiaRules::captures_of(const Options &o, const State &s, Action a, std::a
     return n;
 }
 
-void PetteiaRules::apply(const Options &o, State &s, Action a, std::span<const uint64_t> earlier_keys) {
+bool PetteiaRules::is_legal(const Options &o, const State &s, Action a) {
+    if (a < 0 || a >= action_stride * action_stride) return false;
+    const int from = from_of(a), to = to_of(a), squares = o.rows * o.cols;
+    if (from >= squares || to >= squares || from == to || s.cells[from] != s.to_move || s.cells[to] != State::empty) return false;
+    const int from_rank = from / o.cols, to_rank = to / o.cols;
+    if (from_rank != to_rank && from % o.cols != to % o.cols) return false;
+    const int step = from_rank == to_rank ? (to > from ? 1 : -1) : (to > from ? o.cols : -o.cols);
+    for (int sq = from + step; sq != to; sq += step)
+        if (s.cells[sq] != State::empty) return false;
+    return true;
+}
+
+void PetteiaRules::apply(const Options &o, State &s, Action a) {
     const int from = from_of(a), to = to_of(a);
     const int mover = s.to_move, enemy = 1 - mover;
     std::array<int, 3> captured{};
@@ -129,18 +141,13 @@ void PetteiaRules::apply(const Options &o, State &s, Action a, std::span<const u
     s.plies_without_capture = n > 0 ? 0 : s.plies_without_capture + 1;
     s.to_move = static_cast<uint8_t>(enemy);
 
-    // The order of the end checks is a decision of the spec: wins before draws.
+    // The order of the end checks is a decision of the spec: wins before draws, and the draw
+    // by repetition (checked by the framework) last.
     const Result mover_wins = mover == 0 ? Result::player0_won : Result::player1_won;
-    if (s.pieces[enemy] <= 1 || !has_legal_move(o, s, enemy)) {
+    if (s.pieces[enemy] <= 1 || !has_legal_move(o, s, enemy))
         s.result = mover_wins;
-    } else if (o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture)) {
+    else if (o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
         s.result = Result::draw;
-    } else if (o.draw_repetitions > 0) {
-        // Positions before the last capture have more pieces, so only the last plies count.
-        const size_t window = std::min<size_t>(s.plies_without_capture, earlier_keys.size());
-        const auto occurrences = 1 + std::count(earlier_keys.end() - static_cast<std::ptrdiff_t>(window), earlier_keys.end(), s.key);
-        if (occurrences >= o.draw_repetitions) s.result = Result::draw;
-    }
 }
 
 std::string PetteiaRules::square_name(const Options &o, int square) {

@@ -38,6 +38,9 @@ struct PetteiaState {
     bool operator==(const PetteiaState &) const = default;
 };
 
+template <class State>
+struct LastMove;  // ../rules_game.hpp
+
 struct PetteiaRules {
     using Options = PetteiaOptions;
     using State = PetteiaState;
@@ -61,7 +64,13 @@ struct PetteiaRules {
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool has_legal_move(const Options &o, const State &s, int player);
-    static void apply(const Options &o, State &s, Action a, std::span<const uint64_t> earlier_keys);
+    static bool is_legal(const Options &o, const State &s, Action a);
+    static void apply(const Options &o, State &s, Action a);
+    // Draw by repetition (applied by the framework, which keeps the earlier positions).
+    static int repetition_limit(const Options &o) { return o.draw_repetitions; }
+    // Positions before the last capture had more pieces: only the plies since can recur.
+    static size_t repetition_window(const State &s) { return s.plies_without_capture; }
+    static void declare_repetition_draw(State &s) { s.result = Result::draw; }
     static void agree_draw(State &s) { s.result = Result::draw; }
 
     static std::string action_text(const Options &o, Action a);
@@ -72,6 +81,11 @@ struct PetteiaRules {
 
     static json position_json(const Options &o, const State &s);
     static State position_from_json(const Options &o, const json &j, const std::string &field);
+
+    // Pictures (petteia_render.cpp): options "size", "orientation", "coordinates" (SVG) and
+    // "orientation", "coordinates" (text); see ludus_game_render_svg in ludus.h.
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
 
     static std::string square_name(const Options &o, int square);
     static uint64_t square_key(int square, int player);
