@@ -130,7 +130,7 @@ void DuodecimRules::legal_actions(const Options &, const State &s, std::vector<A
     if (out.size() == before) out.push_back(pass_action);
 }
 
-void DuodecimRules::apply(const Options &o, State &s, Action a, std::span<const uint64_t>) {
+void DuodecimRules::apply(const Options &o, State &s, Action a) {
     if (a == pass_action) {
         end_turn(s);
         return;

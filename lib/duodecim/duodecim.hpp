@@ -81,7 +81,7 @@ struct DuodecimRules {
     static uint64_t key(const State &) { return 0; }  // no repetition rule
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
-    static void apply(const Options &o, State &s, Action a, std::span<const uint64_t> earlier_keys);
+    static void apply(const Options &o, State &s, Action a);
     static void agree_draw(State &) { fail(Status::wrong_phase, "Ludus Duodecim Scriptorum has no draws"); }
 
     static void set_dice(const Options &o, State &s, std::span<const int> values);
