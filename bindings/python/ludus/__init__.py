@@ -1,0 +1,48 @@
+"""libludus for Python: the rules of ancient board games (Petteia, Ludus Duodecim Scriptorum).
+
+A pure-Python package over ctypes; the rules live in the shared library libludus (see
+:mod:`ludus._library` for how it is found). Quick start::
+
+    import ludus
+
+    print([g["id"] for g in ludus.games()])
+    with ludus.Game("petteia", rows=8, cols=8, seed=1) as game:
+        print(game)                      # a text diagram
+        print(game.legal_moves.texts)    # ['a2-a3', 'a2-a4', ...]
+        game.play("b2-b5")
+        saved = game.to_json()
+    restored = ludus.Game.from_json(saved)
+
+Games with dice wait in :attr:`Phase.ROLL` until :meth:`Game.roll` or :meth:`Game.set_dice`.
+Every library error is an exception of :mod:`ludus.errors`, all derived from
+:class:`LudusError`.
+"""
+from __future__ import annotations
+
+from . import _library
+from .errors import (BadJsonError, BufferTooSmallError, GameClosedError, GameOverError, IllegalMoveError,
+                     InternalError, InvalidArgumentError, InvalidMoveError, InvalidOptionError, InvalidStateError,
+                     LibraryNotFoundError, LudusError, LudusMemoryError, NothingToUndoError, UnknownGameError,
+                     UnknownOptionError, WrongPhaseError)
+from .game import Game, Move, MoveList, Outcome, Phase, Result, apply_event, game_ids, games, replay
+
+__version__ = "1.0.0"
+
+
+def library_version() -> str:
+    """The version of the loaded libludus ("MAJOR.MINOR.PATCH")."""
+    return _library.version
+
+
+def library_path() -> str:
+    """The path (or soname) libludus was loaded from."""
+    return _library.library_path
+
+
+__all__ = [
+    "Game", "Move", "MoveList", "Outcome", "Phase", "Result", "games", "game_ids", "replay", "apply_event", "library_version",
+    "library_path", "LudusError", "InvalidArgumentError", "BadJsonError", "UnknownGameError",
+    "UnknownOptionError", "InvalidOptionError", "InvalidMoveError", "IllegalMoveError", "WrongPhaseError",
+    "GameOverError", "InvalidStateError", "BufferTooSmallError", "LudusMemoryError", "NothingToUndoError",
+    "InternalError", "GameClosedError", "LibraryNotFoundError",
+]

@@ -1,0 +1,360 @@
+"""``python3 -m ludus``: play and replay games in a terminal.
+
+Commands::
+
+    python3 -m ludus games                          the catalogue with every option
+    python3 -m ludus play GAME [--OPTION VALUE ...] two people play at one terminal
+    python3 -m ludus replay FILE [--no-wait]        step through a saved game
+
+While playing, type the number of a listed move or its text, and::
+
+    roll (or just Enter)  roll the dice          dice A B   use your own dice
+    undo                  take back one step     draw       offer a draw (the other must agree)
+    save FILE / load FILE the whole game         board / moves / help / quit
+
+Wrong input is explained and asked again; end of input (Ctrl-D) ends the program cleanly.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO
+
+from .errors import LudusError
+from .game import Game, Move, Phase, games, replay
+
+__all__ = ["main", "parse_game_options", "Console", "EndOfInput"]
+
+HELP = """\
+  NUMBER or TEXT   play a listed move (e.g. 3 or b2-b5)
+  roll or Enter    roll the dice (games with dice)
+  dice A B         set the dice to your own throw, e.g. dice 3 5
+  undo             take back the last step (move, roll or draw)
+  draw             offer a draw; the other player is asked to agree
+  save FILE        save the whole game (JSON)
+  load FILE        continue a saved game
+  board            show the board again
+  moves            list the legal moves again
+  help             this text
+  quit             leave the program"""
+
+
+class EndOfInput(Exception):
+    """Standard input has ended."""
+
+
+class Console:
+    """Reads answers and writes text (the terminal, or the streams a test gives)."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin, self.stdout = stdin, stdout
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def ask(self, prompt: str) -> str:
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise EndOfInput()
+        return line.strip()
+
+
+# ---- options ---------------------------------------------------------------------------------
+
+def _find_game(game_id: str) -> Dict[str, Any]:
+    catalogue = games()
+    for entry in catalogue:
+        if entry["id"] == game_id:
+            return entry
+    known = ", ".join(g["id"] for g in catalogue)
+    raise ValueError(f"there is no game {game_id!r}; the games are: {known}")
+
+
+def _convert(name: str, spec: Mapping[str, Any], text: str) -> Any:
+    kind = spec.get("type")
+    if kind in ("integer", "seed"):
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"--{name} needs a whole number, not {text!r}") from None
+    if kind == "boolean":
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"--{name} needs true or false, not {text!r}")
+    if kind == "choice":
+        for value in spec.get("values", []):
+            if str(value) == text:
+                return value
+        allowed = ", ".join(str(v) for v in spec.get("values", []))
+        raise ValueError(f"--{name} is one of {allowed}, not {text!r}")
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_game_options(game_id: str, args: Sequence[str]) -> Dict[str, Any]:
+    """``["--rows", "5", "--first-player=random"]`` to ``{"rows": 5, "first_player": "random"}``
+    using the types of the catalogue. Raises ValueError with a message for a person."""
+    spec = _find_game(game_id)["options"]
+    options: Dict[str, Any] = {}
+    items = list(args)
+    while items:
+        item = items.pop(0)
+        if not item.startswith("--") or len(item) < 3:
+            raise ValueError(f"options are written --NAME VALUE, not {item!r}")
+        name, has_value, value = item[2:].partition("=")
+        name = name.replace("-", "_")
+        if name not in spec:
+            known = ", ".join("--" + n.replace("_", "-") for n in spec)
+            raise ValueError(f"{game_id} has no option --{name.replace('_', '-')}; its options: {known}")
+        if not has_value:
+            if not items:
+                raise ValueError(f"--{name.replace('_', '-')} needs a value")
+            value = items.pop(0)
+        options[name] = _convert(name.replace("_", "-"), spec[name], value)
+    return options
+
+
+# ---- games -----------------------------------------------------------------------------------
+
+def cmd_games(console: Console) -> int:
+    for entry in games():
+        console.say(f"{entry['id']}: {entry['name']}")
+        for name, spec in sorted(entry["options"].items()):
+            if "values" in spec:
+                allowed = "one of " + ", ".join(str(v) for v in spec["values"])
+            elif "min" in spec:
+                allowed = f"{spec['min']}..{spec['max']}"
+            else:
+                allowed = str(spec.get("type"))
+            default = "" if spec.get("default") is None else f" (default {spec['default']})"
+            console.say(f"  --{name.replace('_', '-')} {allowed}{default}: {spec.get('description', '')}")
+    return 0
+
+
+# ---- play ------------------------------------------------------------------------------------
+
+def _move_label(move: Move) -> str:
+    captures = move.get("captures")
+    if not captures:
+        return move.text
+    if isinstance(captures, list) and all(isinstance(c, (str, int)) for c in captures):
+        return f"{move.text} (takes {','.join(str(c) for c in captures)})"
+    return f"{move.text} (captures)"
+
+
+def _format_moves(moves: Sequence[Move]) -> str:
+    labels = [f"{i:>3}. {_move_label(m)}" for i, m in enumerate(moves, 1)]
+    width = max((len(label) for label in labels), default=0) + 2
+    per_line = max(1, 78 // width)
+    return "\n".join("".join(label.ljust(width) for label in labels[i:i + per_line]).rstrip()
+                     for i in range(0, len(labels), per_line))
+
+
+class PlaySession:
+    """The loop of ``play``: one game, two people at one terminal."""
+
+    def __init__(self, console: Console, game: Game) -> None:
+        self.console = console
+        self.game = game
+        self.show_board = True
+        self.show_moves = True
+
+    def run(self) -> int:
+        while True:
+            if self.show_board:
+                self.console.say()
+                self.console.say(str(self.game))
+                self.show_board = False
+                self.show_moves = True
+            phase = self.game.phase
+            if phase == Phase.OVER:
+                self.console.say(f"The game is over: {self.game.result}. "
+                                 "Type undo, save FILE, load FILE or quit.")
+                prompt = "> "
+            elif phase == Phase.ROLL:
+                prompt = f"Player {self.game.to_move}: press Enter to roll (or dice A B): "
+            else:
+                if self.show_moves:
+                    self.console.say(_format_moves(self.game.legal_moves))
+                    self.show_moves = False
+                prompt = f"Player {self.game.to_move}, your move (number or text): "
+            line = self.console.ask(prompt)
+            try:
+                if self.handle(line, phase) == "quit":
+                    return 0
+            except LudusError as e:
+                self.console.say(f"Not possible: {e}. Type help for the commands.")
+            except (OSError, ValueError) as e:
+                self.console.say(f"Not possible: {e}")
+
+    def handle(self, line: str, phase: Phase) -> Optional[str]:
+        word, _, rest = line.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        say = self.console.say
+        if word in ("quit", "exit", "q"):
+            say("Goodbye.")
+            return "quit"
+        if word in ("help", "?", "h"):
+            say(HELP)
+        elif word == "board":
+            self.show_board = True
+        elif word == "moves":
+            self.show_moves = True
+        elif word == "undo":
+            self.game.undo()
+            say("Taken back.")
+            self.show_board = True
+        elif word == "save":
+            if not rest:
+                raise ValueError("say where: save FILE")
+            self.game.save(rest)
+            say(f"Saved to {rest}.")
+        elif word == "load":
+            if not rest:
+                raise ValueError("say which file: load FILE")
+            loaded = Game.load(rest)
+            self.game.close()
+            self.game = loaded
+            say(f"Loaded {rest} ({self.game.id}).")
+            self.show_board = True
+        elif word == "draw":
+            self.offer_draw()
+        elif word == "dice":
+            try:
+                values = [int(v) for v in rest.split()]
+            except ValueError:
+                raise ValueError(f"dice are numbers, e.g. dice 3 5; not {rest!r}") from None
+            self.game.set_dice(values)
+            say("Dice set: " + " ".join(map(str, values)) + ".")
+            self.show_board = True
+        elif word == "roll" or (line == "" and phase == Phase.ROLL):
+            dice = self.game.roll()
+            say("Rolled: " + " ".join(map(str, dice)) + ".")
+            self.show_board = True
+        elif line == "":
+            say("Type a move's number or its text (help lists the commands).")
+        elif phase == Phase.MOVE and line.isdigit():
+            moves = self.game.legal_moves
+            number = int(line)
+            if not 1 <= number <= len(moves):
+                raise ValueError(f"there is no move {number}: choose 1..{len(moves)}")
+            self.play(moves[number - 1].text)
+        elif phase == Phase.MOVE:
+            self.play(line)
+        else:
+            raise ValueError(f"{line!r} is not a command here (help lists the commands)")
+        return None
+
+    def play(self, text: str) -> None:
+        player = self.game.to_move
+        self.game.play(text)
+        self.console.say(f"Player {player} played {text}.")
+        self.show_board = True
+
+    def offer_draw(self) -> None:
+        if self.game.is_over:
+            raise ValueError("the game is over already")
+        other = 1 - (self.game.to_move or 0)
+        answer = self.console.ask(f"Player {other}, do you agree to a draw? (yes/no): ").lower()
+        if answer in ("y", "yes"):
+            self.game.agree_draw()
+            self.console.say("Draw agreed.")
+            self.show_board = True
+        else:
+            self.console.say("No draw: play on.")
+
+
+def cmd_play(console: Console, game_id: str, option_args: Sequence[str]) -> int:
+    try:
+        options = parse_game_options(game_id, option_args)
+        game = Game(game_id, options)
+    except (ValueError, LudusError) as e:
+        console.say(f"Cannot start {game_id}: {e}")
+        return 2
+    console.say(f"{game_id}: two players at one terminal. Type help for the commands.")
+    session = PlaySession(console, game)
+    try:
+        return session.run()
+    finally:
+        session.game.close()
+
+
+# ---- replay ----------------------------------------------------------------------------------
+
+def cmd_replay(console: Console, path: str, wait: bool) -> int:
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        if not isinstance(doc, dict):
+            raise ValueError("it is not a saved game (a JSON object)")
+        steps = replay(doc)
+        _, _, game = next(steps)
+    except (OSError, ValueError, LudusError) as e:
+        console.say(f"Cannot replay {path}: {e}")
+        return 1
+    total = len(doc.get("history", []))
+    console.say(f"{path}: {game.id}, {total} events. Press Enter for the next, q to stop.")
+    console.say(str(game))
+    try:
+        for i in range(1, total + 1):
+            if wait and console.ask(f"[{i}/{total}] ").lower() in ("q", "quit"):
+                return 0
+            try:
+                _, event, game = next(steps)
+            except (LudusError, ValueError) as e:
+                console.say(f"Event {i} cannot be replayed: {e}")
+                return 1
+            assert event is not None
+            console.say(f"{i}. player {event.get('player')}: {event.get('text')}")
+            console.say(str(game))
+        console.say(f"End of the game: {game.result}.")
+        return 0
+    finally:
+        steps.close()
+
+
+# ---- main ------------------------------------------------------------------------------------
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python3 -m ludus", description="Play the ancient board games of libludus.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("games", help="list the games and their options")
+    play = sub.add_parser("play", help="play a game at this terminal (two players)",
+                          description="Options of the game are given as --NAME VALUE (see: games).")
+    play.add_argument("game", help="the game's id, e.g. petteia")
+    rep = sub.add_parser("replay", help="step through a saved game")
+    rep.add_argument("file")
+    rep.add_argument("--no-wait", action="store_true", help="show every position without pausing")
+    return parser
+
+
+def main(argv: Optional[List[str]] = None, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
+    """Run the command line; returns the exit status."""
+    console = Console(stdin or sys.stdin, stdout or sys.stdout)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "play":
+        parser.error("unrecognized arguments: " + " ".join(extra))
+    try:
+        if args.command == "games":
+            return cmd_games(console)
+        if args.command == "play":
+            return cmd_play(console, args.game, extra)
+        if args.command == "replay":
+            return cmd_replay(console, args.file, not args.no_wait)
+        parser.print_help(console.stdout)
+        return 2
+    except EndOfInput:
+        console.say("\nEnd of input: goodbye.")
+        return 0
+    except KeyboardInterrupt:
+        console.say("\nInterrupted: goodbye.")
+        return 130

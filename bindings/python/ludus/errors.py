@@ -1,0 +1,161 @@
+"""Exceptions raised by the ludus package.
+
+Every non-zero ``ludus_status`` returned by the C library becomes an instance of one of the
+classes below, carrying the library's own message (``ludus_last_error``), the numeric status and
+its constant name. All of them derive from :class:`LudusError`; the ones that mean "the value you
+gave is wrong" also derive from :class:`ValueError`, so ``except ValueError`` works as it would
+for any Python parsing function.
+
+=========================  ==============================  ==============================
+C status                   exception                       also a
+=========================  ==============================  ==============================
+LUDUS_E_INVALID_ARGUMENT   :class:`InvalidArgumentError`   :class:`ValueError`
+LUDUS_E_BAD_JSON           :class:`BadJsonError`           :class:`ValueError`
+LUDUS_E_UNKNOWN_GAME       :class:`UnknownGameError`       :class:`ValueError`
+LUDUS_E_UNKNOWN_OPTION     :class:`UnknownOptionError`     :class:`ValueError`
+LUDUS_E_INVALID_OPTION     :class:`InvalidOptionError`     :class:`ValueError`
+LUDUS_E_INVALID_MOVE       :class:`InvalidMoveError`       :class:`ValueError`
+LUDUS_E_ILLEGAL_MOVE       :class:`IllegalMoveError`       :class:`ValueError`
+LUDUS_E_WRONG_PHASE        :class:`WrongPhaseError`
+LUDUS_E_GAME_OVER          :class:`GameOverError`
+LUDUS_E_INVALID_STATE      :class:`InvalidStateError`      :class:`ValueError`
+LUDUS_E_BUFFER_TOO_SMALL   :class:`BufferTooSmallError`
+LUDUS_E_NO_MEMORY          :class:`LudusMemoryError`       :class:`MemoryError`
+LUDUS_E_NOTHING_TO_UNDO    :class:`NothingToUndoError`
+LUDUS_E_INTERNAL           :class:`InternalError`
+=========================  ==============================  ==============================
+"""
+from __future__ import annotations
+
+from typing import Dict, Optional, Type
+
+__all__ = [
+    "LudusError", "InvalidArgumentError", "BadJsonError", "UnknownGameError", "UnknownOptionError",
+    "InvalidOptionError", "InvalidMoveError", "IllegalMoveError", "WrongPhaseError", "GameOverError",
+    "InvalidStateError", "BufferTooSmallError", "LudusMemoryError", "NothingToUndoError",
+    "InternalError", "GameClosedError", "LibraryNotFoundError", "error_for_status",
+]
+
+
+class LudusError(Exception):
+    """Base class of every error of the library (and of this package).
+
+    Attributes:
+        status: the numeric ``ludus_status`` (0 for errors raised by the package itself).
+        status_name: its constant name, e.g. ``"LUDUS_E_ILLEGAL_MOVE"``.
+        message: the library's message (what ``str(error)`` shows).
+    """
+
+    status: int = 0
+    status_name: str = ""
+
+    def __init__(self, message: str, status: Optional[int] = None, status_name: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+        if status_name is not None:
+            self.status_name = status_name
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InvalidArgumentError(LudusError, ValueError):
+    """A NULL pointer or a number out of range reached the library."""
+    status, status_name = 1, "LUDUS_E_INVALID_ARGUMENT"
+
+
+class BadJsonError(LudusError, ValueError):
+    """Text that is not well-formed JSON (or not the JSON type asked for)."""
+    status, status_name = 2, "LUDUS_E_BAD_JSON"
+
+
+class UnknownGameError(LudusError, ValueError):
+    """No game with that id in the catalogue."""
+    status, status_name = 3, "LUDUS_E_UNKNOWN_GAME"
+
+
+class UnknownOptionError(LudusError, ValueError):
+    """An option the game does not have."""
+    status, status_name = 4, "LUDUS_E_UNKNOWN_OPTION"
+
+
+class InvalidOptionError(LudusError, ValueError):
+    """An option of the wrong type or out of its range."""
+    status, status_name = 5, "LUDUS_E_INVALID_OPTION"
+
+
+class InvalidMoveError(LudusError, ValueError):
+    """A move (text or object) that cannot be read, or that names more than one legal move."""
+    status, status_name = 6, "LUDUS_E_INVALID_MOVE"
+
+
+class IllegalMoveError(LudusError, ValueError):
+    """A well-formed move that is not legal in the current position."""
+    status, status_name = 7, "LUDUS_E_ILLEGAL_MOVE"
+
+
+class WrongPhaseError(LudusError):
+    """The call does not fit the phase: a move before the roll, a roll after it, dice in a game
+    without dice, a draw in a game without draws."""
+    status, status_name = 8, "LUDUS_E_WRONG_PHASE"
+
+
+class GameOverError(LudusError):
+    """The game has ended: no more moves, rolls or draws."""
+    status, status_name = 9, "LUDUS_E_GAME_OVER"
+
+
+class InvalidStateError(LudusError, ValueError):
+    """A saved state that is well-formed JSON but inconsistent (e.g. its history does not lead
+    to its position)."""
+    status, status_name = 10, "LUDUS_E_INVALID_STATE"
+
+
+class BufferTooSmallError(LudusError):
+    """A caller's buffer was too small (the package sizes its buffers itself, so a user only
+    sees this when calling the raw library)."""
+    status, status_name = 11, "LUDUS_E_BUFFER_TOO_SMALL"
+
+
+class LudusMemoryError(LudusError, MemoryError):
+    """The library ran out of memory."""
+    status, status_name = 12, "LUDUS_E_NO_MEMORY"
+
+
+class NothingToUndoError(LudusError):
+    """Undo at the start of the history."""
+    status, status_name = 13, "LUDUS_E_NOTHING_TO_UNDO"
+
+
+class InternalError(LudusError):
+    """A bug in the library: please report it with the message."""
+    status, status_name = 14, "LUDUS_E_INTERNAL"
+
+
+class GameClosedError(LudusError, ValueError):
+    """A game used after :meth:`ludus.Game.close` (raised by the package, not the library)."""
+
+
+class LibraryNotFoundError(LudusError, ImportError):
+    """The shared library libludus could not be found or loaded; the message lists every place
+    that was tried."""
+
+
+_BY_STATUS: Dict[int, Type[LudusError]] = {
+    cls.status: cls
+    for cls in (InvalidArgumentError, BadJsonError, UnknownGameError, UnknownOptionError,
+                InvalidOptionError, InvalidMoveError, IllegalMoveError, WrongPhaseError,
+                GameOverError, InvalidStateError, BufferTooSmallError, LudusMemoryError,
+                NothingToUndoError, InternalError)
+}
+
+
+def error_for_status(status: int, message: str, status_name: Optional[str] = None) -> LudusError:
+    """The exception for a non-zero status (a plain :class:`LudusError` for a status this
+    package does not know, e.g. one added by a newer library)."""
+    cls = _BY_STATUS.get(status, LudusError)
+    if cls is LudusError:
+        return LudusError(message, status, status_name or f"LUDUS_E_{status}")
+    return cls(message)
