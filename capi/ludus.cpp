@@ -261,4 +261,33 @@ ludus_status ludus_game_action_text(const ludus_game *g, int32_t action, char **
     });
 }
 
+ludus_status ludus_game_render_svg(const ludus_game *g, const char *options_json, char **out_svg) {
+    clear_out(out_svg);
+    return guarded([&] {
+        require(g, "g");
+        require(out_svg, "out_svg");
+        ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
+        *out_svg = copy_out(g->game->render_svg(options));
+    });
+}
+
+ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text) {
+    clear_out(out_text);
+    return guarded([&] {
+        require(g, "g");
+        require(out_text, "out_text");
+        ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
+        *out_text = copy_out(g->game->render_text(options));
+    });
+}
+
+ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies) {
+    return guarded([&] {
+        require(g, "g");
+        const ludus::PlayoutResult played = g->game->random_playout(seed, max_plies);
+        if (out_result != nullptr) *out_result = static_cast<ludus_result>(played.result);
+        if (out_plies != nullptr) *out_plies = played.plies;
+    });
+}
+
 }  // extern "C"

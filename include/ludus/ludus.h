@@ -175,6 +175,40 @@ LUDUS_API ludus_status ludus_game_apply_action(ludus_game *g, int32_t action);
 /* The text notation of a legal integer move. */
 LUDUS_API ludus_status ludus_game_action_text(const ludus_game *g, int32_t action, char **out);
 
+/* Plays uniformly random legal moves to the end of the game, or until max_plies moves have been
+ * played, inside the library (fast, for playouts and statistics). The dice come from a generator
+ * seeded with `seed` (not the game's own), and so does every choice: the same game and seed give
+ * the same playout. Every move and roll enters the history (undo, saving). Reports the result
+ * (LUDUS_RESULT_ONGOING if max_plies was reached first) and the number of moves played (rolls
+ * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over. */
+LUDUS_API ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies);
+
+
+/* ---- Pictures ----------------------------------------------------------------------------- */
+
+/* A self-contained SVG document (UTF-8, no external fonts or images) of the position: the
+ * board, the pieces, the last move, whose turn it is or the result. Its <title> describes the
+ * position in words for screen readers. Elements carry stable attributes for tests and front
+ * ends: pieces have class "piece player0"/"piece player1", dice class "die" or "die used".
+ * options_json may be NULL or "{}" for the defaults; an unknown render option is
+ * LUDUS_E_UNKNOWN_OPTION, a value of the wrong type or out of range LUDUS_E_INVALID_OPTION,
+ * text that is not a JSON object LUDUS_E_BAD_JSON (never a picture with the option ignored).
+ * Render options:
+ *   every game: "size"         the width in pixels, an integer 120..4096 (default 480)
+ *   petteia:    "orientation"  0 or 1, the player drawn at the bottom (default 0)
+ *               "coordinates"  true or false: file letters and rank numbers (default true)
+ *   duodecim:   "inscription"  what the 36 cells show: "ostia" (default: the cell names in
+ *                              the order a piece follows, I..VI and 1..24) or one of the
+ *                              mottos "levate", "virtus", "vincer" (one letter a cell, row by
+ *                              row from the top left, as the stone boards are read). */
+LUDUS_API ludus_status ludus_game_render_svg(const ludus_game *g, const char *options_json, char **out_svg);
+
+/* A monospace text diagram of the position (ASCII lines ending in '\n'): the board with its
+ * coordinates, the pieces, the last move, whose turn it is or the result, and for games with
+ * dice the pieces in hand and borne off and the roll. Options as for ludus_game_render_svg,
+ * less "size" and "inscription": petteia takes "orientation" and "coordinates", duodecim none. */
+LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text);
+
 #ifdef __cplusplus
 }
 #endif
