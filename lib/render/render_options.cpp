@@ -1,0 +1,33 @@
+#include "render_options.hpp"
+
+#include "../error.hpp"
+
+namespace ludus::render {
+
+using json = nlohmann::json;
+
+OptionSpec size_spec() {
+    return integer_spec("size", default_size, min_size, max_size, "width of the picture in pixels");
+}
+
+OptionSpec flag_spec(std::string name, bool default_value, std::string description) {
+    return OptionSpec{std::move(name), OptionSpec::Kind::choice, json(default_value), 0, 0, {json(true), json(false)}, std::move(description)};
+}
+
+OptionSpec integer_spec(std::string name, int default_value, int min, int max, std::string description) {
+    return OptionSpec{std::move(name), OptionSpec::Kind::integer, json(default_value), min, max, {}, std::move(description)};
+}
+
+OptionSpec choice_spec(std::string name, std::string default_value, std::vector<std::string> values, std::string description) {
+    std::vector<json> allowed(values.begin(), values.end());
+    return OptionSpec{std::move(name), OptionSpec::Kind::choice, json(std::move(default_value)), 0, 0, std::move(allowed), std::move(description)};
+}
+
+json resolve(const std::vector<OptionSpec> &specs, const json &given) {
+    if (!given.is_object()) fail(Status::bad_json, std::string("render options must be a JSON object, not ") + given.type_name());
+    return resolve_options(specs, given);
+}
+
+std::string player_name(int player) { return "player " + std::to_string(player); }
+
+}  // namespace ludus::render
