@@ -68,9 +68,14 @@ void clear_out(T **out) {
     if (out != nullptr) *out = nullptr;
 }
 
-ludus::json parse_json_argument(const char *text, const char *name) {
+// Limits (ludus.h): the length is checked with a bounded strnlen and the depth by a pre-scan
+// inside json_util::parse, before anything is parsed.
+static_assert(ludus::json_util::max_state_bytes == LUDUS_MAX_STATE_BYTES && ludus::json_util::max_move_bytes == LUDUS_MAX_MOVE_BYTES &&
+              ludus::json_util::max_options_bytes == LUDUS_MAX_OPTIONS_BYTES && ludus::json_util::max_depth == LUDUS_MAX_JSON_DEPTH);
+
+ludus::json parse_json_argument(const char *text, const char *name, size_t max_bytes = ludus::json_util::max_options_bytes) {
     require(text, name);
-    return ludus::json_util::parse(text, name);
+    return ludus::json_util::parse(text, name, max_bytes);
 }
 
 ludus_game *wrap(std::unique_ptr<ludus::Game> game) { return new ludus_game{std::move(game)}; }
@@ -128,7 +133,7 @@ ludus_status ludus_game_from_json(const char *state_json, ludus_game **out) {
     clear_out(out);
     return guarded([&] {
         require(out, "out");
-        *out = wrap(ludus::game_from_json(parse_json_argument(state_json, "state_json")));
+        *out = wrap(ludus::game_from_json(parse_json_argument(state_json, "state_json", ludus::json_util::max_state_bytes)));
     });
 }
 
@@ -212,7 +217,8 @@ ludus_status ludus_game_play(ludus_game *g, const char *move) {
     return guarded([&] {
         require(g, "g");
         require(move, "move");
-        ludus::play_move(*g->game, move);
+        const size_t length = ludus::json_util::bounded_length(move, ludus::json_util::max_move_bytes, "the move", Status::invalid_move);
+        ludus::play_move(*g->game, std::string_view(move, length));
     });
 }
 

@@ -1,10 +1,13 @@
 // Small helpers for reading JSON with messages that name the field.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "error.hpp"
 
 namespace ludus::json_util {
 
@@ -27,7 +30,22 @@ std::string first_difference(const json &a, const json &b);
 // "roll 3 5" -> {3, 5}; Error(invalid_state) naming `field` otherwise.
 std::vector<int> parse_roll_text(const std::string &text, const std::string &field);
 
-// Parses text as JSON; Error(bad_json) with the parser's position otherwise. `what` names the input.
-json parse(const char *text, const std::string &what);
+// Limits on untrusted input (documented in include/ludus/ludus.h and README.md). Larger inputs
+// are refused before they are parsed: the length is measured with strnlen bounded at limit + 1,
+// and the nesting depth by a linear pre-scan, so no input is read whole or parsed recursively
+// past these bounds.
+inline constexpr size_t max_state_bytes = 1024 * 1024;   // a saved state (ludus_game_from_json)
+inline constexpr size_t max_move_bytes = 1024 * 1024;    // a move, text or JSON (ludus_game_play)
+inline constexpr size_t max_options_bytes = 64 * 1024;   // options JSON (ludus_game_new, render options)
+inline constexpr int max_depth = 16;                     // nesting of arrays and objects in any JSON input
+
+// The length of the NUL-terminated `text`, at most `max_bytes`; Error(status) naming `what`
+// and the limit if it is longer (only max_bytes + 1 bytes are ever read).
+size_t bounded_length(const char *text, size_t max_bytes, const std::string &what, Status status);
+
+// Parses text as JSON; Error(bad_json) with the parser's position otherwise. `what` names the
+// input. Text longer than `max_bytes`, or nested deeper than `depth_limit` arrays/objects, is
+// refused with Error(bad_json) before parsing.
+json parse(const char *text, const std::string &what, size_t max_bytes = max_state_bytes, int depth_limit = max_depth);
 
 }  // namespace ludus::json_util

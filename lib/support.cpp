@@ -1,3 +1,4 @@
+#include <cstring>
 #include <random>
 
 #include "game.hpp"
@@ -107,9 +108,36 @@ std::vector<int> parse_roll_text(const std::string &text, const std::string &fie
     return dice;
 }
 
-json parse(const char *text, const std::string &what) {
+size_t bounded_length(const char *text, size_t max_bytes, const std::string &what, Status status) {
+    const size_t n = strnlen(text, max_bytes + 1);
+    if (n > max_bytes)
+        fail(status, what + " is longer than the limit of " + std::to_string(max_bytes) + " bytes");
+    return n;
+}
+
+json parse(const char *text, const std::string &what, size_t max_bytes, int depth_limit) {
+    const size_t n = bounded_length(text, max_bytes, what, Status::bad_json);
+    // Depth pre-scan: brackets outside strings. Up to the first syntax error it sees the same
+    // nesting as the parser, which stops there, so the parser never goes deeper than this.
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < n; ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > depth_limit)
+                fail(Status::bad_json, what + " is nested deeper than the limit of " + std::to_string(depth_limit) +
+                                           " arrays and objects (at byte " + std::to_string(i) + ")");
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
     try {
-        return json::parse(text);
+        return json::parse(text, text + n);
     } catch (const json::parse_error &e) {
         fail(Status::bad_json, what + " is not valid JSON: " + e.what());
     }

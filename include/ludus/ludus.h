@@ -22,6 +22,18 @@
  *
  * JSON documents (the catalogue, saved states, move objects) are described by the JSON
  * Schemas installed with the library (share/ludus/schemas/).
+ *
+ * Limits on input (all input is treated as untrusted). Larger input is refused before it is
+ * parsed, with a message saying which limit: the library reads at most limit + 1 bytes of it.
+ *  - a saved state (ludus_game_from_json): LUDUS_MAX_STATE_BYTES (1 MiB)  -> LUDUS_E_BAD_JSON
+ *  - a move, text or JSON (ludus_game_play): LUDUS_MAX_MOVE_BYTES (1 MiB) -> LUDUS_E_INVALID_MOVE
+ *    (the move's text) or LUDUS_E_BAD_JSON (nested too deep)
+ *  - options JSON (ludus_game_new and other calls taking options_json):
+ *    LUDUS_MAX_OPTIONS_BYTES (64 KiB)                                     -> LUDUS_E_BAD_JSON
+ *  - nesting of arrays and objects in any JSON input: LUDUS_MAX_JSON_DEPTH (16; the schemas
+ *    need at most 5)                                                      -> LUDUS_E_BAD_JSON
+ * A saved state is validated field by field (its history is replayed by the rules); each
+ * refusal names the field, e.g. "history[3].text: ...".
  */
 #ifndef LUDUS_LUDUS_H
 #define LUDUS_LUDUS_H
@@ -33,6 +45,12 @@
 #define LUDUS_VERSION_MINOR 0
 #define LUDUS_VERSION_PATCH 0
 #define LUDUS_VERSION_STRING "1.0.0"
+
+/* Limits on input: see above. */
+#define LUDUS_MAX_STATE_BYTES (1024u * 1024u)
+#define LUDUS_MAX_MOVE_BYTES (1024u * 1024u)
+#define LUDUS_MAX_OPTIONS_BYTES (64u * 1024u)
+#define LUDUS_MAX_JSON_DEPTH 16
 
 #if defined(_WIN32) || defined(__CYGWIN__)
 #  if defined(LUDUS_BUILDING_LIBRARY)
