@@ -23,7 +23,7 @@ GameType type_of() {
 }
 
 const std::vector<GameType> &types() {
-    static const std::vector<GameType> all = {type_of<DuodecimRules>(), type_of<PetteiaRules>()};
+    static const std::vector<GameType> all = {type_of<DuodecimRules>(), {PetteiaRules::id, PetteiaRules::name, &PetteiaRules::options_catalogue, &create_petteia, &restore_petteia}};
     return all;
 }
 

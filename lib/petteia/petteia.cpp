@@ -1,8 +1,10 @@
 #include "petteia.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "../json_util.hpp"
+#include "../rules_game.hpp"
 
 namespace ludus {
 
@@ -24,12 +26,16 @@ uint64_t mix(uint64_t z) {
 
 bool on_board(const PetteiaOptions &o, int rank, int file) { return rank >= 0 && rank < o.rows && file >= 0 && file < o.cols; }
 
-int from_of(Action a) { return a / PetteiaRules::action_stride; }
-int to_of(Action a) { return a % PetteiaRules::action_stride; }
+constexpr int stride = CellBoard::max_squares;
+int from_of(Action a) { return a / stride; }
+int to_of(Action a) { return a % stride; }
+
+std::shared_ptr<const PetteiaBitTables> make_bit_tables(int rows, int cols);
 
 }  // namespace
 
-const std::vector<OptionSpec> &PetteiaRules::option_specs() {
+template <class Board>
+const std::vector<OptionSpec> &PetteiaRulesT<Board>::option_specs() {
     static const std::vector<OptionSpec> specs = {
         {"rows", Kind::integer, 8, 5, 26, {}, "ranks of the board; each player fills the two nearest"},
         {"cols", Kind::integer, 8, 3, 26, {}, "files of the board (a..z)"},
@@ -42,7 +48,8 @@ const std::vector<OptionSpec> &PetteiaRules::option_specs() {
     return specs;
 }
 
-PetteiaOptions PetteiaRules::parse_options(const json &given) {
+template <class Board>
+PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     o.rows = o.resolved["rows"].get<int>();
@@ -50,56 +57,134 @@ PetteiaOptions PetteiaRules::parse_options(const json &given) {
     o.draw_plies_without_capture = o.resolved["draw_plies_without_capture"].get<int>();
     o.draw_repetitions = o.resolved["draw_repetitions"].get<int>();
     if (o.draw_repetitions == 1) fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
+    if (o.rows * o.cols <= BitBoard::max_squares) o.bits = make_bit_tables(o.rows, o.cols);
     return o;
 }
 
-uint64_t PetteiaRules::square_key(int square, int player) { return mix(0x5EED0000ull + 2 * static_cast<uint64_t>(square) + player); }
-uint64_t PetteiaRules::side_key() { return mix(0x51DE); }
+namespace {
 
-PetteiaState PetteiaRules::initial(const Options &o) {
+const std::array<uint64_t, 2 * CellBoard::max_squares> &square_keys() {
+    static const auto table = [] {
+        std::array<uint64_t, 2 * CellBoard::max_squares> t{};
+        for (size_t i = 0; i < t.size(); ++i) t[i] = mix(0x5EED0000ull + i);
+        return t;
+    }();
+    return table;
+}
+
+std::shared_ptr<const PetteiaBitTables> make_bit_tables(int rows, int cols) {
+    auto t = std::make_shared<PetteiaBitTables>();
+    for (int rank = 0; rank < rows; ++rank)
+        for (int file = 0; file < cols; ++file) {
+            const int sq = rank * cols + file;
+            t->board |= uint64_t{1} << sq;
+            if (file > 0) t->not_first_file |= uint64_t{1} << sq;
+            if (file < cols - 1) t->not_last_file |= uint64_t{1} << sq;
+            for (size_t d = 0; d < directions.size(); ++d)
+                for (int r = rank + directions[d].drank, f = file + directions[d].dfile; r >= 0 && r < rows && f >= 0 && f < cols;
+                     r += directions[d].drank, f += directions[d].dfile)
+                    t->ray[d][sq] |= uint64_t{1} << (r * cols + f);
+        }
+    return t;
+}
+
+}  // namespace
+
+template <class Board>
+uint64_t PetteiaRulesT<Board>::square_key(int square, int player) { return square_keys()[2 * square + player]; }
+template <class Board>
+uint64_t PetteiaRulesT<Board>::side_key() { return mix(0x51DE); }
+
+// Move generation of each board, in one order: squares from a1 up, then up, down, left,
+// right, each by increasing distance (so that both boards list moves identically).
+void CellBoard::generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const {
+    for (int rank = 0; rank < o.rows; ++rank)
+        for (int file = 0; file < o.cols; ++file) {
+            const int from = rank * o.cols + file;
+            if (cells[from] != player) continue;
+            for (Step d : directions)
+                for (int r = rank + d.drank, f = file + d.dfile; on_board(o, r, f) && cells[r * o.cols + f] == empty; r += d.drank, f += d.dfile)
+                    out.push_back(from * stride + r * o.cols + f);
+        }
+}
+
+bool CellBoard::can_move(const PetteiaOptions &o, int player) const {
+    for (int rank = 0; rank < o.rows; ++rank)
+        for (int file = 0; file < o.cols; ++file) {
+            if (cells[rank * o.cols + file] != player) continue;
+            for (Step d : directions)
+                if (on_board(o, rank + d.drank, file + d.dfile) && cells[(rank + d.drank) * o.cols + file + d.dfile] == empty) return true;
+        }
+    return false;
+}
+
+namespace {
+
+// Appends the moves from `from` to the squares of `targets`, nearest first.
+inline void push_ascending(int base, uint64_t targets, std::vector<Action> &out) {
+    for (; targets != 0; targets &= targets - 1) out.push_back(base + std::countr_zero(targets));
+}
+inline void push_descending(int base, uint64_t targets, std::vector<Action> &out) {
+    for (; targets != 0;) {
+        const int sq = 63 - std::countl_zero(targets);
+        out.push_back(base + sq);
+        targets ^= uint64_t{1} << sq;
+    }
+}
+
+}  // namespace
+
+void BitBoard::generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const {
+    const PetteiaBitTables &t = *o.bits;
+    const uint64_t occupied = bits[0] | bits[1];
+    for (uint64_t pieces = bits[player]; pieces != 0; pieces &= pieces - 1) {
+        const int from = std::countr_zero(pieces);
+        const int base = from * stride;
+        // Up and right run to higher squares: the nearest blocker is the lowest bit.
+        for (int d : {0, 1, 2, 3}) {
+            const uint64_t ray = t.ray[d][from];
+            const uint64_t blockers = ray & occupied;
+            const bool ascending = d == 0 || d == 3;
+            uint64_t reach = ray;
+            if (blockers != 0) {
+                const int nearest = ascending ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+                reach ^= t.ray[d][nearest] | (uint64_t{1} << nearest);
+            }
+            ascending ? push_ascending(base, reach, out) : push_descending(base, reach, out);
+        }
+    }
+}
+
+bool BitBoard::can_move(const PetteiaOptions &o, int player) const {
+    const PetteiaBitTables &t = *o.bits;
+    const uint64_t empty_squares = t.board & ~(bits[0] | bits[1]);
+    const uint64_t p = bits[player];
+    const uint64_t steps = (p << o.cols) | (p >> o.cols) | ((p & t.not_first_file) >> 1) | ((p & t.not_last_file) << 1);
+    return (steps & empty_squares) != 0;
+}
+
+template <class Board>
+PetteiaStateT<Board> PetteiaRulesT<Board>::initial(const Options &o) {
     State s;
-    s.cells.fill(State::empty);
+    s.reset();
     s.rng.state = o.resolved["seed"].get<uint64_t>();
     for (int file = 0; file < o.cols; ++file) {
-        for (int rank : {0, 1}) s.cells[rank * o.cols + file] = 0;
-        for (int rank : {o.rows - 2, o.rows - 1}) s.cells[rank * o.cols + file] = 1;
+        for (int rank : {0, 1}) s.put(rank * o.cols + file, 0);
+        for (int rank : {o.rows - 2, o.rows - 1}) s.put(rank * o.cols + file, 1);
     }
     s.pieces = {static_cast<uint16_t>(2 * o.cols), static_cast<uint16_t>(2 * o.cols)};
     const json &first = o.resolved["first_player"];
     s.to_move = first.is_string() ? static_cast<uint8_t>(s.rng.below(2)) : first.get<uint8_t>();
     for (int sq = 0; sq < o.rows * o.cols; ++sq)
-        if (s.cells[sq] != State::empty) s.key ^= square_key(sq, s.cells[sq]);
+        if (s.owner(sq) >= 0) s.key ^= square_key(sq, s.owner(sq));
     if (s.to_move == 1) s.key ^= side_key();
     return s;
 }
 
-void PetteiaRules::legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
-    for (int rank = 0; rank < o.rows; ++rank)
-        for (int file = 0; file < o.cols; ++file) {
-            const int from = rank * o.cols + file;
-            if (s.cells[from] != s.to_move) continue;
-            for (Step d : directions)
-                for (int r = rank + d.drank, f = file + d.dfile; on_board(o, r, f) && s.cells[r * o.cols + f] == State::empty;
-                     r += d.drank, f += d.dfile)
-                    out.push_back(from * action_stride + r * o.cols + f);
-        }
-}
-
-bool PetteiaRules::has_legal_move(const Options &o, const State &s, int player) {
-    for (int rank = 0; rank < o.rows; ++rank)
-        for (int file = 0; file < o.cols; ++file) {
-            if (s.cells[rank * o.cols + file] != player) continue;
-            for (Step d : directions) {
-                int r = rank + d.drank, f = file + d.dfile;
-                if (on_board(o, r, f) && s.cells[r * o.cols + f] == State::empty) return true;
-            }
-        }
-    return false;
-}
-
-int PetteiaRules::captures_of(const Options &o, const State &s, Action a, std::array<int, 3> &out) {
+template <class Board>
+int PetteiaRulesT<Board>::captures_of(const Options &o, const State &s, Action a, std::array<int, 3> &out) {
     const int from = from_of(a), to = to_of(a);
-    const int mover = s.cells[from], enemy = 1 - mover;
+    const int mover = s.owner(from), enemy = 1 - mover;
     const int rank = to / o.cols, file = to % o.cols;
     int n = 0;
     for (Step d : directions) {
@@ -107,34 +192,36 @@ int PetteiaRules::captures_of(const Options &o, const State &s, Action a, std::a
         if (!on_board(o, r2, f2)) continue;  // edges are not hostile
         const int adjacent = r1 * o.cols + f1, beyond = r2 * o.cols + f2;
         // The moving piece has left `from`, so `beyond == from` cannot count as a flanker.
-        if (s.cells[adjacent] == enemy && s.cells[beyond] == mover && beyond != from) out[n++] = adjacent;
+        if (s.owner(adjacent) == enemy && s.owner(beyond) == mover && beyond != from) out[n++] = adjacent;
     }
     return n;
 }
 
-bool PetteiaRules::is_legal(const Options &o, const State &s, Action a) {
+template <class Board>
+bool PetteiaRulesT<Board>::is_legal(const Options &o, const State &s, Action a) {
     if (a < 0 || a >= action_stride * action_stride) return false;
     const int from = from_of(a), to = to_of(a), squares = o.rows * o.cols;
-    if (from >= squares || to >= squares || from == to || s.cells[from] != s.to_move || s.cells[to] != State::empty) return false;
+    if (from >= squares || to >= squares || from == to || s.owner(from) != s.to_move || s.owner(to) >= 0) return false;
     const int from_rank = from / o.cols, to_rank = to / o.cols;
     if (from_rank != to_rank && from % o.cols != to % o.cols) return false;
     const int step = from_rank == to_rank ? (to > from ? 1 : -1) : (to > from ? o.cols : -o.cols);
     for (int sq = from + step; sq != to; sq += step)
-        if (s.cells[sq] != State::empty) return false;
+        if (s.owner(sq) >= 0) return false;
     return true;
 }
 
-void PetteiaRules::apply(const Options &o, State &s, Action a) {
+template <class Board>
+void PetteiaRulesT<Board>::apply(const Options &o, State &s, Action a) {
     const int from = from_of(a), to = to_of(a);
     const int mover = s.to_move, enemy = 1 - mover;
     std::array<int, 3> captured{};
     const int n = captures_of(o, s, a, captured);
 
-    s.cells[from] = State::empty;
-    s.cells[to] = static_cast<int8_t>(mover);
+    s.clear(from);
+    s.put(to, mover);
     s.key ^= square_key(from, mover) ^ square_key(to, mover) ^ side_key();
     for (int i = 0; i < n; ++i) {
-        s.cells[captured[i]] = State::empty;
+        s.clear(captured[i]);
         s.key ^= square_key(captured[i], enemy);
     }
     s.pieces[enemy] = static_cast<uint16_t>(s.pieces[enemy] - n);
@@ -150,11 +237,13 @@ void PetteiaRules::apply(const Options &o, State &s, Action a) {
         s.result = Result::draw;
 }
 
-std::string PetteiaRules::square_name(const Options &o, int square) {
+template <class Board>
+std::string PetteiaRulesT<Board>::square_name(const Options &o, int square) {
     return std::string(1, static_cast<char>('a' + square % o.cols)) + std::to_string(square / o.cols + 1);
 }
 
-std::string PetteiaRules::action_text(const Options &o, Action a) { return square_name(o, from_of(a)) + "-" + square_name(o, to_of(a)); }
+template <class Board>
+std::string PetteiaRulesT<Board>::action_text(const Options &o, Action a) { return square_name(o, from_of(a)) + "-" + square_name(o, to_of(a)); }
 
 namespace {
 
@@ -171,7 +260,8 @@ int read_square(const PetteiaOptions &o, std::string_view text, size_t &pos) {
 
 }  // namespace
 
-Action PetteiaRules::parse_action(const Options &o, std::string_view text) {
+template <class Board>
+Action PetteiaRulesT<Board>::parse_action(const Options &o, std::string_view text) {
     size_t pos = 0;
     const int from = read_square(o, text, pos);
     const bool dash = pos < text.size() && text[pos] == '-';
@@ -183,7 +273,8 @@ Action PetteiaRules::parse_action(const Options &o, std::string_view text) {
     return from * action_stride + to;
 }
 
-json PetteiaRules::action_json(const Options &o, const State &s, Action a) {
+template <class Board>
+json PetteiaRulesT<Board>::action_json(const Options &o, const State &s, Action a) {
     std::array<int, 3> captured{};
     const int n = captures_of(o, s, a, captured);
     json captures = json::array();
@@ -196,13 +287,14 @@ json PetteiaRules::action_json(const Options &o, const State &s, Action a) {
             {"captures", captures}};
 }
 
-json PetteiaRules::position_json(const Options &o, const State &s) {
+template <class Board>
+json PetteiaRulesT<Board>::position_json(const Options &o, const State &s) {
     json ranks = json::array();
     for (int rank = 0; rank < o.rows; ++rank) {
         std::string line;
         for (int file = 0; file < o.cols; ++file) {
-            const int8_t c = s.cells[rank * o.cols + file];
-            line += c == State::empty ? '.' : static_cast<char>('0' + c);
+            const int c = s.owner(rank * o.cols + file);
+            line += c < 0 ? '.' : static_cast<char>('0' + c);
         }
         ranks.push_back(line);
     }
@@ -215,12 +307,13 @@ json PetteiaRules::position_json(const Options &o, const State &s) {
             {"rng", rng_to_text(s.rng)}};
 }
 
-PetteiaState PetteiaRules::position_from_json(const Options &o, const json &j, const std::string &field) {
+template <class Board>
+PetteiaStateT<Board> PetteiaRulesT<Board>::position_from_json(const Options &o, const json &j, const std::string &field) {
     using json_util::member;
     using json_util::path;
     json_util::only_keys(j, {"ranks", "pieces", "to_move", "phase", "result", "plies_without_capture", "rng"}, field);
     State s;
-    s.cells.fill(State::empty);
+    s.reset();
     const json &ranks = member(j, "ranks", field, json::value_t::array);
     if (ranks.size() != static_cast<size_t>(o.rows))
         fail(Status::invalid_state, path(field, "ranks") + ": the board has " + std::to_string(o.rows) + " ranks, not " + std::to_string(ranks.size()));
@@ -236,7 +329,7 @@ PetteiaState PetteiaRules::position_from_json(const Options &o, const json &j, c
             if (c != '.' && c != '0' && c != '1') fail(Status::invalid_state, where + ": '" + std::string(1, c) + "' is not '.', '0' or '1'");
             if (c == '.') continue;
             const int player = c - '0';
-            s.cells[rank * o.cols + file] = static_cast<int8_t>(player);
+            s.put(rank * o.cols + file, player);
             ++counted[player];
             s.key ^= square_key(rank * o.cols + file, player);
         }
@@ -266,6 +359,55 @@ PetteiaState PetteiaRules::position_from_json(const Options &o, const json &j, c
             fail(Status::invalid_state, path(field, "plies_without_capture") + ": reaches the draw_plies_without_capture option, so the game cannot be ongoing");
     }
     return s;
+}
+
+template struct PetteiaRulesT<CellBoard>;
+template struct PetteiaRulesT<BitBoard>;
+
+PetteiaState PetteiaBitRules::to_cells(const State &s) {
+    PetteiaState c;
+    c.reset();
+    for (int p = 0; p < 2; ++p)
+        for (uint64_t b = s.bits[p]; b != 0; b &= b - 1) c.put(std::countr_zero(b), p);
+    c.pieces = s.pieces;
+    c.to_move = s.to_move;
+    c.result = s.result;
+    c.plies_without_capture = s.plies_without_capture;
+    c.key = s.key;
+    c.rng = s.rng;
+    return c;
+}
+
+namespace {
+
+// Pictures are drawn from the cell representation: the bitboard game converts.
+template <class Render>
+std::string render_from_cells(const PetteiaBitRules::State &s, const LastMove<PetteiaBitRules::State> &last, Render render) {
+    const PetteiaState now = PetteiaBitRules::to_cells(s);
+    if (last.before == nullptr) return render(now, LastMove<PetteiaState>{});
+    const PetteiaState before = PetteiaBitRules::to_cells(*last.before);
+    return render(now, LastMove<PetteiaState>{&before, last.action});
+}
+
+}  // namespace
+
+std::string PetteiaBitRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+    return render_from_cells(s, last, [&](const PetteiaState &c, const LastMove<PetteiaState> &l) { return PetteiaRules::render_svg(o, c, l, render_options); });
+}
+
+std::string PetteiaBitRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+    return render_from_cells(s, last, [&](const PetteiaState &c, const LastMove<PetteiaState> &l) { return PetteiaRules::render_text(o, c, l, render_options); });
+}
+
+std::unique_ptr<Game> create_petteia(const json &options) {
+    PetteiaOptions o = PetteiaRules::parse_options(options);
+    if (o.bits) return std::make_unique<RulesGame<PetteiaBitRules>>(o, PetteiaBitRules::initial(o));
+    return std::make_unique<RulesGame<PetteiaRules>>(o, PetteiaRules::initial(o));
+}
+
+std::unique_ptr<Game> restore_petteia(const json &saved) {
+    const PetteiaOptions o = PetteiaRules::parse_options(json_util::member(saved, "options", "", json::value_t::object));
+    return o.bits ? RulesGame<PetteiaBitRules>::restore(saved) : RulesGame<PetteiaRules>::restore(saved);
 }
 
 }  // namespace ludus

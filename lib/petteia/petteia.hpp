@@ -1,55 +1,100 @@
 // Petteia: custodian capture on a chequered board of any size (../shared/spec/petteia.md).
+//
+// The rules are written once (PetteiaRulesT) over two board representations: a bitboard for
+// boards of up to 64 squares (the default 8x8 among them: fast move generation and capture)
+// and an array of cells for larger boards. Both play identical games, move lists in the same
+// order included (tested). Squares are numbered rank * cols + file from a1 = 0.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "../game.hpp"
+#include "../history.hpp"
 #include "../options.hpp"
 #include "../rng.hpp"
 
 namespace ludus {
+
+// Rays and edge masks of one board size of at most 64 squares.
+struct PetteiaBitTables {
+    std::array<std::array<uint64_t, 64>, 4> ray{};  // squares beyond each square, per direction
+    uint64_t board = 0;                             // every square of the board
+    uint64_t not_first_file = 0, not_last_file = 0;
+};
 
 struct PetteiaOptions {
     int rows = 8;
     int cols = 8;
     int draw_plies_without_capture = 0;  // 0 = off
     int draw_repetitions = 0;            // 0 = off
+    std::shared_ptr<const PetteiaBitTables> bits;  // for boards of up to 64 squares
     json resolved;                       // every option as given or defaulted (saved with the game)
 };
 
-struct PetteiaState {
+// The general board: one cell per square.
+struct CellBoard {
     static constexpr int max_side = 26;
     static constexpr int max_squares = max_side * max_side;
     static constexpr int8_t empty = -1;
 
-    std::array<int8_t, max_squares> cells;  // index rank * cols + file; -1 empty, else the owner
-    std::array<uint16_t, 2> pieces{};       // pieces on the board per player
+    std::array<int8_t, max_squares> cells;  // -1 empty, else the owner
+
+    void reset() { cells.fill(empty); }
+    int owner(int sq) const { return cells[sq]; }
+    void put(int sq, int player) { cells[sq] = static_cast<int8_t>(player); }
+    void clear(int sq) { cells[sq] = empty; }
+    void generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const;
+    bool can_move(const PetteiaOptions &o, int player) const;
+    bool operator==(const CellBoard &) const = default;
+};
+
+// Boards of up to 64 squares: one bit per square and player.
+struct BitBoard {
+    static constexpr int max_squares = 64;
+    static constexpr int8_t empty = -1;
+
+    std::array<uint64_t, 2> bits{};
+
+    void reset() { bits = {0, 0}; }
+    int owner(int sq) const { return ((bits[0] >> sq) & 1) ? 0 : ((bits[1] >> sq) & 1) ? 1 : -1; }
+    void put(int sq, int player) { bits[player] |= uint64_t{1} << sq; }
+    void clear(int sq) { bits[0] &= ~(uint64_t{1} << sq), bits[1] &= ~(uint64_t{1} << sq); }
+    void generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const;
+    bool can_move(const PetteiaOptions &o, int player) const;
+    bool operator==(const BitBoard &) const = default;
+};
+
+template <class Board>
+struct PetteiaStateT : Board {
+    std::array<uint16_t, 2> pieces{};  // pieces on the board per player
     uint8_t to_move = 0;
     Result result = Result::ongoing;
     uint32_t plies_without_capture = 0;
-    uint64_t key = 0;                       // Zobrist key of the board and the player to move
+    uint64_t key = 0;                  // Zobrist key of the board and the player to move
     Rng rng;
 
-    bool operator==(const PetteiaState &) const = default;
+    bool operator==(const PetteiaStateT &) const = default;
 };
 
-template <class State>
-struct LastMove;  // ../rules_game.hpp
+using PetteiaState = PetteiaStateT<CellBoard>;
+using PetteiaBitState = PetteiaStateT<BitBoard>;
 
-struct PetteiaRules {
+template <class Board>
+struct PetteiaRulesT {
     using Options = PetteiaOptions;
-    using State = PetteiaState;
+    using State = PetteiaStateT<Board>;
     static constexpr std::string_view id = "petteia";
     static constexpr std::string_view name = "Petteia";
     static constexpr bool has_dice = false;
     static constexpr bool allows_agreed_draw = true;
-    // Actions are from * stride + to.
-    static constexpr int action_stride = State::max_squares;
+    // Actions are from * stride + to, the same for both boards.
+    static constexpr int action_stride = CellBoard::max_squares;
 
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue() { return ludus::options_catalogue(option_specs()); }
@@ -60,18 +105,19 @@ struct PetteiaRules {
     static Phase phase(const State &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
-    static uint64_t key(const State &s) { return s.key; }
 
-    static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
-    static bool has_legal_move(const Options &o, const State &s, int player);
+    static void legal_actions(const Options &o, const State &s, std::vector<Action> &out) { s.generate(o, s.to_move, out); }
+    static bool has_legal_move(const Options &o, const State &s, int player) { return s.can_move(o, player); }
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
+    static void agree_draw(State &s) { s.result = Result::draw; }
+
     // Draw by repetition (applied by the framework, which keeps the earlier positions).
+    static uint64_t key(const State &s) { return s.key; }
     static int repetition_limit(const Options &o) { return o.draw_repetitions; }
     // Positions before the last capture had more pieces: only the plies since can recur.
     static size_t repetition_window(const State &s) { return s.plies_without_capture; }
     static void declare_repetition_draw(State &s) { s.result = Result::draw; }
-    static void agree_draw(State &s) { s.result = Result::draw; }
 
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);
@@ -82,14 +128,28 @@ struct PetteiaRules {
     static json position_json(const Options &o, const State &s);
     static State position_from_json(const Options &o, const json &j, const std::string &field);
 
-    // Pictures (petteia_render.cpp): options "size", "orientation", "coordinates" (SVG) and
-    // "orientation", "coordinates" (text); see ludus_game_render_svg in ludus.h.
-    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-
     static std::string square_name(const Options &o, int square);
     static uint64_t square_key(int square, int player);
     static uint64_t side_key();
 };
+
+// The general rules (any board size); the pictures are drawn from this representation.
+struct PetteiaRules : PetteiaRulesT<CellBoard> {
+    // Pictures (petteia_render.cpp): options "size", "orientation", "coordinates" (SVG) and
+    // "orientation", "coordinates" (text); see ludus_game_render_svg in ludus.h.
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+};
+
+// The same rules on bitboards, for boards of up to 64 squares.
+struct PetteiaBitRules : PetteiaRulesT<BitBoard> {
+    static PetteiaState to_cells(const State &s);
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+};
+
+// The game for the catalogue: bitboards where the board fits in 64 squares.
+std::unique_ptr<Game> create_petteia(const json &options);
+std::unique_ptr<Game> restore_petteia(const json &saved);
 
 }  // namespace ludus

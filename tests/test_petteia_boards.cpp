@@ -1,0 +1,62 @@
+// The bitboard (boards of up to 64 squares) and the general board play identical Petteia.
+#include <doctest/doctest.h>
+
+#include "petteia/petteia.hpp"
+#include "rules_game.hpp"
+
+using namespace ludus;
+
+namespace {
+
+struct Size {
+    int rows, cols;
+};
+
+// Plays one seeded random game on both boards side by side, comparing at every ply.
+void compare_random_game(const json &options, uint64_t seed) {
+    const PetteiaOptions o = PetteiaRules::parse_options(options);
+    REQUIRE(o.bits);  // the board fits in 64 squares
+    PetteiaState cells = PetteiaRules::initial(o);
+    PetteiaBitState bits = PetteiaBitRules::initial(o);
+    KeyLog<PetteiaRules> cell_log;
+    KeyLog<PetteiaBitRules> bit_log;
+    Rng rng{seed};
+    std::vector<Action> cell_moves, bit_moves;
+    for (int ply = 0; ply < 3000 && PetteiaRules::phase(cells) != Phase::over; ++ply) {
+        cell_moves.clear();
+        bit_moves.clear();
+        PetteiaRules::legal_actions(o, cells, cell_moves);
+        PetteiaBitRules::legal_actions(o, bits, bit_moves);
+        REQUIRE(cell_moves == bit_moves);
+        const Action a = cell_moves[rng.below(static_cast<uint32_t>(cell_moves.size()))];
+        // An illegal action is refused alike (a move to an occupied or unreachable square).
+        const Action other = a + 1;
+        CHECK(PetteiaRules::is_legal(o, cells, other) == PetteiaBitRules::is_legal(o, bits, other));
+        advance<PetteiaRules>(o, cells, a, cell_log);
+        advance<PetteiaBitRules>(o, bits, a, bit_log);
+        REQUIRE(PetteiaRules::position_json(o, cells) == PetteiaBitRules::position_json(o, bits));
+        REQUIRE(PetteiaBitRules::to_cells(bits) == cells);
+    }
+    CHECK(PetteiaRules::result(cells) == PetteiaBitRules::result(bits));
+}
+
+}  // namespace
+
+TEST_CASE("bitboard and general board: identical moves, positions and results in random games") {
+    const Size sizes[] = {{5, 3}, {5, 4}, {6, 5}, {7, 7}, {8, 8}, {5, 12}, {6, 10}, {7, 9}, {8, 3}, {16, 4}, {21, 3}};
+    for (Size size : sizes)
+        for (uint64_t seed = 1; seed <= 6; ++seed) {
+            CAPTURE(size.rows);
+            CAPTURE(size.cols);
+            CAPTURE(seed);
+            compare_random_game({{"rows", size.rows}, {"cols", size.cols}, {"seed", seed}, {"draw_repetitions", 3},
+                                 {"draw_plies_without_capture", 200}},
+                                seed);
+        }
+}
+
+TEST_CASE("boards of more than 64 squares use the general board, smaller ones the bitboard") {
+    CHECK(PetteiaRules::parse_options({{"rows", 8}, {"cols", 8}, {"seed", 1}}).bits != nullptr);
+    CHECK(PetteiaRules::parse_options({{"rows", 5}, {"cols", 13}, {"seed", 1}}).bits == nullptr);
+    CHECK(PetteiaRules::parse_options({{"rows", 26}, {"cols", 26}, {"seed", 1}}).bits == nullptr);
+}
