@@ -38,7 +38,7 @@ import ctypes
 import os
 import sys
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_size_t, c_void_p
-from typing import Callable, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 from .errors import LibraryNotFoundError, error_for_status
 
@@ -108,12 +108,12 @@ def load() -> Tuple[ctypes.CDLL, str]:
         "\nInstall libludus (meson install), or set LUDUS_LIBRARY to the path of libludus.so.1.")
 
 
-def _declare(lib: ctypes.CDLL) -> None:
-    """argtypes and restype of every function of include/ludus/ludus.h."""
+def _signatures() -> Dict[str, Tuple[List[Any], Any]]:
+    """argtypes and restype of every function of include/ludus/ludus.h (version 1.0)."""
     s = c_int  # ludus_status, ludus_phase, ludus_result are C enums: int
     out_str = POINTER(c_void_p)
     g = GameHandle
-    table = {
+    return {
         "ludus_version": ([], c_char_p),
         "ludus_last_error": ([], c_char_p),
         "ludus_status_name": ([c_int], c_char_p),
@@ -138,7 +138,23 @@ def _declare(lib: ctypes.CDLL) -> None:
         "ludus_game_apply_action": ([g, c_int32], s),
         "ludus_game_action_text": ([g, c_int32, out_str], s),
     }
-    for name, (argtypes, restype) in table.items():
+
+
+_DECLARED = _signatures()
+
+#: functions of later library versions, declared when the loaded library has them
+_OPTIONAL: Dict[str, Tuple[List[Any], Any]] = {
+    "ludus_game_random_playout": ([GameHandle, ctypes.c_uint64, ctypes.c_uint32, POINTER(c_int),
+                                   POINTER(ctypes.c_uint32)], c_int),
+    "ludus_game_render_svg": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
+    "ludus_game_render_text": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
+}
+
+
+def _declare(lib: ctypes.CDLL) -> None:
+    for name, (argtypes, restype) in {**_DECLARED, **_OPTIONAL}.items():
+        if name in _OPTIONAL and not hasattr(lib, name):
+            continue
         function = getattr(lib, name)
         function.argtypes = argtypes
         function.restype = restype

@@ -260,8 +260,8 @@ class PlaySession:
         self.show_board = True
 
     def offer_draw(self) -> None:
-        if self.game.is_over:
-            raise ValueError("the game is over already")
+        with self.game.copy() as trial:
+            trial.agree_draw()  # raises if this game has no draws or is over: no need to ask
         other = 1 - (self.game.to_move or 0)
         answer = self.console.ask(f"Player {other}, do you agree to a draw? (yes/no): ").lower()
         if answer in ("y", "yes"):

@@ -9,7 +9,7 @@ from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Seq
 
 from . import _library
 from ._library import GameHandle, call_string, check
-from .errors import GameClosedError, InvalidStateError
+from .errors import GameClosedError, InvalidStateError, LudusError
 
 __all__ = ["Phase", "Result", "Move", "MoveList", "Outcome", "Game", "games", "game_ids", "MoveLike", "apply_event",
            "replay"]
@@ -428,6 +428,18 @@ class Game:
     def action_text(self, action: int) -> str:
         """The notation of a legal integer move."""
         return call_string(self._lib.ludus_game_action_text, self._handle, action)
+
+    def random_playout(self, seed: int, max_plies: int = 2**32 - 1) -> Tuple[Result, int]:
+        """Play uniformly random moves (and dice from a generator seeded with ``seed``) inside
+        the library, to the end or until ``max_plies`` moves; returns the result
+        (:attr:`Result.ONGOING` if stopped first) and the moves played. Every move and roll
+        enters the history. GameOverError if the game is over already."""
+        function = getattr(self._lib, "ludus_game_random_playout", None)
+        if function is None:
+            raise LudusError("this libludus has no ludus_game_random_playout (it needs a later version)")
+        result, plies = ctypes.c_int(), ctypes.c_uint32()
+        check(function(self._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
+        return Result(result.value), int(plies.value)
 
     # ---- display --------------------------------------------------------------------------
 

@@ -1,0 +1,65 @@
+"""Shared set-up of the Python package tests.
+
+Meson runs them with LUDUS_LIBRARY (the built libludus), PYTHONPATH (the package's source) and
+LUDUS_BUILD_ROOT (for the install test). Run by hand, they find the package in the source tree
+and the library through LUDUS_LIBRARY or the package's own search.
+"""
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, List, Optional
+
+import pytest
+
+SOURCE_ROOT = Path(__file__).resolve().parents[2]
+PACKAGE_PARENT = SOURCE_ROOT / "bindings" / "python"
+EXAMPLES = SOURCE_ROOT / "examples" / "python"
+
+if str(PACKAGE_PARENT) not in sys.path:
+    sys.path.insert(0, str(PACKAGE_PARENT))
+
+import ludus  # noqa: E402
+
+
+def child_env(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
+    """The environment for a Python subprocess that imports the package from the source."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(PACKAGE_PARENT) + os.pathsep + env.get("PYTHONPATH", "")
+    env["LUDUS_LIBRARY"] = ludus.library_path()
+    env.pop("PYTHONSTARTUP", None)
+    env.update(extra or {})
+    return env
+
+
+def run_python(args: List[str], stdin: str = "", cwd: Optional[Path] = None,
+               env: Optional[Dict[str, str]] = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Run ``sys.executable ARGS`` with the given standard input; capture text output."""
+    return subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True,
+                          cwd=cwd, env=env or child_env(), timeout=timeout)
+
+
+def play_random(game: "ludus.Game", seed: int, max_moves: int = 100000) -> int:
+    """Play random moves (rolling the game's dice) until the game ends; returns the moves."""
+    chooser = random.Random(seed)
+    moves = 0
+    while not game.is_over and moves < max_moves:
+        if game.phase == ludus.Phase.ROLL:
+            game.roll()
+        else:
+            game.play(chooser.choice(game.legal_moves))
+            moves += 1
+    return moves
+
+
+@pytest.fixture
+def petteia():
+    with ludus.Game("petteia", seed=1) as game:
+        yield game
+
+
+@pytest.fixture
+def duodecim():
+    with ludus.Game("duodecim", seed=3) as game:
+        yield game
