@@ -58,6 +58,9 @@ struct DuodecimState {
     bool operator==(const DuodecimState &) const = default;
 };
 
+template <class State>
+struct LastMove;  // ../rules_game.hpp
+
 struct DuodecimRules {
     using Options = DuodecimOptions;
     using State = DuodecimState;
@@ -97,6 +100,11 @@ struct DuodecimRules {
 
     // "H", "I".."VI", "1".."24", "O".
     static std::string position_name(int progress);
+
+    // Pictures (duodecim_render.cpp): options "size" and "inscription" (SVG), none (text); see
+    // ludus_game_render_svg in ludus.h.
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
 };
 
 }  // namespace ludus

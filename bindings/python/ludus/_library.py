@@ -87,6 +87,8 @@ def load() -> Tuple[ctypes.CDLL, str]:
     """Find and load libludus (see the module docstring); returns the library and the path or
     name it was loaded from."""
     explicit = os.environ.get("LUDUS_LIBRARY")
+    if explicit and os.sep in explicit:
+        explicit = os.path.abspath(explicit)  # a relative path means: from the current directory
     if explicit:
         try:
             return ctypes.CDLL(explicit), explicit

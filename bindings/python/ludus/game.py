@@ -42,6 +42,10 @@ class Result(enum.IntEnum):
         return {1: 0, 2: 1}.get(int(self))
 
 
+_PHASES = tuple(Phase)    # indexing a tuple is several times faster than calling the enum
+_RESULTS = tuple(Result)
+
+
 class Move(Mapping[str, Any]):
     """One legal move as the library describes it: a read-only mapping of its JSON fields.
 
@@ -318,7 +322,7 @@ class Game:
     @property
     def phase(self) -> Phase:
         """What the game waits for: :attr:`Phase.ROLL`, :attr:`Phase.MOVE` or :attr:`Phase.OVER`."""
-        return Phase(self._lib.ludus_game_phase(self._handle))
+        return _PHASES[self._lib.ludus_game_phase(self._handle)]
 
     @property
     def to_move(self) -> Optional[int]:
@@ -330,7 +334,7 @@ class Game:
     def result(self) -> Result:
         """:attr:`Result.ONGOING`, :attr:`Result.PLAYER0_WON`, :attr:`Result.PLAYER1_WON` or
         :attr:`Result.DRAW`."""
-        return Result(self._lib.ludus_game_result(self._handle))
+        return _RESULTS[self._lib.ludus_game_result(self._handle)]
 
     @property
     def winner(self) -> Optional[int]:

@@ -1,0 +1,397 @@
+// Pictures of a Ludus Duodecim Scriptorum position: an SVG board and a monospace diagram.
+//
+// The board is laid out as the spec's "Drawing" section says (the board of Ostia): the middle
+// row holds the entry cells, player 0's I..VI on the left half and player 1's on the right
+// half, both numbered from left to right; the track runs 1..12 along the top row from right to
+// left, then 13..24 along the bottom row from left to right. Each half-row of six cells is
+// drawn apart from the other, as on the stone boards.
+//
+// Inscriptions (option "inscription"): "ostia" writes in each cell its name in the order a
+// piece follows (I..VI, 1..24); a motto writes one letter per cell, ROW BY ROW from the top
+// left, twelve letters (two words) a row, the way the surviving stone boards read, so that the
+// words can be read on the picture:
+//   levate: LEVATE DALOCU / LUDERE NESCIS / IDIOTA RECEDE
+//   virtus: VIRTUS IMPERI / HOSTES VINCTI / LUDANT ROMANI
+//   vincer: VINCER EFATUS / SENSUS DOCUIT / TABULA LUDERE
+//
+// SVG hooks: <g class="unit player0" data-position="III" data-count="2"> (a column, its
+// discs class "disc", its height as a number), <g class="hand player1" data-count>,
+// <g class="off player0" data-count>, <rect class="die|die used" data-value>, the last step's
+// cells <rect class="last-move from|to" data-position>, <text class="inscription">,
+// <g class="status" data-to-move data-phase data-result>.
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "../render/render_options.hpp"
+#include "../render/svg.hpp"
+#include "../rules_game.hpp"
+#include "duodecim.hpp"
+
+namespace ludus {
+
+namespace {
+
+using render::Svg;
+using S = DuodecimState;
+namespace style = render::style;
+
+constexpr int columns = 12;
+
+struct Motto {
+    const char *name;
+    const char *letters;  // 36 letters, row by row from the top left
+};
+constexpr std::array<Motto, 3> mottos = {{
+    {"levate", "LEVATEDALOCULUDERENESCISIDIOTARECEDE"},
+    {"virtus", "VIRTUSIMPERIHOSTESVINCTILUDANTROMANI"},
+    {"vincer", "VINCEREFATUSSENSUSDOCUITTABULALUDERE"},
+}};
+
+const std::vector<OptionSpec> &svg_specs() {
+    static const std::vector<OptionSpec> specs = {
+        render::size_spec(),
+        render::choice_spec("inscription", "ostia", {"ostia", "levate", "virtus", "vincer"},
+                            "what the cells show: their names in the order a piece follows, or a motto one letter a cell"),
+    };
+    return specs;
+}
+
+const std::vector<OptionSpec> &text_specs() {
+    static const std::vector<OptionSpec> specs = {};
+    return specs;
+}
+
+// Where a player's progress 1..30 stands on the board: row 0 top, 1 middle, 2 bottom; column
+// 0..11 from the left.
+struct Cell {
+    int row, col;
+};
+
+Cell cell_of(int player, int progress) {
+    if (progress <= S::last_entry) return {1, (player == 0 ? 0 : 6) + progress - 1};
+    const int k = progress - S::last_entry;  // track 1..24
+    return k <= 12 ? Cell{0, 12 - k} : Cell{2, k - 13};
+}
+
+// The cell's name in the order a piece follows ("I".."VI" in the middle row, "1".."24").
+std::string ostia_name(int row, int col) {
+    if (row == 1) return DuodecimRules::position_name(col % 6 + 1);
+    return std::to_string(row == 0 ? 12 - col : 13 + col);
+}
+
+// The last step: who played it, from where to where, and what it captured.
+struct StepInfo {
+    bool present = false;
+    bool pass = false;
+    int player = 0, from = 0, to = 0, captured = 0;
+    std::string text;
+};
+
+StepInfo step_info(const DuodecimOptions &o, const LastMove<S> &last) {
+    StepInfo m;
+    if (last.before == nullptr) return m;
+    m.present = true;
+    m.player = last.before->to_move;
+    m.text = DuodecimRules::action_text(o, last.action);
+    if (last.action == DuodecimRules::pass_action) {
+        m.pass = true;
+        return m;
+    }
+    m.from = last.action / DuodecimRules::action_stride;
+    m.to = last.action % DuodecimRules::action_stride;
+    if (m.to >= S::first_track && m.to <= S::last_track) m.captured = last.before->count[1 - m.player][m.to];
+    return m;
+}
+
+std::string step_phrase(const StepInfo &m) {
+    if (!m.present) return "no step yet";
+    std::string text = m.text + " by " + render::player_name(m.player);
+    if (m.captured > 0) text += ", capturing " + std::to_string(m.captured) + (m.captured == 1 ? " piece" : " pieces");
+    return text;
+}
+
+std::string dice_phrase(const S &s) {
+    std::string text = std::to_string(s.dice[0]) + " and " + std::to_string(s.dice[1]);
+    if (s.dice_used[0] && s.dice_used[1]) return text + " (both used)";
+    if (s.dice_used[0]) return text + " (" + std::to_string(s.dice[0]) + " used)";
+    if (s.dice_used[1]) return text + " (" + std::to_string(s.dice[1]) + " used)";
+    return text;
+}
+
+std::string status_phrase(const S &s) {
+    switch (s.result) {
+    case Result::player0_won: return "player 0 won";
+    case Result::player1_won: return "player 1 won";
+    case Result::draw: return "drawn";
+    case Result::ongoing: break;
+    }
+    if (s.dice[0] == 0) return render::player_name(s.to_move) + " to roll";
+    return render::player_name(s.to_move) + " to move with " + dice_phrase(s);
+}
+
+int on_board(const S &s, int player) {
+    int n = 0;
+    for (int p = 1; p <= S::last_track; ++p) n += s.count[player][p];
+    return n;
+}
+
+std::string title_of(const S &s, const StepInfo &m) {
+    std::string title = "Ludus Duodecim Scriptorum, " + status_phrase(s);
+    for (int p = 0; p < 2; ++p)
+        title += ", " + render::player_name(p) + " " + std::to_string(s.count[p][S::hand]) + " in hand, " + std::to_string(on_board(s, p)) +
+                 " on the board, " + std::to_string(s.count[p][S::off]) + " borne off";
+    return title + ", last step " + step_phrase(m);
+}
+
+std::string capitalised(std::string text) {
+    if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+    return text;
+}
+
+struct Layout {
+    double cell, gap, margin, board_top, tray_height, tray_top[2];
+    double x(int col) const { return margin + col * cell + (col >= 6 ? gap : 0); }
+    double y(int row) const { return board_top + row * cell; }
+};
+
+// A stack of `count` discs of `player`, bottom centre near (cx, cy), drawn inside the group
+// already opened; the height as a number on the top disc when it is a column.
+void draw_stack(Svg &svg, int player, int count, double cx, double cy, double radius) {
+    const int shown = std::min(count, 5);
+    const double step = radius * 0.22;
+    const double stroke = std::max(1.0, radius * 0.12);
+    for (int i = 0; i < shown; ++i) {
+        const double y = cy + (shown - 1) * step / 2 - i * step;
+        svg.circle(cx, y, radius,
+                   {{"class", "disc"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]}, {"stroke-width", stroke}});
+    }
+    const double top = cy + (shown - 1) * step / 2 - (shown - 1) * step;
+    if (count >= 2) {
+        svg.text("text", {{"class", "count"}, {"x", cx}, {"y", top}, {"font-size", radius * 1.05}, {"font-weight", "bold"}, {"font-family", style::font},
+                          {"text-anchor", "middle"}, {"dominant-baseline", "central"}, {"fill", style::piece_fill[1 - player]}},
+                 std::to_string(count));
+    } else {
+        svg.circle(cx, top, radius * 0.55, {{"class", "mark"}, {"fill", "none"}, {"stroke", style::piece_mark[player]}, {"stroke-width", stroke}});
+    }
+}
+
+// The pips of a die with `value` in the square (x, y, side).
+void draw_pips(Svg &svg, int value, double x, double y, double side, const char *colour) {
+    static const std::array<std::vector<std::array<int, 2>>, 7> pips = {{
+        {},
+        {{1, 1}},
+        {{0, 0}, {2, 2}},
+        {{0, 0}, {1, 1}, {2, 2}},
+        {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
+        {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
+        {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}},
+    }};
+    if (value < 1 || value > 6) return;
+    for (const auto &[px, py] : pips[value])
+        svg.circle(x + side * (0.22 + 0.28 * px), y + side * (0.22 + 0.28 * py), side * 0.09, {{"class", "pip"}, {"fill", colour}});
+}
+
+}  // namespace
+
+std::string DuodecimRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+    const json r = render::resolve(svg_specs(), render_options);
+    const double width = r["size"].get<int>();
+    const std::string inscription = r["inscription"].get<std::string>();
+    const char *letters = nullptr;
+    for (const Motto &m : mottos)
+        if (inscription == m.name) letters = m.letters;
+    const StepInfo m = step_info(o, last);
+
+    Layout L{};
+    L.cell = width / 13.6;
+    L.gap = 0.6 * L.cell;
+    L.margin = 0.5 * L.cell;
+    L.tray_height = 1.1 * L.cell;
+    L.tray_top[1] = 0.25 * L.cell;
+    L.board_top = L.tray_top[1] + L.tray_height + 0.3 * L.cell;
+    L.tray_top[0] = L.board_top + 3 * L.cell + 0.3 * L.cell;
+    const double status_top = L.tray_top[0] + L.tray_height + 0.2 * L.cell;
+    const double status_height = 1.3 * L.cell;
+    const double height = status_top + status_height + 0.2 * L.cell;
+    const double stroke = std::max(1.0, L.cell * 0.04);
+
+    Svg svg(width, height, title_of(s, m));
+    svg.rect(0, 0, width, height, {{"class", "background"}, {"fill", style::background}});
+
+    // The board: two halves of each row, 36 cells, each with its inscription.
+    svg.open("g", {{"class", "board"}, {"data-inscription", inscription}});
+    for (int half = 0; half < 2; ++half)
+        svg.rect(L.x(half * 6) - stroke * 2, L.y(0) - stroke * 2, 6 * L.cell + stroke * 4, 3 * L.cell + stroke * 4,
+                 {{"class", "half"}, {"fill", style::board_edge}, {"rx", stroke * 2}});
+    for (int row = 0; row < 3; ++row) {
+        for (int col = 0; col < columns; ++col) {
+            const std::string name = row == 1 ? (col < 6 ? "player0 " : "player1 ") + ostia_name(row, col) : "track " + ostia_name(row, col);
+            svg.rect(L.x(col), L.y(row), L.cell, L.cell,
+                     {{"class", row == 1 ? "cell entry" : "cell track"}, {"data-cell", name}, {"fill", row == 1 ? "#dcc493" : style::board_light},
+                      {"stroke", style::board_edge}, {"stroke-width", stroke}});
+            const double cx = L.x(col) + L.cell / 2, cy = L.y(row) + L.cell / 2;
+            if (letters != nullptr) {
+                svg.text("text", {{"class", "inscription"}, {"x", cx}, {"y", cy}, {"font-size", L.cell * 0.62}, {"font-family", style::serif},
+                                  {"text-anchor", "middle"}, {"dominant-baseline", "central"}, {"fill", style::muted_ink}},
+                         std::string(1, letters[row * columns + col]));
+            } else {
+                svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell * 0.08}, {"y", L.y(row) + L.cell * 0.2},
+                                  {"font-size", L.cell * 0.24}, {"font-family", style::serif}, {"fill", style::muted_ink}},
+                         ostia_name(row, col));
+            }
+        }
+    }
+    svg.close();
+
+    // The trays: in hand on the left, borne off on the right; player 1 above the board.
+    const double disc = L.cell * 0.2;
+    auto tray_box = [&](int player, bool off) {
+        const double x = off ? L.x(6) : L.x(0);
+        return std::array<double, 4>{x, L.tray_top[player], 6 * L.cell, L.tray_height};
+    };
+    for (int player = 0; player < 2; ++player) {
+        for (bool off : {false, true}) {
+            const int count = s.count[player][off ? S::off : S::hand];
+            const auto box = tray_box(player, off);
+            svg.open("g", {{"class", std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1")}, {"data-count", count}});
+            svg.rect(box[0], box[1], box[2], box[3],
+                     {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", stroke}, {"stroke-dasharray", "4 3"},
+                      {"rx", L.cell * 0.12}});
+            svg.text("text", {{"class", "tray-label"}, {"x", box[0] + L.cell * 0.15}, {"y", box[1] + box[3] / 2}, {"font-size", L.cell * 0.3},
+                              {"font-family", style::font}, {"dominant-baseline", "central"}, {"fill", style::ink}},
+                     "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count));
+            const double first = box[0] + L.cell * 2.45;
+            const double spacing = std::min(disc * 1.6, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
+            for (int i = 0; i < count; ++i)
+                svg.circle(first + i * spacing, box[1] + box[3] / 2, disc,
+                           {{"class", "disc"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]}, {"stroke-width", stroke}});
+            svg.close();
+        }
+    }
+
+    // The last step: its cells (or trays) outlined.
+    if (m.present && !m.pass) {
+        svg.open("g", {{"class", "last-move"}, {"data-move", m.text}, {"data-player", m.player}});
+        const double w = std::max(1.5, L.cell * 0.08);
+        for (int end = 0; end < 2; ++end) {
+            const int progress = end == 0 ? m.from : m.to;
+            const std::string cls = end == 0 ? "last-move from" : "last-move to";
+            if (progress == S::hand || progress == S::off) {
+                const auto box = tray_box(m.player, progress == S::off);
+                svg.rect(box[0], box[1], box[2], box[3],
+                         {{"class", cls}, {"data-position", position_name(progress)}, {"fill", "none"}, {"stroke", style::highlight},
+                          {"stroke-width", w}, {"rx", L.cell * 0.12}});
+            } else {
+                const Cell c = cell_of(m.player, progress);
+                svg.rect(L.x(c.col) + w / 2, L.y(c.row) + w / 2, L.cell - w, L.cell - w,
+                         {{"class", cls}, {"data-position", position_name(progress)}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", w}});
+            }
+        }
+        svg.close();
+    }
+
+    // The units on the board.
+    svg.open("g", {{"class", "units"}});
+    for (int player = 0; player < 2; ++player) {
+        for (int p = 1; p <= S::last_track; ++p) {
+            const int count = s.count[player][p];
+            if (count == 0) continue;
+            const Cell c = cell_of(player, p);
+            svg.open("g", {{"class", player == 0 ? "unit player0" : "unit player1"}, {"data-position", position_name(p)}, {"data-count", count}});
+            draw_stack(svg, player, count, L.x(c.col) + L.cell / 2, L.y(c.row) + L.cell * 0.54, L.cell * 0.34);
+            svg.close();
+        }
+    }
+    svg.close();
+
+    // The status line: the dice (used ones dimmed), whose turn or the result, the last step.
+    const double sy = status_top + status_height / 2;
+    svg.open("g", {{"class", "status"},
+                   {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
+                   {"data-phase", phase_name(phase(s))},
+                   {"data-result", result_name(s.result)},
+                   {"font-family", style::font},
+                   {"fill", style::ink}});
+    double text_x = L.margin;
+    const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.result == Result::ongoing ? s.to_move : -1;
+    if (shown >= 0) {
+        svg.circle(text_x + L.cell * 0.35, sy, L.cell * 0.3,
+                   {{"class", shown == 0 ? "icon player0" : "icon player1"}, {"fill", style::piece_fill[shown]}, {"stroke", style::piece_stroke[shown]},
+                    {"stroke-width", stroke}});
+        text_x += L.cell * 0.85;
+    }
+    if (s.result == Result::ongoing && s.dice[0] != 0) {
+        const double side = L.cell * 0.85;
+        for (int i = 0; i < 2; ++i) {
+            const double x = text_x + i * side * 1.2;
+            const bool used = s.dice_used[i];
+            svg.open("g", {{"opacity", used ? "0.3" : "1"}});
+            svg.rect(x, sy - side / 2, side, side,
+                     {{"class", used ? "die used" : "die"}, {"data-value", s.dice[i]}, {"rx", side * 0.16}, {"fill", "#ffffff"}, {"stroke", style::ink},
+                      {"stroke-width", stroke}});
+            draw_pips(svg, s.dice[i], x, sy - side / 2, side, style::ink);
+            svg.close();
+        }
+        text_x += side * 2.5;
+    }
+    std::string words = capitalised(s.result != Result::ongoing ? status_phrase(s)
+                                    : s.dice[0] == 0      ? render::player_name(s.to_move) + " to roll"
+                                                          : render::player_name(s.to_move) + " to move");
+    svg.text("text", {{"class", s.result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", sy - L.cell * 0.2}, {"font-size", L.cell * 0.36},
+                      {"font-weight", "bold"}, {"dominant-baseline", "central"}},
+             words);
+    svg.text("text", {{"class", "last-move-text"}, {"x", text_x}, {"y", sy + L.cell * 0.25}, {"font-size", L.cell * 0.28}, {"dominant-baseline", "central"}},
+             "last: " + step_phrase(m));
+    svg.close();
+    return svg.finish();
+}
+
+std::string DuodecimRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+    render::resolve(text_specs(), render_options);
+    const StepInfo m = step_info(o, last);
+
+    // What stands on each of the 36 cells: "a3" is a unit of 3 pieces of player 0.
+    std::array<std::array<std::string, columns>, 3> grid;
+    for (auto &row : grid) row.fill(".");
+    for (int player = 0; player < 2; ++player)
+        for (int p = 1; p <= S::last_track; ++p)
+            if (s.count[player][p] > 0) {
+                const Cell c = cell_of(player, p);
+                grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)) + std::to_string(s.count[player][p]);
+            }
+
+    auto line = [](const std::string &lead, const std::array<std::string, columns> &cells) {
+        std::string out = lead;
+        out.resize(8, ' ');
+        for (int col = 0; col < columns; ++col) {
+            if (col == 6) out += "  |";
+            std::string cell = cells[col];
+            out += std::string(cell.size() < 4 ? 4 - cell.size() : 0, ' ') + cell;
+        }
+        while (!out.empty() && out.back() == ' ') out.pop_back();
+        return out + "\n";
+    };
+    std::array<std::array<std::string, columns>, 3> names;
+    for (int row = 0; row < 3; ++row)
+        for (int col = 0; col < columns; ++col) names[row][col] = ostia_name(row, col);
+
+    std::string out = "Ludus Duodecim Scriptorum: " + status_phrase(s) + "\n";
+    out += line("", names[0]) + line("top", grid[0]);
+    out += line("", names[1]) + line("middle", grid[1]);
+    out += line("", names[2]) + line("bottom", grid[2]);
+    out += "track 1..12 runs right to left on top, 13..24 left to right at the bottom;\n";
+    out += "middle: entry cells I..VI of player 0 (left) and of player 1 (right)\n";
+    out += "a = player 0, b = player 1 (a3: a column of 3 pieces of player 0)\n";
+    for (int p = 0; p < 2; ++p)
+        out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + std::to_string(s.count[p][S::hand]) + " in hand, " +
+               std::to_string(s.count[p][S::off]) + " borne off\n";
+    if (s.result == Result::ongoing)
+        out += "phase: " + std::string(phase_name(phase(s))) +
+               (s.dice[0] != 0 ? ", dice " + dice_phrase(s) : std::string(", dice not rolled")) + "\n";
+    out += "last step: " + step_phrase(m) + "\n";
+    return out;
+}
+
+}  // namespace ludus
