@@ -270,3 +270,14 @@ def test_random_playout(game_id):
             a.random_playout(seed=1)
     with ludus.Game(game_id, seed=2) as c:
         assert c.random_playout(seed=11, max_plies=3) == (Result.ONGOING, 3)
+
+
+def test_library_pictures(petteia):
+    svg = petteia.render_svg(size=240)
+    assert svg.lstrip().startswith(("<svg", "<?xml")) and "</svg>" in svg
+    text = petteia.render_text()
+    assert text and text.endswith("\n")
+    with pytest.raises(ludus.UnknownOptionError):
+        petteia.render_svg(colour="red")
+    with pytest.raises(ludus.InvalidOptionError):
+        petteia.render_svg(size=1)

@@ -447,6 +447,22 @@ class Game:
 
     # ---- display --------------------------------------------------------------------------
 
+    def _render(self, name: str, options: Mapping[str, Any]) -> str:
+        function = getattr(self._lib, name, None)
+        if function is None:
+            raise LudusError(f"this libludus has no {name} (it needs a later version)")
+        return call_string(function, self._handle, json.dumps(dict(options)).encode())
+
+    def render_svg(self, **options: Any) -> str:
+        """The library's self-contained SVG picture of the position (``ludus_game_render_svg``;
+        options such as ``size=480``, ``orientation=1``, ``coordinates=False``)."""
+        return self._render("ludus_game_render_svg", options)
+
+    def render_text(self, **options: Any) -> str:
+        """The library's own monospace diagram (``ludus_game_render_text``). :meth:`board` is
+        this package's diagram, drawn in Python from the state JSON."""
+        return self._render("ludus_game_render_text", options)
+
     def board(self) -> str:
         """A text diagram of the position (board, pieces, dice, who is to move)."""
         from .render import render_state
