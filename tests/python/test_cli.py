@@ -180,3 +180,20 @@ def test_main_in_process():
     assert "Player 0 played a2-a3." in out.getvalue()
     assert cli.parse_game_options("petteia", ["--first-player=random", "--seed", "7"]) == \
         {"first_player": "random", "seed": 7}
+
+
+def test_move_labels_show_captures():
+    assert cli._move_label(ludus.Move({"text": "b2-b5", "captures": ["b6", "c5"]})) == "b2-b5 (takes b6,c5)"
+    assert cli._move_label(ludus.Move({"text": "4-10", "captures": 3})) == "4-10 (takes 3)"
+    assert cli._move_label(ludus.Move({"text": "4-6", "captures": 0})) == "4-6"
+    assert cli._move_label(ludus.Move({"text": "x", "captures": {"odd": 1}})) == "x (captures)"
+
+
+def test_play_duodecim_to_the_end_and_replay_it(tmp_path):
+    saved = tmp_path / "full.json"
+    script = "\n1\n" * 400 + f"save {saved}\nquit\n"  # Enter rolls, 1 plays the first move
+    result = ludus_cli("play", "duodecim", "--pieces", "2", "--seed", "4", stdin=script)
+    assert result.returncode == 0
+    assert "The game is over: player" in result.stdout and f"Saved to {saved}." in result.stdout
+    replayed = ludus_cli("replay", str(saved), "--no-wait")
+    assert replayed.returncode == 0 and "End of the game: player" in replayed.stdout

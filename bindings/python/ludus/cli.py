@@ -147,6 +147,8 @@ def _move_label(move: Move) -> str:
         return move.text
     if isinstance(captures, list) and all(isinstance(c, (str, int)) for c in captures):
         return f"{move.text} (takes {','.join(str(c) for c in captures)})"
+    if isinstance(captures, int) and not isinstance(captures, bool):
+        return f"{move.text} (takes {captures})"
     return f"{move.text} (captures)"
 
 
@@ -240,7 +242,8 @@ class PlaySession:
             say("Rolled: " + " ".join(map(str, dice)) + ".")
             self.show_board = True
         elif line == "":
-            say("Type a move's number or its text (help lists the commands).")
+            if phase == Phase.MOVE:
+                say("Type a move's number or its text (help lists the commands).")
         elif phase == Phase.MOVE and line.isdigit():
             moves = self.game.legal_moves
             number = int(line)
