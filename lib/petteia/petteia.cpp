@@ -342,11 +342,11 @@ PetteiaStateT<Board> PetteiaRulesT<Board>::position_from_json(const Options &o, 
     s.pieces = counted;
     s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
     if (s.to_move == 1) s.key ^= side_key();
-    s.result = result_from_name(member(j, "result", field, json::value_t::string).get<std::string>(), path(field, "result"));
-    if (phase_from_name(member(j, "phase", field, json::value_t::string).get<std::string>(), path(field, "phase")) != phase(s))
+    s.result = result_from_name(member(j, "result", field, json::value_t::string).template get<std::string>(), path(field, "result"));
+    if (phase_from_name(member(j, "phase", field, json::value_t::string).template get<std::string>(), path(field, "phase")) != phase(s))
         fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(phase(s)) + "\" with result \"" + result_name(s.result) + "\"");
     s.plies_without_capture = static_cast<uint32_t>(json_util::integer_member(j, "plies_without_capture", field, 0, UINT32_MAX));
-    s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).get<std::string>(), path(field, "rng"));
+    s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).template get<std::string>(), path(field, "rng"));
     if (s.result == Result::ongoing) {
         // An ongoing game must not already meet an end condition (the checks of apply).
         for (int p = 0; p < 2; ++p)
