@@ -177,13 +177,14 @@ ludus_status ludus_game_roll(ludus_game *g, int *out_values, size_t capacity, si
         require(g, "g");
         require(out_count, "out_count");
         if (out_values == nullptr && capacity > 0) ludus::fail(Status::invalid_argument, "out_values is NULL but capacity is not 0");
-        std::vector<int> dice = g->game->roll();
-        *out_count = dice.size();
-        if (dice.size() > capacity) {
+        std::array<int, ludus::Game::max_dice> dice{};
+        const size_t n = g->game->roll_into(dice);
+        *out_count = n;
+        if (n > capacity) {
             g->game->undo();  // a failed call leaves the game as it was
-            ludus::fail(Status::buffer_too_small, "the roll has " + std::to_string(dice.size()) + " dice; capacity is " + std::to_string(capacity));
+            ludus::fail(Status::buffer_too_small, "the roll has " + std::to_string(n) + " dice; capacity is " + std::to_string(capacity));
         }
-        std::copy(dice.begin(), dice.end(), out_values);
+        std::copy(dice.begin(), dice.begin() + static_cast<std::ptrdiff_t>(n), out_values);
     });
 }
 

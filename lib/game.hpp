@@ -2,6 +2,7 @@
 // new game is one new folder under lib/ plus one line in registry.cpp.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -57,7 +58,14 @@ public:
     virtual void agree_draw() = 0;
 
     // Dice: games without them answer wrong_phase.
-    virtual std::vector<int> roll() = 0;
+    // Rolls with the game's generator into `out` (at least max_dice values); returns the count.
+    static constexpr size_t max_dice = 4;
+    virtual size_t roll_into(std::span<int, max_dice> out) = 0;
+    std::vector<int> roll() {
+        std::array<int, max_dice> dice{};
+        const size_t n = roll_into(dice);
+        return {dice.begin(), dice.begin() + static_cast<std::ptrdiff_t>(n)};
+    }
     virtual void set_dice(std::span<const int> values) = 0;
     virtual json chance_outcomes() const = 0;
 

@@ -14,11 +14,12 @@
 //   json position_json(const Options&, const State&);
 //   State position_from_json(const Options&, const json&, const std::string &field);  // structural checks
 //   void agree_draw(State&);
-//   with dice: void set_dice(const Options&, State&, std::span<const int>);  // validated
-//              std::vector<int> roll(const Options&, State&);  // uses the state's generator
+//   with dice: State has an Rng `rng`, from which the engine rolls;
+//              void set_dice(const Options&, State&, std::span<const int>);  // validated
 //              json chance_outcomes(const Options&, const State&);
 //              optional: dice_count (default 2), the dice a random playout rolls
 //   optional: bool is_legal(const Options&, const State&, Action);  // faster than listing all
+//   optional: Action random_action(const Options&, const State&, Rng&);  // uniform, faster than listing all
 //   optional: json setup_json(const Options&);  // what the options decided before the start
 //             (e.g. opening rolls), saved as "setup" and checked on restore
 //   std::string render_svg / render_text(const Options&, const State&, LastMove<State>, const json &render_options);
@@ -69,6 +70,19 @@ void advance(const typename R::Options &o, typename R::State &s, Action a, Recor
     }
 }
 
+// A uniformly random legal action: the rules' own way where they have a faster one than
+// listing every move.
+template <class R>
+Action random_action(const typename R::Options &o, const typename R::State &s, Rng &rng, std::vector<Action> &buffer) {
+    if constexpr (requires { R::random_action(o, s, rng); }) {
+        return R::random_action(o, s, rng);
+    } else {
+        buffer.clear();
+        R::legal_actions(o, s, buffer);
+        return buffer[rng.below(static_cast<uint32_t>(buffer.size()))];
+    }
+}
+
 // Plays uniformly random legal moves (and random dice) until the end or max_plies moves.
 template <class R, class Recorder>
 PlayoutResult play_randomly(const typename R::Options &o, typename R::State &s, Rng &rng, uint32_t max_plies,
@@ -84,9 +98,7 @@ PlayoutResult play_randomly(const typename R::Options &o, typename R::State &s, 
                 continue;
             }
         }
-        buffer.clear();
-        R::legal_actions(o, s, buffer);
-        advance<R>(o, s, buffer[rng.below(static_cast<uint32_t>(buffer.size()))], recorder);
+        advance<R>(o, s, random_action<R>(o, s, rng, buffer), recorder);
         ++plies;
     }
     return {R::result(s), plies};
@@ -191,15 +203,19 @@ public:
         R::agree_draw(state_);
     }
 
-    std::vector<int> roll() override {
+    size_t roll_into(std::span<int, max_dice> out) override {
         require_roll_phase();
         if constexpr (R::has_dice) {
-            State before = state_;
-            std::vector<int> dice = R::roll(options_, state_);
-            record(before, Event::roll(Event::Kind::engine_roll, dice));
-            return dice;
+            constexpr size_t n = dice_count_of<R>();
+            static_assert(n <= max_dice);
+            State after = state_;
+            for (size_t i = 0; i < n; ++i) out[i] = after.rng.die();
+            R::set_dice(options_, after, out.first(n));
+            record(state_, Event::roll(Event::Kind::engine_roll, out.first(n)));
+            state_ = after;
+            return n;
         }
-        return {};
+        return 0;
     }
 
     void set_dice(std::span<const int> values) override {

@@ -6,6 +6,12 @@
 #include "../json_util.hpp"
 #include "../rules_game.hpp"
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#define LUDUS_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define LUDUS_POPCNT_CLONES
+#endif
+
 namespace ludus {
 
 namespace {
@@ -18,7 +24,7 @@ struct Step {
 // Up (towards player 1), down, left, right: the order of move generation and of captures.
 constexpr std::array<Step, 4> directions = {{{1, 0}, {-1, 0}, {0, -1}, {0, 1}}};
 
-uint64_t mix(uint64_t z) {
+constexpr uint64_t mix(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
@@ -63,14 +69,11 @@ PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given) {
 
 namespace {
 
-const std::array<uint64_t, 2 * CellBoard::max_squares> &square_keys() {
-    static const auto table = [] {
-        std::array<uint64_t, 2 * CellBoard::max_squares> t{};
-        for (size_t i = 0; i < t.size(); ++i) t[i] = mix(0x5EED0000ull + i);
-        return t;
-    }();
-    return table;
-}
+constexpr auto square_key_table = [] {
+    std::array<uint64_t, 2 * CellBoard::max_squares> t{};
+    for (size_t i = 0; i < t.size(); ++i) t[i] = mix(0x5EED0000ull + i);
+    return t;
+}();
 
 std::shared_ptr<const PetteiaBitTables> make_bit_tables(int rows, int cols) {
     auto t = std::make_shared<PetteiaBitTables>();
@@ -91,7 +94,7 @@ std::shared_ptr<const PetteiaBitTables> make_bit_tables(int rows, int cols) {
 }  // namespace
 
 template <class Board>
-uint64_t PetteiaRulesT<Board>::square_key(int square, int player) { return square_keys()[2 * square + player]; }
+uint64_t PetteiaRulesT<Board>::square_key(int square, int player) { return square_key_table[2 * square + player]; }
 template <class Board>
 uint64_t PetteiaRulesT<Board>::side_key() { return mix(0x51DE); }
 
@@ -153,6 +156,68 @@ void BitBoard::generate(const PetteiaOptions &o, int player, std::vector<Action>
             ascending ? push_ascending(base, reach, out) : push_descending(base, reach, out);
         }
     }
+}
+
+namespace {
+
+int direction_of(const PetteiaOptions &o, Action a) {
+    const int from = from_of(a), to = to_of(a);
+    if (from / o.cols == to / o.cols) return to > from ? 3 : 2;  // right, left
+    return to > from ? 0 : 1;                                    // up, down
+}
+
+// The position of the r-th (from 0) set bit of x.
+inline __attribute__((always_inline)) int select_bit(uint64_t x, uint32_t r) {
+    int position = 0;
+    for (int width = 32; width >= 1; width /= 2) {
+        const uint64_t low = x & ((uint64_t{1} << width) - 1);
+        const auto count = static_cast<uint32_t>(std::popcount(low));
+        if (r >= count) {
+            r -= count;
+            x >>= width;
+            position += width;
+        } else {
+            x = low;
+        }
+    }
+    return position;
+}
+
+}  // namespace
+
+Action CellBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) const {
+    thread_local std::vector<Action> moves;  // the general board is not the fast path
+    moves.clear();
+    generate(o, player, moves);
+    const uint32_t r = rng.below(static_cast<uint32_t>(moves.size()));
+    const auto order = [&](Action a) { return direction_of(o, a) * max_squares + to_of(a); };
+    std::nth_element(moves.begin(), moves.begin() + r, moves.end(), [&](Action a, Action b) { return order(a) < order(b); });
+    return moves[r];
+}
+
+// Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
+LUDUS_POPCNT_CLONES Action BitBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) const {
+    const PetteiaBitTables &t = *o.bits;
+    const uint64_t occupied = bits[0] | bits[1], empty_squares = t.board & ~occupied;
+    // In one direction every reachable square is reached by exactly one piece (the nearest
+    // behind it), so the landing squares of each direction count the moves.
+    std::array<uint64_t, 4> reach{};
+    for (uint64_t g = bits[player]; (g = (g << o.cols) & empty_squares) != 0;) reach[0] |= g;
+    for (uint64_t g = bits[player]; (g = (g >> o.cols) & empty_squares) != 0;) reach[1] |= g;
+    for (uint64_t g = bits[player]; (g = ((g & t.not_first_file) >> 1) & empty_squares) != 0;) reach[2] |= g;
+    for (uint64_t g = bits[player]; (g = ((g & t.not_last_file) << 1) & empty_squares) != 0;) reach[3] |= g;
+    std::array<uint32_t, 4> count{};
+    uint32_t total = 0;
+    for (int d = 0; d < 4; ++d) total += count[d] = static_cast<uint32_t>(std::popcount(reach[d]));
+    uint32_t r = rng.below(total);
+    int d = 0;
+    while (r >= count[d]) r -= count[d++];
+    const int to = select_bit(reach[d], r);
+    // The mover is the nearest piece behind the landing square.
+    static constexpr std::array<int, 4> opposite = {1, 0, 3, 2};
+    const uint64_t behind = t.ray[opposite[d]][to] & occupied;
+    const int from = (opposite[d] == 0 || opposite[d] == 3) ? std::countr_zero(behind) : 63 - std::countl_zero(behind);
+    return from * stride + to;
 }
 
 bool BitBoard::can_move(const PetteiaOptions &o, int player) const {

@@ -51,6 +51,7 @@ struct CellBoard {
     void clear(int sq) { cells[sq] = empty; }
     void generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const;
     bool can_move(const PetteiaOptions &o, int player) const;
+    Action random_action(const PetteiaOptions &o, int player, Rng &rng) const;
     bool operator==(const CellBoard &) const = default;
 };
 
@@ -67,6 +68,7 @@ struct BitBoard {
     void clear(int sq) { bits[0] &= ~(uint64_t{1} << sq), bits[1] &= ~(uint64_t{1} << sq); }
     void generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const;
     bool can_move(const PetteiaOptions &o, int player) const;
+    Action random_action(const PetteiaOptions &o, int player, Rng &rng) const;
     bool operator==(const BitBoard &) const = default;
 };
 
@@ -108,6 +110,9 @@ struct PetteiaRulesT {
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out) { s.generate(o, s.to_move, out); }
     static bool has_legal_move(const Options &o, const State &s, int player) { return s.can_move(o, player); }
+    // A uniformly random legal move for playouts, without listing them all: the r-th move
+    // (r uniform) in the order direction (up, down, left, right), then landing square.
+    static Action random_action(const Options &o, const State &s, Rng &rng) { return s.random_action(o, s.to_move, rng); }
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
     static void agree_draw(State &s) { s.result = Result::draw; }

@@ -1,0 +1,263 @@
+// Speed of libludus: random playouts through the C++ core, through the C ABI step by step,
+// and through ludus_game_random_playout; Petteia move counting (perft); bytes per handle.
+// Run by `meson test --benchmark` or alone: bench [seconds per measurement] [runs]
+// Random play: a uniformly random legal move (and random dice) until the end of the game,
+// or a cap of 10,000 plies, counted as a draw and reported.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "duodecim/duodecim.hpp"
+#include "ludus/ludus.h"
+#include "petteia/petteia.hpp"
+#include "rules_game.hpp"
+
+// Counts the heap bytes of the whole process (the library included), for bytes per handle.
+static std::atomic<size_t> heap_bytes{0};
+void *operator new(size_t n) {
+    heap_bytes += n;
+    if (void *p = std::malloc(n)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void *p) noexcept { std::free(p); }
+void operator delete(void *p, size_t) noexcept { std::free(p); }
+
+using namespace ludus;
+
+namespace {
+
+constexpr uint32_t ply_cap = 10000;
+double seconds_per_run = 1.0;
+int runs = 5;
+
+struct Rate {
+    double plies_per_s, games_per_s;
+    uint64_t capped;  // games that reached the cap
+};
+
+// Runs `one_game(seed)` (returning {plies, capped}) repeatedly for the time of a run; the
+// median of `runs` runs.
+template <class OneGame>
+Rate measure(OneGame one_game) {
+    std::vector<Rate> rates;
+    uint64_t seed = 1;
+    for (int r = 0; r < runs; ++r) {
+        uint64_t plies = 0, games = 0, capped = 0;
+        const auto start = std::chrono::steady_clock::now();
+        double elapsed = 0;
+        do {
+            for (int i = 0; i < 16; ++i, ++games) {
+                auto [n, cap] = one_game(seed++);
+                plies += n;
+                capped += cap;
+            }
+            elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        } while (elapsed < seconds_per_run);
+        rates.push_back({plies / elapsed, games / elapsed, capped});
+    }
+    std::sort(rates.begin(), rates.end(), [](const Rate &a, const Rate &b) { return a.plies_per_s < b.plies_per_s; });
+    return rates[rates.size() / 2];
+}
+
+void report(const char *game, const char *path, Rate r, double core = 0) {
+    std::printf("%-9s %-28s %12.0f plies/s %10.0f games/s  capped %llu", game, path, r.plies_per_s, r.games_per_s,
+                static_cast<unsigned long long>(r.capped));
+    if (core > 0) std::printf("  (%.0f %% of the core's rate above)", 100.0 * r.plies_per_s / core);
+    std::printf("\n");
+}
+
+// Through the core: the rules on a plain state, no history.
+template <class R>
+auto core_game(const typename R::Options &o) {
+    return [&o, buffer = std::vector<Action>(4096), log = KeyLog<R>{}](uint64_t seed) mutable {
+        typename R::State s = R::initial(o);
+        Rng rng{seed};
+        log.keys.clear();
+        PlayoutResult p = play_randomly<R>(o, s, rng, ply_cap, buffer, log);
+        return std::pair<uint64_t, uint64_t>{p.plies, p.result == Result::ongoing};
+    };
+}
+
+template <class R>
+Rate core_playouts(const typename R::Options &o) { return measure(core_game<R>(o)); }
+
+// Through the core, choosing like a C ABI caller: list every legal move, pick one.
+template <class R>
+auto core_listing_game(const typename R::Options &o) {
+    return [&o, moves = std::vector<Action>(4096), log = KeyLog<R>{}](uint64_t seed) mutable {
+        typename R::State s = R::initial(o);
+        Rng rng{seed};
+        log.keys.clear();
+        uint64_t plies = 0;
+        for (; R::phase(s) != Phase::over && plies < ply_cap; ++plies) {
+            if constexpr (R::has_dice) {
+                if (R::phase(s) == Phase::roll) {
+                    std::array<int, 2> dice{rng.die(), rng.die()};
+                    R::set_dice(o, s, dice);
+                    --plies;
+                    continue;
+                }
+            }
+            moves.clear();
+            R::legal_actions(o, s, moves);
+            advance<R>(o, s, moves[rng.below(static_cast<uint32_t>(moves.size()))], log);
+        }
+        return std::pair<uint64_t, uint64_t>{plies, plies >= ply_cap};
+    };
+}
+
+ludus_game *new_game(const char *id, const char *options) {
+    ludus_game *g = nullptr;
+    if (ludus_game_new(id, options, &g) != LUDUS_OK) {
+        std::fprintf(stderr, "ludus_game_new: %s\n", ludus_last_error());
+        std::exit(1);
+    }
+    return g;
+}
+
+// Through the C ABI, one call per step: actions, a random choice, apply_action (and roll).
+// A game to clone for each playout (as a searching program does): options are read once.
+std::shared_ptr<ludus_game> prototype(const char *id, const char *options) { return {new_game(id, options), ludus_game_free}; }
+
+ludus_game *clone_of(const std::shared_ptr<ludus_game> &prototype) {
+    ludus_game *g = nullptr;
+    ludus_game_clone(prototype.get(), &g);
+    return g;
+}
+
+auto capi_steps_game(const char *id, const char *options) {
+    return [start = prototype(id, options), actions = std::vector<int32_t>(4096)](uint64_t seed) mutable {
+        ludus_game *g = clone_of(start);
+        Rng rng{seed};
+        uint64_t plies = 0;
+        int dice[4];
+        size_t n = 0;
+        for (ludus_phase phase; (phase = ludus_game_phase(g)) != LUDUS_PHASE_OVER && plies < ply_cap;) {
+            if (phase == LUDUS_PHASE_ROLL) {
+                ludus_game_roll(g, dice, 4, &n);
+                continue;
+            }
+            ludus_game_actions(g, actions.data(), actions.size(), &n);
+            ludus_game_apply_action(g, actions[rng.below(static_cast<uint32_t>(n))]);
+            ++plies;
+        }
+        ludus_game_free(g);
+        return std::pair<uint64_t, uint64_t>{plies, plies >= ply_cap};
+    };
+}
+
+Rate capi_steps(const char *id, const char *options) { return measure(capi_steps_game(id, options)); }
+
+// Through ludus_game_random_playout: the whole game in one call.
+auto capi_playout_game(const char *id, const char *options) {
+    return [start = prototype(id, options)](uint64_t seed) {
+        ludus_game *g = clone_of(start);
+        ludus_result result;
+        uint32_t plies = 0;
+        ludus_game_random_playout(g, seed, ply_cap, &result, &plies);
+        ludus_game_free(g);
+        return std::pair<uint64_t, uint64_t>{plies, result == LUDUS_RESULT_ONGOING};
+    };
+}
+
+Rate capi_playouts(const char *id, const char *options) { return measure(capi_playout_game(id, options)); }
+
+template <class R>
+uint64_t perft(const typename R::Options &o, const typename R::State &s, int depth, std::vector<std::vector<Action>> &lists) {
+    std::vector<Action> &moves = lists[depth];
+    moves.clear();
+    R::legal_actions(o, s, moves);
+    if (depth == 1) return moves.size();
+    uint64_t nodes = 0;
+    for (Action a : moves) {
+        typename R::State t = s;
+        R::apply(o, t, a);
+        nodes += R::phase(t) == Phase::over ? 0 : perft<R>(o, t, depth - 1, lists);
+    }
+    return nodes;
+}
+
+size_t bytes_per_handle(const char *id, const char *options) {
+    const size_t before = heap_bytes;
+    ludus_game *g = new_game(id, options);
+    const size_t bytes = heap_bytes - before;
+    ludus_game_free(g);
+    return bytes;
+}
+
+}  // namespace
+
+// `bench count MODE GAMES`: plays GAMES games (seeds 1..GAMES) and prints the plies, for
+// instruction counts under callgrind (tests/bench/callgrind.sh).
+int count_mode(const std::string &mode, uint64_t games) {
+    const char *petteia_options = "{\"rows\": 8, \"cols\": 8, \"seed\": 1}";
+    const char *duodecim_options = "{\"seed\": 1}";
+    const PetteiaOptions po = PetteiaRules::parse_options(json::parse(petteia_options));
+    const DuodecimOptions dopt = DuodecimRules::parse_options(json::parse(duodecim_options));
+    seconds_per_run = 0;  // one pass of `games` games
+    uint64_t plies = 0;
+    auto run = [&](auto one_game) {
+        for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
+    };
+    if (mode == "petteia-core") run(core_game<PetteiaBitRules>(po));
+    else if (mode == "petteia-core-listing") run(core_listing_game<PetteiaBitRules>(po));
+    else if (mode == "duodecim-core-listing") run(core_listing_game<DuodecimRules>(dopt));
+    else if (mode == "petteia-capi") run(capi_steps_game("petteia", petteia_options));
+    else if (mode == "petteia-playout") run(capi_playout_game("petteia", petteia_options));
+    else if (mode == "duodecim-core") run(core_game<DuodecimRules>(dopt));
+    else if (mode == "duodecim-capi") run(capi_steps_game("duodecim", duodecim_options));
+    else if (mode == "duodecim-playout") run(capi_playout_game("duodecim", duodecim_options));
+    else return std::fprintf(stderr, "unknown mode %s\n", mode.c_str()), 2;
+    std::printf("%llu\n", static_cast<unsigned long long>(plies));
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 4 && std::string(argv[1]) == "count") return count_mode(argv[2], std::strtoull(argv[3], nullptr, 10));
+    if (argc > 1) seconds_per_run = std::atof(argv[1]);
+    if (argc > 2) runs = std::atoi(argv[2]);
+    std::printf("libludus %s: medians of %d runs of %.1f s, one thread; random play capped at %u plies\n\n", ludus_version(), runs,
+                seconds_per_run, ply_cap);
+
+    const char *petteia_options = "{\"rows\": 8, \"cols\": 8, \"seed\": 1}";
+    const PetteiaOptions po = PetteiaRules::parse_options(json::parse(petteia_options));
+    const Rate petteia_core = core_playouts<PetteiaBitRules>(po);
+    report("petteia", "core (bitboard 8x8)", petteia_core);
+    const Rate petteia_listing = measure(core_listing_game<PetteiaBitRules>(po));
+    report("petteia", "core, listing every move", petteia_listing);
+    report("petteia", "C ABI, a call per step", capi_steps("petteia", petteia_options), petteia_listing.plies_per_s);
+    report("petteia", "ludus_game_random_playout", capi_playouts("petteia", petteia_options), petteia_core.plies_per_s);
+    const PetteiaOptions big = PetteiaRules::parse_options(json{{"rows", 12}, {"cols", 12}, {"seed", 1}});
+    report("petteia", "core (cell board 12x12)", core_playouts<PetteiaRules>(big));
+
+    const char *duodecim_options = "{\"seed\": 1}";
+    const DuodecimOptions dopt = DuodecimRules::parse_options(json::parse(duodecim_options));
+    const Rate duodecim_core = core_playouts<DuodecimRules>(dopt);
+    report("duodecim", "core", duodecim_core);
+    const Rate duodecim_listing = measure(core_listing_game<DuodecimRules>(dopt));
+    report("duodecim", "core, listing every move", duodecim_listing);
+    report("duodecim", "C ABI, a call per step", capi_steps("duodecim", duodecim_options), duodecim_listing.plies_per_s);
+    report("duodecim", "ludus_game_random_playout", capi_playouts("duodecim", duodecim_options), duodecim_core.plies_per_s);
+
+    std::vector<std::vector<Action>> lists(8);
+    for (auto &l : lists) l.reserve(4096);
+    const PetteiaBitState start = PetteiaBitRules::initial(po);
+    const auto t0 = std::chrono::steady_clock::now();
+    const uint64_t nodes = perft<PetteiaBitRules>(po, start, 4, lists);
+    const double perft_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("\npetteia   perft(4) from the 8x8 start: %llu nodes in %.3f s = %.0f nodes/s\n", static_cast<unsigned long long>(nodes),
+                perft_s, nodes / perft_s);
+
+    std::printf("\nbytes per game handle (heap, at the start): petteia 8x8 %zu, petteia 26x26 %zu, duodecim %zu\n",
+                bytes_per_handle("petteia", petteia_options), bytes_per_handle("petteia", "{\"rows\": 26, \"cols\": 26, \"seed\": 1}"),
+                bytes_per_handle("duodecim", duodecim_options));
+    std::printf("state sizes: petteia bitboard %zu bytes, cell board %zu bytes, duodecim %zu bytes\n", sizeof(PetteiaBitState),
+                sizeof(PetteiaState), sizeof(DuodecimState));
+    return 0;
+}
