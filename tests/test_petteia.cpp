@@ -190,16 +190,17 @@ uint64_t perft(const Pos &p, int depth) {
 
 }  // namespace ref
 
-uint64_t engine_perft(const POptions &o, const PState &s, int depth) {
+template <class Rules>
+uint64_t engine_perft(const POptions &o, const typename Rules::State &s, int depth) {
     if (depth == 0) return 1;
-    if (PetteiaRules::phase(s) == Phase::over) return 0;
+    if (Rules::phase(s) == Phase::over) return 0;
     std::vector<Action> actions;
-    PetteiaRules::legal_actions(o, s, actions);
+    Rules::legal_actions(o, s, actions);
     uint64_t n = 0;
     for (Action a : actions) {
-        PState t = s;
-        PetteiaRules::apply(o, t, a);
-        n += engine_perft(o, t, depth - 1);
+        typename Rules::State t = s;
+        Rules::apply(o, t, a);
+        n += engine_perft<Rules>(o, t, depth - 1);
     }
     return n;
 }
@@ -899,11 +900,14 @@ void check_perft(const PerftCase &c) {
     CAPTURE(c.cols);
     CAPTURE(c.depth);
     const POptions o = options({{"rows", c.rows}, {"cols", c.cols}});
-    const uint64_t engine = engine_perft(o, PetteiaRules::initial(o), c.depth);
+    const uint64_t engine = engine_perft<PetteiaRules>(o, PetteiaRules::initial(o), c.depth);
     const uint64_t reference = ref::perft(ref::start(c.rows, c.cols), c.depth);
     MESSAGE("perft " << c.rows << "x" << c.cols << " depth " << c.depth << ": engine " << engine << ", reference " << reference);
     CHECK(engine == reference);
     CHECK(engine == c.expected);
+    // the bitboard representation (boards of up to 64 squares) counts the same
+    REQUIRE(o.bits != nullptr);
+    CHECK(engine_perft<PetteiaBitRules>(o, PetteiaBitRules::initial(o), c.depth) == c.expected);
 }
 
 }  // namespace
@@ -925,16 +929,18 @@ TEST_CASE("perft through the Game interface (apply_action and undo) agrees") {
     auto g = new_petteia({{"rows", 6}, {"cols", 5}});
     const json before = g->to_json();
     const POptions o = options({{"rows", 6}, {"cols", 5}});
-    CHECK(game_perft(*g, 4) == engine_perft(o, PetteiaRules::initial(o), 4));
+    CHECK(game_perft(*g, 4) == engine_perft<PetteiaRules>(o, PetteiaRules::initial(o), 4));
     CHECK(g->to_json() == before);
 }
 
-TEST_CASE("random games: legal moves, boards and results agree with the reference at every ply") {
+TEST_CASE("random games: legal moves, boards and results agree with the reference at every ply (both board representations)") {
     std::mt19937 rng(12345);
     int games = 0, plies = 0, decided = 0;
     for (auto [rows, cols] : std::vector<std::pair<int, int>>{{5, 3}, {5, 4}, {6, 5}, {7, 7}, {8, 8}, {6, 3}, {9, 4}})
         for (int n = 0; n < 40; ++n) {
-            auto g = new_petteia({{"rows", rows}, {"cols", cols}, {"first_player", static_cast<int>(n % 2)}});
+            // half through the catalogue (bitboards up to 64 squares), half on the cell board
+            const json opts = with_seed({{"rows", rows}, {"cols", cols}, {"first_player", static_cast<int>(n % 2)}});
+            std::unique_ptr<Game> g = n % 4 < 2 ? new_game("petteia", opts) : std::unique_ptr<Game>(new_petteia(opts));
             ref::Pos p = ref_of(*g);
             for (int ply = 0; ply < 400 && g->phase() != Phase::over; ++ply) {
                 std::vector<std::string> want;
