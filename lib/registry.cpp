@@ -46,7 +46,7 @@ json games_catalogue() {
 std::unique_ptr<Game> new_game(std::string_view id, const json &options) { return find_type(id, Status::unknown_game).create(options); }
 
 std::unique_ptr<Game> game_from_json(const json &state) {
-    if (!state.is_object()) fail(Status::invalid_state, std::string("a saved state must be a JSON object, not ") + state.type_name());
+    if (!state.is_object()) fail(Status::bad_json, std::string("a saved state must be a JSON object, not ") + state.type_name());
     json_util::only_keys(state, {"format", "version", "game", "options", "setup", "start", "history", "position"}, "");
     if (json_util::member(state, "format", "", json::value_t::string) != "ludus-state")
         fail(Status::invalid_state, "format: must be \"ludus-state\"");

@@ -269,7 +269,7 @@ static void test_bad_json_games_options(void) {
     FAILS(NULL, ludus_game_from_json("{", &out), LUDUS_E_BAD_JSON);
     FAILS(NULL, ludus_game_from_json("", &out), LUDUS_E_BAD_JSON);
     FAILS(NULL, ludus_game_from_json("{\"format\": \"ludus-state\"}", &out), LUDUS_E_INVALID_STATE);
-    FAILS(NULL, ludus_game_from_json("[]", &out), LUDUS_E_INVALID_STATE);
+    FAILS(NULL, ludus_game_from_json("[]", &out), LUDUS_E_BAD_JSON);
     CHECK(out == NULL);
     {
         /* a saved game with one character changed in its history */
