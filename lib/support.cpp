@@ -187,7 +187,9 @@ json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
                 fail(Status::invalid_option, where + v.dump() + " is outside " + std::to_string(s.min) + ".." + std::to_string(s.max));
             break;
         case OptionSpec::Kind::choice:
-            if (std::find(s.values.begin(), s.values.end(), v) == s.values.end())
+            // JSON equality takes 1.0 for 1: a choice is one of the values, of the same type
+            if (std::none_of(s.values.begin(), s.values.end(),
+                             [&](const nlohmann::json &allowed) { return allowed == v && allowed.is_number_float() == v.is_number_float(); }))
                 fail(Status::invalid_option, where + v.dump() + " is not one of " + json(s.values).dump());
             break;
         case OptionSpec::Kind::seed:
