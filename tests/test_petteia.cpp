@@ -295,7 +295,7 @@ TEST_CASE("Option first_player: 0, 1 or \"random\" (default 0)") {
     auto one = new_petteia({{"first_player", 1}});
     CHECK(one->to_move() == 1);
     for (const std::string &t : move_texts(*one)) CHECK(t[1] == '7');  // player 1's front rank
-    for (const json &bad : {json(2), json(-1), json("Random"), json("0"), json(nullptr), json(true)}) {
+    for (const json &bad : {json(2), json(-1), json("Random"), json("0"), json(nullptr), json(true), json(1.0), json(0.0)}) {
         CAPTURE(bad.dump());
         CHECK(status_of([&] { options({{"first_player", bad}}); }) == Status::invalid_option);
         CHECK(message_of([&] { options({{"first_player", bad}}); }).find("first_player") != std::string::npos);
