@@ -284,8 +284,9 @@ TEST_CASE("game_from_json refuses bad states, each naming the field") {
     };
 
     SUBCASE("not an object") {
-        CHECK(status_of([&] { game_from_json(json::array()); }) == Status::invalid_state);
-        CHECK(status_of([&] { game_from_json(json("x")); }) == Status::invalid_state);
+        // not the JSON type asked for: bad_json (the header's rule, as for options)
+        CHECK(status_of([&] { game_from_json(json::array()); }) == Status::bad_json);
+        CHECK(status_of([&] { game_from_json(json("x")); }) == Status::bad_json);
     }
     SUBCASE("format") {
         check_refused(changed([](json &s) { s["format"] = "ludus-save"; }), Status::invalid_state, "format");
