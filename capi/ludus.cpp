@@ -297,4 +297,14 @@ ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t ma
     });
 }
 
+ludus_status ludus_ai_choose(const ludus_game *g, const char *options_json, char **out_move_json) {
+    clear_out(out_move_json);
+    return guarded([&] {
+        require(g, "g");
+        require(out_move_json, "out_move_json");
+        ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
+        *out_move_json = copy_out(g->game->ai_choose(options).dump());
+    });
+}
+
 }  // extern "C"

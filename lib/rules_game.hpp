@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "ai/ai.hpp"
 #include "game.hpp"
 #include "history.hpp"
 #include "json_util.hpp"
@@ -264,6 +265,15 @@ public:
         if constexpr (requires { R::render_text(options_, state_, history_.last_move(), render_options); })
             return R::render_text(options_, state_, history_.last_move(), render_options);
         fail(Status::internal, std::string(R::name) + " has no text renderer yet");
+    }
+
+    // The computer player of the rules (lib/ai/), told the earlier positions that can recur.
+    json ai_choose(const json &ai_options) const override {
+        std::vector<uint64_t> earlier;
+        if constexpr (HasRepetition<R>)
+            for (size_t i = history_.size() - std::min(history_.size(), R::repetition_window(state_)); i < history_.size(); ++i)
+                earlier.push_back(R::key(history_[i].before));
+        return ludus::ai_choose<R>(options_, state_, earlier, ai_options);
     }
 
     // Direct access for code that is written for one game (tests, playouts).

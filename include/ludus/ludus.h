@@ -227,6 +227,34 @@ LUDUS_API ludus_status ludus_game_render_svg(const ludus_game *g, const char *op
  * less "size" and "inscription": petteia takes "orientation" and "coordinates", duodecim none. */
 LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text);
 
+/* ---- Computer players --------------------------------------------------------------------- */
+
+/* The move a computer player chooses for the player to move: one object as listed by
+ * ludus_game_legal_moves, plus "search": {"level", "depth" (the depth completed: plies for
+ * petteia; 1 step, 2 whole turn, 3 turn and the opponent's roll and reply for duodecim),
+ * "nodes" (positions evaluated), "value" (the estimate for the player to move: pieces for
+ * petteia, race points for duodecim; wins are large), "time_ms"}. The game is not changed:
+ * play the move with ludus_game_play (its "text" or the object). Phase move only: duodecim in
+ * phase roll is LUDUS_E_WRONG_PHASE (roll first), a finished game LUDUS_E_GAME_OVER.
+ * options_json (NULL or "{}" for the defaults; not an object: LUDUS_E_BAD_JSON; another key:
+ * LUDUS_E_UNKNOWN_OPTION; a wrong value: LUDUS_E_INVALID_OPTION):
+ *   "level"        petteia: "random", "greedy" (1 ply), "easy" (2 plies), "medium" (4 plies),
+ *                  "best"; duodecim: "random", "greedy" (the best single step), "easy" (the best
+ *                  whole turn), "best" (default). "best" always names the strongest: petteia's
+ *                  alpha-beta with iterative deepening, a transposition table and a capture
+ *                  search; duodecim's expectimax over the opponent's 21 rolls and replies.
+ *   "depth"        overrides the level's depth (petteia 1..64, duodecim 1..3)
+ *   "seed"         integer 0..2^64-1 (default 0): chooses among equally good moves. The same
+ *                  game, options and seed give the same move.
+ *   "max_nodes"    integer 1..2^40: a budget of positions; the search stops when it is spent
+ *                  and plays the best move of the depths it completed
+ *   "max_time_ms"  integer 1..3600000: a budget of time. "best" has 1000 ms unless max_nodes or
+ *                  max_time_ms is given. Only a search without a time budget (levels other than
+ *                  "best", or "best" with max_nodes) is deterministic: under a time budget the
+ *                  move can depend on the machine's speed.
+ *   "threads"      1 (the only value accepted: the search runs on the calling thread). */
+LUDUS_API ludus_status ludus_ai_choose(const ludus_game *g, const char *options_json, char **out_move_json);
+
 #ifdef __cplusplus
 }
 #endif

@@ -150,6 +150,7 @@ _OPTIONAL: Dict[str, Tuple[List[Any], Any]] = {
                                    POINTER(ctypes.c_uint32)], c_int),
     "ludus_game_render_svg": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
     "ludus_game_render_text": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
+    "ludus_ai_choose": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
 }
 
 

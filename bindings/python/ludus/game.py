@@ -445,6 +445,19 @@ class Game:
         check(function(self._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
         return Result(result.value), int(plies.value)
 
+    def ai_move(self, level: str = "best", **options: Any) -> Move:
+        """The move a computer player of the library chooses (``ludus_ai_choose``); the game is
+        not changed. ``level``: ``"random"``, ``"greedy"``, ``"easy"``, ``"medium"`` (petteia
+        only) or ``"best"``; other options: ``depth``, ``seed`` (same seed, same move),
+        ``max_nodes``, ``max_time_ms`` (``"best"`` thinks 1000 ms unless a budget is given),
+        ``threads`` (1). The Move has the fields of :attr:`legal_moves` plus ``search``: level,
+        depth, nodes, value and time_ms. WrongPhaseError before a roll, GameOverError at the end."""
+        function = getattr(self._lib, "ludus_ai_choose", None)
+        if function is None:
+            raise LudusError("this libludus has no ludus_ai_choose (it needs a later version)")
+        given = dict(options, level=level)
+        return Move(json.loads(call_string(function, self._handle, json.dumps(given).encode())))
+
     # ---- display --------------------------------------------------------------------------
 
     def _render(self, name: str, options: Mapping[str, Any]) -> str:

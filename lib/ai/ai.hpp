@@ -1,0 +1,22 @@
+// Computer players (lib/ai/): one entry point per game's rules, reached from RulesGame<R>::
+// ai_choose. The definitions and their explicit instantiations live in lib/ai/*.cpp (petteia_ai.cpp
+// for both Petteia boards, duodecim_ai.cpp), so that this header needs no game's header.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include <nlohmann/json.hpp>
+
+namespace ludus {
+
+// The move the computer player of R chooses in state `s`: R::action_json of it plus a "search"
+// object (level, depth, nodes, value, time_ms). `earlier_keys` are the keys of the positions
+// before each ply of the history that can still recur (draw by repetition), oldest first.
+// `options` as documented for ludus_ai_choose (include/ludus/ludus.h). Errors: unknown_option,
+// invalid_option, wrong_phase (dice not rolled), game_over.
+template <class R>
+nlohmann::json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys,
+                         const nlohmann::json &options);
+
+}  // namespace ludus

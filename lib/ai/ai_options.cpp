@@ -1,0 +1,64 @@
+#include "ai_options.hpp"
+
+#include <string>
+
+namespace ludus::ai {
+
+namespace {
+
+int64_t integer_option(const json &value, const std::string &name, int64_t min, int64_t max) {
+    const bool ok = value.is_number_integer() &&
+                    (value.is_number_unsigned() ? value.get<uint64_t>() <= static_cast<uint64_t>(max) : value.get<int64_t>() >= min && value.get<int64_t>() <= max);
+    if (!ok)
+        fail(Status::invalid_option, "option \"" + name + "\": " + value.dump() + " is not an integer " + std::to_string(min) + ".." + std::to_string(max));
+    return value.get<int64_t>();
+}
+
+}  // namespace
+
+AiOptions parse_options(const json &given, std::span<const Level> levels, int max_depth) {
+    if (!given.is_object()) fail(Status::bad_json, "the options must be a JSON object");
+    AiOptions o;
+    o.level = levels.back();
+    bool timed_by_caller = false, nodes_by_caller = false;
+    for (auto it = given.begin(); it != given.end(); ++it) {
+        const std::string &key = it.key();
+        const json &value = it.value();
+        if (key == "level") {
+            std::string names;
+            bool found = false;
+            for (const Level &l : levels) {
+                names += (names.empty() ? "\"" : ", \"") + std::string(l.name) + "\"";
+                if (value.is_string() && value.get<std::string>() == l.name) o.level = l, found = true;
+            }
+            if (!found) fail(Status::invalid_option, "option \"level\": " + value.dump() + " is not one of " + names);
+        } else if (key == "depth") {
+            o.depth = static_cast<int>(integer_option(value, key, 1, max_depth));
+        } else if (key == "seed") {
+            if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<int64_t>() >= 0))
+                fail(Status::invalid_option, "option \"seed\": " + value.dump() + " is not an integer 0..2^64-1");
+            o.seed = value.get<uint64_t>();
+        } else if (key == "max_time_ms") {
+            o.max_time_ms = integer_option(value, key, 1, 3'600'000);
+            timed_by_caller = true;
+        } else if (key == "max_nodes") {
+            o.max_nodes = static_cast<uint64_t>(integer_option(value, key, 1, int64_t{1} << 40));
+            nodes_by_caller = true;
+        } else if (key == "threads") {
+            if (!value.is_number_integer() || value.get<int64_t>() != 1)
+                fail(Status::invalid_option, "option \"threads\": " + value.dump() + ": the computer player searches with 1 thread only");
+            o.threads = 1;
+        } else {
+            fail(Status::unknown_option, "unknown option \"" + key + "\": the computer player takes level, depth, seed, max_time_ms, max_nodes, threads");
+        }
+    }
+    if (o.depth == 0) o.depth = o.level.timed ? max_depth : o.level.depth;
+    if (o.level.timed && !timed_by_caller && !nodes_by_caller) o.max_time_ms = 1000;
+    return o;
+}
+
+json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms) {
+    return {{"level", o.level.name}, {"depth", depth}, {"nodes", nodes}, {"value", value}, {"time_ms", time_ms}};
+}
+
+}  // namespace ludus::ai

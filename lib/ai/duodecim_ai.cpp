@@ -1,0 +1,227 @@
+// The Duodecim computer player: it searches the whole of its own turn (every sequence of steps
+// until the dice pass) and then, at the strongest level, the opponent's reply: expectimax over
+// the 21 distinct rolls (a double 1/36, others 2/36), the opponent choosing the turn that is
+// worst for us. Positions are judged by an evaluation of the race (progress of every piece,
+// borne-off pieces, pieces waiting in hand), the danger to units the opponent can hit with its
+// next roll (and our chances against its units), and columns on the track.
+//
+// Levels: "random"; "greedy" (depth 1: the best single step by the evaluation, captures valued);
+// "easy" (depth 2: the best whole turn); "best" (depth 3: whole turn + the opponent's roll and
+// reply). It searches on the rules' state (DuodecimRules::legal_actions/apply on copies).
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "../duodecim/duodecim.hpp"
+#include "ai.hpp"
+#include "ai_options.hpp"
+
+namespace ludus {
+
+namespace {
+
+using S = DuodecimState;
+using R = DuodecimRules;
+
+constexpr int max_depth = 3;
+constexpr double win_value = 10000.0;
+
+constexpr std::array<ai::Level, 4> duodecim_levels = {{{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"best", 3, true}}};
+
+struct Roll {
+    int a, b;
+    double weight;  // out of 36
+};
+
+constexpr std::array<Roll, 21> rolls = [] {
+    std::array<Roll, 21> r{};
+    int n = 0;
+    for (int a = 1; a <= 6; ++a)
+        for (int b = a; b <= 6; ++b) r[n++] = {a, b, a == b ? 1.0 : 2.0};
+    return r;
+}();
+
+// The chance (0..1) that player `hitter`, rolling next, can land on track progress `x` with a
+// unit of at least `size` pieces, from progress below x.
+double hit_chance(const S &s, int hitter, int x, int size) {
+    const int in_hand = s.count[hitter][S::hand];
+    if (in_hand > 1) return 0.0;  // the track is closed until every piece has entered
+    std::array<bool, 13> distance{};  // distances 1..12 that some unit could cover
+    bool any = false;
+    for (int y = std::max(1, x - 12); y < x; ++y)
+        if (s.count[hitter][y] >= size) distance[x - y] = true, any = true;
+    if (!any) return 0.0;
+    double chance = 0;
+    for (const Roll &r : rolls) {
+        // With one piece in hand, one die must enter it first: only the other die can hit.
+        const bool hit = distance[r.a] || distance[r.b] || (in_hand == 0 && distance[r.a + r.b]);
+        if (hit) chance += r.weight;
+    }
+    return chance / 36.0;
+}
+
+// Material and position of one player, ignoring the opponent.
+double race(const S &s, int p) {
+    double v = 0;
+    for (int x = 1; x < S::off; ++x) v += s.count[p][x] * static_cast<double>(x);
+    v += s.count[p][S::off] * 36.0;
+    // Pieces in hand must enter again, and until they have, the others cannot move on the track.
+    if (s.count[p][S::hand] > 0) {
+        int on_board = 0;
+        for (int x = S::first_track; x <= S::last_track; ++x) on_board += s.count[p][x];
+        v -= 8.0 * s.count[p][S::hand] + 2.0 * on_board;
+    }
+    // Columns on the track are safe from smaller units and hit bigger ones.
+    for (int x = S::first_track; x <= S::last_track; ++x)
+        if (s.count[p][x] >= 2) v += 1.5 * std::min<int>(s.count[p][x] - 1, 2);
+    return v;
+}
+
+// What player p stands to lose when the other rolls next.
+double danger(const S &s, int p) {
+    double d = 0;
+    for (int x = S::first_track; x <= S::last_track; ++x)
+        if (const int m = s.count[p][x]; m > 0) d += hit_chance(s, 1 - p, x, m) * m * (x + 10.0);
+    return d;
+}
+
+// From player p's view.
+double evaluate(const S &s, int p) {
+    if (s.result != Result::ongoing) {
+        const int winner = s.result == Result::player0_won ? 0 : 1;
+        return winner == p ? win_value : -win_value;
+    }
+    const int next = s.to_move;  // who rolls (or moves) next
+    double v = race(s, p) - race(s, 1 - p);
+    v -= danger(s, p) * (next == p ? 0.3 : 1.0);
+    v += danger(s, 1 - p) * (next == p ? 1.0 : 0.3);
+    return v;
+}
+
+struct TurnEnd {
+    S state;
+    Action first;
+};
+
+class DuodecimSearch {
+public:
+    DuodecimSearch(const DuodecimOptions &o, const ai::AiOptions &ao) : o_(o), ao_(ao), budget_(ao) {
+        for (auto &b : buffers_) b.reserve(64);
+    }
+
+    json choose(const S &root) {
+        const int me = root.to_move;
+        std::vector<Action> moves;
+        R::legal_actions(o_, root, moves);
+        Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull};
+        for (size_t i = moves.size(); i > 1; --i) std::swap(moves[i - 1], moves[rng.below(static_cast<uint32_t>(i))]);
+        if (ao_.depth == 0 || ao_.level.depth == 0 || moves.size() == 1) return answer(root, moves.front(), ao_.level.depth == 0 ? 0 : 1, 0.0);
+
+        if (ao_.depth == 1) {  // greedy: one step
+            Action best = moves.front();
+            double best_value = -1e300;
+            for (Action a : moves) {
+                S c = root;
+                R::apply(o_, c, a);
+                budget_.spend();
+                const double v = evaluate(c, me);
+                if (v > best_value) best_value = v, best = a;
+            }
+            return answer(root, best, 1, best_value);
+        }
+
+        std::vector<TurnEnd> ends;
+        for (Action a : moves) {
+            S c = root;
+            R::apply(o_, c, a);
+            turn_ends(c, me, a, ends, 0);
+        }
+        // Depth 2: the whole turn by the evaluation.
+        std::vector<std::pair<double, size_t>> ranked;
+        for (size_t i = 0; i < ends.size(); ++i) {
+            budget_.spend();
+            ranked.emplace_back(evaluate(ends[i].state, me), i);
+        }
+        std::stable_sort(ranked.begin(), ranked.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
+        if (ao_.depth == 2) return answer(root, ends[ranked.front().second].first, 2, ranked.front().first);
+
+        // Depth 3: the opponent's roll and reply, best candidates first; a spent budget keeps the
+        // best of those finished.
+        std::vector<TurnEnd> replies;
+        Action best = ends[ranked.front().second].first;
+        double best_value = -1e300;
+        bool any = false;
+        for (const auto &[static_value, i] : ranked) {
+            const S &e = ends[i].state;
+            double v;
+            if (e.result != Result::ongoing || e.to_move == me) {
+                v = static_value;  // won, or a double: we roll again
+            } else {
+                v = 0;
+                for (const Roll &r : rolls) {
+                    S c = e;
+                    const std::array<int, 2> dice = {r.a, r.b};
+                    R::set_dice(o_, c, dice);
+                    replies.clear();
+                    turn_ends(c, 1 - me, -1, replies, 0);
+                    double worst = 1e300;
+                    for (const TurnEnd &reply : replies) {
+                        budget_.spend();
+                        worst = std::min(worst, evaluate(reply.state, me));
+                    }
+                    v += r.weight / 36.0 * worst;
+                }
+            }
+            if (budget_.stopped() && any) break;
+            any = true;
+            if (v > best_value) best_value = v, best = ends[i].first;
+        }
+        return answer(root, best, 3, best_value);
+    }
+
+private:
+    // Every distinct position at the end of `player`'s turn from `s` (the turn ends when the
+    // phase is no longer move for that player), with the first step that leads there.
+    void turn_ends(const S &s, int player, Action first, std::vector<TurnEnd> &out, int level) {
+        if (R::phase(s) != Phase::move || s.to_move != player) {
+            for (const TurnEnd &e : out)
+                if (e.state.count == s.count && e.state.to_move == s.to_move && e.state.result == s.result) return;
+            out.push_back({s, first});
+            return;
+        }
+        std::vector<Action> &moves = buffers_[level];
+        moves.clear();
+        R::legal_actions(o_, s, moves);
+        for (size_t i = 0; i < moves.size(); ++i) {
+            S c = s;
+            R::apply(o_, c, moves[i]);
+            turn_ends(c, player, first, out, level + 1);
+        }
+    }
+
+    json answer(const S &root, Action a, int depth, double value) {
+        json move = R::action_json(o_, root, a);
+        move["search"] = ai::search_json(ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
+        return move;
+    }
+
+    const DuodecimOptions &o_;
+    const ai::AiOptions &ao_;
+    ai::Budget budget_;
+    std::array<std::vector<Action>, 4> buffers_;  // a turn has at most two steps (and a pass)
+};
+
+}  // namespace
+
+template <class Rules>
+json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t>, const json &options) {
+    const ai::AiOptions ao = ai::parse_options(options, duodecim_levels, max_depth);
+    if (Rules::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
+    if (Rules::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
+    DuodecimSearch search(o, ao);
+    return search.choose(s);
+}
+
+template json ai_choose<DuodecimRules>(const DuodecimOptions &, const DuodecimState &, std::span<const uint64_t>, const json &);
+
+}  // namespace ludus

@@ -1,0 +1,224 @@
+// The computer players (lib/ai/): legal moves at every level in random positions of both games,
+// free captures taken and one-move captures avoided in hand-made positions, determinism by seed,
+// and the refusals (phase, game over, options).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "duodecim/duodecim.hpp"
+#include "petteia/petteia.hpp"
+#include "rules_game.hpp"
+
+using namespace ludus;
+
+namespace {
+
+template <class F>
+Status status_of(F &&f) {
+    try {
+        f();
+    } catch (const Error &e) {
+        return e.status();
+    }
+    return Status::ok;
+}
+
+bool is_legal_action(const Game &g, Action a) {
+    std::vector<Action> actions;
+    g.legal_actions(actions);
+    return std::find(actions.begin(), actions.end(), a) != actions.end();
+}
+
+const std::vector<std::string> petteia_levels = {"random", "greedy", "easy", "medium", "best"};
+const std::vector<std::string> duodecim_levels = {"random", "greedy", "easy", "best"};
+
+json quick(const std::string &level, uint64_t seed = 1) {
+    json o{{"level", level}, {"seed", seed}};
+    if (level == "best") o["max_nodes"] = 3000;
+    return o;
+}
+
+// A Petteia game (bitboards on 8x8) at a position drawn as seen by player 0 (first line = rank 8).
+std::unique_ptr<Game> petteia_at(std::vector<std::string> diagram, int to_move) {
+    PetteiaOptions o = PetteiaRules::parse_options({{"seed", 1}});
+    std::reverse(diagram.begin(), diagram.end());
+    int pieces[2] = {0, 0};
+    for (const std::string &rank : diagram)
+        for (char c : rank)
+            if (c != '.') ++pieces[c - '0'];
+    const json position{{"ranks", diagram},       {"pieces", {pieces[0], pieces[1]}}, {"to_move", to_move}, {"phase", "move"},
+                        {"result", "ongoing"},    {"plies_without_capture", 0},       {"rng", "0000000000000001"}};
+    return std::make_unique<RulesGame<PetteiaBitRules>>(o, PetteiaBitRules::position_from_json(o, position, "position"));
+}
+
+// A Duodecim game in phase move: player 0's and player 1's counts per progress (others in hand).
+std::unique_ptr<Game> duodecim_at(const std::vector<std::pair<int, int>> &mine, const std::vector<std::pair<int, int>> &theirs,
+                                  std::array<int, 2> dice) {
+    DuodecimOptions o = DuodecimRules::parse_options({{"seed", 3}, {"first_player", 0}});
+    json hand = {6, 6}, entry = {std::vector<int>(6, 0), std::vector<int>(6, 0)}, track = {std::vector<int>(24, 0), std::vector<int>(24, 0)},
+         off = {0, 0};
+    int p = 0;
+    for (const auto *units : {&mine, &theirs}) {
+        for (auto [progress, n] : *units) {
+            hand[p] = hand[p].get<int>() - n;
+            if (progress == DuodecimState::off) off[p] = off[p].get<int>() + n;
+            else if (progress <= DuodecimState::last_entry) entry[p][progress - 1] = n;
+            else track[p][progress - DuodecimState::first_track] = n;
+        }
+        ++p;
+    }
+    const json position{{"hand", hand},   {"entry", entry},   {"track", track},      {"off", off},          {"to_move", 0},
+                        {"phase", "move"}, {"result", "ongoing"}, {"dice", dice}, {"dice_used", {false, false}}, {"barred", nullptr},
+                        {"rng", "0000000000000003"}};
+    return std::make_unique<RulesGame<DuodecimRules>>(o, DuodecimRules::position_from_json(o, position, "position"));
+}
+
+json without_time(json move) {
+    move["search"].erase("time_ms");
+    return move;
+}
+
+}  // namespace
+
+TEST_CASE("the computer players choose legal moves in random positions of both games, at every level") {
+    for (const json &game_options : {json{{"seed", 5}}, json{{"seed", 6}, {"rows", 10}, {"cols", 9}}, json{{"seed", 7}, {"rows", 5}, {"cols", 3}}}) {
+        for (uint64_t seed = 0; seed < 6; ++seed) {
+            auto g = new_game("petteia", game_options);
+            g->random_playout(seed, static_cast<uint32_t>(seed * 7));
+            if (g->phase() == Phase::over) continue;
+            const std::string before = g->to_json().dump();
+            for (const std::string &level : petteia_levels) {
+                const json move = g->ai_choose(quick(level, seed));
+                CHECK(is_legal_action(*g, move["action"].get<Action>()));
+                CHECK(move["search"]["level"] == level);
+            }
+            CHECK(g->to_json().dump() == before);  // the game is not changed
+        }
+    }
+    for (uint64_t seed = 0; seed < 12; ++seed) {
+        auto g = new_game("duodecim", {{"seed", seed}});
+        g->random_playout(seed, static_cast<uint32_t>(seed * 9));
+        if (g->phase() == Phase::over) continue;
+        if (g->phase() == Phase::roll) g->roll();
+        const std::string before = g->to_json().dump();
+        for (const std::string &level : duodecim_levels) {
+            const json move = g->ai_choose(quick(level, seed));
+            CHECK(is_legal_action(*g, move["action"].get<Action>()));
+        }
+        CHECK(g->to_json().dump() == before);
+    }
+}
+
+TEST_CASE("petteia: every searching level takes a free piece") {
+    auto g = petteia_at({"......11",  // rank 8
+                         "........",  //
+                         "...0....",  // rank 6: the flanker
+                         "...1....",  // rank 5: the prey
+                         "0.......",  // rank 4: a4-d4 takes d5
+                         "........",  //
+                         "........",  //
+                         "0......."},
+                        0);
+    for (const char *level : {"greedy", "easy", "medium", "best"}) {
+        const json move = g->ai_choose(quick(level));
+        CHECK_MESSAGE(move["text"] == "a4-d4", level);
+        CHECK(move["captures"] == json{"d5"});
+    }
+}
+
+TEST_CASE("petteia: the searching levels do not walk into a one-move capture") {
+    // Player 0's pieces a1 and h1 have many moves; c4 and b5 (and others) can be taken at once.
+    auto g = petteia_at({"........", "........", "...1....", "........", ".1......", "........", "........", "0......0"}, 0);
+    for (const char *level : {"greedy", "easy", "medium", "best"})
+        for (uint64_t seed = 0; seed < 4; ++seed) {
+            auto after = g->clone();
+            const json move = g->ai_choose(quick(level, seed));
+            after->apply_action(move["action"].get<Action>());
+            std::vector<Action> replies;
+            after->legal_actions(replies);
+            for (Action reply : replies) CHECK_MESSAGE(after->action_json(reply)["captures"].empty(), level, " ", move["text"]);
+        }
+}
+
+TEST_CASE("petteia: a piece threatened with capture is moved to safety") {
+    // Player 1 threatens c4 (b4 flanks, d6-d4 takes). Player 0 has to move c4 away or guard d4.
+    auto g = petteia_at({".......1", "........", "...1....", "........", ".10.....", "........", "........", "0......."}, 0);
+    for (const char *level : {"easy", "medium", "best"}) {
+        auto after = g->clone();
+        after->apply_action(g->ai_choose(quick(level))["action"].get<Action>());
+        std::vector<Action> replies;
+        after->legal_actions(replies);
+        for (Action reply : replies) CHECK_MESSAGE(after->action_json(reply)["captures"].empty(), level);
+    }
+}
+
+TEST_CASE("duodecim: the player captures, bears off, and keeps its pieces out of reach") {
+    SUBCASE("a capture with one die") {
+        // Player 0 on track 4 (p 10); player 1's single piece on track 7 (p 13); dice 3 and 5.
+        auto g = duodecim_at({{10, 1}, {22, 2}, {24, 3}}, {{13, 1}, {31, 5}}, {3, 5});
+        for (const char *level : {"greedy", "easy", "best"}) {
+            const json move = g->ai_choose(quick(level));
+            CHECK_MESSAGE(move["captures"] == 1, level, " ", move["text"]);
+        }
+    }
+    SUBCASE("bearing off") {
+        // Player 0 on track 20 (p 26) and 24 (p 30), dice 5 and 1: both can leave.
+        auto g = duodecim_at({{26, 3}, {30, 3}}, {{8, 3}, {9, 3}}, {5, 1});
+        for (const char *level : {"greedy", "easy", "best"}) {
+            const json move = g->ai_choose(quick(level));
+            CHECK_MESSAGE(move["to"] == DuodecimState::off, level, " ", move["text"]);
+        }
+    }
+    SUBCASE("no lone piece in front of the opponent") {
+        // Player 0: a column of 2 on track 10 (p 16), the rest on track 20 (p 26). Player 1 has
+        // singles on track 6 and 8 (p 12, 14). Dice 2 and 3: moving the column one step at a time
+        // is impossible (it moves whole); moving it 5 keeps it a column. Splitting is not
+        // possible, so the test is that no single lands 1..6 in front of player 1's units when
+        // a safe turn exists: "best" moves the far unit, or the column whole.
+        auto g = duodecim_at({{16, 2}, {26, 4}}, {{12, 1}, {14, 1}, {31, 4}}, {2, 3});
+        const json move = g->ai_choose(quick("best"));
+        CHECK(move["action"].get<Action>() != DuodecimRules::pass_action);
+    }
+}
+
+TEST_CASE("the same seed gives the same move; other seeds may choose among equals") {
+    auto p = new_game("petteia", {{"seed", 9}});
+    p->random_playout(4, 10);
+    auto d = new_game("duodecim", {{"seed", 9}});
+    d->random_playout(4, 10);
+    if (d->phase() == Phase::roll) d->roll();
+    for (Game *g : {p.get(), d.get()})
+        for (const char *level : {"random", "greedy", "best"}) {
+            json o = quick(level, 42);
+            CHECK(without_time(g->ai_choose(o)) == without_time(g->ai_choose(o)));
+        }
+    // A node budget alone makes "best" independent of time.
+    const json o{{"level", "best"}, {"max_nodes", 20000}, {"seed", 3}};
+    CHECK(without_time(p->ai_choose(o)) == without_time(p->ai_choose(o)));
+}
+
+TEST_CASE("the computer player refuses the wrong phase, a finished game and bad options") {
+    auto d = new_game("duodecim", {{"seed", 1}});
+    CHECK(status_of([&] { d->ai_choose(json::object()); }) == Status::wrong_phase);
+    auto p = new_game("petteia", {{"seed", 1}});
+    p->agree_draw();
+    CHECK(status_of([&] { p->ai_choose(json::object()); }) == Status::game_over);
+    auto q = new_game("petteia", {{"seed", 1}});
+    CHECK(status_of([&] { q->ai_choose({{"colour", 1}}); }) == Status::unknown_option);
+    CHECK(status_of([&] { q->ai_choose({{"level", "grandmaster"}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"level", 3}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"depth", 0}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"depth", 65}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"seed", -1}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"max_nodes", 0}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"max_time_ms", "fast"}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"threads", 2}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose(json::array()); }) == Status::bad_json);
+    d->roll();
+    CHECK(status_of([&] { d->ai_choose({{"level", "medium"}}); }) == Status::invalid_option);  // petteia's level only
+    CHECK(status_of([&] { d->ai_choose({{"depth", 4}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { d->ai_choose({{"level", "easy"}}); }) == Status::ok);
+}
