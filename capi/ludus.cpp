@@ -12,6 +12,7 @@
 
 struct ludus_game {
     std::unique_ptr<ludus::Game> game;
+    std::vector<ludus::Action> actions;  // reused by ludus_game_actions: no allocation per call once warm
 };
 
 using ludus::Error;
@@ -78,7 +79,7 @@ ludus::json parse_json_argument(const char *text, const char *name, size_t max_b
     return ludus::json_util::parse(text, name, max_bytes);
 }
 
-ludus_game *wrap(std::unique_ptr<ludus::Game> game) { return new ludus_game{std::move(game)}; }
+ludus_game *wrap(std::unique_ptr<ludus::Game> game) { return new ludus_game{std::move(game), {}}; }
 
 }  // namespace
 
@@ -242,7 +243,7 @@ ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capaci
         require(g, "g");
         require(out_count, "out_count");
         if (out == nullptr && capacity > 0) ludus::fail(Status::invalid_argument, "out is NULL but capacity is not 0");
-        thread_local std::vector<ludus::Action> actions;  // reused: no allocation per call once warm
+        std::vector<ludus::Action> &actions = const_cast<ludus_game *>(g)->actions;  // a scratch buffer, not the game's state
         g->game->legal_actions(actions);
         *out_count = actions.size();
         if (actions.size() > capacity)

@@ -5,6 +5,7 @@
 // length of the game, and searching code never copies a growing history.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -49,7 +50,11 @@ public:
     size_t size() const { return frozen_size_ + tail_.size(); }
     bool empty() const { return size() == 0; }
 
-    void push(const State &before, const Event &event) { tail_.push_back(Entry{before, event}); }
+    void push(const State &before, const Event &event) {
+        // A first block of about 4 KiB, so that short games and fresh clones grow it rarely.
+        if (tail_.capacity() == 0) tail_.reserve(std::max<size_t>(8, 4096 / sizeof(Entry)));
+        tail_.push_back(Entry{before, event});
+    }
 
     const Entry &operator[](size_t i) const {
         if (i >= frozen_size_) return tail_[i - frozen_size_];

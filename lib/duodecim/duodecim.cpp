@@ -1,6 +1,8 @@
 #include "duodecim.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "../json_util.hpp"
 
@@ -112,22 +114,52 @@ DuodecimState DuodecimRules::initial(const Options &o) {
     return s;
 }
 
-Phase DuodecimRules::phase(const State &s) {
-    if (s.result != Result::ongoing) return Phase::over;
-    return s.dice[0] == 0 ? Phase::roll : Phase::move;
+namespace {
+
+// Bit p set where the player has pieces at progress p: eight counts at a time (a byte is
+// zero exactly when adding 0x7f to its low seven bits and or-ing itself leaves the top clear).
+uint32_t occupied(const std::array<uint8_t, S::positions> &count) {
+    uint32_t mask = 0;
+    for (int word = 0; word < 4; ++word) {
+        uint64_t w;
+        std::memcpy(&w, count.data() + 8 * word, 8);
+        constexpr uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+        const uint64_t nonzero = (((w & low7) + low7) | w) & ~low7;  // top bit of each non-zero byte
+        mask |= static_cast<uint32_t>(((nonzero >> 7) * 0x0102040810204080ull) >> 56) << (8 * word);
+    }
+    return mask;
 }
 
-void DuodecimRules::legal_actions(const Options &, const State &s, std::vector<Action> &out) {
-    const size_t before = out.size();
+// The legal steps (not pass), written to `out`; returns how many.
+int legal_steps(const S &s, std::array<Action, 3 * S::positions> &out) {
     const int player = s.to_move;
     std::array<int, 3> values{};
-    const int n = step_values(s, values);
-    for (int from = S::hand; from < S::off; ++from) {
-        if (s.count[player][from] == 0 || from == s.barred) continue;
-        for (int i = 0; i < n; ++i)
-            if (step_is_legal(s, player, from, from + values[i])) out.push_back(from * action_stride + from + values[i]);
+    const int n_values = step_values(s, values);
+    uint32_t units = occupied(s.count[player]) & ~(uint32_t{1} << S::off);
+    if (s.barred != S::nothing_barred) units &= ~(uint32_t{1} << s.barred);
+    int n = 0;
+    for (; units != 0; units &= units - 1) {
+        const int from = std::countr_zero(units);
+        for (int i = 0; i < n_values; ++i)
+            if (step_is_legal(s, player, from, from + values[i])) out[n++] = from * DuodecimRules::action_stride + from + values[i];
     }
-    if (out.size() == before) out.push_back(pass_action);
+    return n;
+}
+
+}  // namespace
+
+void DuodecimRules::legal_actions(const Options &, const State &s, std::vector<Action> &out) {
+    std::array<Action, 3 * S::positions> steps;
+    const int n = legal_steps(s, steps);
+    if (n == 0) out.push_back(pass_action);
+    out.insert(out.end(), steps.begin(), steps.begin() + n);
+}
+
+bool DuodecimRules::is_legal(const Options &, const State &s, Action a) {
+    std::array<Action, 3 * S::positions> steps;
+    const int n = legal_steps(s, steps);
+    if (a == pass_action) return n == 0;
+    return std::find(steps.begin(), steps.begin() + n, a) != steps.begin() + n;
 }
 
 void DuodecimRules::apply(const Options &o, State &s, Action a) {

@@ -8,7 +8,7 @@
 // Actions: from * 32 + to for a step (0 <= from < to <= 31), and `pass_action` (0, since 0->0
 // is never a step). The value a step uses is to - from: one die or the sum of both.
 //
-// Position JSON (schemas/duodecim-position.schema.json):
+// Position JSON (schemas/duodecim.schema.json):
 //   {"hand": [n0, n1], "entry": [[6 counts], [6 counts]], "track": [[24 counts], [24 counts]],
 //    "off": [n0, n1], "to_move": p, "phase": "roll"|"move"|"over", "result": ...,
 //    "dice": [] or [a, b], "dice_used": [bool, bool], "barred": null or progress,
@@ -78,12 +78,16 @@ struct DuodecimRules {
     static json setup_json(const Options &o);
 
     static State initial(const Options &o);
-    static Phase phase(const State &s);
+    static Phase phase(const State &s) {
+        if (s.result != Result::ongoing) return Phase::over;
+        return s.dice[0] == 0 ? Phase::roll : Phase::move;
+    }
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
     static uint64_t key(const State &) { return 0; }  // no repetition rule
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
+    static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
     static void agree_draw(State &) { fail(Status::wrong_phase, "Ludus Duodecim Scriptorum has no draws"); }
 
