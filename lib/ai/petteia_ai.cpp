@@ -254,7 +254,9 @@ private:
         std::array<int, 2> mobility{}, threatened{};
         measure(s, mobility, threatened);
         int score = piece_value * (s.pieces[me] - s.pieces[other]) + 3 * (mobility[me] - mobility[other]);
-        score -= 25 * threatened[me];  // the opponent may take one of them next move
+        // Threats against the side to move: it can save one piece, hardly two (a fork).
+        static constexpr int threat_penalty[] = {0, 20, 75, 110, 140};
+        score -= threat_penalty[std::min(threatened[me], 4)];
         if (threat_bonus && threatened[other] > 0) score += 70 + 20 * (threatened[other] - 1);
         else score += 10 * threatened[other];
         return score;

@@ -5,6 +5,9 @@ Commands::
     python3 -m ludus games                          the catalogue with every option
     python3 -m ludus play GAME [--OPTION VALUE ...] two people play at one terminal
     python3 -m ludus replay FILE [--no-wait]        step through a saved game
+    python3 -m ludus play GAME --vs LEVEL [--human 1]  play against a computer player
+    python3 -m ludus selfplay GAME --a LEVEL --b LEVEL -n N [--seed S] [--jobs J]
+                                                    computer players against each other
 
 While playing, type the number of a listed move or its text, and::
 
@@ -23,6 +26,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO
 
 from .errors import LudusError
 from .game import Game, Move, Phase, games, replay
+from . import selfplay
 
 __all__ = ["main", "parse_game_options", "Console", "EndOfInput"]
 
@@ -163,14 +167,18 @@ def _format_moves(moves: Sequence[Move]) -> str:
 class PlaySession:
     """The loop of ``play``: one game, two people at one terminal."""
 
-    def __init__(self, console: Console, game: Game) -> None:
+    def __init__(self, console: Console, game: Game, engine: Optional[selfplay.Engine] = None) -> None:
         self.console = console
         self.game = game
+        self.engine = engine  # the computer's side (play --vs LEVEL)
         self.show_board = True
         self.show_moves = True
 
     def run(self) -> int:
         while True:
+            if self.engine is not None and self.engine.act(self.game, self.console.say):
+                self.show_board = True
+                continue
             if self.show_board:
                 self.console.say()
                 self.console.say(str(self.game))
@@ -212,6 +220,8 @@ class PlaySession:
             self.show_moves = True
         elif word == "undo":
             self.game.undo()
+            if self.engine is not None:
+                self.engine.undo(self.game)
             say("Taken back.")
             self.show_board = True
         elif word == "save":
@@ -275,15 +285,24 @@ class PlaySession:
             self.console.say("No draw: play on.")
 
 
-def cmd_play(console: Console, game_id: str, option_args: Sequence[str]) -> int:
+def cmd_play(console: Console, game_id: str, option_args: Sequence[str], vs: Optional[str] = None, human: int = 0) -> int:
+    engine = selfplay.Engine(1 - human, vs) if vs else None
     try:
         options = parse_game_options(game_id, option_args)
         game = Game(game_id, options)
+        if engine is not None:
+            with game.copy() as probe:  # the level is checked before the game starts
+                if probe.phase == Phase.ROLL:
+                    probe.roll()
+                probe.ai_move(vs, max_nodes=100)
     except (ValueError, LudusError) as e:
         console.say(f"Cannot start {game_id}: {e}")
         return 2
-    console.say(f"{game_id}: two players at one terminal. Type help for the commands.")
-    session = PlaySession(console, game)
+    if engine is None:
+        console.say(f"{game_id}: two players at one terminal. Type help for the commands.")
+    else:
+        console.say(f"{game_id}: you are player {human}, the computer ({vs}) is player {1 - human}. Type help for the commands.")
+    session = PlaySession(console, game, engine)
     try:
         return session.run()
     finally:
@@ -333,6 +352,10 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game at this terminal (two players)",
                           description="Options of the game are given as --NAME VALUE (see: games).")
     play.add_argument("game", help="the game's id, e.g. petteia")
+    play.add_argument("--vs", metavar="LEVEL", help="play against the library's computer player of this level "
+                      "(random, greedy, easy, medium (petteia), best)")
+    play.add_argument("--human", type=int, choices=(0, 1), default=0, help="with --vs: the player you are (default 0)")
+    selfplay.add_parser(sub)
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file")
     rep.add_argument("--no-wait", action="store_true", help="show every position without pausing")
@@ -344,13 +367,15 @@ def main(argv: Optional[List[str]] = None, stdin: Optional[TextIO] = None, stdou
     console = Console(stdin or sys.stdin, stdout or sys.stdout)
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "play":
+    if extra and args.command not in ("play", "selfplay"):
         parser.error("unrecognized arguments: " + " ".join(extra))
     try:
         if args.command == "games":
             return cmd_games(console)
         if args.command == "play":
-            return cmd_play(console, args.game, extra)
+            return cmd_play(console, args.game, extra, args.vs, args.human)
+        if args.command == "selfplay":
+            return selfplay.cmd_selfplay(args, extra, console.stdout)
         if args.command == "replay":
             return cmd_replay(console, args.file, not args.no_wait)
         parser.print_help(console.stdout)
