@@ -8,7 +8,8 @@ namespace {
 
 int64_t integer_option(const json &value, const std::string &name, int64_t min, int64_t max) {
     const bool ok = value.is_number_integer() &&
-                    (value.is_number_unsigned() ? value.get<uint64_t>() <= static_cast<uint64_t>(max) : value.get<int64_t>() >= min && value.get<int64_t>() <= max);
+                    (value.is_number_unsigned() ? value.get<uint64_t>() >= static_cast<uint64_t>(min) && value.get<uint64_t>() <= static_cast<uint64_t>(max)
+                                                : value.get<int64_t>() >= min && value.get<int64_t>() <= max);
     if (!ok)
         fail(Status::invalid_option, "option \"" + name + "\": " + value.dump() + " is not an integer " + std::to_string(min) + ".." + std::to_string(max));
     return value.get<int64_t>();

@@ -60,28 +60,28 @@ double hit_chance(const S &s, int hitter, int x, int size) {
     return chance / 36.0;
 }
 
-// Material and position of one player, ignoring the opponent.
-double race(const S &s, int p) {
-    double v = 0;
-    for (int x = 1; x < S::off; ++x) v += s.count[p][x] * static_cast<double>(x);
-    v += s.count[p][S::off] * 36.0;
-    // Pieces in hand must enter again, and until they have, the others cannot move on the track.
-    if (s.count[p][S::hand] > 0) {
-        int on_board = 0;
-        for (int x = S::first_track; x <= S::last_track; ++x) on_board += s.count[p][x];
-        v -= 8.0 * s.count[p][S::hand] + 2.0 * on_board;
-    }
-    // Columns on the track are safe from smaller units and hit bigger ones.
-    for (int x = S::first_track; x <= S::last_track; ++x)
-        if (s.count[p][x] >= 2) v += 1.5 * std::min<int>(s.count[p][x] - 1, 2);
-    return v;
+// What player p still has to travel, ignoring the opponent: every unit moves whole, so a unit
+// of any size needs its distance to the off position once (a column is as fast as a single),
+// and each piece in hand needs the whole way unless it joins another on the way. Pieces in hand
+// also hold the others back (no step onto or along the track until all have entered).
+double remaining(const S &s, int p) {
+    double r = 0;
+    int on_track = 0;
+    for (int x = 1; x < S::off; ++x)
+        if (s.count[p][x] > 0) {
+            r += S::off - x;
+            if (x >= S::first_track) ++on_track;
+        }
+    if (const int in_hand = s.count[p][S::hand]; in_hand > 0) r += in_hand * (S::off + 4.0) + 3.0 * on_track;
+    return r;
 }
 
-// What player p stands to lose when the other rolls next.
+// What player p stands to lose when the other rolls next: the chance of each unit on the track
+// being hit, times the way its pieces must travel again.
 double danger(const S &s, int p) {
     double d = 0;
     for (int x = S::first_track; x <= S::last_track; ++x)
-        if (const int m = s.count[p][x]; m > 0) d += hit_chance(s, 1 - p, x, m) * m * (x + 10.0);
+        if (const int m = s.count[p][x]; m > 0) d += hit_chance(s, 1 - p, x, m) * (m * (S::off + 4.0) - (S::off - x) + 6.0);
     return d;
 }
 
@@ -92,7 +92,7 @@ double evaluate(const S &s, int p) {
         return winner == p ? win_value : -win_value;
     }
     const int next = s.to_move;  // who rolls (or moves) next
-    double v = race(s, p) - race(s, 1 - p);
+    double v = remaining(s, 1 - p) - remaining(s, p);
     v -= danger(s, p) * (next == p ? 0.3 : 1.0);
     v += danger(s, 1 - p) * (next == p ? 1.0 : 0.3);
     return v;

@@ -44,7 +44,7 @@ public:
 
     PetteiaSearch(const Options &o, const ai::AiOptions &ao, std::span<const uint64_t> earlier)
         : o_(o), ao_(ao), budget_(ao), squares_(o.rows * o.cols), history_(static_cast<size_t>(squares_) * squares_, 0),
-          tt_(size_t{1} << 18), moves_(max_ply + 1), scores_(max_ply + 1) {
+          tt_(size_t{1} << (ao.level.depth == 0 ? 0 : ao.depth <= 2 ? 12 : ao.level.timed ? 19 : 16)), moves_(max_ply + 1), scores_(max_ply + 1) {
         for (auto &m : moves_) m.reserve(bits ? 256 : 1024);
         for (auto &m : scores_) m.reserve(bits ? 256 : 1024);
         keys_.reserve(earlier.size() + max_ply + 1);

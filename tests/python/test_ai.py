@@ -1,0 +1,124 @@
+"""The computer players from Python: Game.ai_move, play --vs, selfplay (fast, fixed seeds)."""
+import io
+import json
+
+import pytest
+
+import ludus
+from ludus import Phase, cli, selfplay
+
+PETTEIA_LEVELS = ["random", "greedy", "easy", "medium", "best"]
+DUODECIM_LEVELS = ["random", "greedy", "easy", "best"]
+
+
+def quick(level):
+    return {"max_nodes": 3000} if level == "best" else {}
+
+
+def test_ai_move_is_legal_and_leaves_the_game_alone():
+    for game_id, levels in (("petteia", PETTEIA_LEVELS), ("duodecim", DUODECIM_LEVELS)):
+        for seed in range(4):
+            with ludus.Game(game_id, seed=seed) as game:
+                game.random_playout(seed, 5 + 3 * seed)
+                if game.is_over:
+                    continue
+                if game.phase == Phase.ROLL:
+                    game.roll()
+                before = game.to_json()
+                for level in levels:
+                    move = game.ai_move(level, seed=seed, **quick(level))
+                    assert move.text in game.legal_moves.texts
+                    assert move.search["level"] == level
+                    assert {"depth", "nodes", "value", "time_ms"} <= set(move.search)
+                assert game.to_json() == before
+                game.play(move)
+
+
+def test_same_seed_same_move():
+    with ludus.Game("petteia", seed=2) as game:
+        game.random_playout(1, 9)
+        a = game.ai_move("best", seed=5, max_nodes=20000)
+        b = game.ai_move("best", seed=5, max_nodes=20000)
+        assert a.text == b.text and a.search["nodes"] == b.search["nodes"]
+
+
+def test_takes_a_free_piece():
+    with ludus.Game("petteia", seed=1) as game:
+        state = game.to_dict()
+        ranks = ["0.......", "........", "........", "0.......", "...1....", "...0....", "........", "......11"]
+        state["start"] = state["position"] = dict(state["position"], ranks=ranks, pieces=[3, 3])
+        with ludus.Game.from_json(state) as position:
+            for level in ("greedy", "easy", "medium", "best"):
+                move = position.ai_move(level, **quick(level))
+                assert move.text == "a4-d4" and move.captures == ["d5"]
+
+
+@pytest.mark.parametrize("options, error", [
+    ({"colour": 1}, ludus.UnknownOptionError),
+    ({"level": "grandmaster"}, ludus.InvalidOptionError),
+    ({"depth": 0}, ludus.InvalidOptionError),
+    ({"threads": 4}, ludus.InvalidOptionError),
+])
+def test_bad_options(options, error):
+    options = dict(options)
+    level = options.pop("level", "best")
+    with ludus.Game("petteia", seed=1) as game, pytest.raises(error):
+        game.ai_move(level, **options)
+
+
+def test_phase_errors():
+    with ludus.Game("duodecim", seed=1) as game:
+        with pytest.raises(ludus.WrongPhaseError):
+            game.ai_move()
+    with ludus.Game("petteia", seed=1) as game:
+        game.agree_draw()
+        with pytest.raises(ludus.GameOverError):
+            game.ai_move()
+
+
+def test_play_against_the_computer():
+    out = io.StringIO()
+    # The person (player 0) plays two moves by number; the computer answers each.
+    status = cli.main(["play", "petteia", "--vs", "greedy", "--rows", "5", "--cols", "3"], io.StringIO("1\n1\nquit\n"), out)
+    assert status == 0
+    text = out.getvalue()
+    assert "the computer (greedy) is player 1" in text
+    assert text.count("(computer, greedy) played") >= 1
+
+
+def test_play_against_the_computer_with_dice():
+    out = io.StringIO()
+    status = cli.main(["play", "duodecim", "--vs", "easy", "--human", "1", "--seed", "4"], io.StringIO("\n1\n1\n1\nquit\n"), out)
+    assert status == 0
+    assert "(computer) rolled" in out.getvalue()
+
+
+def test_play_vs_unknown_level():
+    out = io.StringIO()
+    assert cli.main(["play", "petteia", "--vs", "grandmaster"], io.StringIO(""), out) == 2
+    assert "grandmaster" in out.getvalue()
+
+
+def test_selfplay_summary():
+    summary = selfplay.run("petteia", {"rows": 5, "cols": 3, "draw_plies_without_capture": 40},
+                           {"level": "easy"}, {"level": "random"}, 4, seed=3, jobs=1, progress=None)
+    assert summary.n == 4 == summary.a_wins + summary.draws + summary.a_losses
+    assert [r.a_player for r in summary.records] == [0, 1, 0, 1]
+    again = selfplay.run("petteia", {"rows": 5, "cols": 3, "draw_plies_without_capture": 40},
+                         {"level": "easy"}, {"level": "random"}, 4, seed=3, jobs=1, progress=None)
+    assert [(r.winner, r.plies) for r in again.records] == [(r.winner, r.plies) for r in summary.records]
+    text = selfplay.report(summary, "petteia", {"level": "easy"}, {"level": "random"}, 3)
+    assert "95% CI" in text and "first player" in text
+    lo, hi = selfplay.wilson(50, 100)
+    assert lo < 0.5 < hi
+
+
+def test_selfplay_command():
+    out = io.StringIO()
+    status = cli.main(["selfplay", "duodecim", "--a", "greedy", "--b", "random", "-n", "2", "--jobs", "1",
+                       "--pieces", "2"], io.StringIO(""), out)
+    assert status == 0
+    assert "2 games" in out.getvalue()
+    out = io.StringIO()
+    assert cli.main(["selfplay", "petteia", "--a", "nobody", "-n", "1"], io.StringIO(""), out) == 2
+    json.dumps(out.getvalue())
