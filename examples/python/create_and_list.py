@@ -10,7 +10,7 @@ for entry in ludus.games():
 
 # Options are keywords (or a dict). A seed makes everything random repeatable.
 with ludus.Game("petteia", rows=8, cols=8, seed=7) as game:
-    print(game)                                   # a text diagram
+    print(game)                                   # the library's text diagram
     print("phase:", game.phase, "- to move: player", game.to_move)
 
     moves = game.legal_moves                      # a list of Move objects

@@ -1,5 +1,6 @@
 """The main demonstration: a full seeded random game of every game in the catalogue, played
-through the ludus package, with the board shown every few moves and the result at the end.
+through the ludus package, with the board shown every few moves (the library's text diagram,
+which ends with an empty line) and the result at the end.
 
 Run: python3 demo.py [--seed N] [--every N] [--quiet]
 """
@@ -30,10 +31,10 @@ def play_random_game(game_id: str, seed: int, every: int, quiet: bool) -> ludus.
         game.play(move)
         plies += 1
         if not quiet and plies % every == 0:
-            print(f"\n--- after {plies} moves (last: player {player} {move.text})")
+            print(f"--- after {plies} moves (last: player {player} {move.text})")
             print(game)
     if not quiet:
-        print(f"\n--- final position after {plies} moves")
+        print(f"--- final position after {plies} moves")
         print(game)
     print(f"{game_id}: {game.result} after {plies} moves ({len(game.history)} events)")
     return game

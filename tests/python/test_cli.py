@@ -149,11 +149,11 @@ def test_replay(tmp_path):
     result = ludus_cli("replay", str(tmp_path / "d.json"), "--no-wait")
     assert result.returncode == 0
     assert f"{events} events" in result.stdout and "End of the game: ongoing." in result.stdout
-    assert result.stdout.count("in hand:") == events + 1
+    assert result.stdout.count("Ludus Duodecim Scriptorum: ") == events + 1
     assert f"{events}. player" in result.stdout and "roll 4 4" in result.stdout
     # stepping: Enter twice then q
     stepped = ludus_cli("replay", str(tmp_path / "d.json"), stdin="\n\nq\n")
-    assert stepped.returncode == 0 and stepped.stdout.count("in hand:") == 3
+    assert stepped.returncode == 0 and stepped.stdout.count("Ludus Duodecim Scriptorum: ") == 3
     # end of input while stepping
     ended = ludus_cli("replay", str(tmp_path / "d.json"), stdin="\n")
     assert ended.returncode == 0 and "End of input" in ended.stdout

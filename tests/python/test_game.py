@@ -176,19 +176,23 @@ def test_seeded_dice_repeat():
 
 
 def test_board_text(petteia, duodecim):
+    # str(game), print(game) and board() are the library's text diagram (ludus_game_render_text)
     text = str(petteia)
-    assert text == petteia.board()
+    assert text == petteia.render_text() == petteia.board()
     lines = text.splitlines()
-    assert lines[0].split() == list("abcdefgh")
-    assert lines[1].split() == ["8"] + ["x"] * 8 + ["8"]
-    assert lines[8].split() == ["1"] + ["o"] * 8 + ["1"]
-    assert "Player 0 (o) to move" in text
+    assert lines[0] == "Petteia 8x8: player 0 to move"
+    assert lines[1].split() == list("abcdefgh")
+    assert lines[2].split() == ["8"] + ["1"] * 8 + ["8"]
+    assert lines[9].split() == ["1"] + ["0"] * 8 + ["1"]
+    assert petteia.board(orientation=1) == petteia.render_text(orientation=1) != text
     duodecim.set_dice(3, 5)
     duodecim.play("H-III")
     board = str(duodecim)
-    assert board.splitlines()[0].split() == [str(k) for k in range(12, 0, -1)]
-    assert board.splitlines()[2].split()[2] == "o1"  # entry cell III of player 0
-    assert "in hand: o 5, x 6" in board and "dice: [3] 5" in board
+    assert board == duodecim.render_text()
+    middle = next(line for line in board.splitlines() if line.startswith("middle"))
+    assert middle.split()[3] == "a1"  # entry cell III of player 0
+    assert "player 0 (a): 5 in hand" in board and "player 1 (b): 6 in hand" in board
+    assert "dice 3 and 5 (3 used)" in board and "last step: H-III by player 0" in board
 
 
 def test_board_of_the_track():
@@ -203,10 +207,10 @@ def test_board_of_the_track():
     position["off"] = [0, 1]
     state["start"] = state["position"] = position
     with ludus.Game.from_json(state) as game:
-        lines = str(game).splitlines()
-        assert lines[1].split()[-1] == "o2"
-        assert lines[3].split()[0] == "o1" and lines[3].split()[-1] == "x2"
-        assert "borne off: o 0, x 1" in str(game)
+        rows = {line.split()[0]: line.split() for line in str(game).splitlines() if line.split()}
+        assert rows["top"][-1] == "a2"
+        assert rows["bottom"][1] == "a1" and rows["bottom"][-1] == "b2"
+        assert "player 1 (b): 0 in hand, 1 borne off" in str(game)
 
 
 def test_repr_and_close(petteia):

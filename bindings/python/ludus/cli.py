@@ -8,6 +8,8 @@ Commands::
     python3 -m ludus play GAME --vs LEVEL [--human 1]  play against a computer player
     python3 -m ludus selfplay GAME --a LEVEL --b LEVEL -n N [--seed S] [--jobs J]
                                                     computer players against each other
+    python3 -m ludus render FILE [-o OUT] [--text] [--OPTION VALUE ...]
+                                                    a saved game's position as SVG (or text)
 
 While playing, type the number of a listed move or its text, and::
 
@@ -16,13 +18,19 @@ While playing, type the number of a listed move or its text, and::
     save FILE / load FILE the whole game         board / moves / help / quit
 
 Wrong input is explained and asked again; end of input (Ctrl-D) ends the program cleanly.
+
+``render`` writes the library's picture of the position a saved state reaches: SVG, or with
+``--text`` the text diagram; to OUT, or to standard output for ``-o -`` or no ``-o``. Render
+options follow as ``--size 240``, ``--orientation 1``, ``--coordinates false``,
+``--inscription virtus`` (see ``ludus_game_render_svg``). A problem is explained on standard
+error with exit status 1 (2 for unreadable arguments).
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO
+from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO, Tuple
 
 from .errors import LudusError
 from .game import Game, Move, Phase, games, replay
@@ -143,6 +151,11 @@ def cmd_games(console: Console) -> int:
     return 0
 
 
+def _board(game: Game) -> str:
+    """The library's text diagram of the position, without its final newline."""
+    return str(game).rstrip("\n")
+
+
 # ---- play ------------------------------------------------------------------------------------
 
 def _move_label(move: Move) -> str:
@@ -181,7 +194,7 @@ class PlaySession:
                 continue
             if self.show_board:
                 self.console.say()
-                self.console.say(str(self.game))
+                self.console.say(_board(self.game))
                 self.show_board = False
                 self.show_moves = True
             phase = self.game.phase
@@ -324,7 +337,7 @@ def cmd_replay(console: Console, path: str, wait: bool) -> int:
         return 1
     total = len(doc.get("history", []))
     console.say(f"{path}: {game.id}, {total} events. Press Enter for the next, q to stop.")
-    console.say(str(game))
+    console.say(_board(game))
     try:
         for i in range(1, total + 1):
             if wait and console.ask(f"[{i}/{total}] ").lower() in ("q", "quit"):
@@ -336,11 +349,112 @@ def cmd_replay(console: Console, path: str, wait: bool) -> int:
                 return 1
             assert event is not None
             console.say(f"{i}. player {event.get('player')}: {event.get('text')}")
-            console.say(str(game))
+            console.say(_board(game))
         console.say(f"End of the game: {game.result}.")
         return 0
     finally:
         steps.close()
+
+
+# ---- render ----------------------------------------------------------------------------------
+
+class UsageError(ValueError):
+    """Arguments that cannot be read (exit status 2)."""
+
+
+def _render_value(text: str) -> Any:
+    """``"240"`` to 240, ``"false"`` to False, ``"virtus"`` stays a string: the library checks."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, (bool, int, float)) else text
+
+
+def parse_render_args(args: Sequence[str]) -> Tuple[Optional[str], Optional[str], bool, Dict[str, Any]]:
+    """The arguments after ``render``, in any order: ``(file, output, text, options)``; output
+    None or ``"-"`` means standard output. Raises UsageError with a message for a person."""
+    path: Optional[str] = None
+    output: Optional[str] = None
+    text = False
+    options: Dict[str, Any] = {}
+    items = list(args)
+    while items:
+        item = items.pop(0)
+        if item in ("-o", "--output"):
+            if not items:
+                raise UsageError(f"{item} needs a file name (or - for standard output)")
+            output = items.pop(0)
+        elif item.startswith("--output="):
+            output = item[len("--output="):]
+        elif item.startswith("-o") and len(item) > 2 and not item.startswith("--"):
+            output = item[2:]
+        elif item == "--text":
+            text = True
+        elif item.startswith("--") and len(item) > 2:
+            name, has_value, value = item[2:].partition("=")
+            if not has_value:
+                if not items:
+                    raise UsageError(f"--{name} needs a value, e.g. --size 240")
+                value = items.pop(0)
+            options[name.replace("-", "_")] = _render_value(value)
+        elif item == "-" or not item.startswith("-"):
+            if path is not None:
+                raise UsageError(f"one saved state at a time: {path!r} and {item!r}")
+            path = item
+        else:
+            raise UsageError(f"options are written --NAME VALUE, not {item!r}")
+    return path, output, text, options
+
+
+def cmd_render(console: Console, args: Sequence[str], err: Optional[TextIO] = None) -> int:
+    """``render STATE.json [-o OUT] [--text] [--OPTION VALUE ...]``; problems go to ``err``
+    (standard error), so that standard output carries only the picture."""
+    err = err or sys.stderr
+
+    def fail(message: str, status: int = 1) -> int:
+        err.write(f"ludus render: {message}\n")
+        err.flush()
+        return status
+
+    try:
+        path, output, text, options = parse_render_args(args)
+    except UsageError as e:
+        return fail(str(e), 2)
+    if path is None:
+        return fail("say which saved game to draw: render STATE.json [-o OUT] [--text] [--OPTION VALUE ...]", 2)
+    try:
+        if path == "-":
+            state = console.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                state = f.read()
+    except OSError as e:
+        return fail(f"cannot read {path}: {e.strerror or e}")
+    except ValueError as e:  # not UTF-8
+        return fail(f"cannot read {path}: {e}")
+    try:
+        game = Game.from_json(state)
+    except LudusError as e:
+        return fail(f"{path} is not a saved game the library accepts: {e}")
+    try:
+        with game:
+            picture = game.render_text(**options) if text else game.render_svg(**options)
+    except LudusError as e:
+        return fail(f"cannot draw {'the text diagram' if text else 'the picture'}: {e}")
+    if not picture.endswith("\n"):
+        picture += "\n"
+    if output in (None, "-"):
+        console.stdout.write(picture)
+        console.stdout.flush()
+        return 0
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(picture)
+    except OSError as e:
+        return fail(f"cannot write {output}: {e.strerror or e}")
+    console.say(f"Wrote {output}.")
+    return 0
 
 
 # ---- main ------------------------------------------------------------------------------------
@@ -359,6 +473,14 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file")
     rep.add_argument("--no-wait", action="store_true", help="show every position without pausing")
+    ren = sub.add_parser("render", help="draw the position of a saved game (SVG or text)",
+                         usage="%(prog)s STATE.json [-o OUT] [--text] [--OPTION VALUE ...]",
+                         description="Writes the library's picture of the position a saved game reaches: SVG, or "
+                                     "the text diagram with --text; to OUT, or to standard output for -o - or no -o. "
+                                     "Render options: --size 120..4096 (SVG), --orientation 0|1 and "
+                                     "--coordinates true|false (petteia), --inscription ostia|levate|virtus|vincer "
+                                     "(duodecim, SVG).")
+    ren.add_argument("arguments", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return parser
 
 
@@ -366,7 +488,13 @@ def main(argv: Optional[List[str]] = None, stdin: Optional[TextIO] = None, stdou
     """Run the command line; returns the exit status."""
     console = Console(stdin or sys.stdin, stdout or sys.stdout)
     parser = _parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     args, extra = parser.parse_known_args(argv)
+    if args.command == "render":  # its arguments in their order (argparse would regroup them)
+        rest = argv[argv.index("render") + 1:]
+        if "-h" in rest or "--help" in rest:
+            parser.parse_args(["render", "--help"])
+        return cmd_render(console, rest)
     if extra and args.command not in ("play", "selfplay"):
         parser.error("unrecognized arguments: " + " ".join(extra))
     try:

@@ -472,17 +472,30 @@ class Game:
         return self._render("ludus_game_render_svg", options)
 
     def render_text(self, **options: Any) -> str:
-        """The library's own monospace diagram (``ludus_game_render_text``). :meth:`board` is
-        this package's diagram, drawn in Python from the state JSON."""
+        """The library's monospace text diagram (``ludus_game_render_text``): the board with its
+        coordinates, the pieces, the last move, whose turn it is or the result, and the dice.
+        Options as for :meth:`render_svg` less ``size`` and ``inscription``. ``str(game)`` and
+        ``print(game)`` show it with the default options."""
         return self._render("ludus_game_render_text", options)
 
-    def board(self) -> str:
-        """A text diagram of the position (board, pieces, dice, who is to move)."""
-        from .render import render_state
-        return render_state(self.to_dict())
+    def svg(self, **options: Any) -> str:
+        """The SVG picture of the position: the same as :meth:`render_svg`. Write it to a file,
+        or let a Jupyter notebook show the game (it uses :meth:`_repr_svg_`)."""
+        return self.render_svg(**options)
+
+    def board(self, **options: Any) -> str:
+        """The text diagram of the position (the same as :meth:`render_text`)."""
+        return self.render_text(**options)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """IPython/Jupyter's rich display: the position as SVG (None for a closed game, so the
+        notebook falls back to ``repr``)."""
+        if self._h is None:
+            return None
+        return self.render_svg()
 
     def __str__(self) -> str:
-        return self.board()
+        return self.render_text()
 
     def __repr__(self) -> str:
         if self._h is None:
