@@ -28,9 +28,16 @@ struct PetteiaBitTables {
     uint64_t not_first_file = 0, not_last_file = 0;
 };
 
+// For each square and direction (up, down, left, right): the adjacent square and the one
+// beyond it, or -1 where the board ends (edges are not hostile).
+struct PetteiaFlank {
+    std::array<int16_t, 4> adjacent, beyond;
+};
+
 struct PetteiaOptions {
     int rows = 8;
     int cols = 8;
+    std::shared_ptr<const std::vector<PetteiaFlank>> flanks;  // per square
     int draw_plies_without_capture = 0;  // 0 = off
     int draw_repetitions = 0;            // 0 = off
     std::shared_ptr<const PetteiaBitTables> bits;  // for boards of up to 64 squares
