@@ -79,7 +79,9 @@ constexpr auto square_key_table = [] {
 
 std::shared_ptr<const std::vector<PetteiaFlank>> make_flanks(int rows, int cols) {
     auto flanks = std::make_shared<std::vector<PetteiaFlank>>(static_cast<size_t>(rows * cols));
-    const PetteiaOptions size{rows, cols};
+    PetteiaOptions size;
+    size.rows = rows;
+    size.cols = cols;
     for (int rank = 0; rank < rows; ++rank)
         for (int file = 0; file < cols; ++file)
             for (size_t d = 0; d < directions.size(); ++d) {
