@@ -120,6 +120,7 @@ namespace {
 // zero exactly when adding 0x7f to its low seven bits and or-ing itself leaves the top clear).
 uint32_t occupied(const std::array<uint8_t, S::positions> &count) {
     uint32_t mask = 0;
+#pragma GCC unroll 4
     for (int word = 0; word < 4; ++word) {
         uint64_t w;
         std::memcpy(&w, count.data() + 8 * word, 8);
@@ -156,10 +157,16 @@ void DuodecimRules::legal_actions(const Options &, const State &s, std::vector<A
 }
 
 bool DuodecimRules::is_legal(const Options &, const State &s, Action a) {
-    std::array<Action, 3 * S::positions> steps;
-    const int n = legal_steps(s, steps);
-    if (a == pass_action) return n == 0;
-    return std::find(steps.begin(), steps.begin() + n, a) != steps.begin() + n;
+    if (a == pass_action) {
+        std::array<Action, 3 * S::positions> steps;
+        return legal_steps(s, steps) == 0;
+    }
+    if (a < 0 || a >= action_stride * action_stride) return false;
+    const int from = from_of(a), to = to_of(a), player = s.to_move;
+    if (from >= S::off || s.count[player][from] == 0 || from == s.barred) return false;
+    std::array<int, 3> values{};
+    const int n_values = step_values(s, values);
+    return std::find(values.begin(), values.begin() + n_values, to - from) != values.begin() + n_values && step_is_legal(s, player, from, to);
 }
 
 void DuodecimRules::apply(const Options &o, State &s, Action a) {
