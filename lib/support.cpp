@@ -138,7 +138,7 @@ json parse(const char *text, const std::string &what, size_t max_bytes, int dept
     }
     try {
         return json::parse(text, text + n);
-    } catch (const json::parse_error &e) {
+    } catch (const json::exception &e) {  // parse_error, and out_of_range for numbers like 1e999
         fail(Status::bad_json, what + " is not valid JSON: " + e.what());
     }
 }

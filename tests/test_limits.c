@@ -68,6 +68,11 @@ static void limits(void) {
         if (depth == LUDUS_MAX_JSON_DEPTH) expect(s == LUDUS_E_ILLEGAL_MOVE && !refused_for_depth, "a move object at the depth limit is read");
         else expect(s == LUDUS_E_BAD_JSON && refused_for_depth, "a move object past the depth limit is refused");
     }
+    /* A number out of the range of doubles is bad JSON, not an internal error (found by fuzzing). */
+    ludus_game *overflow = NULL;
+    expect(ludus_game_from_json("[1e999]", &overflow) == LUDUS_E_BAD_JSON, "a state with 1e999 is bad JSON");
+    expect(ludus_game_new("petteia", "{\"rows\": 1e999}", &overflow) == LUDUS_E_BAD_JSON, "options with 1e999 are bad JSON");
+    expect(ludus_game_play(g, "{\"action\": 1e999}") == LUDUS_E_BAD_JSON, "a move with 1e999 is bad JSON");
     /* Brackets inside strings do not count. */
     expect(ludus_game_play(g, "{\"text\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"[[[[[[[[[[[[\"}") == LUDUS_E_INVALID_MOVE,
            "brackets inside a string are not nesting");
