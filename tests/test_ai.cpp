@@ -33,7 +33,7 @@ bool is_legal_action(const Game &g, Action a) {
 }
 
 const std::vector<std::string> petteia_levels = {"random", "greedy", "easy", "medium", "best"};
-const std::vector<std::string> duodecim_levels = {"random", "greedy", "easy", "best"};
+const std::vector<std::string> duodecim_levels = {"random", "greedy", "easy", "medium", "best"};
 
 json quick(const std::string &level, uint64_t seed = 1) {
     json o{{"level", level}, {"seed", seed}};
@@ -218,7 +218,7 @@ TEST_CASE("the computer player refuses the wrong phase, a finished game and bad 
     CHECK(status_of([&] { q->ai_choose({{"threads", 2}}); }) == Status::invalid_option);
     CHECK(status_of([&] { q->ai_choose(json::array()); }) == Status::bad_json);
     d->roll();
-    CHECK(status_of([&] { d->ai_choose({{"level", "medium"}}); }) == Status::invalid_option);  // petteia's level only
-    CHECK(status_of([&] { d->ai_choose({{"depth", 4}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { d->ai_choose({{"level", "hard"}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { d->ai_choose({{"depth", 5}}); }) == Status::invalid_option);
     CHECK(status_of([&] { d->ai_choose({{"level", "easy"}}); }) == Status::ok);
 }

@@ -231,19 +231,21 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
 
 /* The move a computer player chooses for the player to move: one object as listed by
  * ludus_game_legal_moves, plus "search": {"level", "depth" (the depth completed: plies for
- * petteia; 1 step, 2 whole turn, 3 turn and the opponent's roll and reply for duodecim),
+ * petteia; for duodecim 1 a step, 2 the whole turn, 3 the turn and the opponent's roll and
+ * reply, 4 and our next roll and turn),
  * "nodes" (positions evaluated), "value" (the estimate for the player to move: pieces for
  * petteia, race points for duodecim; wins are large), "time_ms"}. The game is not changed:
  * play the move with ludus_game_play (its "text" or the object). Phase move only: duodecim in
  * phase roll is LUDUS_E_WRONG_PHASE (roll first), a finished game LUDUS_E_GAME_OVER.
  * options_json (NULL or "{}" for the defaults; not an object: LUDUS_E_BAD_JSON; another key:
  * LUDUS_E_UNKNOWN_OPTION; a wrong value: LUDUS_E_INVALID_OPTION):
- *   "level"        petteia: "random", "greedy" (1 ply), "easy" (2 plies), "medium" (4 plies),
- *                  "best"; duodecim: "random", "greedy" (the best single step), "easy" (the best
- *                  whole turn), "best" (default). "best" always names the strongest: petteia's
- *                  alpha-beta with iterative deepening, a transposition table and a capture
- *                  search; duodecim's expectimax over the opponent's 21 rolls and replies.
- *   "depth"        overrides the level's depth (petteia 1..64, duodecim 1..3)
+ *   "level"        "random", "greedy", "easy", "medium", "best" (default); "best" always names
+ *                  the strongest. petteia: greedy 1 ply, easy 2, medium 4, best alpha-beta
+ *                  with iterative deepening, a transposition table and a capture search.
+ *                  duodecim: greedy the best single step, easy the best whole turn, medium
+ *                  expectimax over the opponent's 21 rolls and replies, best that and, for the
+ *                  best few turns, our next roll and turn.
+ *   "depth"        overrides the level's depth (petteia 1..64 plies, duodecim 1..4)
  *   "seed"         integer 0..2^64-1 (default 0): chooses among equally good moves. The same
  *                  game, options and seed give the same move.
  *   "max_nodes"    integer 1..2^40: a budget of positions; the search stops when it is spent

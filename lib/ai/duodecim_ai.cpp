@@ -6,8 +6,9 @@
 // next roll (and our chances against its units), and columns on the track.
 //
 // Levels: "random"; "greedy" (depth 1: the best single step by the evaluation, captures valued);
-// "easy" (depth 2: the best whole turn); "best" (depth 3: whole turn + the opponent's roll and
-// reply). It searches on the rules' state (DuodecimRules::legal_actions/apply on copies).
+// "easy" (depth 2: the best whole turn); "medium" (depth 3: whole turn + the opponent's roll and
+// every reply, expectimax); "best" (depth 4: the best few of depth 3 again, with the opponent's
+// best reply to each roll followed by our next roll and best turn). It searches on the rules' state (DuodecimRules::legal_actions/apply on copies).
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -22,11 +23,17 @@ namespace {
 
 using S = DuodecimState;
 using R = DuodecimRules;
+// Weights of the evaluation (race points): the extra cost of a piece in hand (it must enter), of
+// each track unit held back by pieces in hand, of being hit (tempo); the share of the danger that
+// counts when the threatened side rolls first (it can move away).
+constexpr double w_hand = 4.0, w_frozen = 3.0, w_hit = 6.0, w_own = 0.3;
 
-constexpr int max_depth = 3;
+constexpr int max_depth = 4;
+constexpr size_t refined = 4;  // candidates the strongest level searches a turn deeper
 constexpr double win_value = 10000.0;
 
-constexpr std::array<ai::Level, 4> duodecim_levels = {{{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"best", 3, true}}};
+constexpr std::array<ai::Level, 5> duodecim_levels = {
+    {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", 4, true}}};
 
 struct Roll {
     int a, b;
@@ -72,7 +79,7 @@ double remaining(const S &s, int p) {
             r += S::off - x;
             if (x >= S::first_track) ++on_track;
         }
-    if (const int in_hand = s.count[p][S::hand]; in_hand > 0) r += in_hand * (S::off + 4.0) + 3.0 * on_track;
+    if (const int in_hand = s.count[p][S::hand]; in_hand > 0) r += in_hand * (S::off + w_hand) + w_frozen * on_track;
     return r;
 }
 
@@ -81,7 +88,7 @@ double remaining(const S &s, int p) {
 double danger(const S &s, int p) {
     double d = 0;
     for (int x = S::first_track; x <= S::last_track; ++x)
-        if (const int m = s.count[p][x]; m > 0) d += hit_chance(s, 1 - p, x, m) * (m * (S::off + 4.0) - (S::off - x) + 6.0);
+        if (const int m = s.count[p][x]; m > 0) d += hit_chance(s, 1 - p, x, m) * (m * (S::off + w_hand) - (S::off - x) + w_hit);
     return d;
 }
 
@@ -93,8 +100,8 @@ double evaluate(const S &s, int p) {
     }
     const int next = s.to_move;  // who rolls (or moves) next
     double v = remaining(s, 1 - p) - remaining(s, p);
-    v -= danger(s, p) * (next == p ? 0.3 : 1.0);
-    v += danger(s, 1 - p) * (next == p ? 1.0 : 0.3);
+    v -= danger(s, p) * (next == p ? w_own : 1.0);
+    v += danger(s, 1 - p) * (next == p ? 1.0 : w_own);
     return v;
 }
 
@@ -147,10 +154,10 @@ public:
 
         // Depth 3: the opponent's roll and reply, best candidates first; a spent budget keeps the
         // best of those finished.
-        std::vector<TurnEnd> replies;
         Action best = ends[ranked.front().second].first;
         double best_value = -1e300;
         bool any = false;
+        std::vector<std::pair<double, size_t>> deep;  // depth-3 values
         for (const auto &[static_value, i] : ranked) {
             const S &e = ends[i].state;
             double v;
@@ -162,10 +169,10 @@ public:
                     S c = e;
                     const std::array<int, 2> dice = {r.a, r.b};
                     R::set_dice(o_, c, dice);
-                    replies.clear();
-                    turn_ends(c, 1 - me, -1, replies, 0);
+                    replies_.clear();
+                    turn_ends(c, 1 - me, -1, replies_, 0);
                     double worst = 1e300;
-                    for (const TurnEnd &reply : replies) {
+                    for (const TurnEnd &reply : replies_) {
                         budget_.spend();
                         worst = std::min(worst, evaluate(reply.state, me));
                     }
@@ -174,12 +181,68 @@ public:
             }
             if (budget_.stopped() && any) break;
             any = true;
+            deep.emplace_back(v, i);
             if (v > best_value) best_value = v, best = ends[i].first;
         }
-        return answer(root, best, 3, best_value);
+        if (ao_.depth == 3 || budget_.stopped()) return answer(root, best, 3, best_value);
+
+        // Depth 4, for the best few: the opponent replies with its best turn by the evaluation,
+        // then we roll again and play our best turn. A budget spent here keeps the depth-3 choice.
+        std::stable_sort(deep.begin(), deep.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
+        Action best4 = best;
+        double best4_value = -1e300;
+        for (size_t k = 0; k < deep.size() && k < refined; ++k) {
+            const double v = deeper(ends[deep[k].second].state, me);
+            if (budget_.stopped()) return answer(root, best, 3, best_value);
+            if (v > best4_value) best4_value = v, best4 = ends[deep[k].second].first;
+        }
+        return answer(root, best4, 4, best4_value);
     }
 
 private:
+    // The opponent's roll and best reply, then our roll and best turn, from the end of our turn.
+    double deeper(const S &e, int me) {
+        if (e.result != Result::ongoing) return evaluate(e, me);
+        if (e.to_move == me) return our_roll(e, me);
+        double v = 0;
+        for (const Roll &r : rolls) {
+            S c = e;
+            const std::array<int, 2> dice = {r.a, r.b};
+            R::set_dice(o_, c, dice);
+            replies_.clear();
+            turn_ends(c, 1 - me, -1, replies_, 0);
+            size_t worst = 0;
+            double worst_value = 1e300;
+            for (size_t i = 0; i < replies_.size(); ++i) {
+                budget_.spend();
+                const double value = evaluate(replies_[i].state, me);
+                if (value < worst_value) worst_value = value, worst = i;
+            }
+            const S reply = replies_[worst].state;
+            v += r.weight / 36.0 * (reply.result == Result::ongoing && reply.to_move == me ? our_roll(reply, me) : worst_value);
+        }
+        return v;
+    }
+
+    // Our roll from `s` (phase roll, our turn): the expected value of our best turn.
+    double our_roll(const S &s, int me) {
+        double v = 0;
+        for (const Roll &r : rolls) {
+            S c = s;
+            const std::array<int, 2> dice = {r.a, r.b};
+            R::set_dice(o_, c, dice);
+            ours_.clear();
+            turn_ends(c, me, -1, ours_, 0);
+            double top = -1e300;
+            for (const TurnEnd &end : ours_) {
+                budget_.spend();
+                top = std::max(top, evaluate(end.state, me));
+            }
+            v += r.weight / 36.0 * top;
+        }
+        return v;
+    }
+
     // Every distinct position at the end of `player`'s turn from `s` (the turn ends when the
     // phase is no longer move for that player), with the first step that leads there.
     void turn_ends(const S &s, int player, Action first, std::vector<TurnEnd> &out, int level) {
@@ -208,7 +271,8 @@ private:
     const DuodecimOptions &o_;
     const ai::AiOptions &ao_;
     ai::Budget budget_;
-    std::array<std::vector<Action>, 4> buffers_;  // a turn has at most two steps (and a pass)
+    std::array<std::vector<Action>, 4> buffers_;
+    std::vector<TurnEnd> replies_, ours_;  // a turn has at most two steps (and a pass)
 };
 
 }  // namespace

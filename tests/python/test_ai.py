@@ -8,7 +8,7 @@ import ludus
 from ludus import Phase, cli, selfplay
 
 PETTEIA_LEVELS = ["random", "greedy", "easy", "medium", "best"]
-DUODECIM_LEVELS = ["random", "greedy", "easy", "best"]
+DUODECIM_LEVELS = ["random", "greedy", "easy", "medium", "best"]
 
 
 def quick(level):

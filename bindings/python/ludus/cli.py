@@ -467,7 +467,7 @@ def _parser() -> argparse.ArgumentParser:
                           description="Options of the game are given as --NAME VALUE (see: games).")
     play.add_argument("game", help="the game's id, e.g. petteia")
     play.add_argument("--vs", metavar="LEVEL", help="play against the library's computer player of this level "
-                      "(random, greedy, easy, medium (petteia), best)")
+                      "(random, greedy, easy, medium, best)")
     play.add_argument("--human", type=int, choices=(0, 1), default=0, help="with --vs: the player you are (default 0)")
     selfplay.add_parser(sub)
     rep = sub.add_parser("replay", help="step through a saved game")

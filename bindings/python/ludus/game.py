@@ -447,8 +447,8 @@ class Game:
 
     def ai_move(self, level: str = "best", **options: Any) -> Move:
         """The move a computer player of the library chooses (``ludus_ai_choose``); the game is
-        not changed. ``level``: ``"random"``, ``"greedy"``, ``"easy"``, ``"medium"`` (petteia
-        only) or ``"best"``; other options: ``depth``, ``seed`` (same seed, same move),
+        not changed. ``level``: ``"random"``, ``"greedy"``, ``"easy"``, ``"medium"`` or
+        ``"best"``; other options: ``depth``, ``seed`` (same seed, same move),
         ``max_nodes``, ``max_time_ms`` (``"best"`` thinks 1000 ms unless a budget is given),
         ``threads`` (1). The Move has the fields of :attr:`legal_moves` plus ``search``: level,
         depth, nodes, value and time_ms. WrongPhaseError before a roll, GameOverError at the end."""
