@@ -96,6 +96,8 @@ std::shared_ptr<const std::vector<PetteiaFlank>> make_flanks(int rows, int cols)
 
 std::shared_ptr<const PetteiaBitTables> make_bit_tables(int rows, int cols) {
     auto t = std::make_shared<PetteiaBitTables>();
+    t->rank_doublings = std::bit_width(static_cast<unsigned>(rows - 1));
+    t->file_doublings = std::bit_width(static_cast<unsigned>(cols - 1));
     for (int rank = 0; rank < rows; ++rank)
         for (int file = 0; file < cols; ++file) {
             const int sq = rank * cols + file;
@@ -186,12 +188,12 @@ int direction_of(const PetteiaOptions &o, Action a) {
 }
 
 // The squares that pieces `from` reach by sliding over `open` squares in one direction, the
-// shift by `step` (Kogge-Stone fill: branch-free, 31 steps in 5 doublings). `open` excludes
-// squares a sideways shift would wrap onto.
+// shift by `step` (Kogge-Stone fill: k doublings cover 2^k - 1 squares, and no shift reaches
+// 64 on a board of 64 squares). `open` excludes squares a sideways shift would wrap onto.
 template <class Shift>
-inline __attribute__((always_inline)) uint64_t slide(uint64_t from, uint64_t open, int step, Shift shift) {
+inline __attribute__((always_inline)) uint64_t slide(uint64_t from, uint64_t open, int step, int doublings, Shift shift) {
     uint64_t filled = from, path = open;
-    for (int distance = step; distance < 32 * step; distance *= 2) {
+    for (int i = 0, distance = step; i < doublings; ++i, distance *= 2) {
         filled |= path & shift(filled, distance);
         path &= shift(path, distance);
     }
@@ -235,10 +237,10 @@ LUDUS_POPCNT_CLONES Action BitBoard::random_action(const PetteiaOptions &o, int 
     // behind it), so the landing squares of each direction count the moves.
     const uint64_t own = bits[player];
     const std::array<uint64_t, 4> reach = {
-        slide(own, empty_squares, o.cols, [](uint64_t x, int n) { return n < 64 ? x << n : 0; }),
-        slide(own, empty_squares, o.cols, [](uint64_t x, int n) { return n < 64 ? x >> n : 0; }),
-        slide(own, empty_squares & t.not_last_file, 1, [](uint64_t x, int n) { return n < 64 ? x >> n : 0; }),
-        slide(own, empty_squares & t.not_first_file, 1, [](uint64_t x, int n) { return n < 64 ? x << n : 0; }),
+        slide(own, empty_squares, o.cols, t.rank_doublings, [](uint64_t x, int n) { return x << n; }),
+        slide(own, empty_squares, o.cols, t.rank_doublings, [](uint64_t x, int n) { return x >> n; }),
+        slide(own, empty_squares & t.not_last_file, 1, t.file_doublings, [](uint64_t x, int n) { return x >> n; }),
+        slide(own, empty_squares & t.not_first_file, 1, t.file_doublings, [](uint64_t x, int n) { return x << n; }),
     };
     std::array<uint32_t, 4> count{};
     uint32_t total = 0;

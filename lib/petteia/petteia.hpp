@@ -26,6 +26,7 @@ struct PetteiaBitTables {
     std::array<std::array<uint64_t, 64>, 4> ray{};  // squares beyond each square, per direction
     uint64_t board = 0;                             // every square of the board
     uint64_t not_first_file = 0, not_last_file = 0;
+    int rank_doublings = 0, file_doublings = 0;  // fill steps that cover rows - 1 and cols - 1 squares
 };
 
 // For each square and direction (up, down, left, right): the adjacent square and the one

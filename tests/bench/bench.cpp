@@ -18,6 +18,10 @@
 #include "petteia/petteia.hpp"
 #include "rules_game.hpp"
 
+// The replacements below pair malloc with free; GCC cannot see that through inlining.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 // Counts the heap bytes of the whole process (the library included), for bytes per handle.
 static std::atomic<size_t> heap_bytes{0};
 void *operator new(size_t n) {
