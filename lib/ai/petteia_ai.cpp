@@ -23,6 +23,7 @@ constexpr int max_ply = 128;
 constexpr int mate = 30000;  // a win at ply p scores mate - p
 constexpr int infinity = 32000;
 constexpr int piece_value = 100;
+constexpr int contempt = 25;  // a draw counts this much against the side the player plays
 
 constexpr std::array<ai::Level, 5> petteia_levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 4, false}, {"best", max_depth, true}}};
@@ -52,6 +53,7 @@ public:
     }
 
     json choose(const State &root) {
+        root_player_ = root.to_move;
         std::vector<Action> root_moves;
         R::legal_actions(o_, root, root_moves);
         Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull};
@@ -96,8 +98,11 @@ private:
         return move;
     }
 
-    static int terminal_score(const State &s, int ply) {
-        if (s.result == Result::draw) return 0;
+    // A draw is a little worse than an even position for the searching player (it plays on).
+    int draw_score(const State &s) const { return s.to_move == root_player_ ? -contempt : contempt; }
+
+    int terminal_score(const State &s, int ply) const {
+        if (s.result == Result::draw) return draw_score(s);
         const int winner = s.result == Result::player0_won ? 0 : 1;
         return winner == s.to_move ? mate - ply : -(mate - ply);
     }
@@ -125,7 +130,7 @@ private:
     int negamax(const State &s, int depth, int alpha, int beta, int ply, bool quiesce) {
         if (budget_.spend()) return 0;
         if (s.result != Result::ongoing) return terminal_score(s, ply);
-        if (repeated(s)) return 0;
+        if (repeated(s)) return draw_score(s);
         if (depth <= 0 || ply >= max_ply) return quiesce ? quiescence(s, alpha, beta, ply) : evaluate(s, true);
 
         TTEntry &entry = tt_[s.key & (tt_.size() - 1)];
@@ -328,6 +333,7 @@ private:
     std::vector<std::vector<int>> scores_;
     std::array<std::array<Action, 2>, max_ply + 1> killers_{};
     std::vector<uint64_t> keys_;
+    int root_player_ = 0;
 };
 
 }  // namespace
