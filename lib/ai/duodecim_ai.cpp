@@ -166,17 +166,8 @@ public:
             } else {
                 v = 0;
                 for (const Roll &r : rolls) {
-                    S c = e;
-                    const std::array<int, 2> dice = {r.a, r.b};
-                    R::set_dice(o_, c, dice);
-                    replies_.clear();
-                    turn_ends(c, 1 - me, -1, replies_, 0);
-                    double worst = 1e300;
-                    for (const TurnEnd &reply : replies_) {
-                        budget_.spend();
-                        worst = std::min(worst, evaluate(reply.state, me));
-                    }
-                    v += r.weight / 36.0 * worst;
+                    ends_after(e, r, 1 - me, replies_);
+                    v += r.weight / 36.0 * extreme(replies_, me, false).second;
                 }
             }
             if (budget_.stopped() && any) break;
@@ -206,18 +197,8 @@ private:
         if (e.to_move == me) return our_roll(e, me);
         double v = 0;
         for (const Roll &r : rolls) {
-            S c = e;
-            const std::array<int, 2> dice = {r.a, r.b};
-            R::set_dice(o_, c, dice);
-            replies_.clear();
-            turn_ends(c, 1 - me, -1, replies_, 0);
-            size_t worst = 0;
-            double worst_value = 1e300;
-            for (size_t i = 0; i < replies_.size(); ++i) {
-                budget_.spend();
-                const double value = evaluate(replies_[i].state, me);
-                if (value < worst_value) worst_value = value, worst = i;
-            }
+            ends_after(e, r, 1 - me, replies_);
+            const auto [worst, worst_value] = extreme(replies_, me, false);
             const S reply = replies_[worst].state;
             v += r.weight / 36.0 * (reply.result == Result::ongoing && reply.to_move == me ? our_roll(reply, me) : worst_value);
         }
@@ -228,19 +209,31 @@ private:
     double our_roll(const S &s, int me) {
         double v = 0;
         for (const Roll &r : rolls) {
-            S c = s;
-            const std::array<int, 2> dice = {r.a, r.b};
-            R::set_dice(o_, c, dice);
-            ours_.clear();
-            turn_ends(c, me, -1, ours_, 0);
-            double top = -1e300;
-            for (const TurnEnd &end : ours_) {
-                budget_.spend();
-                top = std::max(top, evaluate(end.state, me));
-            }
-            v += r.weight / 36.0 * top;
+            ends_after(s, r, me, ours_);
+            v += r.weight / 36.0 * extreme(ours_, me, true).second;
         }
         return v;
+    }
+
+    // The ends of `player`'s turn after roll `r` from `s` (phase roll), into `out`.
+    void ends_after(const S &s, const Roll &r, int player, std::vector<TurnEnd> &out) {
+        S c = s;
+        const std::array<int, 2> dice = {r.a, r.b};
+        R::set_dice(o_, c, dice);
+        out.clear();
+        turn_ends(c, player, -1, out, 0);
+    }
+
+    // The first of `ends` with the highest (`best`) or lowest value for `me`, and the value.
+    std::pair<size_t, double> extreme(const std::vector<TurnEnd> &ends, int me, bool best) {
+        size_t at = 0;
+        double value = best ? -1e300 : 1e300;
+        for (size_t i = 0; i < ends.size(); ++i) {
+            budget_.spend();
+            const double v = evaluate(ends[i].state, me);
+            if (best ? v > value : v < value) value = v, at = i;
+        }
+        return {at, value};
     }
 
     // Every distinct position at the end of `player`'s turn from `s` (the turn ends when the
