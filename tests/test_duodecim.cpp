@@ -9,9 +9,12 @@
 #include <vector>
 
 #include "duodecim/duodecim.hpp"
+#include "core_test_support.hpp"
 #include "rules_game.hpp"
 
 using namespace ludus;
+using ludus::testing::message_of;
+using ludus::testing::status_of;
 using Duo = DuodecimRules;
 using St = DuodecimState;
 using DuoGame = RulesGame<Duo>;
@@ -73,23 +76,6 @@ std::vector<std::string> sorted(std::vector<std::string> v) {
     return v;
 }
 
-Status status_of(auto &&call) {
-    try {
-        call();
-    } catch (const Error &e) {
-        return e.status();
-    }
-    return Status::ok;
-}
-
-std::string message_of(auto &&call) {
-    try {
-        call();
-    } catch (const Error &e) {
-        return e.what();
-    }
-    return "";
-}
 
 }  // namespace
 

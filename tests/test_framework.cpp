@@ -10,31 +10,15 @@
 
 #include "game.hpp"
 #include "petteia/petteia.hpp"
+#include "core_test_support.hpp"
 #include "rules_game.hpp"
 
 using namespace ludus;
+using ludus::testing::message_of;
+using ludus::testing::status_of;
 
 namespace {
 
-template <class F>
-Status status_of(F &&f) {
-    try {
-        f();
-    } catch (const Error &e) {
-        return e.status();
-    }
-    return Status::ok;
-}
-
-template <class F>
-std::string message_of(F &&f) {
-    try {
-        f();
-    } catch (const Error &e) {
-        return e.what();
-    }
-    return "";
-}
 
 std::unique_ptr<Game> petteia(json options = json::object()) {
     if (!options.contains("seed")) options["seed"] = 7;

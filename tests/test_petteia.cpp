@@ -12,9 +12,12 @@
 #include <vector>
 
 #include "petteia/petteia.hpp"
+#include "core_test_support.hpp"
 #include "rules_game.hpp"
 
 using namespace ludus;
+using ludus::testing::message_of;
+using ludus::testing::status_of;
 using PGame = RulesGame<PetteiaRules>;
 using POptions = PetteiaOptions;
 using PState = PetteiaState;
@@ -29,25 +32,6 @@ json with_seed(json o) {
 
 POptions options(const json &o = json::object()) { return PetteiaRules::parse_options(with_seed(o)); }
 
-template <class F>
-Status status_of(F &&f) {
-    try {
-        f();
-    } catch (const Error &e) {
-        return e.status();
-    }
-    return Status::ok;
-}
-
-template <class F>
-std::string message_of(F &&f) {
-    try {
-        f();
-    } catch (const Error &e) {
-        return e.what();
-    }
-    return "";
-}
 
 json position_of(const Diagram &d, int to_move, uint32_t plies = 0) {
     json ranks = json::array();
