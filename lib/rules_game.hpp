@@ -257,14 +257,10 @@ public:
 
     // Pictures: the rules draw the current state and the last move (lib/render/).
     std::string render_svg(const json &render_options) const override {
-        if constexpr (requires { R::render_svg(options_, state_, history_.last_move(), render_options); })
-            return R::render_svg(options_, state_, history_.last_move(), render_options);
-        fail(Status::internal, std::string(R::name) + " has no SVG renderer yet");
+        return R::render_svg(options_, state_, history_.last_move(), render_options);
     }
     std::string render_text(const json &render_options) const override {
-        if constexpr (requires { R::render_text(options_, state_, history_.last_move(), render_options); })
-            return R::render_text(options_, state_, history_.last_move(), render_options);
-        fail(Status::internal, std::string(R::name) + " has no text renderer yet");
+        return R::render_text(options_, state_, history_.last_move(), render_options);
     }
 
     // The computer player of the rules (lib/ai/), told the earlier positions that can recur.
