@@ -10,21 +10,13 @@
 
 #include "duodecim/duodecim.hpp"
 #include "petteia/petteia.hpp"
+#include "core_test_support.hpp"
 #include "rules_game.hpp"
 
 using namespace ludus;
+using ludus::testing::status_of;
 
 namespace {
-
-template <class F>
-Status status_of(F &&f) {
-    try {
-        f();
-    } catch (const Error &e) {
-        return e.status();
-    }
-    return Status::ok;
-}
 
 bool is_legal_action(const Game &g, Action a) {
     std::vector<Action> actions;
