@@ -205,13 +205,6 @@ void DuodecimRules::set_dice(const Options &, State &s, std::span<const int> val
     s.dice = {static_cast<uint8_t>(values[0]), static_cast<uint8_t>(values[1])};
 }
 
-std::vector<int> DuodecimRules::roll(const Options &, State &s) {
-    const int a = s.rng.die();
-    const int b = s.rng.die();
-    s.dice = {static_cast<uint8_t>(a), static_cast<uint8_t>(b)};
-    return {a, b};
-}
-
 json DuodecimRules::chance_outcomes(const Options &, const State &) {
     json out = json::array();
     for (int a = 1; a <= 6; ++a)

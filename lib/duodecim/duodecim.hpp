@@ -84,7 +84,6 @@ struct DuodecimRules {
     }
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
-    static uint64_t key(const State &) { return 0; }  // no repetition rule
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool is_legal(const Options &o, const State &s, Action a);
@@ -92,7 +91,6 @@ struct DuodecimRules {
     static void agree_draw(State &) { fail(Status::wrong_phase, "Ludus Duodecim Scriptorum has no draws"); }
 
     static void set_dice(const Options &o, State &s, std::span<const int> values);
-    static std::vector<int> roll(const Options &o, State &s);
     static json chance_outcomes(const Options &o, const State &s);
 
     static std::string action_text(const Options &o, Action a);
