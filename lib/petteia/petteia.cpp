@@ -6,7 +6,18 @@
 #include "../json_util.hpp"
 #include "../rules_game.hpp"
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define LUDUS_THREAD_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define LUDUS_THREAD_SANITIZER 1
+#endif
+
+// No clones under ThreadSanitizer: the loader runs the clones' IFUNC resolver while relocating,
+// before the TSan runtime is set up, and the instrumented resolver crashes the program.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && !defined(LUDUS_THREAD_SANITIZER)
 #define LUDUS_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #else
 #define LUDUS_POPCNT_CLONES
