@@ -1,6 +1,8 @@
 // The bitboard (boards of up to 64 squares) and the general board play identical Petteia.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "petteia/petteia.hpp"
 #include "rules_game.hpp"
 
@@ -28,7 +30,12 @@ void compare_random_game(const json &options, uint64_t seed) {
         PetteiaRules::legal_actions(o, cells, cell_moves);
         PetteiaBitRules::legal_actions(o, bits, bit_moves);
         REQUIRE(cell_moves == bit_moves);
-        const Action a = cell_moves[rng.below(static_cast<uint32_t>(cell_moves.size()))];
+        // The playouts' move picker (no list) chooses the same move on both boards, a listed one.
+        Rng cell_pick = rng, bit_pick = rng;
+        const Action picked = PetteiaRules::random_action(o, cells, cell_pick);
+        REQUIRE(PetteiaBitRules::random_action(o, bits, bit_pick) == picked);
+        REQUIRE(std::find(cell_moves.begin(), cell_moves.end(), picked) != cell_moves.end());
+        const Action a = ply % 2 == 0 ? picked : cell_moves[rng.below(static_cast<uint32_t>(cell_moves.size()))];
         // An illegal action is refused alike (a move to an occupied or unreachable square).
         const Action other = a + 1;
         CHECK(PetteiaRules::is_legal(o, cells, other) == PetteiaBitRules::is_legal(o, bits, other));
@@ -43,7 +50,8 @@ void compare_random_game(const json &options, uint64_t seed) {
 }  // namespace
 
 TEST_CASE("bitboard and general board: identical moves, positions and results in random games") {
-    const Size sizes[] = {{5, 3}, {5, 4}, {6, 5}, {7, 7}, {8, 8}, {5, 12}, {6, 10}, {7, 9}, {8, 3}, {16, 4}, {21, 3}};
+    // Every kind of bitboard the move picker has (3..5 doublings of ranks, 2..4 of files) is here.
+    const Size sizes[] = {{5, 3}, {5, 4}, {6, 5}, {7, 7}, {8, 8}, {5, 12}, {6, 10}, {7, 9}, {8, 3}, {10, 6}, {16, 4}, {21, 3}};
     for (Size size : sizes)
         for (uint64_t seed = 1; seed <= 6; ++seed) {
             CAPTURE(size.rows);

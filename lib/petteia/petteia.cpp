@@ -201,31 +201,71 @@ int direction_of(const PetteiaOptions &o, Action a) {
 // The squares that pieces `from` reach by sliding over `open` squares in one direction, the
 // shift by `step` (Kogge-Stone fill: k doublings cover 2^k - 1 squares, and no shift reaches
 // 64 on a board of 64 squares). `open` excludes squares a sideways shift would wrap onto.
-template <class Shift>
-inline __attribute__((always_inline)) uint64_t slide(uint64_t from, uint64_t open, int step, int doublings, Shift shift) {
+// The doublings are a template argument so that the fill unrolls.
+template <int Doublings, class Shift>
+inline __attribute__((always_inline)) uint64_t slide(uint64_t from, uint64_t open, int step, Shift shift) {
     uint64_t filled = from, path = open;
-    for (int i = 0, distance = step; i < doublings; ++i, distance *= 2) {
+    int distance = step;
+#pragma GCC unroll 8
+    for (int i = 0; i < Doublings; ++i, distance *= 2) {
         filled |= path & shift(filled, distance);
         path &= shift(path, distance);
     }
     return shift(filled, step) & open;
 }
 
-// The position of the r-th (from 0) set bit of x.
+// For each byte value and rank r < popcount: the position of its r-th set bit.
+constexpr auto select_in_byte = [] {
+    std::array<std::array<uint8_t, 8>, 256> t{};
+    for (int v = 0; v < 256; ++v)
+        for (int bit = 0, r = 0; bit < 8; ++bit)
+            if (v >> bit & 1) t[v][r++] = static_cast<uint8_t>(bit);
+    return t;
+}();
+
+// The position of the r-th (from 0) set bit of x (r < popcount(x)), broadword: the byte that
+// holds it from the bytes' running counts, then a table within the byte.
 inline __attribute__((always_inline)) int select_bit(uint64_t x, uint32_t r) {
-    int position = 0;
-    for (int width = 32; width >= 1; width /= 2) {
-        const uint64_t low = x & ((uint64_t{1} << width) - 1);
-        const auto count = static_cast<uint32_t>(std::popcount(low));
-        if (r >= count) {
-            r -= count;
-            x >>= width;
-            position += width;
-        } else {
-            x = low;
-        }
-    }
-    return position;
+    constexpr uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t counts = x - ((x >> 1) & 0x5555555555555555ull);
+    counts = (counts & 0x3333333333333333ull) + ((counts >> 2) & 0x3333333333333333ull);
+    counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    const uint64_t running = counts * ones;  // byte i: set bits in bytes 0..i (at most 64)
+    // Bytes whose running count is <= r lie wholly before the bit.
+    const uint64_t before = ((r * ones | highs) - running) & highs;
+    const int byte = std::popcount(before);
+    const uint32_t skipped = byte == 0 ? 0 : static_cast<uint32_t>((running >> (8 * byte - 8)) & 0xFF);
+    return 8 * byte + select_in_byte[(x >> (8 * byte)) & 0xFF][r - skipped];
+}
+
+// Picks a uniformly random move: the landing squares of each direction count the moves (in
+// one direction every reachable square is reached by exactly one piece, the nearest behind
+// it); r uniform, the r-th in the order up, down, left, right, then landing square.
+template <int RankDoublings, int FileDoublings>
+inline __attribute__((always_inline)) Action random_bit_move(const BitBoard &b, const PetteiaOptions &o, int player, Rng &rng) {
+    const PetteiaBitTables &t = *o.bits;
+    const uint64_t occupied = b.bits[0] | b.bits[1], empty_squares = t.board & ~occupied;
+    const uint64_t own = b.bits[player];
+    const auto left_shift = [](uint64_t x, int n) { return x << n; };
+    const auto right_shift = [](uint64_t x, int n) { return x >> n; };
+    const std::array<uint64_t, 4> reach = {
+        slide<RankDoublings>(own, empty_squares, o.cols, left_shift),
+        slide<RankDoublings>(own, empty_squares, o.cols, right_shift),
+        slide<FileDoublings>(own, empty_squares & t.not_last_file, 1, right_shift),
+        slide<FileDoublings>(own, empty_squares & t.not_first_file, 1, left_shift),
+    };
+    std::array<uint32_t, 4> count{};
+    uint32_t total = 0;
+    for (int d = 0; d < 4; ++d) total += count[d] = static_cast<uint32_t>(std::popcount(reach[d]));
+    uint32_t r = rng.below(total);
+    int d = 0;
+    while (r >= count[d]) r -= count[d++];
+    const int to = select_bit(reach[d], r);
+    // The mover is the nearest piece behind the landing square.
+    static constexpr std::array<int, 4> opposite = {1, 0, 3, 2};
+    const uint64_t behind = t.ray[opposite[d]][to] & occupied;
+    const int from = (opposite[d] == 0 || opposite[d] == 3) ? std::countr_zero(behind) : 63 - std::countl_zero(behind);
+    return from * stride + to;
 }
 
 }  // namespace
@@ -241,30 +281,18 @@ Action CellBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) c
 }
 
 // Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
+// Boards of up to 64 squares: 5..7 ranks (3 doublings) with 3..12 files (2..4), 8..15 ranks
+// (4) with 3..8 files (2..3), 16..21 ranks (5) with 3..4 files (2).
 LUDUS_POPCNT_CLONES Action BitBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) const {
-    const PetteiaBitTables &t = *o.bits;
-    const uint64_t occupied = bits[0] | bits[1], empty_squares = t.board & ~occupied;
-    // In one direction every reachable square is reached by exactly one piece (the nearest
-    // behind it), so the landing squares of each direction count the moves.
-    const uint64_t own = bits[player];
-    const std::array<uint64_t, 4> reach = {
-        slide(own, empty_squares, o.cols, t.rank_doublings, [](uint64_t x, int n) { return x << n; }),
-        slide(own, empty_squares, o.cols, t.rank_doublings, [](uint64_t x, int n) { return x >> n; }),
-        slide(own, empty_squares & t.not_last_file, 1, t.file_doublings, [](uint64_t x, int n) { return x >> n; }),
-        slide(own, empty_squares & t.not_first_file, 1, t.file_doublings, [](uint64_t x, int n) { return x << n; }),
-    };
-    std::array<uint32_t, 4> count{};
-    uint32_t total = 0;
-    for (int d = 0; d < 4; ++d) total += count[d] = static_cast<uint32_t>(std::popcount(reach[d]));
-    uint32_t r = rng.below(total);
-    int d = 0;
-    while (r >= count[d]) r -= count[d++];
-    const int to = select_bit(reach[d], r);
-    // The mover is the nearest piece behind the landing square.
-    static constexpr std::array<int, 4> opposite = {1, 0, 3, 2};
-    const uint64_t behind = t.ray[opposite[d]][to] & occupied;
-    const int from = (opposite[d] == 0 || opposite[d] == 3) ? std::countr_zero(behind) : 63 - std::countl_zero(behind);
-    return from * stride + to;
+    switch (o.bits->rank_doublings * 8 + o.bits->file_doublings) {
+    case 3 * 8 + 2: return random_bit_move<3, 2>(*this, o, player, rng);
+    case 3 * 8 + 3: return random_bit_move<3, 3>(*this, o, player, rng);
+    case 3 * 8 + 4: return random_bit_move<3, 4>(*this, o, player, rng);
+    case 4 * 8 + 2: return random_bit_move<4, 2>(*this, o, player, rng);
+    case 4 * 8 + 3: return random_bit_move<4, 3>(*this, o, player, rng);
+    case 5 * 8 + 2: return random_bit_move<5, 2>(*this, o, player, rng);
+    default: fail(Status::internal, "no bitboard move picker for a " + std::to_string(o.rows) + "x" + std::to_string(o.cols) + " board");
+    }
 }
 
 bool BitBoard::can_move(const PetteiaOptions &o, int player) const {
@@ -293,19 +321,43 @@ PetteiaStateT<Board> PetteiaRulesT<Board>::initial(const Options &o) {
     return s;
 }
 
-template <class Board>
-int PetteiaRulesT<Board>::captures_of(const Options &o, const State &s, Action a, std::array<int, 3> &out) {
-    const int from = from_of(a), to = to_of(a);
-    const int mover = s.owner(from), enemy = 1 - mover;
+// Custodian capture, on each board: the enemy pieces next to `to` with a piece of the mover
+// beyond them (in the order up, down, left, right). The board is the one before the move; the
+// moving piece has left `from`, so `from` never counts as a flanker.
+int CellBoard::captures(const PetteiaOptions &o, int from, int to, int mover, std::array<int, 3> &out) const {
     const PetteiaFlank &flank = (*o.flanks)[to];
     int n = 0;
     for (int d = 0; d < 4; ++d) {
         const int adjacent = flank.adjacent[d], beyond = flank.beyond[d];
         if (beyond < 0) continue;  // edges are not hostile
-        // The moving piece has left `from`, so `beyond == from` cannot count as a flanker.
-        if (s.owner(adjacent) == enemy && s.owner(beyond) == mover && beyond != from) out[n++] = adjacent;
+        if (owner(adjacent) == 1 - mover && owner(beyond) == mover && beyond != from) out[n++] = adjacent;
     }
     return n;
+}
+
+int BitBoard::captures(const PetteiaOptions &o, int from, int to, int mover, std::array<int, 3> &out) const {
+    const PetteiaBitTables &t = *o.bits;
+    const uint64_t landing = uint64_t{1} << to, enemy = bits[1 - mover];
+    const uint64_t flankers = bits[mover] & ~(uint64_t{1} << from);
+    const int c = o.cols;
+    // Each mask holds the adjacent enemy square whose far side has a flanker; sideways, both
+    // squares must stay on the rank of `to` (the file masks), up and down shift off the board.
+    const std::array<uint64_t, 4> captured = {
+        (landing << c) & enemy & (flankers >> c),
+        (landing >> c) & enemy & (flankers << c),
+        (landing >> 1) & t.not_last_file & t.not_first_file & enemy & (flankers << 1),
+        (landing << 1) & t.not_first_file & t.not_last_file & enemy & (flankers >> 1),
+    };
+    if ((captured[0] | captured[1] | captured[2] | captured[3]) == 0) return 0;  // most moves
+    int n = 0;
+    for (uint64_t m : captured)
+        if (m != 0) out[n++] = std::countr_zero(m);
+    return n;
+}
+
+template <class Board>
+int PetteiaRulesT<Board>::captures_of(const Options &o, const State &s, Action a, std::array<int, 3> &out) {
+    return s.captures(o, from_of(a), to_of(a), s.owner(from_of(a)), out);
 }
 
 template <class Board>
@@ -326,7 +378,7 @@ void PetteiaRulesT<Board>::apply(const Options &o, State &s, Action a) {
     const int from = from_of(a), to = to_of(a);
     const int mover = s.to_move, enemy = 1 - mover;
     std::array<int, 3> captured{};
-    const int n = captures_of(o, s, a, captured);
+    const int n = s.captures(o, from, to, mover, captured);
 
     s.clear(from);
     s.put(to, mover);

@@ -60,6 +60,7 @@ struct CellBoard {
     void generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const;
     bool can_move(const PetteiaOptions &o, int player) const;
     Action random_action(const PetteiaOptions &o, int player, Rng &rng) const;
+    int captures(const PetteiaOptions &o, int from, int to, int mover, std::array<int, 3> &out) const;
     bool operator==(const CellBoard &) const = default;
 };
 
@@ -77,6 +78,7 @@ struct BitBoard {
     void generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const;
     bool can_move(const PetteiaOptions &o, int player) const;
     Action random_action(const PetteiaOptions &o, int player, Rng &rng) const;
+    int captures(const PetteiaOptions &o, int from, int to, int mover, std::array<int, 3> &out) const;
     bool operator==(const BitBoard &) const = default;
 };
 
