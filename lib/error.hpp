@@ -27,10 +27,29 @@ enum class Status : int {
 
 class Error : public std::runtime_error {
 public:
-    Error(Status status, const std::string &message) : std::runtime_error(message), status_(status) {}
+    Error(Status status, const std::string &message) : std::runtime_error(printable(message)), status_(status) {}
     Status status() const noexcept { return status_; }
 
 private:
+    // Messages quote the caller's input (JSON keys, move text), which may hold control
+    // characters: a NUL would cut the C string short (even to ""), so they are written as
+    // JSON escapes.
+    static std::string printable(const std::string &message) {
+        std::string out;
+        out.reserve(message.size());
+        for (unsigned char c : message) {
+            if (c >= 0x20) {
+                out += static_cast<char>(c);
+            } else {
+                static const char hex[] = "0123456789abcdef";
+                out += "\\u00";
+                out += hex[c >> 4];
+                out += hex[c & 15];
+            }
+        }
+        return out;
+    }
+
     Status status_;
 };
 

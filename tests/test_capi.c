@@ -271,6 +271,12 @@ static void test_bad_json_games_options(void) {
     FAILS(NULL, ludus_game_from_json("{\"format\": \"ludus-state\"}", &out), LUDUS_E_INVALID_STATE);
     FAILS(NULL, ludus_game_from_json("[]", &out), LUDUS_E_BAD_JSON);
     CHECK(out == NULL);
+    /* Names quoted from the input keep their control characters visible (found by fuzzing:
+     * a key starting with NUL gave an empty message). */
+    FAILS(NULL, ludus_game_from_json("{\"\\u0000format\": 1}", &out), LUDUS_E_INVALID_STATE);
+    CHECK(strstr(ludus_last_error(), "\\u0000format") != NULL);
+    FAILS(NULL, ludus_game_new("petteia", "{\"\\u0001rows\": 8}", &out), LUDUS_E_UNKNOWN_OPTION);
+    CHECK(strstr(ludus_last_error(), "\\u0001rows") != NULL);
     {
         /* a saved game with one character changed in its history */
         ludus_game *g = new_game("{\"seed\": 3}");
