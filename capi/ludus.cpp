@@ -244,6 +244,7 @@ ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capaci
         require(out_count, "out_count");
         if (out == nullptr && capacity > 0) ludus::fail(Status::invalid_argument, "out is NULL but capacity is not 0");
         std::vector<ludus::Action> &actions = const_cast<ludus_game *>(g)->actions;  // a scratch buffer, not the game's state
+        if (actions.capacity() == 0) actions.reserve(256);  // once per handle, not grown call by call
         g->game->legal_actions(actions);
         *out_count = actions.size();
         if (actions.size() > capacity)

@@ -43,6 +43,7 @@ template <class State>
 class History {
 public:
     struct Entry {
+        Entry(const State &b, const Event &e) : before(b), event(e) {}  // built in place
         State before;
         Event event;
     };
@@ -51,9 +52,9 @@ public:
     bool empty() const { return size() == 0; }
 
     void push(const State &before, const Event &event) {
-        // A first block of about 4 KiB, so that short games and fresh clones grow it rarely.
-        if (tail_.capacity() == 0) tail_.reserve(std::max<size_t>(8, 4096 / sizeof(Entry)));
-        tail_.push_back(Entry{before, event});
+        // A first block of about 16 KiB: most games and the searches from a fresh clone never grow it.
+        if (tail_.capacity() == 0) tail_.reserve(block_entries);
+        tail_.emplace_back(before, event);
     }
 
     const Entry &operator[](size_t i) const {
@@ -95,6 +96,8 @@ public:
     }
 
 private:
+    static constexpr size_t block_entries = std::max<size_t>(16, 16384 / sizeof(Entry));
+
     struct Chunk {
         std::shared_ptr<const Chunk> parent;
         size_t first = 0;  // index of entries[0] in the whole history

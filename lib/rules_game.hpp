@@ -29,6 +29,7 @@
 #pragma once
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -127,7 +128,8 @@ public:
     using State = typename R::State;
     static constexpr bool has_setup = requires(const Options &o) { R::setup_json(o); };
 
-    RulesGame(Options options, State start) : options_(std::move(options)), start_(start), state_(start) {}
+    RulesGame(Options options, State start)
+        : options_(std::make_shared<const Options>(std::move(options))), start_(start), state_(start) {}
 
     static std::unique_ptr<Game> create(const json &options) {
         Options o = R::parse_options(options);
@@ -172,25 +174,25 @@ public:
         out.clear();
         if (phase() == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: there are no moves before the roll");
         if (phase() == Phase::over) return;
-        R::legal_actions(options_, state_, out);
+        R::legal_actions(*options_, state_, out);
     }
 
     void apply_action(Action action) override {
         require_legal(action);
-        advance<R>(options_, state_, action, *this);
+        advance<R>(*options_, state_, action, *this);
     }
 
     std::string action_text(Action action) const override {
         require_legal(action);
-        return R::action_text(options_, action);
+        return R::action_text(*options_, action);
     }
 
     json action_json(Action action) const override {
         require_legal(action);
-        return R::action_json(options_, state_, action);
+        return R::action_json(*options_, state_, action);
     }
 
-    Action parse_action(std::string_view text) const override { return R::parse_action(options_, text); }
+    Action parse_action(std::string_view text) const override { return R::parse_action(*options_, text); }
 
     void undo() override {
         if (history_.empty()) fail(Status::nothing_to_undo, "nothing to undo: the game is at the start of its history");
@@ -209,11 +211,11 @@ public:
         if constexpr (R::has_dice) {
             constexpr size_t n = dice_count_of<R>();
             static_assert(n <= max_dice);
-            State after = state_;
-            for (size_t i = 0; i < n; ++i) out[i] = after.rng.die();
-            R::set_dice(options_, after, out.first(n));
+            Rng rng = state_.rng;
+            for (size_t i = 0; i < n; ++i) out[i] = rng.die();
             record(state_, Event::roll(Event::Kind::engine_roll, out.first(n)));
-            state_ = after;
+            state_.rng = rng;
+            R::set_dice(*options_, state_, out.first(n));  // dice of the game's own generator are valid
             return n;
         }
         return 0;
@@ -223,7 +225,7 @@ public:
         require_roll_phase();
         if constexpr (R::has_dice) {
             State after = state_;
-            R::set_dice(options_, after, values);  // validates before anything changes
+            R::set_dice(*options_, after, values);  // validates before anything changes
             record(state_, Event::roll(Event::Kind::outside_roll, values));
             state_ = after;
         }
@@ -231,14 +233,15 @@ public:
 
     json chance_outcomes() const override {
         require_roll_phase();
-        if constexpr (R::has_dice) return R::chance_outcomes(options_, state_);
+        if constexpr (R::has_dice) return R::chance_outcomes(*options_, state_);
         return json::array();
     }
 
     PlayoutResult random_playout(uint64_t seed, uint32_t max_plies) override {
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: nothing to play out");
         Rng rng{seed};
-        return play_randomly<R>(options_, state_, rng, max_plies, scratch_, *this);
+        scratch_.reserve(256);  // a fresh clone has none: not grown move by move
+        return play_randomly<R>(*options_, state_, rng, max_plies, scratch_, *this);
     }
 
     json to_json() const override {
@@ -247,20 +250,20 @@ public:
         json out{{"format", "ludus-state"},
                  {"version", state_format_version},
                  {"game", R::id},
-                 {"options", R::options_json(options_)},
-                 {"start", R::position_json(options_, start_)},
+                 {"options", R::options_json(*options_)},
+                 {"start", R::position_json(*options_, start_)},
                  {"history", std::move(history)},
-                 {"position", R::position_json(options_, state_)}};
-        if constexpr (has_setup) out["setup"] = R::setup_json(options_);
+                 {"position", R::position_json(*options_, state_)}};
+        if constexpr (has_setup) out["setup"] = R::setup_json(*options_);
         return out;
     }
 
     // Pictures: the rules draw the current state and the last move (lib/render/).
     std::string render_svg(const json &render_options) const override {
-        return R::render_svg(options_, state_, history_.last_move(), render_options);
+        return R::render_svg(*options_, state_, history_.last_move(), render_options);
     }
     std::string render_text(const json &render_options) const override {
-        return R::render_text(options_, state_, history_.last_move(), render_options);
+        return R::render_text(*options_, state_, history_.last_move(), render_options);
     }
 
     // The computer player of the rules (lib/ai/), told the earlier positions that can recur.
@@ -269,11 +272,11 @@ public:
         if constexpr (HasRepetition<R>)
             for (size_t i = history_.size() - std::min(history_.size(), R::repetition_window(state_)); i < history_.size(); ++i)
                 earlier.push_back(R::key(history_[i].before));
-        return ludus::ai_choose<R>(options_, state_, earlier, ai_options);
+        return ludus::ai_choose<R>(*options_, state_, earlier, ai_options);
     }
 
     // Direct access for code that is written for one game (tests, playouts).
-    const Options &options() const { return options_; }
+    const Options &options() const { return *options_; }
     const State &state() const { return state_; }
 
     // The recorder interface of advance() and play_randomly().
@@ -293,11 +296,11 @@ private:
     }
 
     bool is_legal(Action action) const {
-        if constexpr (requires { R::is_legal(options_, state_, action); }) {
-            return R::is_legal(options_, state_, action);
+        if constexpr (requires { R::is_legal(*options_, state_, action); }) {
+            return R::is_legal(*options_, state_, action);
         } else {
             scratch_.clear();
-            R::legal_actions(options_, state_, scratch_);
+            R::legal_actions(*options_, state_, scratch_);
             return std::find(scratch_.begin(), scratch_.end(), action) != scratch_.end();
         }
     }
@@ -318,7 +321,7 @@ private:
         json entry{{"player", R::to_move(before)}};
         std::vector<int> dice(event.dice.begin(), event.dice.begin() + event.dice_count);
         switch (event.kind) {
-        case Event::Kind::move: entry["text"] = R::action_text(options_, event.action); break;
+        case Event::Kind::move: entry["text"] = R::action_text(*options_, event.action); break;
         case Event::Kind::engine_roll: entry["text"] = dice_text(dice); entry["dice_from"] = "engine"; break;
         case Event::Kind::outside_roll: entry["text"] = dice_text(dice); entry["dice_from"] = "outside"; break;
         case Event::Kind::agreed_draw: entry["text"] = "draw agreed"; break;
@@ -359,7 +362,7 @@ private:
         }
     }
 
-    Options options_;
+    std::shared_ptr<const Options> options_;  // shared by clones: cloning copies no options
     State start_;
     State state_;
     History<State> history_;

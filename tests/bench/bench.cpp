@@ -45,28 +45,47 @@ struct Rate {
     uint64_t capped;  // games that reached the cap
 };
 
-// Runs `one_game(seed)` (returning {plies, capped}) repeatedly for the time of a run; the
-// median of `runs` runs.
+// One run: `one_game(seed)` (returning {plies, capped}) with seeds from `first_seed` on,
+// repeatedly for the time of a run.
+template <class OneGame>
+Rate timed_run(OneGame &one_game, uint64_t first_seed) {
+    uint64_t plies = 0, games = 0, capped = 0, seed = first_seed;
+    const auto start = std::chrono::steady_clock::now();
+    double elapsed = 0;
+    do {
+        for (int i = 0; i < 16; ++i, ++games) {
+            auto [n, cap] = one_game(seed++);
+            plies += n;
+            capped += cap;
+        }
+        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    } while (elapsed < seconds_per_run);
+    return {plies / elapsed, games / elapsed, capped};
+}
+
+Rate median(std::vector<Rate> rates) {
+    std::sort(rates.begin(), rates.end(), [](const Rate &a, const Rate &b) { return a.plies_per_s < b.plies_per_s; });
+    return rates[rates.size() / 2];
+}
+
+// The median of `runs` runs.
 template <class OneGame>
 Rate measure(OneGame one_game) {
     std::vector<Rate> rates;
-    uint64_t seed = 1;
+    for (int r = 0; r < runs; ++r) rates.push_back(timed_run(one_game, 1));
+    return median(rates);
+}
+
+// Two ways compared: their runs alternate (so that the machine's slow and fast spells fall on
+// both alike) and play the same seeds; the median of each.
+template <class A, class B>
+std::pair<Rate, Rate> measure_pair(A a, B b) {
+    std::vector<Rate> rates_a, rates_b;
     for (int r = 0; r < runs; ++r) {
-        uint64_t plies = 0, games = 0, capped = 0;
-        const auto start = std::chrono::steady_clock::now();
-        double elapsed = 0;
-        do {
-            for (int i = 0; i < 16; ++i, ++games) {
-                auto [n, cap] = one_game(seed++);
-                plies += n;
-                capped += cap;
-            }
-            elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        } while (elapsed < seconds_per_run);
-        rates.push_back({plies / elapsed, games / elapsed, capped});
+        rates_a.push_back(timed_run(a, 1));
+        rates_b.push_back(timed_run(b, 1));
     }
-    std::sort(rates.begin(), rates.end(), [](const Rate &a, const Rate &b) { return a.plies_per_s < b.plies_per_s; });
-    return rates[rates.size() / 2];
+    return {median(rates_a), median(rates_b)};
 }
 
 void report(const char *game, const char *path, Rate r, double core = 0) {
@@ -156,8 +175,6 @@ auto capi_steps_game(const char *id, const char *options) {
     };
 }
 
-Rate capi_steps(const char *id, const char *options) { return measure(capi_steps_game(id, options)); }
-
 // Through ludus_game_random_playout: the whole game in one call.
 auto capi_playout_game(const char *id, const char *options) {
     return [start = prototype(id, options)](uint64_t seed) {
@@ -169,8 +186,6 @@ auto capi_playout_game(const char *id, const char *options) {
         return std::pair<uint64_t, uint64_t>{plies, result == LUDUS_RESULT_ONGOING};
     };
 }
-
-Rate capi_playouts(const char *id, const char *options) { return measure(capi_playout_game(id, options)); }
 
 template <class R>
 uint64_t perft(const typename R::Options &o, const typename R::State &s, int depth, std::vector<std::vector<Action>> &lists) {
@@ -231,23 +246,24 @@ int main(int argc, char **argv) {
 
     const char *petteia_options = "{\"rows\": 8, \"cols\": 8, \"seed\": 1}";
     const PetteiaOptions po = PetteiaRules::parse_options(json::parse(petteia_options));
-    const Rate petteia_core = core_playouts<PetteiaBitRules>(po);
+    const auto [petteia_core, petteia_playout] = measure_pair(core_game<PetteiaBitRules>(po), capi_playout_game("petteia", petteia_options));
     report("petteia", "core (bitboard 8x8)", petteia_core);
-    const Rate petteia_listing = measure(core_listing_game<PetteiaBitRules>(po));
+    const auto [petteia_listing, petteia_capi] = measure_pair(core_listing_game<PetteiaBitRules>(po), capi_steps_game("petteia", petteia_options));
     report("petteia", "core, listing every move", petteia_listing);
-    report("petteia", "C ABI, a call per step", capi_steps("petteia", petteia_options), petteia_listing.plies_per_s);
-    report("petteia", "ludus_game_random_playout", capi_playouts("petteia", petteia_options), petteia_core.plies_per_s);
+    report("petteia", "C ABI, a call per step", petteia_capi, petteia_listing.plies_per_s);
+    report("petteia", "ludus_game_random_playout", petteia_playout, petteia_core.plies_per_s);
     const PetteiaOptions big = PetteiaRules::parse_options(json{{"rows", 12}, {"cols", 12}, {"seed", 1}});
     report("petteia", "core (cell board 12x12)", core_playouts<PetteiaRules>(big));
 
     const char *duodecim_options = "{\"seed\": 1}";
     const DuodecimOptions dopt = DuodecimRules::parse_options(json::parse(duodecim_options));
-    const Rate duodecim_core = core_playouts<DuodecimRules>(dopt);
+    const auto [duodecim_core, duodecim_playout] = measure_pair(core_game<DuodecimRules>(dopt), capi_playout_game("duodecim", duodecim_options));
     report("duodecim", "core", duodecim_core);
-    const Rate duodecim_listing = measure(core_listing_game<DuodecimRules>(dopt));
+    const auto [duodecim_listing, duodecim_capi] =
+        measure_pair(core_listing_game<DuodecimRules>(dopt), capi_steps_game("duodecim", duodecim_options));
     report("duodecim", "core, listing every move", duodecim_listing);
-    report("duodecim", "C ABI, a call per step", capi_steps("duodecim", duodecim_options), duodecim_listing.plies_per_s);
-    report("duodecim", "ludus_game_random_playout", capi_playouts("duodecim", duodecim_options), duodecim_core.plies_per_s);
+    report("duodecim", "C ABI, a call per step", duodecim_capi, duodecim_listing.plies_per_s);
+    report("duodecim", "ludus_game_random_playout", duodecim_playout, duodecim_core.plies_per_s);
 
     std::vector<std::vector<Action>> lists(8);
     for (auto &l : lists) l.reserve(4096);
