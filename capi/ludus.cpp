@@ -52,8 +52,13 @@ ludus_status guarded(Body &&body) {
     }
 }
 
-void require(const void *pointer, const char *name) {
-    if (pointer == nullptr) ludus::fail(Status::invalid_argument, std::string(name) + " must not be NULL");
+[[noreturn, gnu::cold, gnu::noinline]] void null_argument(const char *name) {
+    ludus::fail(Status::invalid_argument, std::string(name) + " must not be NULL");
+}
+
+// Inline: every call of the fast path checks its pointers.
+inline void require(const void *pointer, const char *name) {
+    if (pointer == nullptr) [[unlikely]] null_argument(name);
 }
 
 char *copy_out(const std::string &text) {
