@@ -1,5 +1,6 @@
 """How long a random game takes through the Python package, and how much of it is the cost of
-crossing into C with ctypes. Not a test (pytest does not collect it); run by hand:
+crossing into C with ctypes. Not a test (pytest does not collect it): a benchmark of
+`meson test -C build --benchmark -v`, or run by hand:
 
     LUDUS_LIBRARY=build/capi/libludus.so.1 PYTHONPATH=bindings/python python3 tests/python/benchmark.py
 """
