@@ -2,11 +2,14 @@
 //
 // Clones share what came before them: clone() freezes the mutable tail into an immutable,
 // reference-counted chunk that both copies point at, so cloning costs O(1) whatever the
-// length of the game, and searching code never copies a growing history.
+// length of the game, and searching code never copies a growing history. The history grows in
+// blocks, recycled per thread: no reallocation, and no allocation once a thread has played
+// games as long before.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -48,19 +51,24 @@ public:
         Event event;
     };
 
+    History() = default;
+    History(const History &other) : frozen_(other.frozen_), frozen_size_(other.frozen_size_), tail_(other.tail_) { retain(frozen_); }
+    History &operator=(const History &) = delete;
+    ~History() { release(frozen_); }
+
     size_t size() const { return frozen_size_ + tail_.size(); }
     bool empty() const { return size() == 0; }
 
-    void push(const State &before, const Event &event) {
-        // A first block of about 16 KiB: most games and the searches from a fresh clone never grow it.
-        if (tail_.capacity() == 0) tail_.reserve(block_entries);
+    // Inline: this is on every move and roll; a new block (once in hundreds) is out of line.
+    [[gnu::always_inline]] void push(const State &before, const Event &event) {
+        if (tail_.size() == tail_.capacity()) [[unlikely]] next_block();
         tail_.emplace_back(before, event);
     }
 
     const Entry &operator[](size_t i) const {
         if (i >= frozen_size_) return tail_[i - frozen_size_];
-        const Chunk *chunk = frozen_.get();
-        while (i < chunk->first) chunk = chunk->parent.get();
+        const Chunk *chunk = frozen_;
+        while (i < chunk->first) chunk = chunk->parent;
         return chunk->entries[i - chunk->first];
     }
 
@@ -73,7 +81,12 @@ public:
         }
         Entry last = (*this)[frozen_size_ - 1];
         --frozen_size_;
-        while (frozen_ && frozen_size_ <= frozen_->first) frozen_ = frozen_->parent;
+        while (frozen_ != nullptr && frozen_size_ <= frozen_->first) {
+            Chunk *parent = frozen_->parent;
+            retain(parent);
+            release(frozen_);
+            frozen_ = parent;
+        }
         return last;
     }
 
@@ -86,27 +99,94 @@ public:
     // Makes every entry so far shareable with a copy (called by clone, before copying).
     void share() const {
         if (tail_.empty()) return;
-        auto chunk = std::make_shared<Chunk>();
-        chunk->parent = frozen_;
+        Chunk *chunk = take_chunk();
+        std::swap(chunk->entries, tail_);  // the tail's entries move, nothing is copied
         chunk->first = frozen_size_;
-        chunk->entries = std::move(tail_);
-        tail_.clear();
+        chunk->parent = frozen_;  // our reference passes to the chunk
         frozen_size_ += chunk->entries.size();
-        frozen_ = std::move(chunk);
+        frozen_ = chunk;
     }
 
 private:
+    // Blocks of about 16 KiB: a full tail is frozen into a chunk (as for a clone), so that the
+    // history never reallocates or copies as the game lengthens.
     static constexpr size_t block_entries = std::max<size_t>(16, 16384 / sizeof(Entry));
 
+    // An immutable part of the history, shared by clones; counted references (atomic: clones
+    // may be freed by different threads).
     struct Chunk {
-        std::shared_ptr<const Chunk> parent;
-        size_t first = 0;  // index of entries[0] in the whole history
+        std::atomic<uint32_t> refs{1};
+        Chunk *parent = nullptr;  // holds a reference
+        size_t first = 0;         // index of entries[0] in the whole history
         std::vector<Entry> entries;
     };
 
+    // Chunks no game uses any more, with their blocks, kept per thread for the next ones, so
+    // that a game that grows as long as one before it (or a new clone) allocates nothing.
+    struct Pool {
+        static constexpr size_t capacity = 16;
+        std::vector<Chunk *> chunks;
+        Pool() { chunks.reserve(capacity); }
+        ~Pool() {
+            alive() = false;
+            for (Chunk *c : chunks) delete c;
+        }
+        // False once this thread's pool is destroyed (games freed later, e.g. by static
+        // destructors, then free their chunks directly).
+        static bool &alive() {
+            static thread_local bool flag = true;
+            return flag;
+        }
+        static Pool *get() {
+            if (!alive()) return nullptr;
+            static thread_local Pool pool;
+            return &pool;
+        }
+    };
+
+    static Chunk *take_chunk() {
+        Pool *pool = Pool::get();
+        if (pool == nullptr || pool->chunks.empty()) return new Chunk;
+        Chunk *c = pool->chunks.back();
+        pool->chunks.pop_back();
+        c->refs.store(1, std::memory_order_relaxed);
+        return c;
+    }
+
+    static void retain(Chunk *c) {
+        if (c != nullptr) c->refs.fetch_add(1, std::memory_order_relaxed);
+    }
+
+    // Drops a reference; a chunk no longer used goes back to the pool, and drops its parent.
+    static void release(Chunk *c) {
+        while (c != nullptr && c->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+            Chunk *parent = c->parent;
+            c->entries.clear();  // keeps the block
+            c->parent = nullptr;
+            Pool *pool = Pool::get();
+            if (pool != nullptr && pool->chunks.size() < Pool::capacity) {
+                pool->chunks.push_back(c);
+            } else {
+                delete c;
+            }
+            c = parent;
+        }
+    }
+
+    // The tail is full (or has no block yet): freeze it, and give the tail an empty block.
+    [[gnu::noinline]] void next_block() {
+        share();
+        if (tail_.capacity() >= block_entries) return;  // the frozen chunk's old block
+        if (Pool *pool = Pool::get(); pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() >= block_entries) {
+            std::swap(tail_, pool->chunks.back()->entries);
+            return;
+        }
+        tail_.reserve(block_entries);
+    }
+
     // mutable: sharing changes how the entries are stored, never which entries there are.
-    mutable std::shared_ptr<const Chunk> frozen_;
-    mutable size_t frozen_size_ = 0;  // entries 0..frozen_size_-1 live in frozen chunks
+    mutable Chunk *frozen_ = nullptr;  // the newest chunk (a reference), or none
+    mutable size_t frozen_size_ = 0;   // entries 0..frozen_size_-1 live in frozen chunks
     mutable std::vector<Entry> tail_;
 };
 

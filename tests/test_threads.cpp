@@ -94,6 +94,63 @@ void own_errors(int which, std::atomic<int> &ready) {
     }
 }
 
+// Plays n random plies (rolls included) of g with rng.
+void play_plies(ludus_game *g, std::mt19937 &rng, int n) {
+    std::vector<int32_t> actions(4096);
+    for (int ply = 0; ply < n && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++ply) {
+        size_t count = 0;
+        if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
+            int dice[8];
+            check(ludus_game_roll(g, dice, 8, &count) == LUDUS_OK, "roll");
+        } else {
+            check(ludus_game_actions(g, actions.data(), actions.size(), &count) == LUDUS_OK && count > 0, "actions");
+            if (count > 0) check(ludus_game_apply_action(g, actions[rng() % count]) == LUDUS_OK, "apply_action");
+        }
+    }
+}
+
+// Clones share their history with the game they were made from: clones handed to other threads
+// are played on, undone and freed there while the original goes on and undoes in this one.
+void clones_across_threads(const char *game_id) {
+    ludus_game *g = nullptr;
+    check(ludus_game_new(game_id, "{\"seed\": 5}", &g) == LUDUS_OK, "new");
+    std::mt19937 rng(5);
+    play_plies(g, rng, 300);  // a history longer than a block
+    std::vector<ludus_game *> clones;
+    for (int t = 0; t < 6; ++t) {
+        ludus_game *c = nullptr;
+        check(ludus_game_clone(g, &c) == LUDUS_OK, "clone");
+        clones.push_back(c);
+    }
+    std::vector<std::thread> workers;
+    for (int t = 0; t < 6; ++t)
+        workers.emplace_back([c = clones[t], t] {
+            std::mt19937 own(100 + t);
+            for (int round = 0; round < 20; ++round) {  // undoing into the shared history too
+                play_plies(c, own, 40);
+                for (int k = 0; k < 45 && ludus_game_undo(c) == LUDUS_OK; ++k) {
+                }
+            }
+            ludus_game_free(c);
+        });
+    for (int round = 0; round < 20; ++round) {
+        play_plies(g, rng, 40);
+        for (int k = 0; k < 40 && ludus_game_undo(g) == LUDUS_OK; ++k) {
+        }
+    }
+    for (auto &w : workers) w.join();
+    while (ludus_game_undo(g) == LUDUS_OK) {
+    }
+    char *fresh_json = nullptr;
+    ludus_game *fresh = nullptr;
+    check(ludus_game_new(game_id, "{\"seed\": 5}", &fresh) == LUDUS_OK, "new");
+    check(ludus_game_to_json(fresh, &fresh_json) == LUDUS_OK, "to_json");
+    check(fresh_json != nullptr && save(g) == fresh_json, "undone to the start after its clones were freed by other threads");
+    ludus_string_free(fresh_json);
+    ludus_game_free(fresh);
+    ludus_game_free(g);
+}
+
 }  // namespace
 
 int main() {
@@ -113,6 +170,8 @@ int main() {
         });
     for (auto &th : pool) th.join();
     for (size_t i = 0; i < got.size(); ++i) check(got[i] == expected[i], "a game played among other threads ends as when played alone");
+
+    for (const char *id : games) clones_across_threads(id);
 
     std::atomic<int> ready{0};
     std::thread a(own_errors, 0, std::ref(ready)), b(own_errors, 1, std::ref(ready));
