@@ -54,7 +54,15 @@ public:
     History() = default;
     History(const History &other) : frozen_(other.frozen_), frozen_size_(other.frozen_size_), tail_(other.tail_) { retain(frozen_); }
     History &operator=(const History &) = delete;
-    ~History() { release(frozen_); }
+    ~History() {
+        release(frozen_);
+        // The tail's block back to the pool, to the chunk it was most likely taken from.
+        Pool *pool = Pool::get();
+        if (pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() == 0 && tail_.capacity() >= block_entries) {
+            tail_.clear();
+            std::swap(tail_, pool->chunks.back()->entries);
+        }
+    }
 
     size_t size() const { return frozen_size_ + tail_.size(); }
     bool empty() const { return size() == 0; }
