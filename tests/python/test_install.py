@@ -50,6 +50,8 @@ def test_installed_package_finds_its_library(tmp_path):
     site = packages[0].parent.parent
     assert (site / "ludus" / "_paths.py").is_file()
     env = {"PYTHONPATH": str(site), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    # Only the sanitizer's settings pass through (an ASan build preloads its runtime).
+    env.update({key: os.environ[key] for key in ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS") if key in os.environ})
     result = subprocess.run([sys.executable, "-c", GAME], env=env, cwd=tmp_path, capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
