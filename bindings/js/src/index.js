@@ -1,0 +1,452 @@
+// ludus-engine: libludus (the rules engine for the board games of ancient Rome and Greece)
+// compiled to WebAssembly, with the API shape of the Python package (bindings/python/ludus):
+//
+//   import { Game, games } from "ludus-engine";
+//   const game = new Game("petteia", { rows: 8, cols: 8, seed: 1 });
+//   game.play(game.legalMoves()[0]);
+//   console.log(game.text());
+//   game.free();
+//
+// The module instantiates the wasm when it is imported (top-level await), so every call below is
+// synchronous. Every string the library returns is copied and freed at once; every string given
+// is copied into the wasm heap and freed after the call. A game handle is freed by game.free(),
+// or, as a fallback, when the Game object is garbage collected (FinalizationRegistry).
+import createLudusModule from "./ludus.mjs";
+
+const wasm = await createLudusModule();
+
+// Largest input the library accepts (LUDUS_MAX_STATE_BYTES and LUDUS_MAX_MOVE_BYTES, 1 MiB).
+// Longer strings are cut a little past it before they are copied: the library refuses them
+// with its own message all the same, and the heap never has to grow for them.
+const MAX_INPUT_BYTES = 1024 * 1024;
+const INPUT_COPY_BYTES = MAX_INPUT_BYTES + 4;
+
+// Scratch words for the calls' out parameters (pointers, counts), allocated once.
+const scratch = wasm._malloc(16);
+const encoder = new TextEncoder();
+
+// ---- errors ----------------------------------------------------------------------------------
+
+/** Base class of every error of the library (and of this package). */
+export class LudusError extends Error {
+  constructor(message, status = 0, statusName = "") {
+    super(message);
+    this.name = new.target.name;
+    /** the numeric ludus_status (0 for errors raised by this package itself) */
+    this.status = status;
+    /** its constant name, e.g. "LUDUS_E_ILLEGAL_MOVE" */
+    this.statusName = statusName;
+  }
+}
+export class InvalidArgumentError extends LudusError {}
+export class BadJsonError extends LudusError {}
+export class UnknownGameError extends LudusError {}
+export class UnknownOptionError extends LudusError {}
+export class InvalidOptionError extends LudusError {}
+export class InvalidMoveError extends LudusError {}
+export class IllegalMoveError extends LudusError {}
+export class WrongPhaseError extends LudusError {}
+export class GameOverError extends LudusError {}
+export class InvalidStateError extends LudusError {}
+export class BufferTooSmallError extends LudusError {}
+export class LudusMemoryError extends LudusError {}
+export class NothingToUndoError extends LudusError {}
+export class InternalError extends LudusError {}
+/** A call on a game after game.free(). */
+export class GameClosedError extends LudusError {}
+
+// Indexed by ludus_status.
+const errorClasses = [null, InvalidArgumentError, BadJsonError, UnknownGameError, UnknownOptionError,
+  InvalidOptionError, InvalidMoveError, IllegalMoveError, WrongPhaseError, GameOverError, InvalidStateError,
+  BufferTooSmallError, LudusMemoryError, NothingToUndoError, InternalError];
+
+const STATUS_BUFFER_TOO_SMALL = 11;
+
+/** The exception for a non-zero ludus_status, with the library's message. */
+function errorFor(status) {
+  const message = wasm.UTF8ToString(wasm._ludus_last_error());
+  const statusName = wasm.UTF8ToString(wasm._ludus_status_name(status));
+  const ErrorClass = errorClasses[status] ?? LudusError;
+  return new ErrorClass(message, status, statusName);
+}
+
+function check(status) {
+  if (status !== 0) throw errorFor(status);
+}
+
+// ---- strings and numbers across the boundary --------------------------------------------------
+
+/** Copies a JS string into the wasm heap (NUL-terminated; null/undefined give NULL). The
+ * caller frees the pointer with wasm._free (free(NULL) is fine). */
+function copyIn(text, what) {
+  if (text === undefined || text === null) return 0;
+  if (typeof text !== "string") throw new TypeError(`${what} must be a string, not ${typeName(text)}`);
+  if (text.includes("\0")) throw new InvalidArgumentError(`${what} must not contain a NUL character`);
+  const size = Math.min(wasm.lengthBytesUTF8(text), INPUT_COPY_BYTES);
+  const pointer = wasm._malloc(size + 1);
+  if (pointer === 0) throw new LudusMemoryError("out of memory", 12, "LUDUS_E_NO_MEMORY");
+  const { written } = encoder.encodeInto(text, wasm.HEAPU8.subarray(pointer, pointer + size));
+  wasm.HEAPU8[pointer + written] = 0;
+  return pointer;
+}
+
+/** Calls fn(...pointers of strings, ...rest) with the strings copied in, and frees them. */
+function withStrings(strings, body) {
+  const pointers = [];
+  try {
+    for (const [text, what] of strings) pointers.push(copyIn(text, what));
+    return body(...pointers);
+  } finally {
+    for (const pointer of pointers) wasm._free(pointer);
+  }
+}
+
+/** Calls fn(...args, &out) for a function that returns a string, and returns the string (the
+ * library's copy is freed). */
+function callString(fn, ...args) {
+  wasm.HEAPU32[scratch >> 2] = 0;
+  const status = fn(...args, scratch);
+  const pointer = wasm.HEAPU32[scratch >> 2];
+  if (status !== 0) {
+    wasm._ludus_string_free(pointer);
+    throw errorFor(status);
+  }
+  const text = wasm.UTF8ToString(pointer);
+  wasm._ludus_string_free(pointer);
+  return text;
+}
+
+/** Options as the library takes them: an object (JSON), JSON text, or nothing (defaults). */
+function optionsText(options, what) {
+  if (options === undefined || options === null) return null;
+  if (typeof options === "string") return options;
+  if (typeof options === "object" && !Array.isArray(options)) return JSON.stringify(options);
+  throw new TypeError(`${what} must be an object or JSON text, not ${typeName(options)}`);
+}
+
+function typeName(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `${typeof value} ${String(value).slice(0, 40)}`;
+}
+
+function int32(value, what) {
+  if (!Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) {
+    throw new TypeError(`${what} must be an integer (int32), not ${typeName(value)}`);
+  }
+  return value;
+}
+
+// ---- the library ----------------------------------------------------------------------------
+
+/** The library's version, "MAJOR.MINOR.PATCH". */
+export function version() {
+  return wasm.UTF8ToString(wasm._ludus_version());
+}
+
+/** The catalogue: for each game its id, name and options (type, default, range). */
+export function games() {
+  return JSON.parse(callString(wasm._ludus_games));
+}
+
+/** The ids of the games in the catalogue. */
+export function gameIds() {
+  return games().map((game) => game.id);
+}
+
+export const Phase = Object.freeze({ ROLL: "roll", MOVE: "move", OVER: "over" });
+export const Result = Object.freeze({ ONGOING: "ongoing", PLAYER0_WON: "player 0 won", PLAYER1_WON: "player 1 won", DRAW: "draw" });
+const phases = [Phase.ROLL, Phase.MOVE, Phase.OVER];
+const results = [Result.ONGOING, Result.PLAYER0_WON, Result.PLAYER1_WON, Result.DRAW];
+
+// Frees the handles of games that were collected without free().
+const finalizer = new FinalizationRegistry((handle) => wasm._ludus_game_free(handle));
+const fromHandle = Symbol("fromHandle");
+
+/** A game in progress: a handle of the library. */
+export class Game {
+  #handle = 0;
+  #id = null;
+  #actions = { pointer: 0, capacity: 0 };
+
+  /**
+   * new Game("petteia", { rows: 8, cols: 8, seed: 1 }): a new game with options (an object or
+   * JSON text; see games() for each game's options). UnknownGameError, UnknownOptionError,
+   * InvalidOptionError with the library's message.
+   */
+  constructor(id, options) {
+    if (id === fromHandle) {
+      this.#adopt(options);
+      return;
+    }
+    wasm.HEAPU32[scratch >> 2] = 0;
+    const status = withStrings([[id, "a game id"], [optionsText(options, "options"), "options"]],
+      (idPointer, optionsPointer) => wasm._ludus_game_new(idPointer, optionsPointer, scratch));
+    check(status);
+    this.#adopt(wasm.HEAPU32[scratch >> 2]);
+    this.#id = id;
+  }
+
+  #adopt(handle) {
+    this.#handle = handle;
+    finalizer.register(this, handle, this);
+  }
+
+  /** Restores a game saved with toJSON() (an object or JSON text). The history is replayed:
+   * an inconsistent state is InvalidStateError, text that is not JSON BadJsonError. */
+  static fromJSON(state) {
+    const text = typeof state === "object" && state !== null ? JSON.stringify(state) : state;
+    wasm.HEAPU32[scratch >> 2] = 0;
+    check(withStrings([[text, "a saved state"]], (pointer) => wasm._ludus_game_from_json(pointer, scratch)));
+    return new Game(fromHandle, wasm.HEAPU32[scratch >> 2]);
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------
+
+  get #h() {
+    if (this.#handle === 0) throw new GameClosedError("this game has been freed");
+    return this.#handle;
+  }
+
+  /** Releases the library's handle now. Further calls throw GameClosedError; freeing twice is
+   * fine. */
+  free() {
+    const handle = this.#handle;
+    if (handle === 0) return;
+    this.#handle = 0;
+    finalizer.unregister(this);
+    wasm._ludus_game_free(handle);
+    if (this.#actions.pointer) wasm._free(this.#actions.pointer);
+    this.#actions = { pointer: 0, capacity: 0 };
+  }
+
+  /** Whether free() has been called. */
+  get freed() {
+    return this.#handle === 0;
+  }
+
+  /** An independent copy. */
+  clone() {
+    wasm.HEAPU32[scratch >> 2] = 0;
+    check(wasm._ludus_game_clone(this.#h, scratch));
+    const copy = new Game(fromHandle, wasm.HEAPU32[scratch >> 2]);
+    copy.#id = this.#id;
+    return copy;
+  }
+
+  // ---- state ----------------------------------------------------------------------------------
+
+  /** The full state (options, start, history, position) as an object: JSON.stringify(game)
+   * saves the game, Game.fromJSON restores it. */
+  toJSON() {
+    return JSON.parse(this.toJSONText());
+  }
+
+  /** The full state as the library writes it (JSON text). */
+  toJSONText() {
+    return callString(wasm._ludus_game_to_json, this.#h);
+  }
+
+  /** The game's id in the catalogue, e.g. "petteia". */
+  get id() {
+    this.#id ??= this.toJSON().game;
+    return this.#id;
+  }
+
+  /** Every option of the game, resolved (the seed included). */
+  get options() {
+    return this.toJSON().options;
+  }
+
+  /** The current position as the library saves it. */
+  get position() {
+    return this.toJSON().position;
+  }
+
+  /** Every event since the start: {player, text} (a move, "roll A B" with dice_from, or
+   * "draw agreed"). */
+  get history() {
+    return this.toJSON().history;
+  }
+
+  /** "roll", "move" or "over". */
+  get phase() {
+    return phases[wasm._ludus_game_phase(this.#h)];
+  }
+
+  /** The player to move (0 or 1), null when the game is over. */
+  get toMove() {
+    const player = wasm._ludus_game_to_move(this.#h);
+    return player < 0 ? null : player;
+  }
+
+  /** "ongoing", "player 0 won", "player 1 won" or "draw" (see Result). */
+  get result() {
+    return results[wasm._ludus_game_result(this.#h)];
+  }
+
+  /** 0 or 1 once a player has won; null while ongoing or after a draw. */
+  get winner() {
+    const result = wasm._ludus_game_result(this.#h);
+    return result === 1 ? 0 : result === 2 ? 1 : null;
+  }
+
+  get isOver() {
+    return this.phase === Phase.OVER;
+  }
+
+  /** The dice of the current turn as the position shows them (null without dice). */
+  get dice() {
+    const dice = this.position.dice;
+    return dice && dice.length ? dice : null;
+  }
+
+  // ---- moves ----------------------------------------------------------------------------------
+
+  /** The legal moves, objects with at least "text" (phase move; [] when over). In phase roll:
+   * WrongPhaseError. */
+  legalMoves() {
+    return JSON.parse(callString(wasm._ludus_game_legal_moves, this.#h));
+  }
+
+  /** Plays a move: its text ("b2-b5"), a move object of legalMoves(), or any part of one that
+   * names exactly one legal move (an aiMove() result too: its "search" is not part of the
+   * move). IllegalMoveError, InvalidMoveError, WrongPhaseError, GameOverError. */
+  play(move) {
+    let text = move;
+    if (typeof move === "object" && move !== null) {
+      const { search, ...fields } = move;
+      text = JSON.stringify(fields);
+    }
+    const handle = this.#h;
+    check(withStrings([[text, "a move"]], (pointer) => wasm._ludus_game_play(handle, pointer)));
+  }
+
+  /** Takes back the last move, roll or agreed draw (NothingToUndoError at the start). */
+  undo() {
+    check(wasm._ludus_game_undo(this.#h));
+  }
+
+  /** Records a draw both players agreed. */
+  agreeDraw() {
+    check(wasm._ludus_game_agree_draw(this.#h));
+  }
+
+  // ---- dice -----------------------------------------------------------------------------------
+
+  /** Rolls the dice with the game's seeded generator (phase roll) and returns them. */
+  roll() {
+    const handle = this.#h;
+    const values = wasm._malloc(8 * 4);
+    try {
+      check(wasm._ludus_game_roll(handle, values, 8, scratch));
+      const count = wasm.HEAPU32[scratch >> 2];
+      return Array.from(wasm.HEAP32.subarray(values >> 2, (values >> 2) + count));
+    } finally {
+      wasm._free(values);
+    }
+  }
+
+  /** Dice from outside (physical dice, a replay): setDice(3, 5) or setDice([3, 5]). */
+  setDice(...values) {
+    const handle = this.#h;
+    const flat = values.flat().map((value) => int32(value, "a die"));
+    const pointer = wasm._malloc(Math.max(1, flat.length) * 4);
+    try {
+      wasm.HEAP32.set(flat, pointer >> 2);
+      check(wasm._ludus_game_set_dice(handle, pointer, flat.length));
+    } finally {
+      wasm._free(pointer);
+    }
+  }
+
+  /** In phase roll: every distinct roll with its probability: [{dice, probability}]. */
+  chanceOutcomes() {
+    return JSON.parse(callString(wasm._ludus_game_chance_outcomes, this.#h));
+  }
+
+  // ---- integer actions (the fast path) -------------------------------------------------------
+
+  /** The legal moves as small integers (phase move; [] when over). */
+  actions() {
+    const handle = this.#h;
+    let status = wasm._ludus_game_actions(handle, this.#actions.pointer, this.#actions.capacity, scratch);
+    if (status === STATUS_BUFFER_TOO_SMALL) {
+      this.#growActions(wasm.HEAPU32[scratch >> 2]);
+      status = wasm._ludus_game_actions(handle, this.#actions.pointer, this.#actions.capacity, scratch);
+    }
+    check(status);
+    const start = this.#actions.pointer >> 2;
+    return Array.from(wasm.HEAP32.subarray(start, start + wasm.HEAPU32[scratch >> 2]));
+  }
+
+  #growActions(needed) {
+    const capacity = Math.max(needed, 2 * this.#actions.capacity, 64);
+    const pointer = wasm._malloc(capacity * 4);
+    if (pointer === 0) throw new LudusMemoryError("out of memory", 12, "LUDUS_E_NO_MEMORY");
+    wasm._free(this.#actions.pointer);
+    this.#actions = { pointer, capacity };
+  }
+
+  /** Plays one of the integers of actions() (IllegalMoveError for any other). */
+  applyAction(action) {
+    check(wasm._ludus_game_apply_action(this.#h, int32(action, "an action")));
+  }
+
+  /** The notation of a legal integer move. */
+  actionText(action) {
+    return callString(wasm._ludus_game_action_text, this.#h, int32(action, "an action"));
+  }
+
+  /** Plays uniformly random moves (dice from a generator seeded with seed, a Number or BigInt
+   * 0..2^64-1) inside the library, to the end or until maxPlies moves. Returns {result, plies};
+   * every move and roll enters the history. GameOverError if the game is over already. */
+  randomPlayout(seed = 0, maxPlies = 0xffffffff) {
+    const handle = this.#h;
+    const seed64 = BigInt(seed);
+    if (seed64 < 0n || seed64 > 0xffffffffffffffffn) throw new RangeError("the seed must be in 0..2^64-1");
+    if (!Number.isInteger(maxPlies) || maxPlies < 0 || maxPlies > 0xffffffff) throw new RangeError("maxPlies must be in 0..2^32-1");
+    check(wasm._ludus_game_random_playout(handle, seed64, maxPlies, scratch, scratch + 4));
+    return { result: results[wasm.HEAP32[scratch >> 2]], plies: wasm.HEAPU32[(scratch + 4) >> 2] };
+  }
+
+  /** The move the library's computer player chooses (the game is not changed): a move object
+   * of legalMoves() plus "search" {level, depth, nodes, value, time_ms}. Options: level
+   * ("random", "greedy", "easy", "medium", "best": the default), depth, seed, max_nodes,
+   * max_time_ms, threads (1). WrongPhaseError before a roll, GameOverError at the end. */
+  aiMove(options = {}) {
+    const given = typeof options === "object" && options !== null && !Array.isArray(options)
+      ? { level: "best", ...options } : options;
+    const handle = this.#h;
+    return JSON.parse(withStrings([[optionsText(given, "aiMove options"), "aiMove options"]],
+      (pointer) => callString(wasm._ludus_ai_choose, handle, pointer)));
+  }
+
+  // ---- pictures -------------------------------------------------------------------------------
+
+  #render(fn, options) {
+    const handle = this.#h;
+    return withStrings([[optionsText(options, "render options"), "render options"]],
+      (pointer) => callString(fn, handle, pointer));
+  }
+
+  /** The library's self-contained SVG of the position. Options: size; petteia orientation,
+   * coordinates; duodecim inscription ("ostia", "levate", "virtus", "vincer"). */
+  svg(options) {
+    return this.#render(wasm._ludus_game_render_svg, options);
+  }
+
+  /** The library's monospace text diagram of the position. */
+  text(options) {
+    return this.#render(wasm._ludus_game_render_text, options);
+  }
+
+  toString() {
+    return this.#handle === 0 ? `<ludus Game ${this.#id ?? "?"} (freed)>` : this.text();
+  }
+}
+
+/** For tests: the top of the wasm heap (sbrk(0)) and the size of the wasm memory, in bytes. */
+export function heapStats() {
+  return { top: wasm._sbrk(0) >>> 0, memory: wasm.HEAPU8.length };
+}

@@ -1,0 +1,150 @@
+// The API of ludus-engine, game by game: the shape of the Python package.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ludus } from "./package.js";
+
+const { Game, games, gameIds, version, Phase, Result } = ludus;
+
+test("the catalogue lists both games with their options", () => {
+  assert.match(version(), /^\d+\.\d+\.\d+$/);
+  assert.deepEqual(gameIds().sort(), ["duodecim", "petteia"]);
+  const petteia = games().find((g) => g.id === "petteia");
+  assert.equal(petteia.name, "Petteia");
+  assert.equal(petteia.options.rows.default, 8);
+});
+
+test("petteia: list, play (text, object, part of one), undo", () => {
+  const game = new Game("petteia", { rows: 8, cols: 8, seed: 1 });
+  assert.equal(game.id, "petteia");
+  assert.equal(game.phase, Phase.MOVE);
+  assert.equal(game.toMove, 0);
+  assert.equal(game.result, Result.ONGOING);
+  const moves = game.legalMoves();
+  assert.ok(moves.length > 0 && moves.every((m) => typeof m.text === "string"));
+  game.play(moves[0].text);
+  assert.equal(game.toMove, 1);
+  const reply = game.legalMoves()[3];
+  game.play(reply);
+  game.play({ text: game.legalMoves()[0].text });
+  assert.deepEqual(game.history.map((e) => e.player), [0, 1, 0]);
+  game.undo();
+  game.undo();
+  game.undo();
+  assert.equal(game.history.length, 0);
+  game.free();
+});
+
+test("duodecim: roll, set dice, chance outcomes, a whole turn", () => {
+  const game = new Game("duodecim", { seed: 7, first_player: 0, pieces: 6 });
+  assert.equal(game.phase, Phase.ROLL);
+  const outcomes = game.chanceOutcomes();
+  assert.equal(outcomes.length, 21);
+  assert.ok(Math.abs(outcomes.reduce((s, o) => s + o.probability, 0) - 1) < 1e-9);
+  const dice = game.roll();
+  assert.equal(dice.length, 2);
+  assert.ok(dice.every((d) => d >= 1 && d <= 6));
+  assert.deepEqual(game.dice, dice);
+  assert.equal(game.phase, Phase.MOVE);
+  game.undo();
+  game.setDice(3, 5);
+  assert.deepEqual(game.dice, [3, 5]);
+  game.undo();
+  game.setDice([2, 5]);
+  assert.equal(game.history.at(-1).dice_from, "outside");
+  while (game.phase === Phase.MOVE) game.play(game.legalMoves()[0]);
+  assert.equal(game.phase, Phase.ROLL);
+  assert.equal(game.toMove, 1, "a roll that is not a double passes the turn");
+  game.free();
+});
+
+test("save and restore: toJSON, JSON.stringify, Game.fromJSON", () => {
+  for (const id of ["petteia", "duodecim"]) {
+    const game = new Game(id, { seed: 11 });
+    game.randomPlayout(3, 20);
+    const saved = game.toJSON();
+    assert.equal(saved.format, "ludus-state");
+    const fromObject = Game.fromJSON(saved);
+    const fromText = Game.fromJSON(JSON.stringify(game));
+    assert.equal(fromObject.toJSONText(), game.toJSONText());
+    assert.equal(fromText.toJSONText(), game.toJSONText());
+    assert.equal(fromText.id, id);
+    // the restored game goes on identically, dice included
+    game.randomPlayout(5);
+    fromObject.randomPlayout(5);
+    assert.equal(fromObject.toJSONText(), game.toJSONText());
+    for (const g of [game, fromObject, fromText]) g.free();
+  }
+});
+
+test("pictures: SVG with render options, the text diagram", () => {
+  const petteia = new Game("petteia", { seed: 1 });
+  const svg = petteia.svg({ size: 240, coordinates: false });
+  assert.match(svg, /<svg[^>]*width="240"/);
+  assert.match(svg, /class="piece player0"/);
+  assert.match(petteia.text(), /\n/);
+  assert.equal(String(petteia), petteia.text());
+  const duodecim = new Game("duodecim", { seed: 1 });
+  for (const inscription of ["ostia", "levate", "virtus", "vincer"]) {
+    assert.match(duodecim.svg({ inscription }), /<\/svg>\s*$/);
+  }
+  assert.notEqual(duodecim.svg({ inscription: "virtus" }), duodecim.svg({ inscription: "ostia" }));
+  petteia.free();
+  duodecim.free();
+});
+
+test("computer players: aiMove names a legal move and leaves the game unchanged", () => {
+  const game = new Game("petteia", { seed: 2 });
+  const before = game.toJSONText();
+  for (const level of ["random", "greedy", "easy"]) {
+    const move = game.aiMove({ level, seed: 1 });
+    assert.equal(move.search.level, level);
+    assert.ok(game.legalMoves().some((m) => m.text === move.text));
+  }
+  assert.equal(game.aiMove({ level: "best", max_nodes: 2000 }).search.level, "best");
+  assert.equal(game.toJSONText(), before);
+  const duodecim = new Game("duodecim", { seed: 2 });
+  duodecim.roll();
+  const move = duodecim.aiMove({ level: "medium" });
+  duodecim.play(move);
+  game.free();
+  duodecim.free();
+});
+
+test("integer actions play a whole game; randomPlayout is seeded and capped", () => {
+  for (const id of ["petteia", "duodecim"]) {
+    const game = new Game(id, { seed: 4, ...(id === "petteia" ? { rows: 6, cols: 6 } : {}) });
+    let plies = 0;
+    while (!game.isOver && plies < 5000) {
+      if (game.phase === Phase.ROLL) { game.roll(); continue; }
+      const actions = game.actions();
+      assert.equal(typeof game.actionText(actions[0]), "string");
+      game.applyAction(actions[plies % actions.length]);
+      plies++;
+    }
+    assert.ok(game.isOver, `${id} ended`);
+    assert.notEqual(game.result, Result.ONGOING);
+    assert.deepEqual(game.actions(), []);
+    game.free();
+
+    const a = new Game(id, { seed: 9 });
+    const b = a.clone();
+    const first = a.randomPlayout(123);
+    assert.notEqual(first.result, Result.ONGOING);
+    assert.ok(first.plies > 0);
+    assert.deepEqual(b.randomPlayout(123n), first);
+    const capped = new Game(id, { seed: 9 });
+    assert.deepEqual(capped.randomPlayout(123, 5), { result: Result.ONGOING, plies: 5 });
+    for (const g of [a, b, capped]) g.free();
+  }
+});
+
+test("a clone is independent", () => {
+  const game = new Game("petteia", { seed: 5 });
+  const copy = game.clone();
+  copy.play(copy.legalMoves()[0]);
+  assert.equal(game.history.length, 0);
+  assert.equal(copy.history.length, 1);
+  game.free();
+  assert.equal(copy.history.length, 1);
+  copy.free();
+});
