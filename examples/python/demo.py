@@ -1,57 +1,137 @@
-"""The main demonstration: a full seeded random game of every game in the catalogue, played
-through the ludus package, with the board shown every few moves (the library's text diagram,
-which ends with an empty line) and the result at the end.
+"""The main demonstration: the library's computer players against each other in every game, then
+what fast random playouts say about each game, and SVG pictures of the positions.
 
-Run: python3 demo.py [--seed N] [--every N] [--quiet]
+1. A match of the strongest level, "best", against "medium" for each game of the catalogue. The
+   board is shown every few moves with the last move of each player and the computer's own
+   estimate of its position (the ``search`` object of ``Game.ai_move``: depth reached, positions
+   evaluated, value for the player who moved). "best" gets a budget of positions (``max_nodes``)
+   rather than of time, so the same seed plays the same game on any machine.
+2. 100 random playouts of each game, played inside the library (``Game.random_playout``): who
+   won, how long the games were.
+3. The start and final positions of each match as SVG files (the library draws them).
+
+Run: python3 demo.py [--seed N] [--every N] [--nodes N] [--playouts N] [--svg-dir DIR] [--quiet]
 """
 import argparse
-import random
+import collections
+import os
+import statistics
 import time
+from typing import Any, Dict, List, Optional
 
 import ludus
 
-# Random Petteia games are long (often 1000+ moves): show its board less often.
-SHOW_EVERY = {"petteia": 200, "duodecim": 10}
+#: Petteia without a draw rule lets two cautious players shuffle forever: the match ends in a
+#: draw after 100 plies without a capture or a third repetition (the spec's options for programs).
+MATCH_OPTIONS: Dict[str, Dict[str, Any]] = {
+    "petteia": {"draw_plies_without_capture": 100, "draw_repetitions": 3},
+}
+#: Show the board every this many moves (Duodecim moves are single steps, two or more a turn).
+SHOW_EVERY = {"petteia": 12, "duodecim": 16}
 
 
-def play_random_game(game_id: str, seed: int, every: int, quiet: bool) -> ludus.Game:
-    """Play one game with random moves (and the game's own seeded dice) to its end."""
-    chooser = random.Random(seed)                 # our choice of moves
-    game = ludus.Game(game_id, seed=seed)         # the game's dice and lots
-    plies = 0
+def describe(move: ludus.Move, name: str) -> str:
+    """One line about a computer's move: the move, and what its search thought of it."""
+    s = move.search
+    return (f"player {move.player} ({name}) {move.text}: value {s['value']:+.2f} for the mover, "
+            f"depth {s['depth']}, {s['nodes']} positions, {s['time_ms']:g} ms")
+
+
+def play_match(game_id: str, seed: int, levels: List[Dict[str, Any]], every: int,
+               quiet: bool) -> ludus.Game:
+    """Play one game between two computer players (levels[0] is player 0) to its end."""
+    game = ludus.Game(game_id, MATCH_OPTIONS.get(game_id, {}), seed=seed)
+    names = [player["level"] for player in levels]
+    last: Dict[int, str] = {}
+    moves = 0
     if not quiet:
-        print(f"=== {game_id}, seed {seed}")
+        print(f"=== {game_id}, seed {seed}: player 0 is {names[0]}, player 1 is {names[1]}")
         print(game)
     while not game.is_over:
         if game.phase == ludus.Phase.ROLL:
             game.roll()
             continue
-        move = chooser.choice(game.legal_moves)
         player = game.to_move
+        move = game.ai_move(**levels[player], seed=seed + moves)
         game.play(move)
-        plies += 1
-        if not quiet and plies % every == 0:
-            print(f"--- after {plies} moves (last: player {player} {move.text})")
+        moves += 1
+        last[player] = describe(move, names[player])
+        if not quiet and moves % every == 0:
+            print(f"--- after {moves} moves")
+            print("\n".join(last[p] for p in sorted(last)))
             print(game)
     if not quiet:
-        print(f"--- final position after {plies} moves")
+        print(f"--- final position after {moves} moves")
         print(game)
-    print(f"{game_id}: {game.result} after {plies} moves ({len(game.history)} events)")
+    winner = game.winner
+    verdict = "a draw" if winner is None else f"player {winner} ({names[winner]}) won"
+    print(f"{game_id}: {verdict} after {moves} moves")
     return game
 
 
-def main() -> None:
+def playout_statistics(game_id: str, count: int, seed: int) -> Dict[str, Any]:
+    """``count`` random games from the start (default options), each seeded differently."""
+    results: collections.Counter = collections.Counter()
+    lengths: List[int] = []
+    start = time.perf_counter()
+    for i in range(count):
+        with ludus.Game(game_id, seed=seed + i) as game:
+            result, plies = game.random_playout(seed + i)
+        results[str(result)] += 1
+        lengths.append(plies)
+    return {"results": results, "lengths": lengths, "seconds": time.perf_counter() - start}
+
+
+def print_statistics(game_id: str, stats: Dict[str, Any]) -> None:
+    """The playout statistics of one game in three lines."""
+    lengths, n = stats["lengths"], len(stats["lengths"])
+    shares = ", ".join(f"{name} {k} ({100 * k / n:.0f}%)" for name, k in sorted(stats["results"].items()))
+    print(f"{game_id}: {n} random playouts in {stats['seconds']:.2f} s")
+    print(f"  results: {shares}")
+    print(f"  length in moves: average {statistics.mean(lengths):.1f}, median {statistics.median(lengths):g}, "
+          f"shortest {min(lengths)}, longest {max(lengths)}")
+
+
+def write_svg(game: ludus.Game, path: str) -> str:
+    """Write the position's SVG picture to ``path``; returns the path."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(game.svg(size=360))
+    return path
+
+
+def main(argv: Optional[List[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--every", type=int, default=0, help="show the board every N moves (default: per game)")
-    parser.add_argument("--quiet", action="store_true", help="only the results")
-    args = parser.parse_args()
-    for game_id in ludus.game_ids():
+    parser.add_argument("--nodes", type=int, default=200000,
+                        help="positions the level best may evaluate for a move (default 200000)")
+    parser.add_argument("--playouts", type=int, default=100, help="random playouts per game (default 100)")
+    parser.add_argument("--svg-dir", default="ludus-demo", help="where the pictures go (default ./ludus-demo)")
+    parser.add_argument("--game", action="append", choices=ludus.game_ids(), help="only this game (repeatable)")
+    parser.add_argument("--quiet", action="store_true", help="no boards, only the results")
+    args = parser.parse_args(argv)
+    levels = [{"level": "best", "max_nodes": args.nodes}, {"level": "medium"}]
+    os.makedirs(args.svg_dir, exist_ok=True)
+    pictures: List[str] = []
+    game_ids = args.game or ludus.game_ids()
+
+    print("# 1. The computer: best against medium\n")
+    for game_id in game_ids:
         start = time.perf_counter()
-        every = args.every or SHOW_EVERY.get(game_id, 20)
-        with play_random_game(game_id, args.seed, every, args.quiet):
-            pass
-        print(f"({time.perf_counter() - start:.2f} s)\n")
+        with play_match(game_id, args.seed, levels, args.every or SHOW_EVERY.get(game_id, 10), args.quiet) as game:
+            pictures.append(write_svg(game, os.path.join(args.svg_dir, f"{game_id}-final.svg")))
+        with ludus.Game(game_id, MATCH_OPTIONS.get(game_id, {}), seed=args.seed) as game:
+            pictures.append(write_svg(game, os.path.join(args.svg_dir, f"{game_id}-start.svg")))
+        print(f"({time.perf_counter() - start:.1f} s)\n")
+
+    print(f"# 2. {args.playouts} random playouts of each game (played inside the library)\n")
+    for game_id in game_ids:
+        print_statistics(game_id, playout_statistics(game_id, args.playouts, args.seed))
+    print()
+
+    print("# 3. Pictures (SVG, drawn by the library)\n")
+    for path in pictures:
+        print(f"  {os.path.abspath(path)}")
 
 
 if __name__ == "__main__":

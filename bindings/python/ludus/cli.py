@@ -63,10 +63,12 @@ class Console:
         self.stdin, self.stdout = stdin, stdout
 
     def say(self, text: str = "") -> None:
+        """Write one line (an empty one by default)."""
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
     def ask(self, prompt: str) -> str:
+        """Write the prompt and return the next line of input, stripped (EndOfInput at its end)."""
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -137,6 +139,7 @@ def parse_game_options(game_id: str, args: Sequence[str]) -> Dict[str, Any]:
 # ---- games -----------------------------------------------------------------------------------
 
 def cmd_games(console: Console) -> int:
+    """``ludus games``: list the catalogue, each game with its options; returns the exit status."""
     for entry in games():
         console.say(f"{entry['id']}: {entry['name']}")
         for name, spec in sorted(entry["options"].items()):
@@ -188,6 +191,7 @@ class PlaySession:
         self.show_moves = True
 
     def run(self) -> int:
+        """Read and carry out commands until the game ends or the player quits; returns the exit status."""
         while True:
             if self.engine is not None and self.engine.act(self.game, self.console.say):
                 self.show_board = True
@@ -219,6 +223,7 @@ class PlaySession:
                 self.console.say(f"Not possible: {e}")
 
     def handle(self, line: str, phase: Phase) -> Optional[str]:
+        """Carry out one command line; "quit" when the session should end, else None."""
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         say = self.console.say
@@ -280,12 +285,14 @@ class PlaySession:
         return None
 
     def play(self, text: str) -> None:
+        """Play a move given by its text and say so."""
         player = self.game.to_move
         self.game.play(text)
         self.console.say(f"Player {player} played {text}.")
         self.show_board = True
 
     def offer_draw(self) -> None:
+        """Ask the other player whether they agree to a draw, and record it if they do."""
         with self.game.copy() as trial:
             trial.agree_draw()  # raises if this game has no draws or is over: no need to ask
         other = 1 - (self.game.to_move or 0)
@@ -299,6 +306,8 @@ class PlaySession:
 
 
 def cmd_play(console: Console, game_id: str, option_args: Sequence[str], vs: Optional[str] = None, human: int = 0) -> int:
+    """``ludus play``: a game at the terminal for two people, or one against the computer level ``vs``
+    (the person is player ``human``); returns the exit status."""
     engine = selfplay.Engine(1 - human, vs) if vs else None
     try:
         options = parse_game_options(game_id, option_args)
@@ -325,6 +334,8 @@ def cmd_play(console: Console, game_id: str, option_args: Sequence[str], vs: Opt
 # ---- replay ----------------------------------------------------------------------------------
 
 def cmd_replay(console: Console, path: str, wait: bool) -> int:
+    """``ludus replay``: show a saved game event by event (waiting for Enter when ``wait``);
+    returns the exit status."""
     try:
         with open(path, encoding="utf-8") as f:
             doc = json.load(f)

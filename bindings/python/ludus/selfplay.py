@@ -21,6 +21,7 @@ __all__ = ["GameRecord", "Summary", "play_game", "run", "wilson"]
 
 @dataclass
 class GameRecord:
+    """How one game of a match went, from player A's point of view."""
     index: int
     a_player: int            # the player number A had
     first: int               # the player who moved first
@@ -30,6 +31,7 @@ class GameRecord:
 
 @dataclass
 class Summary:
+    """The totals of a match for player A, with every game's record."""
     n: int = 0
     a_wins: int = 0
     draws: int = 0
@@ -40,6 +42,7 @@ class Summary:
     records: List[GameRecord] = field(default_factory=list)
 
     def add(self, r: GameRecord) -> None:
+        """Count one more game."""
         self.records.append(r)
         self.n += 1
         self.plies += r.plies
@@ -184,6 +187,8 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
+    """``ludus selfplay``: play the games the parsed arguments ask for and write the report to
+    ``out``; returns the exit status."""
     from .cli import parse_game_options
     from .errors import LudusError
     try:
