@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# What a Python user does: `pip install .` of this source tree into a fresh virtual environment,
+# offline (Debian's meson-python, --no-build-isolation --no-index), then use the package from
+# another folder with nothing pointing at a build: no LUDUS_LIBRARY, no PYTHONPATH.
+# Usage: tests/pip_install_test.sh [SOURCE_DIR]   (.ci/run step 7; prints "ok NAME" or
+# "FAILED NAME" per check and "N passed, N failed" at the end; exit status 1 on a failure)
+set -uo pipefail
+source_dir=$(cd "${1:-$(dirname "$0")/..}" && pwd)
+python=${LUDUS_PYTHON:-/usr/bin/python3}   # Debian's interpreter: its dist-packages has meson-python
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ludus-pip.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+venv=$tmp/venv
+passed=0 failed=0
+# check NAME COMMAND...: runs it with its output in $tmp/NAME.log, shown on failure
+check() {
+  local name=$1; shift
+  if "$@" >"$tmp/$name.log" 2>&1; then
+    echo "ok $name"; passed=$((passed + 1))
+  else
+    echo "FAILED $name"; sed 's/^/  | /' "$tmp/$name.log" | tail -40; failed=$((failed + 1))
+  fi
+}
+clean_env=(env -u LUDUS_LIBRARY -u PYTHONPATH -u LD_LIBRARY_PATH -u PYTHONHOME PIP_NO_INPUT=1
+           PIP_DISABLE_PIP_VERSION_CHECK=1)
+elsewhere=$tmp/elsewhere
+mkdir -p "$elsewhere"
+
+# --system-site-packages: meson-python, meson's Python parts and pyproject-metadata come from
+# Debian; the package itself must land in the venv (checked below).
+check venv "$python" -m venv --system-site-packages "$venv"
+start=$(date +%s)
+check pip-install "${clean_env[@]}" "$venv/bin/python" -m pip install --no-build-isolation --no-index "$source_dir"
+echo "  (pip install: $(($(date +%s) - start)) s)"
+
+cd "$elsewhere" || exit 1
+# The import resolves to the venv, the library to the copy inside the package, and the board prints.
+check import-from-elsewhere "${clean_env[@]}" "$venv/bin/python" -c '
+import os, sys, ludus
+venv = os.path.realpath(sys.argv[1])
+package = os.path.dirname(os.path.realpath(ludus.__file__))
+assert package.startswith(venv + os.sep), ("ludus imported from", package)
+assert os.path.dirname(os.path.realpath(ludus.library_path())) == package, ("library", ludus.library_path())
+board = str(ludus.Game("petteia"))
+print(board)
+assert board.startswith("Petteia 8x8") and "a b c d e f g h" in board, board
+' "$venv"
+# The version is the Meson project version, in the package metadata and in the library.
+check version "${clean_env[@]}" "$venv/bin/python" -c '
+import re, sys, importlib.metadata, ludus
+meson = re.search(r"version:\s*.([0-9.]+).", open(sys.argv[1]).read()).group(1)
+assert importlib.metadata.version("ludus") == meson == ludus.library_version() == ludus.__version__, meson
+' "$source_dir/meson.build"
+# A short game of each: the computer against random moves, then a random playout to the end.
+check play "${clean_env[@]}" "$venv/bin/python" -c '
+import random, ludus
+for game_id in ludus.game_ids():
+    with ludus.Game(game_id, seed=5) as game:
+        chooser = random.Random(5)
+        for ply in range(20):
+            if game.phase == ludus.Phase.ROLL:
+                game.roll()
+            elif game.phase == ludus.Phase.MOVE:
+                game.play(game.ai_move("medium") if game.to_move == 0 else chooser.choice(game.legal_moves))
+        restored = ludus.Game.from_json(game.to_json())
+        result, plies = restored.random_playout(5)
+        assert restored.is_over and result != ludus.Result.ONGOING, (game_id, result)
+        print(game_id, result, "after", len(restored.history), "events")
+'
+# The console script the wheel installs.
+check console-script "${clean_env[@]}" "$venv/bin/ludus" games
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
