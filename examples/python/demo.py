@@ -27,7 +27,7 @@ MATCH_OPTIONS: Dict[str, Dict[str, Any]] = {
     "petteia": {"draw_plies_without_capture": 100, "draw_repetitions": 3},
 }
 #: Show the board every this many moves (Duodecim moves are single steps, two or more a turn).
-SHOW_EVERY = {"petteia": 12, "duodecim": 16}
+SHOW_EVERY = {"petteia": 12, "duodecim": 8}
 
 
 def describe(move: ludus.Move, name: str) -> str:
