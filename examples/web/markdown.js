@@ -1,0 +1,56 @@
+// Just enough Markdown for the rules files (rules/*.md, copies of the library's specs):
+// headings, paragraphs, lists (nested by indentation), tables, **bold**, `code`.
+const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const inline = (text) => escape(text).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/`([^`]+)`/g, "<code>$1</code>");
+const cells = (line) => line.trim().replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
+
+export function renderMarkdown(markdown) {
+  const html = [];
+  const lines = markdown.split("\n");
+  for (let i = 0; i < lines.length; ) {
+    const line = lines[i];
+    if (!line.trim()) { i++; continue; }
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    if (heading) {
+      const level = Math.min(heading[1].length + 1, 5);
+      html.push(`<h${level}>${inline(heading[2])}</h${level}>`);
+      i++;
+    } else if (line.startsWith("|")) {
+      const rows = [];
+      for (; i < lines.length && lines[i].startsWith("|"); i++) if (!/^\|[\s:|-]+\|$/.test(lines[i].trim())) rows.push(cells(lines[i]));
+      const [head, ...body] = rows;
+      html.push(`<table><thead><tr>${head.map((c) => `<th>${inline(c)}</th>`).join("")}</tr></thead><tbody>` +
+        body.map((r) => `<tr>${r.map((c) => `<td>${inline(c)}</td>`).join("")}</tr>`).join("") + "</tbody></table>");
+    } else if (/^\s*(-|\d+\.)\s/.test(line)) {
+      i = list(lines, i, html);
+    } else {
+      const paragraph = [];
+      for (; i < lines.length && lines[i].trim() && !/^(#|\||\s*(-|\d+\.)\s)/.test(lines[i]); i++) paragraph.push(lines[i].trim());
+      html.push(`<p>${inline(paragraph.join(" "))}</p>`);
+    }
+  }
+  return html.join("\n");
+}
+
+// A list starting at lines[i] (items continue on more-indented lines); returns the next line.
+function list(lines, i, html) {
+  const indent = /^\s*/.exec(lines[i])[0].length;
+  const ordered = /^\s*\d+\./.test(lines[i]);
+  html.push(ordered ? "<ol>" : "<ul>");
+  while (i < lines.length && lines[i].trim()) {
+    const depth = /^\s*/.exec(lines[i])[0].length;
+    const item = /^\s*(-|\d+\.)\s+(.*)$/.exec(lines[i]);
+    if (depth < indent || (depth === indent && !item)) break;
+    if (depth > indent && item) {
+      html.push("<li>");
+      i = list(lines, i, html);
+      html.push("</li>");
+      continue;
+    }
+    const text = [item ? item[2] : lines[i].trim()];
+    for (i++; i < lines.length && lines[i].trim() && !/^\s*(-|\d+\.)\s/.test(lines[i]) && /^\s*/.exec(lines[i])[0].length > indent; i++) text.push(lines[i].trim());
+    html.push(`<li>${inline(text.join(" "))}</li>`);
+  }
+  html.push(ordered ? "</ol>" : "</ul>");
+  return i;
+}
