@@ -24,12 +24,13 @@ bool is_legal_action(const Game &g, Action a) {
     return std::find(actions.begin(), actions.end(), a) != actions.end();
 }
 
-const std::vector<std::string> petteia_levels = {"random", "greedy", "easy", "medium", "best"};
-const std::vector<std::string> duodecim_levels = {"random", "greedy", "easy", "medium", "best"};
+const std::vector<std::string> petteia_levels = {"random", "greedy", "easy", "medium", "best", "uct"};
+const std::vector<std::string> duodecim_levels = {"random", "greedy", "easy", "medium", "best", "uct"};
 
 json quick(const std::string &level, uint64_t seed = 1) {
     json o{{"level", level}, {"seed", seed}};
     if (level == "best") o["max_nodes"] = 3000;
+    if (level == "uct") o["max_playouts"] = 300;
     return o;
 }
 

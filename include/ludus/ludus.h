@@ -239,21 +239,34 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  * phase roll is LUDUS_E_WRONG_PHASE (roll first), a finished game LUDUS_E_GAME_OVER.
  * options_json (NULL or "{}" for the defaults; not an object: LUDUS_E_BAD_JSON; another key:
  * LUDUS_E_UNKNOWN_OPTION; a wrong value: LUDUS_E_INVALID_OPTION):
- *   "level"        "random", "greedy", "easy", "medium", "best" (default); "best" always names
- *                  the strongest. petteia: greedy 1 ply, easy 2, medium 4, best alpha-beta
- *                  with iterative deepening, a transposition table and a capture search.
- *                  duodecim: greedy the best single step, easy the best whole turn, medium
- *                  expectimax over the opponent's 21 rolls and replies, best that and, for the
- *                  best few turns, our next roll and turn.
- *   "depth"        overrides the level's depth (petteia 1..64 plies, duodecim 1..4)
+ *   "level"        "random", "greedy", "easy", "medium", "best" (default), "uct"; "best"
+ *                  always names the strongest. petteia: greedy 1 ply, easy 2, medium 4, best
+ *                  alpha-beta with iterative deepening, a transposition table and a capture
+ *                  search. duodecim: greedy the best single step, easy the best whole turn,
+ *                  medium expectimax over the opponent's 21 rolls and replies, best that and,
+ *                  for the best few turns, our next roll and turn.
+ *                  "uct", in every game: Monte Carlo tree search (UCT) with random playouts to
+ *                  the end of the game, knowing nothing of it but its rules (a roll of the dice
+ *                  is a chance node over the distinct outcomes, sampled with their
+ *                  probabilities: 1/36 a double, 2/36 the others); it plays the most visited
+ *                  move. 1000 ms a move unless max_playouts or max_time_ms is given. Its
+ *                  "search" has "nodes" (the tree's), "playouts", "exploration", "depth" (the
+ *                  deepest walk down the tree, in moves and rolls) and "value" (the chosen
+ *                  move's mean result for the player to move, 0..1: a win 1, a draw 0.5).
+ *   "depth"        overrides the level's depth (petteia 1..64 plies, duodecim 1..4); not for
+ *                  "uct", nor is "max_nodes"
+ *   "max_playouts" "uct" only: integer 1..2^40, the playouts of the search (deterministic)
+ *   "exploration"  "uct" only: the constant C of UCB1 (mean + C sqrt(ln N / n)), a number
+ *                  above 0 and at most 100 (default: tuned per game, see the README)
  *   "seed"         integer 0..2^64-1 (default 0): chooses among equally good moves. The same
  *                  game, options and seed give the same move.
  *   "max_nodes"    integer 1..2^40: a budget of positions; the search stops when it is spent
  *                  and plays the best move of the depths it completed
  *   "max_time_ms"  integer 1..3600000: a budget of time. "best" has 1000 ms unless max_nodes or
- *                  max_time_ms is given. Only a search without a time budget (levels other than
- *                  "best", or "best" with max_nodes) is deterministic: under a time budget the
- *                  move can depend on the machine's speed.
+ *                  max_time_ms is given ("uct" unless max_playouts or max_time_ms). Only a
+ *                  search without a time budget (levels other than "best" and "uct", "best"
+ *                  with max_nodes, "uct" with max_playouts) is deterministic: under a time
+ *                  budget the move can depend on the machine's speed.
  *   "threads"      1 (the only value accepted: the search runs on the calling thread). */
 LUDUS_API ludus_status ludus_ai_choose(const ludus_game *g, const char *options_json, char **out_move_json);
 

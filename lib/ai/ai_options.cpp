@@ -1,5 +1,6 @@
 #include "ai_options.hpp"
 
+#include <cmath>
 #include <string>
 
 namespace ludus::ai {
@@ -22,6 +23,8 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
     AiOptions o;
     o.level = levels.back();
     bool timed_by_caller = false, nodes_by_caller = false;
+    const char *search_option = nullptr;  // depth or max_nodes: not for "uct"
+    const char *uct_option = nullptr;     // max_playouts or exploration: only for "uct"
     for (auto it = given.begin(); it != given.end(); ++it) {
         const std::string &key = it.key();
         const json &value = it.value();
@@ -32,9 +35,12 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
                 names += (names.empty() ? "\"" : ", \"") + std::string(l.name) + "\"";
                 if (value.is_string() && value.get<std::string>() == l.name) o.level = l, found = true;
             }
+            names += ", \"" + std::string(uct_level.name) + "\"";
+            if (value.is_string() && value.get<std::string>() == uct_level.name) o.level = uct_level, found = true;
             if (!found) fail(Status::invalid_option, "option \"level\": " + value.dump() + " is not one of " + names);
         } else if (key == "depth") {
             o.depth = static_cast<int>(integer_option(value, key, 1, max_depth));
+            search_option = "depth";
         } else if (key == "seed") {
             if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<int64_t>() >= 0))
                 fail(Status::invalid_option, "option \"seed\": " + value.dump() + " is not an integer 0..2^64-1");
@@ -45,16 +51,30 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
         } else if (key == "max_nodes") {
             o.max_nodes = static_cast<uint64_t>(integer_option(value, key, 1, int64_t{1} << 40));
             nodes_by_caller = true;
+            search_option = "max_nodes";
+        } else if (key == "max_playouts") {
+            o.max_playouts = static_cast<uint64_t>(integer_option(value, key, 1, int64_t{1} << 40));
+            uct_option = "max_playouts";
+        } else if (key == "exploration") {
+            if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0 || value.get<double>() > 100)
+                fail(Status::invalid_option, "option \"exploration\": " + value.dump() + " is not a number above 0 and at most 100");
+            o.exploration = value.get<double>();
+            uct_option = "exploration";
         } else if (key == "threads") {
             if (!value.is_number_integer() || value.get<int64_t>() != 1)
                 fail(Status::invalid_option, "option \"threads\": " + value.dump() + ": the computer player searches with 1 thread only");
             o.threads = 1;
         } else {
-            fail(Status::unknown_option, "unknown option \"" + key + "\": the computer player takes level, depth, seed, max_time_ms, max_nodes, threads");
+            fail(Status::unknown_option, "unknown option \"" + key + "\": the computer player takes level, depth, seed, max_time_ms, max_nodes, threads, max_playouts, exploration");
         }
     }
+    const bool uct = o.level.name == uct_level.name;
+    if (uct && search_option)
+        fail(Status::invalid_option, "option \"" + std::string(search_option) + "\" is not for level \"uct\", which counts playouts: give max_playouts or max_time_ms");
+    if (!uct && uct_option)
+        fail(Status::invalid_option, "option \"" + std::string(uct_option) + "\" is for level \"uct\" only");
     if (o.depth == 0) o.depth = o.level.timed ? max_depth : o.level.depth;
-    if (o.level.timed && !timed_by_caller && !nodes_by_caller) o.max_time_ms = 1000;
+    if (o.level.timed && !timed_by_caller && !nodes_by_caller && o.max_playouts == 0) o.max_time_ms = 1000;
     return o;
 }
 

@@ -20,6 +20,9 @@ struct Level {
     bool timed;            // "best": 1000 ms a move unless max_nodes (or max_time_ms) is given
 };
 
+// Monte Carlo tree search (uct.hpp), a level of every game besides the game's own.
+inline constexpr Level uct_level{"uct", 0, true};
+
 struct AiOptions {
     Level level;
     int depth = 0;              // the depth asked for or the level's
@@ -27,11 +30,14 @@ struct AiOptions {
     int64_t max_time_ms = 0;    // 0 = no time limit
     uint64_t max_nodes = 0;     // 0 = no node limit
     int threads = 1;
+    uint64_t max_playouts = 0;  // "uct": 0 = no playout limit
+    double exploration = 0;     // "uct": the constant C of UCB1; 0 = the game's default
 };
 
-// Reads {"level", "depth", "seed", "max_time_ms", "max_nodes", "threads"}: unknown_option for
-// another key, invalid_option (naming the option) for a wrong type or value. `levels` are the
-// game's levels, weakest first; the last is "best". `max_depth` bounds "depth".
+// Reads {"level", "depth", "seed", "max_time_ms", "max_nodes", "threads", and for "uct"
+// "max_playouts", "exploration"}: unknown_option for another key, invalid_option (naming the
+// option) for a wrong type or value. `levels` are the game's levels, weakest first; the last is
+// "best"; "uct" is known besides them. `max_depth` bounds "depth".
 AiOptions parse_options(const json &given, std::span<const Level> levels, int max_depth);
 
 // Nodes and time of one search. With a node budget alone the search never looks at the clock.

@@ -16,6 +16,7 @@
 #include "../duodecim/duodecim.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "uct.hpp"
 
 namespace ludus {
 
@@ -271,10 +272,11 @@ private:
 }  // namespace
 
 template <class Rules>
-json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t>, const json &options) {
+json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, duodecim_levels, max_depth);
     if (Rules::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
     if (Rules::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
+    if (ao.level.name == ai::uct_level.name) return ai::uct_choose<Rules>(o, s, earlier_keys, ao);
     DuodecimSearch search(o, ao);
     return search.choose(s);
 }

@@ -13,6 +13,7 @@
 #include "../petteia/petteia.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "uct.hpp"
 
 namespace ludus {
 
@@ -342,6 +343,7 @@ template <class R>
 json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, petteia_levels, max_depth);
     if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
+    if (ao.level.name == ai::uct_level.name) return ai::uct_choose<R>(o, s, earlier_keys, ao);
     auto search = std::make_unique<PetteiaSearch<R>>(o, ao, earlier_keys);
     return search->choose(s);
 }

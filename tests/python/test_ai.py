@@ -7,12 +7,12 @@ import pytest
 import ludus
 from ludus import Phase, cli, selfplay
 
-PETTEIA_LEVELS = ["random", "greedy", "easy", "medium", "best"]
-DUODECIM_LEVELS = ["random", "greedy", "easy", "medium", "best"]
+PETTEIA_LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"]
+DUODECIM_LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"]
 
 
 def quick(level):
-    return {"max_nodes": 3000} if level == "best" else {}
+    return {"max_nodes": 3000} if level == "best" else {"max_playouts": 200} if level == "uct" else {}
 
 
 def test_ai_move_is_legal_and_leaves_the_game_alone():
@@ -58,12 +58,32 @@ def test_takes_a_free_piece():
     ({"level": "grandmaster"}, ludus.InvalidOptionError),
     ({"depth": 0}, ludus.InvalidOptionError),
     ({"threads": 4}, ludus.InvalidOptionError),
+    ({"level": "uct", "max_playouts": 0}, ludus.InvalidOptionError),
+    ({"level": "uct", "exploration": -1}, ludus.InvalidOptionError),
+    ({"level": "uct", "max_nodes": 100}, ludus.InvalidOptionError),
+    ({"level": "best", "max_playouts": 100}, ludus.InvalidOptionError),
 ])
 def test_bad_options(options, error):
     options = dict(options)
     level = options.pop("level", "best")
-    with ludus.Game("petteia", seed=1) as game, pytest.raises(error):
+    with ludus.Game("petteia", seed=1) as game, pytest.raises(error) as refused:
         game.ai_move(level, **options)
+    named = next((key for key in options if key != "level"), "level")
+    assert named in str(refused.value)  # the message names the option
+
+
+def test_uct_is_deterministic_with_a_playout_budget():
+    for game_id in ("petteia", "duodecim"):
+        with ludus.Game(game_id, seed=6) as game:
+            game.random_playout(2, 6)
+            if game.phase == Phase.ROLL:
+                game.roll()
+            a = game.ai_move("uct", seed=3, max_playouts=400)
+            b = game.ai_move("uct", seed=3, max_playouts=400)
+            assert (a.text, a.search["nodes"], a.search["value"]) == (b.text, b.search["nodes"], b.search["value"])
+            assert a.search["playouts"] in (0, 400)
+    with ludus.Game("petteia", seed=1) as start:  # many equal moves: the seed picks one
+        assert len({start.ai_move("uct", seed=s, max_playouts=60).text for s in range(8)}) > 1
 
 
 def test_phase_errors():

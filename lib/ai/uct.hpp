@@ -1,0 +1,228 @@
+// Level "uct": Monte Carlo tree search with UCT (UCB1 applied to trees), written once over any
+// game's rules R (the interface of ../rules_game.hpp). It is the usual baseline of general game
+// players: it knows nothing of the game but its legal moves and who won a random game, so it
+// measures the other levels against an opponent they were not made from.
+//
+// Each playout copies the root's state, walks down the tree by UCB1 (the side to move at a node
+// picks the child with the highest mean score for itself plus C * sqrt(ln N / n)), adds the
+// children of the node it stops at once that node has been visited before, plays the game to
+// its end with the rules' own fast random moves (play_randomly, R::random_action where the
+// rules have it) and adds the result (win 1, draw 0.5) to every node on the way. A position
+// where the dice are to be rolled is a chance node: its children are the distinct outcomes
+// (21 for two dice: a double with 1/36, the others 2/36), and the walk samples one with its
+// probability. The move played is the root's most visited child.
+//
+// A game adds the level with one line in its ai_choose (see petteia_ai.cpp):
+//   if (ao.level.name == ai::uct_level.name) return ai::uct_choose<R>(o, s, earlier_keys, ao);
+// and, if the self-play sweep finds another constant better, a line in default_exploration.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "../rules_game.hpp"
+#include "ai_options.hpp"
+
+namespace ludus::ai {
+
+// The exploration constant C when the caller gives none, tuned per game by self-play at fixed
+// playout budgets (README, Computer players).
+constexpr double default_exploration(std::string_view game_id) {
+    if (game_id == "duodecim") return 0.7;
+    return 0.7;
+}
+
+// The distinct outcomes of `n` six-sided dice, values ascending, each with its count out of 6^n.
+struct DiceOutcome {
+    std::array<int, Game::max_dice> dice{};
+    uint32_t weight = 0;
+};
+std::vector<DiceOutcome> dice_outcomes(int n);
+
+// One position of the tree.
+struct UctNode {
+    uint32_t first_child = 0;  // 0: no children yet (the root, node 0, is nobody's child)
+    uint32_t children = 0;
+    Action action = 0;         // the move into this node; at a chance parent the outcome's index
+    uint32_t visits = 0;
+    double score0 = 0;         // the sum of player 0's results of the playouts through it
+    bool chance = false;       // the dice are to be rolled here: the children are the outcomes
+};
+
+template <class R>
+class UctSearch {
+public:
+    using Options = typename R::Options;
+    using State = typename R::State;
+
+    // A playout longer than this many moves counts as a draw (no game of the library's
+    // defaults came near it in random play).
+    static constexpr uint32_t max_playout_plies = 10000;
+    // The tree stops growing here (32 bytes a node); the search then plays out from its leaves.
+    static constexpr size_t max_tree_nodes = size_t{1} << 21;
+
+    UctSearch(const Options &o, const AiOptions &ao, std::span<const uint64_t> earlier)
+        : o_(o), ao_(ao), rng_{ao.seed ^ 0xD1B54A32D192ED03ull},
+          exploration_(ao.exploration > 0 ? ao.exploration : default_exploration(R::id)), earlier_count_(earlier.size()),
+          start_(std::chrono::steady_clock::now()) {
+        if constexpr (R::has_dice) {
+            outcomes_ = dice_outcomes(dice_count_of<R>());
+            for (const DiceOutcome &d : outcomes_) outcome_total_ += d.weight;
+        }
+        log_.keys.assign(earlier.begin(), earlier.end());
+        nodes_.reserve(4096);
+        buffer_.reserve(256);
+    }
+
+    json choose(const State &root) {
+        nodes_.emplace_back();
+        expand(0, root);
+        if (nodes_[0].children > 1)
+            while (!spent()) iterate(root);
+        const uint32_t best = most_visited(0);
+        const UctNode &b = nodes_[best];
+        const double value = b.visits == 0 ? 0.5 : score_for(R::to_move(root), b);
+        json move = R::action_json(o_, root, b.action);
+        move["search"] = search_json(ao_, depth_, nodes_.size(), value, elapsed_ms());
+        move["search"]["playouts"] = playouts_;
+        move["search"]["exploration"] = exploration_;
+        return move;
+    }
+
+private:
+    bool spent() const {
+        if (ao_.max_playouts != 0 && playouts_ >= ao_.max_playouts) return true;
+        return ao_.max_time_ms != 0 && elapsed_ms() >= ao_.max_time_ms;
+    }
+
+    int64_t elapsed_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count();
+    }
+
+    // Mean score of node `n` for player p.
+    static double score_for(int p, const UctNode &n) {
+        const double mean0 = n.score0 / n.visits;
+        return p == 0 ? mean0 : 1.0 - mean0;
+    }
+
+    static double score0_of(Result r) { return r == Result::player0_won ? 1.0 : r == Result::player1_won ? 0.0 : 0.5; }
+
+    // One playout: down the tree, one node added, a random game, the result backed up.
+    void iterate(const State &root) {
+        State s = root;
+        log_.keys.resize(earlier_count_);
+        path_.clear();
+        uint32_t n = 0;
+        path_.push_back(n);
+        while (R::phase(s) != Phase::over) {
+            if (nodes_[n].first_child == 0 && (nodes_[n].visits == 0 || !expand(n, s))) break;
+            n = descend(n, s);
+            path_.push_back(n);
+        }
+        depth_ = std::max(depth_, static_cast<int>(path_.size()) - 1);
+        double score0;
+        if (R::phase(s) == Phase::over) {
+            score0 = score0_of(R::result(s));
+        } else {
+            const PlayoutResult r = play_randomly<R>(o_, s, rng_, max_playout_plies, buffer_, log_);
+            score0 = score0_of(r.result);  // ongoing (cut off) counts as a draw
+        }
+        for (uint32_t i : path_) ++nodes_[i].visits, nodes_[i].score0 += score0;
+        ++playouts_;
+    }
+
+    // Gives node `n` (position `s`, not over) its children: the outcomes of the dice, or the
+    // legal moves in an order shuffled by the seed (unvisited children are tried in that order).
+    // False when the tree is full (or there is nothing to add): the node stays a leaf.
+    bool expand(uint32_t n, const State &s) {
+        const bool chance = R::has_dice && R::phase(s) == Phase::roll;
+        buffer_.clear();
+        if (chance) {
+            for (size_t i = 0; i < outcomes_.size(); ++i) buffer_.push_back(static_cast<Action>(i));
+        } else {
+            R::legal_actions(o_, s, buffer_);
+            for (size_t i = buffer_.size(); i > 1; --i) std::swap(buffer_[i - 1], buffer_[rng_.below(static_cast<uint32_t>(i))]);
+        }
+        if (buffer_.empty() || nodes_.size() + buffer_.size() > max_tree_nodes) return false;
+        const auto first = static_cast<uint32_t>(nodes_.size());
+        for (Action a : buffer_) nodes_.push_back(UctNode{0, 0, a, 0, 0.0, false});
+        nodes_[n].first_child = first;
+        nodes_[n].children = static_cast<uint32_t>(buffer_.size());
+        nodes_[n].chance = chance;
+        return true;
+    }
+
+    // The child of `n` the walk goes to, played on `s`.
+    uint32_t descend(uint32_t n, State &s) {
+        const UctNode &node = nodes_[n];
+        if constexpr (R::has_dice) {
+            if (node.chance) {
+                uint32_t r = rng_.below(outcome_total_);
+                size_t k = 0;
+                while (r >= outcomes_[k].weight) r -= outcomes_[k++].weight;
+                const std::span<const int> dice(outcomes_[k].dice.data(), static_cast<size_t>(dice_count_of<R>()));
+                log_.record(s, Event::roll(Event::Kind::outside_roll, dice));
+                R::set_dice(o_, s, dice);
+                return node.first_child + static_cast<uint32_t>(k);
+            }
+        }
+        const uint32_t child = select(node, R::to_move(s));
+        advance<R>(o_, s, nodes_[child].action, log_);
+        return child;
+    }
+
+    // UCB1 for the player p to move: the first unvisited child, else the highest mean score
+    // plus the exploration term.
+    uint32_t select(const UctNode &node, int p) const {
+        const double c_log = exploration_ * exploration_ * std::log(static_cast<double>(node.visits));
+        uint32_t best = node.first_child;
+        double best_value = -1.0;
+        for (uint32_t i = node.first_child; i < node.first_child + node.children; ++i) {
+            const UctNode &c = nodes_[i];
+            if (c.visits == 0) return i;
+            const double v = score_for(p, c) + std::sqrt(c_log / c.visits);
+            if (v > best_value) best_value = v, best = i;
+        }
+        return best;
+    }
+
+    // The root's choice: the most visited child (the first of equals in the shuffled order).
+    uint32_t most_visited(uint32_t n) const {
+        const UctNode &node = nodes_[n];
+        uint32_t best = node.first_child;
+        for (uint32_t i = node.first_child; i < node.first_child + node.children; ++i)
+            if (nodes_[i].visits > nodes_[best].visits) best = i;
+        return best;
+    }
+
+    const Options &o_;
+    const AiOptions &ao_;
+    Rng rng_;
+    double exploration_;
+    size_t earlier_count_;
+    std::chrono::steady_clock::time_point start_;
+    std::vector<DiceOutcome> outcomes_;
+    uint32_t outcome_total_ = 0;
+    std::vector<UctNode> nodes_;
+    std::vector<uint32_t> path_;
+    std::vector<Action> buffer_;
+    KeyLog<R> log_;  // earlier positions, then the walk's and the playout's (draw by repetition)
+    uint64_t playouts_ = 0;
+    int depth_ = 0;
+};
+
+// The "uct" level's move for the side to move in `s` (phase move), as ai_choose answers.
+template <class R>
+json uct_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const AiOptions &ao) {
+    if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
+    if (R::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
+    UctSearch<R> search(o, ao, earlier_keys);
+    return search.choose(s);
+}
+
+}  // namespace ludus::ai
