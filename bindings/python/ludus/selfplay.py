@@ -3,7 +3,11 @@
 Player A and player B play ``n`` games; A takes player 0 in the even-numbered games and player 1
 in the odd ones, so both sides of the board (and, where the options fix it, the first move) are
 shared evenly. Game ``i`` uses the seed ``seed + i`` for the game (dice) and for both players, so
-a run with a node budget (``max_nodes``) repeats exactly. The games run in ``jobs`` processes.
+a run with a node budget (``max_nodes``, ``max_playouts``) repeats exactly. The games run in
+``jobs`` processes.
+
+``table`` plays the round robin of several levels and writes a Markdown table with an Elo
+rating of each (a Bradley-Terry fit of all the games, draws counting half) and its 95% interval.
 """
 from __future__ import annotations
 
@@ -16,7 +20,11 @@ from typing import Any, Dict, List, Mapping, Optional, TextIO, Tuple
 
 from .game import Game, Phase
 
-__all__ = ["GameRecord", "Summary", "play_game", "run", "wilson"]
+__all__ = ["GameRecord", "Summary", "play_game", "run", "wilson", "elo_from_score", "score_from_elo", "fit_elo",
+           "RoundRobin", "round_robin", "levels_of", "table_markdown"]
+
+LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"]
+ELO_PER_NATURAL = 400.0 / math.log(10.0)  # Elo points per unit of the logistic's natural scale
 
 
 @dataclass
@@ -106,9 +114,9 @@ def _bar(done: int, total: int, started: float, out: TextIO) -> None:
 
 
 def run(game_id: str, game_options: Mapping[str, Any], a: Mapping[str, Any], b: Mapping[str, Any], n: int,
-        seed: int = 1, jobs: int = 2, progress: Optional[TextIO] = sys.stderr) -> Summary:
+        seed: int = 1, jobs: int = 2, progress: Optional[TextIO] = sys.stderr, max_plies: int = 2000) -> Summary:
     """Play ``n`` games in ``jobs`` processes and sum them up."""
-    tasks = [(game_id, dict(game_options), i, seed, dict(a), dict(b)) for i in range(n)]
+    tasks = [(game_id, dict(game_options), i, seed, dict(a), dict(b), max_plies) for i in range(n)]
     summary = Summary()
     started = time.monotonic()
     if progress is not None:
@@ -155,6 +163,188 @@ def report(summary: Summary, game_id: str, a: Mapping[str, Any], b: Mapping[str,
     return "\n".join(lines)
 
 
+# ---- Elo ------------------------------------------------------------------------------------
+
+def score_from_elo(difference: float) -> float:
+    """The expected score (win 1, draw 0.5) of a player rated ``difference`` Elo above the other."""
+    return 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
+
+
+def elo_from_score(score: float) -> float:
+    """The Elo difference that gives the expected score ``score`` (0.75 gives +190.8); +-inf at 1 and 0."""
+    if score >= 1.0:
+        return math.inf
+    if score <= 0.0:
+        return -math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def _solve(matrix: List[List[float]], vector: List[float]) -> List[float]:
+    """x with matrix x = vector (Gauss-Jordan with partial pivoting; small, well-conditioned systems)."""
+    n = len(vector)
+    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(n):
+            if r != col and a[r][col] != 0.0:
+                factor = a[r][col] / a[col][col]
+                a[r] = [x - factor * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def fit_elo(names: List[str], results: Mapping[Tuple[str, str], Tuple[int, int, int]], anchor: Optional[str] = None,
+            prior_draws: float = 1.0, z: float = 1.96) -> Dict[str, Tuple[float, float, float]]:
+    """Elo ratings of ``names`` from pairwise ``results`` {(a, b): (a's wins, draws, a's losses)}: the
+    maximum-likelihood Bradley-Terry fit with draws counting half a win, ``anchor`` (default the first
+    name) rated 0. ``prior_draws`` virtual draws are added to every pair that played, so that a perfect
+    score still has a finite rating (0 for the plain fit). Returns {name: (rating, low, high)}, the
+    interval from the fit's Fisher information (normal, ``z`` = 1.96 for 95%), relative to the anchor."""
+    k = len(names)
+    index = {name: i for i, name in enumerate(names)}
+    games = [[0.0] * k for _ in range(k)]
+    score = [[0.0] * k for _ in range(k)]  # score[i][j]: i's points against j
+    for (a, b), (wins, draws, losses) in results.items():
+        i, j = index[a], index[b]
+        n = wins + draws + losses
+        if n == 0:
+            continue
+        games[i][j] += n + prior_draws
+        games[j][i] += n + prior_draws
+        score[i][j] += wins + 0.5 * draws + 0.5 * prior_draws
+        score[j][i] += losses + 0.5 * draws + 0.5 * prior_draws
+    total = [sum(row) for row in score]
+    gamma = [1.0] * k
+    for _ in range(10000):  # minorization-maximization (Hunter 2004); converges for a connected schedule
+        new = []
+        for i in range(k):
+            denominator = sum(games[i][j] / (gamma[i] + gamma[j]) for j in range(k) if j != i and games[i][j] > 0)
+            new.append(max(total[i], 1e-300) / denominator if denominator > 0 else gamma[i])
+        geometric = math.exp(sum(math.log(g) for g in new) / k)
+        new = [g / geometric for g in new]
+        change = max(abs(math.log(x / y)) for x, y in zip(new, gamma))
+        gamma = new
+        if change < 1e-12:
+            break
+    natural = [math.log(g) for g in gamma]
+    a = index[anchor] if anchor is not None else 0
+    # Fisher information of the natural ratings, the anchor's row and column left out (it is fixed).
+    free = [i for i in range(k) if i != a]
+    info = [[0.0] * len(free) for _ in free]
+    for x, i in enumerate(free):
+        for j in range(k):
+            if j == i or games[i][j] == 0:
+                continue
+            p = 1.0 / (1.0 + math.exp(natural[j] - natural[i]))
+            w = games[i][j] * p * (1.0 - p)
+            info[x][x] += w
+            if j != a:
+                info[x][free.index(j)] -= w
+    variance = [0.0] * k
+    for x, i in enumerate(free):
+        unit = [1.0 if y == x else 0.0 for y in range(len(free))]
+        variance[i] = _solve(info, unit)[x]
+    out = {}
+    for i, name in enumerate(names):
+        rating = (natural[i] - natural[a]) * ELO_PER_NATURAL
+        half = z * math.sqrt(max(variance[i], 0.0)) * ELO_PER_NATURAL
+        out[name] = (rating, rating - half, rating + half)
+    return out
+
+
+# ---- round robin ----------------------------------------------------------------------------
+
+@dataclass
+class RoundRobin:
+    game_id: str
+    levels: List[str]
+    players: Dict[str, Dict[str, Any]]                 # level -> options of ai_move
+    n: int                                             # games a pair
+    seed: int
+    results: Dict[Tuple[str, str], Tuple[int, int, int]] = field(default_factory=dict)
+    plies: int = 0
+    games: int = 0
+
+
+def levels_of(game_id: str) -> List[str]:
+    """The game's computer levels, weakest first, as the library names them in its refusal of an
+    unknown level (the library has no list of them otherwise)."""
+    import re
+    from .errors import LudusError
+    with Game(game_id, seed=0) as probe:
+        if probe.phase == Phase.ROLL:
+            probe.roll()
+        try:
+            probe.ai_move("?")
+        except LudusError as e:
+            names = re.findall(r'"([a-z_]+)"', str(e).split("is not one of", 1)[-1])
+            if names:
+                return names
+    return list(LEVELS)
+
+
+def round_robin(game_id: str, game_options: Mapping[str, Any], players: Mapping[str, Mapping[str, Any]], n: int,
+                seed: int = 1, jobs: int = 1, progress: Optional[TextIO] = sys.stderr, max_plies: int = 2000) -> RoundRobin:
+    """Every pair of ``players`` ({level: options}) plays ``n`` games (colours alternating, the same
+    seeds for every pair)."""
+    levels = list(players)
+    rr = RoundRobin(game_id, levels, {k: dict(v) for k, v in players.items()}, n, seed)
+    for x, a in enumerate(levels):
+        for b in levels[x + 1:]:
+            if progress is not None:
+                progress.write(f"{a} against {b}\n")
+            summary = run(game_id, game_options, dict(players[a], level=a), dict(players[b], level=b), n, seed=seed,
+                          jobs=jobs, progress=progress, max_plies=max_plies)
+            rr.results[(a, b)] = (summary.a_wins, summary.draws, summary.a_losses)
+            rr.plies += summary.plies
+            rr.games += summary.n
+    return rr
+
+
+def _budget_text(players: Mapping[str, Mapping[str, Any]]) -> str:
+    budgets: Dict[str, List[str]] = {}
+    for level, ai in players.items():
+        text = ", ".join(f"{k} {v}" for k, v in sorted(ai.items()) if k != "level") or "the level's default"
+        budgets.setdefault(text, []).append(level)
+    return "; ".join(f"{', '.join(levels)}: {text}" for text, levels in budgets.items())
+
+
+def table_markdown(rr: RoundRobin, game_options: Optional[Mapping[str, Any]] = None) -> str:
+    """The round robin as Markdown: one row a level, strongest first, with its Elo (the first
+    level, e.g. random, 0) and 95% interval, its score and its results (wins-draws-losses) against
+    each other level."""
+    ratings = fit_elo(rr.levels, rr.results)
+    points = {level: 0.0 for level in rr.levels}
+    played = {level: 0 for level in rr.levels}
+    cell: Dict[Tuple[str, str], str] = {}
+    for (a, b), (w, d, l) in rr.results.items():
+        n = w + d + l
+        points[a] += w + 0.5 * d
+        points[b] += l + 0.5 * d
+        played[a] += n
+        played[b] += n
+        cell[(a, b)] = f"{w}-{d}-{l}"
+        cell[(b, a)] = f"{l}-{d}-{w}"
+    order = sorted(rr.levels, key=lambda level: -ratings[level][0])
+    options = ", ".join(f"{k} {v}" for k, v in sorted((game_options or {}).items()))
+    lines = [f"{rr.game_id}{' (' + options + ')' if options else ''}: round robin of {len(rr.levels)} levels, "
+             f"{rr.n} games a pair (seeds {rr.seed}..{rr.seed + rr.n - 1}, colours alternating), "
+             f"{rr.plies / max(rr.games, 1):.1f} moves a game. Budget a move: {_budget_text(rr.players)}. "
+             f"Elo: Bradley-Terry fit of all games (draws half; one virtual draw a pair), {rr.levels[0]} = 0, "
+             f"95% interval. Cells: the row's wins-draws-losses against the column.",
+             "",
+             "| level | Elo (95% CI) | score | " + " | ".join(order) + " |",
+             "|---|---:|---:|" + "---:|" * len(order)]
+    for level in order:
+        rating, low, high = ratings[level]
+        share = points[level] / played[level] if played[level] else 0.0
+        interval = "" if level == rr.levels[0] else f" ({low:+.0f}..{high:+.0f})"
+        row = [level, f"{rating:+.0f}{interval}", f"{100 * share:.1f}%"]
+        row += ["" if other == level else cell.get((level, other), "") for other in order]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
 # ---- command line (python3 -m ludus selfplay) -----------------------------------------------
 
 def _ai_options(text: Optional[str]) -> Dict[str, Any]:
@@ -172,49 +362,85 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("selfplay", help="computer players play each other many times",
                        description="Plays N games between two computer players of the library, A taking player 0 in "
                                    "the even games; prints A's wins, draws and losses with a 95%% interval, the average "
-                                   "length and the first player's edge. Game options follow as --NAME VALUE.")
+                                   "length and the first player's edge. With --table, plays the round robin of the "
+                                   "levels instead and writes a Markdown table with Elo ratings. Game options follow "
+                                   "as --NAME VALUE.")
     p.add_argument("game", help="the game's id, e.g. petteia")
     p.add_argument("--a", default="best", metavar="LEVEL", help="player A's level (default best)")
     p.add_argument("--b", default="random", metavar="LEVEL", help="player B's level (default random)")
-    p.add_argument("-n", type=int, default=100, help="games (default 100)")
+    p.add_argument("-n", type=int, default=100, help="games (default 100; with --table, games a pair)")
     p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
     p.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
-    p.add_argument("--max-nodes", type=int, help="node budget of both players a move (deterministic)")
-    p.add_argument("--max-time-ms", type=int, help="time budget of both players a move")
+    p.add_argument("--time-ms", "--max-time-ms", dest="max_time_ms", type=int,
+                   help="time budget a move, the same for every player (max_time_ms)")
+    p.add_argument("--max-nodes", type=int, help="node budget a move of the searching levels (not uct; deterministic)")
+    p.add_argument("--max-playouts", type=int, help="playouts a move of level uct (deterministic)")
     p.add_argument("--a-options", metavar="JSON", help="more options of A's player, e.g. '{\"depth\": 3}'")
     p.add_argument("--b-options", metavar="JSON", help="more options of B's player")
     p.add_argument("--max-plies", type=int, default=2000, help="stop a game (counted a draw) after this many moves")
+    p.add_argument("--table", nargs="*", metavar="LEVEL",
+                   help="play the round robin of these levels (all of the game's if none are named) and write a "
+                        "Markdown table with Elo ratings and 95%% intervals")
+    p.add_argument("-o", "--output", metavar="FILE", help="with --table: write the table to FILE too")
+
+
+def player_options(level: str, args: Any, extra: Optional[str] = None) -> Dict[str, Any]:
+    """The options of ai_move for ``level`` from the command line's budgets: the time for every
+    level, the node budget for the searching levels, the playout budget for uct."""
+    ai: Dict[str, Any] = {"level": level}
+    if args.max_time_ms is not None:
+        ai["max_time_ms"] = args.max_time_ms
+    if args.max_nodes is not None and level != "uct":
+        ai["max_nodes"] = args.max_nodes
+    if args.max_playouts is not None and level == "uct":
+        ai["max_playouts"] = args.max_playouts
+    ai.update(_ai_options(extra))
+    return ai
+
+
+def _check_players(game_id: str, game_options: Mapping[str, Any], players: List[Dict[str, Any]]) -> None:
+    """Asks each player for one quick move, so that a wrong level or option is told before the games."""
+    with Game(game_id, dict(game_options, seed=0)) as probe:
+        if probe.phase == Phase.ROLL:
+            probe.roll()
+        for ai in players:
+            rest = dict(ai)
+            level = rest.pop("level")
+            if not any(k in rest for k in ("max_nodes", "max_playouts", "max_time_ms")):
+                rest["max_playouts" if level == "uct" else "max_nodes"] = 100
+            probe.ai_move(level, **rest)
 
 
 def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
-    """``ludus selfplay``: play the games the parsed arguments ask for and write the report to
-    ``out``; returns the exit status."""
     from .cli import parse_game_options
     from .errors import LudusError
     try:
         game_options = parse_game_options(args.game, game_args)
         if args.game == "petteia" and "draw_plies_without_capture" not in game_options:
             game_options["draw_plies_without_capture"] = 200  # unattended games must end
-        players = []
-        for level, extra in ((args.a, args.a_options), (args.b, args.b_options)):
-            ai = {"level": level}
-            if args.max_nodes is not None:
-                ai["max_nodes"] = args.max_nodes
-            if args.max_time_ms is not None:
-                ai["max_time_ms"] = args.max_time_ms
-            ai.update(_ai_options(extra))
-            players.append(ai)
-        with Game(args.game, dict(game_options, seed=0)) as probe:  # options and levels checked once, here
-            if probe.phase == Phase.ROLL:
-                probe.roll()
-            for ai in players:
-                rest = dict(ai)
-                probe.ai_move(rest.pop("level"), **dict(rest, max_nodes=rest.get("max_nodes", 1000)))
+        if args.table is not None:
+            levels = list(args.table) or levels_of(args.game)
+            if len(levels) < 2 or len(set(levels)) != len(levels):
+                raise ValueError(f"--table needs two or more different levels, not {' '.join(levels) or 'none'}")
+            players = [player_options(level, args) for level in levels]
+        else:
+            players = [player_options(args.a, args, args.a_options), player_options(args.b, args, args.b_options)]
+        _check_players(args.game, game_options, players)
     except (ValueError, LudusError) as e:
         out.write(f"Cannot play {args.game}: {e}\n")
         return 2
+    if args.table is not None:
+        rr = round_robin(args.game, game_options, {ai["level"]: ai for ai in players}, args.n, seed=args.seed, jobs=args.jobs,
+                         max_plies=args.max_plies)
+        text = table_markdown(rr, game_options) + "\n"
+        out.write(text)
+        if args.output:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        out.flush()
+        return 0
     a, b = players
-    summary = run(args.game, game_options, a, b, args.n, seed=args.seed, jobs=args.jobs)
+    summary = run(args.game, game_options, a, b, args.n, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies)
     out.write(report(summary, args.game, a, b, args.seed) + "\n")
     out.flush()
     return 0
