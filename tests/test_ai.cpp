@@ -105,6 +105,30 @@ TEST_CASE("the computer players choose legal moves in random positions of both g
     }
 }
 
+TEST_CASE("the computer players search on several threads: legal moves, the same move in duodecim") {
+    for (uint64_t seed = 0; seed < 4; ++seed) {
+        auto p = new_game("petteia", {{"seed", seed}});
+        p->random_playout(seed, static_cast<uint32_t>(10 + seed * 5));
+        if (p->phase() != Phase::over)
+            for (int threads : {2, 3}) {
+                const json move = p->ai_choose({{"level", "best"}, {"threads", threads}, {"max_nodes", 40000}, {"seed", seed}});
+                CHECK(is_legal_action(*p, move["action"].get<Action>()));
+                CHECK(move["search"]["depth"].get<int>() >= 1);
+            }
+        auto d = new_game("duodecim", {{"seed", seed}});
+        d->random_playout(seed, static_cast<uint32_t>(seed * 9));
+        if (d->phase() == Phase::over) continue;
+        if (d->phase() == Phase::roll) d->roll();
+        for (const char *level : {"medium", "best"}) {
+            // No time budget: the threads share out whole candidates, so the choice is the same.
+            const json one = d->ai_choose({{"level", level}, {"max_nodes", 100000000}, {"seed", seed}});
+            const json two = d->ai_choose({{"level", level}, {"max_nodes", 100000000}, {"seed", seed}, {"threads", 2}});
+            CHECK(two["action"] == one["action"]);
+            CHECK(two["search"]["value"] == one["search"]["value"]);
+        }
+    }
+}
+
 TEST_CASE("petteia: every searching level takes a free piece") {
     auto g = petteia_at({"......11",  // rank 8
                          "........",  //
@@ -208,7 +232,10 @@ TEST_CASE("the computer player refuses the wrong phase, a finished game and bad 
     CHECK(status_of([&] { q->ai_choose({{"seed", -1}}); }) == Status::invalid_option);
     CHECK(status_of([&] { q->ai_choose({{"max_nodes", 0}}); }) == Status::invalid_option);
     CHECK(status_of([&] { q->ai_choose({{"max_time_ms", "fast"}}); }) == Status::invalid_option);
-    CHECK(status_of([&] { q->ai_choose({{"threads", 2}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"threads", 0}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"threads", 65}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"threads", 2.5}}); }) == Status::invalid_option);
+    CHECK(status_of([&] { q->ai_choose({{"threads", "2"}}); }) == Status::invalid_option);
     CHECK(status_of([&] { q->ai_choose(json::array()); }) == Status::bad_json);
     d->roll();
     CHECK(status_of([&] { d->ai_choose({{"level", "hard"}}); }) == Status::invalid_option);

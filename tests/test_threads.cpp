@@ -1,9 +1,11 @@
 // Many threads at once, each with its own games, through the public header only: create, play
 // random games (rolls included), save, restore, clone, free. Checks that the results are the same
-// as when the same games are played alone (no shared state between handles), and that
-// ludus_last_error is per thread. Built and run under ThreadSanitizer in CI.
+// as when the same games are played alone (no shared state between handles), that
+// ludus_last_error is per thread, and that the computer player searches on several threads. Built and run under ThreadSanitizer in CI.
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -151,6 +153,47 @@ void clones_across_threads(const char *game_id) {
     ludus_game_free(g);
 }
 
+// The integer of the move that ludus_ai_choose answered (its "action" member), or -1.
+long chosen_action(const ludus_game *g, const char *options) {
+    char *move = nullptr;
+    if (ludus_ai_choose(g, options, &move) != LUDUS_OK) return -1;
+    const char *at = std::strstr(move, "\"action\":");
+    const long action = at != nullptr ? std::strtol(at + 9, nullptr, 10) : -1;
+    ludus_string_free(move);
+    return action;
+}
+
+// The computer player searching on two threads (shared transposition table in Petteia, shared
+// candidates in Duodecim) from positions along random games, while other threads search too:
+// legal moves, and in Duodecim (whose threads share out whole candidates) the same move as on one
+// thread.
+void searches_on_threads(const char *game_id) {
+    std::vector<std::thread> searchers;
+    for (int t = 0; t < 2; ++t)
+        searchers.emplace_back([game_id, t] {
+            ludus_game *g = nullptr;
+            const std::string options = "{\"seed\": " + std::to_string(20 + t) + "}";
+            check(ludus_game_new(game_id, options.c_str(), &g) == LUDUS_OK, "new");
+            std::mt19937 rng(20 + t);
+            std::vector<int32_t> actions(4096);
+            for (int position = 0; position < 4 && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++position) {
+                play_plies(g, rng, 7);
+                if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) play_plies(g, rng, 1);
+                if (ludus_game_phase(g) != LUDUS_PHASE_MOVE) continue;
+                size_t n = 0;
+                check(ludus_game_actions(g, actions.data(), actions.size(), &n) == LUDUS_OK, "actions");
+                const long two = chosen_action(g, "{\"level\": \"best\", \"threads\": 2, \"max_nodes\": 20000, \"seed\": 1}");
+                check(std::find(actions.begin(), actions.begin() + static_cast<long>(n), two) != actions.begin() + static_cast<long>(n),
+                      "a search on two threads chooses a legal move");
+                if (std::strcmp(game_id, "duodecim") == 0)
+                    check(chosen_action(g, "{\"threads\": 2, \"max_nodes\": 100000000}") == chosen_action(g, "{\"max_nodes\": 100000000}"),
+                          "duodecim: the same move on two threads as on one");
+            }
+            ludus_game_free(g);
+        });
+    for (auto &s : searchers) s.join();
+}
+
 }  // namespace
 
 int main() {
@@ -172,6 +215,7 @@ int main() {
     for (size_t i = 0; i < got.size(); ++i) check(got[i] == expected[i], "a game played among other threads ends as when played alone");
 
     for (const char *id : games) clones_across_threads(id);
+    for (const char *id : games) searches_on_threads(id);
 
     std::atomic<int> ready{0};
     std::thread a(own_errors, 0, std::ref(ready)), b(own_errors, 1, std::ref(ready));

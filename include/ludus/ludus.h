@@ -267,7 +267,13 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  *                  search without a time budget (levels other than "best" and "uct", "best"
  *                  with max_nodes, "uct" with max_playouts) is deterministic: under a time
  *                  budget the move can depend on the machine's speed.
- *   "threads"      1 (the only value accepted: the search runs on the calling thread). */
+ *   "threads"      integer 1..64 (default 1): threads of the search, the calling thread among
+ *                  them (levels easy and above in petteia, medium and above in duodecim;
+ *                  the others, "uct" included, search alone). petteia: Lazy SMP, the threads
+ *                  share the transposition table and a max_nodes budget (their sum); the move
+ *                  can then depend on the threads' timing. duodecim: the threads share out the
+ *                  candidate turns, so without a time budget the move is the same as on one
+ *                  thread. */
 LUDUS_API ludus_status ludus_ai_choose(const ludus_game *g, const char *options_json, char **out_move_json);
 
 #ifdef __cplusplus

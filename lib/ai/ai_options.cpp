@@ -61,9 +61,7 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
             o.exploration = value.get<double>();
             uct_option = "exploration";
         } else if (key == "threads") {
-            if (!value.is_number_integer() || value.get<int64_t>() != 1)
-                fail(Status::invalid_option, "option \"threads\": " + value.dump() + ": the computer player searches with 1 thread only");
-            o.threads = 1;
+            o.threads = static_cast<int>(integer_option(value, key, 1, max_threads));
         } else {
             fail(Status::unknown_option, "unknown option \"" + key + "\": the computer player takes level, depth, seed, max_time_ms, max_nodes, threads, max_playouts, exploration");
         }

@@ -2,6 +2,7 @@
 // budget (nodes, time) a search runs under.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <span>
@@ -34,25 +35,52 @@ struct AiOptions {
     double exploration = 0;     // "uct": the constant C of UCB1; 0 = the game's default
 };
 
-// Reads {"level", "depth", "seed", "max_time_ms", "max_nodes", "threads", and for "uct"
+// The most threads a search accepts: more than any machine this library targets has cores, few
+// enough that a mistaken value cannot exhaust the process.
+constexpr int max_threads = 64;
+
+// Reads {"level", "depth", "seed", "max_time_ms", "max_nodes", "threads" (1..max_threads), and for "uct"
 // "max_playouts", "exploration"}: unknown_option for another key, invalid_option (naming the
 // option) for a wrong type or value. `levels` are the game's levels, weakest first; the last is
 // "best"; "uct" is known besides them. `max_depth` bounds "depth".
 AiOptions parse_options(const json &given, std::span<const Level> levels, int max_depth);
 
-// Nodes and time of one search. With a node budget alone the search never looks at the clock.
+// What the threads of one search share: the nodes counted so far (in batches) and the order to
+// stop.
+struct SharedBudget {
+    std::atomic<uint64_t> nodes{0};
+    std::atomic<bool> stop{false};
+};
+
+// Nodes and time of one search (of one thread of it). With a node budget alone the search never
+// looks at the clock. Alone (no SharedBudget) it stops at exactly max_nodes, so that a search on
+// one thread repeats; threads add their nodes to the shared count every `batch` nodes, so the
+// budget of a search on several threads is the sum over them (overshot by < threads * batch).
 class Budget {
 public:
-    explicit Budget(const AiOptions &o)
-        : max_nodes_(o.max_nodes), max_time_ms_(o.max_time_ms), start_(std::chrono::steady_clock::now()) {}
+    static constexpr uint64_t batch = 256;
+
+    explicit Budget(const AiOptions &o, SharedBudget *shared = nullptr)
+        : max_nodes_(o.max_nodes), max_time_ms_(o.max_time_ms), shared_(shared), start_(std::chrono::steady_clock::now()) {}
 
     // Counts one node; true when the budget is spent (and from then on).
     bool spend() {
         ++nodes_;
         if (stopped_) return true;
-        if (max_nodes_ != 0 && nodes_ > max_nodes_) stopped_ = true;
-        if (max_time_ms_ != 0 && (nodes_ & 1023) == 0 && elapsed_ms() >= max_time_ms_) stopped_ = true;
+        if (shared_ == nullptr) {
+            if (max_nodes_ != 0 && nodes_ > max_nodes_) stopped_ = true;
+        } else {
+            if (nodes_ % batch == 0 && max_nodes_ != 0 && shared_->nodes.fetch_add(batch, std::memory_order_relaxed) + batch > max_nodes_)
+                stop_all();
+            if (shared_->stop.load(std::memory_order_relaxed)) stopped_ = true;
+        }
+        if (max_time_ms_ != 0 && (nodes_ & 1023) == 0 && elapsed_ms() >= max_time_ms_) stop_all();
         return stopped_;
+    }
+    // Stops this search and, when shared, every thread of it.
+    void stop_all() {
+        stopped_ = true;
+        if (shared_ != nullptr) shared_->stop.store(true, std::memory_order_relaxed);
     }
     bool stopped() const { return stopped_; }
     uint64_t nodes() const { return nodes_; }
@@ -63,6 +91,7 @@ public:
 private:
     uint64_t max_nodes_;
     int64_t max_time_ms_;
+    SharedBudget *shared_;
     std::chrono::steady_clock::time_point start_;
     uint64_t nodes_ = 0;
     bool stopped_ = false;

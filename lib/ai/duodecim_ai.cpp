@@ -11,6 +11,9 @@
 // best reply to each roll followed by our next roll and best turn). It searches on the rules' state (DuodecimRules::legal_actions/apply on copies).
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <memory>
+#include <thread>
 #include <vector>
 
 #include "../duodecim/duodecim.hpp"
@@ -113,7 +116,10 @@ struct TurnEnd {
 
 class DuodecimSearch {
 public:
-    DuodecimSearch(const DuodecimOptions &o, const ai::AiOptions &ao) : o_(o), ao_(ao), budget_(ao) {
+    // With threads > 1 the candidates of the root are shared out among the threads (root
+    // parallelism): each thread has a search of its own (buffers, budget counting into `shared`).
+    DuodecimSearch(const DuodecimOptions &o, const ai::AiOptions &ao, ai::SharedBudget *shared = nullptr)
+        : o_(o), ao_(ao), budget_(ao, shared) {
         for (auto &b : buffers_) b.reserve(64);
     }
 
@@ -154,44 +160,84 @@ public:
         if (ao_.depth == 2) return answer(root, ends[ranked.front().second].first, 2, ranked.front().first);
 
         // Depth 3: the opponent's roll and reply, best candidates first; a spent budget keeps the
-        // best of those finished.
+        // best of those finished (the first always counts, so that there is a move).
+        std::vector<double> values(ranked.size());
+        std::vector<char> finished(ranked.size(), 0);
+        const bool complete = for_each_candidate(ranked.size(), [&](DuodecimSearch &search, size_t k) {
+            const auto [static_value, i] = ranked[k];
+            values[k] = search.after_turn(ends[i].state, me, static_value);
+            if (search.budget_.stopped() && k > 0) return false;
+            finished[k] = 1;
+            return true;
+        });
         Action best = ends[ranked.front().second].first;
         double best_value = -1e300;
-        bool any = false;
         std::vector<std::pair<double, size_t>> deep;  // depth-3 values
-        for (const auto &[static_value, i] : ranked) {
-            const S &e = ends[i].state;
-            double v;
-            if (e.result != Result::ongoing || e.to_move == me) {
-                v = static_value;  // won, or a double: we roll again
-            } else {
-                v = 0;
-                for (const Roll &r : rolls) {
-                    ends_after(e, r, 1 - me, replies_);
-                    v += r.weight / 36.0 * extreme(replies_, me, false).second;
-                }
-            }
-            if (budget_.stopped() && any) break;
-            any = true;
-            deep.emplace_back(v, i);
-            if (v > best_value) best_value = v, best = ends[i].first;
+        for (size_t k = 0; k < ranked.size(); ++k) {
+            if (!finished[k]) continue;
+            deep.emplace_back(values[k], ranked[k].second);
+            if (values[k] > best_value) best_value = values[k], best = ends[ranked[k].second].first;
         }
-        if (ao_.depth == 3 || budget_.stopped()) return answer(root, best, 3, best_value);
+        if (ao_.depth == 3 || !complete) return answer(root, best, 3, best_value);
 
         // Depth 4, for the best few: the opponent replies with its best turn by the evaluation,
         // then we roll again and play our best turn. A budget spent here keeps the depth-3 choice.
         std::stable_sort(deep.begin(), deep.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
+        const size_t n4 = std::min(deep.size(), refined);
+        std::vector<double> values4(n4);
+        if (!for_each_candidate(n4, [&](DuodecimSearch &search, size_t k) {
+                values4[k] = search.deeper(ends[deep[k].second].state, me);
+                return !search.budget_.stopped();
+            }))
+            return answer(root, best, 3, best_value);
         Action best4 = best;
         double best4_value = -1e300;
-        for (size_t k = 0; k < deep.size() && k < refined; ++k) {
-            const double v = deeper(ends[deep[k].second].state, me);
-            if (budget_.stopped()) return answer(root, best, 3, best_value);
-            if (v > best4_value) best4_value = v, best4 = ends[deep[k].second].first;
-        }
+        for (size_t k = 0; k < n4; ++k)
+            if (values4[k] > best4_value) best4_value = values4[k], best4 = ends[deep[k].second].first;
         return answer(root, best4, 4, best4_value);
     }
 
+    // The searches of the other threads (none on one thread).
+    void add_helpers(int threads, ai::SharedBudget *shared) {
+        for (int t = 1; t < threads; ++t) helpers_.push_back(std::make_unique<DuodecimSearch>(o_, ao_, shared));
+    }
+
 private:
+    // Calls visit(search, k) for k = 0..n-1, each k once, shared out among this search and the
+    // helpers (in order on one thread); a thread stops at its first false (its budget is spent).
+    // True when every k was visited and returned true.
+    template <class Visit>
+    bool for_each_candidate(size_t n, Visit visit) {
+        std::atomic<size_t> next{0};
+        std::atomic<bool> complete{true};
+        auto work = [&](DuodecimSearch &search) {
+            for (size_t k; (k = next.fetch_add(1, std::memory_order_relaxed)) < n;)
+                if (!visit(search, k)) {
+                    complete.store(false, std::memory_order_relaxed);
+                    return;
+                }
+        };
+        std::vector<std::thread> threads;
+        for (auto &helper : helpers_) threads.emplace_back([&work, &helper] { work(*helper); });
+        work(*this);
+        for (std::thread &t : threads) t.join();
+        return complete.load(std::memory_order_relaxed);
+    }
+
+    // The value for `me` of the end `e` of our turn, whose evaluation is `static_value`: the
+    // expectation over the opponent's roll of its worst reply for us; after a double, over our
+    // own next roll of our best turn.
+    double after_turn(const S &e, int me, double static_value) {
+        if (e.result != Result::ongoing) return static_value;
+        if (e.to_move == me) return our_roll(e, me);
+        double v = 0;
+        for (const Roll &r : rolls) {
+            ends_after(e, r, 1 - me, replies_);
+            v += r.weight / 36.0 * extreme(replies_, me, false).second;
+        }
+        return v;
+    }
+
     // The opponent's roll and best reply, then our roll and best turn, from the end of our turn.
     double deeper(const S &e, int me) {
         if (e.result != Result::ongoing) return evaluate(e, me);
@@ -257,16 +303,21 @@ private:
     }
 
     json answer(const S &root, Action a, int depth, double value) {
+        uint64_t nodes = budget_.nodes();
+        for (const auto &helper : helpers_) nodes += helper->nodes();
         json move = R::action_json(o_, root, a);
-        move["search"] = ai::search_json(ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
+        move["search"] = ai::search_json(ao_, depth, nodes, value, budget_.elapsed_ms());
         return move;
     }
+
+    uint64_t nodes() const { return budget_.nodes(); }
 
     const DuodecimOptions &o_;
     const ai::AiOptions &ao_;
     ai::Budget budget_;
     std::array<std::vector<Action>, 4> buffers_;
     std::vector<TurnEnd> replies_, ours_;  // a turn has at most two steps (and a pass)
+    std::vector<std::unique_ptr<DuodecimSearch>> helpers_;
 };
 
 }  // namespace
@@ -277,7 +328,10 @@ json ai_choose(const typename Rules::Options &o, const typename Rules::State &s,
     if (Rules::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
     if (Rules::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
     if (ao.level.name == ai::uct_level.name) return ai::uct_choose<Rules>(o, s, earlier_keys, ao);
-    DuodecimSearch search(o, ao);
+    const int threads = ao.level.depth >= 3 ? ao.threads : 1;  // the shallower levels have no candidates to share
+    ai::SharedBudget shared;
+    DuodecimSearch search(o, ao, threads > 1 ? &shared : nullptr);
+    search.add_helpers(threads, &shared);
     return search.choose(s);
 }
 

@@ -3,10 +3,15 @@
 // a quiescence search over captures, and an evaluation of material, mobility and safety
 // (pieces the side to move could capture at once, or could lose next move).
 //
+// With threads > 1 it is Lazy SMP: the threads search the same root at once, sharing the table.
+//
 // It searches directly on the rules' state (copies; PetteiaRulesT<Board>::apply): the move
 // lists are per-ply buffers reserved once, so the inner loop does not allocate.
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <memory>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -30,11 +35,54 @@ constexpr std::array<ai::Level, 5> petteia_levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 4, false}, {"best", max_depth, true}}};
 
 struct TTEntry {
-    uint64_t key = 0;
     int32_t move = -1;
     int16_t score = 0;
     int8_t depth = -1;
-    uint8_t bound = 0;  // 1 exact, 2 lower (fail high), 3 upper (fail low)
+    uint8_t bound = 0;  // 1 exact, 2 lower (fail high), 3 upper (fail low); 0 none
+};
+
+// The transposition table, shared by the threads of a search (Lazy SMP). A slot holds the entry
+// packed in one word and the key XOR that word, each read and written whole (relaxed atomics):
+// a slot torn by two threads writing at once fails the key check instead of giving one
+// position another's entry.
+class TranspositionTable {
+public:
+    explicit TranspositionTable(int log2_size) : slots_(size_t{1} << log2_size), mask_((size_t{1} << log2_size) - 1) {}
+
+    bool probe(uint64_t key, TTEntry &out) const {
+        const Slot &slot = slots_[key & mask_];
+        const uint64_t data = slot.data.load(std::memory_order_relaxed);
+        if ((slot.check.load(std::memory_order_relaxed) ^ data) != key) return false;
+        out.move = static_cast<int32_t>(static_cast<uint32_t>(data)) - 1;
+        out.score = static_cast<int16_t>(static_cast<uint16_t>(data >> 32));
+        out.depth = static_cast<int8_t>(static_cast<uint8_t>(data >> 48));
+        out.bound = static_cast<uint8_t>(data >> 56);
+        return out.bound != 0;
+    }
+
+    void store(uint64_t key, const TTEntry &e) {
+        const uint64_t data = static_cast<uint64_t>(static_cast<uint32_t>(e.move + 1)) | uint64_t{static_cast<uint16_t>(e.score)} << 32 |
+                              uint64_t{static_cast<uint8_t>(e.depth)} << 48 | uint64_t{e.bound} << 56;
+        Slot &slot = slots_[key & mask_];
+        slot.data.store(data, std::memory_order_relaxed);
+        slot.check.store(key ^ data, std::memory_order_relaxed);
+    }
+
+private:
+    struct Slot {
+        std::atomic<uint64_t> check{0};
+        std::atomic<uint64_t> data{0};
+    };
+    std::vector<Slot> slots_;
+    size_t mask_;
+};
+
+// The move a search settled on: the deepest completed iteration's (or a better one found in
+// the unfinished iteration), its depth and score.
+struct Choice {
+    Action move;
+    int depth;
+    int score;
 };
 
 template <class R>
@@ -44,29 +92,36 @@ public:
     using State = typename R::State;
     static constexpr bool bits = std::is_same_v<State, PetteiaBitState>;
 
-    PetteiaSearch(const Options &o, const ai::AiOptions &ao, std::span<const uint64_t> earlier)
-        : o_(o), ao_(ao), budget_(ao), squares_(o.rows * o.cols), history_(static_cast<size_t>(squares_) * squares_, 0),
-          tt_(size_t{1} << (ao.level.depth == 0 ? 0 : ao.depth <= 2 ? 12 : ao.level.timed ? 19 : 16)), moves_(max_ply + 1), scores_(max_ply + 1) {
+    // `thread` 0 is the main thread (the only one of a search on one thread); helpers (1..)
+    // order the root moves by another seed and start every other one a ply deeper, so that the
+    // threads search different trees and share what they find through `tt`.
+    PetteiaSearch(const Options &o, const ai::AiOptions &ao, std::span<const uint64_t> earlier, TranspositionTable &tt,
+                  ai::SharedBudget *shared, int thread)
+        : o_(o), ao_(ao), budget_(ao, shared), thread_(thread), squares_(o.rows * o.cols), history_(static_cast<size_t>(squares_) * squares_, 0),
+          tt_(tt), moves_(max_ply + 1), scores_(max_ply + 1) {
         for (auto &m : moves_) m.reserve(bits ? 256 : 1024);
         for (auto &m : scores_) m.reserve(bits ? 256 : 1024);
         keys_.reserve(earlier.size() + max_ply + 1);
         keys_.assign(earlier.begin(), earlier.end());
     }
 
-    json choose(const State &root) {
+    // The table's size for a level: small for the shallow levels, whose searches are short.
+    static int table_log2_size(const ai::AiOptions &ao) { return ao.level.depth == 0 ? 0 : ao.depth <= 2 ? 12 : ao.level.timed ? 19 : 16; }
+
+    Choice choose(const State &root) {
         root_player_ = root.to_move;
         std::vector<Action> root_moves;
         R::legal_actions(o_, root, root_moves);
-        Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull};
+        Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(thread_) * 0xD1B54A32D192ED03ull};
         // The seed decides the order of the root moves, and so which of equally good moves is played.
         for (size_t i = root_moves.size(); i > 1; --i) std::swap(root_moves[i - 1], root_moves[rng.below(static_cast<uint32_t>(i))]);
         if (ao_.level.depth == 0)  // "random"
-            return answer(root, root_moves.front(), 0, 0.0);
+            return {root_moves.front(), 0, 0};
 
         Action best = root_moves.front();
         int best_score = 0, completed = 0;
         const bool quiesce = ao_.level.name != "greedy";
-        for (int depth = 1; depth <= ao_.depth; ++depth) {
+        for (int depth = 1 + thread_ % 2; depth <= ao_.depth; ++depth) {
             // Captures first at the root too, then the previous iteration's best.
             int alpha = -infinity;
             Action iteration_best = -1;
@@ -89,16 +144,15 @@ public:
             completed = depth;
             if (alpha >= mate - max_ply || alpha <= -mate + max_ply) break;  // the result is known
         }
-        return answer(root, best, completed, static_cast<double>(best_score) / piece_value);
+        return {best, completed, best_score};
     }
+
+    // Ends the other threads' searches (the main thread, when it has chosen).
+    void stop_all() { budget_.stop_all(); }
+    uint64_t nodes() const { return budget_.nodes(); }
+    int64_t elapsed_ms() const { return budget_.elapsed_ms(); }
 
 private:
-    json answer(const State &root, Action a, int depth, double value) {
-        json move = R::action_json(o_, root, a);
-        move["search"] = ai::search_json(ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
-        return move;
-    }
-
     // A draw is a little worse than an even position for the searching player (it plays on).
     int draw_score(const State &s) const { return s.to_move == root_player_ ? -contempt : contempt; }
 
@@ -134,9 +188,9 @@ private:
         if (repeated(s)) return draw_score(s);
         if (depth <= 0 || ply >= max_ply) return quiesce ? quiescence(s, alpha, beta, ply) : evaluate(s, true);
 
-        TTEntry &entry = tt_[s.key & (tt_.size() - 1)];
+        TTEntry entry;
         Action tt_move = -1;
-        if (entry.key == s.key) {
+        if (tt_.probe(s.key, entry)) {
             tt_move = entry.move;
             if (entry.depth >= depth) {
                 const int score = from_tt(entry.score, ply);
@@ -186,11 +240,8 @@ private:
         }
         keys_.pop_back();
         if (budget_.stopped()) return 0;
-        entry.key = s.key;
-        entry.move = best_move;
-        entry.depth = static_cast<int8_t>(depth);
-        entry.score = static_cast<int16_t>(to_tt(best, ply));
-        entry.bound = best <= alpha0 ? 3 : best >= beta ? 2 : 1;
+        tt_.store(s.key, {best_move, static_cast<int16_t>(to_tt(best, ply)), static_cast<int8_t>(depth),
+                          static_cast<uint8_t>(best <= alpha0 ? 3 : best >= beta ? 2 : 1)});
         return best;
     }
 
@@ -327,9 +378,10 @@ private:
     const Options &o_;
     const ai::AiOptions &ao_;
     ai::Budget budget_;
+    int thread_;
     int squares_;
     std::vector<int> history_;
-    std::vector<TTEntry> tt_;
+    TranspositionTable &tt_;
     std::vector<std::vector<Action>> moves_;
     std::vector<std::vector<int>> scores_;
     std::array<std::array<Action, 2>, max_ply + 1> killers_{};
@@ -339,13 +391,29 @@ private:
 
 }  // namespace
 
+// Lazy SMP: every thread searches the whole tree from the root with its own move ordering and
+// they share the transposition table; the main thread's choice is played and ends the others.
 template <class R>
 json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, petteia_levels, max_depth);
     if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
     if (ao.level.name == ai::uct_level.name) return ai::uct_choose<R>(o, s, earlier_keys, ao);
-    auto search = std::make_unique<PetteiaSearch<R>>(o, ao, earlier_keys);
-    return search->choose(s);
+    using Search = PetteiaSearch<R>;
+    TranspositionTable tt(Search::table_log2_size(ao));
+    const int threads = ao.level.depth > 1 ? ao.threads : 1;  // the levels that hardly search run alone
+    ai::SharedBudget shared;
+    std::vector<std::unique_ptr<Search>> searches;
+    for (int t = 0; t < threads; ++t) searches.push_back(std::make_unique<Search>(o, ao, earlier_keys, tt, threads > 1 ? &shared : nullptr, t));
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads; ++t) helpers.emplace_back([&search = *searches[t], &s] { search.choose(s); });
+    const Choice choice = searches.front()->choose(s);
+    searches.front()->stop_all();
+    for (std::thread &helper : helpers) helper.join();
+    uint64_t nodes = 0;
+    for (const auto &search : searches) nodes += search->nodes();
+    json move = R::action_json(o, s, choice.move);
+    move["search"] = ai::search_json(ao, choice.depth, nodes, static_cast<double>(choice.score) / piece_value, searches.front()->elapsed_ms());
+    return move;
 }
 
 template json ai_choose<PetteiaRules>(const PetteiaRules::Options &, const PetteiaRules::State &, std::span<const uint64_t>, const json &);
