@@ -451,7 +451,8 @@ class Game:
         ``"best"``; other options: ``depth``, ``seed`` (same seed, same move),
         ``max_nodes``, ``max_time_ms`` (``"best"`` thinks 1000 ms unless a budget is given),
         ``threads`` (1..64: Lazy SMP in petteia, shared candidates in duodecim). The Move has
-        the fields of :attr:`legal_moves` plus ``search``: level, depth, nodes, value and time_ms. WrongPhaseError before a roll, GameOverError at the end."""
+        the fields of :attr:`legal_moves` plus ``search``: level, depth, nodes, value and time_ms.
+        WrongPhaseError before a roll, GameOverError at the end."""
         function = getattr(self._lib, "ludus_ai_choose", None)
         if function is None:
             raise LudusError("this libludus has no ludus_ai_choose (it needs a later version)")
