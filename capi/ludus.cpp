@@ -1,5 +1,7 @@
 // The C ABI: validates arguments, calls the core, turns every exception into a status and a
 // per-thread message. No game logic lives here.
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -12,7 +14,6 @@
 
 struct ludus_game {
     std::unique_ptr<ludus::Game> game;
-    std::vector<ludus::Action> actions;  // reused by ludus_game_actions: no allocation per call once warm
 };
 
 using ludus::Error;
@@ -84,7 +85,7 @@ ludus::json parse_json_argument(const char *text, const char *name, size_t max_b
     return ludus::json_util::parse(text, name, max_bytes);
 }
 
-ludus_game *wrap(std::unique_ptr<ludus::Game> game) { return new ludus_game{std::move(game), {}}; }
+ludus_game *wrap(std::unique_ptr<ludus::Game> game) { return new ludus_game{std::move(game)}; }
 
 }  // namespace
 
@@ -248,14 +249,11 @@ ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capaci
         require(g, "g");
         require(out_count, "out_count");
         if (out == nullptr && capacity > 0) ludus::fail(Status::invalid_argument, "out is NULL but capacity is not 0");
-        std::vector<ludus::Action> &actions = const_cast<ludus_game *>(g)->actions;  // a scratch buffer, not the game's state
-        if (actions.capacity() == 0) actions.reserve(256);  // once per handle, not grown call by call
-        g->game->legal_actions(actions);
-        *out_count = actions.size();
-        if (actions.size() > capacity)
-            ludus::fail(Status::buffer_too_small,
-                        std::to_string(actions.size()) + " legal actions do not fit in a capacity of " + std::to_string(capacity));
-        std::copy(actions.begin(), actions.end(), out);
+        // Written straight into the caller's buffer when it has room for any position's moves.
+        const size_t n = g->game->legal_actions(std::span<ludus::Action>(out, capacity));
+        *out_count = n;
+        if (n > capacity)
+            ludus::fail(Status::buffer_too_small, std::to_string(n) + " legal actions do not fit in a capacity of " + std::to_string(capacity));
     });
 }
 
@@ -301,6 +299,25 @@ ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t ma
         const ludus::PlayoutResult played = g->game->random_playout(seed, max_plies);
         if (out_result != nullptr) *out_result = static_cast<ludus_result>(played.result);
         if (out_plies != nullptr) *out_plies = played.plies;
+    });
+}
+
+ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, uint32_t n, uint32_t max_plies, ludus_result *out_results,
+                                uint32_t *out_plies) {
+    return guarded([&] {
+        require(g, "g");
+        if (n == 0) return;
+        if (g->game->phase() == ludus::Phase::over) ludus::fail(Status::game_over, "the game is over: nothing to play out");
+        // In batches on the stack: no allocation for the results, whatever n.
+        std::array<ludus::PlayoutResult, 64> batch;
+        for (uint32_t first = 0; first < n; first += batch.size()) {
+            const uint32_t count = std::min<uint32_t>(batch.size(), n - first);
+            g->game->random_playouts(seed + first, max_plies, std::span(batch).first(count));
+            for (uint32_t i = 0; i < count; ++i) {
+                if (out_results != nullptr) out_results[first + i] = static_cast<ludus_result>(batch[i].result);
+                if (out_plies != nullptr) out_plies[first + i] = batch[i].plies;
+            }
+        }
     });
 }
 

@@ -33,6 +33,15 @@ struct PlayoutResult {
     uint32_t plies;  // moves played (rolls are not counted)
 };
 
+// For rules that write their legal actions into a buffer of at most Max (an upper bound for
+// every position): the vector form of legal_actions, appending, with no push per move.
+template <size_t Max, class Write>
+void append_actions(std::vector<Action> &out, Write write) {
+    std::array<Action, Max> buffer;  // not initialised: written before it is read
+    const size_t n = write(buffer.data());
+    out.insert(out.end(), buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(n));
+}
+
 class Game {
 public:
     virtual ~Game() = default;
@@ -46,6 +55,9 @@ public:
 
     // Phase move: the legal actions (empty when over); wrong_phase in phase roll.
     virtual void legal_actions(std::vector<Action> &out) const = 0;
+    // The same, written into the caller's buffer: returns how many there are; when that is more
+    // than out.size(), out is left as it was (the C ABI's buffer-too-small answer).
+    virtual size_t legal_actions(std::span<Action> out) const = 0;
     // Plays a legal action; illegal_move / game_over / wrong_phase otherwise. Nothing changes on failure.
     virtual void apply_action(Action action) = 0;
     // Text and JSON of a legal action in the current position.
@@ -72,6 +84,9 @@ public:
     // Plays uniformly random legal moves, with dice from the same seeded generator, to the end
     // or until max_plies moves are played. Every move and roll enters the history.
     virtual PlayoutResult random_playout(uint64_t seed, uint32_t max_plies) = 0;
+    // Plays out.size() such playouts from the current position, each on a copy (the game does
+    // not change), seeded from `seed` (playout i as random_playout with playout_seed(seed, i)).
+    virtual void random_playouts(uint64_t seed, uint32_t max_plies, std::span<PlayoutResult> out) const = 0;
 
     virtual json to_json() const = 0;
 

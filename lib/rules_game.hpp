@@ -8,6 +8,11 @@
 //   State initial(const Options&);
 //   Phase phase(const State&); int to_move(const State&); Result result(const State&);
 //   void legal_actions(const Options&, const State&, std::vector<Action>&);  // appends
+//   optional, the fast path of callers who search (ludus_game_actions writes straight into the
+//             caller's buffer): size_t max_actions(const Options&) (at least the legal actions
+//             of any position) and size_t write_actions(const Options&, const State&, Action *out)
+//             (writes them to out, which has room for max_actions; returns how many); the vector
+//             form is then append_actions<bound>(out, ...) (game.hpp)
 //   void apply(const Options&, State&, Action);  // a legal action
 //   std::string action_text(const Options&, Action); Action parse_action(const Options&, std::string_view);
 //   json action_json(const Options&, const State&, Action);
@@ -29,6 +34,7 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <memory>
 #include <string>
 #include <utility>
@@ -50,6 +56,12 @@ concept HasRepetition = requires(const typename R::Options &o, typename R::State
     R::repetition_limit(o);
     R::repetition_window(s);
     R::declare_repetition_draw(s);
+};
+
+template <class R>
+concept WritesActions = requires(const typename R::Options &o, const typename R::State &s, Action *out) {
+    { R::max_actions(o) } -> std::convertible_to<size_t>;
+    { R::write_actions(o, s, out) } -> std::convertible_to<size_t>;
 };
 
 template <class R>
@@ -78,6 +90,10 @@ template <class R>
 Action random_action(const typename R::Options &o, const typename R::State &s, Rng &rng, std::vector<Action> &buffer) {
     if constexpr (requires { R::random_action(o, s, rng); }) {
         return R::random_action(o, s, rng);
+    } else if constexpr (WritesActions<R>) {
+        if (buffer.size() < R::max_actions(o)) buffer.resize(R::max_actions(o));
+        const size_t n = R::write_actions(o, s, buffer.data());
+        return buffer[rng.below(static_cast<uint32_t>(n))];
     } else {
         buffer.clear();
         R::legal_actions(o, s, buffer);
@@ -118,6 +134,28 @@ struct KeyLog {
     size_t count_recent(uint64_t key, size_t window) const {
         window = std::min(window, keys.size());
         return static_cast<size_t>(std::count(keys.end() - static_cast<std::ptrdiff_t>(window), keys.end(), key));
+    }
+};
+
+// The recorder of a playout from a game's position: the playout's own keys, then the game's
+// history, for the draw by repetition; nothing at all when the rules have it off.
+template <class R, class Game>
+struct PlayoutLog {
+    const Game &game;
+    bool keeps_keys;
+    std::vector<uint64_t> keys;
+
+    PlayoutLog(const Game &g, const typename R::Options &o) : game(g), keeps_keys(false) {
+        if constexpr (HasRepetition<R>) keeps_keys = R::repetition_limit(o) > 0;
+    }
+    void record(const typename R::State &before, const Event &) {
+        if constexpr (HasRepetition<R>)
+            if (keeps_keys) keys.push_back(R::key(before));
+    }
+    size_t count_recent(uint64_t key, size_t window) const {
+        const size_t own = std::min(window, keys.size());
+        const size_t n = static_cast<size_t>(std::count(keys.end() - static_cast<std::ptrdiff_t>(own), keys.end(), key));
+        return n + game.count_recent(key, window - own);
     }
 };
 
@@ -172,9 +210,22 @@ public:
 
     void legal_actions(std::vector<Action> &out) const override {
         out.clear();
-        if (phase() == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: there are no moves before the roll");
-        if (phase() == Phase::over) return;
+        if (!require_moves()) return;
         R::legal_actions(*options_, state_, out);
+    }
+
+    size_t legal_actions(std::span<Action> out) const override {
+        if (!require_moves()) return 0;
+        if constexpr (WritesActions<R>) {
+            if (out.size() >= R::max_actions(*options_)) return R::write_actions(*options_, state_, out.data());
+            scratch_.resize(R::max_actions(*options_));  // a small buffer: listed aside, copied if they fit
+            scratch_.resize(R::write_actions(*options_, state_, scratch_.data()));
+        } else {
+            scratch_.clear();
+            R::legal_actions(*options_, state_, scratch_);
+        }
+        if (scratch_.size() <= out.size()) std::copy(scratch_.begin(), scratch_.end(), out.begin());
+        return scratch_.size();
     }
 
     void apply_action(Action action) override {
@@ -244,6 +295,20 @@ public:
         return play_randomly<R>(*options_, state_, rng, max_plies, scratch_, *this);
     }
 
+    void random_playouts(uint64_t seed, uint32_t max_plies, std::span<PlayoutResult> out) const override {
+        if (out.empty()) return;
+        if (phase() == Phase::over) fail(Status::game_over, "the game is over: nothing to play out");
+        PlayoutLog<R, RulesGame> log(*this, *options_);
+        std::vector<Action> buffer;
+        if constexpr (!requires(Rng &rng) { R::random_action(*options_, state_, rng); }) buffer.reserve(256);
+        for (size_t i = 0; i < out.size(); ++i) {
+            State s = state_;
+            Rng rng{seed + i};
+            log.keys.clear();
+            out[i] = play_randomly<R>(*options_, s, rng, max_plies, buffer, log);
+        }
+    }
+
     json to_json() const override {
         json history = json::array();
         for (size_t i = 0; i < history_.size(); ++i) history.push_back(event_json(history_[i].before, history_[i].event));
@@ -303,6 +368,12 @@ private:
             R::legal_actions(*options_, state_, scratch_);
             return std::find(scratch_.begin(), scratch_.end(), action) != scratch_.end();
         }
+    }
+
+    // False when the game is over (no moves); wrong_phase before the roll.
+    bool require_moves() const {
+        if (phase() == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: there are no moves before the roll");
+        return phase() != Phase::over;
     }
 
     void require_roll_phase() const {

@@ -528,6 +528,64 @@ static void test_random_playout(void) {
     ludus_game_free(b);
 }
 
+/* ludus_game_playouts: playout i is ludus_game_random_playout on a clone with seed + i; the game
+ * does not change. */
+static void check_playouts_match_clones(const char *game_id, const char *options, uint64_t seed, uint32_t n, uint32_t max_plies) {
+    ludus_game *g = NULL;
+    ludus_result results[80];
+    uint32_t plies[80], i;
+    char *before;
+    if (ludus_game_new(game_id, options, &g) != LUDUS_OK) {
+        check(0, options, __LINE__);
+        return;
+    }
+    OK(ludus_game_random_playout(g, 5, 12, NULL, NULL)); /* a history before the batch */
+    before = save(g);
+    OK(ludus_game_playouts(g, seed, n, max_plies, results, plies));
+    {
+        char *after = save(g);
+        CHECK(before != NULL && after != NULL && strcmp(before, after) == 0);
+        ludus_string_free(after);
+    }
+    for (i = 0; i < n; ++i) {
+        ludus_game *c = NULL;
+        ludus_result result = LUDUS_RESULT_INVALID;
+        uint32_t p = 0;
+        OK(ludus_game_clone(g, &c));
+        OK(ludus_game_random_playout(c, seed + i, max_plies, &result, &p));
+        if (result != results[i] || p != plies[i]) {
+            fprintf(stderr, "%s playout %u: batch %d after %u moves, clone %d after %u\n", game_id, i, (int)results[i], plies[i], (int)result, p);
+            CHECK(result == results[i] && p == plies[i]);
+        }
+        ludus_game_free(c);
+    }
+    ludus_string_free(before);
+    ludus_game_free(g);
+}
+
+static void test_playouts(void) {
+    ludus_game *g = new_game("{\"seed\": 3}");
+    ludus_result results[4] = {LUDUS_RESULT_INVALID, LUDUS_RESULT_INVALID, LUDUS_RESULT_INVALID, LUDUS_RESULT_INVALID};
+    uint32_t plies[4] = {7, 7, 7, 7}, i;
+    check_playouts_match_clones("petteia", "{\"seed\": 1}", 100, 6, 100000);
+    check_playouts_match_clones("petteia", "{\"rows\": 6, \"cols\": 4, \"seed\": 2, \"draw_repetitions\": 3}", 7, 30, 100000);
+    check_playouts_match_clones("petteia", "{\"rows\": 12, \"cols\": 12, \"seed\": 2}", 0xFFFFFFFFFFFFFFFEull, 3, 100000);
+    check_playouts_match_clones("duodecim", "{\"seed\": 4}", 1, 8, 100000);
+    check_playouts_match_clones("petteia", "{\"seed\": 9}", 40, 80, 25); /* more than one batch of 64, capped */
+
+    OK(ludus_game_playouts(g, 1, 0, 100, NULL, NULL)); /* nothing to do */
+    OK(ludus_game_playouts(g, 1, 4, 100000, results, NULL));
+    for (i = 0; i < 4; ++i) CHECK(results[i] != LUDUS_RESULT_ONGOING && results[i] != LUDUS_RESULT_INVALID);
+    OK(ludus_game_playouts(g, 1, 4, 10, NULL, plies));
+    for (i = 0; i < 4; ++i) CHECK(plies[i] == 10);
+    FAILS(NULL, ludus_game_playouts(NULL, 1, 4, 100, results, plies), LUDUS_E_INVALID_ARGUMENT);
+    OK(ludus_game_random_playout(g, 1, 100000, NULL, NULL));
+    plies[0] = 7;
+    FAILS(g, ludus_game_playouts(g, 1, 4, 100, results, plies), LUDUS_E_GAME_OVER);
+    CHECK(plies[0] == 7);
+    ludus_game_free(g);
+}
+
 int main(void) {
     test_version();
     test_status_names();
@@ -541,6 +599,7 @@ int main(void) {
     test_buffers();
     test_random_games();
     test_random_playout();
+    test_playouts();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -201,6 +201,16 @@ LUDUS_API ludus_status ludus_game_action_text(const ludus_game *g, int32_t actio
  * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over. */
 LUDUS_API ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies);
 
+/* Runs n random playouts from the game's position, for statistics and Monte Carlo evaluation at
+ * native speed from slow callers (Python, JavaScript); the game does not change. Playout i
+ * (0 <= i < n) is the one ludus_game_random_playout plays on a clone of g with seed + i (modulo
+ * 2^64) and max_plies: out_results[i] is its result (LUDUS_RESULT_ONGOING if max_plies was
+ * reached first), out_plies[i] its moves (rolls not counted). Each array has room for n
+ * values, or is NULL when not wanted. n == 0 does nothing. LUDUS_E_GAME_OVER if the game is
+ * over; nothing is written on failure. */
+LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, uint32_t n, uint32_t max_plies, ludus_result *out_results,
+                                           uint32_t *out_plies);
+
 
 /* ---- Pictures ----------------------------------------------------------------------------- */
 

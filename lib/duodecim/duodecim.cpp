@@ -131,8 +131,8 @@ uint32_t occupied(const std::array<uint8_t, S::positions> &count) {
     return mask;
 }
 
-// The legal steps (not pass), written to `out`; returns how many.
-int legal_steps(const S &s, std::array<Action, 3 * S::positions> &out) {
+// The legal steps (not pass), written to `out` (room for max_steps); returns how many.
+int legal_steps(const S &s, Action *out) {
     const int player = s.to_move;
     std::array<int, 3> values{};
     const int n_values = step_values(s, values);
@@ -149,17 +149,21 @@ int legal_steps(const S &s, std::array<Action, 3 * S::positions> &out) {
 
 }  // namespace
 
-void DuodecimRules::legal_actions(const Options &, const State &s, std::vector<Action> &out) {
-    std::array<Action, 3 * S::positions> steps;
-    const int n = legal_steps(s, steps);
-    if (n == 0) out.push_back(pass_action);
-    out.insert(out.end(), steps.begin(), steps.begin() + n);
+size_t DuodecimRules::write_actions(const Options &, const State &s, Action *out) {
+    const int n = legal_steps(s, out);
+    if (n > 0) return static_cast<size_t>(n);
+    out[0] = pass_action;
+    return 1;
+}
+
+void DuodecimRules::legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
+    append_actions<max_steps>(out, [&](Action *buffer) { return write_actions(o, s, buffer); });
 }
 
 bool DuodecimRules::is_legal(const Options &, const State &s, Action a) {
     if (a == pass_action) {
-        std::array<Action, 3 * S::positions> steps;
-        return legal_steps(s, steps) == 0;
+        std::array<Action, max_steps> steps;
+        return legal_steps(s, steps.data()) == 0;
     }
     if (a < 0 || a >= action_stride * action_stride) return false;
     const int from = from_of(a), to = to_of(a), player = s.to_move;

@@ -85,6 +85,10 @@ struct DuodecimRules {
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
 
+    // Each unit (at most one a progress) has at most three steps: a die, the other, the sum.
+    static constexpr size_t max_steps = 3 * State::positions;
+    static size_t max_actions(const Options &) { return max_steps; }
+    static size_t write_actions(const Options &o, const State &s, Action *out);
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);

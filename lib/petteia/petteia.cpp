@@ -131,16 +131,22 @@ template <class Board>
 uint64_t PetteiaRulesT<Board>::side_key() { return mix(0x51DE); }
 
 // Move generation of each board, in one order: squares from a1 up, then up, down, left,
-// right, each by increasing distance (so that both boards list moves identically).
-void CellBoard::generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const {
+// right, each by increasing distance (so that both boards list moves identically). Moves are
+// written straight into the caller's buffer.
+size_t CellBoard::write_moves(const PetteiaOptions &o, int player, Action *out) const {
+    Action *const first = out;
+    const std::array<int, 4> delta = {o.cols, -o.cols, -1, 1};
     for (int rank = 0; rank < o.rows; ++rank)
         for (int file = 0; file < o.cols; ++file) {
             const int from = rank * o.cols + file;
             if (cells[from] != player) continue;
-            for (Step d : directions)
-                for (int r = rank + d.drank, f = file + d.dfile; on_board(o, r, f) && cells[r * o.cols + f] == empty; r += d.drank, f += d.dfile)
-                    out.push_back(from * stride + r * o.cols + f);
+            const int base = from * stride;
+            // Squares to the edge in each direction.
+            const std::array<int, 4> room = {o.rows - 1 - rank, rank, file, o.cols - 1 - file};
+            for (int d = 0; d < 4; ++d)
+                for (int k = 1, to = from + delta[d]; k <= room[d] && cells[to] == empty; ++k, to += delta[d]) *out++ = base + to;
         }
+    return static_cast<size_t>(out - first);
 }
 
 bool CellBoard::can_move(const PetteiaOptions &o, int player) const {
@@ -155,39 +161,68 @@ bool CellBoard::can_move(const PetteiaOptions &o, int player) const {
 
 namespace {
 
-// Appends the moves from `from` to the squares of `targets`, nearest first.
-inline void push_ascending(int base, uint64_t targets, std::vector<Action> &out) {
-    for (; targets != 0; targets &= targets - 1) out.push_back(base + std::countr_zero(targets));
+// The part of a ray before its first blocker: for rays that run to higher squares (up, right)
+// and to lower ones (down, left). No blocker leaves the whole ray.
+inline uint64_t before_lowest(uint64_t ray, uint64_t occupied) {
+    const uint64_t blockers = ray & occupied;
+    return ray & ((blockers & (0 - blockers)) - 1);
 }
-inline void push_descending(int base, uint64_t targets, std::vector<Action> &out) {
-    for (; targets != 0;) {
-        const int sq = 63 - std::countl_zero(targets);
-        out.push_back(base + sq);
-        targets ^= uint64_t{1} << sq;
-    }
+inline uint64_t before_highest(uint64_t ray, uint64_t occupied) {
+    return ray & (~uint64_t{0} << (64 - std::countl_zero(ray & occupied)));
+}
+
+// Writes the moves from base's square to the squares of `targets`, nearest first: ascending
+// for rays to higher squares; for the others, ascending from the far end of their places.
+inline Action *write_ascending(int base, uint64_t targets, Action *out) {
+    for (; targets != 0; targets &= targets - 1) *out++ = base + std::countr_zero(targets);
+    return out;
+}
+inline Action *write_descending(int base, uint64_t targets, Action *out) {
+    Action *const end = out + std::popcount(targets);
+    for (Action *p = end; targets != 0; targets &= targets - 1) *--p = base + std::countr_zero(targets);
+    return end;
+}
+
+// The squares a piece on `from` can reach.
+inline uint64_t bit_targets(const PetteiaBitTables &t, uint64_t occupied, int from) {
+    return before_lowest(t.ray[0][from], occupied) | before_highest(t.ray[1][from], occupied) |
+           before_highest(t.ray[2][from], occupied) | before_lowest(t.ray[3][from], occupied);
 }
 
 }  // namespace
 
-void BitBoard::generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const {
+// Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
+LUDUS_POPCNT_CLONES size_t BitBoard::write_moves(const PetteiaOptions &o, int player, Action *out) const {
     const PetteiaBitTables &t = *o.bits;
-    const uint64_t occupied = bits[0] | bits[1];
-    for (uint64_t pieces = bits[player]; pieces != 0; pieces &= pieces - 1) {
+    const uint64_t occupied = bits[0] | bits[1], empty_squares = t.board & ~occupied, own = bits[player];
+    // The pieces with a free neighbour in each direction: the others (many, in the crowded
+    // middle game) cost a test, not a ray.
+    const std::array<uint64_t, 4> steps = {own & (empty_squares >> o.cols), own & (empty_squares << o.cols),
+                                           own & t.not_first_file & (empty_squares << 1), own & t.not_last_file & (empty_squares >> 1)};
+    Action *const first = out;
+    for (uint64_t pieces = steps[0] | steps[1] | steps[2] | steps[3]; pieces != 0; pieces &= pieces - 1) {
         const int from = std::countr_zero(pieces);
+        const uint64_t bit = pieces & (0 - pieces);
         const int base = from * stride;
-        // Up and right run to higher squares: the nearest blocker is the lowest bit.
-        for (int d : {0, 1, 2, 3}) {
-            const uint64_t ray = t.ray[d][from];
-            const uint64_t blockers = ray & occupied;
-            const bool ascending = d == 0 || d == 3;
-            uint64_t reach = ray;
-            if (blockers != 0) {
-                const int nearest = ascending ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
-                reach ^= t.ray[d][nearest] | (uint64_t{1} << nearest);
-            }
-            ascending ? push_ascending(base, reach, out) : push_descending(base, reach, out);
-        }
+        if (steps[0] & bit) out = write_ascending(base, before_lowest(t.ray[0][from], occupied), out);
+        if (steps[1] & bit) out = write_descending(base, before_highest(t.ray[1][from], occupied), out);
+        if (steps[2] & bit) out = write_descending(base, before_highest(t.ray[2][from], occupied), out);
+        if (steps[3] & bit) out = write_ascending(base, before_lowest(t.ray[3][from], occupied), out);
     }
+    return static_cast<size_t>(out - first);
+}
+
+bool BitBoard::slides(const PetteiaOptions &o, int from, int to) const {
+    return (bit_targets(*o.bits, bits[0] | bits[1], from) >> to) & 1;
+}
+
+bool CellBoard::slides(const PetteiaOptions &o, int from, int to) const {
+    const int from_rank = from / o.cols, to_rank = to / o.cols;
+    if (from_rank != to_rank && from % o.cols != to % o.cols) return false;
+    const int step = from_rank == to_rank ? (to > from ? 1 : -1) : (to > from ? o.cols : -o.cols);
+    for (int sq = from + step; sq != to; sq += step)
+        if (owner(sq) >= 0) return false;
+    return true;
 }
 
 namespace {
@@ -271,12 +306,11 @@ inline __attribute__((always_inline)) Action random_bit_move(const BitBoard &b, 
 }  // namespace
 
 Action CellBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) const {
-    thread_local std::vector<Action> moves;  // the general board is not the fast path
-    moves.clear();
-    generate(o, player, moves);
-    const uint32_t r = rng.below(static_cast<uint32_t>(moves.size()));
+    std::array<Action, 4 * max_squares> moves;  // the general board is not the fast path
+    const auto end = moves.begin() + static_cast<std::ptrdiff_t>(write_moves(o, player, moves.data()));
+    const uint32_t r = rng.below(static_cast<uint32_t>(end - moves.begin()));
     const auto order = [&](Action a) { return direction_of(o, a) * max_squares + to_of(a); };
-    std::nth_element(moves.begin(), moves.begin() + r, moves.end(), [&](Action a, Action b) { return order(a) < order(b); });
+    std::nth_element(moves.begin(), moves.begin() + r, end, [&](Action a, Action b) { return order(a) < order(b); });
     return moves[r];
 }
 
@@ -365,12 +399,7 @@ bool PetteiaRulesT<Board>::is_legal(const Options &o, const State &s, Action a) 
     if (a < 0 || a >= action_stride * action_stride) return false;
     const int from = from_of(a), to = to_of(a), squares = o.rows * o.cols;
     if (from >= squares || to >= squares || from == to || s.owner(from) != s.to_move || s.owner(to) >= 0) return false;
-    const int from_rank = from / o.cols, to_rank = to / o.cols;
-    if (from_rank != to_rank && from % o.cols != to % o.cols) return false;
-    const int step = from_rank == to_rank ? (to > from ? 1 : -1) : (to > from ? o.cols : -o.cols);
-    for (int sq = from + step; sq != to; sq += step)
-        if (s.owner(sq) >= 0) return false;
-    return true;
+    return s.slides(o, from, to);
 }
 
 template <class Board>

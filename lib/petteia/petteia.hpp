@@ -57,8 +57,10 @@ struct CellBoard {
     int owner(int sq) const { return cells[sq]; }
     void put(int sq, int player) { cells[sq] = static_cast<int8_t>(player); }
     void clear(int sq) { cells[sq] = empty; }
-    void generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const;
+    // The moves of `player`, written to out (room for 4 moves a square); returns how many.
+    size_t write_moves(const PetteiaOptions &o, int player, Action *out) const;
     bool can_move(const PetteiaOptions &o, int player) const;
+    bool slides(const PetteiaOptions &o, int from, int to) const;  // along a free rank or file
     Action random_action(const PetteiaOptions &o, int player, Rng &rng) const;
     int captures(const PetteiaOptions &o, int from, int to, int mover, std::array<int, 3> &out) const;
     bool operator==(const CellBoard &) const = default;
@@ -75,8 +77,9 @@ struct BitBoard {
     int owner(int sq) const { return ((bits[0] >> sq) & 1) ? 0 : ((bits[1] >> sq) & 1) ? 1 : -1; }
     void put(int sq, int player) { bits[player] |= uint64_t{1} << sq; }
     void clear(int sq) { bits[0] &= ~(uint64_t{1} << sq), bits[1] &= ~(uint64_t{1} << sq); }
-    void generate(const PetteiaOptions &o, int player, std::vector<Action> &out) const;
+    size_t write_moves(const PetteiaOptions &o, int player, Action *out) const;
     bool can_move(const PetteiaOptions &o, int player) const;
+    bool slides(const PetteiaOptions &o, int from, int to) const;
     Action random_action(const PetteiaOptions &o, int player, Rng &rng) const;
     int captures(const PetteiaOptions &o, int from, int to, int mover, std::array<int, 3> &out) const;
     bool operator==(const BitBoard &) const = default;
@@ -118,7 +121,12 @@ struct PetteiaRulesT {
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
 
-    static void legal_actions(const Options &o, const State &s, std::vector<Action> &out) { s.generate(o, s.to_move, out); }
+    // Each empty square is reached by at most one piece from each direction.
+    static size_t max_actions(const Options &o) { return 4 * static_cast<size_t>(o.rows * o.cols); }
+    static size_t write_actions(const Options &o, const State &s, Action *out) { return s.write_moves(o, s.to_move, out); }
+    static void legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
+        append_actions<4 * Board::max_squares>(out, [&](Action *buffer) { return write_actions(o, s, buffer); });
+    }
     static bool has_legal_move(const Options &o, const State &s, int player) { return s.can_move(o, player); }
     // A uniformly random legal move for playouts, without listing them all: the r-th move
     // (r uniform) in the order direction (up, down, left, right), then landing square.
