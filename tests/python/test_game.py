@@ -276,6 +276,29 @@ def test_random_playout(game_id):
         assert c.random_playout(seed=11, max_plies=3) == (Result.ONGOING, 3)
 
 
+@pytest.mark.parametrize("game_id", ["petteia", "duodecim"])
+def test_playouts(game_id):
+    with ludus.Game(game_id, seed=2) as game:
+        game.random_playout(seed=3, max_plies=6)
+        before = game.to_json()
+        batch = game.playouts(5, seed=40)
+        assert isinstance(batch, ludus.Playouts) and len(batch.results) == len(batch.plies) == 5
+        assert game.to_json() == before  # the game does not change
+        for i in range(5):
+            with game.copy() as c:
+                assert c.random_playout(seed=40 + i) == (batch.results[i], batch.plies[i])
+        assert all(isinstance(r, Result) and r != Result.ONGOING for r in batch.results)
+        assert sum(batch.count(r) for r in Result) == 5
+        assert game.playouts(3, seed=1, max_plies=2) == ([Result.ONGOING] * 3, [2, 2, 2])
+        assert game.playouts(0) == ([], [])
+        assert game.playouts(2, seed=2**64 - 1) == game.playouts(2, seed=-1)  # seeds are taken modulo 2**64
+        with pytest.raises(ValueError):
+            game.playouts(-1)
+        game.random_playout(seed=1)
+        with pytest.raises(ludus.GameOverError):
+            game.playouts(2)
+
+
 def test_library_pictures(petteia):
     svg = petteia.render_svg(size=240)
     assert svg.lstrip().startswith(("<svg", "<?xml")) and "</svg>" in svg

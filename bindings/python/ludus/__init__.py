@@ -24,7 +24,7 @@ from .errors import (BadJsonError, BufferTooSmallError, GameClosedError, GameOve
                      InternalError, InvalidArgumentError, InvalidMoveError, InvalidOptionError, InvalidStateError,
                      LibraryNotFoundError, LudusError, LudusMemoryError, NothingToUndoError, UnknownGameError,
                      UnknownOptionError, WrongPhaseError)
-from .game import Game, Move, MoveList, Outcome, Phase, Result, apply_event, game_ids, games, replay
+from .game import Game, Move, MoveList, Outcome, Phase, Playouts, Result, apply_event, game_ids, games, replay
 
 __version__ = "1.0.0"
 
@@ -40,7 +40,7 @@ def library_path() -> str:
 
 
 __all__ = [
-    "Game", "Move", "MoveList", "Outcome", "Phase", "Result", "games", "game_ids", "replay", "apply_event", "library_version",
+    "Game", "Move", "MoveList", "Outcome", "Phase", "Playouts", "Result", "games", "game_ids", "replay", "apply_event", "library_version",
     "library_path", "LudusError", "InvalidArgumentError", "BadJsonError", "UnknownGameError",
     "UnknownOptionError", "InvalidOptionError", "InvalidMoveError", "IllegalMoveError", "WrongPhaseError",
     "GameOverError", "InvalidStateError", "BufferTooSmallError", "LudusMemoryError", "NothingToUndoError",

@@ -151,6 +151,8 @@ _OPTIONAL: Dict[str, Tuple[List[Any], Any]] = {
     "ludus_game_render_svg": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
     "ludus_game_render_text": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
     "ludus_ai_choose": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
+    "ludus_game_playouts": ([GameHandle, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint32, POINTER(c_int),
+                             POINTER(ctypes.c_uint32)], c_int),
 }
 
 

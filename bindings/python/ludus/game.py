@@ -11,7 +11,7 @@ from . import _library
 from ._library import GameHandle, call_string, check
 from .errors import GameClosedError, InvalidStateError, LudusError
 
-__all__ = ["Phase", "Result", "Move", "MoveList", "Outcome", "Game", "games", "game_ids", "MoveLike", "apply_event",
+__all__ = ["Phase", "Result", "Move", "MoveList", "Outcome", "Playouts", "Game", "games", "game_ids", "MoveLike", "apply_event",
            "replay"]
 
 
@@ -171,6 +171,17 @@ class Outcome(NamedTuple):
     """One distinct roll of the dice and its probability (see :meth:`Game.chance_outcomes`)."""
     dice: Tuple[int, ...]
     probability: float
+
+
+class Playouts(NamedTuple):
+    """The random playouts of :meth:`Game.playouts`: playout ``i`` ended with ``results[i]``
+    (:attr:`Result.ONGOING` if stopped at ``max_plies``) after ``plies[i]`` moves."""
+    results: List[Result]
+    plies: List[int]
+
+    def count(self, result: Result) -> int:  # type: ignore[override]
+        """How many playouts ended with ``result``."""
+        return sum(1 for r in self.results if r == result)
 
 
 def games() -> List[Dict[str, Any]]:
@@ -444,6 +455,20 @@ class Game:
         result, plies = ctypes.c_int(), ctypes.c_uint32()
         check(function(self._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
         return Result(result.value), int(plies.value)
+
+    def playouts(self, n: int, seed: int = 0, max_plies: int = 2**32 - 1) -> Playouts:
+        """Run ``n`` random playouts from this position inside the library, in one call (native
+        speed, for statistics and Monte Carlo evaluation); the game does not change. Playout
+        ``i`` is the game :meth:`random_playout` would play on a :meth:`copy` with seed
+        ``seed + i``. GameOverError if the game is over."""
+        function = getattr(self._lib, "ludus_game_playouts", None)
+        if function is None:
+            raise LudusError("this libludus has no ludus_game_playouts (it needs a later version)")
+        if not 0 <= n < 2**32:
+            raise ValueError(f"n must be 0..2**32-1, not {n}")
+        results, plies = (ctypes.c_int * n)(), (ctypes.c_uint32 * n)()
+        check(function(self._handle, seed % 2**64, n, max_plies, results, plies))
+        return Playouts([Result(r) for r in results], list(plies))
 
     def ai_move(self, level: str = "best", **options: Any) -> Move:
         """The move a computer player of the library chooses (``ludus_ai_choose``); the game is
