@@ -26,6 +26,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 SITE, SHOTS = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 rng = random.Random(2024)
@@ -98,17 +99,22 @@ def new_game(driver, game, opponent, computer=1, **fields):
         for (const [name, value] of Object.entries(fields)) form.elements[name].value = String(value);
         form.dispatchEvent(new Event('change'));""", game, opponent, computer, fields)
     driver.find_element(By.ID, "start").click()
-    wait_for(lambda: driver.execute_script("return document.querySelector('#board').dataset.game") == game, "the new game")
-    assert moves_shown(driver) == 0 or game == "duodecim"
+    wait_for(lambda: driver.execute_script("return document.querySelector('#board').dataset.game") == game
+             and status(driver)["phase"] != "over" and moves_shown(driver) == 0, "the new game")
 
 
-def take_turn_step(driver, use_dice_form):
-    """One human action, chosen from what the page highlights; False when there is none now."""
+rolls = [0]
+
+
+def take_turn_step(driver):
+    """One human action, chosen from what the page highlights; False when there is none now.
+    Every third roll is typed into the form, as from physical dice."""
     if visible(driver, "#pass"):
         driver.find_element(By.ID, "pass").click()
         return True
     if visible(driver, "#roll"):
-        if use_dice_form:
+        rolls[0] += 1
+        if rolls[0] % 3 == 0:
             driver.find_element(By.ID, "die0").send_keys(str(rng.randint(1, 6)))
             driver.find_element(By.ID, "die1").send_keys(str(rng.randint(1, 6)))
             driver.find_element(By.CSS_SELECTOR, "#dice-form button").click()
@@ -131,7 +137,7 @@ def play_to_the_end(driver, name, checks, max_actions=3000):
     actions = 0
     while status(driver)["phase"] != "over":
         assert actions < max_actions, f"{name}: not over after {max_actions} actions"
-        if take_turn_step(driver, use_dice_form=(actions % 7 == 3)):
+        if take_turn_step(driver):
             actions += 1
             if actions in checks:
                 checks[actions]()
@@ -229,6 +235,13 @@ def play(driver, name, game, opponent, fields, winner_check):
     players = driver.execute_script("return [...document.querySelectorAll('#history li')].map(li => li.textContent.split(':')[0])")
     assert any("1" in p for p in players) and any("0" in p for p in players), "both sides moved (the computer too)"
     winner_check(driver, shown["result"])
+    if game == "duodecim":
+        entered = driver.execute_script("return [...document.querySelectorAll('#history li')].filter(li => li.textContent.includes('dice entered')).length")
+        assert entered > 0, "no dice were entered from the form"
+        for inscription in ["virtus", "levate", "vincer", "ostia"]:
+            Select(driver.find_element(By.ID, "inscription")).select_by_value(inscription)
+            board = driver.execute_script("return document.querySelector('#board g.board').dataset.inscription")
+            assert board == inscription, f"inscription {inscription}: the board shows {board}"
     print(f"  {name}: over after {actions} taps/rolls in {time.time() - started:.1f} s: {shown['text']}")
     check_reload(driver, name)
     assert status(driver)["result"] == shown["result"], "the finished game after a reload"
@@ -250,6 +263,19 @@ def duodecim_winner(pieces):
     return check
 
 
+def two_people(driver):
+    """Two people on one device: each side's pieces are tapped in turn; undo takes back one move."""
+    new_game(driver, "petteia", "human", rows=6, cols=6, first_player=0)
+    for _ in range(4):
+        assert take_turn_step(driver), "a person could not move"
+    assert moves_shown(driver) == 4, f"{moves_shown(driver)} moves shown after 4 taps of a piece and a target"
+    players = driver.execute_script("return [...document.querySelectorAll('#history li')].map(li => li.textContent.slice(0, 8))")
+    assert players == ["player 0", "player 1", "player 0", "player 1"], players
+    driver.find_element(By.ID, "undo").click()
+    wait_for(lambda: moves_shown(driver) == 3, "undo of one move")
+    print("two people: 4 moves by taps, alternating sides; undo took back one")
+
+
 def main():
     server = serve()
     driver = browser()
@@ -265,6 +291,7 @@ def main():
                 ("petteia", "petteia", "greedy", {"rows": 5, "cols": 5, "first_player": 0}, petteia_winner)]:
             print(f"{name}: a whole game by taps against the computer ({opponent})")
             play(driver, name, game, opponent, fields, winner_check)
+        two_people(driver)
         # Rules panel: the copied spec, rendered.
         driver.find_element(By.ID, "show-rules").click()
         wait_for(lambda: "custodian" in driver.find_element(By.ID, "rules").text.lower(), "the Petteia rules")

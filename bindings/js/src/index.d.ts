@@ -142,6 +142,7 @@ export class Game {
   applyAction(action: number): void;
   actionText(action: number): string;
   randomPlayout(seed?: number | bigint, maxPlies?: number): { result: ResultName; plies: number };
+  playouts(n: number, seed?: number | bigint, maxPlies?: number): { results: ResultName[]; plies: number[] };
   aiMove(options?: AiOptions): AiMove;
 
   svg(options?: RenderOptions | string): string;

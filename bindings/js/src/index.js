@@ -61,6 +61,8 @@ const errorClasses = [null, InvalidArgumentError, BadJsonError, UnknownGameError
   BufferTooSmallError, LudusMemoryError, NothingToUndoError, InternalError];
 
 const STATUS_BUFFER_TOO_SMALL = 11;
+// playouts(n): two 32-bit numbers per playout in one buffer of the wasm heap (under 2 GiB).
+const MAX_PLAYOUTS = 2 ** 27;
 
 /** The exception for a non-zero ludus_status, with the library's message. */
 function errorFor(status) {
@@ -410,13 +412,39 @@ export class Game {
     return { result: results[wasm.HEAP32[scratch >> 2]], plies: wasm.HEAPU32[(scratch + 4) >> 2] };
   }
 
+  /** Runs n random playouts from this position inside the library, in one call; the game does
+   * not change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a clone.
+   * Returns {results: [...], plies: [...]}. GameOverError if the game is over. */
+  playouts(n, seed = 0, maxPlies = 0xffffffff) {
+    const handle = this.#h;
+    if (!Number.isInteger(n) || n < 0 || n > MAX_PLAYOUTS) throw new RangeError(`n must be in 0..${MAX_PLAYOUTS}`);
+    const seed64 = BigInt.asUintN(64, BigInt(seed));
+    if (!Number.isInteger(maxPlies) || maxPlies < 0 || maxPlies > 0xffffffff) throw new RangeError("maxPlies must be in 0..2^32-1");
+    const buffer = wasm._malloc(Math.max(1, n) * 8);
+    if (buffer === 0) throw new LudusMemoryError("out of memory", 12, "LUDUS_E_NO_MEMORY");
+    try {
+      check(wasm._ludus_game_playouts(handle, seed64, n, maxPlies, buffer, buffer + 4 * n));
+      const start = buffer >> 2;
+      return {
+        results: Array.from(wasm.HEAP32.subarray(start, start + n), (r) => results[r]),
+        plies: Array.from(wasm.HEAPU32.subarray(start + n, start + 2 * n)),
+      };
+    } finally {
+      wasm._free(buffer);
+    }
+  }
+
   /** The move the library's computer player chooses (the game is not changed): a move object
    * of legalMoves() plus "search" {level, depth, nodes, value, time_ms}. Options: level
    * ("random", "greedy", "easy", "medium", "best": the default), depth, seed, max_nodes,
-   * max_time_ms, threads (1). WrongPhaseError before a roll, GameOverError at the end. */
+   * max_time_ms, threads (only 1 here: the WebAssembly build has no threads, see
+   * lib/meson.build). WrongPhaseError before a roll, GameOverError at the end. */
   aiMove(options = {}) {
     const given = typeof options === "object" && options !== null && !Array.isArray(options)
       ? { level: "best", ...options } : options;
+    if (Number.isInteger(given?.threads) && given.threads > 1 && given.threads <= 64) {
+      throw new InvalidOptionError("threads: the WebAssembly build searches on one thread (threads 1)", 5, "LUDUS_E_INVALID_OPTION");
+    }
     const handle = this.#h;
     return JSON.parse(withStrings([[optionsText(given, "aiMove options"), "aiMove options"]],
       (pointer) => callString(wasm._ludus_ai_choose, handle, pointer)));

@@ -138,6 +138,26 @@ test("integer actions play a whole game; randomPlayout is seeded and capped", ()
   }
 });
 
+test("playouts: n seeded playouts in one call, the game unchanged", () => {
+  for (const id of ["petteia", "duodecim"]) {
+    const game = new Game(id, { seed: 3 });
+    const before = game.toJSONText();
+    const { results, plies } = game.playouts(20, 100, 10000);
+    assert.equal(results.length, 20);
+    assert.equal(plies.length, 20);
+    assert.equal(game.toJSONText(), before);
+    for (const i of [0, 7, 19]) {
+      const copy = game.clone();
+      assert.deepEqual(copy.randomPlayout(100 + i, 10000), { result: results[i], plies: plies[i] });
+      copy.free();
+    }
+    assert.deepEqual(game.playouts(0), { results: [], plies: [] });
+    assert.throws(() => game.playouts(-1), RangeError);
+    assert.throws(() => game.playouts(2 ** 31), RangeError);
+    game.free();
+  }
+});
+
 test("a clone is independent", () => {
   const game = new Game("petteia", { seed: 5 });
   const copy = game.clone();

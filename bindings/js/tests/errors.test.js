@@ -63,6 +63,8 @@ test("moves that are unreadable or illegal leave the game unchanged", () => {
   throwsLudus(() => game.svg({ size: 5 }), ludus.InvalidOptionError, "LUDUS_E_INVALID_OPTION", /size/);
   throwsLudus(() => game.svg({ colour: "red" }), ludus.UnknownOptionError, "LUDUS_E_UNKNOWN_OPTION");
   throwsLudus(() => game.aiMove({ level: "genius" }), ludus.InvalidOptionError, "LUDUS_E_INVALID_OPTION");
+  throwsLudus(() => game.aiMove({ level: "medium", threads: 4 }), ludus.InvalidOptionError, "LUDUS_E_INVALID_OPTION", /one thread/);
+  throwsLudus(() => game.aiMove({ level: "medium", threads: 0 }), ludus.InvalidOptionError, "LUDUS_E_INVALID_OPTION", /threads/);
   assert.equal(game.toJSONText(), before);
   game.randomPlayout(1);
   throwsLudus(() => game.randomPlayout(1), ludus.GameOverError, "LUDUS_E_GAME_OVER");
