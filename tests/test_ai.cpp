@@ -172,6 +172,52 @@ TEST_CASE("petteia: a piece threatened with capture is moved to safety") {
     }
 }
 
+// True when every reply of the opponent to `g`'s position (the opponent to move) leaves the
+// player who moved a capture: a capture in two.
+bool capture_forced(const Game &g) {
+    std::vector<Action> replies, answers;
+    g.legal_actions(replies);
+    for (Action reply : replies) {
+        if (!g.action_json(reply)["captures"].empty()) return false;
+        auto after = g.clone();
+        after->apply_action(reply);
+        if (after->phase() == Phase::over) return false;
+        after->legal_actions(answers);
+        if (std::none_of(answers.begin(), answers.end(), [&](Action a) { return !after->action_json(a)["captures"].empty(); })) return false;
+    }
+    return true;
+}
+
+TEST_CASE("petteia: best finds a capture in two that greedy misses") {
+    // Found among random positions (seed 274, 30 random plies): no capture at once, and f2-f3 is
+    // the only move after which every reply leaves player 0 a capture (e3 or another piece);
+    // greedy, one ply deep, plays elsewhere.
+    auto g = petteia_at({"1111.111", "1.1.1.11", "......00", "...1..0.", "1...1.0.", "000.1...", ".0.000..", "000.0..0"}, 0);
+    for (uint64_t seed = 0; seed < 3; ++seed) {
+        const json best = g->ai_choose({{"level", "best"}, {"max_nodes", 50000}, {"seed", seed}});
+        CHECK(best["text"] == "f2-f3");
+        auto after = g->clone();
+        after->apply_action(best["action"].get<Action>());
+        CHECK(capture_forced(*after));
+        const json greedy = g->ai_choose({{"level", "greedy"}, {"seed", seed}});
+        auto after_greedy = g->clone();
+        after_greedy->apply_action(greedy["action"].get<Action>());
+        CHECK_FALSE(capture_forced(*after_greedy));
+    }
+}
+
+TEST_CASE("duodecim: best plays the only step that wins") {
+    // Player 0's last unit on track 20 (progress 26), dice 2 and 3: only the sum bears it off (a
+    // single unit cannot use the second die after the first); 20-22 or 20-23 would leave player
+    // 1, one step from home with everything, its roll.
+    auto g = duodecim_at({{26, 1}, {31, 5}}, {{30, 6}}, {2, 3});
+    for (const char *level : {"medium", "best"})
+        for (uint64_t seed = 0; seed < 3; ++seed) {
+            const json move = g->ai_choose(quick(level, seed));
+            CHECK_MESSAGE(move["text"] == "20-O", level);
+        }
+}
+
 TEST_CASE("duodecim: the player captures, bears off, and keeps its pieces out of reach") {
     SUBCASE("a capture with one die") {
         // Player 0 on track 4 (p 10); player 1's single piece on track 7 (p 13); dice 3 and 5.
