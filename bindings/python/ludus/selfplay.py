@@ -256,6 +256,8 @@ def fit_elo(names: List[str], results: Mapping[Tuple[str, str], Tuple[int, int, 
 
 @dataclass
 class RoundRobin:
+    """A round robin between computer levels: the levels, each one's ai_move options, the
+    number of games a pair and the results of every pairing (filled by `round_robin`)."""
     game_id: str
     levels: List[str]
     players: Dict[str, Dict[str, Any]]                 # level -> options of ai_move
@@ -412,6 +414,8 @@ def _check_players(game_id: str, game_options: Mapping[str, Any], players: List[
 
 
 def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
+    """`python3 -m ludus selfplay`: one match between two levels, or with --table the round
+    robin of the levels as a Markdown table; returns the exit status."""
     from .cli import parse_game_options
     from .errors import LudusError
     try:
