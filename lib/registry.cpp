@@ -4,6 +4,7 @@
 #include "json_util.hpp"
 #include "petteia/petteia.hpp"
 #include "rules_game.hpp"
+#include "xii_scripta/xii_scripta.hpp"
 
 namespace ludus {
 
@@ -23,7 +24,8 @@ GameType type_of() {
 }
 
 const std::vector<GameType> &types() {
-    static const std::vector<GameType> all = {type_of<DuodecimRules>(), {PetteiaRules::id, PetteiaRules::name, &PetteiaRules::options_catalogue, &create_petteia, &restore_petteia}};
+    static const std::vector<GameType> all = {type_of<DuodecimRules>(), {PetteiaRules::id, PetteiaRules::name, &PetteiaRules::options_catalogue, &create_petteia, &restore_petteia},
+                                                type_of<XiiScriptaRules>()};
     return all;
 }
 

@@ -1,0 +1,143 @@
+// XII Scripta (Duodecim Scripta) as the scholars and the general game systems reconstruct it:
+// 15 pieces and 3 dice on the 36-cell board (docs/rules/xii-scripta.md). The seed's museum rules
+// stay the game `duodecim`; this game id holds the other reconstructions, chosen by the option
+// "ruleset":
+//   "murray"             Murray 1952 pp. 30-31 as quoted by Ludii: dice singly or added, hit
+//                        pieces re-enter first, bear off once every piece is in the near row
+//   "ludii"              Ludii 1.3.4's game file XII Scripta.lud as its code plays it (Murray's
+//                        rules without the near-row condition for bearing off)
+//   "tabletop_murray"    TabletopGames' XII_Murray_3D config: one die a move, all pieces start
+//                        off the board and enter before any other moves, a shared 36-cell route,
+//                        bear off from the last 6 cells with an equal or higher die
+//   "tabletop_schaedler" TabletopGames' XII_Schaedler_3D: the same, a triple is played twice
+//
+// Each piece of a player stands at a progress along its own track: 0 in hand (H, not entered
+// yet), 1..36 the track, 37 off (O), 38 captured and waiting to re-enter (B, Murray and Ludii
+// only; TabletopGames sends a hit piece back to the hand). Murray's and Ludii's tracks share
+// the middle row (1..12) and then run the outer rows in opposite senses, so progress k >= 13 of
+// one player is the other's 49 - k; TabletopGames' route is the same 36 cells for both.
+//
+// Actions: dice * 4096 + from * 64 + to, where `dice` codes the dice a step uses (their values
+// sorted, a*49 + b*7 + c with zeros first: one die 0,0,c), `from` 0..36 or 38, `to` 1..37;
+// `pass_action` (0) when no step exists. Text: "FROM-TO:DICE" such as "H-5:2+3", "12-17:5",
+// "B-4:4", "33-O:6", and "pass".
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../game.hpp"
+#include "../options.hpp"
+#include "../rng.hpp"
+
+namespace ludus {
+
+enum class XiiRuleset : uint8_t { murray, ludii, tabletop_murray, tabletop_schaedler };
+
+struct XiiOptions {
+    XiiRuleset ruleset = XiiRuleset::murray;
+    int pieces = 15;
+    int first_player = 0;
+    Rng rng;
+    json resolved;  // every option as given or defaulted (saved with the game)
+
+    // What the ruleset decides (set from `ruleset` by parse_options).
+    bool mirror_paths = true;    // the outer rows run in opposite senses for the two players
+    bool combine_dice = true;    // a step may use the sum of several dice
+    bool exact_bear_off = true;  // bearing off needs the exact value (else an equal or higher die)
+    int home_start = 25;         // bearing off only when every piece is at progress >= home_start (0: no condition)
+    bool enter_all_first = false;  // TabletopGames' entry rule: while pieces are in hand, only entering and
+                                   // moving the pieces moved this turn inside the first 12 cells
+    bool triples_twice = false;    // a triple is played twice (six steps)
+};
+
+struct XiiState {
+    static constexpr int hand = 0;
+    static constexpr int last_cell = 36;
+    static constexpr int off = 37;
+    static constexpr int bar = 38;
+    static constexpr int positions = 39;
+    static constexpr int entry_cells = 12;  // TabletopGames' entry board
+    static constexpr int max_left = 6;
+
+    std::array<std::array<uint8_t, 40>, 2> count{};  // pieces per player per progress
+    std::array<uint8_t, 3> dice{};                   // as rolled; 0 0 0 before the roll
+    std::array<uint8_t, max_left> left{};            // the dice values still to play, ascending
+    uint8_t n_left = 0;
+    std::array<uint8_t, entry_cells + 1> moved{};    // tabletop: pieces moved this turn on cells 1..12
+    uint8_t to_move = 0;
+    Result result = Result::ongoing;
+    Rng rng;
+
+    bool operator==(const XiiState &) const = default;
+};
+
+template <class State>
+struct LastMove;  // ../rules_game.hpp
+
+struct XiiScriptaRules {
+    using Options = XiiOptions;
+    using State = XiiState;
+    static constexpr std::string_view id = "xii_scripta";
+    static constexpr std::string_view name = "XII Scripta";
+    static constexpr bool has_dice = true;
+    static constexpr bool allows_agreed_draw = false;
+    static constexpr int dice_count = 3;
+    static constexpr Action pass_action = 0;
+
+    static const std::vector<OptionSpec> &option_specs();
+    static json options_catalogue();
+    static Options parse_options(const json &given);
+    static json options_json(const Options &o) { return o.resolved; }
+
+    static State initial(const Options &o);
+    static Phase phase(const State &s) {
+        if (s.result != Result::ongoing) return Phase::over;
+        return s.n_left == 0 ? Phase::roll : Phase::move;
+    }
+    static int to_move(const State &s) { return s.to_move; }
+    static Result result(const State &s) { return s.result; }
+
+    static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
+    static bool is_legal(const Options &o, const State &s, Action a);
+    static Action random_action(const Options &o, const State &s, Rng &rng);
+    static void apply(const Options &o, State &s, Action a);
+    static void agree_draw(State &) { fail(Status::wrong_phase, "XII Scripta has no draws"); }
+
+    static void set_dice(const Options &o, State &s, std::span<const int> values);
+    static json chance_outcomes(const Options &o, const State &s);
+
+    static std::string action_text(const Options &o, Action a);
+    static Action parse_action(const Options &o, std::string_view text);
+    static json action_json(const Options &o, const State &s, Action a);
+
+    static json position_json(const Options &o, const State &s);
+    static State position_from_json(const Options &o, const json &j, const std::string &field);
+
+    // Parts of an action.
+    static int from_of(Action a) { return (a >> 6) & 63; }
+    static int to_of(Action a) { return a & 63; }
+    static int dice_code_of(Action a) { return a >> 12; }
+    static Action make_action(int dice_code, int from, int to) { return (dice_code << 12) | (from << 6) | to; }
+    // The dice values of a code, ascending (zeros dropped) into `out`; returns how many.
+    static int dice_of_code(int code, std::array<int, 3> &out);
+
+    // "H", "1".."36", "O", "B".
+    static std::string position_name(int progress);
+    // The other player's progress of the same cell as `progress` (1..36) of either player.
+    static int other_progress(const Options &o, int progress) {
+        return !o.mirror_paths || progress <= 12 ? progress : 49 - progress;
+    }
+    // The ruleset's name as in the option, and the source it follows.
+    static const char *ruleset_name(XiiRuleset r);
+
+    // Pictures (xii_scripta_render.cpp): option "size" (SVG), none (text).
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+};
+
+}  // namespace ludus

@@ -1,0 +1,359 @@
+// Pictures of an XII Scripta position: the 36-cell board (3 rows of 12, each row split in the
+// middle), the pieces as stacks with their count, the trays (in hand, captured, borne off) and
+// the three dice.
+//
+// Layout: player 0 sits below the board, player 1 above it. Every track starts in the middle
+// row, left to right. Murray's and Ludii's tracks then run the far row from right to left and
+// end on the near row from left to right, each from its own side (Ludii's XII Scripta.lud), so
+// player 0 ends along the bottom row and player 1 along the top row; TabletopGames' route is the
+// same for both: top row from right to left, then bottom row from left to right (the Ostia order).
+//
+// SVG hooks: <g class="unit player0" data-cell="top 3" data-position="22" data-count="2">,
+// <g class="hand|bar|off player1" data-count>, <rect class="die|die used" data-value>, the last
+// step's cells <rect class="last-move from|to" data-position>, <g class="status" data-to-move
+// data-phase data-result data-ruleset>.
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "../render/render_options.hpp"
+#include "../render/svg.hpp"
+#include "../rules_game.hpp"
+#include "xii_scripta.hpp"
+
+namespace ludus {
+
+namespace {
+
+using render::Svg;
+using S = XiiState;
+using R = XiiScriptaRules;
+namespace style = render::style;
+
+constexpr int columns = 12;
+constexpr const char *row_names[3] = {"top", "middle", "bottom"};
+
+const std::vector<OptionSpec> &svg_specs() {
+    static const std::vector<OptionSpec> specs = {render::size_spec()};
+    return specs;
+}
+
+const std::vector<OptionSpec> &text_specs() {
+    static const std::vector<OptionSpec> specs = {};
+    return specs;
+}
+
+struct Cell {
+    int row, col;  // row 0 top, 1 middle, 2 bottom; col 0..11 from the left
+};
+
+Cell cell_of(const XiiOptions &o, int player, int progress) {
+    if (progress <= 12) return {1, progress - 1};
+    const bool ends_on_top = o.mirror_paths && player == 1;
+    if (progress <= 24) return {ends_on_top ? 2 : 0, 24 - progress};
+    return {ends_on_top ? 0 : 2, progress - 25};
+}
+
+struct StepInfo {
+    bool present = false, pass = false;
+    int player = 0, from = 0, to = 0, captured = 0;
+    std::string text;
+};
+
+StepInfo step_info(const XiiOptions &o, const LastMove<S> &last) {
+    StepInfo m;
+    if (last.before == nullptr) return m;
+    m.present = true;
+    m.player = last.before->to_move;
+    m.text = R::action_text(o, last.action);
+    if (last.action == R::pass_action) {
+        m.pass = true;
+        return m;
+    }
+    m.from = R::from_of(last.action);
+    m.to = R::to_of(last.action);
+    if (m.to <= S::last_cell) m.captured = last.before->count[1 - m.player][R::other_progress(o, m.to)] == 1 ? 1 : 0;
+    return m;
+}
+
+std::string step_phrase(const StepInfo &m) {
+    if (!m.present) return "no step yet";
+    return m.text + " by " + render::player_name(m.player) + (m.captured ? ", hitting a piece" : "");
+}
+
+std::string dice_phrase(const S &s) {
+    std::string text = std::to_string(s.dice[0]) + ", " + std::to_string(s.dice[1]) + " and " + std::to_string(s.dice[2]) + " (left:";
+    for (int i = 0; i < s.n_left; ++i) text += " " + std::to_string(s.left[i]);
+    return text + ")";
+}
+
+std::string status_phrase(const S &s) {
+    if (s.result == Result::player0_won) return "player 0 won";
+    if (s.result == Result::player1_won) return "player 1 won";
+    if (s.n_left == 0) return render::player_name(s.to_move) + " to roll";
+    return render::player_name(s.to_move) + " to move with " + dice_phrase(s);
+}
+
+int on_board(const S &s, int player) {
+    int n = 0;
+    for (int p = 1; p <= S::last_cell; ++p) n += s.count[player][p];
+    return n;
+}
+
+std::string tray_phrase(const XiiOptions &o, const S &s, int p) {
+    std::string text = std::to_string(s.count[p][S::hand]) + " in hand, ";
+    if (!o.enter_all_first) text += std::to_string(s.count[p][S::bar]) + " captured, ";
+    return text + std::to_string(on_board(s, p)) + " on the board, " + std::to_string(s.count[p][S::off]) + " borne off";
+}
+
+std::string title_of(const XiiOptions &o, const S &s, const StepInfo &m) {
+    std::string title = std::string("XII Scripta (") + R::ruleset_name(o.ruleset) + "), " + status_phrase(s);
+    for (int p = 0; p < 2; ++p) title += ", " + render::player_name(p) + " " + tray_phrase(o, s, p);
+    return title + ", last step " + step_phrase(m);
+}
+
+struct Layout {
+    double cell, gap, margin, board_top, tray_height, tray_top[2];
+    double x(int col) const { return margin + col * cell + (col >= 6 ? gap : 0); }
+    double y(int row) const { return board_top + row * cell; }
+};
+
+void draw_stack(Svg &svg, int player, int count, double cx, double cy, double radius) {
+    const int shown = std::min(count, 5);
+    const double step = radius * 0.22, stroke = std::max(1.0, radius * 0.12);
+    for (int i = 0; i < shown; ++i)
+        svg.circle(cx, cy + (shown - 1) * step / 2 - i * step, radius,
+                   {{"class", "disc"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]}, {"stroke-width", stroke}});
+    const double top = cy - (shown - 1) * step / 2;
+    if (count >= 2)
+        svg.label(cx, top, radius * 1.05, std::to_string(count),
+                  {{"class", "count"}, {"font-weight", "bold"}, {"font-family", style::font}, {"fill", style::piece_fill[1 - player]}});
+}
+
+void draw_pips(Svg &svg, int value, double x, double y, double side) {
+    static const std::array<std::vector<std::array<int, 2>>, 7> pips = {{
+        {},
+        {{1, 1}},
+        {{0, 0}, {2, 2}},
+        {{0, 0}, {1, 1}, {2, 2}},
+        {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
+        {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
+        {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}},
+    }};
+    for (const auto &[px, py] : pips[value])
+        svg.circle(x + side * (0.22 + 0.28 * px), y + side * (0.22 + 0.28 * py), side * 0.09, {{"class", "pip"}, {"fill", style::ink}});
+}
+
+// Which of the three rolled dice are used: the values still to play, matched die by die (a
+// triple played twice shows the dice of the set being played).
+std::array<bool, 3> dice_used(const XiiOptions &o, const S &s) {
+    std::array<bool, 3> used{true, true, true};
+    if (o.triples_twice && s.dice[0] == s.dice[1] && s.dice[1] == s.dice[2]) {
+        const int played = (6 - s.n_left) % 3;
+        for (int d = 0; d < 3; ++d) used[d] = d < played;
+        return used;
+    }
+    std::array<int, S::max_left> left{};
+    for (int i = 0; i < s.n_left; ++i) left[i] = s.left[i];
+    for (int d = 0; d < 3; ++d)
+        for (int i = 0; i < s.n_left; ++i)
+            if (left[i] == s.dice[d]) {
+                used[d] = false;
+                left[i] = 0;
+                break;
+            }
+    return used;
+}
+
+}  // namespace
+
+std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+    const json r = render::resolve(svg_specs(), render_options);
+    const double width = r["size"].get<int>();
+    const StepInfo m = step_info(o, last);
+
+    Layout L{};
+    L.cell = width / 13.6;
+    L.gap = 0.6 * L.cell;
+    L.margin = 0.5 * L.cell;
+    L.tray_height = 1.1 * L.cell;
+    L.tray_top[1] = 0.25 * L.cell;
+    L.board_top = L.tray_top[1] + L.tray_height + 0.3 * L.cell;
+    L.tray_top[0] = L.board_top + 3 * L.cell + 0.3 * L.cell;
+    const double status_top = L.tray_top[0] + L.tray_height + 0.2 * L.cell;
+    const double status_height = 1.3 * L.cell;
+    const double height = status_top + status_height + 0.2 * L.cell;
+    const double stroke = std::max(1.0, L.cell * 0.04);
+
+    Svg svg(width, height, title_of(o, s, m));
+    svg.rect(0, 0, width, height, {{"class", "background"}, {"fill", style::background}});
+
+    // The board: 36 cells, each marked with player 0's progress there.
+    svg.open("g", {{"class", "board"}});
+    for (int half = 0; half < 2; ++half)
+        svg.rect(L.x(half * 6) - stroke * 2, L.y(0) - stroke * 2, 6 * L.cell + stroke * 4, 3 * L.cell + stroke * 4,
+                 {{"class", "half"}, {"fill", style::board_edge}, {"rx", stroke * 2}});
+    std::array<std::array<int, columns>, 3> number{};
+    for (int k = 1; k <= S::last_cell; ++k) {
+        const Cell c = cell_of(o, 0, k);
+        number[c.row][c.col] = k;
+    }
+    for (int row = 0; row < 3; ++row)
+        for (int col = 0; col < columns; ++col) {
+            svg.rect(L.x(col), L.y(row), L.cell, L.cell,
+                     {{"class", "cell"}, {"data-cell", std::string(row_names[row]) + " " + std::to_string(col + 1)},
+                      {"fill", row == 1 ? "#dcc493" : style::board_light}, {"stroke", style::board_edge}, {"stroke-width", stroke}});
+            svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell * 0.08}, {"y", L.y(row) + L.cell * 0.2}, {"font-size", L.cell * 0.24},
+                              {"font-family", style::serif}, {"fill", style::muted_ink}},
+                     std::to_string(number[row][col]));
+        }
+    svg.close();
+
+    // The trays: in hand (and captured) on the left, borne off on the right; player 1 above.
+    const double disc = L.cell * 0.2;
+    auto tray_box = [&](int player, bool off) {
+        return std::array<double, 4>{off ? L.x(6) : L.x(0), L.tray_top[player], 6 * L.cell, L.tray_height};
+    };
+    for (int player = 0; player < 2; ++player)
+        for (bool off : {false, true}) {
+            const int count = s.count[player][off ? S::off : S::hand];
+            const int captured = off ? 0 : s.count[player][S::bar];
+            const auto box = tray_box(player, off);
+            const std::string who = player == 0 ? " player0" : " player1";
+            svg.open("g", {{"class", std::string(off ? "off" : "hand") + who}, {"data-count", count}});
+            svg.rect(box[0], box[1], box[2], box[3],
+                     {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", stroke}, {"stroke-dasharray", "4 3"},
+                      {"rx", L.cell * 0.12}});
+            std::string label = "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count);
+            if (!off && !o.enter_all_first) label += " bar " + std::to_string(captured);
+            svg.text("text", {{"class", "tray-label"}, {"x", box[0] + L.cell * 0.15}, {"y", box[1] + box[3] / 2}, {"font-size", L.cell * 0.28},
+                              {"font-family", style::font}, {"dominant-baseline", "central"}, {"fill", style::ink}},
+                     label);
+            const double first = box[0] + L.cell * (off ? 1.9 : 2.9);
+            const int shown = count + captured;
+            const double spacing = std::min(disc * 1.3, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, shown - 1));
+            for (int i = 0; i < shown; ++i)
+                svg.circle(first + i * spacing, box[1] + box[3] / 2, disc,
+                           {{"class", i < count ? "disc" : "disc captured"}, {"fill", style::piece_fill[player]},
+                            {"stroke", i < count ? style::piece_stroke[player] : style::highlight}, {"stroke-width", stroke}});
+            svg.close();
+            if (!off && !o.enter_all_first) {
+                svg.open("g", {{"class", "bar" + who}, {"data-count", captured}});
+                svg.close();
+            }
+        }
+
+    // The last step: its cells (or trays) outlined.
+    if (m.present && !m.pass) {
+        svg.open("g", {{"class", "last-move"}, {"data-move", m.text}, {"data-player", m.player}});
+        const double w = std::max(1.5, L.cell * 0.08);
+        for (int end = 0; end < 2; ++end) {
+            const int progress = end == 0 ? m.from : m.to;
+            const std::string cls = end == 0 ? "last-move from" : "last-move to";
+            if (progress == S::hand || progress == S::off || progress == S::bar) {
+                const auto box = tray_box(m.player, progress == S::off);
+                svg.rect(box[0], box[1], box[2], box[3],
+                         {{"class", cls}, {"data-position", position_name(progress)}, {"fill", "none"}, {"stroke", style::highlight},
+                          {"stroke-width", w}, {"rx", L.cell * 0.12}});
+            } else {
+                const Cell c = cell_of(o, m.player, progress);
+                svg.rect(L.x(c.col) + w / 2, L.y(c.row) + w / 2, L.cell - w, L.cell - w,
+                         {{"class", cls}, {"data-position", position_name(progress)}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", w}});
+            }
+        }
+        svg.close();
+    }
+
+    // The pieces on the board.
+    svg.open("g", {{"class", "units"}});
+    for (int player = 0; player < 2; ++player)
+        for (int p = 1; p <= S::last_cell; ++p) {
+            const int count = s.count[player][p];
+            if (count == 0) continue;
+            const Cell c = cell_of(o, player, p);
+            svg.open("g", {{"class", player == 0 ? "unit player0" : "unit player1"},
+                           {"data-cell", std::string(row_names[c.row]) + " " + std::to_string(c.col + 1)},
+                           {"data-position", position_name(p)},
+                           {"data-count", count}});
+            draw_stack(svg, player, count, L.x(c.col) + L.cell / 2, L.y(c.row) + L.cell * 0.54, L.cell * 0.34);
+            svg.close();
+        }
+    svg.close();
+
+    // The status line: the three dice (used ones dimmed), whose turn or the result, the last step.
+    const double sy = status_top + status_height / 2;
+    svg.open("g", {{"class", "status"},
+                   {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
+                   {"data-phase", phase_name(phase(s))},
+                   {"data-result", result_name(s.result)},
+                   {"data-ruleset", ruleset_name(o.ruleset)},
+                   {"font-family", style::font},
+                   {"fill", style::ink}});
+    double text_x = L.margin;
+    const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.to_move;
+    svg.circle(text_x + L.cell * 0.35, sy, L.cell * 0.3,
+               {{"class", shown == 0 ? "icon player0" : "icon player1"}, {"fill", style::piece_fill[shown]}, {"stroke", style::piece_stroke[shown]},
+                {"stroke-width", stroke}});
+    text_x += L.cell * 0.85;
+    if (s.result == Result::ongoing && s.n_left != 0) {
+        const double side = L.cell * 0.8;
+        const std::array<bool, 3> used = dice_used(o, s);
+        for (int i = 0; i < 3; ++i) {
+            const double x = text_x + i * side * 1.2;
+            svg.open("g", {{"opacity", used[i] ? "0.3" : "1"}});
+            svg.rect(x, sy - side / 2, side, side,
+                     {{"class", used[i] ? "die used" : "die"}, {"data-value", s.dice[i]}, {"rx", side * 0.16}, {"fill", "#ffffff"}, {"stroke", style::ink},
+                      {"stroke-width", stroke}});
+            draw_pips(svg, s.dice[i], x, sy - side / 2, side);
+            svg.close();
+        }
+        text_x += side * 3.7;
+    }
+    std::string words = s.result != Result::ongoing ? status_phrase(s) : render::player_name(s.to_move) + (s.n_left == 0 ? " to roll" : " to move");
+    words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
+    svg.text("text", {{"class", s.result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", sy - L.cell * 0.2}, {"font-size", L.cell * 0.36},
+                      {"font-weight", "bold"}, {"dominant-baseline", "central"}},
+             words);
+    svg.text("text", {{"class", "last-move-text"}, {"x", text_x}, {"y", sy + L.cell * 0.25}, {"font-size", L.cell * 0.28}, {"dominant-baseline", "central"}},
+             "last: " + step_phrase(m));
+    svg.close();
+    return svg.finish();
+}
+
+std::string XiiScriptaRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+    render::resolve(text_specs(), render_options);
+    const StepInfo m = step_info(o, last);
+    std::array<std::array<std::string, columns>, 3> grid, names;
+    for (auto &row : grid) row.fill(".");
+    for (int k = 1; k <= S::last_cell; ++k) {
+        const Cell c = cell_of(o, 0, k);
+        names[c.row][c.col] = std::to_string(k);
+    }
+    for (int player = 0; player < 2; ++player)
+        for (int p = 1; p <= S::last_cell; ++p)
+            if (s.count[player][p] > 0) {
+                const Cell c = cell_of(o, player, p);
+                grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)) + std::to_string(s.count[player][p]);
+            }
+    auto line = [](const std::string &lead, const std::array<std::string, columns> &cells) {
+        std::string out = lead;
+        out.resize(8, ' ');
+        for (int col = 0; col < columns; ++col) {
+            if (col == 6) out += "  |";
+            out += std::string(cells[col].size() < 4 ? 4 - cells[col].size() : 0, ' ') + cells[col];
+        }
+        while (!out.empty() && out.back() == ' ') out.pop_back();
+        return out + "\n";
+    };
+    std::string out = std::string("XII Scripta (") + ruleset_name(o.ruleset) + "): " + status_phrase(s) + "\n";
+    for (int row = 0; row < 3; ++row) out += line("", names[row]) + line(row_names[row], grid[row]);
+    out += "cells numbered by player 0's track (1..12 the middle row, left to right);\n";
+    out += o.mirror_paths ? "player 1's track: the middle row, then the bottom row right to left, then the top row left to right\n"
+                          : "both players run the same track\n";
+    out += "a = player 0, b = player 1 (a3: 3 pieces of player 0)\n";
+    for (int p = 0; p < 2; ++p) out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + tray_phrase(o, s, p) + "\n";
+    out += "last step: " + step_phrase(m) + "\n";
+    return out;
+}
+
+}  // namespace ludus
