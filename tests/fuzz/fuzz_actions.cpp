@@ -19,7 +19,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Input in{data, size};
     const uint8_t head = in.next();
     std::string options;
-    if (head & 1) {
+    const char *id = head & 1 ? (head & 4 ? "xii_scripta" : "duodecim") : "petteia";
+    static const char *const rulesets[] = {"murray", "ludii", "tabletop_murray", "tabletop_schaedler"};
+    if ((head & 5) == 5) {
+        options = "{\"seed\": " + std::to_string(in.next()) + ", \"pieces\": " + std::to_string(1 + in.next() % 15) + ", \"ruleset\": \"" +
+                  rulesets[in.next() % 4] + "\", \"first_player\": " + std::to_string(head >> 7) + "}";
+    } else if (head & 1) {
         options = "{\"seed\": " + std::to_string(in.next()) + ", \"pieces\": " + std::to_string(1 + in.next() % 15) +
                   ", \"first_player\": " + (head & 2 ? std::string("\"roll\"") : std::to_string(head >> 7)) + "}";
     } else {
@@ -30,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                   ", \"draw_repetitions\": " + std::to_string(head & 8 ? 2 + in.next() % 5 : 0) + "}";
     }
     ludus_game *g = nullptr;
-    if (ludus_game_new(head & 1 ? "duodecim" : "petteia", options.c_str(), &g) != LUDUS_OK) fuzz::broken("ludus_game_new", options);
+    if (ludus_game_new(id, options.c_str(), &g) != LUDUS_OK) fuzz::broken("ludus_game_new", options);
 
     int round_trips = 0;
     for (int steps = 0; !in.done() && steps < 300; ++steps) {

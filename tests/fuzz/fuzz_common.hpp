@@ -135,10 +135,16 @@ inline ludus_game *position(unsigned which) {
         {"duodecim", "{\"seed\": 2, \"pieces\": 2}"},
         {"duodecim", "{\"seed\": 3, \"pieces\": 15}"},
     };
-    const unsigned n = sizeof specs / sizeof specs[0];
+    // Positions 24.. are the later games' (so that the earlier ones keep their numbers).
+    static const char *const later[][2] = {
+        {"xii_scripta", "{\"seed\": 1}"},
+        {"xii_scripta", "{\"seed\": 2, \"pieces\": 3, \"ruleset\": \"tabletop_schaedler\"}"},
+    };
+    const unsigned n = which < 24 ? sizeof specs / sizeof specs[0] : sizeof later / sizeof later[0];
+    const char *const *spec = which < 24 ? specs[which % n] : later[(which - 24) % n];
     ludus_game *g = nullptr;
-    if (ludus_game_new(specs[which % n][0], specs[which % n][1], &g) != LUDUS_OK) broken("ludus_game_new of a fixed position");
-    unsigned plies = (which / n) * 7 % 40;
+    if (ludus_game_new(spec[0], spec[1], &g) != LUDUS_OK) broken("ludus_game_new of a fixed position");
+    unsigned plies = (which < 24 ? which / n : (which - 24) / n) * 7 % 40;
     uint32_t r = which * 2654435761u + 1;
     for (unsigned i = 0; i < plies + 1 && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++i) {
         if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {

@@ -22,15 +22,16 @@ void write(const std::string &target, const std::string &name, const std::string
 }
 
 // Plays `plies` random plies (rolls count as plies) with a generator seeded by `seed`.
-void play_random(ludus_game *g, int plies, unsigned seed) {
+void play_random(ludus_game *g, int plies, unsigned seed, size_t dice_count = 2) {
     std::mt19937 rng(seed);
     for (int i = 0; i < plies && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++i) {
         if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
             int dice[8];
             size_t n = 0;
             if (i % 3 == 0) {
-                int outside[2] = {static_cast<int>(rng() % 6) + 1, static_cast<int>(rng() % 6) + 1};
-                if (ludus_game_set_dice(g, outside, 2) != LUDUS_OK) fuzz::broken("set_dice");
+                int outside[3];
+                for (size_t k = 0; k < dice_count; ++k) outside[k] = static_cast<int>(rng() % 6) + 1;
+                if (ludus_game_set_dice(g, outside, dice_count) != LUDUS_OK) fuzz::broken("set_dice");
             } else if (ludus_game_roll(g, dice, 8, &n) != LUDUS_OK) {
                 fuzz::broken("roll");
             }
@@ -78,12 +79,16 @@ int main(int argc, char **argv) {
         {"duodecim", "{\"seed\": 5, \"pieces\": 1, \"first_player\": 1}"},
         {"duodecim", "{\"seed\": 6, \"pieces\": 3, \"first_player\": 0}"},
         {"duodecim", "{\"seed\": 8, \"pieces\": 15}"},
+        {"xii_scripta", "{\"seed\": 1}"},
+        {"xii_scripta", "{\"seed\": 4, \"pieces\": 2, \"ruleset\": \"ludii\", \"first_player\": 1}"},
+        {"xii_scripta", "{\"seed\": 5, \"pieces\": 4, \"ruleset\": \"tabletop_murray\"}"},
+        {"xii_scripta", "{\"seed\": 6, \"ruleset\": \"tabletop_schaedler\"}"},
     };
     int n = 0;
     for (const Spec &spec : specs) {
         for (int plies : {0, 1, 2, 3, 9, 40, 100000}) {
             ludus_game *g = new_game(spec.id, spec.options);
-            play_random(g, plies, static_cast<unsigned>(n * 31 + plies));
+            play_random(g, plies, static_cast<unsigned>(n * 31 + plies), std::string(spec.id) == "xii_scripta" ? 3 : 2);
             write("from_json", std::string(spec.id) + "-" + std::to_string(n) + "-" + std::to_string(plies) + "-" + phase_name(g) + ".json",
                   fuzz::save(g));
             ludus_game_free(g);
@@ -111,14 +116,18 @@ int main(int argc, char **argv) {
                                      "{\"draw_plies_without_capture\": 100000, \"draw_repetitions\": 100}", "{\"rows\": 4}", "[]", "null"};
     const char *duodecim_options[] = {"{}", "{\"pieces\": 15}", "{\"pieces\": 1, \"first_player\": 1}", "{\"first_player\": \"roll\", \"seed\": 3}",
                                       "{\"pieces\": 0}", "{\"seed\": -1}"};
+    const char *xii_options[] = {"{}", "{\"ruleset\": \"ludii\", \"pieces\": 1}", "{\"ruleset\": \"tabletop_schaedler\", \"first_player\": 1}",
+                                 "{\"ruleset\": \"bell\"}", "{\"pieces\": 16}", "{\"ruleset\": 1}"};
     int i = 0;
+    for (const char *o : xii_options) write("options", "xii_scripta-" + std::to_string(i++), std::string(1, '\2') + o);
+    i = 0;
     for (const char *o : petteia_options) write("options", "petteia-" + std::to_string(i++), std::string(1, '\0') + o);
     i = 0;
     for (const char *o : duodecim_options) write("options", "duodecim-" + std::to_string(i++), std::string(1, '\1') + o);
     write("options", "game-id", std::string(1, '\xf0') + "petteia\n{\"seed\": 1}");
 
     // Moves: every legal move of some fixed positions, as text and as JSON (whole and part).
-    for (unsigned which = 0; which < 24; which += 1) {
+    for (unsigned which = 0; which < 32; which += 1) {
         ludus_game *g = fuzz::position(which);
         char *moves = nullptr;
         if (ludus_game_legal_moves(g, &moves) == LUDUS_OK) {
@@ -151,11 +160,11 @@ int main(int argc, char **argv) {
     }
 
     // Saved files of tests/data/ (only those that do not exist yet: old ones are never rewritten).
-    for (const Spec &spec : {specs[0], specs[4]}) {
+    for (const Spec &spec : {specs[0], specs[4], specs[8]}) {
         const std::filesystem::path file = data_dir / (std::string(spec.id) + "-v1.json");
         if (std::filesystem::exists(file)) continue;
         ludus_game *g = new_game(spec.id, spec.options);
-        play_random(g, 25, 1);
+        play_random(g, 25, 1, std::string(spec.id) == "xii_scripta" ? 3 : 2);
         std::ofstream(file) << fuzz::save(g) << "\n";
         ludus_game_free(g);
     }
