@@ -37,6 +37,13 @@ constexpr uint64_t entry_mask = ((uint64_t{1} << 13) - 1) & ~uint64_t{1};  // pr
 
 int code_of(int a, int b, int c) { return a * 49 + b * 7 + c; }
 
+// Set bits of a sparse mask, inline (std::popcount is a library call without -mpopcnt).
+int bits_in(uint64_t m) {
+    int n = 0;
+    for (; m != 0; m &= m - 1) ++n;
+    return n;
+}
+
 // One way of using the dice for a step: its value and the code of the dice it uses.
 struct Use {
     int value;
@@ -45,56 +52,102 @@ struct Use {
 
 // The ways the dice still to play can be used by one step: each distinct die, and with
 // combine_dice each distinct multiset of two or three of them (added, never divided).
-int dice_uses(const XiiOptions &o, const S &s, std::array<Use, 7> &uses) {
+struct Uses {
+    std::array<Use, 7> use;
     int n = 0;
-    if (!o.combine_dice) {
-        for (int i = 0; i < s.n_left; ++i)
-            if (i == 0 || s.left[i] != s.left[i - 1]) uses[n++] = {s.left[i], code_of(0, 0, s.left[i])};
-        return n;
-    }
-    const int k = s.n_left;  // at most 3 without triples_twice
+};
+
+Uses uses_of(const std::array<int, 3> &left, int k, bool combine) {
+    Uses u;
     for (int mask = 1; mask < (1 << k); ++mask) {
         std::array<int, 3> v{};
         int m = 0, sum = 0;
         for (int i = 0; i < k; ++i)
-            if (mask & (1 << i)) v[m++] = s.left[i], sum += s.left[i];
+            if (mask & (1 << i)) v[m++] = left[i], sum += left[i];
+        if (m > 1 && !combine) continue;
         const int code = m == 1 ? code_of(0, 0, v[0]) : m == 2 ? code_of(0, v[0], v[1]) : code_of(v[0], v[1], v[2]);
         bool seen = false;
-        for (int j = 0; j < n; ++j) seen |= uses[j].code == code;
-        if (!seen) uses[n++] = {sum, code};
+        for (int j = 0; j < u.n; ++j) seen |= u.use[j].code == code;
+        if (!seen) u.use[u.n++] = {sum, code};
     }
-    return n;
+    return u;
 }
 
-// Bit p set where `counts` is at least `min` (progress 0..38).
-uint64_t mask_of(const std::array<uint8_t, 40> &counts, int min) {
-    uint64_t m = 0;
-    for (int p = 0; p < S::positions; ++p) m |= static_cast<uint64_t>(counts[p] >= min) << p;
-    return m;
+// Indexed by the code of the dice still to play (at most three; a triple played twice leaves
+// only equal values, whose uses are those of one die): the uses, singly and combined.
+struct UsesTable {
+    std::array<Uses, 343> single, combined;
+    UsesTable() {
+        for (int a = 0; a <= 6; ++a)
+            for (int b = a == 0 ? 0 : a; b <= 6; ++b)
+                for (int c = std::max(b, 1); c <= 6; ++c) {
+                    std::array<int, 3> left{};
+                    int k = 0;
+                    for (int v : {a, b, c})
+                        if (v != 0) left[k++] = v;
+                    single[code_of(a, b, c)] = uses_of(left, k, false);
+                    combined[code_of(a, b, c)] = uses_of(left, k, true);
+                }
+    }
+};
+
+const Uses &dice_uses(const XiiOptions &o, const S &s) {
+    static const UsesTable table;
+    int code;
+    if (s.n_left > 3) {
+        code = code_of(0, 0, s.left[0]);  // the rest of a triple played twice: all equal
+    } else {
+        code = s.n_left == 1 ? code_of(0, 0, s.left[0]) : s.n_left == 2 ? code_of(0, s.left[0], s.left[1]) : code_of(s.left[0], s.left[1], s.left[2]);
+    }
+    return (o.combine_dice ? table.combined : table.single)[code];
+}
+
+// Bit p set where `counts[p] > floor` (p 0..39), eight counts at a time: a byte is above
+// `floor` (0 or 1) exactly when its bits above the floor are not all zero.
+uint64_t mask_above(const std::array<uint8_t, 40> &counts, int floor) {
+    constexpr uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    const uint64_t keep = floor == 0 ? ~uint64_t{0} : 0xFEFEFEFEFEFEFEFEull;
+    uint64_t mask = 0;
+    for (int word = 0; word < 5; ++word) {
+        uint64_t w;
+        std::memcpy(&w, counts.data() + 8 * word, 8);
+        w &= keep;
+        const uint64_t nonzero = (((w & low7) + low7) | w) & ~low7;  // top bit of each non-zero byte
+        mask |= (((nonzero >> 7) * 0x0102040810204080ull) >> 56) << (8 * word);
+    }
+    return mask;
+}
+
+// The bits 13..36 of `m` in reverse order (bit k to bit 49 - k): one player's cells in the
+// other's progress on the outer rows of Murray's and Ludii's tracks.
+uint64_t mirror_outer(uint64_t m) {
+    static const std::array<uint8_t, 256> reversed = [] {
+        std::array<uint8_t, 256> r{};
+        for (int i = 0; i < 256; ++i)
+            for (int b = 0; b < 8; ++b)
+                if (i & (1 << b)) r[i] |= static_cast<uint8_t>(1 << (7 - b));
+        return r;
+    }();
+    const uint64_t outer = m >> 13;  // bits 0..23: progress 13..36
+    const uint64_t rev = (uint64_t{reversed[outer & 0xFF]} << 16) | (uint64_t{reversed[(outer >> 8) & 0xFF]} << 8) | reversed[(outer >> 16) & 0xFF];
+    return (m & entry_mask) | (rev << 13);
 }
 
 // Cells 1..36 of the mover's track that it may land on: not held by two or more opposing pieces.
 uint64_t open_cells(const XiiOptions &o, const S &s) {
-    const auto &theirs = s.count[1 - s.to_move];
-    uint64_t closed = 0;
-    for (int q = 1; q <= S::last_cell; ++q)
-        if (theirs[q] >= 2) closed |= bit(R::other_progress(o, q));
+    uint64_t closed = mask_above(s.count[1 - s.to_move], 1) & cells_mask;
+    if (o.mirror_paths) closed = mirror_outer(closed);
     return cells_mask & ~closed;
 }
 
-bool may_bear_off(const XiiOptions &o, const S &s) {
-    const auto &mine = s.count[s.to_move];
-    if (o.home_start == 0) return true;
-    if (mine[S::hand] != 0 || mine[S::bar] != 0) return false;
-    for (int p = 1; p < o.home_start; ++p)
-        if (mine[p] != 0) return false;
-    return true;
+// Bearing off: allowed when no piece (in hand, captured, or on the track) is before home_start.
+bool may_bear_off(const XiiOptions &o, uint64_t occupied) {
+    return o.home_start == 0 || (occupied & ((bit(o.home_start) - 1) | bit(S::bar))) == 0;
 }
 
 // Everything the step generator needs about the position, computed once per position.
 struct StepContext {
-    std::array<Use, 7> uses;
-    int n_uses = 0;
+    const Uses *uses = nullptr;
     uint64_t sources = 0;  // progress the mover may move a piece from (0..36; bar separately)
     bool from_bar = false;   // only the captured pieces may move (Murray, Ludii)
     uint64_t open = 0;
@@ -104,7 +157,7 @@ struct StepContext {
 
 StepContext context_of(const XiiOptions &o, const S &s) {
     StepContext c;
-    c.n_uses = dice_uses(o, s, c.uses);
+    c.uses = &dice_uses(o, s);
     const auto &mine = s.count[s.to_move];
     c.open = open_cells(o, s);
     c.inside = c.open;
@@ -120,8 +173,9 @@ StepContext context_of(const XiiOptions &o, const S &s) {
         c.inside = c.open & entry_mask;
         return c;
     }
-    c.sources = mask_of(mine, 1) & (cells_mask | bit(S::hand));
-    c.bear = may_bear_off(o, s);
+    const uint64_t occupied = mask_above(mine, 0);
+    c.sources = occupied & (cells_mask | bit(S::hand));
+    c.bear = may_bear_off(o, occupied);
     return c;
 }
 
@@ -136,8 +190,8 @@ int smallest_die_at_least(const S &s, int distance) {
 // Calls f(action) for every legal step (not pass); stops early when f returns true.
 template <class F>
 bool for_each_step(const XiiOptions &o, const S &s, const StepContext &c, F &&f) {
-    for (int u = 0; u < c.n_uses; ++u) {
-        const int v = c.uses[u].value, code = c.uses[u].code;
+    for (int u = 0; u < c.uses->n; ++u) {
+        const int v = c.uses->use[u].value, code = c.uses->use[u].code;
         if (c.from_bar) {
             if (v <= S::last_cell && (c.open & bit(v)) && f(R::make_action(code, S::bar, v))) return true;
             continue;
@@ -162,18 +216,18 @@ bool for_each_step(const XiiOptions &o, const S &s, const StepContext &c, F &&f)
 int count_steps(const XiiOptions &o, const S &s, const StepContext &c) {
     // Popcounts where the steps are plain shifts; the rest one by one.
     int n = 0;
-    for (int u = 0; u < c.n_uses; ++u) {
-        const int v = c.uses[u].value;
+    for (int u = 0; u < c.uses->n; ++u) {
+        const int v = c.uses->use[u].value;
         if (c.from_bar) {
             n += v <= S::last_cell && (c.open & bit(v));
             continue;
         }
-        n += std::popcount((c.sources << v) & c.inside);
+        n += bits_in((c.sources << v) & c.inside);
         n += c.bear && o.exact_bear_off && v <= S::off - 1 && (c.sources & bit(S::off - v)) != 0;
     }
     if (c.bear && !o.exact_bear_off) {
         const int highest = s.left[s.n_left - 1];
-        n += std::popcount(c.sources & cells_mask & ~(bit(S::off - highest) - 1));
+        n += bits_in(c.sources & cells_mask & ~(bit(S::off - highest) - 1));
     }
     return n;
 }

@@ -17,6 +17,7 @@
 #include "ludus/ludus.h"
 #include "petteia/petteia.hpp"
 #include "rules_game.hpp"
+#include "xii_scripta/xii_scripta.hpp"
 
 // The replacements below pair malloc with free; GCC cannot see that through inlining.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -210,6 +211,23 @@ size_t bytes_per_handle(const char *id, const char *options) {
     return bytes;
 }
 
+const char *const xii_rulesets[] = {"murray", "ludii", "tabletop_murray", "tabletop_schaedler"};
+
+std::string xii_options(const std::string &ruleset) { return "{\"seed\": 1, \"ruleset\": \"" + ruleset + "\"}"; }
+
+// XII Scripta, each ruleset: the core and ludus_game_random_playout.
+void report_xii() {
+    for (const char *ruleset : xii_rulesets) {
+        const std::string options = xii_options(ruleset);
+        const XiiOptions o = XiiScriptaRules::parse_options(json::parse(options));
+        const auto [core, playout] = measure_pair(core_game<XiiScriptaRules>(o), capi_playout_game("xii_scripta", options.c_str()));
+        const std::string name = std::string("xii ") + ruleset;
+        std::printf("%-28s\n", name.c_str());
+        report("xii", "core", core);
+        report("xii", "ludus_game_random_playout", playout, core.plies_per_s);
+    }
+}
+
 }  // namespace
 
 // `bench count MODE GAMES`: plays GAMES games (seeds 1..GAMES) and prints the plies, for
@@ -232,6 +250,13 @@ int count_mode(const std::string &mode, uint64_t games) {
     else if (mode == "duodecim-core") run(core_game<DuodecimRules>(dopt));
     else if (mode == "duodecim-capi") run(capi_steps_game("duodecim", duodecim_options));
     else if (mode == "duodecim-playout") run(capi_playout_game("duodecim", duodecim_options));
+    else if (mode.rfind("xii-", 0) == 0) {  // xii-RULESET-core, xii-RULESET-playout
+        const size_t dash = mode.rfind('-');
+        const std::string ruleset = mode.substr(4, dash - 4), options = xii_options(ruleset);
+        const XiiOptions o = XiiScriptaRules::parse_options(json::parse(options));
+        if (mode.substr(dash + 1) == "core") run(core_game<XiiScriptaRules>(o));
+        else run(capi_playout_game("xii_scripta", options.c_str()));
+    }
     else return std::fprintf(stderr, "unknown mode %s\n", mode.c_str()), 2;
     std::printf("%llu\n", static_cast<unsigned long long>(plies));
     return 0;
@@ -264,6 +289,8 @@ int main(int argc, char **argv) {
     report("duodecim", "core, listing every move", duodecim_listing);
     report("duodecim", "C ABI, a call per step", duodecim_capi, duodecim_listing.plies_per_s);
     report("duodecim", "ludus_game_random_playout", duodecim_playout, duodecim_core.plies_per_s);
+
+    report_xii();
 
     std::vector<std::vector<Action>> lists(8);
     for (auto &l : lists) l.reserve(4096);

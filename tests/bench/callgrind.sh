@@ -9,8 +9,9 @@ instructions() {  # MODE GAMES -> total instructions
   valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$bench" count "$1" "$2" > "$out/plies" 2>/dev/null
   sed -n 's/^summary: //p' "$out/cg"
 }
+# XII Scripta's rulesets too with XII_MODES="xii-murray-core xii-murray-playout ..."
 printf '%-18s %10s %16s\n' mode plies instructions/ply
-for mode in petteia-core petteia-core-listing petteia-capi petteia-playout duodecim-core duodecim-core-listing duodecim-capi duodecim-playout; do
+for mode in petteia-core petteia-core-listing petteia-capi petteia-playout duodecim-core duodecim-core-listing duodecim-capi duodecim-playout ${XII_MODES:-}; do
   base=$(instructions "$mode" 0)       # start-up, subtracted
   total=$(instructions "$mode" "$games")
   plies=$(cat "$out/plies")
