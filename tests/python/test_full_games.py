@@ -8,7 +8,7 @@ import ludus
 from conftest import play_random
 
 
-@pytest.mark.parametrize("game_id", ["petteia", "duodecim"])
+@pytest.mark.parametrize("game_id", ["petteia", "duodecim", "xii_scripta"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_game_to_the_end(game_id, seed):
     with ludus.Game(game_id, seed=seed) as game:
@@ -33,7 +33,7 @@ def test_small_petteia_game_ends_by_capture_to_one_piece():
         assert min(game.position["pieces"]) <= 1 or len(game.copy().legal_moves) == 0
 
 
-@pytest.mark.parametrize("game_id", ["petteia", "duodecim"])
+@pytest.mark.parametrize("game_id", ["petteia", "duodecim", "xii_scripta"])
 def test_integer_path_matches_text_path(game_id):
     chooser_a, chooser_b = random.Random(5), random.Random(5)
     with ludus.Game(game_id, seed=5) as by_int, ludus.Game(game_id, seed=5) as by_text:
@@ -65,7 +65,7 @@ def test_duodecim_with_outside_dice_every_turn():
         assert sum(game.position["off"]) >= game.options["pieces"]
 
 
-@pytest.mark.parametrize("game_id", ["petteia", "duodecim"])
+@pytest.mark.parametrize("game_id", ["petteia", "duodecim", "xii_scripta"])
 def test_json_round_trips_along_a_game(game_id):
     chooser = random.Random(3)
     with ludus.Game(game_id, seed=3) as game:
@@ -87,7 +87,7 @@ def test_json_round_trips_along_a_game(game_id):
             step += 1
 
 
-@pytest.mark.parametrize("game_id", ["petteia", "duodecim"])
+@pytest.mark.parametrize("game_id", ["petteia", "duodecim", "xii_scripta"])
 def test_undo_back_to_the_start(game_id):
     with ludus.Game(game_id, seed=4) as game:
         start = game.to_json()
