@@ -607,13 +607,14 @@ TEST_CASE("The catalogue lists the rulesets with their sources") {
 
 TEST_CASE("The computer players choose legal moves at every level and every ruleset") {
     for (const std::string &r : all_rulesets)
-        for (const char *level : {"random", "greedy", "easy", "medium", "best"}) {
+        for (const char *level : {"random", "greedy", "easy", "medium", "best", "uct"}) {
             CAPTURE(r);
             CAPTURE(level);
             std::unique_ptr<Game> g = new_game("xii_scripta", {{"ruleset", r}, {"seed", 3}});
             g->random_playout(3, 30);
             if (g->phase() == Phase::roll) g->roll();
-            const json move = g->ai_choose({{"level", level}, {"max_nodes", 20000}});
+            const json move = g->ai_choose(std::string(level) == "uct" ? json{{"level", level}, {"max_playouts", 200}}
+                                                                       : json{{"level", level}, {"max_nodes", 20000}});
             CHECK_NOTHROW(play_move(*g, move["text"].get<std::string>()));
             CHECK(move["search"]["level"] == level);
         }

@@ -7,7 +7,8 @@
 // Levels: "random"; "greedy" (depth 1: the best single step); "easy" (depth 2: the best whole
 // turn by the race alone); "medium" (depth 2 with the danger); "best" (depth 3: the few best
 // turns of "medium" again, each against the opponent's 56 rolls and its best reply by the same
-// judgement, expectimax). The search runs on the rules' state (XiiScriptaRules::apply on copies).
+// judgement, expectimax); "uct" (uct.hpp, over the 56 rolls of three dice). The search runs on
+// the rules' state (XiiScriptaRules::apply on copies); it uses one thread whatever "threads" says.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include "../xii_scripta/xii_scripta.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "uct.hpp"
 
 namespace ludus {
 
@@ -267,10 +269,11 @@ private:
 }  // namespace
 
 template <class Rules>
-json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t>, const json &options) {
+json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
     if (Rules::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
     if (Rules::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
+    if (ao.level.name == ai::uct_level.name) return ai::uct_choose<Rules>(o, s, earlier_keys, ao);
     XiiSearch search(o, ao);
     return search.choose(s);
 }
