@@ -7,7 +7,8 @@ const { Game, games, gameIds, version, Phase, Result } = ludus;
 
 test("the catalogue lists both games with their options", () => {
   assert.match(version(), /^\d+\.\d+\.\d+$/);
-  assert.deepEqual(gameIds().sort(), ["duodecim", "petteia"]);
+  assert.ok(["duodecim", "petteia"].every((id) => gameIds().includes(id)), gameIds().join(", "));
+  assert.equal(gameIds().length, games().length);
   const petteia = games().find((g) => g.id === "petteia");
   assert.equal(petteia.name, "Petteia");
   assert.equal(petteia.options.rows.default, 8);

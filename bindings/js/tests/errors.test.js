@@ -107,5 +107,5 @@ test("a freed game throws GameClosedError from every call; free twice is fine", 
   ];
   for (const call of calls) assert.throws(call, ludus.GameClosedError);
   assert.match(String(game), /freed/);
-  assert.equal(games().length, 2, "the module still works");
+  assert.ok(games().length >= 2, "the module still works");
 });
