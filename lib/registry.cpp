@@ -2,6 +2,7 @@
 #include "duodecim/duodecim.hpp"
 #include "game.hpp"
 #include "json_util.hpp"
+#include "latrunculi/latrunculi.hpp"
 #include "petteia/petteia.hpp"
 #include "rules_game.hpp"
 #include "xii_scripta/xii_scripta.hpp"
@@ -25,7 +26,8 @@ GameType type_of() {
 
 const std::vector<GameType> &types() {
     static const std::vector<GameType> all = {type_of<DuodecimRules>(), {PetteiaRules::id, PetteiaRules::name, &PetteiaRules::options_catalogue, &create_petteia, &restore_petteia},
-                                                type_of<XiiScriptaRules>()};
+                                                type_of<XiiScriptaRules>(),
+        {LatrunculiRules::id, LatrunculiRules::name, &LatrunculiRules::options_catalogue, &create_latrunculi, &restore_latrunculi}};
     return all;
 }
 

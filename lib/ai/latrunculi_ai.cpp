@@ -1,0 +1,191 @@
+// The Latrunculi computer player, for every ruleset: negamax alpha-beta with iterative
+// deepening, a transposition table on the Zobrist key, captures and the table's move first,
+// and an evaluation of material, mobility and, where a dux decides the game (Kowalski), how
+// closely each dux is hemmed in. A capture that earns an extra move (Bell) leaves the same
+// player to move: that ply is searched without changing sides.
+#include <algorithm>
+#include <type_traits>
+#include <vector>
+
+#include "../latrunculi/latrunculi.hpp"
+#include "ai.hpp"
+#include "ai_options.hpp"
+
+namespace ludus {
+
+namespace {
+
+constexpr int max_depth = 64;
+constexpr int max_ply = 96;
+constexpr int mate = 30000;
+constexpr int infinity = 32000;
+constexpr int man_value = 100;
+
+constexpr std::array<ai::Level, 5> levels = {
+    {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", max_depth, true}}};
+
+struct TTEntry {
+    uint64_t key = 0;
+    int32_t move = -1;
+    int16_t score = 0;
+    int8_t depth = -1;
+    uint8_t bound = 0;  // 1 exact, 2 lower, 3 upper
+};
+
+template <class R>
+class LatrunculiSearch {
+public:
+    using Options = typename R::Options;
+    using State = typename R::State;
+
+    LatrunculiSearch(const Options &o, const ai::AiOptions &ao, std::span<const uint64_t> earlier)
+        : o_(o), ao_(ao), budget_(ao), tt_(size_t{1} << (ao.level.depth == 0 ? 0 : ao.level.timed ? 18 : 14)), moves_(max_ply + 1) {
+        for (auto &m : moves_) m.reserve(256);
+        keys_.assign(earlier.begin(), earlier.end());
+    }
+
+    json choose(const State &root) {
+        root_player_ = root.to_move;
+        std::vector<Action> root_moves;
+        R::legal_actions(o_, root, root_moves);
+        Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull};
+        for (size_t i = root_moves.size(); i > 1; --i) std::swap(root_moves[i - 1], root_moves[rng.below(static_cast<uint32_t>(i))]);
+        if (ao_.level.depth == 0) return answer(root, root_moves.front(), 0, 0.0);
+        Action best = root_moves.front();
+        int best_score = 0, completed = 0;
+        for (int depth = 1; depth <= ao_.depth; ++depth) {
+            order(root, root_moves, best);
+            int alpha = -infinity;
+            Action iteration_best = -1;
+            for (Action a : root_moves) {
+                const int score = child_score(root, a, depth - 1, alpha, infinity, 1);
+                if (budget_.stopped()) break;
+                if (score > alpha) alpha = score, iteration_best = a;
+            }
+            if (iteration_best >= 0 && (!budget_.stopped() || iteration_best != best || alpha > best_score)) best = iteration_best, best_score = alpha;
+            if (budget_.stopped()) break;
+            completed = depth;
+            if (alpha >= mate - max_ply || alpha <= -mate + max_ply) break;
+        }
+        return answer(root, best, completed, static_cast<double>(best_score) / man_value);
+    }
+
+private:
+    json answer(const State &root, Action a, int depth, double value) {
+        json move = R::action_json(o_, root, a);
+        move["search"] = ai::search_json(ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
+        return move;
+    }
+
+    // The score of playing `a` in `s`, from the view of the player to move in `s`.
+    int child_score(const State &s, Action a, int depth, int alpha, int beta, int ply) {
+        State child = s;
+        R::apply(o_, child, a);
+        keys_.push_back(s.key);
+        int score;
+        if (child.result == Result::ongoing && child.to_move == s.to_move) score = negamax(child, depth, alpha, beta, ply);  // extra move
+        else score = -negamax(child, depth, -beta, -alpha, ply);
+        keys_.pop_back();
+        return score;
+    }
+
+    int terminal_score(const State &s, int ply) const {
+        if (s.result == Result::draw) return 0;
+        const int winner = s.result == Result::player0_won ? 0 : 1;
+        return winner == s.to_move ? mate - ply : -(mate - ply);
+    }
+
+    bool repeated(const State &s) const {
+        if (o_.draw_repetitions == 0) return false;
+        const size_t window = std::min<size_t>(s.plies_without_capture, keys_.size());
+        return std::find(keys_.end() - static_cast<std::ptrdiff_t>(window), keys_.end(), s.key) != keys_.end();
+    }
+
+    void order(const State &s, std::vector<Action> &moves, Action first) {
+        std::stable_sort(moves.begin(), moves.end(), [&](Action x, Action y) { return priority(s, x, first) > priority(s, y, first); });
+    }
+    int priority(const State &s, Action a, Action first) const {
+        return a == first ? 1000 : bits::popcount(R::captures_of(o_, s, a));
+    }
+
+    int negamax(const State &s, int depth, int alpha, int beta, int ply) {
+        if (budget_.spend()) return 0;
+        if (s.result != Result::ongoing) return terminal_score(s, ply);
+        if (repeated(s)) return 0;
+        if (depth <= 0 || ply >= max_ply) return evaluate(s);
+        TTEntry &entry = tt_[s.key & (tt_.size() - 1)];
+        Action tt_move = -1;
+        if (entry.key == s.key) {
+            tt_move = entry.move;
+            if (entry.depth >= depth) {
+                const int score = entry.score;
+                if (entry.bound == 1 || (entry.bound == 2 && score >= beta) || (entry.bound == 3 && score <= alpha)) return score;
+            }
+        }
+        std::vector<Action> &moves = moves_[ply];
+        moves.clear();
+        R::legal_actions(o_, s, moves);
+        order(s, moves, tt_move);
+        const int alpha0 = alpha;
+        int best = -infinity;
+        Action best_move = -1;
+        for (Action a : moves) {
+            const int score = child_score(s, a, depth - 1, alpha, beta, ply + 1);
+            if (budget_.stopped()) return 0;
+            if (score > best) best = score, best_move = a;
+            alpha = std::max(alpha, score);
+            if (alpha >= beta) break;
+        }
+        if (std::abs(best) < mate - max_ply) {  // mate scores depend on the ply: not stored
+            entry = {s.key, best_move, static_cast<int16_t>(best), static_cast<int8_t>(depth),
+                     static_cast<uint8_t>(best <= alpha0 ? 3 : best >= beta ? 2 : 1)};
+        }
+        return best;
+    }
+
+    // From the side to move's view, in hundredths of a man.
+    int evaluate(const State &s) const {
+        const int me = s.to_move, other = 1 - me;
+        const LatrunculiRuleset &r = *o_.rules;
+        int score = man_value * (bits::popcount(s.men[me]) - bits::popcount(s.men[other]));
+        if (r.dux_capturable) score += 2 * man_value * ((s.dux[me] != 0) - (s.dux[other] != 0));
+        score += 2 * (R::mobility(o_, s, me) - R::mobility(o_, s, other));
+        if (r.dux_immobilised_loses) score += 12 * (hemmed(s, other) - hemmed(s, me));
+        return score;
+    }
+
+    // The squares around a player's dux that are taken or off the board, squared: a dux with
+    // one free side left is in danger.
+    int hemmed(const State &s, int player) const {
+        if (s.dux[player] == 0) return 0;
+        const int sq = bits::lowest(s.dux[player]);
+        const auto around = o_.template masks<std::remove_cvref_t<decltype(s.men[0])>>().neighbours[sq];
+        const int free_sides = bits::popcount(around & ~s.occupied());
+        const int blocked = 4 - free_sides;
+        return blocked * blocked;
+    }
+
+    const Options &o_;
+    const ai::AiOptions &ao_;
+    ai::Budget budget_;
+    std::vector<TTEntry> tt_;
+    std::vector<std::vector<Action>> moves_;
+    std::vector<uint64_t> keys_;
+    int root_player_ = 0;
+};
+
+}  // namespace
+
+template <class R>
+json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
+    const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
+    if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
+    auto search = std::make_unique<LatrunculiSearch<R>>(o, ao, earlier_keys);
+    return search->choose(s);
+}
+
+template json ai_choose<LatrunculiRules>(const LatrunculiRules::Options &, const LatrunculiRules::State &, std::span<const uint64_t>, const json &);
+template json ai_choose<LatrunculiWideRules>(const LatrunculiWideRules::Options &, const LatrunculiWideRules::State &, std::span<const uint64_t>,
+                                             const json &);
+
+}  // namespace ludus

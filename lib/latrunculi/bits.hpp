@@ -1,0 +1,50 @@
+// Bit tricks over 64- and 128-bit boards, written once for both widths.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+namespace ludus {
+
+__extension__ typedef unsigned __int128 u128;  // GCC and clang; boards of 65..128 squares
+
+namespace bits {
+
+template <class BB>
+constexpr BB one(int sq) { return BB{1} << sq; }
+
+template <class BB>
+constexpr bool test(BB b, int sq) { return ((b >> sq) & 1) != 0; }
+
+constexpr int popcount(uint64_t b) { return std::popcount(b); }
+constexpr int popcount(u128 b) { return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64)); }
+
+// The index of the lowest set bit (b != 0).
+constexpr int lowest(uint64_t b) { return std::countr_zero(b); }
+constexpr int lowest(u128 b) {
+    const auto lo = static_cast<uint64_t>(b);
+    return lo != 0 ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
+}
+
+// The index of the n-th set bit, from 0 (n < popcount(b)).
+inline int select(uint64_t b, int n) {
+    // Skip whole bytes by their counts, then clear the low bits one by one.
+    int base = 0;
+    for (;;) {
+        const int c = std::popcount(b & 0xFF);
+        if (n < c) break;
+        n -= c;
+        b >>= 8;
+        base += 8;
+    }
+    for (; n > 0; --n) b &= b - 1;
+    return base + std::countr_zero(b);
+}
+inline int select(u128 b, int n) {
+    const auto lo = static_cast<uint64_t>(b);
+    const int c = std::popcount(lo);
+    return n < c ? select(lo, n) : 64 + select(static_cast<uint64_t>(b >> 64), n - c);
+}
+
+}  // namespace bits
+}  // namespace ludus

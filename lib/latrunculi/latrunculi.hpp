@@ -1,0 +1,149 @@
+// Ludus Latrunculorum (latrunculi): the published reconstructions, each as its author gave it,
+// selected by the option "ruleset" (docs/rules/latrunculi.md gives every rule with its source).
+//
+// One set of rules (LatrunculiRulesT) over bitboards: a 64-bit word for boards of up to 64
+// squares (Bell's 8x8 and 8x7, the Museum Quintana's 8x8), a 128-bit word above (Kowalski's
+// 8x12 and 10x11). Squares are numbered rank * cols + file from a1 = 0. What differs between
+// rulesets is data (LatrunculiRuleset): how pieces move, what captures, how the game ends.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../game.hpp"
+#include "../history.hpp"
+#include "../options.hpp"
+#include "../rng.hpp"
+#include "bits.hpp"
+
+namespace ludus {
+
+// One reconstruction, as data.
+struct LatrunculiRuleset {
+    std::string_view id, name, source;
+    int rows, cols;
+    int men;                      // men per player
+    bool dux;                     // each player has a dux
+    bool rook_moves;              // men and dux move any distance orthogonally; else one step
+    bool dux_jumps;               // the dux may jump an adjacent enemy (Bell)
+    bool dux_capturable;          // the dux is captured like a man (Bell); else never (Kowalski)
+    bool dux_immobilised_loses;   // a player whose dux is immobilised loses (Kowalski)
+    bool corner_square_hostile;   // an empty corner square flanks like an enemy piece (Bell)
+    bool corner_taken_by_two;     // a man in a corner is taken by enemies on both its neighbours (Kowalski)
+    int placed_per_turn;          // 0: fixed setup; else men placed a turn in a placement phase (Bell: 2)
+    bool extra_move_after_capture;  // the capturing piece moves again (Bell)
+    int quiet_moves_limit;        // moves without a capture that end the game, more pieces winning (Bell: 30); 0 none
+    bool stalemate_by_captures;   // a player who cannot move: more captured men wins (Kowalski); else the blocked player loses
+};
+
+const std::vector<LatrunculiRuleset> &latrunculi_rulesets();
+
+template <class BB>
+struct LatrunculiMasks {
+    BB board = 0, not_first_file = 0, not_last_file = 0, corners = 0;
+    std::array<BB, 128> neighbours{};  // the orthogonal neighbours of each square
+};
+
+struct LatrunculiOptions {
+    const LatrunculiRuleset *rules = nullptr;
+    int rows = 8, cols = 8;
+    int draw_plies_without_capture = 0;  // 0 = off
+    int draw_repetitions = 0;            // 0 = off
+    std::array<int, 4> corners{};        // a1, last file of rank 1, first and last of the top rank
+    std::array<std::array<int, 2>, 4> corner_neighbours{};
+    LatrunculiMasks<uint64_t> m64;  // valid where the board has at most 64 squares
+    LatrunculiMasks<u128> m128;
+    json resolved;  // every option as given or defaulted (saved with the game)
+
+    template <class BB>
+    const LatrunculiMasks<BB> &masks() const {
+        if constexpr (sizeof(BB) == 8) return m64;
+        else return m128;
+    }
+};
+
+template <class BB>
+struct LatrunculiStateT {
+    std::array<BB, 2> men{}, dux{};     // each player's men and dux (at most one bit)
+    std::array<uint8_t, 2> men_in_hand{}, dux_in_hand{};  // placement phase (Bell)
+    uint8_t to_move = 0;
+    uint8_t placed_this_turn = 0;       // men placed so far in this placement turn
+    int8_t again = -1;                  // the square of the piece that captured and may move again, or -1
+    Result result = Result::ongoing;
+    uint32_t plies_without_capture = 0; // moves (not placements) since the last capture
+    uint64_t key = 0;                   // Zobrist key: pieces, player to move, the piece moving again
+    Rng rng;
+
+    BB pieces(int p) const { return men[p] | dux[p]; }
+    BB occupied() const { return men[0] | men[1] | dux[0] | dux[1]; }
+    bool placing() const { return (men_in_hand[0] | men_in_hand[1] | dux_in_hand[0] | dux_in_hand[1]) != 0; }
+    // -1 empty, else the owner
+    int owner(int sq) const { return bits::test(pieces(0), sq) ? 0 : bits::test(pieces(1), sq) ? 1 : -1; }
+    bool is_dux(int sq) const { return bits::test(dux[0] | dux[1], sq); }
+    bool operator==(const LatrunculiStateT &) const = default;
+};
+
+template <class BB>
+struct LatrunculiRulesT {
+    using Options = LatrunculiOptions;
+    using State = LatrunculiStateT<BB>;
+    static constexpr std::string_view id = "latrunculi";
+    static constexpr std::string_view name = "Ludus Latrunculorum";
+    static constexpr bool has_dice = false;
+    static constexpr bool allows_agreed_draw = true;
+    // Actions: a move from * 128 + to; placing a piece place_base + square; declining the extra move.
+    static constexpr int stride = 128;
+    static constexpr Action place_base = stride * stride;
+    static constexpr Action pass = place_base + stride;
+
+    static const std::vector<OptionSpec> &option_specs();
+    static json options_catalogue() { return ludus::options_catalogue(option_specs()); }
+    static Options parse_options(const json &given);
+    static json options_json(const Options &o) { return o.resolved; }
+
+    static State initial(const Options &o);
+    static Phase phase(const State &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
+    static int to_move(const State &s) { return s.to_move; }
+    static Result result(const State &s) { return s.result; }
+
+    static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
+    static Action random_action(const Options &o, const State &s, Rng &rng);
+    static void apply(const Options &o, State &s, Action a);
+    static void agree_draw(State &s) { s.result = Result::draw; }
+    static bool has_legal_move(const Options &o, const State &s, int player);
+    // The squares the move `a` (by the player to move) captures.
+    static BB captures_of(const Options &o, const State &s, Action a);
+    // The squares the player's pieces could move to (for the computer player's evaluation).
+    static int mobility(const Options &o, const State &s, int player);
+    // A dux with no empty neighbour and an enemy piece beside it (Kowalski).
+    static bool dux_immobilised(const Options &o, const State &s, int player);
+
+    // Draw by repetition (the framework keeps the earlier positions).
+    static uint64_t key(const State &s) { return s.key; }
+    static int repetition_limit(const Options &o) { return o.draw_repetitions; }
+    static size_t repetition_window(const State &s) { return s.plies_without_capture; }
+    static void declare_repetition_draw(State &s) { s.result = Result::draw; }
+
+    static std::string action_text(const Options &o, Action a);
+    static Action parse_action(const Options &o, std::string_view text);
+    static json action_json(const Options &o, const State &s, Action a);
+    static json position_json(const Options &o, const State &s);
+    static State position_from_json(const Options &o, const json &j, const std::string &field);
+    static std::string square_name(const Options &o, int square);
+
+    // Pictures (latrunculi_render.cpp): options "size", "orientation", "coordinates".
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+};
+
+using LatrunculiRules = LatrunculiRulesT<uint64_t>;      // boards of up to 64 squares
+using LatrunculiWideRules = LatrunculiRulesT<u128>;      // larger boards (Kowalski)
+
+std::unique_ptr<Game> create_latrunculi(const json &options);
+std::unique_ptr<Game> restore_latrunculi(const json &saved);
+
+}  // namespace ludus
