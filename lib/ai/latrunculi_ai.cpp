@@ -10,6 +10,7 @@
 #include "../latrunculi/latrunculi.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "uct.hpp"
 
 namespace ludus {
 
@@ -180,6 +181,7 @@ template <class R>
 json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
     if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
+    if (ao.level.name == ai::uct_level.name) return ai::uct_choose<R>(o, s, earlier_keys, ao);
     auto search = std::make_unique<LatrunculiSearch<R>>(o, ao, earlier_keys);
     return search->choose(s);
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "duodecim/duodecim.hpp"
+#include "latrunculi/latrunculi.hpp"
 #include "ludus/ludus.h"
 #include "petteia/petteia.hpp"
 #include "rules_game.hpp"
@@ -230,6 +231,42 @@ void report_xii() {
 
 }  // namespace
 
+// Latrunculi, one ruleset: "RULESET-core" or "RULESET-playout" (count mode).
+const char *latrunculi_options(const std::string &ruleset) {
+    static std::string text;
+    text = "{\"ruleset\": \"" + ruleset + "\", \"seed\": 1}";
+    return text.c_str();
+}
+
+int latrunculi_count(const std::string &what, uint64_t games) {
+    const size_t dash = what.rfind('-');
+    const std::string ruleset = what.substr(0, dash), path = what.substr(dash + 1);
+    const LatrunculiOptions o = LatrunculiRules::parse_options(json::parse(latrunculi_options(ruleset)));
+    uint64_t plies = 0;
+    auto run = [&](auto one_game) {
+        for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
+    };
+    if (path == "core" && o.rows * o.cols <= 64) run(core_game<LatrunculiRules>(o));
+    else if (path == "core") run(core_game<LatrunculiWideRules>(o));
+    else if (path == "playout") run(capi_playout_game("latrunculi", latrunculi_options(ruleset)));
+    else return std::fprintf(stderr, "unknown mode latrunculi-%s\n", what.c_str()), 2;
+    std::printf("%llu\n", static_cast<unsigned long long>(plies));
+    return 0;
+}
+
+// Every ruleset: the core's random play and ludus_game_random_playout, compared.
+void latrunculi_benchmarks() {
+    for (const LatrunculiRuleset &r : latrunculi_rulesets()) {
+        const std::string id(r.id);
+        const LatrunculiOptions o = LatrunculiRules::parse_options(json::parse(latrunculi_options(id)));
+        const std::string options = latrunculi_options(id);
+        const auto [core, playout] = o.rows * o.cols <= 64 ? measure_pair(core_game<LatrunculiRules>(o), capi_playout_game("latrunculi", options.c_str()))
+                                                           : measure_pair(core_game<LatrunculiWideRules>(o), capi_playout_game("latrunculi", options.c_str()));
+        report("latrunc.", (id + ", core").c_str(), core);
+        report("latrunc.", (id + ", random_playout").c_str(), playout, core.plies_per_s);
+    }
+}
+
 // `bench count MODE GAMES`: plays GAMES games (seeds 1..GAMES) and prints the plies, for
 // instruction counts under callgrind (tests/bench/callgrind.sh).
 int count_mode(const std::string &mode, uint64_t games) {
@@ -257,6 +294,7 @@ int count_mode(const std::string &mode, uint64_t games) {
         if (mode.substr(dash + 1) == "core") run(core_game<XiiScriptaRules>(o));
         else run(capi_playout_game("xii_scripta", options.c_str()));
     }
+    else if (mode.rfind("latrunculi-", 0) == 0) return latrunculi_count(mode.substr(11), games);
     else return std::fprintf(stderr, "unknown mode %s\n", mode.c_str()), 2;
     std::printf("%llu\n", static_cast<unsigned long long>(plies));
     return 0;
@@ -291,6 +329,7 @@ int main(int argc, char **argv) {
     report("duodecim", "ludus_game_random_playout", duodecim_playout, duodecim_core.plies_per_s);
 
     report_xii();
+    latrunculi_benchmarks();
 
     std::vector<std::vector<Action>> lists(8);
     for (auto &l : lists) l.reserve(4096);

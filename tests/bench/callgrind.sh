@@ -1,6 +1,6 @@
 #!/bin/sh
 # Instructions per ply (callgrind: the same count run to run, whatever the machine's load).
-# Usage: tests/bench/callgrind.sh BUILD_DIR [GAMES]
+# Usage: tests/bench/callgrind.sh BUILD_DIR [GAMES]; MODES="latrunculi-quintana-core ..." picks other modes
 set -eu
 bench=$1/tests/bench/bench
 games=${2:-20}
@@ -11,7 +11,7 @@ instructions() {  # MODE GAMES -> total instructions
 }
 # XII Scripta's rulesets too with XII_MODES="xii-murray-core xii-murray-playout ..."
 printf '%-18s %10s %16s\n' mode plies instructions/ply
-for mode in petteia-core petteia-core-listing petteia-capi petteia-playout duodecim-core duodecim-core-listing duodecim-capi duodecim-playout ${XII_MODES:-}; do
+for mode in ${MODES:-petteia-core petteia-core-listing petteia-capi petteia-playout duodecim-core duodecim-core-listing duodecim-capi duodecim-playout ${XII_MODES:-}}; do
   base=$(instructions "$mode" 0)       # start-up, subtracted
   total=$(instructions "$mode" "$games")
   plies=$(cat "$out/plies")

@@ -4,11 +4,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
-    static const char *const games[] = {"petteia", "duodecim", "xii_scripta"};
+    static const char *const games[] = {"petteia", "duodecim", "xii_scripta", "latrunculi"};
     std::string rest = fuzz::text_of(data + 1, size - 1);
     std::string id;
     if (data[0] < 0xf0) {
-        id = games[data[0] % 3];
+        id = games[data[0] % 4];
     } else {
         size_t nl = rest.find('\n');
         id = rest.substr(0, nl);

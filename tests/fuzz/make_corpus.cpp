@@ -83,6 +83,11 @@ int main(int argc, char **argv) {
         {"xii_scripta", "{\"seed\": 4, \"pieces\": 2, \"ruleset\": \"ludii\", \"first_player\": 1}"},
         {"xii_scripta", "{\"seed\": 5, \"pieces\": 4, \"ruleset\": \"tabletop_murray\"}"},
         {"xii_scripta", "{\"seed\": 6, \"ruleset\": \"tabletop_schaedler\"}"},
+        {"latrunculi", "{\"seed\": 1}"},
+        {"latrunculi", "{\"seed\": 2, \"ruleset\": \"bell\"}"},
+        {"latrunculi", "{\"seed\": 3, \"ruleset\": \"bell_8x7\", \"draw_repetitions\": 3}"},
+        {"latrunculi", "{\"seed\": 4, \"ruleset\": \"quintana\", \"draw_plies_without_capture\": 50}"},
+        {"latrunculi", "{\"seed\": 5, \"ruleset\": \"kowalski_10x11\", \"draw_plies_without_capture\": 80}"},
     };
     int n = 0;
     for (const Spec &spec : specs) {
@@ -124,6 +129,10 @@ int main(int argc, char **argv) {
     for (const char *o : petteia_options) write("options", "petteia-" + std::to_string(i++), std::string(1, '\0') + o);
     i = 0;
     for (const char *o : duodecim_options) write("options", "duodecim-" + std::to_string(i++), std::string(1, '\1') + o);
+    const char *latrunculi_options[] = {"{}", "{\"ruleset\": \"bell\"}", "{\"ruleset\": \"kowalski_10x11\", \"draw_repetitions\": 2}",
+                                        "{\"ruleset\": \"schadler\"}", "{\"ruleset\": \"quintana\", \"draw_plies_without_capture\": 100001}"};
+    i = 0;
+    for (const char *o : latrunculi_options) write("options", "latrunculi-" + std::to_string(i++), std::string(1, '\3') + o);
     write("options", "game-id", std::string(1, '\xf0') + "petteia\n{\"seed\": 1}");
 
     // Moves: every legal move of some fixed positions, as text and as JSON (whole and part).
@@ -160,7 +169,7 @@ int main(int argc, char **argv) {
     }
 
     // Saved files of tests/data/ (only those that do not exist yet: old ones are never rewritten).
-    for (const Spec &spec : {specs[0], specs[4], specs[8]}) {
+    for (const Spec &spec : {specs[0], specs[4], specs[8], specs[12]}) {
         const std::filesystem::path file = data_dir / (std::string(spec.id) + "-v1.json");
         if (std::filesystem::exists(file)) continue;
         ludus_game *g = new_game(spec.id, spec.options);

@@ -420,7 +420,7 @@ def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
     from .errors import LudusError
     try:
         game_options = parse_game_options(args.game, game_args)
-        if args.game == "petteia" and "draw_plies_without_capture" not in game_options:
+        if args.game in ("petteia", "latrunculi") and "draw_plies_without_capture" not in game_options:
             game_options["draw_plies_without_capture"] = 200  # unattended games must end
         if args.table is not None:
             levels = list(args.table) or levels_of(args.game)
