@@ -25,9 +25,10 @@ import ludus
 #: draw after 100 plies without a capture or a third repetition (the spec's options for programs).
 MATCH_OPTIONS: Dict[str, Dict[str, Any]] = {
     "petteia": {"draw_plies_without_capture": 100, "draw_repetitions": 3},
+    "latrunculi": {"draw_plies_without_capture": 100, "draw_repetitions": 3},  # the same for Kowalski's rook moves
 }
 #: Show the board every this many moves (Duodecim moves are single steps, two or more a turn).
-SHOW_EVERY = {"petteia": 12, "duodecim": 8}
+SHOW_EVERY = {"petteia": 12, "duodecim": 8, "latrunculi": 12}
 
 
 def describe(move: ludus.Move, name: str) -> str:
