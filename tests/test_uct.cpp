@@ -101,6 +101,12 @@ TEST_CASE("uct: a time budget alone stops the search; no budget means 1000 ms") 
     const json move = d->ai_choose({{"level", "uct"}, {"max_time_ms", 20}});
     CHECK(move["search"]["playouts"].get<uint64_t>() > 0);
     CHECK(move["search"]["time_ms"].get<int64_t>() < 1000);
+    constexpr std::array<ai::Level, 2> levels = {{{"random", 0, false}, {"best", 4, true}}};
+    CHECK(ai::parse_options({{"level", "uct"}}, levels, 4).max_time_ms == 1000);
+    const ai::AiOptions counted = ai::parse_options({{"level", "uct"}, {"max_playouts", 50}, {"exploration", 2}}, levels, 4);
+    CHECK(counted.max_time_ms == 0);
+    CHECK(counted.max_playouts == 50);
+    CHECK(counted.exploration == 2.0);
 }
 
 TEST_CASE("uct: bad options are refused with a message naming the option") {
