@@ -3,6 +3,7 @@
 // finds a decisive capture, and the refusals of its options.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -131,4 +132,22 @@ TEST_CASE("uct: bad options are refused with a message naming the option") {
     refused({{"level", "mcts"}}, "\"uct\"");  // the message lists the levels
     CHECK(status_of([&] { q->ai_choose({{"level", "uct"}, {"playouts", 10}}); }) == Status::unknown_option);
     CHECK(status_of([&] { q->ai_choose({{"level", "uct"}, {"exploration", 1.4}, {"max_playouts", 10}}); }) == Status::ok);
+}
+
+TEST_CASE("uct on several threads: one tree a thread, the budget shared, still one move for a seed") {
+    auto p = new_game("petteia", {{"seed", 3}});
+    p->random_playout(5, 12);
+    auto d = new_game("duodecim", {{"seed", 3}});
+    d->random_playout(5, 12);
+    if (d->phase() == Phase::roll) d->roll();
+    for (Game *g : {p.get(), d.get()}) {
+        json o = uct(11, 601);
+        o["threads"] = 3;
+        const json first = without_time(g->ai_choose(o));
+        CHECK(first == without_time(g->ai_choose(o)));
+        std::vector<Action> actions;
+        g->legal_actions(actions);
+        CHECK(std::find(actions.begin(), actions.end(), first["action"].get<Action>()) != actions.end());
+        if (actions.size() > 1) CHECK(first["search"]["playouts"] == 601);  // 201 + 200 + 200
+    }
 }

@@ -278,8 +278,10 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  *                  with max_nodes, "uct" with max_playouts) is deterministic: under a time
  *                  budget the move can depend on the machine's speed.
  *   "threads"      integer 1..64 (default 1): threads of the search, the calling thread among
- *                  them (levels easy and above in petteia, medium and above in duodecim;
- *                  the others, "uct" included, search alone). petteia: Lazy SMP, the threads
+ *                  them (levels easy and above in petteia, medium and above in duodecim, and
+ *                  "uct"; the others search alone). "uct": one tree a thread (its own seed,
+ *                  its share of max_playouts), the visits of the root's moves summed, so the
+ *                  move for a seed and max_playouts is the same. petteia: Lazy SMP, the threads
  *                  share the transposition table and a max_nodes budget (their sum); the move
  *                  can then depend on the threads' timing. duodecim: the threads share out the
  *                  candidate turns, so without a time budget the move is the same as on one
