@@ -329,14 +329,6 @@ LUDUS_POPCNT_CLONES Action BitBoard::random_action(const PetteiaOptions &o, int 
     }
 }
 
-bool BitBoard::can_move(const PetteiaOptions &o, int player) const {
-    const PetteiaBitTables &t = *o.bits;
-    const uint64_t empty_squares = t.board & ~(bits[0] | bits[1]);
-    const uint64_t p = bits[player];
-    const uint64_t steps = (p << o.cols) | (p >> o.cols) | ((p & t.not_first_file) >> 1) | ((p & t.not_last_file) << 1);
-    return (steps & empty_squares) != 0;
-}
-
 template <class Board>
 PetteiaStateT<Board> PetteiaRulesT<Board>::initial(const Options &o) {
     State s;
@@ -369,29 +361,65 @@ int CellBoard::captures(const PetteiaOptions &o, int from, int to, int mover, st
     return n;
 }
 
+namespace {
+
+// The enemy pieces a piece landing on `landing` captures, one mask a direction (up, down,
+// left, right): the adjacent enemy square whose far side has a flanker; sideways, both squares
+// must stay on the rank of the landing square (the file masks), up and down shift off the board.
+inline std::array<uint64_t, 4> captured_masks(const PetteiaBitTables &t, int cols, uint64_t landing, uint64_t enemy, uint64_t flankers) {
+    const uint64_t inner = t.not_first_file & t.not_last_file;
+    return {(landing << cols) & enemy & (flankers >> cols), (landing >> cols) & enemy & (flankers << cols),
+            (landing >> 1) & inner & enemy & (flankers << 1), (landing << 1) & inner & enemy & (flankers >> 1)};
+}
+
+}  // namespace
+
 int BitBoard::captures(const PetteiaOptions &o, int from, int to, int mover, std::array<int, 3> &out) const {
-    const PetteiaBitTables &t = *o.bits;
-    const uint64_t landing = uint64_t{1} << to, enemy = bits[1 - mover];
-    const uint64_t flankers = bits[mover] & ~(uint64_t{1} << from);
-    const int c = o.cols;
-    // Each mask holds the adjacent enemy square whose far side has a flanker; sideways, both
-    // squares must stay on the rank of `to` (the file masks), up and down shift off the board.
-    const std::array<uint64_t, 4> captured = {
-        (landing << c) & enemy & (flankers >> c),
-        (landing >> c) & enemy & (flankers << c),
-        (landing >> 1) & t.not_last_file & t.not_first_file & enemy & (flankers << 1),
-        (landing << 1) & t.not_first_file & t.not_last_file & enemy & (flankers >> 1),
-    };
-    if ((captured[0] | captured[1] | captured[2] | captured[3]) == 0) return 0;  // most moves
+    const std::array<uint64_t, 4> captured =
+        captured_masks(*o.bits, o.cols, uint64_t{1} << to, bits[1 - mover], bits[mover] & ~(uint64_t{1} << from));
     int n = 0;
     for (uint64_t m : captured)
         if (m != 0) out[n++] = std::countr_zero(m);
     return n;
 }
 
+// The move on bitboards, in masks: what PetteiaRulesT::apply does square by square. The
+// flankers are the mover's pieces after the move (the landing square is never beyond an
+// adjacent square of itself, and the square left is empty).
+template <>
+void PetteiaRulesT<BitBoard>::apply(const Options &o, State &s, Action a) {
+    const int from = from_of(a), to = to_of(a);
+    const int mover = s.to_move, enemy = 1 - mover;
+    const uint64_t own = s.bits[mover] ^ (uint64_t{1} << from) ^ (uint64_t{1} << to);
+    const std::array<uint64_t, 4> masks = captured_masks(*o.bits, o.cols, uint64_t{1} << to, s.bits[enemy], own);
+    const uint64_t captured = masks[0] | masks[1] | masks[2] | masks[3];
+    s.bits[mover] = own;
+    s.key ^= square_key(from, mover) ^ square_key(to, mover) ^ side_key();
+    s.to_move = static_cast<uint8_t>(enemy);
+    if (captured != 0) [[unlikely]] {
+        s.bits[enemy] &= ~captured;
+        int n = 0;
+        for (uint64_t c = captured; c != 0; c &= c - 1, ++n) s.key ^= square_key(std::countr_zero(c), enemy);
+        s.pieces[enemy] = static_cast<uint16_t>(s.pieces[enemy] - n);
+        s.plies_without_capture = 0;
+    } else {
+        ++s.plies_without_capture;
+    }
+    finish_move(o, s, mover);
+}
+
 template <class Board>
 int PetteiaRulesT<Board>::captures_of(const Options &o, const State &s, Action a, std::array<int, 3> &out) {
     return s.captures(o, from_of(a), to_of(a), s.owner(from_of(a)), out);
+}
+
+// Every apply_action of the C ABI checks this: in masks on bitboards.
+template <>
+bool PetteiaRulesT<BitBoard>::is_legal(const Options &o, const State &s, Action a) {
+    if (a < 0 || a >= action_stride * action_stride) return false;
+    const int from = from_of(a), to = to_of(a), squares = o.rows * o.cols;
+    if (from >= squares || to >= squares || ((s.bits[s.to_move] >> from) & 1) == 0) return false;
+    return (bit_targets(*o.bits, s.bits[0] | s.bits[1], from) >> to) & 1;
 }
 
 template <class Board>
@@ -419,9 +447,14 @@ void PetteiaRulesT<Board>::apply(const Options &o, State &s, Action a) {
     s.pieces[enemy] = static_cast<uint16_t>(s.pieces[enemy] - n);
     s.plies_without_capture = n > 0 ? 0 : s.plies_without_capture + 1;
     s.to_move = static_cast<uint8_t>(enemy);
+    finish_move(o, s, mover);
+}
 
+template <class Board>
+[[gnu::always_inline]] inline void PetteiaRulesT<Board>::finish_move(const Options &o, State &s, int mover) {
     // The order of the end checks is a decision of the spec: wins before draws, and the draw
     // by repetition (checked by the framework) last.
+    const int enemy = 1 - mover;
     const Result mover_wins = mover == 0 ? Result::player0_won : Result::player1_won;
     if (s.pieces[enemy] <= 1 || !has_legal_move(o, s, enemy))
         s.result = mover_wins;

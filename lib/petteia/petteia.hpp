@@ -78,7 +78,14 @@ struct BitBoard {
     void put(int sq, int player) { bits[player] |= uint64_t{1} << sq; }
     void clear(int sq) { bits[0] &= ~(uint64_t{1} << sq), bits[1] &= ~(uint64_t{1} << sq); }
     size_t write_moves(const PetteiaOptions &o, int player, Action *out) const;
-    bool can_move(const PetteiaOptions &o, int player) const;
+    // Inline: checked after every move.
+    bool can_move(const PetteiaOptions &o, int player) const {
+        const PetteiaBitTables &t = *o.bits;
+        const uint64_t empty_squares = t.board & ~(bits[0] | bits[1]);
+        const uint64_t p = bits[player];
+        const uint64_t steps = (p << o.cols) | (p >> o.cols) | ((p & t.not_first_file) >> 1) | ((p & t.not_last_file) << 1);
+        return (steps & empty_squares) != 0;
+    }
     bool slides(const PetteiaOptions &o, int from, int to) const;
     Action random_action(const PetteiaOptions &o, int player, Rng &rng) const;
     int captures(const PetteiaOptions &o, int from, int to, int mover, std::array<int, 3> &out) const;
@@ -133,6 +140,8 @@ struct PetteiaRulesT {
     static Action random_action(const Options &o, const State &s, Rng &rng) { return s.random_action(o, s.to_move, rng); }
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
+    // After a move: the end checks, in the spec's order.
+    static void finish_move(const Options &o, State &s, int mover);
     static void agree_draw(State &s) { s.result = Result::draw; }
 
     // Draw by repetition (applied by the framework, which keeps the earlier positions).
