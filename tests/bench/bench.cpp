@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <new>
 #include <string>
@@ -78,22 +79,32 @@ Rate measure(OneGame one_game) {
     return median(rates);
 }
 
-// Two ways compared: their runs alternate (so that the machine's slow and fast spells fall on
-// both alike) and play the same seeds; the median of each.
-template <class A, class B>
-std::pair<Rate, Rate> measure_pair(A a, B b) {
-    std::vector<Rate> rates_a, rates_b;
-    for (int r = 0; r < runs; ++r) {
-        rates_a.push_back(timed_run(a, 1));
-        rates_b.push_back(timed_run(b, 1));
-    }
-    return {median(rates_a), median(rates_b)};
+using OneGame = std::function<std::pair<uint64_t, uint64_t>(uint64_t)>;
+
+// Ways compared: their runs alternate (so that the machine's slow and fast spells fall on all
+// alike) and play the same seeds; the median of each.
+std::vector<Rate> measure_alternating(std::vector<OneGame> ways) {
+    std::vector<std::vector<Rate>> rates(ways.size());
+    for (int r = 0; r < runs; ++r)
+        for (size_t w = 0; w < ways.size(); ++w) rates[w].push_back(timed_run(ways[w], 1));
+    std::vector<Rate> medians;
+    for (auto &r : rates) medians.push_back(median(r));
+    return medians;
 }
 
-void report(const char *game, const char *path, Rate r, double core = 0) {
-    std::printf("%-9s %-28s %12.0f plies/s %10.0f games/s  capped %llu", game, path, r.plies_per_s, r.games_per_s,
+
+// Two ways compared, alternating likewise.
+template <class A, class B>
+std::pair<Rate, Rate> measure_pair(A a, B b) {
+    const std::vector<Rate> r = measure_alternating({a, b});
+    return {r[0], r[1]};
+}
+
+void report(const char *game, const char *path, Rate r, double core = 0, double listing = 0) {
+    std::printf("%-9s %-30s %12.0f plies/s %10.0f games/s  capped %llu", game, path, r.plies_per_s, r.games_per_s,
                 static_cast<unsigned long long>(r.capped));
-    if (core > 0) std::printf("  (%.0f %% of the core's rate above)", 100.0 * r.plies_per_s / core);
+    if (core > 0) std::printf("  %4.0f %% of the core", 100.0 * r.plies_per_s / core);
+    if (listing > 0) std::printf(", %4.0f %% of the listing core", 100.0 * r.plies_per_s / listing);
     std::printf("\n");
 }
 
@@ -187,6 +198,31 @@ auto capi_playout_game(const char *id, const char *options) {
         ludus_game_free(g);
         return std::pair<uint64_t, uint64_t>{plies, result == LUDUS_RESULT_ONGOING};
     };
+}
+
+// Through ludus_game_playouts: the game is not changed, so no clone; one playout a call here
+// (a caller asking for many at once saves even the call).
+auto capi_batch_game(const char *id, const char *options) {
+    return [start = prototype(id, options)](uint64_t seed) {
+        ludus_result result;
+        uint32_t plies = 0;
+        ludus_game_playouts(start.get(), seed, 1, ply_cap, &result, &plies);
+        return std::pair<uint64_t, uint64_t>{plies, result == LUDUS_RESULT_ONGOING};
+    };
+}
+
+// Every path of one game, alternating: the core choosing without listing, the core listing
+// every move, the C ABI a call per step, ludus_game_random_playout, ludus_game_playouts.
+template <class R>
+void report_paths(const char *game, const typename R::Options &o, const char *id, const char *options) {
+    const std::vector<Rate> r = measure_alternating(
+        {core_game<R>(o), core_listing_game<R>(o), capi_steps_game(id, options), capi_playout_game(id, options), capi_batch_game(id, options)});
+    const double core = r[0].plies_per_s;
+    report(game, "core, random move (no listing)", r[0]);
+    report(game, "core, listing every move", r[1], core);
+    report(game, "C ABI, a call per step", r[2], core, r[1].plies_per_s);
+    report(game, "ludus_game_random_playout", r[3], core);
+    report(game, "ludus_game_playouts", r[4], core);
 }
 
 template <class R>
@@ -287,6 +323,8 @@ int count_mode(const std::string &mode, uint64_t games) {
     else if (mode == "duodecim-core") run(core_game<DuodecimRules>(dopt));
     else if (mode == "duodecim-capi") run(capi_steps_game("duodecim", duodecim_options));
     else if (mode == "duodecim-playout") run(capi_playout_game("duodecim", duodecim_options));
+    else if (mode == "petteia-batch") run(capi_batch_game("petteia", petteia_options));
+    else if (mode == "duodecim-batch") run(capi_batch_game("duodecim", duodecim_options));
     else if (mode.rfind("xii-", 0) == 0) {  // xii-RULESET-core, xii-RULESET-playout
         const size_t dash = mode.rfind('-');
         const std::string ruleset = mode.substr(4, dash - 4), options = xii_options(ruleset);
@@ -309,24 +347,13 @@ int main(int argc, char **argv) {
 
     const char *petteia_options = "{\"rows\": 8, \"cols\": 8, \"seed\": 1}";
     const PetteiaOptions po = PetteiaRules::parse_options(json::parse(petteia_options));
-    const auto [petteia_core, petteia_playout] = measure_pair(core_game<PetteiaBitRules>(po), capi_playout_game("petteia", petteia_options));
-    report("petteia", "core (bitboard 8x8)", petteia_core);
-    const auto [petteia_listing, petteia_capi] = measure_pair(core_listing_game<PetteiaBitRules>(po), capi_steps_game("petteia", petteia_options));
-    report("petteia", "core, listing every move", petteia_listing);
-    report("petteia", "C ABI, a call per step", petteia_capi, petteia_listing.plies_per_s);
-    report("petteia", "ludus_game_random_playout", petteia_playout, petteia_core.plies_per_s);
+    report_paths<PetteiaBitRules>("petteia", po, "petteia", petteia_options);
     const PetteiaOptions big = PetteiaRules::parse_options(json{{"rows", 12}, {"cols", 12}, {"seed", 1}});
     report("petteia", "core (cell board 12x12)", core_playouts<PetteiaRules>(big));
-
+    std::printf("\n");
     const char *duodecim_options = "{\"seed\": 1}";
     const DuodecimOptions dopt = DuodecimRules::parse_options(json::parse(duodecim_options));
-    const auto [duodecim_core, duodecim_playout] = measure_pair(core_game<DuodecimRules>(dopt), capi_playout_game("duodecim", duodecim_options));
-    report("duodecim", "core", duodecim_core);
-    const auto [duodecim_listing, duodecim_capi] =
-        measure_pair(core_listing_game<DuodecimRules>(dopt), capi_steps_game("duodecim", duodecim_options));
-    report("duodecim", "core, listing every move", duodecim_listing);
-    report("duodecim", "C ABI, a call per step", duodecim_capi, duodecim_listing.plies_per_s);
-    report("duodecim", "ludus_game_random_playout", duodecim_playout, duodecim_core.plies_per_s);
+    report_paths<DuodecimRules>("duodecim", dopt, "duodecim", duodecim_options);
 
     report_xii();
     latrunculi_benchmarks();

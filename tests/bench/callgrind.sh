@@ -11,7 +11,8 @@ instructions() {  # MODE GAMES -> total instructions
 }
 # XII Scripta's rulesets too with XII_MODES="xii-murray-core xii-murray-playout ..."
 printf '%-18s %10s %16s\n' mode plies instructions/ply
-for mode in ${MODES:-petteia-core petteia-core-listing petteia-capi petteia-playout duodecim-core duodecim-core-listing duodecim-capi duodecim-playout ${XII_MODES:-}}; do
+for mode in ${MODES:-petteia-core petteia-core-listing petteia-capi petteia-playout petteia-batch \
+            duodecim-core duodecim-core-listing duodecim-capi duodecim-playout duodecim-batch ${XII_MODES:-}}; do
   base=$(instructions "$mode" 0)       # start-up, subtracted
   total=$(instructions "$mode" "$games")
   plies=$(cat "$out/plies")

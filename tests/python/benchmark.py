@@ -80,6 +80,12 @@ def main():
                 n += in_c.random_playout(seed)[1]
         elapsed = (time.perf_counter() - start) / GAMES
         print(f"{game_id:9} {'random_playout (in C)':24}: {elapsed * 1e3:8.2f} ms a game, {n / GAMES:7.1f} moves")
+        with ludus.Game(game_id, seed=0) as start_position:
+            begin = time.perf_counter()
+            batch = start_position.playouts(10 * GAMES, seed=0)
+            elapsed = (time.perf_counter() - begin) / (10 * GAMES)
+        print(f"{game_id:9} {'playouts (one C call)':24}: {elapsed * 1e3:8.3f} ms a game, "
+              f"{sum(batch.plies) / len(batch.plies):7.1f} moves")
 
 
 if __name__ == "__main__":
