@@ -683,3 +683,15 @@ TEST_CASE("moves are read as FROM-TO, a square to place on, or pass") {
     }
     CHECK(Wide::parse_action(kowalski, "l8-l1") == 95 * 128 + 11);
 }
+
+TEST_CASE("the computer player takes a move that wins at once, at every searching level (immobilising the dux, capturing the last piece)") {
+    const Wide::State k = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
+                                                   "............", "............", ".......1....", "D0.........."}, 1);
+    const Narrow::State q = position<Narrow>(quintana, {"........", "........", "........", "........", "........", "..0.....", "..1.....", "...0...."}, 0);
+    for (const char *level : {"greedy", "easy", "medium", "best"}) {
+        CAPTURE(level);
+        const json options{{"level", level}, {"max_nodes", 3000}};
+        CHECK(ai_choose<Wide>(kowalski, k, {}, options)["text"] == "h2-a2");
+        CHECK(ai_choose<Narrow>(quintana, q, {}, options)["text"] == "d1-c1");
+    }
+}

@@ -84,16 +84,18 @@ private:
         R::apply(o_, child, a);
         keys_.push_back(s.key);
         int score;
-        if (child.result == Result::ongoing && child.to_move == s.to_move) score = negamax(child, depth, alpha, beta, ply);  // extra move
+        if (child.result != Result::ongoing) score = outcome_for(child.result, s.to_move, ply);  // the winner may still be "to move"
+        else if (child.to_move == s.to_move) score = negamax(child, depth, alpha, beta, ply);  // extra move
         else score = -negamax(child, depth, -beta, -alpha, ply);
         keys_.pop_back();
         return score;
     }
 
-    int terminal_score(const State &s, int ply) const {
-        if (s.result == Result::draw) return 0;
-        const int winner = s.result == Result::player0_won ? 0 : 1;
-        return winner == s.to_move ? mate - ply : -(mate - ply);
+    // A finished game's score for `player`.
+    static int outcome_for(Result result, int player, int ply) {
+        if (result == Result::draw) return 0;
+        const int winner = result == Result::player0_won ? 0 : 1;
+        return winner == player ? mate - ply : -(mate - ply);
     }
 
     bool repeated(const State &s) const {
@@ -111,7 +113,6 @@ private:
 
     int negamax(const State &s, int depth, int alpha, int beta, int ply) {
         if (budget_.spend()) return 0;
-        if (s.result != Result::ongoing) return terminal_score(s, ply);
         if (repeated(s)) return 0;
         if (depth <= 0 || ply >= max_ply) return evaluate(s);
         TTEntry &entry = tt_[s.key & (tt_.size() - 1)];
