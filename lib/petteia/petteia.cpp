@@ -22,6 +22,13 @@
 #else
 #define LUDUS_POPCNT_CLONES
 #endif
+// A clone set that other translation units call (through the rules' header) only under GCC:
+// clang 14 gives such a function no symbol of its plain name, and the library fails to load.
+#if defined(__clang__)
+#define LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE
+#else
+#define LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE LUDUS_POPCNT_CLONES
+#endif
 
 namespace ludus {
 
@@ -192,7 +199,7 @@ inline uint64_t bit_targets(const PetteiaBitTables &t, uint64_t occupied, int fr
 }  // namespace
 
 // Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
-LUDUS_POPCNT_CLONES size_t BitBoard::write_moves(const PetteiaOptions &o, int player, Action *out) const {
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE size_t BitBoard::write_moves(const PetteiaOptions &o, int player, Action *out) const {
     const PetteiaBitTables &t = *o.bits;
     const uint64_t occupied = bits[0] | bits[1], empty_squares = t.board & ~occupied, own = bits[player];
     // The pieces with a free neighbour in each direction: the others (many, in the crowded
@@ -317,7 +324,7 @@ Action CellBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) c
 // Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
 // Boards of up to 64 squares: 5..7 ranks (3 doublings) with 3..12 files (2..4), 8..15 ranks
 // (4) with 3..8 files (2..3), 16..21 ranks (5) with 3..4 files (2).
-LUDUS_POPCNT_CLONES Action BitBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) const {
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action BitBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) const {
     switch (o.bits->rank_doublings * 8 + o.bits->file_doublings) {
     case 3 * 8 + 2: return random_bit_move<3, 2>(*this, o, player, rng);
     case 3 * 8 + 3: return random_bit_move<3, 3>(*this, o, player, rng);
