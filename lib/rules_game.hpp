@@ -11,7 +11,8 @@
 //   optional, the fast path of callers who search (ludus_game_actions writes straight into the
 //             caller's buffer): size_t max_actions(const Options&) (at least the legal actions
 //             of any position) and size_t write_actions(const Options&, const State&, Action *out)
-//             (writes them to out, which has room for max_actions; returns how many); the vector
+//             (writes them to out, which has room for max_actions; returns how many; may
+//             scribble past them, never past max_actions); the vector
 //             form is then append_actions<bound>(out, ...) (game.hpp)
 //   void apply(const Options&, State&, Action);  // a legal action
 //   std::string action_text(const Options&, Action); Action parse_action(const Options&, std::string_view);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "../json_util.hpp"
 #include "../rules_game.hpp"
@@ -56,6 +57,24 @@ int to_of(Action a) { return a % stride; }
 
 std::shared_ptr<const PetteiaBitTables> make_bit_tables(int rows, int cols);
 std::shared_ptr<const std::vector<PetteiaFlank>> make_flanks(int rows, int cols);
+
+// Actions the bitboard listing copies a direction at a time: the longest ray, in whole
+// multiples of 8.
+constexpr int ray_width(int rows, int cols) { return (std::max(rows, cols) - 1 + 7) / 8 * 8; }
+
+// The listing writes at most a ray's width past the last move's place (counts after), which
+// must stay inside max_actions = 4 * squares: a side with p pieces has at most p times
+// (rows - 1 + cols - 1) moves and at most 4 per empty square.
+constexpr bool listing_fits_every_bitboard() {
+    for (int rows = 5; rows <= 26; ++rows)
+        for (int cols = 3; cols <= 26 && rows * cols <= 64; ++cols) {
+            const int squares = rows * cols;
+            for (int p = 1; p <= squares; ++p)
+                if (std::min(p * (rows + cols - 2), 4 * (squares - p)) + ray_width(rows, cols) > 4 * squares) return false;
+        }
+    return true;
+}
+static_assert(listing_fits_every_bitboard());
 
 }  // namespace
 
@@ -127,6 +146,15 @@ std::shared_ptr<const PetteiaBitTables> make_bit_tables(int rows, int cols) {
                      r += directions[d].drank, f += directions[d].dfile)
                     t->ray[d][sq] |= uint64_t{1} << (r * cols + f);
         }
+    t->ray_width = ray_width(rows, cols);
+    t->ray_moves.assign(static_cast<size_t>(rows * cols * 4 * t->ray_width), 0);
+    for (int sq = 0; sq < rows * cols; ++sq)
+        for (int d = 0; d < 4; ++d) {
+            Action *moves = &t->ray_moves[static_cast<size_t>((sq * 4 + d) * t->ray_width)];
+            for (int r = sq / cols + directions[d].drank, f = sq % cols + directions[d].dfile; r >= 0 && r < rows && f >= 0 && f < cols;
+                 r += directions[d].drank, f += directions[d].dfile)
+                *moves++ = sq * stride + r * cols + f;
+        }
     return t;
 }
 
@@ -175,19 +203,31 @@ inline uint64_t before_lowest(uint64_t ray, uint64_t occupied) {
     return ray & ((blockers & (0 - blockers)) - 1);
 }
 inline uint64_t before_highest(uint64_t ray, uint64_t occupied) {
-    return ray & (~uint64_t{0} << (64 - std::countl_zero(ray & occupied)));
+    // Branch-free: the width of the blockers, from a never-zero word (the top square, the
+    // only one the shift loses, is on no ray that runs to lower squares).
+    const int blocked = 63 - std::countl_zero(((ray & occupied) << 1) | 1);
+    return ray & (~uint64_t{0} << blocked);
 }
 
-// Writes the moves from base's square to the squares of `targets`, nearest first: ascending
-// for rays to higher squares; for the others, ascending from the far end of their places.
-inline Action *write_ascending(int base, uint64_t targets, Action *out) {
-    for (; targets != 0; targets &= targets - 1) *out++ = base + std::countr_zero(targets);
+// The moves of the pieces `movable` in the order of the listing, branch-free within a piece:
+// each direction's moves are copied whole from the table (Width actions, nearest first) and
+// the output advances by the number of targets, so the next copy overwrites the rest.
+template <int Width>
+inline __attribute__((always_inline)) Action *write_ray_moves(const PetteiaBitTables &t, uint64_t occupied, uint64_t movable, Action *out) {
+    const Action *const table = t.ray_moves.data();
+    for (; movable != 0; movable &= movable - 1) {
+        const int from = std::countr_zero(movable);
+        const Action *moves = table + from * 4 * Width;
+        const auto copy = [&](int d, uint64_t targets) {
+            std::memcpy(out, moves + d * Width, Width * sizeof(Action));
+            out += std::popcount(targets);
+        };
+        copy(0, before_lowest(t.ray[0][from], occupied));
+        copy(1, before_highest(t.ray[1][from], occupied));
+        copy(2, before_highest(t.ray[2][from], occupied));
+        copy(3, before_lowest(t.ray[3][from], occupied));
+    }
     return out;
-}
-inline Action *write_descending(int base, uint64_t targets, Action *out) {
-    Action *const end = out + std::popcount(targets);
-    for (Action *p = end; targets != 0; targets &= targets - 1) *--p = base + std::countr_zero(targets);
-    return end;
 }
 
 // The squares a piece on `from` can reach.
@@ -202,19 +242,14 @@ inline uint64_t bit_targets(const PetteiaBitTables &t, uint64_t occupied, int fr
 LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE size_t BitBoard::write_moves(const PetteiaOptions &o, int player, Action *out) const {
     const PetteiaBitTables &t = *o.bits;
     const uint64_t occupied = bits[0] | bits[1], empty_squares = t.board & ~occupied, own = bits[player];
-    // The pieces with a free neighbour in each direction: the others (many, in the crowded
-    // middle game) cost a test, not a ray.
-    const std::array<uint64_t, 4> steps = {own & (empty_squares >> o.cols), own & (empty_squares << o.cols),
-                                           own & t.not_first_file & (empty_squares << 1), own & t.not_last_file & (empty_squares >> 1)};
+    // The pieces with a free neighbour: the others (many, in the crowded middle game) cost no rays.
+    const uint64_t movable = own & ((empty_squares >> o.cols) | (empty_squares << o.cols) | (t.not_first_file & (empty_squares << 1)) |
+                                    (t.not_last_file & (empty_squares >> 1)));
     Action *const first = out;
-    for (uint64_t pieces = steps[0] | steps[1] | steps[2] | steps[3]; pieces != 0; pieces &= pieces - 1) {
-        const int from = std::countr_zero(pieces);
-        const uint64_t bit = pieces & (0 - pieces);
-        const int base = from * stride;
-        if (steps[0] & bit) out = write_ascending(base, before_lowest(t.ray[0][from], occupied), out);
-        if (steps[1] & bit) out = write_descending(base, before_highest(t.ray[1][from], occupied), out);
-        if (steps[2] & bit) out = write_descending(base, before_highest(t.ray[2][from], occupied), out);
-        if (steps[3] & bit) out = write_ascending(base, before_lowest(t.ray[3][from], occupied), out);
+    switch (t.ray_width) {
+    case 8: out = write_ray_moves<8>(t, occupied, movable, out); break;
+    case 16: out = write_ray_moves<16>(t, occupied, movable, out); break;
+    default: out = write_ray_moves<24>(t, occupied, movable, out); break;
     }
     return static_cast<size_t>(out - first);
 }

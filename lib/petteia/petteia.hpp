@@ -27,6 +27,10 @@ struct PetteiaBitTables {
     uint64_t board = 0;                             // every square of the board
     uint64_t not_first_file = 0, not_last_file = 0;
     int rank_doublings = 0, file_doublings = 0;  // fill steps that cover rows - 1 and cols - 1 squares
+    // The moves along each ray, nearest first, for move listing: square sq, direction d at
+    // (sq * 4 + d) * ray_width, ray_width (a multiple of 8) actions, past the ray's end padding.
+    int ray_width = 8;
+    std::vector<int32_t> ray_moves;
 };
 
 // For each square and direction (up, down, left, right): the adjacent square and the one
@@ -128,7 +132,9 @@ struct PetteiaRulesT {
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
 
-    // Each empty square is reached by at most one piece from each direction.
+    // Each empty square is reached by at most one piece from each direction. The bitboard
+    // listing writes up to a ray's width past its moves: this bound leaves room for that too
+    // (checked for every board size in petteia.cpp).
     static size_t max_actions(const Options &o) { return 4 * static_cast<size_t>(o.rows * o.cols); }
     static size_t write_actions(const Options &o, const State &s, Action *out) { return s.write_moves(o, s.to_move, out); }
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
