@@ -21,6 +21,10 @@ std::string path(const std::string &parent, const std::string &key);
 // An integer member in [min, max]; Error(invalid_state) naming the field otherwise.
 int64_t integer_member(const json &object, const std::string &key, const std::string &parent, int64_t min, int64_t max);
 
+// An array of exactly `size` integers in 0..max at `where` (the pieces on a race game's cells);
+// Error(invalid_state) naming the element otherwise.
+std::vector<int> read_counts(const json &value, size_t size, int max, const std::string &where);
+
 // Every key of `object` must be one of `allowed`; Error(invalid_state) naming the first other.
 void only_keys(const json &object, const std::vector<std::string> &allowed, const std::string &parent);
 

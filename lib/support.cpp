@@ -95,6 +95,19 @@ std::string first_difference(const json &a, const json &b) {
     return "";
 }
 
+std::vector<int> read_counts(const json &value, size_t size, int max, const std::string &where) {
+    if (!value.is_array() || value.size() != size)
+        fail(Status::invalid_state, where + ": must be an array of " + std::to_string(size) + " integers");
+    std::vector<int> out;
+    for (size_t i = 0; i < size; ++i) {
+        const json &v = value[i];
+        if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > max || (v.is_number_unsigned() && v.get<uint64_t>() > 255))
+            fail(Status::invalid_state, where + "[" + std::to_string(i) + "]: must be an integer 0.." + std::to_string(max));
+        out.push_back(v.get<int>());
+    }
+    return out;
+}
+
 std::vector<int> parse_roll_text(const std::string &text, const std::string &field) {
     std::vector<int> dice;
     size_t i = 4;  // after "roll"

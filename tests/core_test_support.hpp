@@ -1,7 +1,10 @@
 // Helpers shared by the doctest suites of the core.
 #pragma once
 
+#include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include "error.hpp"
 
@@ -25,6 +28,25 @@ std::string message_of(auto &&call) {
         return e.what();
     }
     return "";
+}
+
+// A race game's position (Duodecim, XII Scripta): the listed units of each player as
+// {progress, pieces}, every other piece in hand, `to_move` to play.
+using Units = std::initializer_list<std::pair<int, int>>;
+template <class Rules>
+typename Rules::State race_position(const typename Rules::Options &o, Units player0, Units player1, int to_move = 0) {
+    using State = typename Rules::State;
+    State s = Rules::initial(o);
+    int p = 0;
+    for (Units units : {player0, player1}) {
+        for (auto [progress, pieces] : units) {
+            s.count[p][progress] = static_cast<uint8_t>(s.count[p][progress] + pieces);
+            s.count[p][State::hand] = static_cast<uint8_t>(s.count[p][State::hand] - pieces);
+        }
+        ++p;
+    }
+    s.to_move = static_cast<uint8_t>(to_move);
+    return s;
 }
 
 }  // namespace ludus::testing

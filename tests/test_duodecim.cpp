@@ -18,7 +18,7 @@ using ludus::testing::status_of;
 using Duo = DuodecimRules;
 using St = DuodecimState;
 using DuoGame = RulesGame<Duo>;
-using Units = std::initializer_list<std::pair<int, int>>;  // {progress, pieces}
+using ludus::testing::Units;  // {progress, pieces}
 
 namespace {
 
@@ -28,20 +28,7 @@ Duo::Options options(json given = json::object()) {
     return Duo::parse_options(given);
 }
 
-// A position: the listed units of each player, every other piece in hand.
-St position(const Duo::Options &o, Units player0, Units player1, int to_move = 0) {
-    St s = Duo::initial(o);
-    int p = 0;
-    for (Units units : {player0, player1}) {
-        for (auto [progress, pieces] : units) {
-            s.count[p][progress] = static_cast<uint8_t>(s.count[p][progress] + pieces);
-            s.count[p][St::hand] = static_cast<uint8_t>(s.count[p][St::hand] - pieces);
-        }
-        ++p;
-    }
-    s.to_move = static_cast<uint8_t>(to_move);
-    return s;
-}
+St position(const Duo::Options &o, Units player0, Units player1, int to_move = 0) { return ludus::testing::race_position<Duo>(o, player0, player1, to_move); }
 
 // A game at a position, with helpers that speak the notation.
 struct Table {

@@ -22,7 +22,7 @@ using ludus::testing::status_of;
 using Xii = XiiScriptaRules;
 using St = XiiState;
 using XiiGame = RulesGame<Xii>;
-using Units = std::initializer_list<std::pair<int, int>>;  // {progress, pieces}
+using ludus::testing::Units;  // {progress, pieces}
 
 namespace {
 
@@ -34,20 +34,7 @@ Xii::Options options(const std::string &ruleset, json given = json::object()) {
     return Xii::parse_options(given);
 }
 
-// A position: the listed units of each player (progress, pieces), every other piece in hand.
-St position(const Xii::Options &o, Units player0, Units player1, int to_move = 0) {
-    St s = Xii::initial(o);
-    int p = 0;
-    for (Units units : {player0, player1}) {
-        for (auto [progress, pieces] : units) {
-            s.count[p][progress] = static_cast<uint8_t>(s.count[p][progress] + pieces);
-            s.count[p][St::hand] = static_cast<uint8_t>(s.count[p][St::hand] - pieces);
-        }
-        ++p;
-    }
-    s.to_move = static_cast<uint8_t>(to_move);
-    return s;
-}
+St position(const Xii::Options &o, Units player0, Units player1, int to_move = 0) { return ludus::testing::race_position<Xii>(o, player0, player1, to_move); }
 
 struct Table {
     XiiGame game;

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "../json_util.hpp"
+#include "../race_state.hpp"
 
 namespace ludus {
 
@@ -13,8 +14,6 @@ namespace {
 using Kind = OptionSpec::Kind;
 using S = DuodecimState;
 
-int from_of(Action a) { return a / DuodecimRules::action_stride; }
-int to_of(Action a) { return a % DuodecimRules::action_stride; }
 bool on_track(int progress) { return progress >= S::first_track && progress <= S::last_track; }
 bool is_double(const S &s) { return s.dice[0] == s.dice[1]; }
 bool one_die_used(const S &s) { return s.dice_used[0] != s.dice_used[1]; }
@@ -278,26 +277,7 @@ namespace {
 
 using json_util::member;
 using json_util::path;
-
-// An array of `size` integers in 0..max at `where`.
-std::vector<int> read_counts(const json &value, size_t size, int max, const std::string &where) {
-    if (!value.is_array() || value.size() != size)
-        fail(Status::invalid_state, where + ": must be an array of " + std::to_string(size) + " integers");
-    std::vector<int> out;
-    for (size_t i = 0; i < size; ++i) {
-        const json &v = value[i];
-        if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > max || (v.is_number_unsigned() && v.get<uint64_t>() > 255))
-            fail(Status::invalid_state, where + "[" + std::to_string(i) + "]: must be an integer 0.." + std::to_string(max));
-        out.push_back(v.get<int>());
-    }
-    return out;
-}
-
-// "hand" / "off": one count per player, stored at `progress`.
-void read_pair(const json &j, const std::string &key, const std::string &field, int pieces, int progress, S &s) {
-    const std::vector<int> counts = read_counts(member(j, key, field, json::value_t::array), 2, pieces, path(field, key));
-    for (int p = 0; p < 2; ++p) s.count[p][progress] = static_cast<uint8_t>(counts[p]);
-}
+using json_util::read_counts;
 
 // "entry" / "track": per player an array of cells, stored from progress `first` on.
 void read_cells(const json &j, const std::string &key, const std::string &field, int pieces, int first, size_t cells, S &s) {
@@ -310,32 +290,11 @@ void read_cells(const json &j, const std::string &key, const std::string &field,
 }
 
 void check_material(const DuodecimOptions &o, const S &s, const std::string &field) {
-    for (int p = 0; p < 2; ++p) {
-        int total = 0;
-        for (uint8_t c : s.count[p]) total += c;
-        if (total != o.pieces)
-            fail(Status::invalid_state, path(field, "hand") + ", entry, track, off: player " + std::to_string(p) + " has " + std::to_string(total) +
-                                            " pieces in all, the option pieces says " + std::to_string(o.pieces));
-    }
+    race_state::check_total(s, o.pieces, field, "entry, track, off");
     for (int k = S::first_track; k <= S::last_track; ++k)
         if (s.count[0][k] > 0 && s.count[1][k] > 0)
             fail(Status::invalid_state, path(field, "track") + "[*][" + std::to_string(k - S::first_track) + "]: track cell " +
                                             std::to_string(k - S::last_entry) + " holds pieces of both players");
-}
-
-void read_result(const DuodecimOptions &o, const json &j, const std::string &field, S &s) {
-    s.result = result_from_name(member(j, "result", field, json::value_t::string).get<std::string>(), path(field, "result"));
-    if (s.result == Result::draw) fail(Status::invalid_state, path(field, "result") + ": Ludus Duodecim Scriptorum has no draws");
-    for (int p = 0; p < 2; ++p) {
-        const Result won = p == 0 ? Result::player0_won : Result::player1_won;
-        const bool all_off = s.count[p][S::off] == o.pieces;
-        if (all_off && s.result != won)
-            fail(Status::invalid_state, path(field, "result") + ": player " + std::to_string(p) + " has borne off every piece, so \"" + result_name(won) + "\"");
-        if (!all_off && s.result == won)
-            fail(Status::invalid_state, path(field, "result") + ": player " + std::to_string(p) + " has not borne off every piece");
-    }
-    if (s.result != Result::ongoing && s.to_move != (s.result == Result::player0_won ? 0 : 1))
-        fail(Status::invalid_state, path(field, "to_move") + ": when the game is over it is the winner, who made the last step");
 }
 
 void read_dice(const json &j, const std::string &field, S &s) {
@@ -378,13 +337,13 @@ void read_barred(const json &j, const std::string &field, S &s) {
 DuodecimState DuodecimRules::position_from_json(const Options &o, const json &j, const std::string &field) {
     json_util::only_keys(j, {"hand", "entry", "track", "off", "to_move", "phase", "result", "dice", "dice_used", "barred", "rng"}, field);
     State s;
-    read_pair(j, "hand", field, o.pieces, S::hand, s);
+    race_state::read_pair(j, "hand", field, o.pieces, S::hand, s);
     read_cells(j, "entry", field, o.pieces, 1, 6, s);
     read_cells(j, "track", field, o.pieces, S::first_track, 24, s);
-    read_pair(j, "off", field, o.pieces, S::off, s);
+    race_state::read_pair(j, "off", field, o.pieces, S::off, s);
     check_material(o, s, field);
     s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
-    read_result(o, j, field, s);
+    race_state::read_result(j, field, "Ludus Duodecim Scriptorum", o.pieces, s);
     read_dice(j, field, s);
     check_phase(j, field, s);
     read_barred(j, field, s);

@@ -70,6 +70,8 @@ struct DuodecimRules {
     static constexpr bool allows_agreed_draw = false;
     static constexpr Action pass_action = 0;
     static constexpr int action_stride = State::positions;
+    static int from_of(Action a) { return a / action_stride; }
+    static int to_of(Action a) { return a % action_stride; }
 
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue() { return ludus::options_catalogue(option_specs()); }

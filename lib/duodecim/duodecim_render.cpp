@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "../render/race_board.hpp"
 #include "../render/render_options.hpp"
 #include "../render/svg.hpp"
 #include "../rules_game.hpp"
@@ -81,27 +82,11 @@ std::string ostia_name(int row, int col) {
     return std::to_string(row == 0 ? 12 - col : 13 + col);
 }
 
-// The last step: who played it, from where to where, and what it captured.
-struct StepInfo {
-    bool present = false;
-    bool pass = false;
-    int player = 0, from = 0, to = 0, captured = 0;
-    std::string text;
-};
-
+// The last step, and the pieces it captured.
+using StepInfo = render::RaceStep;
 StepInfo step_info(const DuodecimOptions &o, const LastMove<S> &last) {
-    StepInfo m;
-    if (last.before == nullptr) return m;
-    m.present = true;
-    m.player = last.before->to_move;
-    m.text = DuodecimRules::action_text(o, last.action);
-    if (last.action == DuodecimRules::pass_action) {
-        m.pass = true;
-        return m;
-    }
-    m.from = last.action / DuodecimRules::action_stride;
-    m.to = last.action % DuodecimRules::action_stride;
-    if (m.to >= S::first_track && m.to <= S::last_track) m.captured = last.before->count[1 - m.player][m.to];
+    StepInfo m = render::race_step<DuodecimRules>(o, last);
+    if (m.present && !m.pass && m.to >= S::first_track && m.to <= S::last_track) m.captured = last.before->count[1 - m.player][m.to];
     return m;
 }
 
@@ -145,54 +130,6 @@ std::string title_of(const S &s, const StepInfo &m) {
     return title + ", last step " + step_phrase(m);
 }
 
-std::string capitalised(std::string text) {
-    if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
-    return text;
-}
-
-struct Layout {
-    double cell, gap, margin, board_top, tray_height, tray_top[2];
-    double x(int col) const { return margin + col * cell + (col >= 6 ? gap : 0); }
-    double y(int row) const { return board_top + row * cell; }
-};
-
-// A stack of `count` discs of `player`, bottom centre near (cx, cy), drawn inside the group
-// already opened; the height as a number on the top disc when it is a column.
-void draw_stack(Svg &svg, int player, int count, double cx, double cy, double radius) {
-    const int shown = std::min(count, 5);
-    const double step = radius * 0.22;
-    const double stroke = std::max(1.0, radius * 0.12);
-    for (int i = 0; i < shown; ++i) {
-        const double y = cy + (shown - 1) * step / 2 - i * step;
-        svg.circle(cx, y, radius,
-                   {{"class", "disc"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]}, {"stroke-width", stroke}});
-    }
-    const double top = cy + (shown - 1) * step / 2 - (shown - 1) * step;
-    if (count >= 2) {
-        svg.text("text", {{"class", "count"}, {"x", cx}, {"y", top}, {"font-size", radius * 1.05}, {"font-weight", "bold"}, {"font-family", style::font},
-                          {"text-anchor", "middle"}, {"dominant-baseline", "central"}, {"fill", style::piece_fill[1 - player]}},
-                 std::to_string(count));
-    } else {
-        svg.circle(cx, top, radius * 0.55, {{"class", "mark"}, {"fill", "none"}, {"stroke", style::piece_mark[player]}, {"stroke-width", stroke}});
-    }
-}
-
-// The pips of a die with `value` in the square (x, y, side).
-void draw_pips(Svg &svg, int value, double x, double y, double side, const char *colour) {
-    static const std::array<std::vector<std::array<int, 2>>, 7> pips = {{
-        {},
-        {{1, 1}},
-        {{0, 0}, {2, 2}},
-        {{0, 0}, {1, 1}, {2, 2}},
-        {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
-        {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
-        {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}},
-    }};
-    if (value < 1 || value > 6) return;
-    for (const auto &[px, py] : pips[value])
-        svg.circle(x + side * (0.22 + 0.28 * px), y + side * (0.22 + 0.28 * py), side * 0.09, {{"class", "pip"}, {"fill", colour}});
-}
-
 }  // namespace
 
 std::string DuodecimRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
@@ -203,70 +140,39 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     for (const Motto &m : mottos)
         if (inscription == m.name) letters = m.letters;
     const StepInfo m = step_info(o, last);
+    const render::RaceLayout L(width);
 
-    Layout L{};
-    L.cell = width / 13.6;
-    L.gap = 0.6 * L.cell;
-    L.margin = 0.5 * L.cell;
-    L.tray_height = 1.1 * L.cell;
-    L.tray_top[1] = 0.25 * L.cell;
-    L.board_top = L.tray_top[1] + L.tray_height + 0.3 * L.cell;
-    L.tray_top[0] = L.board_top + 3 * L.cell + 0.3 * L.cell;
-    const double status_top = L.tray_top[0] + L.tray_height + 0.2 * L.cell;
-    const double status_height = 1.3 * L.cell;
-    const double height = status_top + status_height + 0.2 * L.cell;
-    const double stroke = std::max(1.0, L.cell * 0.04);
-
-    Svg svg(width, height, title_of(s, m));
-    svg.rect(0, 0, width, height, {{"class", "background"}, {"fill", style::background}});
+    Svg svg(width, L.height, title_of(s, m));
+    svg.rect(0, 0, width, L.height, {{"class", "background"}, {"fill", style::background}});
 
     // The board: two halves of each row, 36 cells, each with its inscription.
     svg.open("g", {{"class", "board"}, {"data-inscription", inscription}});
-    for (int half = 0; half < 2; ++half)
-        svg.rect(L.x(half * 6) - stroke * 2, L.y(0) - stroke * 2, 6 * L.cell + stroke * 4, 3 * L.cell + stroke * 4,
-                 {{"class", "half"}, {"fill", style::board_edge}, {"rx", stroke * 2}});
+    render::draw_board_halves(svg, L);
     for (int row = 0; row < 3; ++row) {
         for (int col = 0; col < columns; ++col) {
             const std::string name = row == 1 ? (col < 6 ? "player0 " : "player1 ") + ostia_name(row, col) : "track " + ostia_name(row, col);
-            svg.rect(L.x(col), L.y(row), L.cell, L.cell,
-                     {{"class", row == 1 ? "cell entry" : "cell track"}, {"data-cell", name}, {"fill", row == 1 ? "#dcc493" : style::board_light},
-                      {"stroke", style::board_edge}, {"stroke-width", stroke}});
-            const double cx = L.x(col) + L.cell / 2, cy = L.y(row) + L.cell / 2;
+            render::draw_cell(svg, L, row, col, row == 1 ? "cell entry" : "cell track", name);
             if (letters != nullptr) {
-                svg.text("text", {{"class", "inscription"}, {"x", cx}, {"y", cy}, {"font-size", L.cell * 0.62}, {"font-family", style::serif},
-                                  {"text-anchor", "middle"}, {"dominant-baseline", "central"}, {"fill", style::muted_ink}},
+                svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell / 2}, {"y", L.y(row) + L.cell / 2}, {"font-size", L.cell * 0.62},
+                                  {"font-family", style::serif}, {"text-anchor", "middle"}, {"dominant-baseline", "central"}, {"fill", style::muted_ink}},
                          std::string(1, letters[row * columns + col]));
             } else {
-                svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell * 0.08}, {"y", L.y(row) + L.cell * 0.2},
-                                  {"font-size", L.cell * 0.24}, {"font-family", style::serif}, {"fill", style::muted_ink}},
-                         ostia_name(row, col));
+                render::draw_cell_name(svg, L, row, col, ostia_name(row, col));
             }
         }
     }
     svg.close();
 
     // The trays: in hand on the left, borne off on the right; player 1 above the board.
-    const double disc = L.cell * 0.2;
-    auto tray_box = [&](int player, bool off) {
-        const double x = off ? L.x(6) : L.x(0);
-        return std::array<double, 4>{x, L.tray_top[player], 6 * L.cell, L.tray_height};
-    };
     for (int player = 0; player < 2; ++player) {
         for (bool off : {false, true}) {
             const int count = s.count[player][off ? S::off : S::hand];
-            const auto box = tray_box(player, off);
+            const auto box = L.tray_box(player, off);
             svg.open("g", {{"class", std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1")}, {"data-count", count}});
-            svg.rect(box[0], box[1], box[2], box[3],
-                     {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", stroke}, {"stroke-dasharray", "4 3"},
-                      {"rx", L.cell * 0.12}});
-            svg.text("text", {{"class", "tray-label"}, {"x", box[0] + L.cell * 0.15}, {"y", box[1] + box[3] / 2}, {"font-size", L.cell * 0.3},
-                              {"font-family", style::font}, {"dominant-baseline", "central"}, {"fill", style::ink}},
-                     "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count));
+            render::draw_tray_frame(svg, L, box, L.cell * 0.3, "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count));
             const double first = box[0] + L.cell * 2.45;
-            const double spacing = std::min(disc * 1.6, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
-            for (int i = 0; i < count; ++i)
-                svg.circle(first + i * spacing, box[1] + box[3] / 2, disc,
-                           {{"class", "disc"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]}, {"stroke-width", stroke}});
+            const double spacing = std::min(L.cell * 0.32, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
+            for (int i = 0; i < count; ++i) render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, "disc", style::piece_stroke[player]);
             svg.close();
         }
     }
@@ -274,19 +180,14 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     // The last step: its cells (or trays) outlined.
     if (m.present && !m.pass) {
         svg.open("g", {{"class", "last-move"}, {"data-move", m.text}, {"data-player", m.player}});
-        const double w = std::max(1.5, L.cell * 0.08);
         for (int end = 0; end < 2; ++end) {
             const int progress = end == 0 ? m.from : m.to;
             const std::string cls = end == 0 ? "last-move from" : "last-move to";
             if (progress == S::hand || progress == S::off) {
-                const auto box = tray_box(m.player, progress == S::off);
-                svg.rect(box[0], box[1], box[2], box[3],
-                         {{"class", cls}, {"data-position", position_name(progress)}, {"fill", "none"}, {"stroke", style::highlight},
-                          {"stroke-width", w}, {"rx", L.cell * 0.12}});
+                render::outline_tray(svg, L, L.tray_box(m.player, progress == S::off), cls, position_name(progress));
             } else {
                 const Cell c = cell_of(m.player, progress);
-                svg.rect(L.x(c.col) + w / 2, L.y(c.row) + w / 2, L.cell - w, L.cell - w,
-                         {{"class", cls}, {"data-position", position_name(progress)}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", w}});
+                render::outline_cell(svg, L, c.row, c.col, cls, position_name(progress));
             }
         }
         svg.close();
@@ -300,14 +201,13 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
             if (count == 0) continue;
             const Cell c = cell_of(player, p);
             svg.open("g", {{"class", player == 0 ? "unit player0" : "unit player1"}, {"data-position", position_name(p)}, {"data-count", count}});
-            draw_stack(svg, player, count, L.x(c.col) + L.cell / 2, L.y(c.row) + L.cell * 0.54, L.cell * 0.34);
+            render::draw_stack(svg, player, count, L.x(c.col) + L.cell / 2, L.y(c.row) + L.cell * 0.54, L.cell * 0.34, true);
             svg.close();
         }
     }
     svg.close();
 
     // The status line: the dice (used ones dimmed), whose turn or the result, the last step.
-    const double sy = status_top + status_height / 2;
     svg.open("g", {{"class", "status"},
                    {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
                    {"data-phase", phase_name(phase(s))},
@@ -317,33 +217,18 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     double text_x = L.margin;
     const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.result == Result::ongoing ? s.to_move : -1;
     if (shown >= 0) {
-        svg.circle(text_x + L.cell * 0.35, sy, L.cell * 0.3,
-                   {{"class", shown == 0 ? "icon player0" : "icon player1"}, {"fill", style::piece_fill[shown]}, {"stroke", style::piece_stroke[shown]},
-                    {"stroke-width", stroke}});
+        render::draw_player_icon(svg, L, text_x, shown);
         text_x += L.cell * 0.85;
     }
     if (s.result == Result::ongoing && s.dice[0] != 0) {
         const double side = L.cell * 0.85;
-        for (int i = 0; i < 2; ++i) {
-            const double x = text_x + i * side * 1.2;
-            const bool used = s.dice_used[i];
-            svg.open("g", {{"opacity", used ? "0.3" : "1"}});
-            svg.rect(x, sy - side / 2, side, side,
-                     {{"class", used ? "die used" : "die"}, {"data-value", s.dice[i]}, {"rx", side * 0.16}, {"fill", "#ffffff"}, {"stroke", style::ink},
-                      {"stroke-width", stroke}});
-            draw_pips(svg, s.dice[i], x, sy - side / 2, side, style::ink);
-            svg.close();
-        }
+        for (int i = 0; i < 2; ++i) render::draw_die(svg, L, text_x + i * side * 1.2, side, s.dice[i], s.dice_used[i]);
         text_x += side * 2.5;
     }
-    std::string words = capitalised(s.result != Result::ongoing ? status_phrase(s)
-                                    : s.dice[0] == 0      ? render::player_name(s.to_move) + " to roll"
-                                                          : render::player_name(s.to_move) + " to move");
-    svg.text("text", {{"class", s.result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", sy - L.cell * 0.2}, {"font-size", L.cell * 0.36},
-                      {"font-weight", "bold"}, {"dominant-baseline", "central"}},
-             words);
-    svg.text("text", {{"class", "last-move-text"}, {"x", text_x}, {"y", sy + L.cell * 0.25}, {"font-size", L.cell * 0.28}, {"dominant-baseline", "central"}},
-             "last: " + step_phrase(m));
+    const std::string words = s.result != Result::ongoing ? status_phrase(s)
+                              : s.dice[0] == 0            ? render::player_name(s.to_move) + " to roll"
+                                                          : render::player_name(s.to_move) + " to move";
+    render::draw_status_words(svg, L, text_x, s.result == Result::ongoing, words, step_phrase(m));
     svg.close();
     return svg.finish();
 }
@@ -362,17 +247,7 @@ std::string DuodecimRules::render_text(const Options &o, const State &s, const L
                 grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)) + std::to_string(s.count[player][p]);
             }
 
-    auto line = [](const std::string &lead, const std::array<std::string, columns> &cells) {
-        std::string out = lead;
-        out.resize(8, ' ');
-        for (int col = 0; col < columns; ++col) {
-            if (col == 6) out += "  |";
-            std::string cell = cells[col];
-            out += std::string(cell.size() < 4 ? 4 - cell.size() : 0, ' ') + cell;
-        }
-        while (!out.empty() && out.back() == ' ') out.pop_back();
-        return out + "\n";
-    };
+    const auto line = render::race_text_row;
     std::array<std::array<std::string, columns>, 3> names;
     for (int row = 0; row < 3; ++row)
         for (int col = 0; col < columns; ++col) names[row][col] = ostia_name(row, col);

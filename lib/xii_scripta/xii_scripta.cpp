@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "../json_util.hpp"
+#include "../race_state.hpp"
 
 namespace ludus {
 
@@ -507,33 +508,10 @@ namespace {
 
 using json_util::member;
 using json_util::path;
-
-std::vector<int> read_counts(const json &value, size_t size, int max, const std::string &where) {
-    if (!value.is_array() || value.size() != size)
-        fail(Status::invalid_state, where + ": must be an array of " + std::to_string(size) + " integers");
-    std::vector<int> out;
-    for (size_t i = 0; i < size; ++i) {
-        const json &v = value[i];
-        if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > max || (v.is_number_unsigned() && v.get<uint64_t>() > 255))
-            fail(Status::invalid_state, where + "[" + std::to_string(i) + "]: must be an integer 0.." + std::to_string(max));
-        out.push_back(v.get<int>());
-    }
-    return out;
-}
-
-void read_pair(const json &j, const std::string &key, const std::string &field, int max, int progress, S &s) {
-    const std::vector<int> counts = read_counts(member(j, key, field, json::value_t::array), 2, max, path(field, key));
-    for (int p = 0; p < 2; ++p) s.count[p][progress] = static_cast<uint8_t>(counts[p]);
-}
+using json_util::read_counts;
 
 void check_material(const XiiOptions &o, const S &s, const std::string &field) {
-    for (int p = 0; p < 2; ++p) {
-        int total = 0;
-        for (uint8_t c : s.count[p]) total += c;
-        if (total != o.pieces)
-            fail(Status::invalid_state, path(field, "hand") + ", bar, track, off: player " + std::to_string(p) + " has " + std::to_string(total) +
-                                            " pieces in all, the option pieces says " + std::to_string(o.pieces));
-    }
+    race_state::check_total(s, o.pieces, field, "bar, track, off");
     if (!o.enter_all_first) return;
     for (int p = 0; p < 2; ++p)
         if (s.count[p][S::bar] != 0)
@@ -545,21 +523,6 @@ void check_cells(const XiiOptions &o, const S &s, const std::string &field) {
         if (s.count[0][k] > 0 && s.count[1][R::other_progress(o, k)] > 0)
             fail(Status::invalid_state, path(field, "track") + "[0][" + std::to_string(k - 1) + "]: the cell of player 0's progress " + std::to_string(k) +
                                             " holds pieces of both players");
-}
-
-void read_result(const XiiOptions &o, const json &j, const std::string &field, S &s) {
-    s.result = result_from_name(member(j, "result", field, json::value_t::string).get<std::string>(), path(field, "result"));
-    if (s.result == Result::draw) fail(Status::invalid_state, path(field, "result") + ": XII Scripta has no draws");
-    for (int p = 0; p < 2; ++p) {
-        const Result won = p == 0 ? Result::player0_won : Result::player1_won;
-        const bool all_off = s.count[p][S::off] == o.pieces;
-        if (all_off && s.result != won)
-            fail(Status::invalid_state, path(field, "result") + ": player " + std::to_string(p) + " has borne off every piece, so \"" + result_name(won) + "\"");
-        if (!all_off && s.result == won)
-            fail(Status::invalid_state, path(field, "result") + ": player " + std::to_string(p) + " has not borne off every piece");
-    }
-    if (s.result != Result::ongoing && s.to_move != (s.result == Result::player0_won ? 0 : 1))
-        fail(Status::invalid_state, path(field, "to_move") + ": when the game is over it is the winner, who made the last step");
 }
 
 void read_dice(const XiiOptions &o, const json &j, const std::string &field, S &s) {
@@ -623,19 +586,19 @@ XiiState XiiScriptaRules::position_from_json(const Options &o, const json &j, co
     if (o.enter_all_first) keys.push_back("moved");
     json_util::only_keys(j, keys, field);
     State s;
-    read_pair(j, "hand", field, o.pieces, S::hand, s);
-    read_pair(j, "bar", field, o.pieces, S::bar, s);
+    race_state::read_pair(j, "hand", field, o.pieces, S::hand, s);
+    race_state::read_pair(j, "bar", field, o.pieces, S::bar, s);
     const json &both = member(j, "track", field, json::value_t::array);
     if (both.size() != 2) fail(Status::invalid_state, path(field, "track") + ": must hold one array per player");
     for (int p = 0; p < 2; ++p) {
         const std::vector<int> counts = read_counts(both[p], S::last_cell, o.pieces, path(field, "track") + "[" + std::to_string(p) + "]");
         for (int k = 1; k <= S::last_cell; ++k) s.count[p][k] = static_cast<uint8_t>(counts[k - 1]);
     }
-    read_pair(j, "off", field, o.pieces, S::off, s);
+    race_state::read_pair(j, "off", field, o.pieces, S::off, s);
     check_material(o, s, field);
     check_cells(o, s, field);
     s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
-    read_result(o, j, field, s);
+    race_state::read_result(j, field, "XII Scripta", o.pieces, s);
     read_dice(o, j, field, s);
     check_phase(j, field, s);
     read_moved(o, j, field, s);

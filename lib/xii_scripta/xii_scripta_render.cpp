@@ -16,6 +16,7 @@
 #include <array>
 #include <string>
 
+#include "../render/race_board.hpp"
 #include "../render/render_options.hpp"
 #include "../render/svg.hpp"
 #include "../rules_game.hpp"
@@ -30,7 +31,7 @@ using S = XiiState;
 using R = XiiScriptaRules;
 namespace style = render::style;
 
-constexpr int columns = 12;
+constexpr int columns = render::RaceLayout::columns;
 constexpr const char *row_names[3] = {"top", "middle", "bottom"};
 
 const std::vector<OptionSpec> &svg_specs() {
@@ -54,25 +55,11 @@ Cell cell_of(const XiiOptions &o, int player, int progress) {
     return {ends_on_top ? 0 : 2, progress - 25};
 }
 
-struct StepInfo {
-    bool present = false, pass = false;
-    int player = 0, from = 0, to = 0, captured = 0;
-    std::string text;
-};
-
+// The last step, and whether it hit a piece.
+using StepInfo = render::RaceStep;
 StepInfo step_info(const XiiOptions &o, const LastMove<S> &last) {
-    StepInfo m;
-    if (last.before == nullptr) return m;
-    m.present = true;
-    m.player = last.before->to_move;
-    m.text = R::action_text(o, last.action);
-    if (last.action == R::pass_action) {
-        m.pass = true;
-        return m;
-    }
-    m.from = R::from_of(last.action);
-    m.to = R::to_of(last.action);
-    if (m.to <= S::last_cell) m.captured = last.before->count[1 - m.player][R::other_progress(o, m.to)] == 1 ? 1 : 0;
+    StepInfo m = render::race_step<R>(o, last);
+    if (m.present && !m.pass && m.to <= S::last_cell) m.captured = last.before->count[1 - m.player][R::other_progress(o, m.to)] == 1 ? 1 : 0;
     return m;
 }
 
@@ -112,38 +99,6 @@ std::string title_of(const XiiOptions &o, const S &s, const StepInfo &m) {
     return title + ", last step " + step_phrase(m);
 }
 
-struct Layout {
-    double cell, gap, margin, board_top, tray_height, tray_top[2];
-    double x(int col) const { return margin + col * cell + (col >= 6 ? gap : 0); }
-    double y(int row) const { return board_top + row * cell; }
-};
-
-void draw_stack(Svg &svg, int player, int count, double cx, double cy, double radius) {
-    const int shown = std::min(count, 5);
-    const double step = radius * 0.22, stroke = std::max(1.0, radius * 0.12);
-    for (int i = 0; i < shown; ++i)
-        svg.circle(cx, cy + (shown - 1) * step / 2 - i * step, radius,
-                   {{"class", "disc"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]}, {"stroke-width", stroke}});
-    const double top = cy - (shown - 1) * step / 2;
-    if (count >= 2)
-        svg.label(cx, top, radius * 1.05, std::to_string(count),
-                  {{"class", "count"}, {"font-weight", "bold"}, {"font-family", style::font}, {"fill", style::piece_fill[1 - player]}});
-}
-
-void draw_pips(Svg &svg, int value, double x, double y, double side) {
-    static const std::array<std::vector<std::array<int, 2>>, 7> pips = {{
-        {},
-        {{1, 1}},
-        {{0, 0}, {2, 2}},
-        {{0, 0}, {1, 1}, {2, 2}},
-        {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
-        {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
-        {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}},
-    }};
-    for (const auto &[px, py] : pips[value])
-        svg.circle(x + side * (0.22 + 0.28 * px), y + side * (0.22 + 0.28 * py), side * 0.09, {{"class", "pip"}, {"fill", style::ink}});
-}
-
 // Which of the three rolled dice are used: the values still to play, matched die by die (a
 // triple played twice shows the dice of the set being played).
 std::array<bool, 3> dice_used(const XiiOptions &o, const S &s) {
@@ -171,28 +126,14 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const StepInfo m = step_info(o, last);
+    const render::RaceLayout L(width);
 
-    Layout L{};
-    L.cell = width / 13.6;
-    L.gap = 0.6 * L.cell;
-    L.margin = 0.5 * L.cell;
-    L.tray_height = 1.1 * L.cell;
-    L.tray_top[1] = 0.25 * L.cell;
-    L.board_top = L.tray_top[1] + L.tray_height + 0.3 * L.cell;
-    L.tray_top[0] = L.board_top + 3 * L.cell + 0.3 * L.cell;
-    const double status_top = L.tray_top[0] + L.tray_height + 0.2 * L.cell;
-    const double status_height = 1.3 * L.cell;
-    const double height = status_top + status_height + 0.2 * L.cell;
-    const double stroke = std::max(1.0, L.cell * 0.04);
-
-    Svg svg(width, height, title_of(o, s, m));
-    svg.rect(0, 0, width, height, {{"class", "background"}, {"fill", style::background}});
+    Svg svg(width, L.height, title_of(o, s, m));
+    svg.rect(0, 0, width, L.height, {{"class", "background"}, {"fill", style::background}});
 
     // The board: 36 cells, each marked with player 0's progress there.
     svg.open("g", {{"class", "board"}});
-    for (int half = 0; half < 2; ++half)
-        svg.rect(L.x(half * 6) - stroke * 2, L.y(0) - stroke * 2, 6 * L.cell + stroke * 4, 3 * L.cell + stroke * 4,
-                 {{"class", "half"}, {"fill", style::board_edge}, {"rx", stroke * 2}});
+    render::draw_board_halves(svg, L);
     std::array<std::array<int, columns>, 3> number{};
     for (int k = 1; k <= S::last_cell; ++k) {
         const Cell c = cell_of(o, 0, k);
@@ -200,42 +141,28 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     }
     for (int row = 0; row < 3; ++row)
         for (int col = 0; col < columns; ++col) {
-            svg.rect(L.x(col), L.y(row), L.cell, L.cell,
-                     {{"class", "cell"}, {"data-cell", std::string(row_names[row]) + " " + std::to_string(col + 1)},
-                      {"fill", row == 1 ? "#dcc493" : style::board_light}, {"stroke", style::board_edge}, {"stroke-width", stroke}});
-            svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell * 0.08}, {"y", L.y(row) + L.cell * 0.2}, {"font-size", L.cell * 0.24},
-                              {"font-family", style::serif}, {"fill", style::muted_ink}},
-                     std::to_string(number[row][col]));
+            render::draw_cell(svg, L, row, col, "cell", std::string(row_names[row]) + " " + std::to_string(col + 1));
+            render::draw_cell_name(svg, L, row, col, std::to_string(number[row][col]));
         }
     svg.close();
 
     // The trays: in hand (and captured) on the left, borne off on the right; player 1 above.
-    const double disc = L.cell * 0.2;
-    auto tray_box = [&](int player, bool off) {
-        return std::array<double, 4>{off ? L.x(6) : L.x(0), L.tray_top[player], 6 * L.cell, L.tray_height};
-    };
     for (int player = 0; player < 2; ++player)
         for (bool off : {false, true}) {
             const int count = s.count[player][off ? S::off : S::hand];
             const int captured = off ? 0 : s.count[player][S::bar];
-            const auto box = tray_box(player, off);
+            const auto box = L.tray_box(player, off);
             const std::string who = player == 0 ? " player0" : " player1";
             svg.open("g", {{"class", std::string(off ? "off" : "hand") + who}, {"data-count", count}});
-            svg.rect(box[0], box[1], box[2], box[3],
-                     {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", stroke}, {"stroke-dasharray", "4 3"},
-                      {"rx", L.cell * 0.12}});
             std::string label = "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count);
             if (!off && !o.enter_all_first) label += " bar " + std::to_string(captured);
-            svg.text("text", {{"class", "tray-label"}, {"x", box[0] + L.cell * 0.15}, {"y", box[1] + box[3] / 2}, {"font-size", L.cell * 0.28},
-                              {"font-family", style::font}, {"dominant-baseline", "central"}, {"fill", style::ink}},
-                     label);
+            render::draw_tray_frame(svg, L, box, L.cell * 0.28, label);
             const double first = box[0] + L.cell * (off ? 1.9 : 2.9);
             const int shown = count + captured;
-            const double spacing = std::min(disc * 1.3, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, shown - 1));
+            const double spacing = std::min(L.cell * 0.26, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, shown - 1));
             for (int i = 0; i < shown; ++i)
-                svg.circle(first + i * spacing, box[1] + box[3] / 2, disc,
-                           {{"class", i < count ? "disc" : "disc captured"}, {"fill", style::piece_fill[player]},
-                            {"stroke", i < count ? style::piece_stroke[player] : style::highlight}, {"stroke-width", stroke}});
+                render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, i < count ? "disc" : "disc captured",
+                                       i < count ? style::piece_stroke[player] : style::highlight);
             svg.close();
             if (!off && !o.enter_all_first) {
                 svg.open("g", {{"class", "bar" + who}, {"data-count", captured}});
@@ -246,19 +173,14 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     // The last step: its cells (or trays) outlined.
     if (m.present && !m.pass) {
         svg.open("g", {{"class", "last-move"}, {"data-move", m.text}, {"data-player", m.player}});
-        const double w = std::max(1.5, L.cell * 0.08);
         for (int end = 0; end < 2; ++end) {
             const int progress = end == 0 ? m.from : m.to;
             const std::string cls = end == 0 ? "last-move from" : "last-move to";
             if (progress == S::hand || progress == S::off || progress == S::bar) {
-                const auto box = tray_box(m.player, progress == S::off);
-                svg.rect(box[0], box[1], box[2], box[3],
-                         {{"class", cls}, {"data-position", position_name(progress)}, {"fill", "none"}, {"stroke", style::highlight},
-                          {"stroke-width", w}, {"rx", L.cell * 0.12}});
+                render::outline_tray(svg, L, L.tray_box(m.player, progress == S::off), cls, position_name(progress));
             } else {
                 const Cell c = cell_of(o, m.player, progress);
-                svg.rect(L.x(c.col) + w / 2, L.y(c.row) + w / 2, L.cell - w, L.cell - w,
-                         {{"class", cls}, {"data-position", position_name(progress)}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", w}});
+                render::outline_cell(svg, L, c.row, c.col, cls, position_name(progress));
             }
         }
         svg.close();
@@ -275,13 +197,12 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
                            {"data-cell", std::string(row_names[c.row]) + " " + std::to_string(c.col + 1)},
                            {"data-position", position_name(p)},
                            {"data-count", count}});
-            draw_stack(svg, player, count, L.x(c.col) + L.cell / 2, L.y(c.row) + L.cell * 0.54, L.cell * 0.34);
+            render::draw_stack(svg, player, count, L.x(c.col) + L.cell / 2, L.y(c.row) + L.cell * 0.54, L.cell * 0.34, false);
             svg.close();
         }
     svg.close();
 
     // The status line: the three dice (used ones dimmed), whose turn or the result, the last step.
-    const double sy = status_top + status_height / 2;
     svg.open("g", {{"class", "status"},
                    {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
                    {"data-phase", phase_name(phase(s))},
@@ -290,32 +211,16 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
                    {"font-family", style::font},
                    {"fill", style::ink}});
     double text_x = L.margin;
-    const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.to_move;
-    svg.circle(text_x + L.cell * 0.35, sy, L.cell * 0.3,
-               {{"class", shown == 0 ? "icon player0" : "icon player1"}, {"fill", style::piece_fill[shown]}, {"stroke", style::piece_stroke[shown]},
-                {"stroke-width", stroke}});
+    render::draw_player_icon(svg, L, text_x, s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.to_move);
     text_x += L.cell * 0.85;
     if (s.result == Result::ongoing && s.n_left != 0) {
         const double side = L.cell * 0.8;
         const std::array<bool, 3> used = dice_used(o, s);
-        for (int i = 0; i < 3; ++i) {
-            const double x = text_x + i * side * 1.2;
-            svg.open("g", {{"opacity", used[i] ? "0.3" : "1"}});
-            svg.rect(x, sy - side / 2, side, side,
-                     {{"class", used[i] ? "die used" : "die"}, {"data-value", s.dice[i]}, {"rx", side * 0.16}, {"fill", "#ffffff"}, {"stroke", style::ink},
-                      {"stroke-width", stroke}});
-            draw_pips(svg, s.dice[i], x, sy - side / 2, side);
-            svg.close();
-        }
+        for (int i = 0; i < 3; ++i) render::draw_die(svg, L, text_x + i * side * 1.2, side, s.dice[i], used[i]);
         text_x += side * 3.7;
     }
-    std::string words = s.result != Result::ongoing ? status_phrase(s) : render::player_name(s.to_move) + (s.n_left == 0 ? " to roll" : " to move");
-    words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
-    svg.text("text", {{"class", s.result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", sy - L.cell * 0.2}, {"font-size", L.cell * 0.36},
-                      {"font-weight", "bold"}, {"dominant-baseline", "central"}},
-             words);
-    svg.text("text", {{"class", "last-move-text"}, {"x", text_x}, {"y", sy + L.cell * 0.25}, {"font-size", L.cell * 0.28}, {"dominant-baseline", "central"}},
-             "last: " + step_phrase(m));
+    const std::string words = s.result != Result::ongoing ? status_phrase(s) : render::player_name(s.to_move) + (s.n_left == 0 ? " to roll" : " to move");
+    render::draw_status_words(svg, L, text_x, s.result == Result::ongoing, words, step_phrase(m));
     svg.close();
     return svg.finish();
 }
@@ -335,16 +240,7 @@ std::string XiiScriptaRules::render_text(const Options &o, const State &s, const
                 const Cell c = cell_of(o, player, p);
                 grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)) + std::to_string(s.count[player][p]);
             }
-    auto line = [](const std::string &lead, const std::array<std::string, columns> &cells) {
-        std::string out = lead;
-        out.resize(8, ' ');
-        for (int col = 0; col < columns; ++col) {
-            if (col == 6) out += "  |";
-            out += std::string(cells[col].size() < 4 ? 4 - cells[col].size() : 0, ' ') + cells[col];
-        }
-        while (!out.empty() && out.back() == ' ') out.pop_back();
-        return out + "\n";
-    };
+    const auto line = render::race_text_row;
     std::string out = std::string("XII Scripta (") + ruleset_name(o.ruleset) + "): " + status_phrase(s) + "\n";
     for (int row = 0; row < 3; ++row) out += line("", names[row]) + line(row_names[row], grid[row]);
     out += "cells numbered by player 0's track (1..12 the middle row, left to right);\n";

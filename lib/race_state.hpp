@@ -1,0 +1,54 @@
+// Readers of the saved state that the race games (Ludus Duodecim Scriptorum, XII Scripta) share:
+// their states count pieces per player and position (`count[player][position]`) and their games
+// end when one player has borne off every piece.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "game.hpp"
+#include "json_util.hpp"
+
+namespace ludus::race_state {
+
+using json = nlohmann::json;
+
+// "hand" / "off" / "bar": one count per player in 0..max, stored at `position`.
+template <class State>
+void read_pair(const json &j, const std::string &key, const std::string &field, int max, int position, State &s) {
+    const std::vector<int> counts =
+        json_util::read_counts(json_util::member(j, key, field, json::value_t::array), 2, max, json_util::path(field, key));
+    for (int p = 0; p < 2; ++p) s.count[p][position] = static_cast<uint8_t>(counts[p]);
+}
+
+// Each player has `pieces` pieces in all; `where` names the members that hold them.
+template <class State>
+void check_total(const State &s, int pieces, const std::string &field, const std::string &where) {
+    for (int p = 0; p < 2; ++p) {
+        int total = 0;
+        for (uint8_t c : s.count[p]) total += c;
+        if (total != pieces)
+            fail(Status::invalid_state, json_util::path(field, "hand") + ", " + where + ": player " + std::to_string(p) + " has " + std::to_string(total) +
+                                            " pieces in all, the option pieces says " + std::to_string(pieces));
+    }
+}
+
+// "result": the player who has borne off every piece has won (the winner made the last step,
+// so is still the one to move); a race game has no draws.
+template <class State>
+void read_result(const json &j, const std::string &field, const std::string &game_name, int pieces, State &s) {
+    const std::string at = json_util::path(field, "result");
+    s.result = result_from_name(json_util::member(j, "result", field, json::value_t::string).get<std::string>(), at);
+    if (s.result == Result::draw) fail(Status::invalid_state, at + ": " + game_name + " has no draws");
+    for (int p = 0; p < 2; ++p) {
+        const Result won = p == 0 ? Result::player0_won : Result::player1_won;
+        const bool all_off = s.count[p][State::off] == pieces;
+        if (all_off && s.result != won)
+            fail(Status::invalid_state, at + ": player " + std::to_string(p) + " has borne off every piece, so \"" + result_name(won) + "\"");
+        if (!all_off && s.result == won) fail(Status::invalid_state, at + ": player " + std::to_string(p) + " has not borne off every piece");
+    }
+    if (s.result != Result::ongoing && s.to_move != (s.result == Result::player0_won ? 0 : 1))
+        fail(Status::invalid_state, json_util::path(field, "to_move") + ": when the game is over it is the winner, who made the last step");
+}
+
+}  // namespace ludus::race_state

@@ -1,0 +1,139 @@
+#include "race_board.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "render_options.hpp"
+
+namespace ludus::render {
+
+RaceLayout::RaceLayout(double width) {
+    cell = width / 13.6;
+    gap = 0.6 * cell;
+    margin = 0.5 * cell;
+    stroke = std::max(1.0, cell * 0.04);
+    tray_height = 1.1 * cell;
+    tray_top[1] = 0.25 * cell;
+    board_top = tray_top[1] + tray_height + 0.3 * cell;
+    tray_top[0] = board_top + 3 * cell + 0.3 * cell;
+    status_top = tray_top[0] + tray_height + 0.2 * cell;
+    status_height = 1.3 * cell;
+    height = status_top + status_height + 0.2 * cell;
+}
+
+std::array<double, 4> RaceLayout::tray_box(int player, bool off) const {
+    return {off ? x(6) : x(0), tray_top[player], 6 * cell, tray_height};
+}
+
+void draw_board_halves(Svg &svg, const RaceLayout &L) {
+    const double s = L.stroke;
+    for (int half = 0; half < 2; ++half)
+        svg.rect(L.x(half * 6) - s * 2, L.y(0) - s * 2, 6 * L.cell + s * 4, 3 * L.cell + s * 4, {{"class", "half"}, {"fill", style::board_edge}, {"rx", s * 2}});
+}
+
+void draw_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &name) {
+    svg.rect(L.x(col), L.y(row), L.cell, L.cell,
+             {{"class", cls}, {"data-cell", name}, {"fill", row == 1 ? "#dcc493" : style::board_light}, {"stroke", style::board_edge}, {"stroke-width", L.stroke}});
+}
+
+void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::string &name) {
+    svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell * 0.08}, {"y", L.y(row) + L.cell * 0.2}, {"font-size", L.cell * 0.24},
+                      {"font-family", style::serif}, {"fill", style::muted_ink}},
+             name);
+}
+
+void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size, const std::string &label) {
+    svg.rect(box[0], box[1], box[2], box[3],
+             {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", L.stroke}, {"stroke-dasharray", "4 3"}, {"rx", L.cell * 0.12}});
+    svg.text("text", {{"class", "tray-label"}, {"x", box[0] + L.cell * 0.15}, {"y", box[1] + box[3] / 2}, {"font-size", font_size}, {"font-family", style::font},
+                      {"dominant-baseline", "central"}, {"fill", style::ink}},
+             label);
+}
+
+void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls, const char *stroke) {
+    svg.circle(cx, cy, L.cell * 0.2, {{"class", cls}, {"fill", style::piece_fill[player]}, {"stroke", stroke}, {"stroke-width", L.stroke}});
+}
+
+void draw_stack(Svg &svg, int player, int count, double cx, double cy, double radius, bool ring_single) {
+    const int shown = std::min(count, 5);
+    const double step = radius * 0.22, stroke = std::max(1.0, radius * 0.12);
+    for (int i = 0; i < shown; ++i)
+        svg.circle(cx, cy + (shown - 1) * step / 2 - i * step, radius,
+                   {{"class", "disc"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]}, {"stroke-width", stroke}});
+    const double top = cy - (shown - 1) * step / 2;
+    if (count >= 2)
+        svg.label(cx, top, radius * 1.05, std::to_string(count),
+                  {{"class", "count"}, {"font-weight", "bold"}, {"font-family", style::font}, {"fill", style::piece_fill[1 - player]}});
+    else if (ring_single)
+        svg.circle(cx, top, radius * 0.55, {{"class", "mark"}, {"fill", "none"}, {"stroke", style::piece_mark[player]}, {"stroke-width", stroke}});
+}
+
+namespace {
+double outline_width(const RaceLayout &L) { return std::max(1.5, L.cell * 0.08); }
+}  // namespace
+
+void outline_tray(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, const std::string &cls, const std::string &position) {
+    svg.rect(box[0], box[1], box[2], box[3],
+             {{"class", cls}, {"data-position", position}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", outline_width(L)},
+              {"rx", L.cell * 0.12}});
+}
+
+void outline_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &position) {
+    const double w = outline_width(L);
+    svg.rect(L.x(col) + w / 2, L.y(row) + w / 2, L.cell - w, L.cell - w,
+             {{"class", cls}, {"data-position", position}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", w}});
+}
+
+void draw_player_icon(Svg &svg, const RaceLayout &L, double x, int player) {
+    svg.circle(x + L.cell * 0.35, L.status_y(), L.cell * 0.3,
+               {{"class", player == 0 ? "icon player0" : "icon player1"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]},
+                {"stroke-width", L.stroke}});
+}
+
+void draw_die(Svg &svg, const RaceLayout &L, double x, double side, int value, bool used) {
+    static const std::array<std::vector<std::array<int, 2>>, 7> pips = {{
+        {},
+        {{1, 1}},
+        {{0, 0}, {2, 2}},
+        {{0, 0}, {1, 1}, {2, 2}},
+        {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
+        {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
+        {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}},
+    }};
+    const double y = L.status_y() - side / 2;
+    svg.open("g", {{"opacity", used ? "0.3" : "1"}});
+    svg.rect(x, y, side, side,
+             {{"class", used ? "die used" : "die"}, {"data-value", value}, {"rx", side * 0.16}, {"fill", "#ffffff"}, {"stroke", style::ink},
+              {"stroke-width", L.stroke}});
+    if (value >= 1 && value <= 6)
+        for (const auto &[px, py] : pips[value])
+            svg.circle(x + side * (0.22 + 0.28 * px), y + side * (0.22 + 0.28 * py), side * 0.09, {{"class", "pip"}, {"fill", style::ink}});
+    svg.close();
+}
+
+void draw_status_words(Svg &svg, const RaceLayout &L, double x, bool ongoing, const std::string &words, const std::string &last_step) {
+    const double sy = L.status_y();
+    svg.text("text", {{"class", ongoing ? "turn" : "result"}, {"x", x}, {"y", sy - L.cell * 0.2}, {"font-size", L.cell * 0.36}, {"font-weight", "bold"},
+                      {"dominant-baseline", "central"}},
+             capitalised(words));
+    svg.text("text", {{"class", "last-move-text"}, {"x", x}, {"y", sy + L.cell * 0.25}, {"font-size", L.cell * 0.28}, {"dominant-baseline", "central"}},
+             "last: " + last_step);
+}
+
+std::string race_text_row(const std::string &lead, const std::array<std::string, RaceLayout::columns> &cells) {
+    std::string out = lead;
+    out.resize(8, ' ');
+    for (int col = 0; col < RaceLayout::columns; ++col) {
+        if (col == 6) out += "  |";
+        out += std::string(cells[col].size() < 4 ? 4 - cells[col].size() : 0, ' ') + cells[col];
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out + "\n";
+}
+
+std::string capitalised(std::string text) {
+    if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+    return text;
+}
+
+}  // namespace ludus::render
