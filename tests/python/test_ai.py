@@ -28,6 +28,8 @@ def test_ai_move_is_legal_and_leaves_the_game_alone():
                 for level in levels:
                     move = game.ai_move(level, seed=seed, **quick(level))
                     assert move.text in game.legal_moves.texts
+                    assert move in game.legal_moves  # its "search" field takes no part
+                    assert game.legal_moves.find(move) == move
                     assert move.search["level"] == level
                     assert {"depth", "nodes", "value", "time_ms"} <= set(move.search)
                 assert game.to_json() == before

@@ -51,7 +51,9 @@ class Move(Mapping[str, Any]):
 
     ``move.text`` is its notation (``"b2-b5"``); every other JSON field is an attribute too
     (``move.to``, ``move.captures``, ``move.player``, ``move.action``; ``from`` is a Python
-    keyword, so it is ``move.from_`` or ``move["from"]``). A move compares equal to its text::
+    keyword, so it is ``move.from_`` or ``move["from"]``). A computer player's move also has
+    ``search`` (how it was found), which comparisons leave out, so ``game.ai_move() in
+    game.legal_moves`` holds. A move compares equal to its text::
 
         >>> move == "b2-b5"
         True
@@ -93,7 +95,7 @@ class Move(Mapping[str, Any]):
         if isinstance(other, str):
             return self.text == other
         if isinstance(other, Mapping):
-            return self._data == dict(other)
+            return _without_search(self._data) == _without_search(other)
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -112,6 +114,12 @@ class Move(Mapping[str, Any]):
 
 
 MoveLike = Union[str, Move, Mapping[str, Any]]
+
+
+def _without_search(fields: Mapping[str, Any]) -> Dict[str, Any]:
+    # A computer player's move carries "search" (depth, nodes, value): how it was found, not
+    # what it is, so it takes no part in comparing moves.
+    return {k: v for k, v in fields.items() if k != "search"}
 
 
 def _matches(given: MoveLike, move: Move) -> bool:
