@@ -184,7 +184,9 @@ LUDUS_API ludus_status ludus_game_agree_draw(ludus_game *g);
 
 /* ---- Integer actions: the fast path for programs that search ------------------------------ */
 
-/* The legal moves as small non-negative integers (phase move; 0 of them when over). */
+/* The legal moves as small non-negative integers (phase move; 0 of them when over). The
+ * elements of out past *out_count, up to capacity, may be overwritten: with room for any
+ * position's moves the list is written in place, whole rays at a time. */
 LUDUS_API ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capacity, size_t *out_count);
 
 /* Play one of the integers listed by ludus_game_actions. */
