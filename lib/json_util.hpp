@@ -1,6 +1,7 @@
 // Small helpers for reading JSON with messages that name the field.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -24,6 +25,10 @@ int64_t integer_member(const json &object, const std::string &key, const std::st
 // An array of exactly `size` integers in 0..max at `where` (the pieces on a race game's cells);
 // Error(invalid_state) naming the element otherwise.
 std::vector<int> read_counts(const json &value, size_t size, int max, const std::string &where);
+
+// A member holding one integer in [0, max] per player, [a, b]; Error(invalid_state) naming the
+// field otherwise.
+std::array<int, 2> pair_member(const json &object, const char *key, const std::string &parent, int max);
 
 // Every key of `object` must be one of `allowed`; Error(invalid_state) naming the first other.
 void only_keys(const json &object, const std::vector<std::string> &allowed, const std::string &parent);

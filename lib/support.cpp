@@ -63,6 +63,19 @@ const json &member(const json &object, const std::string &key, const std::string
     return *it;
 }
 
+std::array<int, 2> pair_member(const json &object, const char *key, const std::string &parent, int max) {
+    const json &v = member(object, key, parent, json::value_t::array);
+    const std::string where = path(parent, key);
+    if (v.size() != 2) fail(Status::invalid_state, where + ": must hold 2 numbers, one per player");
+    std::array<int, 2> out{};
+    for (int p = 0; p < 2; ++p) {
+        if (!v[p].is_number_integer() || v[p].get<int64_t>() < 0 || v[p].get<int64_t>() > max)
+            fail(Status::invalid_state, where + "[" + std::to_string(p) + "]: must be an integer in 0.." + std::to_string(max));
+        out[p] = v[p].get<int>();
+    }
+    return out;
+}
+
 int64_t integer_member(const json &object, const std::string &key, const std::string &parent, int64_t min, int64_t max) {
     const json &value = member(object, key, parent, json::value_t::number_integer);
     if (value.is_number_unsigned() && value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))

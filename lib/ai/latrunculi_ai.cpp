@@ -1,13 +1,14 @@
 // The Latrunculi computer player, for every ruleset: negamax alpha-beta with iterative
 // deepening, a transposition table on the Zobrist key, captures and the table's move first,
 // and an evaluation of material, mobility and, where a dux decides the game (Kowalski), how
-// closely each dux is hemmed in. A capture that earns an extra move (Bell) leaves the same
+// closely each dux is hemmed in (Schaedler's rulesets bring their own evaluation). A capture that earns an extra move (Bell) leaves the same
 // player to move: that ply is searched without changing sides.
 #include <algorithm>
 #include <type_traits>
 #include <vector>
 
 #include "../latrunculi/latrunculi.hpp"
+#include "../latrunculi/schaedler.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
 #include "uct.hpp"
@@ -147,6 +148,10 @@ private:
 
     // From the side to move's view, in hundredths of a man.
     int evaluate(const State &s) const {
+        if constexpr (requires { R::evaluation(o_, s); }) return R::evaluation(o_, s);  // rules with a view of their own (Schaedler)
+        else return material_and_mobility(s);
+    }
+    int material_and_mobility(const State &s) const {
         const int me = s.to_move, other = 1 - me;
         const LatrunculiRuleset &r = *o_.rules;
         int score = man_value * (bits::popcount(s.men[me]) - bits::popcount(s.men[other]));
@@ -188,6 +193,7 @@ json ai_choose(const typename R::Options &o, const typename R::State &s, std::sp
 }
 
 template json ai_choose<LatrunculiRules>(const LatrunculiRules::Options &, const LatrunculiRules::State &, std::span<const uint64_t>, const json &);
+template json ai_choose<SchaedlerRules>(const SchaedlerRules::Options &, const SchaedlerRules::State &, std::span<const uint64_t>, const json &);
 template json ai_choose<LatrunculiWideRules>(const LatrunculiWideRules::Options &, const LatrunculiWideRules::State &, std::span<const uint64_t>,
                                              const json &);
 

@@ -4,6 +4,7 @@
 
 #include "../json_util.hpp"
 #include "../rules_game.hpp"
+#include "schaedler.hpp"
 
 namespace ludus {
 
@@ -149,6 +150,8 @@ std::string ruleset_description() {
     std::string text = "the reconstruction played:";
     for (const LatrunculiRuleset &r : all_rulesets())
         text += " \"" + std::string(r.id) + "\" (" + std::string(r.name) + "; " + std::string(r.source) + ");";
+    for (const SchaedlerRuleset &r : schaedler_rulesets())
+        text += " \"" + std::string(r.id) + "\" (" + std::string(r.name) + "; " + std::string(r.source) + ");";
     text.back() = '.';
     return text;
 }
@@ -162,12 +165,15 @@ const std::vector<OptionSpec> &LatrunculiRulesT<BB>::option_specs() {
     static const std::vector<OptionSpec> specs = [] {
         std::vector<json> ids;
         for (const LatrunculiRuleset &r : all_rulesets()) ids.emplace_back(std::string(r.id));
+        for (const SchaedlerRuleset &r : schaedler_rulesets()) ids.emplace_back(std::string(r.id));
         return std::vector<OptionSpec>{
             {"ruleset", Kind::choice, "kowalski", 0, 0, ids, ruleset_description()},
             {"seed", Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"},
             {"draw_plies_without_capture", Kind::integer, 0, 0, 100000, {},
              "draw after this many moves in a row without a capture (0 = off; 1..100000); not a rule of any source"},
             {"draw_repetitions", Kind::integer, 0, 0, 100, {}, "draw when one position occurs this many times (0 = off; 2..100)"},
+            {"pieces", Kind::integer, 0, 0, 24, {},
+             "pieces each player places (0 = the ruleset's number; 16..24, as the players agree, in \"schaedler_2001\" only)"},
         };
     }();
     return specs;
@@ -180,6 +186,9 @@ LatrunculiOptions LatrunculiRulesT<BB>::parse_options(const json &given) {
     const std::string id = o.resolved["ruleset"].get<std::string>();
     for (const LatrunculiRuleset &r : all_rulesets())
         if (r.id == id) o.rules = &r;
+    if (o.rules == nullptr) fail(Status::invalid_option, "option \"ruleset\": \"" + id + "\" is played by SchaedlerRules");
+    if (o.resolved["pieces"].get<int>() != 0)
+        fail(Status::invalid_option, "option \"pieces\": the " + std::string(o.rules->name) + " ruleset has a fixed number of pieces (0 only)");
     o.rows = o.rules->rows;
     o.cols = o.rules->cols;
     o.draw_plies_without_capture = o.resolved["draw_plies_without_capture"].get<int>();
@@ -511,23 +520,6 @@ json LatrunculiRulesT<BB>::position_json(const Options &o, const State &s) {
             {"rng", rng_to_text(s.rng)}};
 }
 
-namespace {
-
-std::array<int, 2> pair_member(const json &j, const char *name, const std::string &field, int max) {
-    const json &v = json_util::member(j, name, field, json::value_t::array);
-    const std::string where = json_util::path(field, name);
-    if (v.size() != 2) fail(Status::invalid_state, where + ": must hold 2 numbers, one per player");
-    std::array<int, 2> out{};
-    for (int p = 0; p < 2; ++p) {
-        if (!v[p].is_number_integer() || v[p].get<int64_t>() < 0 || v[p].get<int64_t>() > max)
-            fail(Status::invalid_state, where + "[" + std::to_string(p) + "]: must be an integer in 0.." + std::to_string(max));
-        out[p] = v[p].get<int>();
-    }
-    return out;
-}
-
-}  // namespace
-
 template <class BB>
 LatrunculiStateT<BB> LatrunculiRulesT<BB>::position_from_json(const Options &o, const json &j, const std::string &field) {
     using json_util::member;
@@ -559,14 +551,14 @@ LatrunculiStateT<BB> LatrunculiRulesT<BB>::position_from_json(const Options &o, 
             s.key ^= piece_key(sq, p, dux);
         }
     }
-    const std::array<int, 2> men = pair_member(j, "men", field, r.men), duxes = pair_member(j, "duxes", field, 1);
+    const std::array<int, 2> men = json_util::pair_member(j, "men", field, r.men), duxes = json_util::pair_member(j, "duxes", field, 1);
     for (int p = 0; p < 2; ++p)
         if (men[p] != bits::popcount(s.men[p]) || duxes[p] != bits::popcount(s.dux[p]))
             fail(Status::invalid_state, path(field, "men") + ": the ranks hold " + std::to_string(bits::popcount(s.men[0])) + " and " +
                                             std::to_string(bits::popcount(s.men[1])) + " men, " + std::to_string(bits::popcount(s.dux[0])) +
                                             " and " + std::to_string(bits::popcount(s.dux[1])) + " duxes");
-    const std::array<int, 2> men_hand = pair_member(j, "men_in_hand", field, r.placed_per_turn > 0 ? r.men : 0);
-    const std::array<int, 2> dux_hand = pair_member(j, "dux_in_hand", field, r.placed_per_turn > 0 && r.dux ? 1 : 0);
+    const std::array<int, 2> men_hand = json_util::pair_member(j, "men_in_hand", field, r.placed_per_turn > 0 ? r.men : 0);
+    const std::array<int, 2> dux_hand = json_util::pair_member(j, "dux_in_hand", field, r.placed_per_turn > 0 && r.dux ? 1 : 0);
     for (int p = 0; p < 2; ++p) {
         s.men_in_hand[p] = static_cast<uint8_t>(men_hand[p]);
         s.dux_in_hand[p] = static_cast<uint8_t>(dux_hand[p]);
@@ -624,13 +616,25 @@ LatrunculiStateT<BB> LatrunculiRulesT<BB>::position_from_json(const Options &o, 
 template struct LatrunculiRulesT<uint64_t>;
 template struct LatrunculiRulesT<u128>;
 
+namespace {
+
+// Schaedler's rulesets have rules of their own (schaedler.hpp).
+bool is_schaedler(const json &options) {
+    return options.is_object() && options.contains("ruleset") && options["ruleset"].is_string() &&
+           find_schaedler_ruleset(options["ruleset"].get<std::string>()) != nullptr;
+}
+
+}  // namespace
+
 std::unique_ptr<Game> create_latrunculi(const json &options) {
+    if (is_schaedler(options)) return RulesGame<SchaedlerRules>::create(options);
     LatrunculiOptions o = LatrunculiRules::parse_options(options);
     if (o.rows * o.cols <= 64) return std::make_unique<RulesGame<LatrunculiRules>>(o, LatrunculiRules::initial(o));
     return std::make_unique<RulesGame<LatrunculiWideRules>>(o, LatrunculiWideRules::initial(o));
 }
 
 std::unique_ptr<Game> restore_latrunculi(const json &saved) {
+    if (saved.is_object() && saved.contains("options") && is_schaedler(saved["options"])) return RulesGame<SchaedlerRules>::restore(saved);
     const LatrunculiOptions o = LatrunculiRules::parse_options(json_util::member(saved, "options", "", json::value_t::object));
     return o.rows * o.cols <= 64 ? RulesGame<LatrunculiRules>::restore(saved) : RulesGame<LatrunculiWideRules>::restore(saved);
 }

@@ -12,34 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "../render/render_options.hpp"
-#include "../render/svg.hpp"
+#include "board_picture.hpp"
 #include "latrunculi.hpp"
 
 namespace ludus {
 
 namespace {
 
-using render::Svg;
-namespace style = render::style;
-constexpr const char *crown = "#c8a23c";
-
-const std::vector<OptionSpec> &svg_specs() {
-    static const std::vector<OptionSpec> specs = {
-        render::size_spec(),
-        render::integer_spec("orientation", 0, 0, 1, "the player drawn at the bottom"),
-        render::flag_spec("coordinates", true, "file letters and rank numbers around the board"),
-    };
-    return specs;
-}
-
-const std::vector<OptionSpec> &text_specs() {
-    static const std::vector<OptionSpec> specs = {
-        render::integer_spec("orientation", 0, 0, 1, "the player drawn at the bottom"),
-        render::flag_spec("coordinates", true, "file letters and rank numbers around the board"),
-    };
-    return specs;
-}
+using namespace board_picture;
 
 // What stood on each square, for drawing: -1 empty, else player * 2 + (dux ? 1 : 0).
 template <class State>
@@ -47,6 +27,8 @@ int piece_at(const State &s, int sq) {
     const int owner = s.owner(sq);
     return owner < 0 ? -1 : owner * 2 + (s.is_dux(sq) ? 1 : 0);
 }
+
+PieceLook look_of(int piece, bool ghost = false) { return {piece / 2, piece % 2 == 1, false, ghost}; }
 
 struct MoveInfo {
     bool present = false;
@@ -107,165 +89,40 @@ std::string counts(const State &s) {
     return out + " (player 0 against player 1)";
 }
 
-struct Geometry {
-    double cell, x0, y0;
-    int rows, cols, orientation;
-    int column(int sq) const { return orientation == 0 ? sq % cols : cols - 1 - sq % cols; }
-    int row(int sq) const { return orientation == 0 ? rows - 1 - sq / cols : sq / cols; }
-    double left(int sq) const { return x0 + column(sq) * cell; }
-    double top(int sq) const { return y0 + row(sq) * cell; }
-    double cx(int sq) const { return left(sq) + cell / 2; }
-    double cy(int sq) const { return top(sq) + cell / 2; }
-};
-
-// A man: a disc (player 0) or a rounded square (player 1) with an inner mark. A dux: the same
-// shape, larger, with a gold ring and a "D".
-void draw_piece(Svg &svg, int piece, double cx, double cy, double cell, const std::string &cls, const std::string &square, bool ghost) {
-    const int player = piece / 2;
-    const bool dux = piece % 2 == 1;
-    const double stroke = std::max(1.0, cell * 0.05);
-    const std::string opacity = ghost ? "0.35" : "1";
-    const char *dash = ghost ? "3 2" : "none";
-    const std::string klass = cls + (dux ? " dux" : " man");
-    const double size = dux ? 0.86 : 0.72;
-    if (player == 0) {
-        svg.circle(cx, cy, cell * size / 2,
-                   {{"class", klass}, {"data-square", square}, {"fill", style::piece_fill[0]}, {"stroke", style::piece_stroke[0]},
-                    {"stroke-width", stroke}, {"stroke-dasharray", dash}, {"opacity", opacity}});
-    } else {
-        const double side = cell * size * 0.94;
-        svg.rect(cx - side / 2, cy - side / 2, side, side,
-                 {{"class", klass}, {"data-square", square}, {"rx", cell * 0.08}, {"fill", style::piece_fill[1]},
-                  {"stroke", style::piece_stroke[1]}, {"stroke-width", stroke}, {"stroke-dasharray", dash}, {"opacity", opacity}});
-    }
-    if (dux) {
-        svg.circle(cx, cy, cell * 0.3, {{"class", "crown"}, {"fill", "none"}, {"stroke", crown}, {"stroke-width", stroke * 1.6}, {"opacity", opacity}});
-        svg.label(cx, cy, cell * 0.32, "D", {{"class", "dux-letter"}, {"fill", crown}, {"font-weight", "bold"}, {"opacity", opacity}});
-    } else {
-        svg.circle(cx, cy, cell * 0.2, {{"class", "mark"}, {"fill", "none"}, {"stroke", style::piece_mark[player]}, {"stroke-width", stroke}, {"opacity", opacity}});
-    }
-}
-
-const char *player_class(int piece) { return piece / 2 == 0 ? "player0" : "player1"; }
-
 }  // namespace
 
 template <class BB>
 std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
-    const json r = render::resolve(svg_specs(), render_options);
-    const double width = r["size"].get<int>();
-    const bool coordinates = r["coordinates"].get<bool>();
+    const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols);
     const MoveInfo m = move_info<LatrunculiRulesT>(o, last);
-
-    const double margin = width * (coordinates ? 0.06 : 0.025);
-    Geometry g{(width - 2 * margin) / std::max(o.rows, o.cols), 0, margin, o.rows, o.cols, r["orientation"].get<int>()};
-    g.x0 = (width - g.cell * o.cols) / 2;
-    const double status_height = width * 0.085;
-    const double board_bottom = g.y0 + g.cell * o.rows;
-    const double height = board_bottom + (coordinates ? margin : margin * 0.6) + status_height;
-
     std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s);
     title += m.present ? ", last move " + m.text : ", no move yet";
-    Svg svg(width, height, title);
-    svg.rect(0, 0, width, height, {{"class", "background"}, {"fill", style::background}});
-    const double edge = std::max(1.5, g.cell * 0.06);
-    svg.rect(g.x0 - edge / 2, g.y0 - edge / 2, g.cell * o.cols + edge, g.cell * o.rows + edge,
-             {{"class", "board"}, {"fill", style::board_light}, {"stroke", style::board_edge}, {"stroke-width", edge}});
-    svg.open("g", {{"class", "squares"}, {"fill", "none"}, {"stroke", style::board_dark}, {"stroke-width", std::max(1.0, g.cell * 0.03)}});
-    for (int sq = 0; sq < o.rows * o.cols; ++sq)
-        svg.rect(g.left(sq), g.top(sq), g.cell, g.cell, {{"class", "square"}, {"data-square", square_name(o, sq)}});
-    svg.close();
-
-    if (coordinates) {
-        const double font = std::min(g.cell * 0.45, margin * 0.62);
-        svg.open("g", {{"class", "coordinates"}, {"fill", style::muted_ink}, {"font-family", style::font}});
-        for (int f = 0; f < o.cols; ++f)
-            svg.label(g.cx(f), board_bottom + margin * 0.5, font, std::string(1, static_cast<char>('a' + f)), {{"class", "coord file"}});
-        for (int rank = 0; rank < o.rows; ++rank)
-            svg.label(g.x0 - margin * 0.5, g.cy(rank * o.cols), font, std::to_string(rank + 1), {{"class", "coord rank"}});
-        svg.close();
-    }
-
-    if (m.present && m.to >= 0) {
-        const double w = std::max(1.5, g.cell * 0.07);
-        svg.open("g", {{"class", "last-move"}, {"data-move", action_text(o, last.action)}});
-        if (m.from >= 0)
-            svg.line(g.cx(m.from), g.cy(m.from), g.cx(m.to), g.cy(m.to),
-                     {{"class", "last-move path"}, {"stroke", style::highlight}, {"stroke-width", w}, {"stroke-linecap", "round"}, {"opacity", "0.55"}});
-        for (int sq : {m.from, m.to}) {
-            if (sq < 0) continue;
-            svg.rect(g.left(sq) + w / 2, g.top(sq) + w / 2, g.cell - w, g.cell - w,
-                     {{"class", sq == m.from ? "last-move from" : "last-move to"}, {"data-square", square_name(o, sq)}, {"fill", "none"},
-                      {"stroke", style::highlight}, {"stroke-width", w}});
-        }
-        svg.close();
-    }
-
+    Svg svg(l.width, l.height, title);
+    draw_board(svg, l);
+    if (m.present && m.to >= 0) draw_last_move(svg, l, m.from, m.to, action_text(o, last.action));
     svg.open("g", {{"class", "pieces"}});
     for (int sq = 0; sq < o.rows * o.cols; ++sq) {
         const int piece = piece_at(s, sq);
-        if (piece >= 0) draw_piece(svg, piece, g.cx(sq), g.cy(sq), g.cell, std::string("piece ") + player_class(piece), square_name(o, sq), false);
+        if (piece >= 0) draw_piece(svg, look_of(piece), l.g.cx(sq), l.g.cy(sq), l.g.cell, std::string("piece ") + player_class(piece / 2), square_name(o, sq));
     }
     for (const auto &[sq, piece] : m.captured)
-        draw_piece(svg, piece, g.cx(sq), g.cy(sq), g.cell, std::string("captured ") + player_class(piece), square_name(o, sq), true);
+        draw_piece(svg, look_of(piece, true), l.g.cx(sq), l.g.cy(sq), l.g.cell, std::string("captured ") + player_class(piece / 2), square_name(o, sq));
     svg.close();
-
-    const double sy = height - status_height / 2, font = status_height * 0.36;
-    const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.result == Result::draw ? -1 : s.to_move;
-    svg.open("g", {{"class", "status"},
-                   {"data-to-move", s.result == Result::ongoing ? std::to_string(s.to_move) : std::string("-1")},
-                   {"data-result", result_name(s.result)},
-                   {"font-family", style::font},
-                   {"fill", style::ink}});
-    const double icon = status_height * 0.62;
-    double text_x = margin;
-    if (shown >= 0) {
-        draw_piece(svg, 2 * shown, margin + icon / 2, sy, icon, std::string("icon ") + player_class(2 * shown), "", false);
-        text_x += icon * 1.15;
-    }
-    std::string words = status_phrase(s);
-    words[0] = static_cast<char>(words[0] - 'a' + 'A');
-    svg.text("text", {{"class", s.result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", sy}, {"font-size", font},
-                      {"dominant-baseline", "central"}, {"font-weight", "bold"}},
-             words);
-    if (m.present)
-        svg.text("text", {{"class", "last-move-text"}, {"x", width - margin}, {"y", sy}, {"font-size", font * 0.85}, {"text-anchor", "end"},
-                          {"dominant-baseline", "central"}},
-                 "last: " + m.text);
-    svg.close();
+    draw_status(svg, l, s.result, s.to_move, status_phrase(s), m.present ? m.text : "");
     return svg.finish();
 }
 
 template <class BB>
 std::string LatrunculiRulesT<BB>::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
     const json r = render::resolve(text_specs(), render_options);
-    const int orientation = r["orientation"].get<int>();
-    const bool coordinates = r["coordinates"].get<bool>();
     const MoveInfo m = move_info<LatrunculiRulesT>(o, last);
-    std::vector<int> files, ranks;
-    for (int i = 0; i < o.cols; ++i) files.push_back(orientation == 0 ? i : o.cols - 1 - i);
-    for (int i = 0; i < o.rows; ++i) ranks.push_back(orientation == 0 ? o.rows - 1 - i : i);
-
     std::string out = "Ludus Latrunculorum (" + std::string(o.rules->name) + "): " + status_phrase(s) + "\n";
-    std::string letters = "   ";
-    for (int f : files) letters += std::string(" ") + static_cast<char>('a' + f);
-    letters += "\n";
-    if (coordinates) out += letters;
     static constexpr char glyph[4] = {'0', 'D', '1', 'd'};
-    for (int rank : ranks) {
-        std::string number = std::to_string(rank + 1);
-        if (number.size() < 2) number = " " + number;
-        if (coordinates) out += number + " ";
-        for (int f : files) {
-            const int sq = rank * o.cols + f, piece = piece_at(s, sq);
-            char c = piece >= 0 ? glyph[piece] : '.';
-            if (piece < 0 && std::any_of(m.captured.begin(), m.captured.end(), [&](const auto &x) { return x.first == sq; })) c = 'x';
-            out += ' ';
-            out += c;
-        }
-        out += coordinates ? "  " + std::to_string(rank + 1) + "\n" : std::string("\n");
-    }
-    if (coordinates) out += letters;
+    out += text_board(o.rows, o.cols, r, [&](int sq) {
+        const int piece = piece_at(s, sq);
+        if (piece >= 0) return glyph[piece];
+        return std::any_of(m.captured.begin(), m.captured.end(), [&](const auto &x) { return x.first == sq; }) ? 'x' : '.';
+    });
     out += "pieces: " + counts(s) + "; 0/1 men, D/d the duxes\n";
     if (s.placing())
         out += "in hand: player 0 " + std::to_string(s.men_in_hand[0] + s.dux_in_hand[0]) + ", player 1 " +

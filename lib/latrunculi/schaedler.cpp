@@ -1,0 +1,396 @@
+#include "schaedler.hpp"
+
+#include "../json_util.hpp"
+#include "../rules_game.hpp"
+
+namespace ludus {
+
+namespace {
+
+// The two versions, with their sources (docs/rules/latrunculi.md gives rule by rule).
+const std::vector<SchaedlerRuleset> &all_rulesets() {
+    static const std::vector<SchaedlerRuleset> rulesets = {
+        {"schaedler", "Schaedler 1994",
+         "U. Schaedler, 'Latrunculi - ein verlorenes strategisches Brettspiel der Roemer', Homo Ludens IV (1994) 47-67, as given by "
+         "Ludii 'Schadler 1994'",
+         16, 16, false},
+        {"schaedler_2001", "Schaedler 2001",
+         "U. Schaedler, 'Latrunculi - a forgotten Roman game of strategy reconstructed', Abstract Games 7 (2001), as given by Ludii "
+         "'Schadler 2001'",
+         16, 24, true},
+    };
+    return rulesets;
+}
+
+constexpr uint64_t file_a = 0x0101010101010101ull, file_h = 0x8080808080808080ull;
+constexpr int cols = SchaedlerOptions::cols;
+
+// One orthogonal step of every square of `b` in direction d (0 up, 1 down, 2 left, 3 right);
+// steps off the board vanish.
+constexpr uint64_t shift(uint64_t b, int d) {
+    switch (d) {
+    case 0: return b << cols;
+    case 1: return b >> cols;
+    case 2: return (b >> 1) & ~file_h;
+    default: return (b << 1) & ~file_a;
+    }
+}
+constexpr int opposite(int d) { return d ^ 1; }
+
+uint64_t neighbours(uint64_t b) { return shift(b, 0) | shift(b, 1) | shift(b, 2) | shift(b, 3); }
+
+// The squares with a square of `f` on both sides, in a rank or in a file.
+uint64_t enclosed_by(uint64_t f) { return (shift(f, 2) & shift(f, 3)) | (shift(f, 0) & shift(f, 1)); }
+
+constexpr uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+constexpr auto piece_keys = [] {
+    std::array<uint64_t, 4 * 64> t{};
+    for (size_t i = 0; i < t.size(); ++i) t[i] = mix(0x5C4AD1E400ull + i);
+    return t;
+}();
+uint64_t piece_key(int sq, int player, bool blocked) { return piece_keys[4 * sq + 2 * player + (blocked ? 1 : 0)]; }
+constexpr uint64_t side_key = mix(0x51DE5C4A);
+
+uint64_t keys_of(uint64_t squares, int player, bool blocked) {
+    uint64_t k = 0;
+    for (; squares != 0; squares &= squares - 1) k ^= piece_key(bits::lowest(squares), player, blocked);
+    return k;
+}
+
+Result win_of(int player) { return player == 0 ? Result::player0_won : Result::player1_won; }
+
+// The enemy pieces a piece of the player to move blocks by ending its move on `to` after
+// leaving `from`: a free enemy next to it with a free piece of the mover's beyond.
+uint64_t new_blocks(const SchaedlerState &s, int from, int to) {
+    const int p = s.to_move, e = 1 - p;
+    const uint64_t target = bits::one<uint64_t>(to);
+    const uint64_t mine = (s.free(p) & ~bits::one<uint64_t>(from)) | target;
+    uint64_t blocks = 0;
+    for (int d = 0; d < 4; ++d) blocks |= shift(target, d) & s.free(e) & shift(mine, opposite(d));
+    return blocks;
+}
+
+// Every square a piece on `from` reaches by one or more hops over single pieces, never
+// landing twice on a square (nor back on `from`).
+uint64_t hop_targets(uint64_t occupied, int from) {
+    const uint64_t start = bits::one<uint64_t>(from), over = occupied & ~start, landing = ~occupied & ~start;
+    uint64_t reached = 0;
+    for (uint64_t frontier = start; frontier != 0;) {
+        uint64_t next = 0;
+        for (int d = 0; d < 4; ++d) next |= shift(shift(frontier, d) & over, d) & landing;
+        frontier = next & ~reached;
+        reached |= frontier;
+    }
+    return reached;
+}
+
+bool has_legal_move(const SchaedlerOptions &o, const SchaedlerState &s) {
+    if (s.placing() || s.blocked[1 - s.to_move] != 0) return true;  // a square to place on; a piece to remove
+    for (uint64_t b = s.free(s.to_move); b != 0; b &= b - 1)
+        if (SchaedlerRules::destinations(o, s, bits::lowest(b)) != 0) return true;
+    return false;
+}
+
+// The end of a turn: the other player's, unless the game ends.
+void next_turn(const SchaedlerOptions &o, SchaedlerState &s) {
+    const int mover = s.to_move;
+    s.to_move = static_cast<uint8_t>(1 - mover);
+    s.key ^= side_key;
+    if (!has_legal_move(o, s)) {
+        s.result = win_of(mover);  // a player who cannot move loses (a DECISION)
+        return;
+    }
+    if (!s.placing() && o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
+        s.result = Result::draw;
+}
+
+}  // namespace
+
+const std::vector<SchaedlerRuleset> &schaedler_rulesets() { return all_rulesets(); }
+
+const SchaedlerRuleset *find_schaedler_ruleset(std::string_view id) {
+    for (const SchaedlerRuleset &r : all_rulesets())
+        if (r.id == id) return &r;
+    return nullptr;
+}
+
+SchaedlerOptions SchaedlerRules::parse_options(const json &given) {
+    Options o;
+    o.resolved = resolve_options(LatrunculiRules::option_specs(), given);
+    o.rules = find_schaedler_ruleset(o.resolved["ruleset"].get<std::string>());
+    if (o.rules == nullptr) fail(Status::invalid_option, "option \"ruleset\": not one of Schaedler's");
+    const int pieces = o.resolved["pieces"].get<int>();
+    o.pieces = pieces == 0 ? o.rules->min_pieces : pieces;
+    if (o.pieces < o.rules->min_pieces || o.pieces > o.rules->max_pieces)
+        fail(Status::invalid_option, "option \"pieces\": " + std::to_string(pieces) + " is outside 0 (the ruleset's) or " +
+                                         std::to_string(o.rules->min_pieces) + ".." + std::to_string(o.rules->max_pieces) +
+                                         " in the " + std::string(o.rules->name) + " ruleset");
+    o.draw_plies_without_capture = o.resolved["draw_plies_without_capture"].get<int>();
+    o.draw_repetitions = o.resolved["draw_repetitions"].get<int>();
+    if (o.draw_repetitions == 1) fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
+    return o;
+}
+
+SchaedlerState SchaedlerRules::initial(const Options &o) {
+    State s;
+    s.rng.state = o.resolved["seed"].get<uint64_t>();
+    s.in_hand = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
+    return s;
+}
+
+uint64_t SchaedlerRules::destinations(const Options &o, const State &s, int from) {
+    const uint64_t occupied = s.occupied();
+    uint64_t to = (neighbours(bits::one<uint64_t>(from)) & ~occupied) | hop_targets(occupied, from);
+    if (o.rules->enter_between_only_to_block) {
+        // 2001: a square between two enemy pieces only if the move blocks one of them.
+        for (uint64_t b = to & enclosed_by(s.pieces[1 - s.to_move]); b != 0; b &= b - 1) {
+            const int sq = bits::lowest(b);
+            if (new_blocks(s, from, sq) == 0) to &= ~bits::one<uint64_t>(sq);
+        }
+    }
+    return to;
+}
+
+void SchaedlerRules::legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
+    if (s.placing()) {
+        for (uint64_t b = ~s.occupied(); b != 0; b &= b - 1) out.push_back(place_base + bits::lowest(b));
+        return;
+    }
+    for (uint64_t b = s.free(s.to_move); b != 0; b &= b - 1) {
+        const int from = bits::lowest(b);
+        for (uint64_t t = destinations(o, s, from); t != 0; t &= t - 1) out.push_back(from * stride + bits::lowest(t));
+    }
+    for (uint64_t b = s.blocked[1 - s.to_move]; b != 0; b &= b - 1) out.push_back(remove_base + bits::lowest(b));
+}
+
+bool SchaedlerRules::is_legal(const Options &o, const State &s, Action a) {
+    if (a < 0 || a >= remove_base + stride) return false;
+    if (a >= remove_base) return !s.placing() && bits::test(s.blocked[1 - s.to_move], a - remove_base);
+    if (a >= place_base) return s.placing() && !bits::test(s.occupied(), a - place_base);
+    const int from = a / stride, to = a % stride;
+    return !s.placing() && bits::test(s.free(s.to_move), from) && bits::test(destinations(o, s, from), to);
+}
+
+uint64_t SchaedlerRules::captures_of(const Options &, const State &s, Action a) {
+    if (a >= remove_base) return bits::one<uint64_t>(a - remove_base);
+    if (a >= place_base) return 0;  // nothing is blocked while placing
+    return new_blocks(s, a / stride, a % stride);
+}
+
+void SchaedlerRules::apply(const Options &o, State &s, Action a) {
+    const int p = s.to_move, e = 1 - p;
+    if (a >= remove_base) {
+        const int sq = a - remove_base;
+        s.pieces[e] &= ~bits::one<uint64_t>(sq);
+        s.blocked[e] &= ~bits::one<uint64_t>(sq);
+        s.key ^= piece_key(sq, e, true);
+        s.plies_without_capture = 0;
+        if (bits::popcount(s.pieces[e]) <= 1) {  // a player reduced to one piece loses
+            s.result = win_of(p);
+            return;
+        }
+        next_turn(o, s);
+        return;
+    }
+    if (a >= place_base) {
+        const int sq = a - place_base;
+        s.pieces[p] |= bits::one<uint64_t>(sq);
+        s.key ^= piece_key(sq, p, false);
+        --s.in_hand[p];
+        next_turn(o, s);
+        return;
+    }
+    const int from = a / stride, to = a % stride;
+    const uint64_t blocks = new_blocks(s, from, to);
+    s.pieces[p] ^= bits::one<uint64_t>(from) | bits::one<uint64_t>(to);
+    s.key ^= piece_key(from, p, false) ^ piece_key(to, p, false);
+    s.blocked[e] |= blocks;
+    s.key ^= keys_of(blocks, e, false) ^ keys_of(blocks, e, true);
+    // A blocked piece stays blocked only while two free enemy pieces enclose it in a line. Which
+    // pieces go free is decided at once for all, on the position the move leaves (after its
+    // blocks): freeing a piece never takes another's freedom away, so nothing further follows.
+    const std::array<uint64_t, 2> free_now = {s.free(0), s.free(1)};
+    for (const int side : {p, e}) {
+        const uint64_t freed = s.blocked[side] & ~enclosed_by(free_now[1 - side]);
+        s.blocked[side] &= ~freed;
+        s.key ^= keys_of(freed, side, true) ^ keys_of(freed, side, false);
+    }
+    ++s.plies_without_capture;
+    next_turn(o, s);
+}
+
+int SchaedlerRules::evaluation(const Options &o, const State &s) {
+    const int me = s.to_move, other = 1 - me;
+    // A blocked piece is nearly lost: it can be removed at the next turn, unless freed.
+    auto material = [&](int p) { return 100 * bits::popcount(s.free(p)) + 35 * bits::popcount(s.blocked[p]); };
+    auto mobility = [&](int p) {
+        const uint64_t empty = ~s.occupied();
+        return bits::popcount(neighbours(s.free(p)) & empty);
+    };
+    (void)o;
+    return material(me) - material(other) + 3 * (mobility(me) - mobility(other));
+}
+
+std::string SchaedlerRules::square_name(const Options &, int square) {
+    return std::string(1, static_cast<char>('a' + square % cols)) + std::to_string(square / cols + 1);
+}
+
+std::string SchaedlerRules::action_text(const Options &o, Action a) {
+    if (a >= remove_base) return "x" + square_name(o, a - remove_base);
+    if (a >= place_base) return square_name(o, a - place_base);
+    return square_name(o, a / stride) + "-" + square_name(o, a % stride);
+}
+
+namespace {
+
+// Reads a square like "c4" at text[pos...]; -1 if it is not one of the board.
+int read_square(std::string_view text, size_t &pos) {
+    if (pos + 2 > text.size()) return -1;
+    const char file = text[pos], rank = text[pos + 1];
+    if (file < 'a' || file > 'h' || rank < '1' || rank > '8') return -1;
+    pos += 2;
+    return (rank - '1') * cols + (file - 'a');
+}
+
+}  // namespace
+
+Action SchaedlerRules::parse_action(const Options &, std::string_view text) {
+    size_t pos = 0;
+    const bool remove = !text.empty() && text[0] == 'x';
+    pos += remove ? 1 : 0;
+    const int from = read_square(text, pos);
+    if (from >= 0 && pos == text.size()) return (remove ? remove_base : place_base) + from;
+    const bool dash = !remove && pos < text.size() && text[pos] == '-';
+    pos += dash ? 1 : 0;
+    const int to = dash ? read_square(text, pos) : -1;
+    if (from < 0 || to < 0 || pos != text.size())
+        fail(Status::invalid_move, "\"" + std::string(text) +
+                                       "\" is not a move: write FROM-TO (such as b2-b3, or b2-d2 for hops, by the last square), a square to "
+                                       "place a piece on (such as c4), or x and the square of a blocked piece to remove (such as xd5), "
+                                       "with squares a1..h8");
+    return from * stride + to;
+}
+
+json SchaedlerRules::action_json(const Options &o, const State &s, Action a) {
+    json j{{"text", action_text(o, a)}, {"action", a}, {"player", s.to_move}, {"captures", json::array()}, {"blocks", json::array()}};
+    if (a >= remove_base) {
+        j["kind"] = "remove";
+        j["captures"].push_back(square_name(o, a - remove_base));
+        return j;
+    }
+    if (a >= place_base) {
+        j["kind"] = "place";
+        j["to"] = square_name(o, a - place_base);
+        return j;
+    }
+    const int from = a / stride, to = a % stride;
+    j["kind"] = "move";
+    j["from"] = square_name(o, from);
+    j["to"] = square_name(o, to);
+    j["hops"] = (neighbours(bits::one<uint64_t>(from)) & bits::one<uint64_t>(to)) == 0;
+    for (uint64_t b = new_blocks(s, from, to); b != 0; b &= b - 1) j["blocks"].push_back(square_name(o, bits::lowest(b)));
+    return j;
+}
+
+namespace {
+constexpr char free_char[2] = {'0', '1'};
+constexpr char blocked_char[2] = {'A', 'B'};
+}  // namespace
+
+json SchaedlerRules::position_json(const Options &o, const State &s) {
+    json ranks = json::array();
+    for (int rank = 0; rank < o.rows; ++rank) {
+        std::string line;
+        for (int file = 0; file < cols; ++file) {
+            const int sq = rank * cols + file, c = s.owner(sq);
+            line += c < 0 ? '.' : s.is_blocked(sq) ? blocked_char[c] : free_char[c];
+        }
+        ranks.push_back(line);
+    }
+    return {{"ranks", ranks},
+            {"pieces", {bits::popcount(s.pieces[0]), bits::popcount(s.pieces[1])}},
+            {"blocked", {bits::popcount(s.blocked[0]), bits::popcount(s.blocked[1])}},
+            {"in_hand", {s.in_hand[0], s.in_hand[1]}},
+            {"to_move", s.to_move},
+            {"phase", phase_name(phase(s))},
+            {"result", result_name(s.result)},
+            {"plies_without_capture", s.plies_without_capture},
+            {"rng", rng_to_text(s.rng)}};
+}
+
+SchaedlerState SchaedlerRules::position_from_json(const Options &o, const json &j, const std::string &field) {
+    using json_util::member;
+    using json_util::path;
+    json_util::only_keys(j, {"ranks", "pieces", "blocked", "in_hand", "to_move", "phase", "result", "plies_without_capture", "rng"}, field);
+    State s;
+    const json &ranks = member(j, "ranks", field, json::value_t::array);
+    if (ranks.size() != static_cast<size_t>(o.rows))
+        fail(Status::invalid_state, path(field, "ranks") + ": the board has 8 ranks, not " + std::to_string(ranks.size()));
+    for (int rank = 0; rank < o.rows; ++rank) {
+        const std::string where = path(field, "ranks") + "[" + std::to_string(rank) + "]";
+        if (!ranks[rank].is_string()) fail(Status::invalid_state, where + ": must be a string");
+        const std::string line = ranks[rank].get<std::string>();
+        if (line.size() != static_cast<size_t>(cols)) fail(Status::invalid_state, where + ": a rank has 8 squares, not " + std::to_string(line.size()));
+        for (int file = 0; file < cols; ++file) {
+            const char c = line[file];
+            const int sq = rank * cols + file;
+            if (c == '.') continue;
+            const int p = c == '0' || c == 'A' ? 0 : c == '1' || c == 'B' ? 1 : -1;
+            if (p < 0) fail(Status::invalid_state, where + ": '" + std::string(1, c) + "' is not '.', '0', '1', 'A' or 'B'");
+            const bool blocked = c == 'A' || c == 'B';
+            s.pieces[p] |= bits::one<uint64_t>(sq);
+            if (blocked) s.blocked[p] |= bits::one<uint64_t>(sq);
+            s.key ^= piece_key(sq, p, blocked);
+        }
+    }
+    const std::array<int, 2> pieces = json_util::pair_member(j, "pieces", field, o.pieces), blocked = json_util::pair_member(j, "blocked", field, o.pieces);
+    for (int p = 0; p < 2; ++p)
+        if (pieces[p] != bits::popcount(s.pieces[p]) || blocked[p] != bits::popcount(s.blocked[p]))
+            fail(Status::invalid_state, path(field, "pieces") + ": the ranks hold " + std::to_string(bits::popcount(s.pieces[0])) + " and " +
+                                            std::to_string(bits::popcount(s.pieces[1])) + " pieces, " +
+                                            std::to_string(bits::popcount(s.blocked[0])) + " and " +
+                                            std::to_string(bits::popcount(s.blocked[1])) + " of them blocked");
+    const std::array<int, 2> in_hand = json_util::pair_member(j, "in_hand", field, o.pieces);
+    s.in_hand = {static_cast<uint8_t>(in_hand[0]), static_cast<uint8_t>(in_hand[1])};
+    s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
+    if (s.to_move == 1) s.key ^= side_key;
+    if (s.placing()) {
+        for (int p = 0; p < 2; ++p)
+            if (pieces[p] + in_hand[p] != o.pieces)
+                fail(Status::invalid_state, path(field, "in_hand") + ": nothing is removed while pieces are being placed: player " +
+                                                std::to_string(p) + " must have " + std::to_string(o.pieces) + " pieces on the board and in hand");
+        if (s.blocked[0] != 0 || s.blocked[1] != 0) fail(Status::invalid_state, path(field, "blocked") + ": nothing is blocked while pieces are being placed");
+        const int placer = in_hand[0] > in_hand[1] ? -1 : in_hand[0] == in_hand[1] ? 0 : in_hand[1] - in_hand[0] == 1 ? 1 : -1;
+        if (placer < 0) fail(Status::invalid_state, path(field, "in_hand") + ": the players place one piece each in turn, player 0 first");
+        if (placer != s.to_move) fail(Status::invalid_state, path(field, "to_move") + ": it is player " + std::to_string(placer) + "'s turn to place");
+    }
+    for (int p = 0; p < 2; ++p)
+        if ((s.blocked[p] & ~enclosed_by(s.free(1 - p))) != 0)
+            fail(Status::invalid_state, path(field, "ranks") + ": a blocked piece of player " + std::to_string(p) +
+                                            " is not enclosed in a line between two free enemy pieces");
+    s.result = result_from_name(member(j, "result", field, json::value_t::string).template get<std::string>(), path(field, "result"));
+    if (phase_from_name(member(j, "phase", field, json::value_t::string).template get<std::string>(), path(field, "phase")) != phase(s))
+        fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(phase(s)) + "\" with result \"" + result_name(s.result) + "\"");
+    s.plies_without_capture = static_cast<uint32_t>(json_util::integer_member(j, "plies_without_capture", field, 0, UINT32_MAX));
+    if (s.placing() && s.plies_without_capture != 0)
+        fail(Status::invalid_state, path(field, "plies_without_capture") + ": must be 0 while placing");
+    s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).template get<std::string>(), path(field, "rng"));
+    if (s.result == Result::ongoing) {
+        // An ongoing game must not already meet an end condition (the checks of apply).
+        const std::string why = path(field, "result") + ": ";
+        for (int p = 0; p < 2; ++p)
+            if (!s.placing() && pieces[p] <= 1)
+                fail(Status::invalid_state, why + "player " + std::to_string(p) + " has one piece or none, so the game cannot be ongoing");
+        if (!has_legal_move(o, s))
+            fail(Status::invalid_state, why + "player " + std::to_string(s.to_move) + " to move has no legal move, so the game cannot be ongoing");
+        if (!s.placing() && o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
+            fail(Status::invalid_state, path(field, "plies_without_capture") + ": reaches the limit of moves without a removal, so the game cannot be ongoing");
+    }
+    return s;
+}
+
+}  // namespace ludus

@@ -1,0 +1,116 @@
+// Schädler's Latrunculi (game "latrunculi", rulesets "schaedler" and "schaedler_2001"): one kind
+// of piece, no dux; pieces are not taken at once but blocked (alligatus) when enclosed, and
+// removed on a later turn instead of a move (docs/rules/latrunculi.md, "Schädler").
+//
+// Its own rules type, apart from LatrunculiRulesT, because the state differs in kind: each
+// piece is free or blocked, a move may be a chain of hops, and a turn may remove a piece instead
+// of moving. The option table is the one of the game (LatrunculiRules::option_specs), so the
+// catalogue shows one game with every ruleset. The board is 8x8: one 64-bit word per set.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../game.hpp"
+#include "../history.hpp"
+#include "../options.hpp"
+#include "../rng.hpp"
+#include "bits.hpp"
+#include "latrunculi.hpp"
+
+namespace ludus {
+
+// One of Schädler's two versions, as data.
+struct SchaedlerRuleset {
+    std::string_view id, name, source;
+    int min_pieces, max_pieces;          // pieces each (the players agree on a number in 2001)
+    bool enter_between_only_to_block;    // 2001: a piece may stop between two enemies only if the move blocks one
+};
+
+const std::vector<SchaedlerRuleset> &schaedler_rulesets();
+const SchaedlerRuleset *find_schaedler_ruleset(std::string_view id);  // nullptr if not one of them
+
+struct SchaedlerOptions {
+    const SchaedlerRuleset *rules = nullptr;
+    static constexpr int rows = 8, cols = 8;
+    int pieces = 16;                     // each player's
+    int draw_plies_without_capture = 0;  // 0 = off
+    int draw_repetitions = 0;            // 0 = off
+    json resolved;
+};
+
+struct SchaedlerState {
+    std::array<uint64_t, 2> pieces{};    // each player's pieces, free or blocked
+    std::array<uint64_t, 2> blocked{};   // the blocked (alligati) among them
+    std::array<uint8_t, 2> in_hand{};    // placement phase
+    uint8_t to_move = 0;
+    Result result = Result::ongoing;
+    uint32_t plies_without_capture = 0;  // moves (not placements) since the last removal
+    uint64_t key = 0;                    // Zobrist key: pieces with their state, player to move
+    Rng rng;
+
+    uint64_t free(int p) const { return pieces[p] & ~blocked[p]; }
+    uint64_t occupied() const { return pieces[0] | pieces[1]; }
+    bool placing() const { return (in_hand[0] | in_hand[1]) != 0; }
+    int owner(int sq) const { return bits::test(pieces[0], sq) ? 0 : bits::test(pieces[1], sq) ? 1 : -1; }
+    bool is_blocked(int sq) const { return bits::test(blocked[0] | blocked[1], sq); }
+    bool operator==(const SchaedlerState &) const = default;
+};
+
+struct SchaedlerRules {
+    using Options = SchaedlerOptions;
+    using State = SchaedlerState;
+    static constexpr std::string_view id = "latrunculi";
+    static constexpr std::string_view name = "Ludus Latrunculorum";
+    static constexpr bool has_dice = false;
+    static constexpr bool allows_agreed_draw = true;
+    // Actions: a move from * 64 + to (a step or a chain of hops, by its last square), placing a
+    // piece place_base + square, removing a blocked enemy piece remove_base + square.
+    static constexpr int stride = 64;
+    static constexpr Action place_base = stride * stride;
+    static constexpr Action remove_base = place_base + stride;
+
+    static json options_catalogue() { return LatrunculiRules::options_catalogue(); }
+    static Options parse_options(const json &given);
+    static json options_json(const Options &o) { return o.resolved; }
+
+    static State initial(const Options &o);
+    static Phase phase(const State &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
+    static int to_move(const State &s) { return s.to_move; }
+    static Result result(const State &s) { return s.result; }
+
+    static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
+    static bool is_legal(const Options &o, const State &s, Action a);
+    static void apply(const Options &o, State &s, Action a);
+    static void agree_draw(State &s) { s.result = Result::draw; }
+
+    // The squares a piece standing on `from` can end its move on (steps and chains of hops).
+    static uint64_t destinations(const Options &o, const State &s, int from);
+    // The enemy pieces the move `a` blocks, or the piece it removes (for the computer player
+    // and the pictures).
+    static uint64_t captures_of(const Options &o, const State &s, Action a);
+    // The computer player's view of a position, from the side to move, in hundredths of a piece.
+    static int evaluation(const Options &o, const State &s);
+
+    // Draw by repetition (the framework keeps the earlier positions).
+    static uint64_t key(const State &s) { return s.key; }
+    static int repetition_limit(const Options &o) { return o.draw_repetitions; }
+    static size_t repetition_window(const State &s) { return s.plies_without_capture; }
+    static void declare_repetition_draw(State &s) { s.result = Result::draw; }
+
+    static std::string action_text(const Options &o, Action a);
+    static Action parse_action(const Options &o, std::string_view text);
+    static json action_json(const Options &o, const State &s, Action a);
+    static json position_json(const Options &o, const State &s);
+    static State position_from_json(const Options &o, const json &j, const std::string &field);
+    static std::string square_name(const Options &o, int square);
+
+    // Pictures (schaedler_render.cpp): blocked pieces are drawn crossed through.
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+};
+
+}  // namespace ludus
