@@ -1,4 +1,5 @@
-"""Tests the pictures: ludus_game_render_svg and ludus_game_render_text of every game.
+"""Tests the pictures: ludus_game_render_svg and ludus_game_render_text of every game and
+ruleset of the catalogue (ludus_games).
 
 Usage: test_render.py LIBRARY [EXAMPLES_DIR]
 
@@ -439,6 +440,124 @@ def duodecim_positions(lib, seeds, rng):
                 yield game, game.state()
 
 
+# ---- every game and ruleset of the catalogue -------------------------------------------------
+
+def catalogue_variants(lib):
+    """(game id, options) for every game of ludus_games, once for each value of its "ruleset"
+    option (if it has one): the pictures of every game and ruleset are drawn and checked."""
+    out = ctypes.c_void_p()
+    lib.ludus_games.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+    assert lib.ludus_games(ctypes.byref(out)) == OK
+    catalogue = json.loads(ctypes.string_at(out.value).decode())
+    lib.ludus_string_free(out)
+    variants = []
+    for entry in catalogue:
+        rulesets = entry["options"].get("ruleset", {}).get("values", [None])
+        for ruleset in rulesets:
+            options = {} if ruleset is None else {"ruleset": ruleset}
+            if entry["id"] == "xii_scripta":
+                options["pieces"] = 4  # shorter games
+            variants.append((entry["id"], options))
+    return variants
+
+
+LATRUNCULI_GLYPHS = {"0": (0, "man", False), "1": (1, "man", False), "D": (0, "dux", False), "d": (1, "dux", False),
+                     "A": (0, "man", True), "B": (1, "man", True)}
+
+
+def check_latrunculi_svg(game, state, options):
+    """Every piece drawn on its square with its owner, kind (man or dux) and, in Schaedler's
+    rulesets, blocked pieces drawn distinctly (class "blocked", with a cross)."""
+    position = state["position"]
+    root = parse_svg(game.svg(options))
+    pieces = {e.get("data-square"): e for e in with_class(root, "piece")}
+    expected = {}
+    for rank, line in enumerate(position["ranks"]):
+        for file, c in enumerate(line):
+            if c != ".":
+                expected[square_name(rank, file)] = LATRUNCULI_GLYPHS[c]
+    assert set(pieces) == set(expected), f"pieces drawn {sorted(pieces)} != on the board {sorted(expected)}"
+    for square, (owner, kind, blocked) in expected.items():
+        got = classes(pieces[square])
+        assert f"player{owner}" in got and kind in got and ("blocked" in got) == blocked, (square, got)
+    removed = with_class(root, "removed")  # the piece the last move removed, drawn faintly (blocked, so crossed too)
+    assert len(with_class(root, "chain")) == sum(1 for v in expected.values() if v[2]) + len(removed), "a cross over each blocked piece"
+    rows, cols = len(position["ranks"]), len(position["ranks"][0])
+    assert len(with_class(root, "square")) == rows * cols
+    assert title_of(root).startswith("Ludus Latrunculorum (" + {"kowalski": "Kowalski 8x12", "kowalski_10x11": "Kowalski 10x11", "bell": "Bell 8x8",
+                                                               "bell_8x7": "Bell 8x7", "quintana": "Museum Quintana", "schaedler": "Schaedler 1994",
+                                                               "schaedler_2001": "Schaedler 2001"}[state["options"]["ruleset"]] + "), ")
+    last = last_move_text(state)
+    if last is not None and "-" in last:
+        source, target = last.split("-")
+        assert [e.get("data-square") for e in with_class(root, "last-move", "from")] == [source]
+        assert [e.get("data-square") for e in with_class(root, "last-move", "to")] == [target]
+    if last is not None and last.startswith("x"):
+        assert [e.get("data-square") for e in with_class(root, "removed")] == [last[1:]], "the removed piece drawn faintly"
+
+
+def check_latrunculi_text(game, state):
+    position = state["position"]
+    lines = game.text({"coordinates": False}).splitlines()
+    rows = len(position["ranks"])
+    board = [["." if c == "x" else c for c in l.split()] for l in lines[1:1 + rows]]  # x: what the last move took
+    assert board == [list(line) for line in reversed(position["ranks"])], (board, position["ranks"])
+
+
+def check_xii_scripta_svg(game, state, options):
+    """The pieces of each player on the board, in hand, captured and borne off add up to what
+    the position holds, and the dice are those thrown."""
+    position = state["position"]
+    root = parse_svg(game.svg(options))
+    for player in (0, 1):
+        on_board = sum(int(e.get("data-count")) for e in with_class(root, "unit", f"player{player}"))
+        assert on_board == sum(position["track"][player]), (player, on_board, position["track"][player])
+        for tray, numbers in (("hand", position["hand"]), ("bar", position["bar"]), ("off", position["off"])):
+            groups = with_class(root, tray, f"player{player}")
+            assert len(groups) <= 1 and sum(int(g.get("data-count")) for g in groups) == numbers[player], (tray, player)
+    assert sorted(int(d.get("data-value")) for d in with_class(root, "die")) == sorted(position["dice"])
+    status = with_class(root, "status")[0]
+    assert status.get("data-result") == position["result"] and status.get("data-ruleset") == state["options"]["ruleset"]
+
+
+def check_any_picture(game, state, options):
+    """What every game's pictures show: a well-formed SVG of the size asked for whose status
+    tells the result and the player to move, and an ASCII text diagram."""
+    position = state["position"]
+    root = parse_svg(game.svg(options))
+    assert root.get("width") == str(options.get("size", 480))
+    assert title_of(root)
+    status = with_class(root, "status")[0]
+    assert status.get("data-result") == position["result"], (status.get("data-result"), position["result"])
+    if position["result"] == "ongoing":
+        assert status.get("data-to-move") == str(position["to_move"])
+    text = game.text()
+    assert text.endswith("\n") and all(ord(c) < 128 for c in text) and len(text.splitlines()) >= 3
+
+
+GAME_CHECKS = {"latrunculi": (check_latrunculi_svg, check_latrunculi_text), "xii_scripta": (check_xii_scripta_svg, None)}
+
+
+def catalogue_positions(lib, game_id, options, games, rng):
+    """(game, state) along seeded random games of one game and ruleset, preferring moves that
+    capture or block, so that the pictures show them."""
+    for seed in range(games):
+        game = Game(lib, game_id, dict(options, seed=seed))
+        yield game, game.state()
+        for ply in range(600):
+            phase = game.phase()
+            if phase == PHASE_OVER:
+                break
+            if phase == PHASE_ROLL:
+                game.roll()
+                continue
+            moves = game.moves()
+            eager = [m for m in moves if m.get("captures") or m.get("blocks")]
+            game.play(rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(moves))
+            if ply % 9 == 0 or game.phase() == PHASE_OVER or eager:
+                yield game, game.state()
+
+
 # ---- options -------------------------------------------------------------------------------
 
 BAD_OPTIONS = [
@@ -584,6 +703,22 @@ def rich_duodecim_position(lib):
     raise AssertionError("no rich position found")
 
 
+def latrunculi_blocked_position(lib):
+    """A position of Schaedler's Latrunculi with a blocked piece of each player (seeded)."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = Game(lib, "latrunculi", {"seed": seed, "ruleset": "schaedler"})
+        for _ in range(300):
+            if game.phase() == PHASE_OVER:
+                break
+            moves = game.moves()
+            blocking = [m for m in moves if m["blocks"]]
+            game.play(rng.choice(blocking) if blocking and rng.random() < 0.9 else rng.choice([m for m in moves if m["kind"] != "remove"]))
+            if all(n >= 1 for n in game.state()["position"]["blocked"]):
+                return game
+    raise AssertionError("no position with blocked pieces of both players found")
+
+
 def write_examples(lib, directory):
     """A few pictures for people to look at (README: Board pictures)."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -606,6 +741,13 @@ def write_examples(lib, directory):
     for motto in ("levate", "virtus", "vincer"):
         save(f"duodecim-{motto}.svg", game.svg({"inscription": motto}))
     (directory / "duodecim.txt").write_text(game.text())
+
+    game = Game(lib, "latrunculi", {"seed": 1, "ruleset": "kowalski"})
+    game.play("a1-a5")
+    save("latrunculi-kowalski.svg", game.svg())
+    game = latrunculi_blocked_position(lib)
+    save("latrunculi-schaedler.svg", game.svg())
+    (directory / "latrunculi-schaedler.txt").write_text(game.text())
     return written
 
 
@@ -645,6 +787,24 @@ def main():
         options = rng.choice([{}, {"inscription": rng.choice(["ostia", "levate", "virtus", "vincer"])}, {"size": rng.randint(120, 2000)}])
         run(f"duodecim svg #{count} {options}", check_duodecim_svg, game, state, options)
         run(f"duodecim text #{count}", check_duodecim_text, game, state)
+
+    drawn = set()
+    for game_id, variant in catalogue_variants(lib):
+        count = 0
+        svg_check, text_check = GAME_CHECKS.get(game_id, (None, None))
+        for game, state in catalogue_positions(lib, game_id, variant, 4, rng):
+            count += 1
+            options = rng.choice([{}, {"size": rng.randint(120, 1200)}])
+            if game_id in ("petteia", "latrunculi"):
+                options = dict(options, **rng.choice([{}, {"orientation": 1}, {"coordinates": False}]))
+            name = f"{game_id} {variant} #{count} {options}"
+            run(f"{name} (any game)", check_any_picture, game, state, options)
+            if svg_check is not None and count % 2 == 0:
+                run(f"{name} svg", svg_check, game, state, options)
+            if text_check is not None and count % 2 == 0:
+                run(f"{name} text", text_check, game, state)
+        drawn.add((game_id, variant.get("ruleset")))
+    run("every game and ruleset of the catalogue drawn", lambda: print("drawn:", ", ".join(f"{g}/{r}" if r else g for g, r in sorted(drawn, key=str))))
 
     if examples is not None:
         run("examples", lambda: print("examples written to", examples, ":", ", ".join(write_examples(lib, examples))))

@@ -107,7 +107,7 @@ def main():
                      "latrunculi": {"ruleset": "bell"}}  # Latrunculi: placement, extra moves, passes: every field in use
     # Games with several rulesets: a few games of each of the others too.
     more_options = [("xii_scripta", {"pieces": 3, "ruleset": r}) for r in ("ludii", "tabletop_murray", "tabletop_schaedler")]
-    more_options += [("latrunculi", {"ruleset": r, "draw_plies_without_capture": 40}) for r in ("kowalski", "quintana")]
+    more_options += [("latrunculi", {"ruleset": r, "draw_plies_without_capture": 40}) for r in ("kowalski", "quintana", "schaedler", "schaedler_2001")]
     runs = [(entry["id"], small_options.get(entry["id"], {}), 6) for entry in catalogue] + [(g, o, 2) for g, o in more_options]
     for game, options, games in runs:
         move_schema = {"type": "array", "items": {"$ref": f"urn:ludus:schema:{game}#/$defs/move"}}
