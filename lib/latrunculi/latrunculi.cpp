@@ -189,6 +189,7 @@ LatrunculiOptions LatrunculiRulesT<BB>::parse_options(const json &given) {
     if (o.rules == nullptr) fail(Status::invalid_option, "option \"ruleset\": \"" + id + "\" is played by SchaedlerRules");
     if (o.resolved["pieces"].get<int>() != 0)
         fail(Status::invalid_option, "option \"pieces\": the " + std::string(o.rules->name) + " ruleset has a fixed number of pieces (0 only)");
+    o.resolved.erase("pieces");  // Schaedler's alone: these rulesets save their options as before
     o.rows = o.rules->rows;
     o.cols = o.rules->cols;
     o.draw_plies_without_capture = o.resolved["draw_plies_without_capture"].get<int>();

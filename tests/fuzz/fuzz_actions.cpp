@@ -19,9 +19,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Input in{data, size};
     const uint8_t head = in.next();
     std::string options;
-    const char *id = head & 1 ? (head & 4 ? "xii_scripta" : "duodecim") : "petteia";
+    const char *id = head & 1 ? (head & 4 ? "xii_scripta" : "duodecim") : (head & 0x12) == 0x12 ? "latrunculi" : "petteia";
     static const char *const rulesets[] = {"murray", "ludii", "tabletop_murray", "tabletop_schaedler"};
-    if ((head & 5) == 5) {
+    static const char *const latrunculi_rulesets[] = {"kowalski", "kowalski_10x11", "bell", "bell_8x7", "quintana", "schaedler", "schaedler_2001"};
+    if (std::string(id) == "latrunculi") {
+        const int ruleset = in.next() % 7;
+        options = "{\"seed\": " + std::to_string(in.next()) + ", \"ruleset\": \"" + latrunculi_rulesets[ruleset] +
+                  "\", \"draw_plies_without_capture\": " + std::to_string(1 + in.next()) +
+                  (ruleset == 6 ? ", \"pieces\": " + std::to_string(16 + in.next() % 9) : std::string()) + "}";
+    } else if ((head & 5) == 5) {
         options = "{\"seed\": " + std::to_string(in.next()) + ", \"pieces\": " + std::to_string(1 + in.next() % 15) + ", \"ruleset\": \"" +
                   rulesets[in.next() % 4] + "\", \"first_player\": " + std::to_string(head >> 7) + "}";
     } else if (head & 1) {

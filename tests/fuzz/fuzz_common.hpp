@@ -139,6 +139,7 @@ inline ludus_game *position(unsigned which) {
     static const char *const later[][2] = {
         {"xii_scripta", "{\"seed\": 1}"},
         {"xii_scripta", "{\"seed\": 2, \"pieces\": 3, \"ruleset\": \"tabletop_schaedler\"}"},
+        {"latrunculi", "{\"seed\": 3, \"ruleset\": \"schaedler\"}"},
     };
     const unsigned n = which < 24 ? sizeof specs / sizeof specs[0] : sizeof later / sizeof later[0];
     const char *const *spec = which < 24 ? specs[which % n] : later[(which - 24) % n];

@@ -88,6 +88,8 @@ int main(int argc, char **argv) {
         {"latrunculi", "{\"seed\": 3, \"ruleset\": \"bell_8x7\", \"draw_repetitions\": 3}"},
         {"latrunculi", "{\"seed\": 4, \"ruleset\": \"quintana\", \"draw_plies_without_capture\": 50}"},
         {"latrunculi", "{\"seed\": 5, \"ruleset\": \"kowalski_10x11\", \"draw_plies_without_capture\": 80}"},
+        {"latrunculi", "{\"seed\": 6, \"ruleset\": \"schaedler\", \"draw_plies_without_capture\": 60}"},
+        {"latrunculi", "{\"seed\": 7, \"ruleset\": \"schaedler_2001\", \"pieces\": 20, \"draw_repetitions\": 3}"},
     };
     int n = 0;
     for (const Spec &spec : specs) {
@@ -130,7 +132,9 @@ int main(int argc, char **argv) {
     i = 0;
     for (const char *o : duodecim_options) write("options", "duodecim-" + std::to_string(i++), std::string(1, '\1') + o);
     const char *latrunculi_options[] = {"{}", "{\"ruleset\": \"bell\"}", "{\"ruleset\": \"kowalski_10x11\", \"draw_repetitions\": 2}",
-                                        "{\"ruleset\": \"schadler\"}", "{\"ruleset\": \"quintana\", \"draw_plies_without_capture\": 100001}"};
+                                        "{\"ruleset\": \"schadler\"}", "{\"ruleset\": \"quintana\", \"draw_plies_without_capture\": 100001}",
+                                        "{\"ruleset\": \"schaedler_2001\", \"pieces\": 24}", "{\"ruleset\": \"schaedler\", \"pieces\": 20}",
+                                        "{\"ruleset\": \"kowalski\", \"pieces\": 16}"};
     i = 0;
     for (const char *o : latrunculi_options) write("options", "latrunculi-" + std::to_string(i++), std::string(1, '\3') + o);
     write("options", "game-id", std::string(1, '\xf0') + "petteia\n{\"seed\": 1}");
@@ -169,11 +173,16 @@ int main(int argc, char **argv) {
     }
 
     // Saved files of tests/data/ (only those that do not exist yet: old ones are never rewritten).
-    for (const Spec &spec : {specs[0], specs[4], specs[8], specs[12]}) {
-        const std::filesystem::path file = data_dir / (std::string(spec.id) + "-v1.json");
+    struct DataFile {
+        Spec spec;
+        const char *name;
+    };
+    for (const auto &[spec, name] : {DataFile{specs[0], "petteia"}, DataFile{specs[4], "duodecim"}, DataFile{specs[8], "xii_scripta"},
+                                     DataFile{specs[12], "latrunculi"}, DataFile{specs[17], "latrunculi-schaedler"}}) {
+        const std::filesystem::path file = data_dir / (std::string(name) + "-v1.json");
         if (std::filesystem::exists(file)) continue;
         ludus_game *g = new_game(spec.id, spec.options);
-        play_random(g, 25, 1, std::string(spec.id) == "xii_scripta" ? 3 : 2);
+        play_random(g, std::string(name) == "latrunculi-schaedler" ? 60 : 25, 1, std::string(spec.id) == "xii_scripta" ? 3 : 2);
         std::ofstream(file) << fuzz::save(g) << "\n";
         ludus_game_free(g);
     }
