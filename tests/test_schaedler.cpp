@@ -326,9 +326,10 @@ TEST_CASE("Schaedler: an enemy piece enclosed in a line between the moved piece 
 }
 
 TEST_CASE("Schaedler: the edge does not block (a DECISION)") {
-    R::State s = position(s1994, {"........", "........", "........", "........", "1.0.....", "........", "........", "1......0"}, 0);
+    // a4 stands between a5 and a3 (it moved there: not blocked); b4 and the edge do not block it either.
+    R::State s = position(s1994, {".......1", "........", "........", "0.......", "1.0.....", "0.......", "........", ".......0"}, 0);
     play(s1994, s, "c4-b4");
-    CHECK(s.blocked[1] == 0);  // a4 between b4 and the edge stays free
+    CHECK(s.blocked[1] == 0);
 }
 
 TEST_CASE("Schaedler: a blocked piece does not help to block (a DECISION)") {
@@ -336,6 +337,9 @@ TEST_CASE("Schaedler: a blocked piece does not help to block (a DECISION)") {
     R::State s = position(s1994, {"........", "........", "........", "....1...", ".0.1A...", "....1...", "........", "1......."}, 0);
     play(s1994, s, "b4-c4");
     CHECK(s.blocked[1] == 0);
+    // Nor does it make a move between two enemies one that blocks (2001): c4 lies between c5 and c3.
+    const R::State t = position(s2001, {"........", "........", "........", "..1.1...", ".0.1A...", "..1.1...", "........", "1......."}, 0);
+    CHECK(!is_legal(s2001, t, "b4-c4"));
 }
 
 TEST_CASE("Schaedler 1994: a piece that moves between two enemy pieces is not blocked") {
@@ -392,11 +396,13 @@ TEST_CASE("Schaedler: a piece enclosed in two lines stays blocked while one pair
 }
 
 TEST_CASE("Schaedler: only the last square of a chain of hops blocks (a DECISION)") {
-    // b2 hops over b3 to b4 (beside c4, with d4 beyond: would block) and on over b5 to b6.
-    R::State s = position(s1994, {"........", "........", "........", ".1......", "..10....", ".1......", ".0......", "1......0"}, 0);
+    // b2 hops over b3 to b4 (beside c4, with d4 beyond: it would block there) and on over b5 to
+    // b6. c4 also stands between c5 and c3 (it moved there: not blocked).
+    const Diagram d = {"........", "........", "........", ".10.....", "..10....", ".10.....", ".0......", "1......0"};
+    R::State s = position(s1994, d, 0);
     play(s1994, s, "b2-b6");
     CHECK(s.blocked[1] == 0);
-    s = position(s1994, {"........", "........", "........", ".1......", "..10....", ".1......", ".0......", "1......0"}, 0);
+    s = position(s1994, d, 0);
     play(s1994, s, "b2-b4");
     CHECK(diagram(s1994, s)[4] == ".0B0....");
 }

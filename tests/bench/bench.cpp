@@ -16,6 +16,7 @@
 
 #include "duodecim/duodecim.hpp"
 #include "latrunculi/latrunculi.hpp"
+#include "latrunculi/schaedler.hpp"
 #include "ludus/ludus.h"
 #include "petteia/petteia.hpp"
 #include "rules_game.hpp"
@@ -277,12 +278,15 @@ const char *latrunculi_options(const std::string &ruleset) {
 int latrunculi_count(const std::string &what, uint64_t games) {
     const size_t dash = what.rfind('-');
     const std::string ruleset = what.substr(0, dash), path = what.substr(dash + 1);
-    const LatrunculiOptions o = LatrunculiRules::parse_options(json::parse(latrunculi_options(ruleset)));
     uint64_t plies = 0;
     auto run = [&](auto one_game) {
         for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
     };
-    if (path == "core" && o.rows * o.cols <= 64) run(core_game<LatrunculiRules>(o));
+    const bool schaedler = find_schaedler_ruleset(ruleset) != nullptr;
+    const LatrunculiOptions o = LatrunculiRules::parse_options(json::parse(latrunculi_options(schaedler ? "quintana" : ruleset)));
+    const SchaedlerOptions so = SchaedlerRules::parse_options(json::parse(latrunculi_options(schaedler ? ruleset : "schaedler")));
+    if (path == "core" && schaedler) run(core_game<SchaedlerRules>(so));
+    else if (path == "core" && o.rows * o.cols <= 64) run(core_game<LatrunculiRules>(o));
     else if (path == "core") run(core_game<LatrunculiWideRules>(o));
     else if (path == "playout") run(capi_playout_game("latrunculi", latrunculi_options(ruleset)));
     else return std::fprintf(stderr, "unknown mode latrunculi-%s\n", what.c_str()), 2;
@@ -298,6 +302,13 @@ void latrunculi_benchmarks() {
         const std::string options = latrunculi_options(id);
         const auto [core, playout] = o.rows * o.cols <= 64 ? measure_pair(core_game<LatrunculiRules>(o), capi_playout_game("latrunculi", options.c_str()))
                                                            : measure_pair(core_game<LatrunculiWideRules>(o), capi_playout_game("latrunculi", options.c_str()));
+        report("latrunc.", (id + ", core").c_str(), core);
+        report("latrunc.", (id + ", random_playout").c_str(), playout, core.plies_per_s);
+    }
+    for (const SchaedlerRuleset &r : schaedler_rulesets()) {  // rules of their own
+        const std::string id(r.id), options = latrunculi_options(id);
+        const SchaedlerOptions o = SchaedlerRules::parse_options(json::parse(options));
+        const auto [core, playout] = measure_pair(core_game<SchaedlerRules>(o), capi_playout_game("latrunculi", options.c_str()));
         report("latrunc.", (id + ", core").c_str(), core);
         report("latrunc.", (id + ", random_playout").c_str(), playout, core.plies_per_s);
     }
