@@ -4,6 +4,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "../bitboard.hpp"
+
 namespace ludus {
 
 __extension__ typedef unsigned __int128 u128;  // GCC and clang; boards of 65..128 squares
@@ -26,21 +28,16 @@ constexpr int lowest(u128 b) {
     return lo != 0 ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
 }
 
-// The index of the n-th set bit, from 0 (n < popcount(b)).
-inline int select(uint64_t b, int n) {
-    // Skip whole bytes by their counts, then clear the low bits one by one.
-    int base = 0;
-    for (;;) {
-        const int c = std::popcount(b & 0xFF);
-        if (n < c) break;
-        n -= c;
-        b >>= 8;
-        base += 8;
-    }
-    for (; n > 0; --n) b &= b - 1;
-    return base + std::countr_zero(b);
+// The index of the highest set bit (b != 0).
+constexpr int highest(uint64_t b) { return 63 - std::countl_zero(b); }
+constexpr int highest(u128 b) {
+    const auto hi = static_cast<uint64_t>(b >> 64);
+    return hi != 0 ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(static_cast<uint64_t>(b));
 }
-inline int select(u128 b, int n) {
+
+// The index of the n-th set bit, from 0 (n < popcount(b)).
+[[gnu::always_inline]] inline int select(uint64_t b, int n) { return bitboard::select_bit(b, static_cast<uint32_t>(n)); }
+[[gnu::always_inline]] inline int select(u128 b, int n) {
     const auto lo = static_cast<uint64_t>(b);
     const int c = std::popcount(lo);
     return n < c ? select(lo, n) : 64 + select(static_cast<uint64_t>(b >> 64), n - c);

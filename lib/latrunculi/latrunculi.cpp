@@ -62,7 +62,13 @@ void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols) {
             if (rank < rows - 1) m.neighbours[sq] |= bits::one<BB>(sq + cols);
             if (file > 0) m.neighbours[sq] |= bits::one<BB>(sq - 1);
             if (file < cols - 1) m.neighbours[sq] |= bits::one<BB>(sq + 1);
+            for (int r = rank + 1; r < rows; ++r) m.rays[0][sq] |= bits::one<BB>(r * cols + file);
+            for (int r = rank - 1; r >= 0; --r) m.rays[1][sq] |= bits::one<BB>(r * cols + file);
+            for (int f = file - 1; f >= 0; --f) m.rays[2][sq] |= bits::one<BB>(rank * cols + f);
+            for (int f = file + 1; f < cols; ++f) m.rays[3][sq] |= bits::one<BB>(rank * cols + f);
         }
+    m.rank_doublings = std::bit_width(static_cast<unsigned>(rows - 1));
+    m.file_doublings = std::bit_width(static_cast<unsigned>(cols - 1));
 }
 
 // One orthogonal step of every square of `b` in direction d (0 up, 1 down, 2 left, 3 right);
@@ -77,14 +83,33 @@ inline BB shift(const LatrunculiMasks<BB> &m, int cols, BB b, int d) {
     }
 }
 constexpr int opposite(int d) { return d ^ 1; }
-inline int step_of(int cols, int d) { return d == 0 ? cols : d == 1 ? -cols : d == 2 ? -1 : 1; }
 
-// The empty squares reached from `from` sliding in direction d.
+// A sliding fill of `doublings` steps (at most 7 on a board of 128 squares), unrolled.
+template <class BB, class Shift>
+[[gnu::always_inline]] inline BB fill(int doublings, BB from, BB open, int step, Shift shift) {
+    switch (doublings) {
+    case 1: return bitboard::slide<1>(from, open, step, shift);
+    case 2: return bitboard::slide<2>(from, open, step, shift);
+    case 3: return bitboard::slide<3>(from, open, step, shift);
+    case 4: return bitboard::slide<4>(from, open, step, shift);
+    case 5: return bitboard::slide<5>(from, open, step, shift);
+    case 6: return bitboard::slide<6>(from, open, step, shift);
+    default: return bitboard::slide<7>(from, open, step, shift);
+    }
+}
+
+// The empty squares reached from `from` sliding in direction d (Kogge-Stone fills; sideways,
+// the squares a shift would wrap onto are not open).
 template <class BB>
-inline BB slide(const LatrunculiMasks<BB> &m, int cols, BB from, BB empty, int d) {
-    BB reach = 0;
-    for (BB g = from; (g = shift(m, cols, g, d) & empty) != 0;) reach |= g;
-    return reach;
+[[gnu::always_inline]] inline BB slide(const LatrunculiMasks<BB> &m, int cols, BB from, BB empty, int d) {
+    const auto left = [](BB x, int n) { return x << n; };
+    const auto right = [](BB x, int n) { return x >> n; };
+    switch (d) {
+    case 0: return fill(m.rank_doublings, from, empty, cols, left);
+    case 1: return fill(m.rank_doublings, from, empty, cols, right);
+    case 2: return fill(m.file_doublings, from, empty & m.not_last_file, 1, right);
+    default: return fill(m.file_doublings, from, empty & m.not_first_file, 1, left);
+    }
 }
 
 // Every move of the player to move, as sets: the landing squares per direction (each landing
@@ -100,7 +125,7 @@ struct MoveSets {
 };
 
 template <class BB>
-MoveSets<BB> move_sets(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s) {
+[[gnu::always_inline]] inline MoveSets<BB> move_sets(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const LatrunculiRuleset &r = *o.rules;
     MoveSets<BB> ms;
@@ -123,13 +148,11 @@ MoveSets<BB> move_sets(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s
     return ms;
 }
 
+// The square of the piece that lands on `to` moving in direction d: the nearest behind it.
 template <class BB>
-int origin(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int to, int d) {
-    const int step = step_of(o.cols, d);
-    const BB occupied = s.occupied();
-    int sq = to - step;
-    while (!bits::test(occupied, sq)) sq -= step;
-    return sq;
+[[gnu::always_inline]] inline int origin(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int to, int d) {
+    const BB behind = o.masks<BB>().rays[opposite(d)][to] & s.occupied();
+    return d == 0 || d == 3 ? bits::highest(behind) : bits::lowest(behind);
 }
 
 template <class BB>
@@ -254,11 +277,14 @@ void LatrunculiRulesT<BB>::legal_actions(const Options &o, const State &s, std::
     if (ms.pass) out.push_back(pass);
 }
 
+namespace {
+
 // The r-th move in the order of legal_actions, r uniform, without listing them.
 template <class BB>
-Action LatrunculiRulesT<BB>::random_action(const Options &o, const State &s, Rng &rng) {
+[[gnu::always_inline]] inline Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, Rng &rng) {
+    using R = LatrunculiRulesT<BB>;
     const MoveSets<BB> ms = move_sets(o, s);
-    if (ms.place != 0) return place_base + bits::select(ms.place, static_cast<int>(rng.below(static_cast<uint32_t>(bits::popcount(ms.place)))));
+    if (ms.place != 0) return R::place_base + bits::select(ms.place, static_cast<int>(rng.below(static_cast<uint32_t>(bits::popcount(ms.place)))));
     std::array<int, 4> counts{};
     int total = ms.pass ? 1 : 0;
     for (int d = 0; d < 4; ++d) total += counts[d] = bits::popcount(ms.landing[d]) + (ms.jump[d] != 0 ? 1 : 0);
@@ -268,11 +294,27 @@ Action LatrunculiRulesT<BB>::random_action(const Options &o, const State &s, Rng
             n -= counts[d];
             continue;
         }
-        if (n == counts[d] - 1 && ms.jump[d] != 0) return ms.dux_square * stride + bits::lowest(ms.jump[d]);
+        if (n == counts[d] - 1 && ms.jump[d] != 0) return ms.dux_square * R::stride + bits::lowest(ms.jump[d]);
         const int to = bits::select(ms.landing[d], n);
-        return origin(o, s, to, d) * stride + to;
+        return origin(o, s, to, d) * R::stride + to;
     }
-    return pass;
+    return R::pass;
+}
+
+// Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action random_move_64(const LatrunculiOptions &o, const LatrunculiStateT<uint64_t> &s, Rng &rng) {
+    return random_move(o, s, rng);
+}
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action random_move_128(const LatrunculiOptions &o, const LatrunculiStateT<u128> &s, Rng &rng) {
+    return random_move(o, s, rng);
+}
+
+}  // namespace
+
+template <class BB>
+Action LatrunculiRulesT<BB>::random_action(const Options &o, const State &s, Rng &rng) {
+    if constexpr (sizeof(BB) == 8) return random_move_64(o, s, rng);
+    else return random_move_128(o, s, rng);
 }
 
 template <class BB>
