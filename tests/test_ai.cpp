@@ -114,6 +114,10 @@ TEST_CASE("the computer players search on several threads: legal moves, the same
                 const json move = p->ai_choose({{"level", "best"}, {"threads", threads}, {"max_nodes", 40000}, {"seed", seed}});
                 CHECK(is_legal_action(*p, move["action"].get<Action>()));
                 CHECK(move["search"]["depth"].get<int>() >= 1);
+                // A budget far below one iteration: the main thread still completes depth 1.
+                const json tiny = p->ai_choose({{"level", "best"}, {"threads", threads}, {"max_nodes", 1}, {"seed", seed}});
+                CHECK(is_legal_action(*p, tiny["action"].get<Action>()));
+                CHECK(tiny["search"]["depth"].get<int>() == 1);
             }
         auto d = new_game("duodecim", {{"seed", seed}});
         d->random_playout(seed, static_cast<uint32_t>(seed * 9));

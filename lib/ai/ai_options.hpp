@@ -56,6 +56,12 @@ struct SharedBudget {
 // looks at the clock. Alone (no SharedBudget) it stops at exactly max_nodes, so that a search on
 // one thread repeats; threads add their nodes to the shared count every `batch` nodes, so the
 // budget of a search on several threads is the sum over them (overshot by < threads * batch).
+//
+// A search can hold its budget (hold(), release()) while it does the work without which it has
+// no move worth playing (Petteia: the main thread's first iteration): held, it counts nodes but
+// is stopped by nothing, neither its own budget nor the other threads' (which may have spent
+// the shared one first); released, it stops at once if the budget is spent. So a budget smaller
+// than that work is overshot, and a move always comes from a completed search.
 class Budget {
 public:
     static constexpr uint64_t batch = 256;
@@ -67,6 +73,12 @@ public:
     bool spend() {
         ++nodes_;
         if (stopped_) return true;
+        if (held_) {
+            if (shared_ != nullptr && nodes_ % batch == 0 && max_nodes_ != 0 &&
+                shared_->nodes.fetch_add(batch, std::memory_order_relaxed) + batch > max_nodes_)
+                shared_->stop.store(true, std::memory_order_relaxed);  // the others stop; this search goes on
+            return false;
+        }
         if (shared_ == nullptr) {
             if (max_nodes_ != 0 && nodes_ > max_nodes_) stopped_ = true;
         } else {
@@ -76,6 +88,17 @@ public:
         }
         if (max_time_ms_ != 0 && (nodes_ & 1023) == 0 && elapsed_ms() >= max_time_ms_) stop_all();
         return stopped_;
+    }
+    // Holds the budget: nothing stops this search until release().
+    void hold() { held_ = true; }
+    // Ends the hold: stopped from now on if the budget (own, shared or time) is spent.
+    void release() {
+        held_ = false;
+        if (stopped_) return;
+        const bool spent = shared_ == nullptr ? max_nodes_ != 0 && nodes_ > max_nodes_
+                                              : shared_->stop.load(std::memory_order_relaxed) ||
+                                                    (max_nodes_ != 0 && shared_->nodes.load(std::memory_order_relaxed) > max_nodes_);
+        if (spent || (max_time_ms_ != 0 && elapsed_ms() >= max_time_ms_)) stop_all();
     }
     // Stops this search and, when shared, every thread of it.
     void stop_all() {
@@ -95,6 +118,7 @@ private:
     std::chrono::steady_clock::time_point start_;
     uint64_t nodes_ = 0;
     bool stopped_ = false;
+    bool held_ = false;
 };
 
 // The "search" object of the answer.

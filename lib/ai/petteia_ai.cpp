@@ -122,6 +122,9 @@ public:
         int best_score = 0, completed = 0;
         const bool quiesce = ao_.level.name != "greedy";
         for (int depth = 1 + thread_ % 2; depth <= ao_.depth; ++depth) {
+            // The main thread's first iteration always completes (its budget is held), so that the
+            // move played comes from a completed search even where helpers spent the budget first.
+            if (thread_ == 0 && depth == 1) budget_.hold();
             // Captures first at the root too, then the previous iteration's best.
             int alpha = -infinity;
             Action iteration_best = -1;
@@ -135,13 +138,16 @@ public:
                 if (budget_.stopped()) break;
                 if (score > alpha) alpha = score, iteration_best = a;
             }
-            if (iteration_best >= 0 && (!budget_.stopped() || iteration_best != best || alpha > best_score)) {
+            const bool finished = !budget_.stopped();
+            if (thread_ == 0 && depth == 1) budget_.release();
+            if (iteration_best >= 0 && (finished || iteration_best != best || alpha > best_score)) {
                 // A move that completed its search is at least as good as the bound found so far.
                 best = iteration_best;
                 best_score = alpha;
             }
-            if (budget_.stopped()) break;
+            if (!finished) break;
             completed = depth;
+            if (budget_.stopped()) break;
             if (alpha >= mate - max_ply || alpha <= -mate + max_ply) break;  // the result is known
         }
         return {best, completed, best_score};
