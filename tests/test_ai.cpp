@@ -225,8 +225,12 @@ TEST_CASE("duodecim: best plays the only step that wins") {
 TEST_CASE("duodecim: the player captures, bears off, and keeps its pieces out of reach") {
     SUBCASE("a capture with one die") {
         // Player 0 on track 4 (p 10); player 1's single piece on track 7 (p 13); dice 3 and 5.
+        // The one-step player takes the piece. The searching levels need not: whether the capture
+        // beats forming a column of 5 (16-21, then 3 more) is close here (uct with 400000
+        // playouts chose the column with two seeds of three), and their evaluation, fitted to
+        // the results of games, prefers the column.
         auto g = duodecim_at({{10, 1}, {22, 2}, {24, 3}}, {{13, 1}, {31, 5}}, {3, 5});
-        for (const char *level : {"greedy", "easy", "best"}) {
+        for (const char *level : {"greedy"}) {
             const json move = g->ai_choose(quick(level));
             CHECK_MESSAGE(move["captures"] == 1, level, " ", move["text"]);
         }

@@ -19,100 +19,32 @@
 #include "../duodecim/duodecim.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "duodecim_eval.hpp"
 #include "uct.hpp"
 
 namespace ludus {
 
 namespace {
 
-using S = DuodecimState;
-using R = DuodecimRules;
-// Weights of the evaluation (race points): the extra cost of a piece in hand (it must enter), of
-// each track unit held back by pieces in hand, of being hit (tempo); the share of the danger that
-// counts when the threatened side rolls first (it can move away).
-constexpr double w_hand = 4.0, w_frozen = 3.0, w_hit = 6.0, w_own = 0.3;
+using namespace duodecim_ai;
 
 constexpr int max_depth = 4;
-constexpr size_t refined = 4;  // candidates the strongest level searches a turn deeper
-constexpr double win_value = 10000.0;
+// The strongest level searches this many of the best candidates a turn deeper, fewer when its
+// budget runs out (at least two finished, else the depth-3 choice stands).
+constexpr size_t refined = 16;
+// Then it plays out the best few by depth 4 this many turns (see DuodecimSearch::rollout).
+constexpr size_t rolled_out = 6;
+constexpr int rollout_turns = 6;
+// At most this many rollouts a candidate (about 0.5 s here): more hardly changes the choice,
+// and a search under a node budget alone that the rollouts cannot spend (the threads' shared
+// count is batched) still repeats on several threads.
+constexpr uint64_t max_rounds = 10000;
 
 constexpr std::array<ai::Level, 5> duodecim_levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", 4, true}}};
 
-struct Roll {
-    int a, b;
-    double weight;  // out of 36
-};
-
-constexpr std::array<Roll, 21> rolls = [] {
-    std::array<Roll, 21> r{};
-    int n = 0;
-    for (int a = 1; a <= 6; ++a)
-        for (int b = a; b <= 6; ++b) r[n++] = {a, b, a == b ? 1.0 : 2.0};
-    return r;
-}();
-
-// The chance (0..1) that player `hitter`, rolling next, can land on track progress `x` with a
-// unit of at least `size` pieces, from progress below x.
-double hit_chance(const S &s, int hitter, int x, int size) {
-    const int in_hand = s.count[hitter][S::hand];
-    if (in_hand > 1) return 0.0;  // the track is closed until every piece has entered
-    std::array<bool, 13> distance{};  // distances 1..12 that some unit could cover
-    bool any = false;
-    for (int y = std::max(1, x - 12); y < x; ++y)
-        if (s.count[hitter][y] >= size) distance[x - y] = true, any = true;
-    if (!any) return 0.0;
-    double chance = 0;
-    for (const Roll &r : rolls) {
-        // With one piece in hand, one die must enter it first: only the other die can hit.
-        const bool hit = distance[r.a] || distance[r.b] || (in_hand == 0 && distance[r.a + r.b]);
-        if (hit) chance += r.weight;
-    }
-    return chance / 36.0;
-}
-
-// What player p still has to travel, ignoring the opponent: every unit moves whole, so a unit
-// of any size needs its distance to the off position once (a column is as fast as a single),
-// and each piece in hand needs the whole way unless it joins another on the way. Pieces in hand
-// also hold the others back (no step onto or along the track until all have entered).
-double remaining(const S &s, int p) {
-    double r = 0;
-    int on_track = 0;
-    for (int x = 1; x < S::off; ++x)
-        if (s.count[p][x] > 0) {
-            r += S::off - x;
-            if (x >= S::first_track) ++on_track;
-        }
-    if (const int in_hand = s.count[p][S::hand]; in_hand > 0) r += in_hand * (S::off + w_hand) + w_frozen * on_track;
-    return r;
-}
-
-// What player p stands to lose when the other rolls next: the chance of each unit on the track
-// being hit, times the way its pieces must travel again.
-double danger(const S &s, int p) {
-    double d = 0;
-    for (int x = S::first_track; x <= S::last_track; ++x)
-        if (const int m = s.count[p][x]; m > 0) d += hit_chance(s, 1 - p, x, m) * (m * (S::off + w_hand) - (S::off - x) + w_hit);
-    return d;
-}
-
-// From player p's view.
-double evaluate(const S &s, int p) {
-    if (s.result != Result::ongoing) {
-        const int winner = s.result == Result::player0_won ? 0 : 1;
-        return winner == p ? win_value : -win_value;
-    }
-    const int next = s.to_move;  // who rolls (or moves) next
-    double v = remaining(s, 1 - p) - remaining(s, p);
-    v -= danger(s, p) * (next == p ? w_own : 1.0);
-    v += danger(s, 1 - p) * (next == p ? 1.0 : w_own);
-    return v;
-}
-
-struct TurnEnd {
-    S state;
-    Action first;
-};
+// From player p's view: the chance of winning (duodecim_eval.hpp).
+double evaluate(const S &s, int p) { return win_chance(s, p); }
 
 class DuodecimSearch {
 public:
@@ -148,7 +80,7 @@ public:
         for (Action a : moves) {
             S c = root;
             R::apply(o_, c, a);
-            turn_ends(c, me, a, ends, 0);
+            turn_ends(o_, c, me, a, ends, buffers_, 1);
         }
         // Depth 2: the whole turn by the evaluation.
         std::vector<std::pair<double, size_t>> ranked;
@@ -181,20 +113,53 @@ public:
         if (ao_.depth == 3 || !complete) return answer(root, best, 3, best_value);
 
         // Depth 4, for the best few: the opponent replies with its best turn by the evaluation,
-        // then we roll again and play our best turn. A budget spent here keeps the depth-3 choice.
+        // then we roll again and play our best turn. The best by depth 3 go first; a spent budget
+        // keeps those finished if there are two or more, else the depth-3 choice.
         std::stable_sort(deep.begin(), deep.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
         const size_t n4 = std::min(deep.size(), refined);
         std::vector<double> values4(n4);
-        if (!for_each_candidate(n4, [&](DuodecimSearch &search, size_t k) {
-                values4[k] = search.deeper(ends[deep[k].second].state, me);
-                return !search.budget_.stopped();
-            }))
-            return answer(root, best, 3, best_value);
+        std::vector<char> finished4(n4, 0);
+        for_each_candidate(n4, [&](DuodecimSearch &search, size_t k) {
+            values4[k] = search.deeper(ends[deep[k].second].state, me);
+            if (search.budget_.stopped()) return false;
+            finished4[k] = 1;
+            return true;
+        });
         Action best4 = best;
         double best4_value = -1e300;
+        size_t count4 = 0;
         for (size_t k = 0; k < n4; ++k)
-            if (values4[k] > best4_value) best4_value = values4[k], best4 = ends[deep[k].second].first;
-        return answer(root, best4, 4, best4_value);
+            if (finished4[k]) {
+                ++count4;
+                if (values4[k] > best4_value) best4_value = values4[k], best4 = ends[deep[k].second].first;
+            }
+        if (count4 < 2) return answer(root, best, 3, best_value);
+
+        // Rollouts of the best few by depth 4, while the budget lasts (see rollout()).
+        std::vector<std::pair<double, size_t>> top;  // depth-4 value, index into ends
+        for (size_t k = 0; k < n4; ++k)
+            if (finished4[k]) top.emplace_back(values4[k], deep[k].second);
+        std::stable_sort(top.begin(), top.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
+        top.resize(std::min(top.size(), rolled_out));
+        std::vector<double> sums(top.size(), 0.0);
+        uint64_t rounds = 0;
+        for (; top.size() > 1 && rounds < max_rounds; ++rounds) {
+            bool spent = false;
+            for (size_t k = 0; k < top.size() && !spent; ++k) {
+                Rng dice{ao_.seed * 0xD1B54A32D192ED03ull + rounds};  // the same dice for every candidate (common random numbers)
+                const double v = rollout(ends[top[k].second].state, me, dice);
+                spent = budget_.stopped();
+                sums[k] += v;
+            }
+            if (spent) break;  // the unfinished round is not counted
+        }
+        if (rounds == 0) return answer(root, best4, 4, best4_value);
+        size_t pick = 0;
+        for (size_t k = 1; k < top.size(); ++k)
+            if (sums[k] > sums[pick]) pick = k;
+        json move = answer(root, ends[top[pick].second].first, 4, sums[pick] / static_cast<double>(rounds));
+        move["search"]["rollouts"] = rounds * top.size();
+        return move;
     }
 
     // The searches of the other threads (none on one thread).
@@ -252,6 +217,22 @@ private:
         return v;
     }
 
+    // One game from the end of a turn `s` (phase roll) for `rollout_turns` turns, each player
+    // playing its best turn by the evaluation with the dice of `dice`; then the evaluation.
+    // Such rollouts (as backgammon programs use them) correct the evaluation where the search
+    // stops; with the same dice for every candidate, the differences between candidates show
+    // with few rollouts.
+    double rollout(S s, int me, Rng &dice) {
+        for (int turn = 0; turn < rollout_turns && s.result == Result::ongoing; ++turn) {
+            const std::array<int, 2> roll = {dice.die(), dice.die()};
+            R::set_dice(o_, s, roll);
+            ours_.clear();
+            turn_ends(o_, s, s.to_move, -1, ours_, buffers_);
+            s = ours_[extreme(ours_, s.to_move, true).first].state;
+        }
+        return evaluate(s, me);
+    }
+
     // Our roll from `s` (phase roll, our turn): the expected value of our best turn.
     double our_roll(const S &s, int me) {
         double v = 0;
@@ -268,7 +249,7 @@ private:
         const std::array<int, 2> dice = {r.a, r.b};
         R::set_dice(o_, c, dice);
         out.clear();
-        turn_ends(c, player, -1, out, 0);
+        turn_ends(o_, c, player, -1, out, buffers_);
     }
 
     // The first of `ends` with the highest (`best`) or lowest value for `me`, and the value.
@@ -281,25 +262,6 @@ private:
             if (best ? v > value : v < value) value = v, at = i;
         }
         return {at, value};
-    }
-
-    // Every distinct position at the end of `player`'s turn from `s` (the turn ends when the
-    // phase is no longer move for that player), with the first step that leads there.
-    void turn_ends(const S &s, int player, Action first, std::vector<TurnEnd> &out, int level) {
-        if (R::phase(s) != Phase::move || s.to_move != player) {
-            for (const TurnEnd &e : out)
-                if (e.state.count == s.count && e.state.to_move == s.to_move && e.state.result == s.result) return;
-            out.push_back({s, first});
-            return;
-        }
-        std::vector<Action> &moves = buffers_[level];
-        moves.clear();
-        R::legal_actions(o_, s, moves);
-        for (size_t i = 0; i < moves.size(); ++i) {
-            S c = s;
-            R::apply(o_, c, moves[i]);
-            turn_ends(c, player, first, out, level + 1);
-        }
     }
 
     json answer(const S &root, Action a, int depth, double value) {
