@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/duodecim_eval.hpp"
 #include "duodecim/duodecim.hpp"
 #include "petteia/petteia.hpp"
 #include "core_test_support.hpp"
@@ -220,6 +221,35 @@ TEST_CASE("duodecim: best plays the only step that wins") {
             const json move = g->ai_choose(quick(level, seed));
             CHECK_MESSAGE(move["text"] == "20-O", level);
         }
+}
+
+TEST_CASE("duodecim: the evaluation is a chance of winning that grows with the lead; best rolls out under its budget") {
+    // Player 0's rear column of 3 on progress 14 + k, its other on 20; player 1's on 25 and 26;
+    // player 1 to roll. A larger k is a larger lead for player 0 (and a closer threat to 25, 26).
+    auto position = [](int k) {
+        DuodecimState s;
+        s.count[0][14 + k] = 3, s.count[0][20] = 3, s.count[1][25] = 3, s.count[1][26] = 3;
+        s.to_move = 1;
+        return s;
+    };
+    double last = 0;
+    for (int k : {0, 2, 4}) {
+        const DuodecimState s = position(k);
+        const double p0 = duodecim_ai::win_chance(s, 0), p1 = duodecim_ai::win_chance(s, 1);
+        CHECK(p0 > 0.0);
+        CHECK(p0 < 1.0);
+        CHECK(p0 + p1 == doctest::Approx(1.0));
+        CHECK(p0 > last);
+        last = p0;
+    }
+    // Columns of 2 of both players on the track, dice 3 and 5: many turns to choose from, so best
+    // rolls the best of them out; under a node budget alone the move and its value repeat.
+    auto g = duodecim_at({{8, 2}, {12, 2}, {20, 2}}, {{9, 2}, {15, 2}, {22, 2}}, {3, 5});
+    const json o{{"level", "best"}, {"max_nodes", 200000}, {"seed", 4}};
+    const json move = g->ai_choose(o);
+    CHECK(move["search"]["depth"] == 4);
+    CHECK(move["search"]["rollouts"].get<uint64_t>() > 0);
+    CHECK(without_time(g->ai_choose(o)) == without_time(move));
 }
 
 TEST_CASE("duodecim: the player captures, bears off, and keeps its pieces out of reach") {
