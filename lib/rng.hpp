@@ -7,15 +7,20 @@
 
 namespace ludus {
 
+// SplitMix64's output function: a well-mixed 64-bit word from any input (the generator's
+// output, and the games' hash keys of pieces on squares).
+constexpr uint64_t mix64(uint64_t z) noexcept {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 // SplitMix64: tiny state, good statistical quality for dice, trivially copyable.
 struct Rng {
     uint64_t state = 0;
 
     uint64_t next() noexcept {
-        uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
+        return mix64(state += 0x9E3779B97F4A7C15ull);
     }
 
     // Uniform in [0, n), n > 0 (Lemire's multiply-shift; the bias for small n is < 2^-32).

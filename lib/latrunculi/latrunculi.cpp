@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "../json_util.hpp"
+#include "../rng.hpp"
 #include "../rules_game.hpp"
 #include "schaedler.hpp"
 
@@ -33,21 +34,15 @@ const std::vector<LatrunculiRuleset> &all_rulesets() {
     return rulesets;
 }
 
-constexpr uint64_t mix(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 // Keys of a man (kind 0) or dux (kind 1) of a player on a square.
 constexpr auto piece_keys = [] {
     std::array<uint64_t, 4 * 128> t{};
-    for (size_t i = 0; i < t.size(); ++i) t[i] = mix(0x1A7500ull + i);
+    for (size_t i = 0; i < t.size(); ++i) t[i] = mix64(0x1A7500ull + i);
     return t;
 }();
 uint64_t piece_key(int sq, int player, bool dux) { return piece_keys[4 * sq + 2 * player + (dux ? 1 : 0)]; }
-constexpr uint64_t side_key = mix(0x51DE1A7);
-uint64_t again_key(int sq) { return mix(0xA6A1000ull + static_cast<uint64_t>(sq)); }
+constexpr uint64_t side_key = mix64(0x51DE1A7);
+uint64_t again_key(int sq) { return mix64(0xA6A1000ull + static_cast<uint64_t>(sq)); }
 
 template <class BB>
 void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols) {

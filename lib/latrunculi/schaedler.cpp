@@ -1,6 +1,7 @@
 #include "schaedler.hpp"
 
 #include "../json_util.hpp"
+#include "../rng.hpp"
 #include "../rules_game.hpp"
 
 namespace ludus {
@@ -42,18 +43,13 @@ uint64_t neighbours(uint64_t b) { return shift(b, 0) | shift(b, 1) | shift(b, 2)
 // The squares with a square of `f` on both sides, in a rank or in a file.
 uint64_t enclosed_by(uint64_t f) { return (shift(f, 2) & shift(f, 3)) | (shift(f, 0) & shift(f, 1)); }
 
-constexpr uint64_t mix(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 constexpr auto piece_keys = [] {
     std::array<uint64_t, 4 * 64> t{};
-    for (size_t i = 0; i < t.size(); ++i) t[i] = mix(0x5C4AD1E400ull + i);
+    for (size_t i = 0; i < t.size(); ++i) t[i] = mix64(0x5C4AD1E400ull + i);
     return t;
 }();
 uint64_t piece_key(int sq, int player, bool blocked) { return piece_keys[4 * sq + 2 * player + (blocked ? 1 : 0)]; }
-constexpr uint64_t side_key = mix(0x51DE5C4A);
+constexpr uint64_t side_key = mix64(0x51DE5C4A);
 
 uint64_t keys_of(uint64_t squares, int player, bool blocked) {
     uint64_t k = 0;

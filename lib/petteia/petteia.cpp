@@ -6,6 +6,7 @@
 
 #include "../bitboard.hpp"
 #include "../json_util.hpp"
+#include "../rng.hpp"
 #include "../rules_game.hpp"
 
 namespace ludus {
@@ -21,12 +22,6 @@ struct Step {
 };
 // Up (towards player 1), down, left, right: the order of move generation and of captures.
 constexpr std::array<Step, 4> directions = {{{1, 0}, {-1, 0}, {0, -1}, {0, 1}}};
-
-constexpr uint64_t mix(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 bool on_board(const PetteiaOptions &o, int rank, int file) { return rank >= 0 && rank < o.rows && file >= 0 && file < o.cols; }
 
@@ -89,7 +84,7 @@ namespace {
 
 constexpr auto square_key_table = [] {
     std::array<uint64_t, 2 * CellBoard::max_squares> t{};
-    for (size_t i = 0; i < t.size(); ++i) t[i] = mix(0x5EED0000ull + i);
+    for (size_t i = 0; i < t.size(); ++i) t[i] = mix64(0x5EED0000ull + i);
     return t;
 }();
 
@@ -142,7 +137,7 @@ std::shared_ptr<const PetteiaBitTables> make_bit_tables(int rows, int cols) {
 template <class Board>
 uint64_t PetteiaRulesT<Board>::square_key(int square, int player) { return square_key_table[2 * square + player]; }
 template <class Board>
-uint64_t PetteiaRulesT<Board>::side_key() { return mix(0x51DE); }
+uint64_t PetteiaRulesT<Board>::side_key() { return mix64(0x51DE); }
 
 // Move generation of each board, in one order: squares from a1 up, then up, down, left,
 // right, each by increasing distance (so that both boards list moves identically). Moves are
