@@ -57,6 +57,11 @@ ludus_status guarded(Body &&body) {
     ludus::fail(Status::invalid_argument, std::string(name) + " must not be NULL");
 }
 
+// Out of line, so that the fast paths that can end here build no message inline.
+[[noreturn, gnu::cold, gnu::noinline]] void too_small(size_t n, const char *what, size_t capacity) {
+    ludus::fail(Status::buffer_too_small, std::to_string(n) + " " + what + " in a capacity of " + std::to_string(capacity));
+}
+
 // Inline: every call of the fast path checks its pointers.
 inline void require(const void *pointer, const char *name) {
     if (pointer == nullptr) [[unlikely]] null_argument(name);
@@ -187,11 +192,12 @@ ludus_status ludus_game_roll(ludus_game *g, int *out_values, size_t capacity, si
         std::array<int, ludus::Game::max_dice> dice{};
         const size_t n = g->game->roll_into(dice);
         *out_count = n;
-        if (n > capacity) {
+        if (n > capacity) [[unlikely]] {
             g->game->undo();  // a failed call leaves the game as it was
-            ludus::fail(Status::buffer_too_small, "the roll has " + std::to_string(n) + " dice; capacity is " + std::to_string(capacity));
+            too_small(n, "dice rolled do not fit", capacity);
         }
-        std::copy(dice.begin(), dice.begin() + static_cast<std::ptrdiff_t>(n), out_values);
+        for (size_t i = 0; i < dice.size(); ++i)  // a fixed bound: no call to memcpy for a few bytes
+            if (i < n) out_values[i] = dice[i];
     });
 }
 
@@ -252,8 +258,7 @@ ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capaci
         // Written straight into the caller's buffer when it has room for any position's moves.
         const size_t n = g->game->legal_actions(std::span<ludus::Action>(out, capacity));
         *out_count = n;
-        if (n > capacity)
-            ludus::fail(Status::buffer_too_small, std::to_string(n) + " legal actions do not fit in a capacity of " + std::to_string(capacity));
+        if (n > capacity) [[unlikely]] too_small(n, "legal actions do not fit", capacity);
     });
 }
 

@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <concepts>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
@@ -213,18 +214,20 @@ public:
         out.clear();
         if (!require_moves()) return;
         R::legal_actions(*options_, state_, out);
+        note_listing(out.data(), out.size(), out.size());
     }
 
     size_t legal_actions(std::span<Action> out) const override {
         if (!require_moves()) return 0;
         if constexpr (WritesActions<R>) {
-            if (out.size() >= R::max_actions(*options_)) return R::write_actions(*options_, state_, out.data());
+            if (out.size() >= R::max_actions(*options_)) return note_listing(out.data(), R::write_actions(*options_, state_, out.data()), out.size());
             scratch_.resize(R::max_actions(*options_));  // a small buffer: listed aside, copied if they fit
             scratch_.resize(R::write_actions(*options_, state_, scratch_.data()));
         } else {
             scratch_.clear();
             R::legal_actions(*options_, state_, scratch_);
         }
+        note_listing(scratch_.data(), scratch_.size(), scratch_.size());
         if (scratch_.size() <= out.size()) std::copy(scratch_.begin(), scratch_.end(), out.begin());
         return scratch_.size();
     }
@@ -248,6 +251,7 @@ public:
 
     void undo() override {
         if (history_.empty()) fail(Status::nothing_to_undo, "nothing to undo: the game is at the start of its history");
+        ++changes_;
         state_ = history_.pop().before;
     }
 
@@ -345,8 +349,12 @@ public:
     const Options &options() const { return *options_; }
     const State &state() const { return state_; }
 
-    // The recorder interface of advance() and play_randomly().
-    void record(const State &before, const Event &event) { history_.push(before, event); }
+    // The recorder interface of advance() and play_randomly(). Every change of the state but
+    // undo is recorded first, so this is where the state's change count moves.
+    void record(const State &before, const Event &event) {
+        ++changes_;
+        history_.push(before, event);
+    }
     size_t count_recent(uint64_t key, size_t window) const {
         size_t n = 0;
         if constexpr (HasRepetition<R>)
@@ -356,12 +364,34 @@ public:
 
 private:
     void require_legal(Action action) const {
+        if (R::phase(state_) != Phase::move || !is_legal(action)) [[unlikely]] not_legal(action);
+    }
+
+    [[noreturn, gnu::cold, gnu::noinline]] void not_legal(Action action) const {
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: no more moves");
         if (phase() == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first");
-        if (!is_legal(action)) fail(Status::illegal_move, "action " + std::to_string(action) + " is not a legal move in this position");
+        fail(Status::illegal_move, "action " + std::to_string(action) + " is not a legal move in this position");
+    }
+
+    // A short listing (a forced pass, a few steps) is remembered until the state changes:
+    // playing one of its actions then needs no second search of the rules.
+    // `readable`: how many actions may be read at `actions` (a whole block copies fastest).
+    size_t note_listing(const Action *actions, size_t n, size_t readable) const {
+        if (n <= listed_.size()) {
+            if (readable >= listed_.size()) std::memcpy(listed_.data(), actions, sizeof listed_);
+            else std::copy_n(actions, n, listed_.begin());
+            listed_count_ = n;
+            listed_at_ = changes_;
+        }
+        return n;
+    }
+
+    bool in_listing(Action action) const {
+        return std::find(listed_.begin(), listed_.begin() + static_cast<std::ptrdiff_t>(listed_count_), action) != listed_.begin() + static_cast<std::ptrdiff_t>(listed_count_);
     }
 
     bool is_legal(Action action) const {
+        if (listed_at_ == changes_) return in_listing(action);
         if constexpr (requires { R::is_legal(*options_, state_, action); }) {
             return R::is_legal(*options_, state_, action);
         } else {
@@ -439,6 +469,10 @@ private:
     State state_;
     History<State> history_;
     mutable std::vector<Action> scratch_;
+    uint64_t changes_ = 0;  // how many times the state has changed (note_listing's clock)
+    mutable uint64_t listed_at_ = ~uint64_t{0};
+    mutable size_t listed_count_ = 0;
+    mutable std::array<Action, 8> listed_{};
 };
 
 }  // namespace ludus

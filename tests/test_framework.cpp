@@ -1,5 +1,5 @@
 // The common game core (RulesGame<R>, play.cpp, the registry and the options) exercised with
-// Petteia: history and undo, clones, saving and restoring with validation, moves as JSON
+// Petteia (and Duodecim for short listings): history and undo, clones, saving and restoring with validation, moves as JSON
 // objects, and the options catalogue.
 #include <doctest/doctest.h>
 
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "duodecim/duodecim.hpp"
 #include "game.hpp"
 #include "petteia/petteia.hpp"
 #include "core_test_support.hpp"
@@ -552,4 +553,43 @@ TEST_CASE("unknown games and options, bad option values") {
     CHECK_NOTHROW(new_game("petteia", {{"seed", UINT64_MAX}}));
     CHECK_NOTHROW(new_game("petteia", {{"seed", 0}}));
     CHECK(new_game("petteia", {{"seed", UINT64_MAX}})->to_json()["options"]["seed"] == UINT64_MAX);
+}
+
+// RulesGame remembers a short listing until the state changes, and then decides legality from
+// it: whatever came in between (moves, rolls, undo, a clone), an action is accepted exactly
+// when the rules say it is legal. Duodecim, whose listings are short.
+TEST_CASE("a remembered listing decides legality exactly as the rules, after moves, rolls, undo and clones") {
+    auto g = new_game("duodecim", json{{"seed", 3}});
+    std::mt19937 rng(5);
+    std::vector<Action> buffer(256), previous;
+    int checked = 0, refused = 0;
+    for (int i = 0; i < 4000; ++i) {
+        if (g->phase() == Phase::over) g = new_game("duodecim", json{{"seed", 3 + i}});
+        const auto &current = dynamic_cast<const RulesGame<DuodecimRules> &>(*g);
+        if (g->phase() == Phase::roll) {
+            g->roll();
+            continue;
+        }
+        const size_t n = g->legal_actions(std::span<Action>(buffer));
+        std::vector<Action> candidates(buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(n));
+        candidates.insert(candidates.end(), previous.begin(), previous.end());  // a listing of another state
+        candidates.push_back(DuodecimRules::pass_action);
+        candidates.push_back(static_cast<Action>(rng() % (DuodecimRules::action_stride * DuodecimRules::action_stride)));
+        for (Action a : candidates) {
+            const bool legal = DuodecimRules::is_legal(current.options(), current.state(), a);
+            auto probe = g->clone();  // carries the remembered listing
+            const bool accepted = status_of([&] { probe->apply_action(a); }) == Status::ok;
+            CHECK(accepted == legal);
+            ++checked;
+            refused += !accepted;
+        }
+        previous.assign(buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(n));
+        if (rng() % 4 == 0 && i % 3 != 0) {
+            g->undo();  // back over a move or a roll: the listing remembered is of a later state
+        } else {
+            g->apply_action(previous[rng() % n]);
+        }
+    }
+    CHECK(checked > 10000);
+    CHECK(refused > 1000);
 }

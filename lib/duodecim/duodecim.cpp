@@ -200,11 +200,22 @@ void DuodecimRules::apply(const Options &o, State &s, Action a) {
     }
 }
 
-void DuodecimRules::set_dice(const Options &, State &s, std::span<const int> values) {
+namespace {
+
+[[noreturn, gnu::cold, gnu::noinline]] void bad_dice(std::span<const int> values) {
     if (values.size() != 2) fail(Status::invalid_argument, "dice: exactly 2 values are needed, not " + std::to_string(values.size()));
     for (size_t i = 0; i < 2; ++i)
         if (values[i] < 1 || values[i] > 6)
             fail(Status::invalid_argument, "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a die value 1..6");
+    fail(Status::internal, "bad_dice: the dice are valid");
+}
+
+bool is_die(int value) { return static_cast<unsigned>(value - 1) < 6; }
+
+}  // namespace
+
+void DuodecimRules::set_dice(const Options &, State &s, std::span<const int> values) {
+    if (values.size() != 2 || !is_die(values[0]) || !is_die(values[1])) [[unlikely]] bad_dice(values);  // every roll: no message built inline
     s.dice = {static_cast<uint8_t>(values[0]), static_cast<uint8_t>(values[1])};
 }
 

@@ -1,6 +1,6 @@
 // Speed of libludus: random playouts through the C++ core, through the C ABI step by step,
 // and through ludus_game_random_playout; Petteia move counting (perft); bytes per handle.
-// Run by `meson test --benchmark` or alone: bench [seconds per measurement] [runs]
+// Run by `meson test --benchmark` or alone: bench [seconds per measurement] [runs] [duodecim: its paths only]
 // Random play: a uniformly random legal move (and random dice) until the end of the game,
 // or a cap of 10,000 plies, counted as a draw and reported.
 #include <algorithm>
@@ -353,9 +353,14 @@ int main(int argc, char **argv) {
     if (argc == 4 && std::string(argv[1]) == "count") return count_mode(argv[2], std::strtoull(argv[3], nullptr, 10));
     if (argc > 1) seconds_per_run = std::atof(argv[1]);
     if (argc > 2) runs = std::atoi(argv[2]);
+    const std::string only = argc > 3 ? argv[3] : "";  // "duodecim": that game's paths only
     std::printf("libludus %s: medians of %d runs of %.1f s, one thread; random play capped at %u plies\n\n", ludus_version(), runs,
                 seconds_per_run, ply_cap);
-
+    if (only == "duodecim") {
+        const DuodecimOptions o = DuodecimRules::parse_options(json{{"seed", 1}});
+        report_paths<DuodecimRules>("duodecim", o, "duodecim", "{\"seed\": 1}");
+        return 0;
+    }
     const char *petteia_options = "{\"rows\": 8, \"cols\": 8, \"seed\": 1}";
     const PetteiaOptions po = PetteiaRules::parse_options(json::parse(petteia_options));
     report_paths<PetteiaBitRules>("petteia", po, "petteia", petteia_options);
