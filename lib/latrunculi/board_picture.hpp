@@ -1,112 +1,17 @@
 // The parts of a Latrunculi picture that every ruleset shares (latrunculi_render.cpp,
-// schaedler_render.cpp): the plain squared board with its coordinates, the pieces (player 0's
-// ivory discs, player 1's ebony squares), the last move outlined in blue, the status line, and
-// the monospace diagram.
+// schaedler_render.cpp): the plain squared board of square_board.hpp, and the pieces (player 0's
+// ivory discs, player 1's ebony squares).
 #pragma once
 
-#include <algorithm>
-#include <functional>
 #include <string>
-#include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "../game.hpp"
-#include "../options.hpp"
-#include "../render/render_options.hpp"
-#include "../render/svg.hpp"
+#include "../render/square_board.hpp"
 
 namespace ludus::board_picture {
 
-using render::Svg;
-namespace style = render::style;
+using namespace square_board;
 inline constexpr const char *crown = "#c8a23c";
 inline constexpr const char *chain = "#b3261e";  // the cross over a blocked piece
-
-inline const std::vector<OptionSpec> &svg_specs() {
-    static const std::vector<OptionSpec> specs = {
-        render::size_spec(),
-        render::integer_spec("orientation", 0, 0, 1, "the player drawn at the bottom"),
-        render::flag_spec("coordinates", true, "file letters and rank numbers around the board"),
-    };
-    return specs;
-}
-
-inline const std::vector<OptionSpec> &text_specs() {
-    static const std::vector<OptionSpec> specs = {
-        render::integer_spec("orientation", 0, 0, 1, "the player drawn at the bottom"),
-        render::flag_spec("coordinates", true, "file letters and rank numbers around the board"),
-    };
-    return specs;
-}
-
-inline std::string square_name(int cols, int sq) { return std::string(1, static_cast<char>('a' + sq % cols)) + std::to_string(sq / cols + 1); }
-
-struct Geometry {
-    double cell, x0, y0;
-    int rows, cols, orientation;
-    int column(int sq) const { return orientation == 0 ? sq % cols : cols - 1 - sq % cols; }
-    int row(int sq) const { return orientation == 0 ? rows - 1 - sq / cols : sq / cols; }
-    double left(int sq) const { return x0 + column(sq) * cell; }
-    double top(int sq) const { return y0 + row(sq) * cell; }
-    double cx(int sq) const { return left(sq) + cell / 2; }
-    double cy(int sq) const { return top(sq) + cell / 2; }
-};
-
-// Where everything goes, from the resolved picture options.
-struct Layout {
-    Geometry g;
-    double width, height, margin, status_height, board_bottom;
-    bool coordinates;
-};
-
-inline Layout layout(const nlohmann::json &r, int rows, int cols) {
-    Layout l{};
-    l.width = r["size"].get<int>();
-    l.coordinates = r["coordinates"].get<bool>();
-    l.margin = l.width * (l.coordinates ? 0.06 : 0.025);
-    l.g = Geometry{(l.width - 2 * l.margin) / std::max(rows, cols), 0, l.margin, rows, cols, r["orientation"].get<int>()};
-    l.g.x0 = (l.width - l.g.cell * cols) / 2;
-    l.status_height = l.width * 0.085;
-    l.board_bottom = l.g.y0 + l.g.cell * rows;
-    l.height = l.board_bottom + (l.coordinates ? l.margin : l.margin * 0.6) + l.status_height;
-    return l;
-}
-
-// The background, the board with its squares, and the coordinates.
-inline void draw_board(Svg &svg, const Layout &l) {
-    const Geometry &g = l.g;
-    svg.rect(0, 0, l.width, l.height, {{"class", "background"}, {"fill", style::background}});
-    const double edge = std::max(1.5, g.cell * 0.06);
-    svg.rect(g.x0 - edge / 2, g.y0 - edge / 2, g.cell * g.cols + edge, g.cell * g.rows + edge,
-             {{"class", "board"}, {"fill", style::board_light}, {"stroke", style::board_edge}, {"stroke-width", edge}});
-    svg.open("g", {{"class", "squares"}, {"fill", "none"}, {"stroke", style::board_dark}, {"stroke-width", std::max(1.0, g.cell * 0.03)}});
-    for (int sq = 0; sq < g.rows * g.cols; ++sq) svg.rect(g.left(sq), g.top(sq), g.cell, g.cell, {{"class", "square"}, {"data-square", square_name(g.cols, sq)}});
-    svg.close();
-    if (!l.coordinates) return;
-    const double font = std::min(g.cell * 0.45, l.margin * 0.62);
-    svg.open("g", {{"class", "coordinates"}, {"fill", style::muted_ink}, {"font-family", style::font}});
-    for (int f = 0; f < g.cols; ++f) svg.label(g.cx(f), l.board_bottom + l.margin * 0.5, font, std::string(1, static_cast<char>('a' + f)), {{"class", "coord file"}});
-    for (int rank = 0; rank < g.rows; ++rank) svg.label(g.x0 - l.margin * 0.5, g.cy(rank * g.cols), font, std::to_string(rank + 1), {{"class", "coord rank"}});
-    svg.close();
-}
-
-// The last move's squares outlined (from may be -1), with a line between them.
-inline void draw_last_move(Svg &svg, const Layout &l, int from, int to, const std::string &move_text) {
-    const Geometry &g = l.g;
-    const double w = std::max(1.5, g.cell * 0.07);
-    svg.open("g", {{"class", "last-move"}, {"data-move", move_text}});
-    if (from >= 0)
-        svg.line(g.cx(from), g.cy(from), g.cx(to), g.cy(to),
-                 {{"class", "last-move path"}, {"stroke", style::highlight}, {"stroke-width", w}, {"stroke-linecap", "round"}, {"opacity", "0.55"}});
-    for (int sq : {from, to}) {
-        if (sq < 0) continue;
-        svg.rect(g.left(sq) + w / 2, g.top(sq) + w / 2, g.cell - w, g.cell - w,
-                 {{"class", sq == from ? "last-move from" : "last-move to"}, {"data-square", square_name(g.cols, sq)}, {"fill", "none"},
-                  {"stroke", style::highlight}, {"stroke-width", w}});
-    }
-    svg.close();
-}
 
 inline const char *player_class(int player) { return player == 0 ? "player0" : "player1"; }
 
@@ -150,54 +55,11 @@ inline void draw_piece(Svg &svg, PieceLook look, double cx, double cy, double ce
     }
 }
 
-// The status line under the board: the icon of the player to move or the winner, the phrase,
-// and the last move.
-inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, std::string words, const std::string &last_text) {
-    const double sy = l.height - l.status_height / 2, font = l.status_height * 0.36;
-    const int shown = result == Result::player0_won ? 0 : result == Result::player1_won ? 1 : result == Result::draw ? -1 : to_move;
-    svg.open("g", {{"class", "status"},
-                   {"data-to-move", result == Result::ongoing ? std::to_string(to_move) : std::string("-1")},
-                   {"data-result", result_name(result)},
-                   {"font-family", style::font},
-                   {"fill", style::ink}});
-    const double icon = l.status_height * 0.62;
-    double text_x = l.margin;
-    if (shown >= 0) {
-        draw_piece(svg, {shown}, l.margin + icon / 2, sy, icon, std::string("icon ") + player_class(shown), "");
-        text_x += icon * 1.15;
-    }
-    words[0] = static_cast<char>(words[0] - 'a' + 'A');
-    svg.text("text", {{"class", result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", sy}, {"font-size", font},
-                      {"dominant-baseline", "central"}, {"font-weight", "bold"}},
-             words);
-    if (!last_text.empty())
-        svg.text("text", {{"class", "last-move-text"}, {"x", l.width - l.margin}, {"y", sy}, {"font-size", font * 0.85}, {"text-anchor", "end"},
-                          {"dominant-baseline", "central"}},
-                 "last: " + last_text);
-    svg.close();
-}
-
-// The monospace diagram: one character a square (glyph(sq)), with coordinates around it.
-inline std::string text_board(int rows, int cols, const nlohmann::json &r, const std::function<char(int)> &glyph) {
-    const int orientation = r["orientation"].get<int>();
-    const bool coordinates = r["coordinates"].get<bool>();
-    std::string letters = "   ";
-    for (int i = 0; i < cols; ++i) letters += std::string(" ") + static_cast<char>('a' + (orientation == 0 ? i : cols - 1 - i));
-    letters += "\n";
-    std::string out = coordinates ? letters : "";
-    for (int i = 0; i < rows; ++i) {
-        const int rank = orientation == 0 ? rows - 1 - i : i;
-        std::string number = std::to_string(rank + 1);
-        if (number.size() < 2) number = " " + number;
-        if (coordinates) out += number + " ";
-        for (int j = 0; j < cols; ++j) {
-            out += ' ';
-            out += glyph(rank * cols + (orientation == 0 ? j : cols - 1 - j));
-        }
-        out += coordinates ? "  " + std::to_string(rank + 1) + "\n" : std::string("\n");
-    }
-    if (coordinates) out += letters;
-    return out;
+// The status line, with a piece of the player to move or of the winner.
+inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, const std::string &words, const std::string &last_text) {
+    square_board::draw_status(svg, l, result, to_move, words, last_text, [&](double cx, double cy, double size, int player) {
+        draw_piece(svg, {player}, cx, cy, size, std::string("icon ") + player_class(player), "");
+    });
 }
 
 }  // namespace ludus::board_picture

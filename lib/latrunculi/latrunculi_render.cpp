@@ -98,7 +98,7 @@ std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, c
     std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s);
     title += m.present ? ", last move " + m.text : ", no move yet";
     Svg svg(l.width, l.height, title);
-    draw_board(svg, l);
+    draw_board(svg, l, false);
     if (m.present && m.to >= 0) draw_last_move(svg, l, m.from, m.to, action_text(o, last.action));
     svg.open("g", {{"class", "pieces"}});
     for (int sq = 0; sq < o.rows * o.cols; ++sq) {
