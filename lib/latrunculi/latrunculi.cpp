@@ -5,6 +5,7 @@
 #include "../json_util.hpp"
 #include "../rng.hpp"
 #include "../rules_game.hpp"
+#include "../squares.hpp"
 #include "schaedler.hpp"
 
 namespace ludus {
@@ -457,7 +458,7 @@ void LatrunculiRulesT<BB>::apply(const Options &o, State &s, Action a) {
 
 template <class BB>
 std::string LatrunculiRulesT<BB>::square_name(const Options &o, int square) {
-    return std::string(1, static_cast<char>('a' + square % o.cols)) + std::to_string(square / o.cols + 1);
+    return squares::name(o.cols, square);
 }
 
 template <class BB>
@@ -467,30 +468,15 @@ std::string LatrunculiRulesT<BB>::action_text(const Options &o, Action a) {
     return square_name(o, a / stride) + "-" + square_name(o, a % stride);
 }
 
-namespace {
-
-// Reads a square like "b12" at text[pos...]; -1 if it is not one of the board.
-int read_square(const LatrunculiOptions &o, std::string_view text, size_t &pos) {
-    if (pos >= text.size() || text[pos] < 'a' || text[pos] > 'z') return -1;
-    const int file = text[pos++] - 'a';
-    int rank = 0, digits = 0;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9' && digits < 3) rank = rank * 10 + (text[pos++] - '0'), ++digits;
-    if (digits == 0 || (digits > 1 && text[pos - digits] == '0')) return -1;
-    if (file >= o.cols || rank < 1 || rank > o.rows) return -1;
-    return (rank - 1) * o.cols + file;
-}
-
-}  // namespace
-
 template <class BB>
 Action LatrunculiRulesT<BB>::parse_action(const Options &o, std::string_view text) {
     if (text == "pass") return pass;
     size_t pos = 0;
-    const int from = read_square(o, text, pos);
+    const int from = squares::read(o.rows, o.cols, text, pos);
     if (from >= 0 && pos == text.size()) return place_base + from;
     const bool dash = pos < text.size() && text[pos] == '-';
     pos += dash ? 1 : 0;
-    const int to = dash ? read_square(o, text, pos) : -1;
+    const int to = dash ? squares::read(o.rows, o.cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
         fail(Status::invalid_move, "\"" + std::string(text) + "\" is not a move: write FROM-TO (such as b2-b5), a square to place a piece on (such as c4), or pass, with squares of the " +
                                        std::to_string(o.rows) + "x" + std::to_string(o.cols) + " board");
@@ -620,7 +606,7 @@ LatrunculiStateT<BB> LatrunculiRulesT<BB>::position_from_json(const Options &o, 
     if (!again.is_null()) {
         size_t pos = 0;
         const std::string text = again.is_string() ? again.get<std::string>() : "";
-        const int sq = read_square(o, text, pos);
+        const int sq = squares::read(o.rows, o.cols, text, pos);
         if (!r.extra_move_after_capture || sq < 0 || pos != text.size() || s.owner(sq) != s.to_move || s.placing())
             fail(Status::invalid_state, path(field, "again") + ": must be null, or the square of a piece of the player to move that has just captured");
         s.again = static_cast<int8_t>(sq);

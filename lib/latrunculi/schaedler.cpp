@@ -3,6 +3,7 @@
 #include "../json_util.hpp"
 #include "../rng.hpp"
 #include "../rules_game.hpp"
+#include "../squares.hpp"
 
 namespace ludus {
 
@@ -232,7 +233,7 @@ int SchaedlerRules::evaluation(const Options &o, const State &s) {
 }
 
 std::string SchaedlerRules::square_name(const Options &, int square) {
-    return std::string(1, static_cast<char>('a' + square % cols)) + std::to_string(square / cols + 1);
+    return squares::name(cols, square);
 }
 
 std::string SchaedlerRules::action_text(const Options &o, Action a) {
@@ -241,28 +242,15 @@ std::string SchaedlerRules::action_text(const Options &o, Action a) {
     return square_name(o, a / stride) + "-" + square_name(o, a % stride);
 }
 
-namespace {
-
-// Reads a square like "c4" at text[pos...]; -1 if it is not one of the board.
-int read_square(std::string_view text, size_t &pos) {
-    if (pos + 2 > text.size()) return -1;
-    const char file = text[pos], rank = text[pos + 1];
-    if (file < 'a' || file > 'h' || rank < '1' || rank > '8') return -1;
-    pos += 2;
-    return (rank - '1') * cols + (file - 'a');
-}
-
-}  // namespace
-
 Action SchaedlerRules::parse_action(const Options &, std::string_view text) {
     size_t pos = 0;
     const bool remove = !text.empty() && text[0] == 'x';
     pos += remove ? 1 : 0;
-    const int from = read_square(text, pos);
+    const int from = squares::read(SchaedlerOptions::rows, cols, text, pos);
     if (from >= 0 && pos == text.size()) return (remove ? remove_base : place_base) + from;
     const bool dash = !remove && pos < text.size() && text[pos] == '-';
     pos += dash ? 1 : 0;
-    const int to = dash ? read_square(text, pos) : -1;
+    const int to = dash ? squares::read(SchaedlerOptions::rows, cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
         fail(Status::invalid_move, "\"" + std::string(text) +
                                        "\" is not a move: write FROM-TO (such as b2-b3, or b2-d2 for hops, by the last square), a square to "

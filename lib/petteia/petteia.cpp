@@ -8,6 +8,7 @@
 #include "../json_util.hpp"
 #include "../rng.hpp"
 #include "../rules_game.hpp"
+#include "../squares.hpp"
 
 namespace ludus {
 
@@ -440,34 +441,19 @@ template <class Board>
 
 template <class Board>
 std::string PetteiaRulesT<Board>::square_name(const Options &o, int square) {
-    return std::string(1, static_cast<char>('a' + square % o.cols)) + std::to_string(square / o.cols + 1);
+    return squares::name(o.cols, square);
 }
 
 template <class Board>
 std::string PetteiaRulesT<Board>::action_text(const Options &o, Action a) { return square_name(o, from_of(a)) + "-" + square_name(o, to_of(a)); }
 
-namespace {
-
-// Reads a square like "b12" at text[pos...]; returns -1 if it is not one of the board.
-int read_square(const PetteiaOptions &o, std::string_view text, size_t &pos) {
-    if (pos >= text.size() || text[pos] < 'a' || text[pos] > 'z') return -1;
-    const int file = text[pos++] - 'a';
-    int rank = 0, digits = 0;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9' && digits < 3) rank = rank * 10 + (text[pos++] - '0'), ++digits;
-    if (digits == 0 || (digits > 1 && text[pos - digits] == '0')) return -1;
-    if (file >= o.cols || rank < 1 || rank > o.rows) return -1;
-    return (rank - 1) * o.cols + file;
-}
-
-}  // namespace
-
 template <class Board>
 Action PetteiaRulesT<Board>::parse_action(const Options &o, std::string_view text) {
     size_t pos = 0;
-    const int from = read_square(o, text, pos);
+    const int from = squares::read(o.rows, o.cols, text, pos);
     const bool dash = pos < text.size() && text[pos] == '-';
     pos += dash ? 1 : 0;
-    const int to = dash ? read_square(o, text, pos) : -1;
+    const int to = dash ? squares::read(o.rows, o.cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
         fail(Status::invalid_move, "\"" + std::string(text) + "\" is not a move: write FROM-TO with squares of the " + std::to_string(o.rows) +
                                        "x" + std::to_string(o.cols) + " board, such as b2-b5");

@@ -12,6 +12,7 @@
 
 #include "../game.hpp"
 #include "../options.hpp"
+#include "../squares.hpp"
 #include "render_options.hpp"
 #include "svg.hpp"
 
@@ -37,7 +38,7 @@ inline const std::vector<OptionSpec> &text_specs() {
     return specs;
 }
 
-inline std::string square_name(int cols, int sq) { return std::string(1, static_cast<char>('a' + sq % cols)) + std::to_string(sq / cols + 1); }
+inline std::string square_name(int cols, int sq) { return squares::name(cols, sq); }
 
 struct Geometry {
     double cell, x0, y0;
