@@ -9,7 +9,7 @@ const $ = (selector) => document.querySelector(selector);
 const STORAGE_CURRENT = "ludus.current";
 const STORAGE_SAVED = "ludus.saved";
 const SIDE_NAMES = ["player 0 (light)", "player 1 (dark)"];
-const LEVEL_NAMES = { random: "beginner", greedy: "easy", easy: "fair", medium: "good", best: "strongest" };
+const LEVEL_NAMES = { random: "beginner", greedy: "easy", easy: "fair", medium: "good", best: "strongest", uct: "Monte Carlo" };
 const DEFAULT_SETTINGS = { game: "duodecim", opponent: "easy", computer: 1, inscription: "ostia" };
 
 let game = null;          // the Game being played
@@ -137,6 +137,7 @@ function computerTurn() {
   aiRequest += 1;
   const options = { level: settings.opponent, seed: game.history.length };
   if (settings.opponent === "best") options.max_time_ms = 1500;
+  if (settings.opponent === "uct") options.max_time_ms = 1000;  // a tree search of random games: a different style
   worker.postMessage({ id: aiRequest, state: game.toJSONText(), options });
   render();
 }

@@ -276,6 +276,13 @@ def two_people(driver):
     print("two people: 4 moves by taps, alternating sides; undo took back one")
 
 
+def monte_carlo_opponent(driver):
+    """The Monte Carlo level (uct) answers in the worker like the others: it opens a game."""
+    new_game(driver, "petteia", "uct", computer=0, rows=5, cols=5, first_player=0)
+    wait_for(lambda: moves_shown(driver) == 1, "the Monte Carlo computer's first move", 30)
+    print("Monte Carlo opponent: it played the first move")
+
+
 def main():
     server = serve()
     driver = browser()
@@ -292,6 +299,7 @@ def main():
             print(f"{name}: a whole game by taps against the computer ({opponent})")
             play(driver, name, game, opponent, fields, winner_check)
         two_people(driver)
+        monte_carlo_opponent(driver)
         # Rules panel: the copied spec, rendered.
         driver.find_element(By.ID, "show-rules").click()
         wait_for(lambda: "custodian" in driver.find_element(By.ID, "rules").text.lower(), "the Petteia rules")
