@@ -68,3 +68,36 @@ TEST_CASE("boards of more than 64 squares use the general board, smaller ones th
     CHECK(PetteiaRules::parse_options({{"rows", 5}, {"cols", 13}, {"seed", 1}}).bits == nullptr);
     CHECK(PetteiaRules::parse_options({{"rows", 26}, {"cols", 26}, {"seed", 1}}).bits == nullptr);
 }
+
+// Above 64 squares there is no bitboard to compare with: the general board's move picker is
+// checked against its definition, the r-th of the listed moves ordered by direction (up, down,
+// left, right) and then landing square, r = below(number of moves).
+TEST_CASE("general board: the playouts' move picker takes the r-th move in the order of direction and landing square") {
+    for (const auto &[rows, cols] : {std::pair{12, 12}, std::pair{5, 13}, std::pair{26, 26}, std::pair{9, 25}}) {
+        const PetteiaOptions o = PetteiaRules::parse_options({{"rows", rows}, {"cols", cols}, {"seed", 1}, {"draw_plies_without_capture", 100}});
+        REQUIRE_FALSE(o.bits);
+        PetteiaState s = PetteiaRules::initial(o);
+        KeyLog<PetteiaRules> log;
+        Rng rng{static_cast<uint64_t>(rows * 100 + cols)};
+        std::vector<Action> moves;
+        const auto direction = [&](Action a) {
+            const int from = a / PetteiaRules::action_stride, to = a % PetteiaRules::action_stride;
+            if (from / cols == to / cols) return to > from ? 3 : 2;
+            return to > from ? 0 : 1;
+        };
+        for (int ply = 0; ply < 400 && PetteiaRules::phase(s) != Phase::over; ++ply) {
+            CAPTURE(rows);
+            CAPTURE(ply);
+            moves.clear();
+            PetteiaRules::legal_actions(o, s, moves);
+            std::sort(moves.begin(), moves.end(), [&](Action a, Action b) {
+                return std::pair{direction(a), a % PetteiaRules::action_stride} < std::pair{direction(b), b % PetteiaRules::action_stride};
+            });
+            Rng reference = rng;
+            const Action expected = moves[reference.below(static_cast<uint32_t>(moves.size()))];
+            const Action picked = PetteiaRules::random_action(o, s, rng);
+            REQUIRE(picked == expected);
+            advance<PetteiaRules>(o, s, picked, log);
+        }
+    }
+}

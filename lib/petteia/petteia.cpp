@@ -143,19 +143,28 @@ uint64_t PetteiaRulesT<Board>::side_key() { return mix64(0x51DE); }
 // Move generation of each board, in one order: squares from a1 up, then up, down, left,
 // right, each by increasing distance (so that both boards list moves identically). Moves are
 // written straight into the caller's buffer.
-size_t CellBoard::write_moves(const PetteiaOptions &o, int player, Action *out) const {
-    Action *const first = out;
+namespace {
+
+// Every move of `player` on the general board in that order, as move(direction, from, to).
+template <class Move>
+void for_each_cell_move(const CellBoard &b, const PetteiaOptions &o, int player, Move &&move) {
     const std::array<int, 4> delta = {o.cols, -o.cols, -1, 1};
     for (int rank = 0; rank < o.rows; ++rank)
         for (int file = 0; file < o.cols; ++file) {
             const int from = rank * o.cols + file;
-            if (cells[from] != player) continue;
-            const int base = from * stride;
+            if (b.cells[from] != player) continue;
             // Squares to the edge in each direction.
             const std::array<int, 4> room = {o.rows - 1 - rank, rank, file, o.cols - 1 - file};
             for (int d = 0; d < 4; ++d)
-                for (int k = 1, to = from + delta[d]; k <= room[d] && cells[to] == empty; ++k, to += delta[d]) *out++ = base + to;
+                for (int k = 1, to = from + delta[d]; k <= room[d] && b.cells[to] == CellBoard::empty; ++k, to += delta[d]) move(d, from, to);
         }
+}
+
+}  // namespace
+
+size_t CellBoard::write_moves(const PetteiaOptions &o, int player, Action *out) const {
+    Action *const first = out;
+    for_each_cell_move(*this, o, player, [&](int, int from, int to) { *out++ = from * stride + to; });
     return static_cast<size_t>(out - first);
 }
 
@@ -244,12 +253,6 @@ bool CellBoard::slides(const PetteiaOptions &o, int from, int to) const {
 
 namespace {
 
-int direction_of(const PetteiaOptions &o, Action a) {
-    const int from = from_of(a), to = to_of(a);
-    if (from / o.cols == to / o.cols) return to > from ? 3 : 2;  // right, left
-    return to > from ? 0 : 1;                                    // up, down
-}
-
 // Picks a uniformly random move: the landing squares of each direction count the moves (in
 // one direction every reachable square is reached by exactly one piece, the nearest behind
 // it); r uniform, the r-th in the order up, down, left, right, then landing square.
@@ -282,13 +285,29 @@ inline __attribute__((always_inline)) Action random_bit_move(const BitBoard &b, 
 
 }  // namespace
 
+// The bitboard's order without sorting (see random_bit_move): the landing squares of each
+// direction, as bit sets over the squares, count its moves and order them.
 Action CellBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) const {
-    std::array<Action, 4 * max_squares> moves;  // the general board is not the fast path
-    const auto end = moves.begin() + static_cast<std::ptrdiff_t>(write_moves(o, player, moves.data()));
-    const uint32_t r = rng.below(static_cast<uint32_t>(end - moves.begin()));
-    const auto order = [&](Action a) { return direction_of(o, a) * max_squares + to_of(a); };
-    std::nth_element(moves.begin(), moves.begin() + r, end, [&](Action a, Action b) { return order(a) < order(b); });
-    return moves[r];
+    constexpr int words = (max_squares + 63) / 64;
+    std::array<std::array<uint64_t, words>, 4> reach{};
+    for_each_cell_move(*this, o, player, [&](int d, int, int to) { reach[d][to / 64] |= uint64_t{1} << (to % 64); });
+    const int used_words = (o.rows * o.cols + 63) / 64;
+    std::array<uint32_t, 4> count{};
+    uint32_t total = 0;
+    for (int d = 0; d < 4; ++d) {
+        for (int w = 0; w < used_words; ++w) count[d] += static_cast<uint32_t>(std::popcount(reach[d][w]));
+        total += count[d];
+    }
+    uint32_t r = rng.below(total);
+    int d = 0;
+    while (r >= count[d]) r -= count[d++];
+    int w = 0;
+    for (uint32_t in_word; r >= (in_word = static_cast<uint32_t>(std::popcount(reach[d][w]))); ++w) r -= in_word;
+    const int to = 64 * w + select_bit(reach[d][w], r);
+    const int step = std::array<int, 4>{o.cols, -o.cols, -1, 1}[d];
+    int from = to - step;  // the mover: the nearest piece behind the landing square
+    while (cells[from] == empty) from -= step;
+    return from * stride + to;
 }
 
 // Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).

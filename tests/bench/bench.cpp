@@ -327,6 +327,7 @@ int count_mode(const std::string &mode, uint64_t games) {
         for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
     };
     if (mode == "petteia-core") run(core_game<PetteiaBitRules>(po));
+    else if (mode == "petteia12-core") run(core_game<PetteiaRules>(PetteiaRules::parse_options(json{{"rows", 12}, {"cols", 12}, {"seed", 1}})));
     else if (mode == "petteia-core-listing") run(core_listing_game<PetteiaBitRules>(po));
     else if (mode == "duodecim-core-listing") run(core_listing_game<DuodecimRules>(dopt));
     else if (mode == "petteia-capi") run(capi_steps_game("petteia", petteia_options));
