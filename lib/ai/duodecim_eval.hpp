@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "../duodecim/duodecim.hpp"
@@ -150,6 +151,17 @@ inline void turn_ends(const DuodecimOptions &o, const S &s, int player, Action f
         R::apply(o, c, moves[i]);
         turn_ends(o, c, player, level == 0 ? moves[i] : first, out, buffers, level + 1);
     }
+}
+
+// The first of `ends` with the highest value(state), and that value (the one-turn players of
+// the tools in tests/bench).
+template <class Value>
+std::pair<size_t, double> highest(const std::vector<TurnEnd> &ends, Value value) {
+    size_t at = 0;
+    double best = -1e300;
+    for (size_t i = 0; i < ends.size(); ++i)
+        if (const double v = value(ends[i].state); v > best) best = v, at = i;
+    return {at, best};
 }
 
 }  // namespace ludus::duodecim_ai

@@ -40,14 +40,9 @@ void play(uint64_t seed, const Features &weights, double random_share, std::vect
         R::set_dice(o, s, dice);
         ends.clear();
         turn_ends(o, s, s.to_move, -1, ends, buffers);
-        size_t pick = 0;
-        if (rng.below(1000) < random_share * 1000) {
-            pick = rng.below(static_cast<uint32_t>(ends.size()));
-        } else {
-            double best = -1;
-            for (size_t i = 0; i < ends.size(); ++i)
-                if (const double v = win_chance(ends[i].state, s.to_move, weights); v > best) best = v, pick = i;
-        }
+        const int mover = s.to_move;
+        const size_t pick = rng.below(1000) < random_share * 1000 ? rng.below(static_cast<uint32_t>(ends.size()))
+                                                                  : highest(ends, [&](const S &e) { return win_chance(e, mover, weights); }).first;
         s = ends[pick].state;
     }
     const int winner = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : -1;

@@ -1,0 +1,73 @@
+// The Duodecim network (lib/ai/duodecim_net.hpp): a chance of winning from the view of the
+// player who rolls, the same for either colour, near 1 in a won race and near 0 in a lost one;
+// and its trainer (tests/bench/duodecim_td.hpp) repeats, and made the committed weights.
+#include <doctest/doctest.h>
+
+#include "ai/duodecim_net_weights.hpp"
+#include "bench/duodecim_td.hpp"
+
+using namespace ludus;
+using namespace ludus::duodecim_ai;
+
+namespace {
+
+// The same position with the players' roles exchanged.
+S swapped(const S &s) {
+    S t = s;
+    t.count[0] = s.count[1], t.count[1] = s.count[0];
+    t.to_move = static_cast<uint8_t>(1 - s.to_move);
+    return t;
+}
+
+S middle_game() {
+    S s;
+    s.count[0][0] = 1, s.count[0][9] = 2, s.count[0][15] = 1, s.count[0][24] = 2;
+    s.count[1][3] = 1, s.count[1][12] = 1, s.count[1][18] = 3, s.count[1][31] = 1;
+    s.to_move = 1;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("duodecim network: a chance of winning, the same for either colour") {
+    const S s = middle_game();
+    const double p0 = net_win_chance(net_weights, s, 0), p1 = net_win_chance(net_weights, s, 1);
+    CHECK(p0 > 0.0);
+    CHECK(p0 < 1.0);
+    CHECK(p0 + p1 == doctest::Approx(1.0));
+    // The inputs are the roller's and the other's: exchanging the colours changes nothing.
+    CHECK(net_win_chance(net_weights, swapped(s), 1) == p0);
+    CHECK(net_roller_wins(net_weights, swapped(s)) == net_roller_wins(net_weights, s));
+    // A finished game is its result.
+    S won = s;
+    won.result = Result::player1_won;
+    CHECK(net_win_chance(net_weights, won, 1) == 1.0);
+    CHECK(net_win_chance(net_weights, won, 0) == 0.0);
+}
+
+TEST_CASE("duodecim network: a won race near 1, a lost one near 0") {
+    // The roller has 5 pieces off and one on track 19 (progress 25, a 6 or a sum of 6 bears it
+    // off); the other has everything in hand. And the other way round.
+    S s;
+    s.count[0][31] = 5, s.count[0][25] = 1, s.count[1][0] = 6;
+    s.to_move = 0;
+    CHECK(net_win_chance(net_weights, s, 0) > 0.95);
+    s.to_move = 1;
+    CHECK(net_win_chance(net_weights, s, 0) > 0.9);
+    CHECK(net_win_chance(net_weights, s, 1) < 0.1);
+}
+
+TEST_CASE("duodecim network: the trainer repeats, and the committed weights are its output") {
+    // A few games of training from the same seed give the same weights.
+    TdTrainer a(1), b(1);
+    for (uint64_t g = 0; g < 20; ++g) {
+        a.train_game(1000003 + g, 0.02f, 0.7f);
+        b.train_game(1000003 + g, 0.02f, 0.7f);
+    }
+    CHECK(weights_checksum(a.weights()) == weights_checksum(b.weights()));
+    // The checksum of these 20 games as the trainer that made the committed weights computed it: a
+    // change to the trainer that changes its weights shows here (then regenerate the header).
+    CHECK(weights_checksum(a.weights()) == doctest::Approx(-131.059305605).epsilon(1e-9));
+    // The header says the checksum of the weights the trainer wrote; the weights still have it.
+    CHECK(weights_checksum(net_weights) == doctest::Approx(net_weights_checksum).epsilon(1e-9));
+}
