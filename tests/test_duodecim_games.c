@@ -265,10 +265,44 @@ static void check_chance_outcomes(void) {
     ludus_game_free(g);
 }
 
+/* A roll into too small a buffer: buffer_too_small with the count needed and a message, nothing
+ * written and the game unchanged (the same dice come when there is room); bad dice from outside
+ * are refused with a message. */
+static void check_roll_refusals(void) {
+    ludus_game *g = NULL, *twin = NULL;
+    MUST(ludus_game_new("duodecim", "{\"seed\":3}", &g));
+    MUST(ludus_game_clone(g, &twin));
+    char *before = saved(g);
+    int dice[2] = {-7, -7}, expected[2];
+    size_t count = 0;
+    CHECK(ludus_game_roll(g, dice, 1, &count) == LUDUS_E_BUFFER_TOO_SMALL, "a roll into 1 value is not buffer_too_small");
+    CHECK(count == 2 && ludus_last_error()[0] != '\0', "a refused roll gives no count or no message");
+    CHECK(dice[0] == -7 && dice[1] == -7, "a refused roll wrote into the buffer");
+    char *after = saved(g);
+    CHECK(strcmp(before, after) == 0, "a refused roll changed the game");
+    MUST(ludus_game_roll(g, dice, 2, &count));
+    MUST(ludus_game_roll(twin, expected, 2, &count));
+    CHECK(dice[0] == expected[0] && dice[1] == expected[1], "a refused roll used up the generator's dice");
+    ludus_string_free(after);
+    ludus_string_free(before);
+    ludus_game_free(twin);
+    ludus_game_free(g);
+
+    MUST(ludus_game_new("duodecim", "{\"seed\":1}", &g));
+    const int one[1] = {3}, zero[2] = {0, 4};
+    CHECK(ludus_game_set_dice(g, one, 1) == LUDUS_E_INVALID_ARGUMENT && strstr(ludus_last_error(), "exactly 2") != NULL,
+          "one die accepted, or no message naming the count");
+    CHECK(ludus_game_set_dice(g, zero, 2) == LUDUS_E_INVALID_ARGUMENT && strstr(ludus_last_error(), "dice[0]") != NULL,
+          "a 0 accepted, or no message naming the die");
+    CHECK(ludus_game_phase(g) == LUDUS_PHASE_ROLL, "refused dice left the roll phase");
+    ludus_game_free(g);
+}
+
 int main(void) {
     struct tally checked = {0, 0, 0, 0}, fast = {0, 0, 0, 0};
     char options[96];
     check_chance_outcomes();
+    check_roll_refusals();
     for (int game = 0; game < 16; ++game) {
         const int pieces = 1 + game % 15;
         sprintf(options, "{\"seed\":%d,\"pieces\":%d%s}", 1000 + game, pieces, game % 3 == 0 ? ",\"first_player\":1" : "");

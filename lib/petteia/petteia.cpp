@@ -145,10 +145,13 @@ uint64_t PetteiaRulesT<Board>::side_key() { return mix64(0x51DE); }
 // written straight into the caller's buffer.
 namespace {
 
+// The square steps of the directions up, down, left, right on the general board.
+std::array<int, 4> cell_steps(const PetteiaOptions &o) { return {o.cols, -o.cols, -1, 1}; }
+
 // Every move of `player` on the general board in that order, as move(direction, from, to).
 template <class Move>
 void for_each_cell_move(const CellBoard &b, const PetteiaOptions &o, int player, Move &&move) {
-    const std::array<int, 4> delta = {o.cols, -o.cols, -1, 1};
+    const std::array<int, 4> delta = cell_steps(o);
     for (int rank = 0; rank < o.rows; ++rank)
         for (int file = 0; file < o.cols; ++file) {
             const int from = rank * o.cols + file;
@@ -304,7 +307,7 @@ Action CellBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) c
     int w = 0;
     for (uint32_t in_word; r >= (in_word = static_cast<uint32_t>(std::popcount(reach[d][w]))); ++w) r -= in_word;
     const int to = 64 * w + select_bit(reach[d][w], r);
-    const int step = std::array<int, 4>{o.cols, -o.cols, -1, 1}[d];
+    const int step = cell_steps(o)[static_cast<size_t>(d)];
     int from = to - step;  // the mover: the nearest piece behind the landing square
     while (cells[from] == empty) from -= step;
     return from * stride + to;

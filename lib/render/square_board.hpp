@@ -38,7 +38,6 @@ inline const std::vector<OptionSpec> &text_specs() {
     return specs;
 }
 
-inline std::string square_name(int cols, int sq) { return squares::name(cols, sq); }
 
 struct Geometry {
     double cell, x0, y0;
@@ -84,12 +83,12 @@ inline void draw_board(Svg &svg, const Layout &l, bool chequered) {
         for (int sq = 0; sq < g.rows * g.cols; ++sq) {
             const bool dark = (sq / g.cols + sq % g.cols) % 2 == 0;
             svg.rect(g.left(sq), g.top(sq), g.cell, g.cell,
-                     {{"class", dark ? "square dark" : "square light"}, {"data-square", square_name(g.cols, sq)},
+                     {{"class", dark ? "square dark" : "square light"}, {"data-square", squares::name(g.cols, sq)},
                       {"fill", dark ? style::board_dark : style::board_light}});
         }
     } else {
         svg.open("g", {{"class", "squares"}, {"fill", "none"}, {"stroke", style::board_dark}, {"stroke-width", std::max(1.0, g.cell * 0.03)}});
-        for (int sq = 0; sq < g.rows * g.cols; ++sq) svg.rect(g.left(sq), g.top(sq), g.cell, g.cell, {{"class", "square"}, {"data-square", square_name(g.cols, sq)}});
+        for (int sq = 0; sq < g.rows * g.cols; ++sq) svg.rect(g.left(sq), g.top(sq), g.cell, g.cell, {{"class", "square"}, {"data-square", squares::name(g.cols, sq)}});
     }
     svg.close();
     if (!l.coordinates) return;
@@ -111,7 +110,7 @@ inline void draw_last_move(Svg &svg, const Layout &l, int from, int to, const st
     for (int sq : {from, to}) {
         if (sq < 0) continue;
         svg.rect(g.left(sq) + w / 2, g.top(sq) + w / 2, g.cell - w, g.cell - w,
-                 {{"class", sq == from ? "last-move from" : "last-move to"}, {"data-square", square_name(g.cols, sq)}, {"fill", "none"},
+                 {{"class", sq == from ? "last-move from" : "last-move to"}, {"data-square", squares::name(g.cols, sq)}, {"fill", "none"},
                   {"stroke", style::highlight}, {"stroke-width", w}});
     }
     svg.close();
