@@ -189,6 +189,10 @@ ludus_status ludus_game_roll(ludus_game *g, int *out_values, size_t capacity, si
         require(g, "g");
         require(out_count, "out_count");
         if (out_values == nullptr && capacity > 0) ludus::fail(Status::invalid_argument, "out_values is NULL but capacity is not 0");
+        if (capacity >= ludus::Game::max_dice) {  // room for any game's dice: straight into the caller's buffer
+            *out_count = g->game->roll_into(std::span<int, ludus::Game::max_dice>(out_values, ludus::Game::max_dice));
+            return;
+        }
         std::array<int, ludus::Game::max_dice> dice{};
         const size_t n = g->game->roll_into(dice);
         *out_count = n;

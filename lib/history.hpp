@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "game.hpp"
@@ -51,6 +52,55 @@ public:
         Event event;
     };
 
+    // Entries in storage allocated at a fixed capacity and never reallocated, so that adding
+    // one is a plain copy: the caller has made room (a vector's emplace_back carries its
+    // reallocation, and is not always inlined). The storage is left uninitialised until used.
+    class Block {
+    public:
+        Block() = default;
+        Block(const Block &other) {
+            reserve(other.size_);
+            std::uninitialized_copy_n(other.data_.get(), other.size_, data_.get());
+            size_ = other.size_;
+        }
+        Block(Block &&) noexcept = default;
+        Block &operator=(Block &&) noexcept = default;
+
+        size_t size() const { return size_; }
+        size_t capacity() const { return capacity_; }
+        bool empty() const { return size_ == 0; }
+        bool full() const { return size_ == capacity_; }
+        const Entry &operator[](size_t i) const { return data_[i]; }
+        const Entry &back() const { return data_[size_ - 1]; }
+
+        void clear() { size_ = 0; }
+        void pop_back() { --size_; }
+        [[gnu::always_inline]] void push_back(const State &before, const Event &event) {  // !full()
+            std::construct_at(data_.get() + size_, before, event);
+            ++size_;
+        }
+
+        // At least `n` entries of room in all, keeping those there are.
+        void reserve(size_t n) {
+            if (n <= capacity_) return;
+            Storage bigger(static_cast<Entry *>(::operator new(n * sizeof(Entry))));
+            std::uninitialized_copy_n(data_.get(), size_, bigger.get());
+            data_ = std::move(bigger);
+            capacity_ = n;
+        }
+
+    private:
+        struct Release {
+            void operator()(Entry *p) const { ::operator delete(p); }  // entries need no destructor
+        };
+        using Storage = std::unique_ptr<Entry[], Release>;
+        static_assert(std::is_trivially_destructible_v<Entry> && std::is_trivially_copyable_v<Entry>);
+
+        Storage data_;
+        size_t size_ = 0;
+        size_t capacity_ = 0;
+    };
+
     History() = default;
     History(const History &other) : frozen_(other.frozen_), frozen_size_(other.frozen_size_), tail_(other.tail_) { retain(frozen_); }
     History &operator=(const History &) = delete;
@@ -69,8 +119,8 @@ public:
 
     // Inline: this is on every move and roll; a new block (once in hundreds) is out of line.
     [[gnu::always_inline]] void push(const State &before, const Event &event) {
-        if (tail_.size() == tail_.capacity()) [[unlikely]] next_block();
-        tail_.emplace_back(before, event);
+        if (tail_.full()) [[unlikely]] next_block();
+        tail_.push_back(before, event);
     }
 
     const Entry &operator[](size_t i) const {
@@ -126,7 +176,7 @@ private:
         std::atomic<uint32_t> refs{1};
         Chunk *parent = nullptr;  // holds a reference
         size_t first = 0;         // index of entries[0] in the whole history
-        std::vector<Entry> entries;
+        Block entries;
     };
 
     // Chunks no game uses any more, with their blocks, kept per thread for the next ones, so
@@ -195,7 +245,7 @@ private:
     // mutable: sharing changes how the entries are stored, never which entries there are.
     mutable Chunk *frozen_ = nullptr;  // the newest chunk (a reference), or none
     mutable size_t frozen_size_ = 0;   // entries 0..frozen_size_-1 live in frozen chunks
-    mutable std::vector<Entry> tail_;
+    mutable Block tail_;
 };
 
 }  // namespace ludus

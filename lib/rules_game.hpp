@@ -47,6 +47,7 @@
 #include "history.hpp"
 #include "json_util.hpp"
 #include "rng.hpp"
+#include "short_listing.hpp"
 
 namespace ludus {
 
@@ -74,8 +75,10 @@ constexpr int dice_count_of() {
 
 // Plays legal action `a` on `s`, recording it first; then the draw by repetition, which needs
 // the earlier positions. `recorder` is the game's history, or a light log for playouts.
+// Always inlined: every move of every path passes here (the compiler's own choice varies
+// with the size of the translation unit).
 template <class R, class Recorder>
-void advance(const typename R::Options &o, typename R::State &s, Action a, Recorder &recorder) {
+[[gnu::always_inline]] inline void advance(const typename R::Options &o, typename R::State &s, Action a, Recorder &recorder) {
     recorder.record(s, Event::move(a));
     R::apply(o, s, a);
     if constexpr (HasRepetition<R>) {
@@ -218,7 +221,7 @@ public:
     }
 
     size_t legal_actions(std::span<Action> out) const override {
-        if (!require_moves()) return 0;
+        if (R::phase(state_) != Phase::move) [[unlikely]] return no_moves();
         if constexpr (WritesActions<R>) {
             if (out.size() >= R::max_actions(*options_)) return note_listing(out.data(), R::write_actions(*options_, state_, out.data()), out.size());
             scratch_.resize(R::max_actions(*options_));  // a small buffer: listed aside, copied if they fit
@@ -232,8 +235,10 @@ public:
         return scratch_.size();
     }
 
+    // The fast path: an action of the remembered listing; any other is checked out of line.
     void apply_action(Action action) override {
-        require_legal(action);
+        if (R::phase(state_) != Phase::move || !listed_.holds(action, changes_)) [[unlikely]]
+            return apply_unlisted(action);
         advance<R>(*options_, state_, action, *this);
     }
 
@@ -351,7 +356,7 @@ public:
 
     // The recorder interface of advance() and play_randomly(). Every change of the state but
     // undo is recorded first, so this is where the state's change count moves.
-    void record(const State &before, const Event &event) {
+    [[gnu::always_inline]] void record(const State &before, const Event &event) {
         ++changes_;
         history_.push(before, event);
     }
@@ -367,31 +372,31 @@ private:
         if (R::phase(state_) != Phase::move || !is_legal(action)) [[unlikely]] not_legal(action);
     }
 
+    [[gnu::noinline]] void apply_unlisted(Action action) {
+        require_legal(action);
+        advance<R>(*options_, state_, action, *this);
+    }
+
+    // Why there are no moves: wrong_phase before the roll, none (0) when the game is over.
+    [[gnu::cold, gnu::noinline]] size_t no_moves() const {
+        require_moves();
+        return 0;
+    }
+
     [[noreturn, gnu::cold, gnu::noinline]] void not_legal(Action action) const {
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: no more moves");
         if (phase() == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first");
         fail(Status::illegal_move, "action " + std::to_string(action) + " is not a legal move in this position");
     }
 
-    // A short listing (a forced pass, a few steps) is remembered until the state changes:
-    // playing one of its actions then needs no second search of the rules.
-    // `readable`: how many actions may be read at `actions` (a whole block copies fastest).
+    // Remembers a short listing (ShortListing) for the state as it is now; returns n.
     size_t note_listing(const Action *actions, size_t n, size_t readable) const {
-        if (n <= listed_.size()) {
-            if (readable >= listed_.size()) std::memcpy(listed_.data(), actions, sizeof listed_);
-            else std::copy_n(actions, n, listed_.begin());
-            listed_count_ = n;
-            listed_at_ = changes_;
-        }
+        listed_.note(actions, n, readable, changes_);
         return n;
     }
 
-    bool in_listing(Action action) const {
-        return std::find(listed_.begin(), listed_.begin() + static_cast<std::ptrdiff_t>(listed_count_), action) != listed_.begin() + static_cast<std::ptrdiff_t>(listed_count_);
-    }
-
     bool is_legal(Action action) const {
-        if (listed_at_ == changes_) return in_listing(action);
+        if (listed_.remembers(changes_)) return listed_.holds(action, changes_);
         if constexpr (requires { R::is_legal(*options_, state_, action); }) {
             return R::is_legal(*options_, state_, action);
         } else {
@@ -407,10 +412,15 @@ private:
         return phase() != Phase::over;
     }
 
+    // Inline (every roll passes here); the messages are built out of line.
     void require_roll_phase() const {
-        if constexpr (!R::has_dice) fail(Status::wrong_phase, std::string(R::name) + " is played without dice");
+        if (!R::has_dice || R::phase(state_) != Phase::roll) [[unlikely]] not_roll_phase();
+    }
+
+    [[noreturn, gnu::cold, gnu::noinline]] void not_roll_phase() const {
+        if (!R::has_dice) fail(Status::wrong_phase, std::string(R::name) + " is played without dice");
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: no more rolls");
-        if (phase() != Phase::roll) fail(Status::wrong_phase, "the dice have been rolled already: play a move");
+        fail(Status::wrong_phase, "the dice have been rolled already: play a move");
     }
 
     static std::string dice_text(std::span<const int> dice) {
@@ -470,9 +480,7 @@ private:
     History<State> history_;
     mutable std::vector<Action> scratch_;
     uint64_t changes_ = 0;  // how many times the state has changed (note_listing's clock)
-    mutable uint64_t listed_at_ = ~uint64_t{0};
-    mutable size_t listed_count_ = 0;
-    mutable std::array<Action, 8> listed_{};
+    mutable ShortListing listed_;
 };
 
 }  // namespace ludus

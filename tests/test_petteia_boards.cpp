@@ -73,7 +73,8 @@ TEST_CASE("boards of more than 64 squares use the general board, smaller ones th
 // checked against its definition, the r-th of the listed moves ordered by direction (up, down,
 // left, right) and then landing square, r = below(number of moves).
 TEST_CASE("general board: the playouts' move picker takes the r-th move in the order of direction and landing square") {
-    for (const auto &[rows, cols] : {std::pair{12, 12}, std::pair{5, 13}, std::pair{26, 26}, std::pair{9, 25}}) {
+    for (const auto &[board_rows, board_cols] : {std::pair{12, 12}, std::pair{5, 13}, std::pair{26, 26}, std::pair{9, 25}}) {
+        const int rows = board_rows, cols = board_cols;  // clang 14 does not capture structured bindings
         const PetteiaOptions o = PetteiaRules::parse_options({{"rows", rows}, {"cols", cols}, {"seed", 1}, {"draw_plies_without_capture", 100}});
         REQUIRE_FALSE(o.bits);
         PetteiaState s = PetteiaRules::initial(o);
