@@ -593,3 +593,30 @@ TEST_CASE("a remembered listing decides legality exactly as the rules, after mov
     CHECK(checked > 10000);
     CHECK(refused > 1000);
 }
+
+// The short listing itself: every listed action and nothing else, whatever lies in the caller's
+// buffer past the listing, and only for the change count it was noted at.
+TEST_CASE("a short listing holds its actions only, for its state only") {
+    ShortListing listing;
+    CHECK_FALSE(listing.remembers(0));
+    CHECK_FALSE(listing.holds(0, 0));  // nothing noted: not even the zero of empty lanes
+    std::vector<Action> buffer{11, 22, 33, 44, 55, 66, 77, 88, 99};
+    for (size_t n = 0; n <= ShortListing::capacity; ++n) {
+        for (size_t readable : {n, ShortListing::capacity, buffer.size()}) {
+            if (readable < n) continue;
+            CAPTURE(n);
+            CAPTURE(readable);
+            listing.note(buffer.data(), n, readable, 7 + n);
+            CHECK(listing.remembers(7 + n));
+            CHECK_FALSE(listing.remembers(8 + n));
+            for (size_t i = 0; i < buffer.size(); ++i) {
+                CHECK(listing.holds(buffer[i], 7 + n) == (i < n));  // past n: in the buffer, not listed
+                CHECK_FALSE(listing.holds(buffer[i], 8 + n));       // the state has changed since
+            }
+            CHECK_FALSE(listing.holds(0, 7 + n));
+        }
+    }
+    listing.note(buffer.data(), ShortListing::capacity + 1, buffer.size(), 100);  // too long: not remembered
+    CHECK_FALSE(listing.remembers(100));
+    CHECK_FALSE(listing.holds(buffer[0], 100));
+}

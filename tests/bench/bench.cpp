@@ -14,6 +14,10 @@
 #include <string>
 #include <vector>
 
+#ifdef __linux__
+#include <sched.h>
+#endif
+
 #include "duodecim/duodecim.hpp"
 #include "latrunculi/latrunculi.hpp"
 #include "latrunculi/schaedler.hpp"
@@ -350,13 +354,30 @@ int count_mode(const std::string &mode, uint64_t games) {
     return 0;
 }
 
+// Keeps the benchmark on the CPU it started on: moved between this machine's two CPUs, runs
+// fell into a slow mode at random (Duodecim's core 18 M instead of 23 M plies/s, its C ABI
+// path 74-80 % of the core instead of 88-91 %), which no median of 5 can undo. Returns the
+// CPU, or -1 where that is not possible.
+int pin_to_this_cpu() {
+#ifdef __linux__
+    const int cpu = sched_getcpu();
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (cpu >= 0 && sched_setaffinity(0, sizeof set, &set) == 0) return cpu;
+#endif
+    return -1;
+}
+
 int main(int argc, char **argv) {
     if (argc == 4 && std::string(argv[1]) == "count") return count_mode(argv[2], std::strtoull(argv[3], nullptr, 10));
     if (argc > 1) seconds_per_run = std::atof(argv[1]);
     if (argc > 2) runs = std::atoi(argv[2]);
     const std::string only = argc > 3 ? argv[3] : "";  // "duodecim": that game's paths only
-    std::printf("libludus %s: medians of %d runs of %.1f s, one thread; random play capped at %u plies\n\n", ludus_version(), runs,
-                seconds_per_run, ply_cap);
+    const int cpu = pin_to_this_cpu();
+    const std::string pinned = cpu >= 0 ? "pinned to CPU " + std::to_string(cpu) : "not pinned";
+    std::printf("libludus %s: medians of %d runs of %.1f s, one thread (%s); random play capped at %u plies\n\n", ludus_version(), runs,
+                seconds_per_run, pinned.c_str(), ply_cap);
     if (only == "duodecim") {
         const DuodecimOptions o = DuodecimRules::parse_options(json{{"seed", 1}});
         report_paths<DuodecimRules>("duodecim", o, "duodecim", "{\"seed\": 1}");
