@@ -95,6 +95,7 @@ public:
         };
         using Storage = std::unique_ptr<Entry[], Release>;
         static_assert(std::is_trivially_destructible_v<Entry> && std::is_trivially_copyable_v<Entry>);
+        static_assert(alignof(Entry) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);  // ::operator new aligns it
 
         Storage data_;
         size_t size_ = 0;
