@@ -107,12 +107,13 @@ public:
     History &operator=(const History &) = delete;
     ~History() {
         release(frozen_);
-        // The tail's block back to the pool, to the chunk it was most likely taken from.
+        // The tail's block back to the pool: to the chunk it was most likely taken from, or
+        // else aside, for the next game (a searching program's clone-play-free loop).
         Pool *pool = Pool::get();
-        if (pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() == 0 && tail_.capacity() >= block_entries) {
-            tail_.clear();
-            std::swap(tail_, pool->chunks.back()->entries);
-        }
+        if (pool == nullptr || tail_.capacity() < block_entries) return;
+        tail_.clear();
+        if (!pool->chunks.empty() && pool->chunks.back()->entries.capacity() == 0) std::swap(tail_, pool->chunks.back()->entries);
+        else if (pool->spare.capacity() == 0) std::swap(tail_, pool->spare);
     }
 
     size_t size() const { return frozen_size_ + tail_.size(); }
@@ -185,6 +186,7 @@ private:
     struct Pool {
         static constexpr size_t capacity = 16;
         std::vector<Chunk *> chunks;
+        Block spare;  // a block no chunk holds
         Pool() { chunks.reserve(capacity); }
         ~Pool() {
             alive() = false;
@@ -236,9 +238,10 @@ private:
     [[gnu::noinline]] void next_block() {
         share();
         if (tail_.capacity() >= block_entries) return;  // the frozen chunk's old block
-        if (Pool *pool = Pool::get(); pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() >= block_entries) {
-            std::swap(tail_, pool->chunks.back()->entries);
-            return;
+        if (Pool *pool = Pool::get(); pool != nullptr) {
+            if (!pool->chunks.empty() && pool->chunks.back()->entries.capacity() >= block_entries)
+                return std::swap(tail_, pool->chunks.back()->entries);
+            if (pool->spare.capacity() >= block_entries) return std::swap(tail_, pool->spare);
         }
         tail_.reserve(block_entries);
     }
