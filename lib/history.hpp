@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -83,19 +84,21 @@ public:
         // At least `n` entries of room in all, keeping those there are.
         void reserve(size_t n) {
             if (n <= capacity_) return;
-            Storage bigger(static_cast<Entry *>(::operator new(n * sizeof(Entry))));
+            Storage bigger(static_cast<Entry *>(::operator new(n * sizeof(Entry), alignment)));
             std::uninitialized_copy_n(data_.get(), size_, bigger.get());
             data_ = std::move(bigger);
             capacity_ = n;
         }
 
     private:
+        // Aligned for the entry: a state of 128-bit boards needs 16 bytes, more than plain
+        // operator new gives in WebAssembly (8).
+        static constexpr std::align_val_t alignment{alignof(Entry)};
         struct Release {
-            void operator()(Entry *p) const { ::operator delete(p); }  // entries need no destructor
+            void operator()(Entry *p) const { ::operator delete(p, alignment); }  // entries need no destructor
         };
         using Storage = std::unique_ptr<Entry[], Release>;
         static_assert(std::is_trivially_destructible_v<Entry> && std::is_trivially_copyable_v<Entry>);
-        static_assert(alignof(Entry) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);  // ::operator new aligns it
 
         Storage data_;
         size_t size_ = 0;

@@ -24,6 +24,15 @@ void *operator new(size_t n) {
 }
 void operator delete(void *p) noexcept { std::free(p); }
 void operator delete(void *p, size_t) noexcept { std::free(p); }
+// The aligned forms too: the history's blocks are allocated aligned for their entries.
+void *operator new(size_t n, std::align_val_t alignment) {
+    ++allocations;
+    const size_t a = static_cast<size_t>(alignment);
+    if (void *p = std::aligned_alloc(a, (n + a - 1) / a * a)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void *p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void *p, size_t, std::align_val_t) noexcept { std::free(p); }
 
 static int failures = 0, passes = 0;
 static void check(bool ok, const char *what, long count) {
