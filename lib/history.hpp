@@ -12,7 +12,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <new>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -84,18 +83,15 @@ public:
         // At least `n` entries of room in all, keeping those there are.
         void reserve(size_t n) {
             if (n <= capacity_) return;
-            Storage bigger(static_cast<Entry *>(::operator new(n * sizeof(Entry), alignment)));
+            Storage bigger(static_cast<Entry *>(::operator new(n * sizeof(Entry))));
             std::uninitialized_copy_n(data_.get(), size_, bigger.get());
             data_ = std::move(bigger);
             capacity_ = n;
         }
 
     private:
-        // Aligned for the entry: a state of 128-bit boards needs 16 bytes, more than plain
-        // operator new gives in WebAssembly (8).
-        static constexpr std::align_val_t alignment{alignof(Entry)};
         struct Release {
-            void operator()(Entry *p) const { ::operator delete(p, alignment); }  // entries need no destructor
+            void operator()(Entry *p) const { ::operator delete(p); }  // entries need no destructor
         };
         using Storage = std::unique_ptr<Entry[], Release>;
         static_assert(std::is_trivially_destructible_v<Entry> && std::is_trivially_copyable_v<Entry>);
@@ -110,13 +106,12 @@ public:
     History &operator=(const History &) = delete;
     ~History() {
         release(frozen_);
-        // The tail's block back to the pool: to the chunk it was most likely taken from, or
-        // else aside, for the next game (a searching program's clone-play-free loop).
+        // The tail's block back to the pool, to the chunk it was most likely taken from.
         Pool *pool = Pool::get();
-        if (pool == nullptr || tail_.capacity() < block_entries) return;
-        tail_.clear();
-        if (!pool->chunks.empty() && pool->chunks.back()->entries.capacity() == 0) std::swap(tail_, pool->chunks.back()->entries);
-        else if (pool->spare.capacity() == 0) std::swap(tail_, pool->spare);
+        if (pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() == 0 && tail_.capacity() >= block_entries) {
+            tail_.clear();
+            std::swap(tail_, pool->chunks.back()->entries);
+        }
     }
 
     size_t size() const { return frozen_size_ + tail_.size(); }
@@ -189,7 +184,6 @@ private:
     struct Pool {
         static constexpr size_t capacity = 16;
         std::vector<Chunk *> chunks;
-        Block spare;  // a block no chunk holds
         Pool() { chunks.reserve(capacity); }
         ~Pool() {
             alive() = false;
@@ -241,10 +235,9 @@ private:
     [[gnu::noinline]] void next_block() {
         share();
         if (tail_.capacity() >= block_entries) return;  // the frozen chunk's old block
-        if (Pool *pool = Pool::get(); pool != nullptr) {
-            if (!pool->chunks.empty() && pool->chunks.back()->entries.capacity() >= block_entries)
-                return std::swap(tail_, pool->chunks.back()->entries);
-            if (pool->spare.capacity() >= block_entries) return std::swap(tail_, pool->spare);
+        if (Pool *pool = Pool::get(); pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() >= block_entries) {
+            std::swap(tail_, pool->chunks.back()->entries);
+            return;
         }
         tail_.reserve(block_entries);
     }

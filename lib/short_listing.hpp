@@ -38,8 +38,7 @@ public:
     bool remembers(uint64_t now) const { return at_ == now; }
 
 private:
-    // GCC and clang vector extensions: one SSE2 register on x86-64; lowered to plain integer
-    // operations where the target has no vector unit (WebAssembly without SIMD128).
+    // GCC and clang vector extensions: one SSE2 register on x86-64, SIMD128 in WebAssembly.
     using Lanes = Action __attribute__((vector_size(4 * sizeof(Action))));
     static constexpr Lanes lane_index = {0, 1, 2, 3};
 

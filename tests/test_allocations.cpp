@@ -24,15 +24,6 @@ void *operator new(size_t n) {
 }
 void operator delete(void *p) noexcept { std::free(p); }
 void operator delete(void *p, size_t) noexcept { std::free(p); }
-// The aligned forms too: the history's blocks are allocated aligned for their entries.
-void *operator new(size_t n, std::align_val_t alignment) {
-    ++allocations;
-    const size_t a = static_cast<size_t>(alignment);
-    if (void *p = std::aligned_alloc(a, (n + a - 1) / a * a)) return p;
-    throw std::bad_alloc();
-}
-void operator delete(void *p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void *p, size_t, std::align_val_t) noexcept { std::free(p); }
 
 static int failures = 0, passes = 0;
 static void check(bool ok, const char *what, long count) {
@@ -128,36 +119,7 @@ static void core_playouts_without_allocation(const char *what, const typename R:
     check(allocations - before == 0 && plies > 100, line, allocations - before);
 }
 
-// A searching program's loop: clone the position, play it out, free the clone. After the first
-// round, a round allocates only what a bare clone does (the handle): the history's block comes
-// back from the thread's pool.
-static void clone_playout_free_allocates_only_the_clone(const char *id, const char *options) {
-    ludus_game *start = nullptr, *g = nullptr;
-    ludus_game_new(id, options, &start);
-    long before = allocations;
-    ludus_game_clone(start, &g);
-    ludus_game_free(g);
-    const long bare = allocations - before;
-    for (uint64_t seed = 1; seed <= 2; ++seed) {  // warms the pool
-        ludus_game_clone(start, &g);
-        ludus_game_random_playout(g, seed, 200, nullptr, nullptr);
-        ludus_game_free(g);
-    }
-    before = allocations;
-    for (uint64_t seed = 3; seed <= 22; ++seed) {
-        ludus_game_clone(start, &g);
-        ludus_game_random_playout(g, seed, 200, nullptr, nullptr);
-        ludus_game_free(g);
-    }
-    char what[160];
-    std::snprintf(what, sizeof what, "%s: 20 rounds of clone, a playout of up to 200 plies, free: %ld allocations a bare clone", id, bare);
-    check(allocations - before == 20 * bare, what, allocations - before);
-    ludus_game_free(start);
-}
-
 int main() {
-    clone_playout_free_allocates_only_the_clone("petteia", "{\"seed\": 3}");
-    clone_playout_free_allocates_only_the_clone("duodecim", "{\"seed\": 3}");
     game_replayed_without_allocation("petteia", "{\"seed\": 3}");
     game_replayed_without_allocation("duodecim", "{\"seed\": 3}");
     core_playouts_without_allocation<ludus::PetteiaBitRules>("petteia 8x8", ludus::PetteiaRules::parse_options({{"seed", 1}}));
