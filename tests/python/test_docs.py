@@ -99,7 +99,7 @@ def run_c(page, found, folder):
 def run_js(page, found, folder):
     package = os.environ.get("LUDUS_JS_PACKAGE")
     if not package:
-        pytest.skip("no LUDUS_JS_PACKAGE: the WebAssembly build runs these blocks (meson test -C build-wasm 'docs: js blocks')")
+        pytest.skip("no LUDUS_JS_PACKAGE: the WebAssembly build runs these blocks (meson test -C build-wasm 'docs js blocks')")
     node = shutil.which("node")
     if node is None:
         pytest.skip("no node")
