@@ -26,7 +26,7 @@ from .errors import (BadJsonError, BufferTooSmallError, GameClosedError, GameOve
                      UnknownOptionError, WrongPhaseError)
 from .game import Game, Move, MoveList, Outcome, Phase, Playouts, Result, apply_event, game_ids, games, replay
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 
 def library_version() -> str:
