@@ -20,11 +20,11 @@ Every library error is an exception of :mod:`ludus.errors`, all derived from
 from __future__ import annotations
 
 from . import _library
-from .errors import (BadJsonError, BufferTooSmallError, GameClosedError, GameOverError, IllegalMoveError,
+from .errors import (ArgumentRangeError, ArgumentTypeError, BadJsonError, BufferTooSmallError, GameClosedError, GameOverError, IllegalMoveError,
                      InternalError, InvalidArgumentError, InvalidMoveError, InvalidOptionError, InvalidStateError,
                      LibraryNotFoundError, LudusError, LudusMemoryError, NothingToUndoError, UnknownGameError,
                      UnknownOptionError, WrongPhaseError)
-from .game import Game, Move, MoveList, Outcome, Phase, Playouts, Result, apply_event, game_ids, games, replay
+from .game import DEFAULT_MAX_PLIES, Game, Move, MoveList, Outcome, Phase, Playouts, Result, apply_event, game_ids, games, replay
 
 __version__ = "1.0.0"
 
@@ -44,5 +44,6 @@ __all__ = [
     "library_path", "LudusError", "InvalidArgumentError", "BadJsonError", "UnknownGameError",
     "UnknownOptionError", "InvalidOptionError", "InvalidMoveError", "IllegalMoveError", "WrongPhaseError",
     "GameOverError", "InvalidStateError", "BufferTooSmallError", "LudusMemoryError", "NothingToUndoError",
-    "InternalError", "GameClosedError", "LibraryNotFoundError",
+    "InternalError", "GameClosedError", "LibraryNotFoundError", "ArgumentRangeError", "ArgumentTypeError",
+    "DEFAULT_MAX_PLIES",
 ]

@@ -1,17 +1,19 @@
 """The user API: :class:`Game`, :class:`Move`, :class:`MoveList` and :func:`games`."""
 from __future__ import annotations
 
+import copy
 import ctypes
 import enum
 import json
 import os
-from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, overload
+import threading
+from typing import Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 from . import _library
-from ._library import GameHandle, call_string, check
-from .errors import GameClosedError, InvalidStateError, LudusError
+from ._library import INT32, UINT32, GameHandle, c_bytes, c_integer, c_seed, c_string, call_string, check, to_json_text
+from .errors import ArgumentTypeError, GameClosedError, InvalidStateError, LudusError
 
-__all__ = ["Phase", "Result", "Move", "MoveList", "Outcome", "Playouts", "Game", "games", "game_ids", "MoveLike", "apply_event",
+__all__ = ["DEFAULT_MAX_PLIES", "Phase", "Result", "Move", "MoveList", "Outcome", "Playouts", "Game", "games", "game_ids", "MoveLike", "apply_event",
            "replay"]
 
 
@@ -44,6 +46,38 @@ class Result(enum.IntEnum):
 
 _PHASES = tuple(Phase)    # indexing a tuple is several times faster than calling the enum
 _RESULTS = tuple(Result)
+
+#: The bound on the moves of :meth:`Game.random_playout` and :meth:`Game.playouts` when none is
+#: given. Random play ends in every game long before it (a few hundred moves at most, most
+#: games far fewer), but in some rulesets it can go on for ever (Latrunculi without a draw rule);
+#: a playout stopped at the bound reports :attr:`Result.ONGOING`.
+DEFAULT_MAX_PLIES = 100_000
+
+# Moves one C call may play on the calling thread: well under a second in every game, so that a
+# Ctrl-C waits at most that long. Longer calls run in a worker thread (see _interruptible).
+_PLIES_PER_DIRECT_CALL = 100_000
+
+
+def _interruptible(call: "Callable[[], object]") -> None:
+    """Run ``call`` (a long C call on a copy that nothing else touches) in a worker thread while
+    this thread waits in short slices, so that Ctrl-C raises KeyboardInterrupt here at once. The
+    C call cannot be stopped: after an interrupt it runs on to its bound on the worker (a daemon
+    thread, which does not hold the program open) and its result is dropped. An exception of
+    ``call`` (the library's error, read on the worker's thread) is raised here."""
+    outcome: List[BaseException] = []
+
+    def work() -> None:
+        try:
+            call()
+        except BaseException as e:  # handed to the waiting thread
+            outcome.append(e)
+
+    worker = threading.Thread(target=work, name="ludus-playout", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.05)
+    if outcome:
+        raise outcome[0]
 
 
 class Move(Mapping[str, Any]):
@@ -216,16 +250,21 @@ class Game:
     _lib = _library.lib  # kept on the class so __del__ works during interpreter shutdown
 
     def __init__(self, game_id: str, options: Optional[Mapping[str, Any]] = None, /, **kwargs: Any) -> None:
+        name = c_string(game_id, "the game id")
+        if options is not None and not isinstance(options, Mapping):
+            raise ArgumentTypeError(f"options are a dict, not {type(options).__name__}")
         merged = dict(options or {})
         merged.update(kwargs)
         handle = GameHandle()
-        check(self._lib.ludus_game_new(game_id.encode(), json.dumps(merged).encode(), ctypes.byref(handle)))
+        check(self._lib.ludus_game_new(name, to_json_text(merged, "options"), ctypes.byref(handle)))
         self._init(handle, game_id)
 
     def _init(self, handle: GameHandle, game_id: Optional[str]) -> None:
         self._h: Optional[GameHandle] = handle
         self._id = game_id
         self._actions = (ctypes.c_int32 * 64)()
+        self._changes = 0     # counts the calls that change the game: the key of the cached state
+        self._cached: Optional[Tuple[int, Dict[str, Any]]] = None
 
     @classmethod
     def _wrap(cls, handle: GameHandle, game_id: Optional[str]) -> "Game":
@@ -239,11 +278,13 @@ class Game:
         replays the history and refuses an inconsistent state (InvalidStateError) or bad JSON
         (BadJsonError)."""
         if isinstance(state, Mapping):
-            text = json.dumps(state).encode()
+            text = to_json_text(dict(state), "the saved state")
         elif isinstance(state, str):
-            text = state.encode()
+            text = c_string(state, "the saved state")
+        elif isinstance(state, (bytes, bytearray, memoryview)):
+            text = c_bytes(bytes(state), "the saved state")
         else:
-            text = bytes(state)
+            raise ArgumentTypeError(f"a saved state is JSON text (str or bytes) or a dict, not {type(state).__name__}")
         handle = GameHandle()
         check(cls._lib.ludus_game_from_json(text, ctypes.byref(handle)))
         return cls._wrap(handle, None)
@@ -303,6 +344,39 @@ class Game:
     def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
         return self.copy()
 
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickling saves the full state (:meth:`to_json`: options, history, position and the
+        generator, so the dice to come are the same); unpickling restores it with
+        :meth:`from_json`."""
+        return _restore, (self.to_json(),)
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are in the same position under the same rules: the same
+        game, the same options but for the seed, and the same ``position`` (the board, the pieces
+        in hand and borne off, the player to move, the phase, the dice and the counters of the
+        draw rules). How they got there (the history) and their generators' states are not
+        compared. A closed game equals only itself."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        if self is other:
+            return True
+        if self._h is None or other._h is None:
+            return False
+        mine, theirs = self._state(), other._state()
+        return (mine["game"] == theirs["game"] and _rules(mine) == _rules(theirs)
+                and mine["position"] == theirs["position"])
+
+    # A game changes as it is played, so it has no hash (as a list has none) and cannot be a set
+    # member or a dict key; position_key() is a hashable snapshot of what __eq__ compares.
+    __hash__ = None  # type: ignore[assignment]
+
+    def position_key(self) -> str:
+        """A hashable snapshot of what ``==`` compares (the game, its rules and its position) as a
+        canonical JSON text: equal games give equal keys, e.g. to count repeated positions in a
+        dict."""
+        state = self._state()
+        return json.dumps([state["game"], _rules(state), state["position"]], sort_keys=True, separators=(",", ":"))
+
     # ---- state ----------------------------------------------------------------------------
 
     def to_json(self, indent: Optional[int] = None) -> str:
@@ -313,30 +387,52 @@ class Game:
 
     def to_dict(self) -> Dict[str, Any]:
         """The full state, parsed (a new dict each call)."""
-        return json.loads(self.to_json())
+        return copy.deepcopy(self._state())
+
+    def _state(self) -> Dict[str, Any]:
+        """The parsed state, serialised again only after a change (the reads below share it:
+        callers get copies)."""
+        cached = self._cached
+        if cached is None or cached[0] != self._changes or self._h is None:
+            cached = (self._changes, json.loads(self.to_json()))
+            self._cached = cached
+        return cached[1]
+
+    def _changed(self) -> None:
+        self._changes += 1
 
     @property
     def id(self) -> str:
-        """The game's id in the catalogue, e.g. ``"petteia"``."""
+        """The game's id in the catalogue: ``"petteia"``, ``"duodecim"``, ``"latrunculi"`` or
+        ``"xii_scripta"``."""
         if self._id is None:
-            self._id = str(self.to_dict()["game"])
+            self._id = str(self._state()["game"])
         return self._id
 
     @property
     def options(self) -> Dict[str, Any]:
         """Every option of the game, resolved (the seed included)."""
-        return dict(self.to_dict()["options"])
+        return dict(self._state()["options"])
+
+    @property
+    def ruleset(self) -> Optional[str]:
+        """The rule set the game follows, for the games that have several (``latrunculi``:
+        ``"kowalski"``, ``"bell"``, ...; ``xii_scripta``: ``"murray"``, ...): its ``ruleset``
+        option. None for the games with one set of rules (``petteia``, ``duodecim``)."""
+        ruleset = self._state()["options"].get("ruleset")
+        return None if ruleset is None else str(ruleset)
 
     @property
     def position(self) -> Dict[str, Any]:
-        """The current position as the library saves it (see the game's schema)."""
-        return dict(self.to_dict()["position"])
+        """The current position as the library saves it (see the game's schema); a new dict
+        each read, taken from a state serialised once a change."""
+        return copy.deepcopy(self._state()["position"])
 
     @property
     def history(self) -> List[Dict[str, Any]]:
         """Every event since the start: dicts with ``"player"`` and ``"text"`` (a move, ``"roll
-        A B"`` with ``"dice_from"``, or ``"draw agreed"``)."""
-        return list(self.to_dict()["history"])
+        A B"`` with ``"dice_from"``, or ``"draw agreed"``); a new list each read."""
+        return [dict(event) for event in self._state()["history"]]
 
     @property
     def phase(self) -> Phase:
@@ -369,14 +465,19 @@ class Game:
     def dice(self) -> Optional[Tuple[int, ...]]:
         """The dice of the current turn, as far as the position shows them (None for a game
         without dice or before the first roll)."""
-        dice = self.position.get("dice")
+        dice = self._state()["position"].get("dice")
         return tuple(dice) if dice else None
 
     # ---- moves ----------------------------------------------------------------------------
 
     @property
     def legal_moves(self) -> MoveList:
-        """The legal moves (phase move; empty when over). In phase roll: WrongPhaseError."""
+        """The legal moves in the library's order: empty when the game is over and before the
+        dice are rolled (phase roll: nothing can be played until :meth:`roll` or
+        :meth:`set_dice`), as ``board.legal_moves`` is empty in python-chess when no move can be
+        made."""
+        if self.phase == Phase.ROLL:
+            return MoveList([])
         return MoveList(json.loads(call_string(self._lib.ludus_game_legal_moves, self._handle)))
 
     def play(self, move: MoveLike) -> None:
@@ -387,23 +488,26 @@ class Game:
         ambiguous), WrongPhaseError (dice not rolled yet), GameOverError.
         """
         if isinstance(move, Move):
-            text = move.text
+            text = c_string(move.text, "the move")
         elif isinstance(move, str):
-            text = move
+            text = c_string(move, "the move")
         elif isinstance(move, Mapping):
-            text = json.dumps(dict(move))
+            text = to_json_text(dict(move), "the move")
         else:
-            raise TypeError(f"a move is a str, a Move or a dict, not {type(move).__name__}")
-        check(self._lib.ludus_game_play(self._handle, text.encode()))
+            raise ArgumentTypeError(f"a move is a str, a Move or a dict, not {type(move).__name__}")
+        check(self._lib.ludus_game_play(self._handle, text))
+        self._changed()
 
     def undo(self) -> None:
         """Take back the last move, roll or agreed draw (NothingToUndoError at the start)."""
         check(self._lib.ludus_game_undo(self._handle))
+        self._changed()
 
     def agree_draw(self) -> None:
         """Record a draw both players agreed (WrongPhaseError in games without draws,
         GameOverError when over)."""
         check(self._lib.ludus_game_agree_draw(self._handle))
+        self._changed()
 
     # ---- dice -----------------------------------------------------------------------------
 
@@ -413,19 +517,21 @@ class Game:
         values = (ctypes.c_int * 8)()
         count = ctypes.c_size_t()
         check(self._lib.ludus_game_roll(self._handle, values, len(values), ctypes.byref(count)))
+        self._changed()
         return tuple(values[:count.value])
 
     def set_dice(self, *values: Union[int, Sequence[int]]) -> None:
         """Dice from outside (physical dice, a replay, a test): ``set_dice(3, 5)`` or
-        ``set_dice([3, 5])``. The library validates them (InvalidArgumentError or similar)."""
-        flat: List[int] = []
+        ``set_dice([3, 5])`` (as many as the game throws: two in duodecim, three in xii_scripta).
+        The library validates them (InvalidArgumentError or similar); a value that is not an
+        integer is a TypeError, one beyond a C ``int`` an OverflowError (never cut short)."""
+        flat: List[object] = []
         for v in values:
-            flat.extend(v if isinstance(v, Sequence) else [v])
-        for v in flat:
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"dice are integers, not {v!r}")
-        array = (ctypes.c_int * max(1, len(flat)))(*flat)
-        check(self._lib.ludus_game_set_dice(self._handle, array, len(flat)))
+            flat.extend(v if isinstance(v, Sequence) and not isinstance(v, str) else [v])
+        dice = [c_integer(v, "a die", INT32) for v in flat]
+        array = (ctypes.c_int * max(1, len(dice)))(*dice)
+        check(self._lib.ludus_game_set_dice(self._handle, array, len(dice)))
+        self._changed()
 
     def chance_outcomes(self) -> List[Outcome]:
         """In phase roll: every distinct roll with its probability."""
@@ -445,38 +551,81 @@ class Game:
         return self._actions[:count.value]
 
     def apply_action(self, action: int) -> None:
-        """Play one of the integers of :meth:`actions` (IllegalMoveError for any other)."""
-        check(self._lib.ludus_game_apply_action(self._handle, action))
+        """Play one of the integers of :meth:`actions` (IllegalMoveError for any other; TypeError
+        for a value that is not an integer, ``1.0`` and ``True`` included; OverflowError beyond
+        32 bits)."""
+        check(self._lib.ludus_game_apply_action(self._handle, c_integer(action, "the action", INT32)))
+        self._changed()
 
     def action_text(self, action: int) -> str:
-        """The notation of a legal integer move."""
-        return call_string(self._lib.ludus_game_action_text, self._handle, action)
+        """The notation of a legal integer move (argument checked as for :meth:`apply_action`)."""
+        return call_string(self._lib.ludus_game_action_text, self._handle, c_integer(action, "the action", INT32))
 
-    def random_playout(self, seed: int, max_plies: int = 2**32 - 1) -> Tuple[Result, int]:
+    def random_playout(self, seed: int, max_plies: int = DEFAULT_MAX_PLIES) -> Tuple[Result, int]:
         """Play uniformly random moves (and dice from a generator seeded with ``seed``) inside
-        the library, to the end or until ``max_plies`` moves; returns the result
+        the library, to the end or until ``max_plies`` moves (:data:`DEFAULT_MAX_PLIES`, 100,000,
+        unless given: some rulesets let random play go on for ever); returns the result
         (:attr:`Result.ONGOING` if stopped first) and the moves played. Every move and roll
-        enters the history. GameOverError if the game is over already."""
-        function = getattr(self._lib, "ludus_game_random_playout", None)
-        if function is None:
-            raise LudusError("this libludus has no ludus_game_random_playout (it needs a later version)")
-        result, plies = ctypes.c_int(), ctypes.c_uint32()
-        check(function(self._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
-        return Result(result.value), int(plies.value)
+        enters the history. GameOverError if the game is over already.
 
-    def playouts(self, n: int, seed: int = 0, max_plies: int = 2**32 - 1) -> Playouts:
-        """Run ``n`` random playouts from this position inside the library, in one call (native
-        speed, for statistics and Monte Carlo evaluation); the game does not change. Playout
-        ``i`` is the game :meth:`random_playout` would play on a :meth:`copy` with seed
-        ``seed + i``. GameOverError if the game is over."""
-        function = getattr(self._lib, "ludus_game_playouts", None)
-        if function is None:
-            raise LudusError("this libludus has no ludus_game_playouts (it needs a later version)")
-        if not 0 <= n < 2**32:
-            raise ValueError(f"n must be 0..2**32-1, not {n}")
+        ``seed`` is any integer (taken modulo 2**64), ``max_plies`` 0..2**32-1
+        (:class:`~ludus.errors.ArgumentRangeError`, an OverflowError, outside). Ctrl-C
+        stops the call within a fraction of a second (KeyboardInterrupt; the game is then
+        unchanged), whatever the bound: a bound above what one call does in well under a second
+        is played on a copy in a worker thread while this thread waits."""
+        function = self._optional("ludus_game_random_playout")
+        seed = c_seed(seed)
+        max_plies = c_integer(max_plies, "max_plies", UINT32)
+        result, plies = ctypes.c_int(), ctypes.c_uint32()
+        if max_plies <= _PLIES_PER_DIRECT_CALL:
+            check(function(self._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
+        else:
+            trial = self.copy()
+            _interruptible(lambda: check(function(trial._handle, seed, max_plies, ctypes.byref(result),
+                                                  ctypes.byref(plies))))
+            self._h, trial._h = trial._h, self._h   # the game takes the played copy's handle
+            trial.close()
+        self._changed()
+        return _RESULTS[result.value], int(plies.value)
+
+    def playouts(self, n: int, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES) -> Playouts:
+        """Run ``n`` random playouts from this position inside the library (native speed, for
+        statistics and Monte Carlo evaluation); the game does not change. Playout ``i`` is the
+        game :meth:`random_playout` would play on a :meth:`copy` with seed ``seed + i`` (modulo
+        2**64) and the same ``max_plies`` (:data:`DEFAULT_MAX_PLIES` unless given).
+        GameOverError if the game is over. ``n`` and ``max_plies`` are 0..2**32-1
+        (:class:`~ludus.errors.ArgumentRangeError`, an OverflowError and a ValueError, outside),
+        ``seed`` any integer. The playouts run in slices of a fraction of a second
+        each, so Ctrl-C stops them (KeyboardInterrupt) as it does :meth:`random_playout`."""
+        function = self._optional("ludus_game_playouts")
+        n = c_integer(n, "n", UINT32)
+        seed = c_seed(seed)
+        max_plies = c_integer(max_plies, "max_plies", UINT32)
         results, plies = (ctypes.c_int * n)(), (ctypes.c_uint32 * n)()
-        check(function(self._handle, seed % 2**64, n, max_plies, results, plies))
-        return Playouts([Result(r) for r in results], list(plies))
+        per_call = max(1, _PLIES_PER_DIRECT_CALL // max(max_plies, 1))
+        if n == 0:
+            check(function(self._handle, seed, 0, max_plies, results, plies))  # GameOverError if over
+        for first in range(0, n, per_call):
+            count = min(per_call, n - first)
+            args = ((seed + first) % 2**64, count, max_plies,
+                    ctypes.cast(ctypes.addressof(results) + first * ctypes.sizeof(ctypes.c_int), ctypes.POINTER(ctypes.c_int)),
+                    ctypes.cast(ctypes.addressof(plies) + first * ctypes.sizeof(ctypes.c_uint32),
+                                ctypes.POINTER(ctypes.c_uint32)))
+            if max_plies <= _PLIES_PER_DIRECT_CALL:
+                check(function(self._handle, *args))
+            else:
+                trial = self.copy()
+                # the lambda keeps the arrays alive for the worker, which may outlive this call
+                _interruptible(lambda: (results, plies, check(function(trial._handle, *args))))
+                trial.close()
+        return Playouts([_RESULTS[r] for r in results], list(plies))
+
+    def _optional(self, name: str) -> Any:
+        """A C function of a later library version (LudusError if the loaded library lacks it)."""
+        function = getattr(self._lib, name, None)
+        if function is None:
+            raise LudusError(f"this libludus has no {name} (it needs a later version)")
+        return function
 
     def ai_move(self, level: str = "best", **options: Any) -> Move:
         """The move a computer player of the library chooses (``ludus_ai_choose``); the game is
@@ -486,19 +635,16 @@ class Game:
         ``threads`` (1..64: Lazy SMP in petteia, shared candidates in duodecim). The Move has
         the fields of :attr:`legal_moves` plus ``search``: level, depth, nodes, value and time_ms.
         WrongPhaseError before a roll, GameOverError at the end."""
-        function = getattr(self._lib, "ludus_ai_choose", None)
-        if function is None:
-            raise LudusError("this libludus has no ludus_ai_choose (it needs a later version)")
+        function = self._optional("ludus_ai_choose")
+        if not isinstance(level, str):
+            raise ArgumentTypeError(f"the level is a name such as \"best\", not {type(level).__name__}")
         given = dict(options, level=level)
-        return Move(json.loads(call_string(function, self._handle, json.dumps(given).encode())))
+        return Move(json.loads(call_string(function, self._handle, to_json_text(given, "the computer player's options"))))
 
     # ---- display --------------------------------------------------------------------------
 
     def _render(self, name: str, options: Mapping[str, Any]) -> str:
-        function = getattr(self._lib, name, None)
-        if function is None:
-            raise LudusError(f"this libludus has no {name} (it needs a later version)")
-        return call_string(function, self._handle, json.dumps(dict(options)).encode())
+        return call_string(self._optional(name), self._handle, to_json_text(dict(options), "the picture's options"))
 
     def render_svg(self, **options: Any) -> str:
         """The library's self-contained SVG picture of the position (``ludus_game_render_svg``;
@@ -534,11 +680,21 @@ class Game:
     def __repr__(self) -> str:
         if self._h is None:
             return f"<ludus.Game {self._id or '?'} (closed)>"
-        doc = self.to_dict()
+        doc = self._state()
         self._id = doc["game"]
         to_move = self.to_move
         who = f" to_move={to_move}" if to_move is not None else f" result={str(self.result)!r}"
         return f"<ludus.Game {self._id!r} phase={self.phase}{who} events={len(doc['history'])}>"
+
+
+def _restore(state: str) -> Game:
+    """Unpickling (see Game.__reduce__)."""
+    return Game.from_json(state)
+
+
+def _rules(state: Mapping[str, Any]) -> Dict[str, Any]:
+    """A saved state's options less the seed: the rules two equal games share."""
+    return {k: v for k, v in state["options"].items() if k != "seed"}
 
 
 def apply_event(game: Game, event: Mapping[str, Any]) -> None:
