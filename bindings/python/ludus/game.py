@@ -7,6 +7,7 @@ import enum
 import json
 import os
 import threading
+import time
 from typing import Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 from . import _library
@@ -53,9 +54,12 @@ _RESULTS = tuple(Result)
 #: a playout stopped at the bound reports :attr:`Result.ONGOING`.
 DEFAULT_MAX_PLIES = 100_000
 
-# Moves one C call may play on the calling thread: well under a second in every game, so that a
-# Ctrl-C waits at most that long. Longer calls run in a worker thread (see _interruptible).
+# Moves one C call may play on the calling thread: under half a second in every game (at most
+# 4 microseconds a move, Duodecim's dice included, in a release build), so that a Ctrl-C waits
+# at most that long. Calls with a higher bound run in a worker thread (see _interruptible).
 _PLIES_PER_DIRECT_CALL = 100_000
+# The time one call of Game.playouts aims at, for the same reason.
+_SECONDS_PER_SLICE = 0.05
 
 
 def _interruptible(call: "Callable[[], object]") -> None:
@@ -352,19 +356,17 @@ class Game:
 
     def __eq__(self, other: object) -> bool:
         """Two games are equal when they are in the same position under the same rules: the same
-        game, the same options but for the seed, and the same ``position`` (the board, the pieces
-        in hand and borne off, the player to move, the phase, the dice and the counters of the
-        draw rules). How they got there (the history) and their generators' states are not
-        compared. A closed game equals only itself."""
+        game, the same options but for the seed, and the same ``position`` but for the
+        generator's state (so: the board, the pieces in hand and borne off, the player to move,
+        the phase, the result, the dice and the counters of the draw rules). How they got there
+        (the history) and their generators are not compared. A closed game equals only itself."""
         if not isinstance(other, Game):
             return NotImplemented
         if self is other:
             return True
         if self._h is None or other._h is None:
             return False
-        mine, theirs = self._state(), other._state()
-        return (mine["game"] == theirs["game"] and _rules(mine) == _rules(theirs)
-                and mine["position"] == theirs["position"])
+        return _compared(self._state()) == _compared(other._state())
 
     # A game changes as it is played, so it has no hash (as a list has none) and cannot be a set
     # member or a dict key; position_key() is a hashable snapshot of what __eq__ compares.
@@ -374,8 +376,7 @@ class Game:
         """A hashable snapshot of what ``==`` compares (the game, its rules and its position) as a
         canonical JSON text: equal games give equal keys, e.g. to count repeated positions in a
         dict."""
-        state = self._state()
-        return json.dumps([state["game"], _rules(state), state["position"]], sort_keys=True, separators=(",", ":"))
+        return json.dumps(_compared(self._state()), sort_keys=True, separators=(",", ":"))
 
     # ---- state ----------------------------------------------------------------------------
 
@@ -602,15 +603,18 @@ class Game:
         seed = c_seed(seed)
         max_plies = c_integer(max_plies, "max_plies", UINT32)
         results, plies = (ctypes.c_int * n)(), (ctypes.c_uint32 * n)()
-        per_call = max(1, _PLIES_PER_DIRECT_CALL // max(max_plies, 1))
         if n == 0:
             check(function(self._handle, seed, 0, max_plies, results, plies))  # GameOverError if over
-        for first in range(0, n, per_call):
-            count = min(per_call, n - first)
+        first, count = 0, 1
+        while first < n:
+            # Slices of about _SECONDS_PER_SLICE: the count grows (at most fourfold) as the
+            # playouts done so far show how long one takes.
+            count = min(count, n - first)
             args = ((seed + first) % 2**64, count, max_plies,
                     ctypes.cast(ctypes.addressof(results) + first * ctypes.sizeof(ctypes.c_int), ctypes.POINTER(ctypes.c_int)),
                     ctypes.cast(ctypes.addressof(plies) + first * ctypes.sizeof(ctypes.c_uint32),
                                 ctypes.POINTER(ctypes.c_uint32)))
+            started = time.perf_counter()
             if max_plies <= _PLIES_PER_DIRECT_CALL:
                 check(function(self._handle, *args))
             else:
@@ -618,6 +622,9 @@ class Game:
                 # the lambda keeps the arrays alive for the worker, which may outlive this call
                 _interruptible(lambda: (results, plies, check(function(trial._handle, *args))))
                 trial.close()
+            seconds = time.perf_counter() - started
+            first += count
+            count = max(1, min(4 * count, int(count * _SECONDS_PER_SLICE / max(seconds, 1e-6))))
         return Playouts([_RESULTS[r] for r in results], list(plies))
 
     def _optional(self, name: str) -> Any:
@@ -692,9 +699,11 @@ def _restore(state: str) -> Game:
     return Game.from_json(state)
 
 
-def _rules(state: Mapping[str, Any]) -> Dict[str, Any]:
-    """A saved state's options less the seed: the rules two equal games share."""
-    return {k: v for k, v in state["options"].items() if k != "seed"}
+def _compared(state: Mapping[str, Any]) -> List[Any]:
+    """What Game.__eq__ compares: the game, its options less the seed (the rules) and its
+    position less the generator's state ("rng")."""
+    return [state["game"], {k: v for k, v in state["options"].items() if k != "seed"},
+            {k: v for k, v in state["position"].items() if k != "rng"}]
 
 
 def apply_event(game: Game, event: Mapping[str, Any]) -> None:
