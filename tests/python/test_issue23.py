@@ -215,8 +215,8 @@ def test_reads_do_not_serialise_the_game_again_until_it_changes():
         play_random(game, 1, max_moves=30)
         counting = game._lib = CountingLibrary(game._lib)
         for _ in range(10):
-            dice, position, history, options = game.dice, game.position, game.history, game.options
-            _ = game.ruleset, game.id, repr(game)
+            position, history = game.position, game.history
+            _ = game.dice, game.options, game.ruleset, game.id, repr(game)
         assert counting.serialised <= 1
         position["mutated"] = True  # the caller's copy: the game's own stays as it was
         history.append({"text": "mine"})
