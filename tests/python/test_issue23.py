@@ -4,11 +4,13 @@ equality as python-chess users expect; the command line's faults mended."""
 import ast
 import ctypes
 import io
+import os
 import pickle
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -118,13 +120,21 @@ def test_wrong_types_are_type_errors(petteia):
 
 # ---- playouts: a finite bound, and Ctrl-C ----------------------------------------------------
 
+def endless_game():
+    """The Museum Quintana ruleset with one man each: a lone man cannot capture (it takes two),
+    so random play never ends."""
+    with ludus.Game("latrunculi", ruleset="quintana", seed=1) as game:
+        state = game.to_dict()
+    position = dict(state["position"], men=[1, 1], ranks=["0......."] + ["........"] * 6 + [".......1"])
+    return ludus.Game.from_json(dict(state, start=position, position=position))
+
+
 def test_the_default_bound_stops_a_playout_that_would_run_for_hours():
     assert ludus.DEFAULT_MAX_PLIES == 100_000
-    # From this Kowalski 10x11 opening, random play with seed 38 ends only after 756,959 moves.
-    with ludus.Game("latrunculi", ruleset="kowalski_10x11", seed=1) as game:
+    with endless_game() as game:
         with game.copy() as trial:
             assert trial.random_playout(38) == (ludus.Result.ONGOING, ludus.DEFAULT_MAX_PLIES)
-        assert game.playouts(1, seed=38) == ([ludus.Result.ONGOING], [ludus.DEFAULT_MAX_PLIES])
+        assert game.playouts(2, seed=38) == ([ludus.Result.ONGOING] * 2, [ludus.DEFAULT_MAX_PLIES] * 2)
         # above the bound a call runs in a worker thread: the same playout, the same game after it
         assert game.playouts(1, seed=38, max_plies=ludus.DEFAULT_MAX_PLIES + 1) == \
             ([ludus.Result.ONGOING], [ludus.DEFAULT_MAX_PLIES + 1])
@@ -144,8 +154,8 @@ def test_playouts_in_slices_are_the_single_calls():
 
 
 INTERRUPTED = """
-import sys, time, ludus
-game = ludus.Game("latrunculi", ruleset="kowalski_10x11", seed=1)
+import sys, time, ludus, test_issue23
+game = test_issue23.endless_game()
 before = game.to_json()
 print("go", flush=True)
 try:
@@ -156,12 +166,14 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.parametrize("call", [
-    "game.random_playout(38, max_plies=2**32 - 1)",   # one long playout (in a worker thread)
-    "game.playouts(10**7, seed=1)",                   # many playouts (in slices)
+    "game.random_playout(38, max_plies=2**32 - 1)",   # one playout of hours (in a worker thread)
+    "game.playouts(10**6, seed=1)",                   # many playouts (in slices)
 ])
 def test_ctrl_c_stops_a_long_playout_within_a_second(call):
+    here = str(Path(__file__).parent)
     child = subprocess.Popen([sys.executable, "-c", INTERRUPTED.format(call=call)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=child_env())
+                             stderr=subprocess.PIPE, text=True, cwd=here, env=child_env({"PYTHONPATH": here + os.pathsep
+                                                                                          + str(PACKAGE_PARENT)}))
     try:
         assert child.stdout.readline() == "go\n"
         time.sleep(0.3)
