@@ -15,8 +15,11 @@ def python_blocks(text):
 def test_the_tour_has_its_sections_and_code():
     text = DOC.read_text(encoding="utf-8")
     for section in ("Create a game", "Moves", "Dice from outside", "Save and load", "Pictures, in a notebook",
-                    "Computer players", "Playouts for statistics"):
+                    "Computer players", "Playouts for statistics", "The four games and their rulesets",
+                    "Arguments are checked"):
         assert f"## {section}" in text, section
+    for game_id in ("petteia", "duodecim", "latrunculi", "xii_scripta"):  # all four games, not two
+        assert f'ludus.Game("{game_id}"' in text, game_id
     assert len(python_blocks(text)) >= 10
 
 

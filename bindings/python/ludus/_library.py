@@ -245,8 +245,9 @@ def c_bytes(value: bytes, name: str) -> bytes:
     holds a NUL byte."""
     nul = value.find(b"\0")
     if nul >= 0:
-        raise InvalidArgumentError(f"{name} contains a NUL character at position {nul} (after {preview(value[:nul])}): "
-                         "the library would read only the text before it")
+        raise InvalidArgumentError(f"{name} contains a NUL character at position {nul} (after "
+                                   f"{preview(value[:nul].decode('utf-8', 'replace'))}): "
+                                   "the library would read only the text before it")
     return value
 
 
