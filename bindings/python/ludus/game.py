@@ -237,7 +237,7 @@ def games() -> List[Dict[str, Any]]:
 
 
 def game_ids() -> List[str]:
-    """The ids of the games in the catalogue, e.g. ``["petteia"]``."""
+    """The ids of the games in the catalogue: ``["duodecim", "petteia", "xii_scripta", "latrunculi"]``."""
     return [g["id"] for g in games()]
 
 
@@ -636,8 +636,9 @@ class Game:
 
     def ai_move(self, level: str = "best", **options: Any) -> Move:
         """The move a computer player of the library chooses (``ludus_ai_choose``); the game is
-        not changed. ``level``: ``"random"``, ``"greedy"``, ``"easy"``, ``"medium"`` or
-        ``"best"``; other options: ``depth``, ``seed`` (same seed, same move),
+        not changed, in all four games. ``level``: ``"random"``, ``"greedy"``, ``"easy"``,
+        ``"medium"``, ``"best"`` or ``"uct"`` (Monte Carlo tree search, budget ``max_playouts``);
+        other options: ``depth``, ``seed`` (same seed, same move),
         ``max_nodes``, ``max_time_ms`` (``"best"`` thinks 1000 ms unless a budget is given),
         ``threads`` (1..64: Lazy SMP in petteia, shared candidates in duodecim). The Move has
         the fields of :attr:`legal_moves` plus ``search``: level, depth, nodes, value and time_ms.
