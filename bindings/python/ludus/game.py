@@ -1,7 +1,6 @@
 """The user API: :class:`Game`, :class:`Move`, :class:`MoveList` and :func:`games`."""
 from __future__ import annotations
 
-import copy
 import ctypes
 import enum
 import json
@@ -388,7 +387,7 @@ class Game:
 
     def to_dict(self) -> Dict[str, Any]:
         """The full state, parsed (a new dict each call)."""
-        return copy.deepcopy(self._state())
+        return _copy_json(self._state())
 
     def _state(self) -> Dict[str, Any]:
         """The parsed state, serialised again only after a change (the reads below share it:
@@ -427,7 +426,7 @@ class Game:
     def position(self) -> Dict[str, Any]:
         """The current position as the library saves it (see the game's schema); a new dict
         each read, taken from a state serialised once a change."""
-        return copy.deepcopy(self._state()["position"])
+        return _copy_json(self._state()["position"])
 
     @property
     def history(self) -> List[Dict[str, Any]]:
@@ -693,6 +692,12 @@ class Game:
         to_move = self.to_move
         who = f" to_move={to_move}" if to_move is not None else f" result={str(self.result)!r}"
         return f"<ludus.Game {self._id!r} phase={self.phase}{who} events={len(doc['history'])}>"
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of parsed JSON, through the json module's C code (several times faster than
+    copy.deepcopy)."""
+    return json.loads(json.dumps(value))
 
 
 def _restore(state: str) -> Game:
