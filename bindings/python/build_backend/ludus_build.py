@@ -105,6 +105,7 @@ class _Progress:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="ludus-build-progress", daemon=True)
         self._started = time.monotonic()
+        self._source = os.getcwd()  # meson-python moves into its build folder while it works
         try:
             self._tty: Optional[Any] = open("/dev/tty", "w")
         except OSError:
@@ -138,16 +139,16 @@ class _Progress:
 
     def _run(self) -> None:
         while not self._stop.wait(self.INTERVAL):
-            done, total = _compiled_files()
+            done, total = _compiled_files(self._source)
             count = f", {done} of {total} files compiled" if total else ""
             self._say(f"ludus: still compiling libludus, {self._elapsed()}{count}")
 
 
-def _compiled_files() -> "tuple[int, int]":
-    """(object files written, object files to build) in meson-python's build folders under the
-    current folder (``.mesonpy-*``); (0, 0) if none is found."""
+def _compiled_files(source: str) -> "tuple[int, int]":
+    """(object files written, object files to build) in meson-python's build folders in the
+    source folder (``.mesonpy-*``); (0, 0) if none is found."""
     done = total = 0
-    for ninja_file in glob.glob(os.path.join(".mesonpy-*", "**", "build.ninja"), recursive=True):
+    for ninja_file in glob.glob(os.path.join(glob.escape(source), ".mesonpy-*", "**", "build.ninja"), recursive=True):
         build_dir = os.path.dirname(ninja_file)
         try:
             with open(ninja_file, encoding="utf-8", errors="replace") as f:
