@@ -313,9 +313,9 @@ def test_help_texts_print_percent_signs_once_and_name_the_four_games():
 def test_replay_into_a_closed_pipe_ends_without_a_traceback(tmp_path):
     saved = tmp_path / "game.json"
     with ludus.Game("petteia", seed=3) as game:
-        play_random(game, 3, max_moves=60)
+        game.random_playout(3, max_plies=600)  # some 200 KB of boards: more than a pipe holds
         game.save(saved)
-    # `ludus replay FILE --no-wait | head -3`: the reader stops after three lines
+    # `ludus replay FILE --no-wait | head -1`: the reader stops after one line
     child = subprocess.Popen([sys.executable, "-m", "ludus", "replay", str(saved), "--no-wait"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env())
     first = child.stdout.readline()
@@ -338,3 +338,49 @@ def test_cli_and_selfplay_do_not_import_each_other():
         return found
     assert "selfplay" in imports("cli")  # the command line is built on the match module ...
     assert not {"cli", "ludus.cli"} & imports("selfplay"), "... which must not import the command line"
+
+
+# ---- the end-of-game reason and the position alone (libludus 1.1) -------------------------------
+
+REASONS = {"all_captured", "one_piece_left", "dux_immobilised", "no_moves", "quiet_moves", "plies_without_capture",
+           "repetition", "agreed_draw", "borne_off"}
+needs_1_1 = pytest.mark.skipif(not hasattr(ludus._library.lib, "ludus_game_end_reason"),
+                               reason="this libludus (before 1.1) has no end reason nor position call")
+
+
+@needs_1_1
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_end_reason_is_in_the_game(game_id):
+    with ludus.Game(game_id, seed=4) as game:
+        assert game.end_reason is None
+        game.random_playout(4)
+        assert game.is_over and game.end_reason in REASONS, game.end_reason
+        assert game.position.get("end_reason") == game.end_reason
+    with ludus.Game("petteia", seed=4) as game:
+        game.agree_draw()
+        assert game.end_reason == "agreed_draw"
+        game.undo()
+        assert game.end_reason is None
+
+
+@needs_1_1
+def test_replay_says_why_the_game_ended(tmp_path):
+    saved = tmp_path / "game.json"
+    with ludus.Game("petteia", rows=5, cols=3, seed=3) as game:
+        game.random_playout(3)
+        game.save(saved)
+        reason = game.end_reason.replace("_", " ")
+    out = io.StringIO()
+    assert cli.main(["replay", str(saved), "--no-wait"], io.StringIO(""), out) == 0
+    assert f"({reason})." in out.getvalue().splitlines()[-1]
+
+
+@needs_1_1
+def test_position_reads_do_not_serialise_the_history():
+    with ludus.Game("duodecim", seed=5) as game:
+        play_random(game, 2, max_moves=40)
+        counting = game._lib = CountingLibrary(game._lib)
+        for _ in range(5):
+            game.roll() if game.phase == ludus.Phase.ROLL else game.play(game.legal_moves[0])
+            _ = game.position, game.dice, game.end_reason, game == game.copy()
+        assert counting.serialised == 2  # the options, once, and the copy's for its own options

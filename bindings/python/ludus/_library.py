@@ -156,6 +156,8 @@ _OPTIONAL: Dict[str, Tuple[List[Any], Any]] = {
     "ludus_ai_choose": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
     "ludus_game_playouts": ([GameHandle, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint32, POINTER(c_int),
                              POINTER(ctypes.c_uint32)], c_int),
+    "ludus_game_end_reason": ([GameHandle], c_char_p),
+    "ludus_game_position_json": ([GameHandle, POINTER(c_void_p)], c_int),
 }
 
 

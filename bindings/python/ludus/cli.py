@@ -193,6 +193,12 @@ def _format_moves(moves: Sequence[Move]) -> str:
                      for i in range(0, len(labels), per_line))
 
 
+def _outcome(game: Game) -> str:
+    """The result and, when the library says, why: "player 0 won (dux immobilised)"."""
+    reason = game.end_reason
+    return f"{game.result} ({reason.replace('_', ' ')})" if reason else str(game.result)
+
+
 def _dice_command(game: Game) -> str:
     """The dice command with one letter a die of this game: "dice A B", or "dice A B C" in the
     three-dice game."""
@@ -226,7 +232,7 @@ class PlaySession:
                 self.show_moves = True
             phase = self.game.phase
             if phase == Phase.OVER:
-                self.console.say(f"The game is over: {self.game.result}. "
+                self.console.say(f"The game is over: {_outcome(self.game)}. "
                                  "Type undo, save FILE, load FILE or quit.")
                 prompt = "> "
             elif phase == Phase.ROLL:
@@ -510,7 +516,7 @@ def cmd_replay(console: Console, path: str, wait: bool) -> int:
             assert event is not None
             console.say(f"{i}. player {event.get('player')}: {event.get('text')}")
             console.say(_board(game))
-        console.say(f"End of the game: {game.result}.")
+        console.say(f"End of the game: {_outcome(game)}.")
         return 0
     finally:
         steps.close()

@@ -269,6 +269,8 @@ class Game:
         self._actions = (ctypes.c_int32 * 64)()
         self._changes = 0     # counts the calls that change the game: the key of the cached state
         self._cached: Optional[Tuple[int, Dict[str, Any]]] = None
+        self._cached_position: Optional[Tuple[int, Dict[str, Any]]] = None
+        self._fixed_part: Optional[Tuple[str, Dict[str, Any]]] = None
 
     @classmethod
     def _wrap(cls, handle: GameHandle, game_id: Optional[str]) -> "Game":
@@ -366,7 +368,7 @@ class Game:
             return True
         if self._h is None or other._h is None:
             return False
-        return _compared(self._state()) == _compared(other._state())
+        return self._compared() == other._compared()
 
     # A game changes as it is played, so it has no hash (as a list has none) and cannot be a set
     # member or a dict key; position_key() is a hashable snapshot of what __eq__ compares.
@@ -376,7 +378,14 @@ class Game:
         """A hashable snapshot of what ``==`` compares (the game, its rules and its position) as a
         canonical JSON text: equal games give equal keys, e.g. to count repeated positions in a
         dict."""
-        return json.dumps(_compared(self._state()), sort_keys=True, separators=(",", ":"))
+        return json.dumps(self._compared(), sort_keys=True, separators=(",", ":"))
+
+    def _compared(self) -> List[Any]:
+        """What ``==`` compares: the game, its options less the seed (the rules) and its
+        position less the generator's state ("rng")."""
+        game_id, options = self._fixed()
+        return [game_id, {k: v for k, v in options.items() if k != "seed"},
+                {k: v for k, v in self._position().items() if k != "rng"}]
 
     # ---- state ----------------------------------------------------------------------------
 
@@ -399,6 +408,30 @@ class Game:
             self._cached = cached
         return cached[1]
 
+    def _position(self) -> Dict[str, Any]:
+        """The parsed position, read again only after a change: from the cached state if it is
+        current, else through ``ludus_game_position_json`` (libludus 1.1: its cost does not grow
+        with the history), else from the whole state."""
+        cached = self._cached_position
+        if cached is None or cached[0] != self._changes or self._h is None:
+            function = getattr(self._lib, "ludus_game_position_json", None)
+            state = self._cached
+            if state is not None and state[0] == self._changes and self._h is not None:
+                position = state[1]["position"]
+            elif function is not None:
+                position = json.loads(call_string(function, self._handle))
+            else:
+                position = self._state()["position"]
+            cached = self._cached_position = (self._changes, position)
+        return cached[1]
+
+    def _fixed(self) -> Tuple[str, Dict[str, Any]]:
+        """The game's id and options, which never change: read once."""
+        if self._fixed_part is None:
+            state = self._state()
+            self._fixed_part = (str(state["game"]), state["options"])
+        return self._fixed_part
+
     def _changed(self) -> None:
         self._changes += 1
 
@@ -407,27 +440,27 @@ class Game:
         """The game's id in the catalogue: ``"petteia"``, ``"duodecim"``, ``"latrunculi"`` or
         ``"xii_scripta"``."""
         if self._id is None:
-            self._id = str(self._state()["game"])
+            self._id = self._fixed()[0]
         return self._id
 
     @property
     def options(self) -> Dict[str, Any]:
         """Every option of the game, resolved (the seed included)."""
-        return dict(self._state()["options"])
+        return dict(self._fixed()[1])
 
     @property
     def ruleset(self) -> Optional[str]:
         """The rule set the game follows, for the games that have several (``latrunculi``:
         ``"kowalski"``, ``"bell"``, ...; ``xii_scripta``: ``"murray"``, ...): its ``ruleset``
         option. None for the games with one set of rules (``petteia``, ``duodecim``)."""
-        ruleset = self._state()["options"].get("ruleset")
+        ruleset = self._fixed()[1].get("ruleset")
         return None if ruleset is None else str(ruleset)
 
     @property
     def position(self) -> Dict[str, Any]:
         """The current position as the library saves it (see the game's schema); a new dict
-        each read, taken from a state serialised once a change."""
-        return _copy_json(self._state()["position"])
+        each read, of a position the library serialises once after a change."""
+        return _copy_json(self._position())
 
     @property
     def history(self) -> List[Dict[str, Any]]:
@@ -466,8 +499,21 @@ class Game:
     def dice(self) -> Optional[Tuple[int, ...]]:
         """The dice of the current turn, as far as the position shows them (None for a game
         without dice or before the first roll)."""
-        dice = self._state()["position"].get("dice")
+        dice = self._position().get("dice")
         return tuple(dice) if dice else None
+
+    @property
+    def end_reason(self) -> Optional[str]:
+        """Why the game ended, in the rules' words, or None while it goes on: ``"all_captured"``,
+        ``"one_piece_left"``, ``"dux_immobilised"``, ``"no_moves"``, ``"quiet_moves"`` (Bell's 30
+        moves), ``"plies_without_capture"``, ``"repetition"``, ``"agreed_draw"``,
+        ``"borne_off"`` (later library versions may add reasons). None also with a libludus
+        older than 1.1, which does not say."""
+        function = getattr(self._lib, "ludus_game_end_reason", None)
+        if function is not None:
+            reason = function(self._handle)
+            return reason.decode() if reason else None
+        return self._position().get("end_reason") or None
 
     # ---- moves ----------------------------------------------------------------------------
 
@@ -704,13 +750,6 @@ def _copy_json(value: Any) -> Any:
 def _restore(state: str) -> Game:
     """Unpickling (see Game.__reduce__)."""
     return Game.from_json(state)
-
-
-def _compared(state: Mapping[str, Any]) -> List[Any]:
-    """What Game.__eq__ compares: the game, its options less the seed (the rules) and its
-    position less the generator's state ("rng")."""
-    return [state["game"], {k: v for k, v in state["options"].items() if k != "seed"},
-            {k: v for k, v in state["position"].items() if k != "rng"}]
 
 
 def apply_event(game: Game, event: Mapping[str, Any]) -> None:
