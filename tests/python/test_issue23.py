@@ -384,3 +384,12 @@ def test_position_reads_do_not_serialise_the_history():
             game.roll() if game.phase == ludus.Phase.ROLL else game.play(game.legal_moves[0])
             _ = game.position, game.dice, game.end_reason, game == game.copy()
         assert counting.serialised == 2  # the options, once, and the copy's for its own options
+
+
+def test_the_move_list_reads_the_one_move_format_and_the_old_one():
+    label = cli._move_label
+    assert label(ludus.Move({"text": "d4-d6", "captured": ["d5"], "captured_count": 1})) == "d4-d6 (takes d5)"
+    assert label(ludus.Move({"text": "III-V", "captured": ["V"], "captured_count": 2})) == "III-V (takes 2 at V)"
+    assert label(ludus.Move({"text": "a1-a2", "captured": [], "captured_count": 0, "captures": []})) == "a1-a2"
+    assert label(ludus.Move({"text": "d4-d6", "captures": ["d5"]})) == "d4-d6 (takes d5)"   # before libludus 1.1
+    assert label(ludus.Move({"text": "III-V", "captures": 2})) == "III-V (takes 2)"

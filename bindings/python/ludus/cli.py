@@ -175,7 +175,14 @@ def _board(game: Game) -> str:
 # ---- play ------------------------------------------------------------------------------------
 
 def _move_label(move: Move) -> str:
-    captures = move.get("captures")
+    captured = move.get("captured")
+    if isinstance(captured, list):  # libludus 1.1: the same fields in every game
+        if not captured:
+            return move.text
+        count = move.get("captured_count", len(captured))
+        where = ",".join(str(c) for c in captured)
+        return f"{move.text} (takes {where})" if count == len(captured) else f"{move.text} (takes {count} at {where})"
+    captures = move.get("captures")  # before 1.1: a list of squares, or a number in the race games
     if not captures:
         return move.text
     if isinstance(captures, list) and all(isinstance(c, (str, int)) for c in captures):
