@@ -8,7 +8,9 @@ which class each one follows and where this module differs (and why).
 from __future__ import annotations
 
 import math
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence
+
+from ..selfplay import wilson  # the Wilson score interval of a proportion, shared with selfplay
 
 __all__ = ["wilson", "mean_interval", "leaders", "lead_change", "lead_changes", "stability", "drama",
            "decision_share", "branching_mean", "turns_of", "coverage", "summarize", "OUTCOME_METRICS",
@@ -21,16 +23,6 @@ PER_GAME_METRICS = ["plies", "turns", "branching_factor", "decision_moves", "for
                     "piece_number", "pieces_left", "lead_change", "lead_changes", "stability", "drama",
                     "eval_lead_change", "eval_stability", "eval_drama"]
 OUTCOME_METRICS = ["completion", "draws", "timeouts", "drawishness", "advantage_first", "balance"]
-
-
-def wilson(successes: float, n: int, z: float = Z95) -> Tuple[float, float]:
-    """The Wilson score interval (95% by default) of a proportion ``successes / n``."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> Dict[str, float]:

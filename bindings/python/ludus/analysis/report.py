@@ -135,12 +135,13 @@ def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir
                     counts.append(0)
                 sums[i] += b
                 counts[i] += 1
-        keep = [i for i, n in enumerate(counts) if n >= 5]
+        games = counts[0] if counts else 0
+        keep = [i for i, n in enumerate(counts) if n >= min(5, games)]
         if keep:
             ax.plot(keep, [sums[i] / counts[i] for i in keep], lw=0.8, label=c)
             drawn = True
     ax.set_xlabel("move number")
-    ax.set_ylabel("mean legal moves (games with 5+ at that move)")
+    ax.set_ylabel("mean legal moves (5+ games still going)")
     if drawn and len(configs) <= 12:
         ax.legend(fontsize=7)
     if drawn:

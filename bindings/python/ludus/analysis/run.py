@@ -123,7 +123,7 @@ def _run_dask(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int], 
                 raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
         else:
             cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                   dashboard_address=":0", silence_logs=logging.ERROR)
             client = Client(cluster)
         with client:
             futures = {client.submit(function, task, key=f"ludus-chunk-{i}-{os.getpid()}-{time.time_ns()}", pure=False): i
