@@ -111,10 +111,20 @@ def test_race_features_count_the_race():
     assert len(play.features("xii_scripta", "tabletop_murray", position).sites) == 2
 
 
+def test_search_values_become_player_0s_evaluation():
+    searched = {"level": "best", "nodes": 10}
+    assert play._evaluation_of("petteia", dict(searched, value=1.0), 0) == pytest.approx(math.tanh(1.0))
+    assert play._evaluation_of("petteia", dict(searched, value=1.0), 1) == pytest.approx(-math.tanh(1.0))
+    assert play._evaluation_of("duodecim", dict(searched, value=0.75), 1) == pytest.approx(-0.5)   # a chance
+    assert play._evaluation_of("xii_scripta", dict(searched, value=10.5), 0) == pytest.approx(math.tanh(1.0))
+    assert play._evaluation_of("petteia", {"level": "uct", "nodes": 5, "value": 0.25}, 0) == pytest.approx(-0.5)
+    assert play._evaluation_of("duodecim", {"level": "best", "nodes": 0, "value": 0.0}, 0) is None  # forced
+
+
 # ---- records from real games ---------------------------------------------------------------
 
 def test_fast_record_is_the_library_playout():
-    seed = play.derive_seed(1, "x", 0, 0)
+    seed = play.mix_seed(play.derive_seed(1, "x", 0), 0)
     record = play.play_game("petteia", {"rows": 5, "cols": 5}, ["random", "random"], seed, detailed=False)
     with Game("petteia", rows=5, cols=5, seed=seed) as game:
         result, plies = game.random_playout(seed, 2000)
@@ -141,7 +151,10 @@ def test_rebasing_the_game_does_not_change_the_record(monkeypatch):
 
 
 def test_seeds_depend_on_the_chunk_not_the_workers():
-    tasks = run.tasks("duodecim", run.configurations({}, {}, ["random"]), 120, 5, None, 2000, detail=10)
+    random_players = run.configurations({}, {}, ["random"])
+    assert len(run.tasks("duodecim", random_players, 2500, 5, None, 2000, detail=10)) == 3     # 1000 a chunk
+    assert len(run.tasks("duodecim", random_players, 2500, 5, None, 2000)) == 50               # 50 a chunk
+    tasks = run.tasks("duodecim", random_players, 120, 5, None, 2000, detail=10, chunk_games=50)
     assert [(t["start"], t["stop"]) for t in tasks] == [(0, 50), (50, 100), (100, 120)]
     assert tasks[0]["detail_every"] == 12
     first = play.play_chunk(tasks[1])
@@ -184,7 +197,8 @@ def test_a_killed_workers_chunk_is_run_again(tmp_path):
     import sys
     cloudpickle.register_pickle_by_value(sys.modules[__name__])
     marker = str(tmp_path / "killed")
-    tasks = run.tasks("duodecim", run.configurations({"pieces": 1}, {}, ["random"]), 150, 3, None, 2000, detail=0)
+    tasks = run.tasks("duodecim", run.configurations({"pieces": 1}, {}, ["random"]), 150, 3, None, 2000, detail=0,
+                      chunk_games=50)
     for t in tasks:
         t["marker"] = marker
     expected = run.run_chunks(tasks, workers=1)

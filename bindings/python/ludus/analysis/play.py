@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 from ..game import Game, Phase
 from . import metrics
 
-__all__ = ["derive_seed", "Features", "features", "play_game", "play_chunk"]
+__all__ = ["derive_seed", "mix_seed", "Features", "features", "play_game", "play_chunk"]
 
 SEED_MASK = 2**64 - 1
 # Position reads go through to_json, whose history grows with the game; a copy started from the
@@ -29,10 +29,19 @@ RACE_UNIT = {"duodecim": 7.0, "xii_scripta": 10.5}
 
 
 def derive_seed(*parts: Any) -> int:
-    """A 64-bit seed from the parts (the run's seed, the configuration, the chunk, the game): the
-    same parts give the same seed on every machine, whatever the number of workers."""
+    """A 64-bit seed from the parts (the run's seed, the configuration, the chunk): the same parts
+    give the same seed on every machine, whatever the number of workers."""
     digest = hashlib.blake2b(json.dumps(parts, sort_keys=True).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little")
+
+
+def mix_seed(seed: int, index: int) -> int:
+    """The ``index``-th seed after ``seed`` (SplitMix64's output function): cheap enough for every
+    game and every move, and as well spread as the derived seeds."""
+    x = (seed + (index + 1) * 0x9E3779B97F4A7C15) & SEED_MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & SEED_MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & SEED_MASK
+    return x ^ (x >> 31)
 
 
 class Features:
@@ -127,16 +136,18 @@ def _race_material(position: Mapping[str, Any]) -> Tuple[int, int]:
     return left(0), left(1)
 
 
-def _evaluation_of(game_id: str, value: Optional[float], mover: int) -> Optional[float]:
-    """Player 0's evaluation from a computer player's search value (the mover's view): tanh of
-    the value, in pieces for the board games and in turns of the race for XII Scripta; Duodecim's
-    search returns the mover's chance of winning, mapped to 2v - 1."""
-    if value is None:
+def _evaluation_of(game_id: str, search: Mapping[str, Any], mover: int) -> Optional[float]:
+    """Player 0's evaluation from a computer player's search (its value is the mover's view), or
+    None when nothing was searched (a forced move). A chance of winning v (uct's, and Duodecim's
+    searches, lib/ai/duodecim_eval.hpp) maps to 2v - 1; otherwise tanh of the value, in pieces
+    for the board games and in turns of the race (RACE_UNIT steps) for XII Scripta."""
+    value = search.get("value")
+    if value is None or not search.get("nodes"):
         return None
-    if game_id == "duodecim":
+    if search.get("level") == "uct" or game_id == "duodecim":
         e = max(-1.0, min(1.0, 2.0 * value - 1.0))
     else:
-        e = math.tanh(value / (RACE_UNIT[game_id] if game_id in RACE_UNIT else 1.0))
+        e = math.tanh(value / RACE_UNIT.get(game_id, 1.0))
     return e if mover == 0 else -e
 
 
@@ -213,12 +224,12 @@ def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str
         if level == "random":
             action = actions[chooser.randrange(len(actions))]
         else:
-            ai: Dict[str, Any] = {"seed": derive_seed(seed, plies) & 0xFFFFFFFF}
+            ai: Dict[str, Any] = {"seed": mix_seed(seed, plies) & 0xFFFFFFFF}
             if budget is not None:
                 ai["max_playouts" if level == "uct" else "max_nodes"] = budget
             move = game.ai_move(level, **ai)
             action = int(move["action"])
-            e = _evaluation_of(game_id, move["search"].get("value"), mover)
+            e = _evaluation_of(game_id, move["search"], mover)
             if e is not None:
                 eval_e.append(e)
         if len(actions) == 1 and game.action_text(action) == "pass":
@@ -254,14 +265,17 @@ def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str
 
 
 def play_chunk(task: Mapping[str, Any]) -> List[Dict[str, Any]]:
-    """Play one chunk of games (a task of :func:`ludus.analysis.tasks`) and return their records,
-    in order. Pure: the same task gives the same records on any machine."""
+    """Play one chunk of games (a task of :func:`ludus.analysis.run.tasks`) and return their
+    records, in order. Pure: the same task gives the same records on any machine. Game ``i``'s
+    seed is ``mix_seed(derive_seed(seed, config, chunk), i)``; the levels swap sides every game."""
     out = []
+    chunk_seed = derive_seed(task["seed"], task["config"], task["chunk"])
+    levels, swapped = list(task["levels"]), list(reversed(task["levels"]))
+    game, options, budget, max_plies, every = task["game"], task["options"], task.get("budget"), task["max_plies"], \
+        task["detail_every"]
     for index in range(task["start"], task["stop"]):
-        levels = task["levels"] if index % 2 == 0 else list(reversed(task["levels"]))
-        seed = derive_seed(task["seed"], task["config"], task["chunk"], index)
-        record = play_game(task["game"], task["options"], levels, seed, task.get("budget"), task["max_plies"],
-                           detailed=task["detail_every"] > 0 and index % task["detail_every"] == 0)
+        record = play_game(game, options, levels if index % 2 == 0 else swapped, mix_seed(chunk_seed, index), budget,
+                           max_plies, detailed=every > 0 and index % every == 0)
         record["index"] = index
         record["config"] = task["config"]
         out.append(record)

@@ -14,7 +14,11 @@ from .play import play_chunk
 
 __all__ = ["Config", "configurations", "tasks", "run_chunks", "Progress", "SchedulerError"]
 
-CHUNK_GAMES = 50  # games a chunk: fixed, so the chunks (and their seeds) do not depend on the workers
+# Games a chunk: fixed by the configuration, so the chunks (and their seeds) do not depend on the
+# workers. Random games without per-ply metrics take some 50 microseconds each: a Dask task needs
+# a thousand of them to outweigh its own cost.
+CHUNK_GAMES = 50
+FAST_CHUNK_GAMES = 1000
 CONNECT_SECONDS = 3  # how long to try an unreachable scheduler before saying so
 
 
@@ -48,16 +52,19 @@ def configurations(options: Mapping[str, Any], sweep: Mapping[str, Sequence[Any]
 
 
 def tasks(game_id: str, configs: Sequence[Config], games: int, seed: int, budget: Optional[int], max_plies: int,
-          detail: Optional[int] = None, chunk_games: int = CHUNK_GAMES) -> List[Dict[str, Any]]:
+          detail: Optional[int] = None, chunk_games: Optional[int] = None) -> List[Dict[str, Any]]:
     """The chunks of the run, each a dict for :func:`ludus.analysis.play.play_chunk`. ``detail``:
     how many games of a configuration between random players get the per-ply metrics (spread
-    evenly, every ``games // detail``-th game; None for all)."""
+    evenly, every ``ceil(games / detail)``-th game; None for all). ``chunk_games``: games a chunk
+    (by default FAST_CHUNK_GAMES for random players with ``detail`` set, else CHUNK_GAMES)."""
     every = 1 if detail is None or detail >= games else max(1, -(-games // max(detail, 1)))
     out = []
     for config in configs:
-        for chunk, start in enumerate(range(0, games, chunk_games)):
+        fast = detail is not None and config.levels == ["random", "random"]
+        size = chunk_games or (FAST_CHUNK_GAMES if fast else CHUNK_GAMES)
+        for chunk, start in enumerate(range(0, games, size)):
             out.append({"game": game_id, "options": config.options, "levels": config.levels, "config": config.name,
-                        "chunk": chunk, "start": start, "stop": min(games, start + chunk_games), "seed": seed,
+                        "chunk": chunk, "start": start, "stop": min(games, start + size), "seed": seed,
                         "budget": budget, "max_plies": max_plies, "detail_every": every if detail != 0 else 0})
     return out
 
