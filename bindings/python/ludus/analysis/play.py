@@ -13,7 +13,7 @@ import math
 import random
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from ..game import Game, Phase
+from ..game import Game, Phase, Result
 from . import metrics
 
 __all__ = ["derive_seed", "mix_seed", "Features", "features", "play_game", "play_chunk"]
@@ -169,31 +169,26 @@ def play_game(game_id: str, options: Mapping[str, Any], levels: Sequence[str], s
     docs/analysis.md for the fields). ``detailed`` adds the per-ply metrics (always on when a
     computer level other than random plays)."""
     game_options = dict(options, seed=seed)
-    ruleset = game_options.get("ruleset")
-    record: Dict[str, Any] = {"seed": seed, "levels": list(levels)}
-    searching = any(level != "random" for level in levels)
-    with Game(game_id, game_options) as start:
-        record["first"] = start.to_move
-        if not searching and not detailed:
-            result, plies = start.random_playout(seed, max_plies)
-            return _finish(record, result.winner, result.name, plies)
     game = Game(game_id, game_options)
-    try:
-        return _ply_loop(game, game_id, ruleset, record, levels, seed, budget, max_plies,
-                         rebase=not game_options.get("draw_repetitions"))
-    finally:
-        game.close()
+    record: Dict[str, Any] = {"seed": seed, "levels": list(levels), "first": game.to_move}
+    if not detailed and levels[0] == "random" and levels[1] == "random":
+        with game:
+            result, plies = game.random_playout(seed, max_plies)
+        return _finish(record, result.winner, result == Result.DRAW, plies)
+    return _ply_loop(game, game_id, game_options.get("ruleset"), record, levels, seed, budget, max_plies,
+                     rebase=not game_options.get("draw_repetitions"))
 
 
-def _finish(record: Dict[str, Any], winner: Optional[int], result: str, plies: int) -> Dict[str, Any]:
+def _finish(record: Dict[str, Any], winner: Optional[int], drawn: bool, plies: int) -> Dict[str, Any]:
     record["winner"] = winner
-    record["end"] = "win" if winner is not None else ("draw" if result == "DRAW" else "timeout")
+    record["end"] = "win" if winner is not None else ("draw" if drawn else "timeout")
     record["plies"] = plies
     return record
 
 
 def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str, Any], levels: Sequence[str],
               seed: int, budget: Optional[int], max_plies: int, rebase: bool) -> Dict[str, Any]:
+    """Plays ``game`` to its end (or max_plies) and closes it; fills ``record`` with the per-ply metrics."""
     chooser = random.Random(seed)
     branching: List[int] = []
     movers: List[int] = []
@@ -240,8 +235,9 @@ def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str
             game = _rebased(game)
         f = features(game_id, ruleset, _position(game))
     result = game.result
-    _finish(record, result.winner, result.name, plies)
+    _finish(record, result.winner, result == Result.DRAW, plies)
     final = features(game_id, ruleset, _position(game))
+    game.close()
     record.update({
         "turns": metrics.turns_of(movers),
         "branching_factor": metrics.branching_mean(branching),

@@ -58,8 +58,9 @@ def _compress_records(out_dir: str) -> None:
     os.remove(path)
 
 
-def study_runs(out: str, workers: Optional[int], only: Optional[str] = None, log: Any = sys.stderr) -> List[Dict[str, Any]]:
-    """Run the study into ``out``; returns one headline dict a ruleset for the index."""
+def study_runs(out: str, where: Mapping[str, Any], only: Optional[str] = None, log: Any = sys.stderr) -> List[Dict[str, Any]]:
+    """Run the study into ``out`` (``where``: the ``workers`` or ``scheduler`` argument of analyze);
+    returns one headline dict a ruleset for the index."""
     heads = []
     for game_id, ruleset in rulesets():
         name = game_id + (f"-{ruleset}" if ruleset else "")
@@ -67,25 +68,26 @@ def study_runs(out: str, workers: Optional[int], only: Optional[str] = None, log
             continue
         options = {"ruleset": ruleset} if ruleset else {}
         started = time.monotonic()
-        runs = [analyze(game_id, options, levels=["random"], games=RANDOM_GAMES, seed=SEED, workers=workers,
-                        detail=RANDOM_DETAIL),
-                analyze(game_id, options, levels=["greedy"], games=SEARCH_GAMES, seed=SEED, workers=workers),
-                analyze(game_id, options, levels=["best"], games=SEARCH_GAMES, seed=SEED, workers=workers,
-                        budget=BEST_BUDGET)]
+        runs = [analyze(game_id, options, levels=["random"], games=RANDOM_GAMES, seed=SEED, detail=RANDOM_DETAIL, **where),
+                analyze(game_id, options, levels=["greedy"], games=SEARCH_GAMES, seed=SEED, **where),
+                analyze(game_id, options, levels=["best"], games=SEARCH_GAMES, seed=SEED, budget=BEST_BUDGET,
+                        **where)]
         run = _merge(runs, f"{RANDOM_GAMES} (random), {SEARCH_GAMES} (greedy, best)", f"{BEST_BUDGET} nodes (best)")
         folder = os.path.join(out, name)
         write_outputs(run, folder, title=f"{name}: random, greedy and best against themselves", json_records=False)
         _compress_records(folder)
         heads.append({"name": name, "configs": run["configs"]})
+        if only is None:
+            write_index(out, heads)  # after every ruleset, so that a partial study has its index
         log.write(f"{name}: {time.monotonic() - started:.0f} s\n")
         log.flush()
     return heads
 
 
-def size_run(out: str, workers: Optional[int]) -> Dict[str, Any]:
+def size_run(out: str, where: Mapping[str, Any]) -> Dict[str, Any]:
     """Petteia on square boards of every size in SIZES, random against random."""
-    runs = [analyze("petteia", {"rows": n, "cols": n}, levels=["random"], games=SIZE_GAMES, seed=SEED, workers=workers,
-                    detail=50) for n in SIZES]
+    runs = [analyze("petteia", {"rows": n, "cols": n}, levels=["random"], games=SIZE_GAMES, seed=SEED, detail=50,
+                    **where) for n in SIZES]
     for n, run in zip(SIZES, runs):
         name = f"random-random@size={n}"
         run["configs"] = {name: run["configs"]["random-random"]}
@@ -134,14 +136,29 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m ludus.analysis.study", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/analysis")
     parser.add_argument("--workers", type=int, default=2, help="Dask worker processes (1: in this process)")
+    parser.add_argument("--scheduler", help="an existing Dask scheduler instead, e.g. tcp://host:8786")
     parser.add_argument("--only", help="only the rulesets whose folder name contains this (no index)")
     args = parser.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
-    heads = study_runs(args.out, args.workers, args.only)
-    if args.only is None or "size" in args.only:
-        size_run(args.out, args.workers)
-    if args.only is None:
-        write_index(args.out, heads)
+    cluster = None
+    if args.scheduler is not None:
+        where: Dict[str, Any] = {"scheduler": args.scheduler}
+    elif args.workers == 1:
+        where = {"workers": 1}
+    else:  # one local cluster for every run of the study
+        import logging
+
+        from distributed import LocalCluster
+        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                               silence_logs=logging.ERROR)
+        where = {"scheduler": cluster.scheduler_address}
+    try:
+        study_runs(args.out, where, args.only)
+        if args.only is None or "size" in args.only:
+            size_run(args.out, where)
+    finally:
+        if cluster is not None:
+            cluster.close()
     return 0
 
 
