@@ -102,7 +102,7 @@ const isComputerTurn = () => settings.opponent !== "human" && game.toMove === se
 
 // The places a tap can name: squares, cells, trays, each with its position names for the player.
 function places() {
-  return [...document.querySelectorAll("#board [data-square], #board [data-position0], #board [data-tray-position] rect.tray")];
+  return [...document.querySelectorAll("#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray")];
 }
 
 function namesOf(place, player) {
@@ -126,15 +126,49 @@ function placeAt(x, y) {
 
 // ---- the board ---------------------------------------------------------------------------------
 
+// The render options the app wants, where a game's pictures take them (the library refuses an
+// option a game does not have): found once per game by asking for each alone.
+const WANTED_PICTURE = { words: false, positions: true, coordinates: false };
+const pictureOptions = new Map();
+
+function pictureOptionsOf(shown) {
+  const id = shown.id;
+  if (!pictureOptions.has(id)) {
+    const accepted = { size: 480 };
+    for (const [name, value] of Object.entries(WANTED_PICTURE)) {
+      try {
+        shown.svg({ [name]: value });
+        accepted[name] = value;
+      } catch (error) {
+        if (!(error instanceof LudusError)) throw error;
+      }
+    }
+    pictureOptions.set(id, accepted);
+  }
+  return pictureOptions.get(id);
+}
+
+// The rules' and the printed pictures keep the coordinates (the text names squares).
+const withCoordinates = (options) => ("coordinates" in options ? { ...options, coordinates: true } : options);
+
+// The library's picture as an element, without its words (its title is English: the app says
+// what the picture shows in its own words, in the status line and the live region).
+function pictureOf(shown, options) {
+  const holder = document.createElement("div");
+  holder.innerHTML = shown.svg(options).replace(/^<\?xml[^>]*>\s*/, "");
+  const svg = holder.querySelector("svg");
+  svg.querySelector("title")?.remove();
+  svg.removeAttribute("aria-label");
+  svg.setAttribute("aria-hidden", "true");
+  return svg;
+}
+
 function render() {
   const board = $("#board");
-  const text = game.svg({ size: 480, words: false, positions: true, coordinates: false });
-  board.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
-  const svg = board.querySelector("svg");
+  const svg = pictureOf(game, pictureOptionsOf(game));
+  board.replaceChildren(svg);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  svg.setAttribute("aria-hidden", "true");
-  svg.querySelector("title")?.remove();
   svg.querySelector(".background")?.remove();
   fitBoard(svg);
   board.dataset.game = game.id;
@@ -213,12 +247,23 @@ function markMoves() {
   if (hinted) {
     for (const name of [origin(hinted), arrival(hinted)]) { const place = name === undefined ? null : placeOf(name, player); if (place) mark(place, "hint"); }
   }
+  showCursor();
+}
+
+// The keyboard's place, marked while the board has the focus (drawn alone: a full render on
+// focus would replace the element a pointer is pressing).
+function showCursor() {
+  for (const old of document.querySelectorAll("#board .cursor")) {
+    if (old.classList.contains("mark")) old.remove();
+    else old.classList.remove("cursor");
+  }
   const all = places();
-  if (document.activeElement === $("#board") && all.length) mark(all[Math.min(cursor, all.length - 1)], "cursor");
+  if ($("#board").matches(":focus-visible") && all.length) mark(all[Math.min(cursor, all.length - 1)], "cursor");
 }
 
 function placeChosen(place) {
-  if (!place || thinking || isComputerTurn() || isOver()) return;
+  if (!place || isOver()) return;
+  if (thinking || isComputerTurn()) { say(t("illegal.wait")); return; }
   if (game.phase !== "move") { say(t("illegal.roll_first")); return; }
   const player = game.toMove;
   const names = namesOf(place, player);
@@ -280,7 +325,7 @@ function boardKey(event) {
       if (along > 1 && along + 2 * across < bestScore) { best = i; bestScore = along + 2 * across; }
     });
     if (best >= 0) cursor = best;
-    render();
+    showCursor();
     const names = namesOf(all[cursor], game.toMove ?? 0);
     announce(placeName(names[0] ?? all[cursor].dataset.cell ?? ""));
   } else if (event.key === "Enter" || event.key === " ") {
@@ -759,13 +804,7 @@ function drawRulesPicture(figure) {
       if (Array.isArray(move)) example.setDice(move);
       else example.play(move);
     }
-    const picture = document.createElement("div");
-    picture.className = "picture";
-    picture.innerHTML = example.svg({ size: 360, words: false, coordinates: true }).replace(/^<\?xml[^>]*>\s*/, "");
-    const svg = picture.querySelector("svg");
-    svg.querySelector("title")?.remove();
-    svg.setAttribute("aria-hidden", "true");
-    figure.prepend(picture);
+    figure.prepend(pictureOf(example, { ...withCoordinates(pictureOptionsOf(example)), size: 360 }));
   } catch (error) {
     figure.prepend(Object.assign(document.createElement("p"), { textContent: t("rules.picture_missing") }));
   } finally {
@@ -780,9 +819,7 @@ function printBoard() {
   const sheet = $("#print-sheet");
   const heading = document.createElement("h2");
   heading.textContent = `${gameName(game.id)} · ${t("print.caption")}`;
-  const picture = document.createElement("div");
-  picture.innerHTML = game.svg({ size: 1000, words: false }).replace(/^<\?xml[^>]*>\s*/, "");
-  sheet.replaceChildren(heading, picture);
+  sheet.replaceChildren(heading, pictureOf(game, { ...withCoordinates(pictureOptionsOf(game)), size: 1000 }));
   window.print();
 }
 
@@ -813,8 +850,8 @@ function activity() {
 
 // ---- language ----------------------------------------------------------------------------------
 
-async function setLanguage(tag) {
-  await useLanguage(tag);
+async function setLanguage(tag, remember = false) {
+  await useLanguage(tag, remember);
   translatePage();
   const other = LANGUAGES.find((language) => language !== tag);
   const button = $("#language");
@@ -828,7 +865,8 @@ async function setLanguage(tag) {
 
 $("#board").addEventListener("click", (event) => placeChosen(placeAt(event.clientX, event.clientY)));
 $("#board").addEventListener("keydown", boardKey);
-$("#board").addEventListener("focus", () => render());
+$("#board").addEventListener("focus", showCursor);
+$("#board").addEventListener("blur", showCursor);
 $("#roll").addEventListener("click", roll);
 $("#undo").addEventListener("click", undo);
 $("#hint").addEventListener("click", askHint);
@@ -846,7 +884,7 @@ $("#rules").addEventListener("click", (event) => {
   event.preventDefault();
   showSpecification(link.getAttribute("href"));
 });
-$("#language").addEventListener("click", () => setLanguage(LANGUAGES.find((tag) => tag !== currentLanguage())));
+$("#language").addEventListener("click", () => setLanguage(LANGUAGES.find((tag) => tag !== currentLanguage()), true));
 $("#end-dialog").addEventListener("close", () => {
   const choice = $("#end-dialog").returnValue;
   if (choice === "rematch") startGame({ ...settings });

@@ -95,6 +95,7 @@ class App:
 
     def open(self, language, query="pace=30", clear=True):
         self.d.get(self.base + "?" + query)
+        self.wait_ready()
         if clear:
             self.js("localStorage.clear(); localStorage.setItem('ludus.language', arguments[0])", language)
             self.d.get(self.base + "?" + query)
@@ -125,7 +126,7 @@ class App:
         small = self.js("""
             const min = arguments[0], out = [];
             const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
-            const places = [...document.querySelectorAll('#board [data-square], #board [data-position0], #board [data-tray-position] rect.tray')];
+            const places = [...document.querySelectorAll('#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray')];
             const controls = [...document.querySelectorAll('button, select, input, a')].filter((e) => seen(e) && !e.closest('dialog:not([open])'));
             for (const e of [...places, ...controls]) {
               const r = e.getBoundingClientRect();
@@ -183,23 +184,25 @@ class App:
         self.tap(self.d.find_element(By.ID, "start"))
         wait_for(lambda: self.js("return document.querySelector('#board').dataset.game") == game and self.status()["phase"] != "over", "the new game")
 
+    def moves_played(self):
+        return self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
+
     def step(self):
         """One human action, chosen from what the page marks; False when there is none now."""
-        for selector in ("#choices button", "#roll"):
-            element = self.visible(selector)
-            if element:
-                self.tap(element)
-                return True
-        movable = self.d.find_elements(By.CSS_SELECTOR, "#board .movable:not(.mark)")
-        if not movable:
+        shown = self.js("""
+            const on = (e) => e && !e.hidden && !e.disabled && e.getClientRects().length > 0;
+            return {choice: [...document.querySelectorAll('#choices button')].find(on) || null, roll: on(document.querySelector('#roll')) ? document.querySelector('#roll') : null,
+                    movable: [...document.querySelectorAll('#board .movable:not(.mark)')], played: JSON.parse(localStorage.getItem('ludus.current')).state.history.length};""")
+        if shown["choice"] or shown["roll"]:
+            self.tap(shown["choice"] or shown["roll"])
+            return True
+        if not shown["movable"]:
             return False
-        before = self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
-        self.tap(rng.choice(movable))
-        if self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length") != before:
+        self.tap(rng.choice(shown["movable"]))
+        if self.moves_played() != shown["played"]:
             return True  # a placing: one tap plays it
-        targets = wait_for(lambda: self.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark)") or self.visible("#choices button"), "marked targets", 5)
-        if isinstance(targets, list):
-            self.tap(rng.choice(targets))
+        targets = wait_for(lambda: self.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark), #choices button"), "marked targets", 5)
+        self.tap(rng.choice([t for t in targets if t.tag_name != "button"] or targets))
         return True
 
     def play_to_the_end(self, name, max_actions=1500, checks=None):
@@ -216,9 +219,10 @@ class App:
 
     def illegal_tap(self, expect_words):
         """A tap on a place that starts no move: the page says why (role=alert)."""
+        wait_for(lambda: self.js("return document.querySelectorAll('#board .movable').length > 0 || document.querySelector('#status').dataset.phase === 'over'"), "the person's turn")
         place = self.js("""
             const marked = new Set([...document.querySelectorAll('#board .movable')]);
-            return [...document.querySelectorAll('#board [data-square], #board [data-position0]')].find((p) => !marked.has(p)) || null;""")
+            return [...document.querySelectorAll('#board .square[data-square], #board [data-position0]')].find((p) => !marked.has(p)) || null;""")
         if place is None:
             return
         self.tap(place)

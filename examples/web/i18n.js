@@ -16,13 +16,14 @@ export function preferredLanguage() {
   return browser.find((tag) => LANGUAGES.includes(tag)) ?? "en";
 }
 
-/** Loads a catalogue and makes it the current language (remembered on this device). */
-export async function useLanguage(tag) {
+/** Loads a catalogue and makes it the current language (remembered on this device when the
+ * visitor chose it). */
+export async function useLanguage(tag, remember) {
   const response = await fetch(`i18n/${tag}.json`);
   messages = await response.json();
   language = tag;
   plurals = new Intl.PluralRules(tag);
-  localStorage.setItem(STORAGE_LANGUAGE, tag);
+  if (remember) localStorage.setItem(STORAGE_LANGUAGE, tag);
   document.documentElement.lang = tag;
 }
 
