@@ -432,6 +432,30 @@ function roll() {
   afterChange();
 }
 
+// Dice from outside (a museum's physical dice): as many fields as the game throws dice.
+function ownDiceDialog() {
+  const count = game.chanceOutcomes()[0].dice.length;
+  $("#dice-inputs").replaceChildren(...Array.from({ length: count }, (_, i) => {
+    const label = document.createElement("label");
+    label.className = "field";
+    const input = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 6, required: true, inputMode: "numeric" });
+    input.name = `die${i}`;
+    label.append(t("dice.die", { number: i + 1 }), input);
+    return label;
+  }));
+  $("#dice-dialog").returnValue = "";
+  $("#dice-dialog").showModal();
+}
+
+function ownDiceChosen() {
+  if ($("#dice-dialog").returnValue !== "set") return;
+  const dice = [...$("#dice-inputs").querySelectorAll("input")].map((input) => Number(input.value));
+  const player = game.toMove;
+  if (!attempt(() => game.setDice(dice))) return;
+  announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
+  afterChange();
+}
+
 // Undo takes back the last human decision: against the computer, also what the computer did
 // after it, so that the person is to play again.
 function undo() {
@@ -569,6 +593,8 @@ function showControls() {
   const humanTurn = !isOver() && !isComputerTurn() && !thinking;
   const moves = humanTurn ? legalMoves() : [];
   $("#roll").hidden = !(humanTurn && game.phase === "roll");
+  $("#own-dice").hidden = $("#roll").hidden;
+  $("#hint").hidden = !$("#roll").hidden;  // no hint before the dice: the dice's button in its place
   const pass = moves.length > 0 && moves.every(isPass);
   if (pass) {
     const button = document.createElement("button");
@@ -869,6 +895,8 @@ $("#board").addEventListener("focus", showCursor);
 $("#board").addEventListener("blur", showCursor);
 $("#roll").addEventListener("click", roll);
 $("#undo").addEventListener("click", undo);
+$("#own-dice").addEventListener("click", ownDiceDialog);
+$("#dice-dialog").addEventListener("close", ownDiceChosen);
 $("#hint").addEventListener("click", askHint);
 $("#more").addEventListener("click", () => $("#more-dialog").showModal());
 $("#resign").addEventListener("click", resign);

@@ -13,7 +13,8 @@ One browser for everything:
 - in Italian at 360x740 and in English at 1024x768, a whole game of each of the four games by
   taps against the computer (Latrunculi as Bell's and Schaedler's rulesets, through their
   placement phases): the test taps what the page marks (a piece, then a target; a square to
-  place on), rolls with the button, passes when told to; the end-of-game dialog names the
+  place on), rolls with the button (every third roll typed in as from physical dice), passes
+  when told to; the end-of-game dialog names the
   winner; the new-game, rules, "more" and end dialogs pass axe; an illegal tap is explained;
 - no string of the English catalogue (nor the library's English words) on the Italian pages;
 - kiosk mode with a 3 s idle time: the attract screen, then a visitor's move, then the attract
@@ -82,6 +83,7 @@ class App:
         self.d, self.base = driver, base
         self.axe_source = open(AXE, encoding="utf-8").read()
         self.axe_runs = 0
+        self.rolls = self.typed_rolls = 0
         self.targets_measured = 0
 
     def js(self, script, *args):
@@ -193,6 +195,17 @@ class App:
             const on = (e) => e && !e.hidden && !e.disabled && e.getClientRects().length > 0;
             return {choice: [...document.querySelectorAll('#choices button')].find(on) || null, roll: on(document.querySelector('#roll')) ? document.querySelector('#roll') : null,
                     movable: [...document.querySelectorAll('#board .movable:not(.mark)')], played: JSON.parse(localStorage.getItem('ludus.current')).state.history.length};""")
+        if shown["roll"] and not shown["choice"]:
+            self.rolls += 1
+            if self.rolls % 3 == 0:  # every third roll from "physical" dice, typed in
+                self.button("#own-dice")
+                inputs = wait_for(lambda: [e for e in self.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()], "the dice fields", 5)
+                for field in inputs:
+                    field.send_keys(str(rng.randint(1, 6)))
+                self.tap(self.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+                wait_for(lambda: self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1).dice_from === 'outside'"), "the typed dice played")
+                self.typed_rolls += 1
+                return True
         if shown["choice"] or shown["roll"]:
             self.tap(shown["choice"] or shown["roll"])
             return True
@@ -205,21 +218,23 @@ class App:
         self.tap(rng.choice([t for t in targets if t.tag_name != "button"] or targets))
         return True
 
-    def play_to_the_end(self, name, max_actions=1500, checks=None):
-        actions = 0
+    def play_to_the_end(self, name, max_actions=1500):
+        """Plays the person's side by taps to the end; once, at the first marked pieces, taps a
+        place that starts no move and reads why."""
+        actions, probed = 0, False
         while self.status()["phase"] != "over":
             assert actions < max_actions, f"{name}: not over after {max_actions} actions"
+            if not probed and self.js("return document.querySelectorAll('#board .movable').length > 0"):
+                self.illegal_tap(self.explain_words)
+                probed = True
             if self.step():
                 actions += 1
-                if checks and actions in checks:
-                    checks[actions]()
             else:
                 time.sleep(0.03)  # the computer's turn: its worker is thinking
         return actions
 
     def illegal_tap(self, expect_words):
         """A tap on a place that starts no move: the page says why (role=alert)."""
-        wait_for(lambda: self.js("return document.querySelectorAll('#board .movable').length > 0 || document.querySelector('#status').dataset.phase === 'over'"), "the person's turn")
         place = self.js("""
             const marked = new Set([...document.querySelectorAll('#board .movable')]);
             return [...document.querySelectorAll('#board .square[data-square], #board [data-position0]')].find((p) => !marked.has(p)) || null;""")
@@ -262,15 +277,15 @@ def main():
     try:
         # Sizes: every game at its default options, in Italian (longer words).
         app.open("it")
-        for width, height in SIZES:
-            app.size(width, height)
-            for game in GAMES:
-                app.new_game(game, {})
+        for game in GAMES:
+            app.new_game(game, {})
+            for width, height in SIZES:
+                app.size(width, height)
                 app.check_targets(f"{game} at {width}x{height}")
                 app.check_no_english(f"{game} at {width}x{height}", english)
                 if (width, height) in ((360, 740), (1024, 768)):
                     app.check_axe(f"{game} at {width}x{height}")
-            print(f"{width}x{height}: every game's board and buttons >= {MIN_TARGET} px, no overflow")
+            print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
 
         for language, (width, height), latrunculi in [("it", (360, 740), "bell"), ("en", (1024, 768), "schaedler")]:
             app.open(language)
@@ -283,9 +298,9 @@ def main():
                 if not dialogs_checked:
                     check_dialogs(app, language, english)
                     dialogs_checked = True
-                checks = {2: lambda: app.illegal_tap(["Qui non", "Questa pedina", "Mossa non", "Nessuna", "Prima"] if language == "it" else
-                                                     ["There is no", "This piece", "Not allowed", "No move", "Roll"])}
-                actions = app.play_to_the_end(f"{game} ({language})", checks=checks)
+                app.explain_words = (["Qui non", "Questa pedina", "Mossa non", "Nessuna"] if language == "it" else
+                                     ["There is no", "This piece", "Not allowed", "No move"])
+                actions = app.play_to_the_end(f"{game} ({language})")
                 wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end-of-game dialog", 10)
                 heading = driver.find_element(By.ID, "end-heading").text
                 shown = app.status()
@@ -322,7 +337,8 @@ def main():
         print("offline: the app loaded again with the server stopped (service worker)")
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "ERR_CONNECTION_REFUSED" not in e["message"]]
         assert not errors, f"console errors: {errors}"
-        print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured")
+        assert app.typed_rolls > 0, "no dice were typed in"
+        print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in")
     except AssertionError as e:
         print(f"FAILED: {e}")
         failures += 1
