@@ -37,8 +37,15 @@ let cursor = 0;           // the keyboard's place on the board (an index into pl
 let rotated = false;      // the board is drawn turned a quarter (a wide board on a tall screen)
 let endShown = false;     // the end-of-game dialog has been shown for this game
 
-const worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
-worker.onmessage = ({ data }) => workerAnswered(data);
+// The worker starts at the computer's first turn or the first hint (it loads its own engine).
+let worker = null;
+function ask(message) {
+  if (worker === null) {
+    worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => workerAnswered(data);
+  }
+  worker.postMessage(message);
+}
 
 // ---- names -------------------------------------------------------------------------------------
 
@@ -392,7 +399,7 @@ function computerTurn() {
   const level = settings.opponent;
   const options = { level, seed: game.history.length };
   if (level === "best") options.max_time_ms = 1200;
-  worker.postMessage({ id: request, kind: "move", state: game.toJSONText(), options });
+  ask({ id: request, kind: "move", state: game.toJSONText(), options });
   render();
 }
 
@@ -400,7 +407,7 @@ function askHint() {
   if (isOver() || isComputerTurn() || thinking || game.phase !== "move") return;
   thinking = true;
   request += 1;
-  worker.postMessage({ id: request, kind: "hint", state: game.toJSONText(), options: { level: "best", max_time_ms: 800, seed: 1 } });
+  ask({ id: request, kind: "hint", state: game.toJSONText(), options: { level: "best", max_time_ms: 800, seed: 1 } });
   render();
 }
 
@@ -501,7 +508,7 @@ async function offerDraw() {
   // The computer accepts when its strongest search finds it is not ahead.
   thinking = true;
   request += 1;
-  worker.postMessage({ id: request, kind: "draw", state: game.toJSONText(), options: { level: "best", max_time_ms: 600, seed: 2 } });
+  ask({ id: request, kind: "draw", state: game.toJSONText(), options: { level: "best", max_time_ms: 600, seed: 2 } });
   render();
 }
 
@@ -572,6 +579,18 @@ function showStatus() {
   }
   status.classList.toggle("busy", thinking);
   showDice();
+  showInHand();
+}
+
+// The pieces still to place (Bell's and Schädler's rules): the position's fields "*in_hand".
+function showInHand() {
+  const counts = [0, 0];
+  for (const [name, value] of Object.entries(game.position)) {
+    if (name.endsWith("in_hand") && Array.isArray(value)) value.forEach((count, player) => { counts[player] += count; });
+  }
+  const shown = !isOver() && counts[0] + counts[1] > 0;
+  $("#in-hand").hidden = !shown;
+  if (shown) $("#in-hand").textContent = t("hand.count", { light: counts[0], dark: counts[1] });
 }
 
 // The dice of the turn, drawn in HTML (the picture has no words and no status line).
@@ -883,7 +902,6 @@ async function setLanguage(tag, remember = false) {
   const button = $("#language");
   button.textContent = t(`language.${other}`);
   button.lang = other;
-  button.setAttribute("aria-label", t("language.switch"));
   if (game) render();
 }
 
