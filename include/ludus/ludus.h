@@ -252,6 +252,13 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
  * text that is not a JSON object LUDUS_E_BAD_JSON (never a picture with the option ignored).
  * Render options:
  *   every game: "size"         the width in pixels, an integer 120..4096 (default 480)
+ *               "words"        true or false: false leaves out every word (the status line
+ *                              and the trays' labels; the picture is shorter) for a front end
+ *                              that writes them in its own language (default true)
+ *   petteia, latrunculi: "orientation" and "coordinates" as petteia's below
+ *   duodecim, xii_scripta: "positions" true or false: each cell carries its position name in
+ *                              each player's moves (data-position0, data-position1) and each
+ *                              tray its own (data-tray-position) (default false)
  *   petteia:    "orientation"  0 or 1, the player drawn at the bottom (default 0)
  *               "coordinates"  true or false: file letters and rank numbers (default true)
  *   duodecim:   "inscription"  what the 36 cells show: "ostia" (default: the cell names in
