@@ -1,8 +1,11 @@
 // The Latrunculi computer player, for every ruleset: negamax alpha-beta with iterative
 // deepening, a transposition table on the Zobrist key, captures and the table's move first,
 // and an evaluation of material, mobility and, where a dux decides the game (Kowalski), how
-// closely each dux is hemmed in (Schaedler's rulesets bring their own evaluation). A capture that earns an extra move (Bell) leaves the same
-// player to move: that ply is searched without changing sides.
+// closely each dux is shut in: its blocked sides, its moves, the region it can still reach and
+// the enemy men close to it (confinement()); Schaedler's rulesets bring their own evaluation.
+// "best" also searches captures past its horizon and a dux with one free side a ply deeper.
+// A capture that earns an extra move (Bell) leaves the same player to move: that ply is
+// searched without changing sides.
 #include <algorithm>
 #include <type_traits>
 #include <vector>
@@ -22,6 +25,9 @@ constexpr int max_ply = 96;
 constexpr int mate = 30000;
 constexpr int infinity = 32000;
 constexpr int man_value = 100;
+constexpr int max_capture_plies = 6;  // the longest chain of captures past the horizon
+constexpr int open_region = 24;  // see LatrunculiSearch::confinement
+constexpr int open_lines = 14;
 
 constexpr std::array<ai::Level, 5> levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", max_depth, true}}};
@@ -115,7 +121,9 @@ private:
     int negamax(const State &s, int depth, int alpha, int beta, int ply) {
         if (budget_.spend()) return 0;
         if (repeated(s)) return 0;
-        if (depth <= 0 || ply >= max_ply) return evaluate(s);
+        // A dux with one free side is one move from being shut in: look a move further.
+        if (extend_ && depth == 1 && ply < max_ply / 2 && free_sides(s, s.to_move) == 1) ++depth;
+        if (depth <= 0 || ply >= max_ply) return extend_ ? quiescence(s, alpha, beta, ply, 0) : evaluate(s);
         TTEntry &entry = tt_[s.key & (tt_.size() - 1)];
         Action tt_move = -1;
         if (entry.key == s.key) {
@@ -146,6 +154,44 @@ private:
         return best;
     }
 
+    // The captures, and only they, searched past the last ply (with the option to stand on the
+    // evaluation), so that a position is not judged in the middle of an exchange.
+    int quiescence(const State &s, int alpha, int beta, int ply, int captures_deep) {
+        const int stand = evaluate(s);
+        if (stand >= beta || ply >= max_ply || captures_deep >= max_capture_plies) return stand;
+        alpha = std::max(alpha, stand);
+        std::vector<Action> &moves = moves_[ply];
+        moves.clear();
+        R::legal_actions(o_, s, moves);
+        std::erase_if(moves, [&](Action a) { return R::captures_of(o_, s, a) == 0; });
+        int best = stand;
+        for (Action a : moves) {
+            if (budget_.spend()) return 0;
+            State child = s;
+            R::apply(o_, child, a);
+            int score;
+            if (child.result != Result::ongoing) score = outcome_for(child.result, s.to_move, ply + 1);
+            else if (child.to_move == s.to_move) score = quiescence(child, alpha, beta, ply + 1, captures_deep + 1);  // extra move
+            else score = -quiescence(child, -beta, -alpha, ply + 1, captures_deep + 1);
+            if (budget_.stopped()) return 0;
+            best = std::max(best, score);
+            alpha = std::max(alpha, score);
+            if (alpha >= beta) break;
+        }
+        return best;
+    }
+
+    // The empty squares beside a player's dux (5 when it has no dux: never in danger).
+    int free_sides(const State &s, int player) const {
+        if constexpr (requires { s.dux[player]; }) {
+            if (!o_.rules->dux_immobilised_loses || s.dux[player] == 0) return 5;
+            using BB = std::remove_cvref_t<decltype(s.men[0])>;
+            return bits::popcount(o_.template masks<BB>().neighbours[bits::lowest(s.dux[player])] & ~s.occupied());
+        } else {
+            return 5;
+        }
+    }
+
     // From the side to move's view, in hundredths of a man.
     int evaluate(const State &s) const {
         if constexpr (requires { R::evaluation(o_, s); }) return R::evaluation(o_, s);  // rules with a view of their own (Schaedler)
@@ -157,20 +203,48 @@ private:
         int score = man_value * (bits::popcount(s.men[me]) - bits::popcount(s.men[other]));
         if (r.dux_capturable) score += 2 * man_value * ((s.dux[me] != 0) - (s.dux[other] != 0));
         score += 2 * (R::mobility(o_, s, me) - R::mobility(o_, s, other));
-        if (r.dux_immobilised_loses) score += 12 * (hemmed(s, other) - hemmed(s, me));
+        if (r.dux_immobilised_loses) score += confinement(s, other) - confinement(s, me);
         return score;
     }
 
-    // The squares around a player's dux that are taken or off the board, squared: a dux with
-    // one free side left is in danger.
-    int hemmed(const State &s, int player) const {
+    // How near a player's dux is to being shut in (the way Kowalski's game is won), in
+    // hundredths of a man: its blocked sides (off the board or taken), squared; the squares it
+    // cannot move to (of up to `open_lines` in one move); and the empty squares it can still
+    // reach step by step (its region, walled by pieces and edges), which a dux must keep large:
+    // one shut in a small region is shut in for good by filling it, so the score climbs
+    // steeply as the region shrinks below `open_region` squares.
+    int confinement(const State &s, int player) const {
         if (s.dux[player] == 0) return 0;
+        using BB = std::remove_cvref_t<decltype(s.men[0])>;
+        const auto &m = o_.template masks<BB>();
+        const BB empty = m.board & ~s.occupied();
         const int sq = bits::lowest(s.dux[player]);
-        const auto around = o_.template masks<std::remove_cvref_t<decltype(s.men[0])>>().neighbours[sq];
-        const int free_sides = bits::popcount(around & ~s.occupied());
-        const int blocked = 4 - free_sides;
-        return blocked * blocked;
+        const int blocked = 4 - bits::popcount(m.neighbours[sq] & empty);
+        int moves = 0;
+        for (int d = 0; d < 4; ++d) {
+            const BB ray = m.rays[d][sq], stops = ray & ~empty;
+            if (stops == 0) moves += bits::popcount(ray);
+            else moves += bits::popcount(ray) - 1 - bits::popcount(m.rays[d][d == 0 || d == 3 ? bits::lowest(stops) : bits::highest(stops)]);
+        }
+        BB region = m.neighbours[sq] & empty;
+        for (BB grown = region;; region = grown) {
+            const BB spread = ((region << o_.cols) & m.board) | (region >> o_.cols) | ((region >> 1) & m.not_last_file) |
+                              ((region << 1) & m.not_first_file);
+            grown = region | (spread & empty);
+            if (grown == region) break;
+        }
+        const int size = bits::popcount(region);  // 0: only its own men around it (enemies would shut it in)
+        // The enemy men close to it (within two squares each way): the ones that can close a net.
+        BB near = s.dux[player];
+        for (int i = 0; i < 2; ++i) {
+            const BB wide = near | ((near >> 1) & m.not_last_file) | ((near << 1) & m.not_first_file);
+            near = wide | ((wide << o_.cols) & m.board) | (wide >> o_.cols);
+        }
+        const int hunters = std::min(bits::popcount(near & s.men[1 - player]), 8);
+        const int squeezed = 12 * blocked * blocked + 8 * std::max(0, open_lines - moves) + 2 * (o_.rows * o_.cols - size) + 15 * hunters;
+        return squeezed + (size == 0 || size >= open_region ? 0 : 700 / (size + 1) - 700 / open_region);
     }
+
 
     const Options &o_;
     const ai::AiOptions &ao_;
@@ -179,6 +253,7 @@ private:
     std::vector<std::vector<Action>> moves_;
     std::vector<uint64_t> keys_;
     int root_player_ = 0;
+    const bool extend_ = ao_.level.timed;  // "best": captures past the horizon, threats to the dux a ply deeper
 };
 
 }  // namespace
