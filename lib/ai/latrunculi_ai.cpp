@@ -26,6 +26,7 @@ constexpr int mate = 30000;
 constexpr int infinity = 32000;
 constexpr int man_value = 100;
 constexpr int max_capture_plies = 6;  // the longest chain of captures past the horizon
+constexpr int late_moves = 4;  // moves searched in full before the reductions
 constexpr int open_region = 24;  // see LatrunculiSearch::confinement
 constexpr int open_lines = 14;
 
@@ -105,24 +106,50 @@ private:
         return winner == player ? mate - ply : -(mate - ply);
     }
 
+    // A position seen before since the last capture: a draw where the game has the rule; for
+    // "best" a draw anyway, so that the side ahead makes progress instead of going round.
     bool repeated(const State &s) const {
-        if (o_.draw_repetitions == 0) return false;
+        if (o_.draw_repetitions == 0 && !extend_) return false;
         const size_t window = std::min<size_t>(s.plies_without_capture, keys_.size());
         return std::find(keys_.end() - static_cast<std::ptrdiff_t>(window), keys_.end(), s.key) != keys_.end();
     }
 
+    // Moves in the order to search them: `first`, then by the men they capture, then (where the
+    // dux decides) by how close they land to the enemy dux.
     void order(const State &s, std::vector<Action> &moves, Action first) {
-        std::stable_sort(moves.begin(), moves.end(), [&](Action x, Action y) { return priority(s, x, first) > priority(s, y, first); });
+        keyed_.clear();
+        const int target = hunted_square(s);
+        for (Action a : moves) keyed_.emplace_back(a == first ? 1 << 20 : bits::popcount(R::captures_of(o_, s, a)) * 64 + closeness(a, target), a);
+        std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
+        for (size_t i = 0; i < moves.size(); ++i) moves[i] = keyed_[i].second;
     }
-    int priority(const State &s, Action a, Action first) const {
-        return a == first ? 1000 : bits::popcount(R::captures_of(o_, s, a));
+    // The square of the dux the side to move hunts, or -1.
+    int hunted_square(const State &s) const {
+        if constexpr (requires { s.dux[0]; }) {
+            if (o_.rules->dux_immobilised_loses && s.dux[1 - s.to_move] != 0) return bits::lowest(s.dux[1 - s.to_move]);
+        }
+        return -1;
+    }
+    int closeness(Action a, int target) const {
+        if (target < 0 || a >= R::place_base) return 0;
+        const int to = a % R::stride;
+        const int distance = std::max(std::abs(to / o_.cols - target / o_.cols), std::abs(to % o_.cols - target % o_.cols));
+        return std::max(0, 16 - distance);
     }
 
     int negamax(const State &s, int depth, int alpha, int beta, int ply) {
         if (budget_.spend()) return 0;
         if (repeated(s)) return 0;
-        // A dux with one free side is one move from being shut in: look a move further.
-        if (extend_ && depth == 1 && ply < max_ply / 2 && free_sides(s, s.to_move) == 1) ++depth;
+        // A dux with one free side is one move from being shut in: look a move further (once
+        // on a line of play, else two duxes in danger would extend each other without end).
+        const bool extended = extend_ && depth == 1 && !extended_ && free_sides(s, s.to_move) == 1;
+        if (extended) ++depth, extended_ = true;
+        const int score = search(s, depth, alpha, beta, ply);
+        if (extended) extended_ = false;
+        return score;
+    }
+
+    int search(const State &s, int depth, int alpha, int beta, int ply) {
         if (depth <= 0 || ply >= max_ply) return extend_ ? quiescence(s, alpha, beta, ply, 0) : evaluate(s);
         TTEntry &entry = tt_[s.key & (tt_.size() - 1)];
         Action tt_move = -1;
@@ -140,13 +167,22 @@ private:
         const int alpha0 = alpha;
         int best = -infinity;
         Action best_move = -1;
-        for (Action a : moves) {
-            const int score = child_score(s, a, depth - 1, alpha, beta, ply + 1);
+        for (size_t i = 0; i < moves.size(); ++i) {
+            const Action a = moves[i];
+            int score;
+            // "best": a late quiet move is first searched a ply shallower, with a null window,
+            // and again in full only if it may beat alpha (late move reductions).
+            if (extend_ && depth >= 3 && i >= late_moves && R::captures_of(o_, s, a) == 0 &&
+                child_score(s, a, depth - 2, alpha, alpha + 1, ply + 1) <= alpha && !budget_.stopped())
+                score = alpha;
+            else
+                score = child_score(s, a, depth - 1, alpha, beta, ply + 1);
             if (budget_.stopped()) return 0;
             if (score > best) best = score, best_move = a;
             alpha = std::max(alpha, score);
             if (alpha >= beta) break;
         }
+        if (best_move < 0) return best;  // every move reduced and below alpha: an upper bound, not stored
         if (std::abs(best) < mate - max_ply) {  // mate scores depend on the ply: not stored
             entry = {s.key, best_move, static_cast<int16_t>(best), static_cast<int8_t>(depth),
                      static_cast<uint8_t>(best <= alpha0 ? 3 : best >= beta ? 2 : 1)};
@@ -252,6 +288,8 @@ private:
     std::vector<TTEntry> tt_;
     std::vector<std::vector<Action>> moves_;
     std::vector<uint64_t> keys_;
+    std::vector<std::pair<int, Action>> keyed_;  // order()'s buffer
+    bool extended_ = false;                      // the line searched has had its extension
     int root_player_ = 0;
     const bool extend_ = ao_.level.timed;  // "best": captures past the horizon, threats to the dux a ply deeper
 };
