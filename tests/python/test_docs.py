@@ -148,16 +148,9 @@ def test_every_block_says_whether_it_runs(page):
     assert not unknown, "tag these blocks python, c, js, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
 
 
-def test_the_pages_have_runnable_code():
-    """The quick starts and the Python tour are found as code: a fence pattern that found nothing
-    would otherwise pass."""
-    readme = {RUN.get(tag) for tag, _, _ in blocks(SOURCE_ROOT / "README.md")}
-    assert {"python", "c", "js"} <= readme
-    tour = (SOURCE_ROOT / "docs" / "python.md").read_text(encoding="utf-8")
-    for section in ("Create a game", "Moves", "Dice from outside", "Save and load", "Pictures, in a notebook",
-                    "Computer players", "Playouts for statistics"):
-        assert f"## {section}" in tour, section
-    assert sum(tag == "python" for tag, _, _ in blocks(SOURCE_ROOT / "docs" / "python.md")) >= 10
+def test_the_readme_has_its_quick_starts():
+    """The quick starts are found as code (a fence pattern that found nothing would pass the rest)."""
+    assert {"python", "c", "js"} <= {RUN.get(tag) for tag, _, _ in blocks(SOURCE_ROOT / "README.md")}
 
 
 if __name__ == "__main__":
