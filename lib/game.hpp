@@ -43,7 +43,12 @@ enum class EndReason : uint8_t {
     borne_off,              // every piece borne off (the race games)
 };
 const char *end_reason_name(EndReason why);  // "all_captured", ...; "" for none
-EndReason end_reason_from_name(const std::string &name, const std::string &field);
+// The "end_reason" of a position's JSON: the reason's name, null while the game goes on.
+json end_reason_json(EndReason why);
+// The "end_reason" of a saved position whose result is `result`: null or absent (positions saved
+// before 1.1) while the game goes on; a reason's name once it is over, or absent (none: the
+// game's replayed history supplies it). Error(invalid_state) naming `field`.end_reason otherwise.
+EndReason end_reason_from_json(const json &position, const std::string &field, Result result);
 
 // Ends the game: the result and why, together.
 template <class State>

@@ -49,6 +49,7 @@ void read_result(const json &j, const std::string &field, const std::string &gam
     }
     if (s.result != Result::ongoing && s.to_move != (s.result == Result::player0_won ? 0 : 1))
         fail(Status::invalid_state, json_util::path(field, "to_move") + ": when the game is over it is the winner, who made the last step");
+    s.end_reason = end_reason_from_json(j, field, s.result);
 }
 
 }  // namespace ludus::race_state

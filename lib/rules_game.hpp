@@ -26,9 +26,9 @@
 //              optional: dice_count (default 2), the dice a random playout rolls
 //   optional: bool is_legal(const Options&, const State&, Action);  // faster than listing all
 //   optional: Action random_action(const Options&, const State&, Rng&);  // uniform, faster than listing all
-//   State has a member `end_reason` (EndReason), set with the result by the rules' end_game;
-//             the framework writes it in the position's JSON (agree_draw and
-//             declare_repetition_draw set it too)
+//   State has a member `end_reason` (EndReason), set with the result by the rules' end_game
+//             (agree_draw and declare_repetition_draw too), written and read by position_json and
+//             position_from_json as "end_reason" (end_reason_json, end_reason_from_json)
 //   optional: std::string ruleset_label(const Options&): the rules start every game from
 //             initial(o), the setup of the ruleset it names, so a saved start must be that position
 //   optional: json setup_json(const Options&);  // what the options decided before the start
@@ -200,7 +200,7 @@ public:
         if constexpr (requires { R::ruleset_label(o); }) {
             const State setup = R::initial(o);
             if (!(start == setup))
-                fail(Status::invalid_state, "start" + json_util::first_difference(start_json, position_json_of(o, setup)) + ": a game of " +
+                fail(Status::invalid_state, "start" + json_util::first_difference(start_json, R::position_json(o, setup)) + ": a game of " +
                                                 R::ruleset_label(o) + " starts from its setup, and the saved start differs");
         }
         auto game = std::make_unique<RulesGame>(o, start);
@@ -210,16 +210,9 @@ public:
         SavedPosition given = read_position(o, position, "position");
         if (!given.says_end_reason) given.state.end_reason = game->state_.end_reason;  // saved before end reasons were written
         if (!(given.state == game->state_))
-            fail(Status::invalid_state, "position" + json_util::first_difference(position, position_json_of(o, game->state_)) +
+            fail(Status::invalid_state, "position" + json_util::first_difference(position, R::position_json(o, game->state_)) +
                                             ": the saved position is not the one its history leads to");
         return game;
-    }
-
-    // The rules' position JSON and why the game ended: "end_reason", null while it goes on.
-    static json position_json_of(const Options &o, const State &s) {
-        json j = R::position_json(o, s);
-        j["end_reason"] = s.end_reason == EndReason::none ? json(nullptr) : json(end_reason_name(s.end_reason));
-        return j;
     }
 
     // The saved start; a refusal names the ruleset where the rules have several.
@@ -238,21 +231,9 @@ public:
         bool says_end_reason;  // false in states saved before version 1.1 of the library
     };
 
-    // A saved position: the rules read their fields; "end_reason", if there, must fit the result.
+    // A saved position, read by the rules ("end_reason" too, when it is there).
     static SavedPosition read_position(const Options &o, const json &j, const std::string &field) {
-        auto reason = j.find("end_reason");
-        if (reason == j.end()) return {R::position_from_json(o, j, field), false};
-        json rules_part = j;
-        rules_part.erase("end_reason");
-        State s = R::position_from_json(o, rules_part, field);
-        const std::string where = json_util::path(field, "end_reason");
-        if (s.result == Result::ongoing) {
-            if (!reason->is_null()) fail(Status::invalid_state, where + ": must be null while the game goes on");
-        } else {
-            if (!reason->is_string()) fail(Status::invalid_state, where + ": must name why the game ended");
-            s.end_reason = end_reason_from_name(reason->get<std::string>(), where);
-        }
-        return {s, true};
+        return {R::position_from_json(o, j, field), j.contains("end_reason")};
     }
 
     std::string_view id() const override { return R::id; }
@@ -380,14 +361,14 @@ public:
                  {"version", state_format_version},
                  {"game", R::id},
                  {"options", R::options_json(*options_)},
-                 {"start", position_json_of(*options_, start_)},
+                 {"start", R::position_json(*options_, start_)},
                  {"history", std::move(history)},
-                 {"position", position_json_of(*options_, state_)}};
+                 {"position", R::position_json(*options_, state_)}};
         if constexpr (has_setup) out["setup"] = R::setup_json(*options_);
         return out;
     }
 
-    json position_json() const override { return position_json_of(*options_, state_); }
+    json position_json() const override { return R::position_json(*options_, state_); }
 
     // Pictures: the rules draw the current state and the last move (lib/render/).
     std::string render_svg(const json &render_options) const override {
@@ -516,7 +497,7 @@ private:
                 if (from == "engine") {
                     std::vector<int> rolled = roll();
                     if (rolled != dice)
-                        fail(Status::invalid_state, "the game's generator rolls " + dice_text(rolled) + " here, not " + text);
+                        fail(Status::invalid_state, "the game's generator rolls " + dice_text(rolled) + " here, not " + json_util::quote(text));
                 } else if (from == "outside") {
                     set_dice(dice);
                 } else {

@@ -20,6 +20,9 @@ static_assert(std::size(end_reason_names) == end_reason_count);
 
 const char *end_reason_name(EndReason why) { return end_reason_names[static_cast<int>(why)]; }
 
+json end_reason_json(EndReason why) { return why == EndReason::none ? json(nullptr) : json(end_reason_name(why)); }
+
+namespace {
 EndReason end_reason_from_name(const std::string &name, const std::string &field) {
     std::string names;
     for (int i = 1; i < end_reason_count; ++i) {
@@ -27,6 +30,19 @@ EndReason end_reason_from_name(const std::string &name, const std::string &field
         names += (i > 1 ? ", " : "") + std::string(end_reason_names[i]);
     }
     fail(Status::invalid_state, field + ": " + json_util::quote(name) + " is not an end reason (" + names + ")");
+}
+}  // namespace
+
+EndReason end_reason_from_json(const json &position, const std::string &field, Result result) {
+    auto reason = position.find("end_reason");
+    if (reason == position.end()) return EndReason::none;
+    const std::string where = json_util::path(field, "end_reason");
+    if (result == Result::ongoing) {
+        if (!reason->is_null()) fail(Status::invalid_state, where + ": must be null while the game goes on");
+        return EndReason::none;
+    }
+    if (!reason->is_string()) fail(Status::invalid_state, where + ": must name why the game ended");
+    return end_reason_from_name(reason->get<std::string>(), where);
 }
 
 const char *result_name(Result r) { return result_names[static_cast<int>(r)]; }

@@ -624,13 +624,15 @@ TEST_CASE("Move JSON: text, action, player, from and to progress with names, the
     const json moves = legal_moves_json(t.game);
     REQUIRE(moves.size() == 2);
     CHECK(moves[0] == json{{"text", "H-III"}, {"action", 3}, {"player", 0}, {"from", 0}, {"to", 3}, {"from_name", "H"}, {"to_name", "III"},
-                           {"dice", {3}}, {"captures", 0}});
+                           {"dice", {3}}, {"captures", 0}, {"kind", "move"}, {"captured", json::array()}, {"captured_count", 0}});
     play_move(t.game, R"({"from":0,"to":5})");
     CHECK(t.at(0, 5) == 1);
     const auto o = options();
     Table passing(o, position(o, {{29, 6}}, {{1, 6}}));
     passing.dice(5, 4);
-    CHECK(legal_moves_json(passing.game)[0] == json{{"text", "pass"}, {"action", 0}, {"player", 0}, {"dice", json::array()}, {"captures", 0}});
+    CHECK(legal_moves_json(passing.game)[0] == json{{"text", "pass"}, {"action", 0}, {"player", 0}, {"dice", json::array()}, {"captures", 0},
+                                                    {"kind", "pass"}, {"from_name", nullptr}, {"to_name", nullptr}, {"captured", json::array()},
+                                                    {"captured_count", 0}});
 }
 
 TEST_CASE("Integer actions are from * 32 + to, pass is 0, all below 1024") {

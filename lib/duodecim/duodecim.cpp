@@ -284,6 +284,7 @@ json DuodecimRules::position_json(const Options &, const State &s) {
             {"to_move", s.to_move},
             {"phase", phase_name(phase(s))},
             {"result", result_name(s.result)},
+            {"end_reason", end_reason_json(s.end_reason)},
             {"dice", rolled ? json{s.dice[0], s.dice[1]} : json::array()},
             {"dice_used", {s.dice_used[0], s.dice_used[1]}},
             {"barred", s.barred == S::nothing_barred ? json(nullptr) : json(s.barred)},
@@ -352,7 +353,7 @@ void read_barred(const json &j, const std::string &field, S &s) {
 }  // namespace
 
 DuodecimState DuodecimRules::position_from_json(const Options &o, const json &j, const std::string &field) {
-    json_util::only_keys(j, {"hand", "entry", "track", "off", "to_move", "phase", "result", "dice", "dice_used", "barred", "rng"}, field);
+    json_util::only_keys(j, {"hand", "entry", "track", "off", "to_move", "phase", "result", "end_reason", "dice", "dice_used", "barred", "rng"}, field);
     State s;
     race_state::read_pair(j, "hand", field, o.pieces, S::hand, s);
     read_cells(j, "entry", field, o.pieces, 1, 6, s);

@@ -541,6 +541,7 @@ json LatrunculiRulesT<BB>::position_json(const Options &o, const State &s) {
             {"to_move", s.to_move},
             {"phase", phase_name(phase(s))},
             {"result", result_name(s.result)},
+            {"end_reason", end_reason_json(s.end_reason)},
             {"plies_without_capture", s.plies_without_capture},
             {"rng", rng_to_text(s.rng)}};
 }
@@ -551,7 +552,7 @@ LatrunculiStateT<BB> LatrunculiRulesT<BB>::position_from_json(const Options &o, 
     using json_util::path;
     const LatrunculiRuleset &r = *o.rules;
     json_util::only_keys(j, {"ranks", "men", "duxes", "men_in_hand", "dux_in_hand", "placed_this_turn", "again", "to_move", "phase", "result",
-                             "plies_without_capture", "rng"},
+                             "end_reason", "plies_without_capture", "rng"},
                          field);
     State s;
     const json &ranks = member(j, "ranks", field, json::value_t::array);
@@ -616,6 +617,7 @@ LatrunculiStateT<BB> LatrunculiRulesT<BB>::position_from_json(const Options &o, 
     s.result = result_from_name(member(j, "result", field, json::value_t::string).template get<std::string>(), path(field, "result"));
     if (phase_from_name(member(j, "phase", field, json::value_t::string).template get<std::string>(), path(field, "phase")) != phase(s))
         fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(phase(s)) + "\" with result \"" + result_name(s.result) + "\"");
+    s.end_reason = end_reason_from_json(j, field, s.result);
     s.plies_without_capture = static_cast<uint32_t>(json_util::integer_member(j, "plies_without_capture", field, 0, UINT32_MAX));
     if ((s.placing() || s.again >= 0) && s.plies_without_capture != 0)
         fail(Status::invalid_state, path(field, "plies_without_capture") + ": must be 0 while placing or right after a capture");

@@ -302,6 +302,7 @@ json SchaedlerRules::position_json(const Options &o, const State &s) {
             {"to_move", s.to_move},
             {"phase", phase_name(phase(s))},
             {"result", result_name(s.result)},
+            {"end_reason", end_reason_json(s.end_reason)},
             {"plies_without_capture", s.plies_without_capture},
             {"rng", rng_to_text(s.rng)}};
 }
@@ -309,7 +310,7 @@ json SchaedlerRules::position_json(const Options &o, const State &s) {
 SchaedlerState SchaedlerRules::position_from_json(const Options &o, const json &j, const std::string &field) {
     using json_util::member;
     using json_util::path;
-    json_util::only_keys(j, {"ranks", "pieces", "blocked", "in_hand", "to_move", "phase", "result", "plies_without_capture", "rng"}, field);
+    json_util::only_keys(j, {"ranks", "pieces", "blocked", "in_hand", "to_move", "phase", "result", "end_reason", "plies_without_capture", "rng"}, field);
     State s;
     const json &ranks = member(j, "ranks", field, json::value_t::array);
     if (ranks.size() != static_cast<size_t>(o.rows))
@@ -359,6 +360,7 @@ SchaedlerState SchaedlerRules::position_from_json(const Options &o, const json &
     s.result = result_from_name(member(j, "result", field, json::value_t::string).template get<std::string>(), path(field, "result"));
     if (phase_from_name(member(j, "phase", field, json::value_t::string).template get<std::string>(), path(field, "phase")) != phase(s))
         fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(phase(s)) + "\" with result \"" + result_name(s.result) + "\"");
+    s.end_reason = end_reason_from_json(j, field, s.result);
     s.plies_without_capture = static_cast<uint32_t>(json_util::integer_member(j, "plies_without_capture", field, 0, UINT32_MAX));
     if (s.placing() && s.plies_without_capture != 0)
         fail(Status::invalid_state, path(field, "plies_without_capture") + ": must be 0 while placing");

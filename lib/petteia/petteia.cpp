@@ -516,6 +516,7 @@ json PetteiaRulesT<Board>::position_json(const Options &o, const State &s) {
             {"to_move", s.to_move},
             {"phase", phase_name(phase(s))},
             {"result", result_name(s.result)},
+            {"end_reason", end_reason_json(s.end_reason)},
             {"plies_without_capture", s.plies_without_capture},
             {"rng", rng_to_text(s.rng)}};
 }
@@ -524,7 +525,7 @@ template <class Board>
 PetteiaStateT<Board> PetteiaRulesT<Board>::position_from_json(const Options &o, const json &j, const std::string &field) {
     using json_util::member;
     using json_util::path;
-    json_util::only_keys(j, {"ranks", "pieces", "to_move", "phase", "result", "plies_without_capture", "rng"}, field);
+    json_util::only_keys(j, {"ranks", "pieces", "to_move", "phase", "result", "end_reason", "plies_without_capture", "rng"}, field);
     State s;
     s.reset();
     const json &ranks = member(j, "ranks", field, json::value_t::array);
@@ -558,6 +559,7 @@ PetteiaStateT<Board> PetteiaRulesT<Board>::position_from_json(const Options &o, 
     s.result = result_from_name(member(j, "result", field, json::value_t::string).template get<std::string>(), path(field, "result"));
     if (phase_from_name(member(j, "phase", field, json::value_t::string).template get<std::string>(), path(field, "phase")) != phase(s))
         fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(phase(s)) + "\" with result \"" + result_name(s.result) + "\"");
+    s.end_reason = end_reason_from_json(j, field, s.result);
     s.plies_without_capture = static_cast<uint32_t>(json_util::integer_member(j, "plies_without_capture", field, 0, UINT32_MAX));
     s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).template get<std::string>(), path(field, "rng"));
     if (s.result == Result::ongoing) {

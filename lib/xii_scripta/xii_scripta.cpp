@@ -502,6 +502,7 @@ json XiiScriptaRules::position_json(const Options &o, const State &s) {
              {"to_move", s.to_move},
              {"phase", phase_name(phase(s))},
              {"result", result_name(s.result)},
+             {"end_reason", end_reason_json(s.end_reason)},
              {"dice", rolled ? json{s.dice[0], s.dice[1], s.dice[2]} : json::array()},
              {"dice_left", std::vector<int>(s.left.begin(), s.left.begin() + s.n_left)},
              {"rng", rng_to_text(s.rng)}};
@@ -587,7 +588,7 @@ void check_phase(const json &j, const std::string &field, const S &s) {
 }  // namespace
 
 XiiState XiiScriptaRules::position_from_json(const Options &o, const json &j, const std::string &field) {
-    std::vector<std::string> keys = {"hand", "bar", "track", "off", "to_move", "phase", "result", "dice", "dice_left", "rng"};
+    std::vector<std::string> keys = {"hand", "bar", "track", "off", "to_move", "phase", "result", "end_reason", "dice", "dice_left", "rng"};
     if (o.enter_all_first) keys.push_back("moved");
     json_util::only_keys(j, keys, field);
     State s;
