@@ -30,7 +30,8 @@
 //             (agree_draw and declare_repetition_draw too), written and read by position_json and
 //             position_from_json as "end_reason" (end_reason_json, end_reason_from_json)
 //   optional: std::string ruleset_label(const Options&): the rules start every game from
-//             initial(o), the setup of the ruleset it names, so a saved start must be that position
+//             initial(o), the setup of the ruleset it names, so a saved game with a history must
+//             start from that position
 //   optional: json setup_json(const Options&);  // what the options decided before the start
 //             (e.g. opening rolls), saved as "setup" and checked on restore
 //   std::string render_svg / render_text(const Options&, const State&, LastMove<State>, const json &render_options);
@@ -197,14 +198,17 @@ public:
         const State start = read_start(o, start_json);
         if (R::phase(start) == Phase::over)
             fail(Status::invalid_state, "start.result: a game is never over at its start");
+        const json &history = json_util::member(saved, "history", "", json::value_t::array);
+        // A game with a history was played from its ruleset's setup; a hand-made position (an
+        // empty history) may be any position the rules accept.
         if constexpr (requires { R::ruleset_label(o); }) {
             const State setup = R::initial(o);
-            if (!(start == setup))
+            if (!history.empty() && !(start == setup))
                 fail(Status::invalid_state, "start" + json_util::first_difference(start_json, R::position_json(o, setup)) + ": a game of " +
-                                                R::ruleset_label(o) + " starts from its setup, and the saved start differs");
+                                                R::ruleset_label(o) + " starts from its setup, and the saved start differs (only a hand-made " +
+                                                "position, with an empty history, starts elsewhere)");
         }
         auto game = std::make_unique<RulesGame>(o, start);
-        const json &history = json_util::member(saved, "history", "", json::value_t::array);
         for (size_t i = 0; i < history.size(); ++i) game->replay(history[i], "history[" + std::to_string(i) + "]");
         const json &position = json_util::member(saved, "position", "", json::value_t::object);
         SavedPosition given = read_position(o, position, "position");

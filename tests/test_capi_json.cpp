@@ -162,6 +162,8 @@ TEST_CASE("duplicate keys are refused in every JSON the library reads, naming th
 
 TEST_CASE("a saved game relabelled with another ruleset is refused with the reason") {
     Game quintana("latrunculi", {{"ruleset", "quintana"}, {"seed", 3}});
+    ok(ludus_game_play(quintana.g, "a2-a3"));
+    ok(ludus_game_play(quintana.g, "a7-a6"));
     json state = state_of(quintana);
     CHECK(restore_status(state) == LUDUS_OK);
     for (const char *other : {"bell", "kowalski", "schaedler"}) {
@@ -174,17 +176,22 @@ TEST_CASE("a saved game relabelled with another ruleset is refused with the reas
     }
     // and the other way: a Bell game (pieces in hand) relabelled Quintana
     Game bell("latrunculi", {{"ruleset", "bell"}, {"seed", 3}});
+    ok(ludus_game_play(bell.g, "a1"));
     json bell_state = state_of(bell);
     bell_state["options"]["ruleset"] = "quintana";
     CHECK(restore_status(bell_state) == LUDUS_E_INVALID_STATE);
-    // a start moved on from the setup is not one either
+    // a hand-made position (an empty history) may start elsewhere; a game with a history not
     json moved = state;
-    moved["start"] = moved["position"];
+    moved["start"] = state_of(Game("latrunculi", {{"ruleset", "quintana"}, {"seed", 3}}))["start"];
     std::string rank = moved["start"]["ranks"][1];
     rank[0] = '.';
     moved["start"]["ranks"][1] = rank;
     moved["start"]["men"][0] = 15;
+    moved["history"] = json::array();
     moved["position"] = moved["start"];
+    CHECK(restore_status(moved) == LUDUS_OK);
+    moved["history"] = state["history"];
+    moved["position"] = state["position"];
     CHECK(restore_status(moved) == LUDUS_E_INVALID_STATE);
     CHECK(last_error().rfind("start.men[0]: ", 0) == 0);  // the first field that differs from the setup
 }

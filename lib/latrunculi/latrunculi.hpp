@@ -109,8 +109,8 @@ struct LatrunculiRulesT {
     static json options_json(const Options &o) { return o.resolved; }
 
     static State initial(const Options &o);
-    // Every game of a ruleset starts from its setup: a saved start must be it (a game saved
-    // under one ruleset and relabelled another is refused, naming the ruleset).
+    // Every game of a ruleset starts from its setup: a saved game's start must be it (a game
+    // saved under one ruleset and relabelled another is refused, naming the ruleset).
     static std::string ruleset_label(const Options &o) {
         return "the " + std::string(o.rules->name) + " ruleset (\"" + std::string(o.rules->id) + "\")";
     }
