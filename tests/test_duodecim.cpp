@@ -775,6 +775,8 @@ TEST_CASE("position_from_json refuses inconsistent positions and names the field
     over["result"] = "ongoing";
     CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.result") != std::string::npos);
     over["result"] = "player 0 won";
+    CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.end_reason") != std::string::npos);  // null
+    over["end_reason"] = "borne_off";
     CHECK(Duo::phase(Duo::position_from_json(o, over, "position")) == Phase::over);
     over["to_move"] = 1;
     CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.to_move") != std::string::npos);

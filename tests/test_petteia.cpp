@@ -776,6 +776,7 @@ TEST_CASE("A game is never over at its start") {
     json saved = g->to_json();
     saved["start"]["result"] = "draw";
     saved["start"]["phase"] = "over";
+    saved["start"]["end_reason"] = "agreed_draw";
     saved["position"] = saved["start"];
     CHECK(status_of([&] { game_from_json(saved); }) == Status::invalid_state);
     CHECK(message_of([&] { game_from_json(saved); }).find("start.result") != std::string::npos);
