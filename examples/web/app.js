@@ -71,7 +71,7 @@ const placeName = (name) => t(`position.${name}`, {}, String(name));
 
 function describeMove(move, player) {
   const who = playerName(player);
-  const captures = (move.captures ?? []).length || (typeof move.captures === "number" ? move.captures : 0);
+  const captures = move.captured_count ?? (Array.isArray(move.captures) ? move.captures.length : move.captures ?? 0);
   const blocks = (move.blocks ?? []).length;
   const from = move.from_name ?? move.from;
   const to = move.to_name ?? move.to;
@@ -555,10 +555,9 @@ function announce(text) {
 // The end of the game in words: the reason the library gives, or the app's own (resignation).
 function endReason() {
   if (resigned !== null) return t("reason.resigned", { who: playerName(resigned) });
-  const history = game.history;
-  if (history.at(-1)?.text === "draw agreed") return t("reason.draw_agreed");
-  const state = game.toJSON();
-  const reason = state.position?.end_reason ?? state.position?.reason ?? state.end_reason ?? null;
+  // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
+  // agreed draw can be told, from the history.
+  const reason = game.position.end_reason ?? (game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
   return reason && has(`reason.${reason}`) ? t(`reason.${reason}`) : "";
 }
 

@@ -308,6 +308,10 @@ def main():
                 if shown["result"] != "draw":
                     side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"]}[language][int(shown["result"][7])]
                     assert side in heading, f"{game}: the end dialog names {heading!r}, the result is {shown['result']}"
+                # The library's reason (libludus 1.1's "end_reason") is written out in the dialog.
+                reason = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null")
+                if reason:
+                    assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end dialog does not say why ({reason})"
                 app.check_axe(f"{game} end dialog ({language})")
                 if language == "it":
                     app.check_no_english(f"{game} end dialog", english)
