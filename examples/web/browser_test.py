@@ -37,6 +37,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 SITE, SHOTS, AXE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
 SIZES = [(360, 740), (740, 360), (768, 1024), (1024, 768), (1280, 800)]
@@ -295,6 +296,8 @@ def main():
                                   ("latrunculi", {"ruleset": latrunculi, "draw_plies_without_capture": 30}), ("xii_scripta", {"pieces": 2})]:
                 t0 = time.time()
                 app.new_game(game, options)
+                if game == "petteia" and language == "it":
+                    keyboard_move(app)
                 if not dialogs_checked:
                     check_dialogs(app, language, english)
                     dialogs_checked = True
@@ -352,6 +355,23 @@ def main():
         driver.quit()
     print(f"browser test: {'FAILED' if failures else 'passed'} in {time.time() - started:.0f} s")
     return 1 if failures else 0
+
+
+def keyboard_move(app):
+    """The board by keyboard (Petteia 6x6, light to move): the cursor starts on a1; Up, Enter
+    chooses a2's piece, Escape lets it go, Enter chooses it again, Up, Enter plays a2-a3; the
+    move is announced in the aria-live region."""
+    board = app.d.find_element(By.ID, "board")
+    before = app.moves_played()
+    board.send_keys(Keys.ARROW_UP, Keys.ENTER)
+    wait_for(lambda: app.js("return document.querySelector('#board .chosen')?.dataset.square") == "a2", "a2 chosen by Enter", 5)
+    board.send_keys(Keys.ESCAPE)
+    wait_for(lambda: not app.js("return document.querySelector('#board .chosen')"), "Escape to let go", 5)
+    board.send_keys(Keys.ENTER, Keys.ARROW_UP, Keys.ENTER)
+    wait_for(lambda: app.moves_played() == before + 1, "the move played by keyboard", 5)
+    announced = app.js("return document.querySelector('#announce').textContent")
+    assert "a2" in announced and "a3" in announced, f"announced: {announced!r}"
+    print(f"keyboard: a2-a3 by arrows and Enter, Escape lets go; announced {announced!r}")
 
 
 def check_dialogs(app, language, english):
