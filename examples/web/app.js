@@ -17,7 +17,7 @@ const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk")
 const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
 const PACE = Number(params.get("pace") || 400);  // ms before the computer's turn starts (tests shorten it)
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
-const LEVELS = ["random", "greedy", "easy", "medium", "best"];
+const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a Monte Carlo tree search, another style
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
 // (shown and changeable in the new-game dialog). Keyed by option name, for every game.
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
@@ -407,7 +407,7 @@ function computerTurn() {
   request += 1;
   const level = settings.opponent;
   const options = { level, seed: game.history.length };
-  if (level === "best") options.max_time_ms = 1200;
+  if (level === "best" || level === "uct") options.max_time_ms = 1200;
   ask({ id: request, kind: "move", state: game.toJSONText(), options });
   render();
 }
