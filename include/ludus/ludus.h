@@ -201,7 +201,12 @@ LUDUS_API ludus_status ludus_game_chance_outcomes(const ludus_game *g, char **ou
 
 /* In phase move: a JSON array of the legal moves, each an object with at least "text" (the
  * notation of the rules), where it leaves and reaches, and what it captures. When the game
- * is over: "[]". In phase roll: LUDUS_E_WRONG_PHASE. */
+ * is over: "[]". In phase roll: LUDUS_E_WRONG_PHASE.
+ * Since 1.1 every game's moves have the same fields with the same types (schemas/
+ * common.schema.json): "text", "action", "player", "kind" ("move", "place", "remove", "pass"),
+ * "from_name" and "to_name" (a square's or cell's name, or null), "captured" (the names of the
+ * squares or cells whose pieces the move captures) and "captured_count". The older "from", "to"
+ * and "captures" stay for this major version, deprecated: their types differ between games. */
 LUDUS_API ludus_status ludus_game_legal_moves(const ludus_game *g, char **out_json);
 
 /* Play a move given as its text ("b2-b5") or as a JSON object: one of those listed by
@@ -232,7 +237,9 @@ LUDUS_API ludus_status ludus_game_action_text(const ludus_game *g, int32_t actio
  * seeded with `seed` (not the game's own), and so does every choice: the same game and seed give
  * the same playout. Every move and roll enters the history (undo, saving). Reports the result
  * (LUDUS_RESULT_ONGOING if max_plies was reached first) and the number of moves played (rolls
- * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over. */
+ * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over.
+ * Random play can go on for ever in some games: a caller with no bound of its own passes
+ * LUDUS_DEFAULT_MAX_PLIES. */
 LUDUS_API ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies);
 
 /* Runs n random playouts from the game's position, for statistics and Monte Carlo evaluation at

@@ -48,6 +48,30 @@ export class GameClosedError extends LudusError {}
 
 /** What the game waits for: a roll of the dice, a move, or nothing (over). */
 export type PhaseName = "roll" | "move" | "over";
+/** Why a game ended (Game.endReason); the list of ludus_game_end_reason in ludus.h. */
+export type EndReasonName =
+  | "all_captured"
+  | "one_piece_left"
+  | "dux_immobilised"
+  | "no_moves"
+  | "quiet_moves"
+  | "plies_without_capture"
+  | "repetition"
+  | "agreed_draw"
+  | "borne_off";
+export const EndReason: {
+  readonly ALL_CAPTURED: "all_captured";
+  readonly ONE_PIECE_LEFT: "one_piece_left";
+  readonly DUX_IMMOBILISED: "dux_immobilised";
+  readonly NO_MOVES: "no_moves";
+  readonly QUIET_MOVES: "quiet_moves";
+  readonly PLIES_WITHOUT_CAPTURE: "plies_without_capture";
+  readonly REPETITION: "repetition";
+  readonly AGREED_DRAW: "agreed_draw";
+  readonly BORNE_OFF: "borne_off";
+};
+/** The bound on moves of a playout when the caller names none (100000). */
+export const DEFAULT_MAX_PLIES: number;
 /** How the game stands. */
 export type ResultName = "ongoing" | "player 0 won" | "player 1 won" | "draw";
 /** The phase names as constants: Phase.ROLL, Phase.MOVE, Phase.OVER. */
@@ -79,16 +103,29 @@ export interface GameInfo {
  * action and the game's own fields. */
 export interface Move {
   text: string;
+  /** "move", "place" (a piece from hand), "remove" (Schaedler) or "pass" */
+  kind: "move" | "place" | "remove" | "pass";
+  /** where the piece leaves, by the name of the game's notation; null for none (placing, passing) */
+  from_name: string | null;
+  /** where the piece arrives; null for none (passing, removing) */
+  to_name: string | null;
+  /** the squares or cells whose pieces the move captures */
+  captured: string[];
+  /** how many pieces the move captures */
+  captured_count: number;
+  player: number;
+  action: number;
+  /** @deprecated a name in the board games, a number in the race games: read from_name */
   from?: string | number;
+  /** @deprecated a name in the board games, a number in the race games: read to_name */
   to?: string | number;
-  captures?: unknown[];
-  player?: number;
-  action?: number;
+  /** @deprecated a list in the board games, a number in the race games: read captured and captured_count */
+  captures?: string[] | number;
   [key: string]: unknown;
 }
 /** The move a computer player chose (aiMove()): a legal move plus what the search did. */
 export interface AiMove extends Move {
-  search: { level: string; depth: number; nodes: number; value: number; time_ms: number };
+  search: { level: AiLevel; depth: number; nodes: number; value: number; time_ms: number; [key: string]: unknown };
 }
 /** What play() takes: a move's text, a move object, or any part of one that names exactly one legal
  * move. */
@@ -101,25 +138,44 @@ export interface HistoryEvent {
   text: string;
   dice_from?: "engine" | "outside";
 }
+/** A position as the library writes it (the "position" of a saved game): the game's own
+ * fields (ranks or cells, counts, dice...) and these. */
+export interface Position {
+  phase: PhaseName;
+  to_move: number;
+  result: ResultName;
+  /** why the game ended; null while it goes on (absent in states saved before 1.1) */
+  end_reason?: EndReasonName | null;
+  [key: string]: unknown;
+}
 /** A saved game (the library's "ludus-state" document). */
 export interface SavedState {
   format: "ludus-state";
   version: number;
   game: string;
   options: Record<string, unknown>;
-  start: Record<string, unknown>;
+  start: Position;
   history: HistoryEvent[];
-  position: Record<string, unknown>;
+  position: Position;
   [key: string]: unknown;
 }
 
+/** The computer player's levels ("best" always names the strongest; "uct" is Monte Carlo
+ * tree search). */
+export type AiLevel = "random" | "greedy" | "easy" | "medium" | "best" | "uct";
 /** Options of aiMove() (the C API's ludus_ai_choose); the WebAssembly build has no threads. */
 export interface AiOptions {
-  level?: "random" | "greedy" | "easy" | "medium" | "best";
+  level?: AiLevel;
+  /** plies (petteia, latrunculi) or the depth of a turn (race games); not for "uct" */
   depth?: number;
   seed?: number;
+  /** a budget of positions; not for "uct" */
   max_nodes?: number;
   max_time_ms?: number;
+  /** "uct" only: a budget of playouts */
+  max_playouts?: number;
+  /** "uct" only: the exploration constant, above 0 and at most 100 */
+  exploration?: number;
   threads?: 1;
 }
 /** Options of svg() and text(): size; Petteia's orientation and coordinates; Duodecim's inscription. */
@@ -161,8 +217,10 @@ export class Game {
   readonly id: string;
   /** Every option of the game, resolved (the seed included). */
   readonly options: Record<string, unknown>;
-  /** The current position as the library saves it. */
-  readonly position: Record<string, unknown>;
+  /** The option "ruleset" (e.g. "bell"), null for a game without rulesets. */
+  readonly ruleset: string | null;
+  /** The current position alone (no history is written out). */
+  readonly position: Position;
   /** Every event since the start: a move, "roll A B" with dice_from, or "draw agreed". */
   readonly history: HistoryEvent[];
   /** "roll", "move" or "over". */
@@ -175,6 +233,8 @@ export class Game {
   readonly winner: 0 | 1 | null;
   /** Whether the game has ended. */
   readonly isOver: boolean;
+  /** Why the game ended; null while it goes on. */
+  readonly endReason: EndReasonName | null;
   /** The dice of the current turn as the position shows them (null without dice). */
   readonly dice: number[] | null;
 
@@ -206,14 +266,16 @@ export class Game {
   actionText(action: number): string;
   /** Plays uniformly random moves inside the library (dice from a generator seeded with seed) to the
    * end or until maxPlies moves; every move and roll enters the history. GameOverError if the game
-   * is over already. */
+   * is over already.
+   * maxPlies: 0..2^32-1 (RangeError otherwise), DEFAULT_MAX_PLIES when not given. */
   randomPlayout(seed?: number | bigint, maxPlies?: number): { result: ResultName; plies: number };
   /** Runs n random playouts from this position inside the library, in one call; the game does not
    * change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a clone. */
   playouts(n: number, seed?: number | bigint, maxPlies?: number): { results: ResultName[]; plies: number[] };
   /** The move the library's computer player chooses for the side to move (the game is not changed);
-   * play it with play(). */
-  aiMove(options?: AiOptions): AiMove;
+   * play it with play(). Options as an object, its JSON
+   * text, or a level's name alone: aiMove("easy"). */
+  aiMove(options?: AiOptions | AiLevel | string): AiMove;
 
   /** The library's self-contained SVG picture of the position. */
   svg(options?: RenderOptions | string): string;
