@@ -40,7 +40,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO, Tuple
 
 from .errors import LudusError
 from .game import Game, Move, Phase, games, replay
-from . import selfplay
+from . import analysis, selfplay
 
 __all__ = ["main", "parse_game_options", "Console", "EndOfInput"]
 
@@ -644,6 +644,7 @@ def _parser() -> argparse.ArgumentParser:
                       "(random, greedy, easy, medium, best)")
     play.add_argument("--human", type=int, choices=(0, 1), default=0, help="with --vs: the player you are (default 0)")
     _add_selfplay_parser(sub)
+    analysis.add_parser(sub)
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file")
     rep.add_argument("--no-wait", action="store_true", help="show every position without pausing")
@@ -699,6 +700,8 @@ def _command(console: Console, argv: List[str]) -> int:
             return cmd_play(console, args.game, extra, args.vs, args.human)
         if args.command == "selfplay":
             return cmd_selfplay(args, extra, console.stdout)
+        if args.command == "analyze":
+            return analysis.cmd_analyze(args, console.stdout)
         if args.command == "replay":
             return cmd_replay(console, args.file, not args.no_wait)
         parser.print_help(console.stdout)
