@@ -42,15 +42,20 @@
 #include <stdint.h>
 
 #define LUDUS_VERSION_MAJOR 1
-#define LUDUS_VERSION_MINOR 0
+#define LUDUS_VERSION_MINOR 1
 #define LUDUS_VERSION_PATCH 0
-#define LUDUS_VERSION_STRING "1.0.0"
+#define LUDUS_VERSION_STRING "1.1.0"
 
 /* Limits on input: see above. */
 #define LUDUS_MAX_STATE_BYTES (1024u * 1024u)
 #define LUDUS_MAX_MOVE_BYTES (1024u * 1024u)
 #define LUDUS_MAX_OPTIONS_BYTES (64u * 1024u)
 #define LUDUS_MAX_JSON_DEPTH 16
+
+/* The bound on moves the bindings give a random playout when the caller names none (since 1.1):
+ * random play in some games can go on for ever (Kowalski's Latrunculi has no limit of moves
+ * without a capture), so a playout that reaches it stops with LUDUS_RESULT_ONGOING. */
+#define LUDUS_DEFAULT_MAX_PLIES 100000u
 
 #if defined(_WIN32) || defined(__CYGWIN__)
 #  if defined(LUDUS_BUILDING_LIBRARY)
@@ -154,6 +159,28 @@ LUDUS_API int ludus_game_to_move(const ludus_game *g);
 
 LUDUS_API ludus_result ludus_game_result(const ludus_game *g);
 
+/* Why the game ended (since 1.1), a static string (do not free): "" while the game goes on,
+ * NULL for a NULL handle. The rules' own cases:
+ *   "all_captured"          every enemy piece captured (latrunculi)
+ *   "one_piece_left"        the enemy reduced to one piece (petteia; latrunculi, Schädler)
+ *   "dux_immobilised"       a dux hemmed in beside an enemy piece (latrunculi, Kowalski)
+ *   "no_moves"              the player to move cannot move (in Kowalski's rulesets the one
+ *                           who captured more wins; elsewhere the blocked player loses)
+ *   "quiet_moves"           Bell's 30 moves without a capture: more pieces on the board wins
+ *   "plies_without_capture" the draw of the option draw_plies_without_capture
+ *   "repetition"            the draw of the option draw_repetitions
+ *   "agreed_draw"           ludus_game_agree_draw
+ *   "borne_off"             a player has borne off every piece (duodecim, xii_scripta)
+ * The same string is the "end_reason" of the position's JSON (null while the game goes on).
+ * New reasons may be added in later minor versions. */
+LUDUS_API const char *ludus_game_end_reason(const ludus_game *g);
+
+/* The current position alone as a JSON object (since 1.1): the "position" member of
+ * ludus_game_to_json (the pieces, "phase", "to_move", "result", "end_reason", the dice of the
+ * games that have them, ...), without the options and history: its cost does not grow with the
+ * length of the game. */
+LUDUS_API ludus_status ludus_game_position_json(const ludus_game *g, char **out_json);
+
 /* ---- Dice (games that have them; others answer LUDUS_E_WRONG_PHASE) ---------------------- */
 
 /* In phase roll: roll with the game's generator and report the dice values. */
@@ -225,6 +252,13 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
  * text that is not a JSON object LUDUS_E_BAD_JSON (never a picture with the option ignored).
  * Render options:
  *   every game: "size"         the width in pixels, an integer 120..4096 (default 480)
+ *               "words"        true or false: false leaves out every word (the status line
+ *                              and the trays' labels; the picture is shorter) for a front end
+ *                              that writes them in its own language (default true)
+ *   petteia, latrunculi: "orientation" and "coordinates" as petteia's below
+ *   duodecim, xii_scripta: "positions" true or false: each cell carries its position name in
+ *                              each player's moves (data-position0, data-position1) and each
+ *                              tray its own (data-tray-position) (default false)
  *   petteia:    "orientation"  0 or 1, the player drawn at the bottom (default 0)
  *               "coordinates"  true or false: file letters and rank numbers (default true)
  *   duodecim:   "inscription"  what the 36 cells show: "ostia" (default: the cell names in
