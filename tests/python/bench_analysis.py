@@ -1,0 +1,81 @@
+"""Benchmark of ludus.analysis (meson test --benchmark analysis): games a second between random
+players with 1 worker (in this process) and 2 Dask workers, and the overhead of the analysis's
+in-process path against calling random_playout in a loop. Prints figures; asserts nothing about
+time. The machine may be shared: each figure is the best of three runs, and CPU time (which
+other programs barely change) is printed beside the wall-clock time."""
+import importlib.util
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bindings", "python"))
+
+from ludus import Game  # noqa: E402
+from ludus.analysis import play, run  # noqa: E402
+
+GAME, OPTIONS = "petteia", {"draw_plies_without_capture": 200}
+GAMES = int(os.environ.get("LUDUS_BENCH_GAMES", "20000"))
+REPEATS = 3
+
+
+def bare_loop(tasks):
+    """random_playout in a loop over as many games, nothing recorded."""
+    plies = 0
+    for task in tasks:
+        for index in range(task["start"], task["stop"]):
+            seed = task["seed"] + index
+            with Game(GAME, dict(OPTIONS, seed=seed)) as game:
+                plies += game.random_playout(seed, 2000)[1]
+    return plies
+
+
+def measured_chunk(task):
+    """A chunk's records with the CPU time the worker spent on it."""
+    started = time.process_time()
+    records = play.play_chunk(task)
+    return records, time.process_time() - started
+
+
+def best(function, *args):
+    """The least (wall, CPU) seconds of REPEATS calls."""
+    walls, cpus = [], []
+    for _ in range(REPEATS):
+        wall, cpu = time.perf_counter(), time.process_time()
+        function(*args)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return min(walls), min(cpus)
+
+
+def main():
+    tasks = run.tasks(GAME, run.configurations(OPTIONS, {}, ["random"]), GAMES, 1, None, 2000, detail=0)
+    wall_bare, cpu_bare = best(bare_loop, tasks)
+    wall_one, cpu_one = best(run.run_chunks, tasks, 1)
+    print(f"{GAME} 8x8, random against random, {GAMES} games without per-ply metrics "
+          f"({len(tasks)} chunks); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"random_playout in a loop: {GAMES / wall_bare:8.0f} games/s wall, {GAMES / cpu_bare:8.0f} games/CPU-s")
+    print(f"analysis, 1 worker:       {GAMES / wall_one:8.0f} games/s wall, {GAMES / cpu_one:8.0f} games/CPU-s; "
+          f"overhead {100 * (cpu_one / cpu_bare - 1):+.1f}% CPU ({100 * (wall_one / wall_bare - 1):+.1f}% wall)")
+    if importlib.util.find_spec("distributed") is None:
+        print("2 workers: Dask distributed is not installed")
+        return 0
+    started = time.perf_counter()
+    with run.local_cluster(2) as cluster:
+        startup = time.perf_counter() - started
+        address = cluster.scheduler_address
+        run.run_chunks(tasks[:2], scheduler=address, function=measured_chunk)  # the workers import the package
+        walls, worker_cpu = [], []
+        for _ in range(REPEATS):
+            wall = time.perf_counter()
+            results = run.run_chunks(tasks, scheduler=address, function=measured_chunk)
+            walls.append(time.perf_counter() - wall)
+            worker_cpu.append(sum(cpu for _, cpu in results))
+    wall_two = min(walls)
+    print(f"analysis, 2 Dask workers: {GAMES / wall_two:8.0f} games/s wall = {wall_one / wall_two:.2f} x 1 worker "
+          f"(cluster start {startup:.1f} s not counted); the workers' CPU {min(worker_cpu):.2f} s against "
+          f"{cpu_one:.2f} s in one process; wall {wall_two:.2f} s against the ideal {cpu_one / 2:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

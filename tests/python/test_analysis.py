@@ -1,0 +1,256 @@
+"""ludus.analysis and `ludus analyze`: each metric on hand-made games with known answers, the
+records against the library's own playouts, identical results for 1 and 2 Dask workers, a killed
+worker's chunk run again, and one clear line for each bad argument."""
+import csv
+import json
+import math
+import os
+
+import pytest
+
+from ludus import Game, analysis, cli
+from ludus.analysis import metrics, play, run
+
+
+# ---- metrics on hand-made games ------------------------------------------------------------
+
+def test_lead_change_counts_leader_sets_as_ludii_does():
+    # Leaders: 0, 0, 1, both (level), 0: three changes; Ludii counts the first state too, over L = 5.
+    evaluations = [0.5, 0.3, -0.2, 0.0, 0.4]
+    assert metrics.leaders(evaluations) == [0, 0, 1, -1, 0]
+    assert metrics.lead_changes(evaluations) == 3
+    assert metrics.lead_change(evaluations, 5) == pytest.approx(4 / 5)
+    assert metrics.lead_change([0.1] * 10, 10) == pytest.approx(1 / 10)  # Ludii's minimum: 1/L
+    assert metrics.lead_change([], 0) is None
+
+
+def test_stability_is_the_sum_of_both_players_variances():
+    assert metrics.stability([1.0, -1.0]) == pytest.approx(2.0)       # Var(e_0) = 1, and e_1 = -e_0
+    assert metrics.stability([0.3, 0.3, 0.3]) == pytest.approx(0.0)
+    assert metrics.stability([0.0, 0.5, 1.0]) == pytest.approx(2 * (0.25 + 0 + 0.25) / 3)
+
+
+def test_drama_is_how_far_behind_the_winner_was():
+    evaluations = [-0.5, -0.5, 0.5]  # player 0 behind twice, then ahead
+    assert metrics.drama(evaluations, 0) == pytest.approx((1.0 + 1.0 + 0.0) / 3)
+    assert metrics.drama(evaluations, 1) == pytest.approx((0.0 + 0.0 + 1.0) / 3)
+    assert metrics.drama(evaluations, None) == pytest.approx(0.5)  # a draw: both are winners
+    assert metrics.drama([0.2, 0.9], 0) == 0.0                      # the winner always led
+
+
+def test_branching_decisions_turns_and_coverage():
+    branching = [1, 3, 1, 2]
+    assert metrics.branching_mean(branching) == pytest.approx(1.75)
+    assert metrics.decision_share(branching) == pytest.approx(0.5)
+    assert metrics.turns_of([0, 0, 1, 1, 1, 0]) == 3
+    assert metrics.turns_of([]) == 0
+    assert metrics.coverage(["a1", "b2", "a1"], 4) == pytest.approx(0.5)
+
+
+def test_mean_interval_known_values():
+    s = metrics.mean_interval([1, 2, 3, 4])
+    assert s["mean"] == 2.5
+    assert s["sd"] == pytest.approx(math.sqrt(1.25))                   # population, as DurationTurnsStdDev
+    assert s["high"] - s["mean"] == pytest.approx(1.96 * math.sqrt(5 / 3 / 4))
+    assert metrics.wilson(0, 10) == (0.0, pytest.approx(1.96**2 / (10 + 1.96**2)))  # no successes: z^2 / (n + z^2)
+
+
+def _record(winner, end, first=0, levels=("a", "b"), plies=10):
+    return {"winner": winner, "end": end, "first": first, "levels": list(levels), "plies": plies, "config": "c"}
+
+
+def test_summary_outcomes_follow_ludii():
+    records = [_record(0, "win"), _record(1, "win"), _record(None, "draw"), _record(None, "timeout")]
+    s = metrics.summarize(records)
+    assert s["completion"]["value"] == 0.5
+    assert s["draws"]["value"] == 0.25 and s["timeouts"]["value"] == 0.25
+    assert s["drawishness"]["value"] == 0.5                       # Ludii as coded: a timeout is a draw
+    assert s["advantage_first"]["value"] == 0.5                   # (1 + 0 + 0.5 + 0.5) / 4
+    assert s["balance"]["value"] == 1.0
+    assert s["completion"]["low"] == pytest.approx(metrics.wilson(2, 4)[0])
+    # The first player wins all three: AdvantageP1 1, Balance 1 - |1 - 0| = 0.
+    s = metrics.summarize([_record(0, "win"), _record(1, "win", first=1), _record(0, "win")])
+    assert s["advantage_first"]["value"] == 1.0
+    assert s["balance"]["value"] == pytest.approx(1 - abs(2 / 3 - 1 / 3))
+
+
+def test_summary_pairing_counts_the_levels_not_the_seats():
+    # Level a is player 0 in the first game and player 1 in the second; it wins both.
+    s = metrics.summarize([_record(0, "win", levels=("a", "b")), _record(1, "win", levels=("b", "a"))])
+    assert s["pairing"]["a"] == "a" and s["pairing"]["a_wins"] == 2 and s["pairing"]["b_wins"] == 0
+    assert s["pairing"]["a_score"]["value"] == 1.0
+
+
+def test_histogram_counts_every_value():
+    h = metrics.histogram([1, 2, 2, 10], bins=3)
+    assert sum(h["counts"]) == 4 and h["counts"][0] == 3 and h["counts"][-1] == 1
+
+
+# ---- positions read by the metrics ---------------------------------------------------------
+
+def test_board_features_count_sites_and_material():
+    position = {"ranks": ["00.", "...", ".11"], "pieces": [2, 2]}
+    f = play.features("petteia", None, position)
+    assert f.sites == {(0, 0), (0, 1), (2, 1), (2, 2)} and f.total_sites == 9 and f.on_board == 4
+    assert f.evaluation == 0.0
+    f = play.features("petteia", None, {"ranks": ["0..", "...", ".11"], "pieces": [1, 2]})
+    assert f.evaluation == pytest.approx(math.tanh(-1))        # one piece down: Ludii's default heuristic
+
+
+def test_race_features_count_the_race():
+    zeros = [0] * 24
+    position = {"hand": [5, 6], "entry": [[1, 0, 0, 0, 0, 0], [0] * 6], "track": [zeros, zeros], "off": [0, 0]}
+    f = play.features("duodecim", None, position)
+    # Player 0: 5 in hand (31 each) and one on entry cell I (progress 1): 185; player 1: 186.
+    assert f.evaluation == pytest.approx(math.tanh((186 - 185) / 7.0))
+    assert f.sites == {("entry", 0, 0)} and f.on_board == 1 and f.material == (6, 6)
+    track = [[0] * 36, [0] * 36]
+    track[0][35], track[1][12] = 1, 1   # player 0 at progress 36, player 1 at progress 13: the same cell
+    position = {"hand": [0, 0], "bar": [0, 0], "track": track, "off": [14, 14]}
+    assert len(play.features("xii_scripta", "murray", position).sites) == 1
+    assert len(play.features("xii_scripta", "tabletop_murray", position).sites) == 2
+
+
+def test_search_values_become_player_0s_evaluation():
+    searched = {"level": "best", "nodes": 10}
+    assert play._evaluation_of("petteia", dict(searched, value=1.0), 0) == pytest.approx(math.tanh(1.0))
+    assert play._evaluation_of("petteia", dict(searched, value=1.0), 1) == pytest.approx(-math.tanh(1.0))
+    assert play._evaluation_of("duodecim", dict(searched, value=0.75), 1) == pytest.approx(-0.5)   # a chance
+    assert play._evaluation_of("xii_scripta", dict(searched, value=10.5), 0) == pytest.approx(math.tanh(1.0))
+    assert play._evaluation_of("petteia", {"level": "uct", "nodes": 5, "value": 0.25}, 0) == pytest.approx(-0.5)
+    assert play._evaluation_of("duodecim", {"level": "best", "nodes": 0, "value": 0.0}, 0) is None  # forced
+
+
+# ---- records from real games ---------------------------------------------------------------
+
+def test_fast_record_is_the_library_playout():
+    seed = play.mix_seed(play.derive_seed(1, "x", 0), 0)
+    record = play.play_game("petteia", {"rows": 5, "cols": 5}, ["random", "random"], seed, detailed=False)
+    with Game("petteia", rows=5, cols=5, seed=seed) as game:
+        result, plies = game.random_playout(seed, 2000)
+    assert (record["winner"], record["plies"]) == (result.winner, plies)
+
+
+def test_detailed_record_is_consistent():
+    record = play.play_game("duodecim", {"pieces": 2}, ["random", "greedy"], 7)
+    assert record["end"] == "win" and record["winner"] in (0, 1)
+    assert len(record["branching"]) == record["plies"]
+    assert record["turns"] <= record["plies"]
+    assert record["pieces_left"] == 2                 # the loser's pieces: the winner bore both off
+    assert 0 < record["board_coverage"] <= 1
+    assert record["eval_drama"] is not None           # greedy's search values
+
+
+def test_rebasing_the_game_does_not_change_the_record(monkeypatch):
+    options = {"rows": 5, "cols": 5, "draw_plies_without_capture": 40}
+    monkeypatch.setattr(play, "REBASE_PLIES", 10**9)
+    whole = play.play_game("petteia", options, ["random", "random"], 3)
+    monkeypatch.setattr(play, "REBASE_PLIES", 1)
+    rebased = play.play_game("petteia", options, ["random", "random"], 3)
+    assert whole == rebased and whole["plies"] > 10
+
+
+def test_seeds_depend_on_the_chunk_not_the_workers():
+    random_players = run.configurations({}, {}, ["random"])
+    assert len(run.tasks("duodecim", random_players, 2500, 5, None, 2000, detail=10)) == 3     # 1000 a chunk
+    assert len(run.tasks("duodecim", random_players, 2500, 5, None, 2000)) == 50               # 50 a chunk
+    tasks = run.tasks("duodecim", random_players, 120, 5, None, 2000, detail=10, chunk_games=50)
+    assert [(t["start"], t["stop"]) for t in tasks] == [(0, 50), (50, 100), (100, 120)]
+    assert tasks[0]["detail_every"] == 12
+    first = play.play_chunk(tasks[1])
+    assert first == play.play_chunk(tasks[1])
+    assert [r["index"] for r in first] == list(range(50, 100))
+    assert sum(1 for r in first if "branching" in r) == len([i for i in range(50, 100) if i % 12 == 0])
+
+
+def test_sweep_makes_every_point_with_every_pairing():
+    configs = run.configurations({"pieces": 3}, {"pieces": [1, 2], "first_player": [0, 1]}, ["random", "greedy", "best"])
+    assert len(configs) == 4 * 3
+    assert configs[0].options == {"pieces": 1, "first_player": 0} and configs[0].levels == ["random", "greedy"]
+
+
+# ---- workers -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def two_workers():
+    """A local Dask cluster of two worker processes, shared by the tests that need one."""
+    pytest.importorskip("distributed")
+    import cloudpickle
+    import sys
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this file
+    with run.local_cluster(2) as cluster:
+        yield cluster.scheduler_address
+
+
+def _records(**where):
+    result = analysis.analyze("duodecim", {"pieces": 2}, levels=["random", "greedy"], games=60, seed=11, **where)
+    return json.dumps(result["records"], sort_keys=True), json.dumps(result["configs"], sort_keys=True)
+
+
+def test_one_and_two_workers_give_identical_results(two_workers):
+    assert _records(workers=1) == _records(scheduler=two_workers)
+
+
+def _dying_chunk(task):
+    """Kills its worker process the first time it gets chunk 1, then plays normally."""
+    marker = task["marker"]
+    if task["chunk"] == 1 and not os.path.exists(marker):
+        with open(marker, "w") as f:
+            f.write("killed")
+        os._exit(1)
+    return play.play_chunk(task)
+
+
+def test_a_killed_workers_chunk_is_run_again(tmp_path, two_workers):
+    marker = str(tmp_path / "killed")
+    tasks = run.tasks("duodecim", run.configurations({"pieces": 1}, {}, ["random"]), 150, 3, None, 2000, detail=0,
+                      chunk_games=50)
+    for t in tasks:
+        t["marker"] = marker
+    expected = run.run_chunks(tasks, workers=1)
+    got = run.run_chunks(tasks, scheduler=two_workers, function=_dying_chunk)
+    assert os.path.exists(marker)          # the worker did die
+    assert got == expected
+
+
+# ---- the command line ----------------------------------------------------------------------
+
+def _analyze(capsys, *args):
+    status = cli.main(["analyze", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.mark.parametrize("args, status, words", [
+    (["petteia", "--option", "colour=red"], 2, "petteia has no option --colour"),
+    (["petteia", "--sweep", "rows="], 2, "empty value"),
+    (["petteia", "--sweep", "rows=5,,7"], 2, "empty value"),
+    (["petteia", "--sweep", "rows=99"], 2, "rows"),
+    (["petteia", "--players", "random,wizard"], 2, "no level 'wizard'"),
+    (["petteia", "--games", "0"], 2, "--games"),
+    (["latrunculi", "--ruleset", "nobody"], 2, "ruleset"),
+    (["petteia", "--scheduler", "tcp://127.0.0.1:1", "--games", "1"], 1, "cannot reach the Dask scheduler"),
+])
+def test_bad_arguments_give_one_line(capsys, tmp_path, args, status, words):
+    got, out, err = _analyze(capsys, *args, "--out", str(tmp_path / "out"))
+    assert got == status
+    assert err.count("\n") == 1 and err.startswith("ludus analyze: ") and words in err, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_command_writes_records_summary_and_report(capsys, tmp_path):
+    out = tmp_path / "out"
+    status, text, err = _analyze(capsys, "duodecim", "--sweep", "pieces=1,2", "--option", "first_player=1", "--players",
+                                 "random,greedy", "--games", "4", "--workers", "1", "--out", str(out))
+    assert status == 0, err
+    assert "8 games" in text
+    with open(out / "records.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 8 and {r["config"] for r in rows} == {"random-greedy@pieces=1", "random-greedy@pieces=2"}
+    assert {r["first"] for r in rows} == {"1"}
+    assert json.loads((out / "records.json").read_text())[0]["branching"]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["configs"]["random-greedy@pieces=1"]["games"] == 4
+    report = (out / "report.md").read_text()
+    for picture in ("scores.png", "lengths.png", "branching.png", "sweep.png"):
+        assert f"({picture})" in report and (out / picture).stat().st_size > 1000
