@@ -17,7 +17,7 @@ One browser for everything:
   when told to; the end-of-game dialog names the
   winner; the new-game, rules, "more" and end dialogs pass axe; an illegal tap is explained;
 - no string of the English catalogue (nor the library's English words) on the Italian pages;
-- kiosk mode with a 3 s idle time: the attract screen, then a visitor's move, then the attract
+- kiosk mode with a 5 s idle time: the attract screen, then a visitor's move, then the attract
   screen again with the game cleared;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
@@ -191,13 +191,14 @@ class App:
     def moves_played(self):
         return self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
 
-    def step(self):
-        """One human action, chosen from what the page marks; False when there is none now."""
+    def step(self, typed_dice=True):
+        """One human action, chosen from what the page marks; False when there is none now.
+        With typed_dice, every third roll is typed in as from physical dice."""
         shown = self.js("""
             const on = (e) => e && !e.hidden && !e.disabled && e.getClientRects().length > 0;
             return {choice: [...document.querySelectorAll('#choices button')].find(on) || null, roll: on(document.querySelector('#roll')) ? document.querySelector('#roll') : null,
                     movable: [...document.querySelectorAll('#board .movable:not(.mark)')], played: JSON.parse(localStorage.getItem('ludus.current')).state.history.length};""")
-        if shown["roll"] and not shown["choice"]:
+        if typed_dice and shown["roll"] and not shown["choice"]:
             self.rolls += 1
             if self.rolls % 3 == 0:  # every third roll from "physical" dice, typed in
                 self.button("#own-dice")
@@ -404,7 +405,7 @@ def check_dialogs(app, language, english):
 
 def kiosk(app, english):
     d = app.d
-    app.open("it", query="kiosk=1&idle=3&pace=30")
+    app.open("it", query="kiosk=1&idle=5&pace=30")
     app.size(768, 1024)
     wait_for(lambda: app.visible("#attract"), "the attract screen")
     assert "Tocca per giocare" in d.find_element(By.ID, "attract").text
@@ -414,14 +415,15 @@ def kiosk(app, english):
     wait_for(lambda: not app.visible("#attract"), "the attract screen to go")
     assert app.js("return getComputedStyle(document.querySelector('#print')).display") == "none", "kiosk: no print button"
     while app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length") == 0:
-        if not app.step():
+        if not app.step(typed_dice=False):
             time.sleep(0.05)
     moved = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
     assert moved > 0
-    wait_for(lambda: app.visible("#attract"), "the attract screen after 3 s idle", 10)
-    left = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => !e.text.startsWith('roll')).length")
+    wait_for(lambda: app.visible("#attract"), "the attract screen after 5 s idle", 15)
+    # The fresh game: no move of the visitor's side (the computer may have opened it already).
+    left = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length")
     assert left == 0, f"kiosk: the last visitor's game was kept ({left} moves)"
-    print("kiosk: attract screen, a visitor's move, the attract screen again after 3 s idle with a fresh game")
+    print("kiosk: attract screen, a visitor's move, the attract screen again after 5 s idle with a fresh game")
 
 
 def screenshot(app, name, width, height):
