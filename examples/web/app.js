@@ -77,7 +77,7 @@ function describeMove(move, player) {
   const to = move.to_name ?? move.to;
   let text;
   if (move.text === "pass" || move.kind === "pass") text = t("move.pass", { who });
-  else if (move.kind === "remove") text = t("move.remove", { who, square: placeName(move.captures[0]) });
+  else if (move.kind === "remove") text = t("move.remove", { who, square: placeName(arrival(move)) });
   else if (from === undefined) text = t("move.place", { who, to: placeName(to) });
   else text = t("move.step", { who, from: placeName(from), to: placeName(to) });
   if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
@@ -106,7 +106,7 @@ function parseMoveText(text) {
 
 const origin = (move) => move.from_name ?? move.from;
 // Where a move is tapped to be played: its arrival, a placing's square, a removed piece.
-const arrival = (move) => move.to_name ?? move.to ?? move.captures?.[0];
+const arrival = (move) => move.to_name ?? move.to ?? (move.captured ?? move.captures)?.[0];
 const isPass = (move) => move.text === "pass" || move.kind === "pass";
 
 function legalMoves() {
