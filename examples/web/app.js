@@ -37,14 +37,23 @@ let cursor = 0;           // the keyboard's place on the board (an index into pl
 let rotated = false;      // the board is drawn turned a quarter (a wide board on a tall screen)
 let endShown = false;     // the end-of-game dialog has been shown for this game
 
-// The worker starts at the computer's first turn or the first hint (it loads its own engine).
+// The worker starts at the computer's first turn or the first hint (it loads its own engine);
+// until it says it is ready (a message sent earlier would find no handler) the request waits.
 let worker = null;
+let workerReady = false;
+let waiting = null;
 function ask(message) {
   if (worker === null) {
     worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => workerAnswered(data);
+    worker.onmessage = ({ data }) => {
+      if (!data.ready) { workerAnswered(data); return; }
+      workerReady = true;
+      if (waiting) worker.postMessage(waiting);
+      waiting = null;
+    };
   }
-  worker.postMessage(message);
+  if (workerReady) worker.postMessage(message);
+  else waiting = message;
 }
 
 // ---- names -------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..game import games as catalogue
 from . import analyze, write_outputs
+from .run import local_cluster
 
 __all__ = ["rulesets", "study_runs", "main", "SEED", "RANDOM_GAMES", "SEARCH_GAMES", "BEST_BUDGET", "SIZES"]
 
@@ -146,11 +147,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     elif args.workers == 1:
         where = {"workers": 1}
     else:  # one local cluster for every run of the study
-        import logging
-
-        from distributed import LocalCluster
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                               silence_logs=logging.ERROR)
+        cluster = local_cluster(args.workers)
         where = {"scheduler": cluster.scheduler_address}
     try:
         study_runs(args.out, where, args.only)
