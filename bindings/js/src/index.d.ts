@@ -59,6 +59,7 @@ export type EndReasonName =
   | "repetition"
   | "agreed_draw"
   | "borne_off";
+/** The end reasons as constants: EndReason.ALL_CAPTURED, EndReason.BORNE_OFF, ... */
 export const EndReason: {
   readonly ALL_CAPTURED: "all_captured";
   readonly ONE_PIECE_LEFT: "one_piece_left";
