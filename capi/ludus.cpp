@@ -184,6 +184,20 @@ ludus_result ludus_game_result(const ludus_game *g) {
     return static_cast<ludus_result>(g->game->result());
 }
 
+const char *ludus_game_end_reason(const ludus_game *g) {
+    if (g == nullptr) return set_error(LUDUS_E_INVALID_ARGUMENT, "g must not be NULL"), nullptr;
+    return ludus::end_reason_name(g->game->end_reason());
+}
+
+ludus_status ludus_game_position_json(const ludus_game *g, char **out_json) {
+    clear_out(out_json);
+    return guarded([&] {
+        require(g, "g");
+        require(out_json, "out_json");
+        *out_json = copy_out(g->game->position_json().dump());
+    });
+}
+
 ludus_status ludus_game_roll(ludus_game *g, int *out_values, size_t capacity, size_t *out_count) {
     return guarded([&] {
         require(g, "g");

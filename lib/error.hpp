@@ -1,6 +1,8 @@
 // Errors of the core: every failure is an Error carrying the status the C ABI reports.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -27,6 +29,8 @@ enum class Status : int {
 
 class Error : public std::runtime_error {
 public:
+    static constexpr size_t max_message_bytes = 1024;
+
     Error(Status status, const std::string &message) : std::runtime_error(printable(message)), status_(status) {}
     Status status() const noexcept { return status_; }
 
@@ -36,8 +40,9 @@ private:
     // JSON escapes.
     static std::string printable(const std::string &message) {
         std::string out;
-        out.reserve(message.size());
+        out.reserve(std::min(message.size(), max_message_bytes + 32));
         for (unsigned char c : message) {
+            if (out.size() > max_message_bytes + 8) break;
             if (c >= 0x20) {
                 out += static_cast<char>(c);
             } else {
@@ -46,6 +51,14 @@ private:
                 out += hex[c >> 4];
                 out += hex[c & 15];
             }
+        }
+        // A backstop: the sites that echo input quote a short prefix (json_util::quote), so only
+        // a forgotten one reaches this bound.
+        if (out.size() > max_message_bytes) {
+            size_t cut = max_message_bytes;
+            while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+            out.resize(cut);
+            out += "... (message cut)";
         }
         return out;
     }

@@ -28,6 +28,30 @@ Result result_from_name(const std::string &name, const std::string &field);
 const char *phase_name(Phase p);            // "roll", "move", "over"
 Phase phase_from_name(const std::string &name, const std::string &field);
 
+// Why a game ended: the rules' own cases (ludus_game_end_reason in ludus.h lists them). Every
+// State has a member `end_reason`, none while the game goes on, set with the result.
+enum class EndReason : uint8_t {
+    none = 0,
+    all_captured,           // every enemy piece captured (Latrunculi)
+    one_piece_left,         // the enemy reduced to one piece (Petteia, Schädler)
+    dux_immobilised,        // a dux hemmed in beside an enemy (Kowalski)
+    no_moves,               // the player to move cannot move (blocked)
+    quiet_moves,            // Bell's limit of moves without a capture: more pieces wins
+    plies_without_capture,  // the option draw_plies_without_capture
+    repetition,             // the option draw_repetitions
+    agreed_draw,            // ludus_game_agree_draw
+    borne_off,              // every piece borne off (the race games)
+};
+const char *end_reason_name(EndReason why);  // "all_captured", ...; "" for none
+EndReason end_reason_from_name(const std::string &name, const std::string &field);
+
+// Ends the game: the result and why, together.
+template <class State>
+void end_game(State &s, Result result, EndReason why) {
+    s.result = result;
+    s.end_reason = why;
+}
+
 struct PlayoutResult {
     Result result;
     uint32_t plies;  // moves played (rolls are not counted)
@@ -52,6 +76,7 @@ public:
     virtual Phase phase() const = 0;
     virtual int to_move() const = 0;  // -1 when over
     virtual Result result() const = 0;
+    virtual EndReason end_reason() const = 0;
 
     // Phase move: the legal actions (empty when over); wrong_phase in phase roll.
     virtual void legal_actions(std::vector<Action> &out) const = 0;
@@ -89,6 +114,8 @@ public:
     virtual void random_playouts(uint64_t seed, uint32_t max_plies, std::span<PlayoutResult> out) const = 0;
 
     virtual json to_json() const = 0;
+    // The current position alone (the "position" member of to_json): no history is written.
+    virtual json position_json() const = 0;
 
     // Pictures of the position (lib/render/): a self-contained SVG document and a monospace
     // diagram, drawn by the rules from the render options (an object; see ludus.h), the current
@@ -100,6 +127,20 @@ public:
     // "search" object; options as for ludus_ai_choose in ludus.h. The game does not change.
     virtual json ai_choose(const json &options) const = 0;
 };
+
+// The fields every game's move JSON has, each with one type and meaning in every game
+// (schemas/common.schema.json, "move"): "kind" ("move", "place", "remove" or "pass"),
+// "from_name" and "to_name" (the name of a square or cell, or null when the move has none),
+// "captured" (the names of the squares or cells whose pieces it captures) and "captured_count"
+// (how many pieces it captures). They stand beside each game's older "from", "to" and
+// "captures", whose types differ between games (deprecated, kept for this major version).
+struct MoveFields {
+    const char *kind;
+    std::string from_name, to_name;  // "" for none (written as null)
+    std::vector<std::string> captured;
+    int captured_count;
+};
+void add_move_fields(json &move, const MoveFields &fields);
 
 // Catalogue and construction (registry.cpp).
 json games_catalogue();

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -32,6 +33,17 @@ std::array<int, 2> pair_member(const json &object, const char *key, const std::s
 
 // Every key of `object` must be one of `allowed`; Error(invalid_state) naming the first other.
 void only_keys(const json &object, const std::vector<std::string> &allowed, const std::string &parent);
+
+// A caller's text as error messages quote it: in double quotes, and when longer than
+// quote_limit bytes only its start (cut at a character boundary) and its length, so a 1 MB
+// input gives a short message.
+inline constexpr size_t quote_limit = 64;
+std::string quote(std::string_view text);
+// A string value as quote() gives it; another value (an option's value, a move object) as its
+// compact JSON text, cut as excerpt() cuts.
+std::string quote_json(const json &value);
+// The text itself, or when longer than quote_limit its start and length (keys in field paths).
+std::string excerpt(std::string_view text);
 
 // ".key" or "[i]" path of the first place where a and b differ ("" if equal).
 std::string first_difference(const json &a, const json &b);

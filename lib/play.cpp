@@ -5,6 +5,15 @@
 
 namespace ludus {
 
+void add_move_fields(json &move, const MoveFields &fields) {
+    const auto name_or_null = [](const std::string &name) { return name.empty() ? json(nullptr) : json(name); };
+    move["kind"] = fields.kind;
+    move["from_name"] = name_or_null(fields.from_name);
+    move["to_name"] = name_or_null(fields.to_name);
+    move["captured"] = fields.captured;
+    move["captured_count"] = fields.captured_count;
+}
+
 json legal_moves_json(const Game &game) {
     std::vector<Action> actions;
     game.legal_actions(actions);
@@ -39,9 +48,9 @@ Action resolve_object(const Game &game, const json &given) {
     std::vector<Action> matches;
     for (Action a : actions)
         if (is_part_of(given, game.action_json(a))) matches.push_back(a);
-    if (matches.empty()) fail(Status::illegal_move, "no legal move matches " + given.dump());
+    if (matches.empty()) fail(Status::illegal_move, "no legal move matches " + json_util::quote_json(given));
     if (matches.size() > 1)
-        fail(Status::invalid_move, given.dump() + " matches " + std::to_string(matches.size()) + " legal moves; give more of the move");
+        fail(Status::invalid_move, json_util::quote_json(given) + " matches " + std::to_string(matches.size()) + " legal moves; give more of the move");
     return matches.front();
 }
 
@@ -58,7 +67,7 @@ Action resolve_move(const Game &game, std::string_view move) {
     std::vector<Action> actions;
     game.legal_actions(actions);
     if (std::find(actions.begin(), actions.end(), action) == actions.end())
-        fail(Status::illegal_move, "\"" + std::string(move) + "\" is not a legal move in this position");
+        fail(Status::illegal_move, json_util::quote(move) + " is not a legal move in this position");
     return action;
 }
 

@@ -36,7 +36,7 @@ const GameType &find_type(std::string_view id, Status status_if_unknown) {
         if (t.id == id) return t;
     std::string ids;
     for (const GameType &t : types()) ids += (ids.empty() ? "" : ", ") + std::string(t.id);
-    fail(status_if_unknown, "unknown game \"" + std::string(id) + "\" (games: " + ids + ")");
+    fail(status_if_unknown, "unknown game " + json_util::quote(id) + " (games: " + ids + ")");
 }
 
 }  // namespace

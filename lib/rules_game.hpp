@@ -26,6 +26,11 @@
 //              optional: dice_count (default 2), the dice a random playout rolls
 //   optional: bool is_legal(const Options&, const State&, Action);  // faster than listing all
 //   optional: Action random_action(const Options&, const State&, Rng&);  // uniform, faster than listing all
+//   State has a member `end_reason` (EndReason), set with the result by the rules' end_game;
+//             the framework writes it in the position's JSON (agree_draw and
+//             declare_repetition_draw set it too)
+//   optional: std::string ruleset_label(const Options&): the rules start every game from
+//             initial(o), the setup of the ruleset it names, so a saved start must be that position
 //   optional: json setup_json(const Options&);  // what the options decided before the start
 //             (e.g. opening rolls), saved as "setup" and checked on restore
 //   std::string render_svg / render_text(const Options&, const State&, LastMove<State>, const json &render_options);
@@ -188,18 +193,66 @@ public:
         } else if (saved.contains("setup")) {
             fail(Status::invalid_state, "setup: " + std::string(R::name) + " has no setup");
         }
-        State start = R::position_from_json(o, json_util::member(saved, "start", "", json::value_t::object), "start");
+        const json &start_json = json_util::member(saved, "start", "", json::value_t::object);
+        const State start = read_start(o, start_json);
         if (R::phase(start) == Phase::over)
             fail(Status::invalid_state, "start.result: a game is never over at its start");
+        if constexpr (requires { R::ruleset_label(o); }) {
+            const State setup = R::initial(o);
+            if (!(start == setup))
+                fail(Status::invalid_state, "start" + json_util::first_difference(start_json, position_json_of(o, setup)) + ": a game of " +
+                                                R::ruleset_label(o) + " starts from its setup, and the saved start differs");
+        }
         auto game = std::make_unique<RulesGame>(o, start);
         const json &history = json_util::member(saved, "history", "", json::value_t::array);
         for (size_t i = 0; i < history.size(); ++i) game->replay(history[i], "history[" + std::to_string(i) + "]");
         const json &position = json_util::member(saved, "position", "", json::value_t::object);
-        State given = R::position_from_json(o, position, "position");
-        if (!(given == game->state_))
-            fail(Status::invalid_state, "position" + json_util::first_difference(position, R::position_json(o, game->state_)) +
+        SavedPosition given = read_position(o, position, "position");
+        if (!given.says_end_reason) given.state.end_reason = game->state_.end_reason;  // saved before end reasons were written
+        if (!(given.state == game->state_))
+            fail(Status::invalid_state, "position" + json_util::first_difference(position, position_json_of(o, game->state_)) +
                                             ": the saved position is not the one its history leads to");
         return game;
+    }
+
+    // The rules' position JSON and why the game ended: "end_reason", null while it goes on.
+    static json position_json_of(const Options &o, const State &s) {
+        json j = R::position_json(o, s);
+        j["end_reason"] = s.end_reason == EndReason::none ? json(nullptr) : json(end_reason_name(s.end_reason));
+        return j;
+    }
+
+    // The saved start; a refusal names the ruleset where the rules have several.
+    static State read_start(const Options &o, const json &start_json) {
+        try {
+            return read_position(o, start_json, "start").state;
+        } catch (const Error &e) {
+            if constexpr (requires { R::ruleset_label(o); })
+                fail(e.status(), std::string(e.what()) + " (in a start of " + R::ruleset_label(o) + ")");
+            throw;
+        }
+    }
+
+    struct SavedPosition {
+        State state;
+        bool says_end_reason;  // false in states saved before version 1.1 of the library
+    };
+
+    // A saved position: the rules read their fields; "end_reason", if there, must fit the result.
+    static SavedPosition read_position(const Options &o, const json &j, const std::string &field) {
+        auto reason = j.find("end_reason");
+        if (reason == j.end()) return {R::position_from_json(o, j, field), false};
+        json rules_part = j;
+        rules_part.erase("end_reason");
+        State s = R::position_from_json(o, rules_part, field);
+        const std::string where = json_util::path(field, "end_reason");
+        if (s.result == Result::ongoing) {
+            if (!reason->is_null()) fail(Status::invalid_state, where + ": must be null while the game goes on");
+        } else {
+            if (!reason->is_string()) fail(Status::invalid_state, where + ": must name why the game ended");
+            s.end_reason = end_reason_from_name(reason->get<std::string>(), where);
+        }
+        return {s, true};
     }
 
     std::string_view id() const override { return R::id; }
@@ -212,6 +265,7 @@ public:
     Phase phase() const override { return R::phase(state_); }
     int to_move() const override { return phase() == Phase::over ? -1 : R::to_move(state_); }
     Result result() const override { return R::result(state_); }
+    EndReason end_reason() const override { return state_.end_reason; }
 
     void legal_actions(std::vector<Action> &out) const override {
         out.clear();
@@ -326,12 +380,14 @@ public:
                  {"version", state_format_version},
                  {"game", R::id},
                  {"options", R::options_json(*options_)},
-                 {"start", R::position_json(*options_, start_)},
+                 {"start", position_json_of(*options_, start_)},
                  {"history", std::move(history)},
-                 {"position", R::position_json(*options_, state_)}};
+                 {"position", position_json_of(*options_, state_)}};
         if constexpr (has_setup) out["setup"] = R::setup_json(*options_);
         return out;
     }
+
+    json position_json() const override { return position_json_of(*options_, state_); }
 
     // Pictures: the rules draw the current state and the last move (lib/render/).
     std::string render_svg(const json &render_options) const override {

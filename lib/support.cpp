@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstring>
 #include <random>
 
@@ -11,7 +12,22 @@ namespace ludus {
 namespace {
 const char *const result_names[] = {"ongoing", "player 0 won", "player 1 won", "draw"};
 const char *const phase_names[] = {"roll", "move", "over"};
+const char *const end_reason_names[] = {"",           "all_captured", "one_piece_left", "dux_immobilised", "no_moves", "quiet_moves",
+                                        "plies_without_capture", "repetition", "agreed_draw", "borne_off"};
+constexpr int end_reason_count = static_cast<int>(EndReason::borne_off) + 1;
+static_assert(std::size(end_reason_names) == end_reason_count);
 }  // namespace
+
+const char *end_reason_name(EndReason why) { return end_reason_names[static_cast<int>(why)]; }
+
+EndReason end_reason_from_name(const std::string &name, const std::string &field) {
+    std::string names;
+    for (int i = 1; i < end_reason_count; ++i) {
+        if (name == end_reason_names[i]) return static_cast<EndReason>(i);
+        names += (i > 1 ? ", " : "") + std::string(end_reason_names[i]);
+    }
+    fail(Status::invalid_state, field + ": " + json_util::quote(name) + " is not an end reason (" + names + ")");
+}
 
 const char *result_name(Result r) { return result_names[static_cast<int>(r)]; }
 const char *phase_name(Phase p) { return phase_names[static_cast<int>(p)]; }
@@ -19,13 +35,13 @@ const char *phase_name(Phase p) { return phase_names[static_cast<int>(p)]; }
 Result result_from_name(const std::string &name, const std::string &field) {
     for (int i = 0; i < 4; ++i)
         if (name == result_names[i]) return static_cast<Result>(i);
-    fail(Status::invalid_state, field + ": \"" + name + "\" is not a result (ongoing, player 0 won, player 1 won, draw)");
+    fail(Status::invalid_state, field + ": " + json_util::quote(name) + " is not a result (ongoing, player 0 won, player 1 won, draw)");
 }
 
 Phase phase_from_name(const std::string &name, const std::string &field) {
     for (int i = 0; i < 3; ++i)
         if (name == phase_names[i]) return static_cast<Phase>(i);
-    fail(Status::invalid_state, field + ": \"" + name + "\" is not a phase (roll, move, over)");
+    fail(Status::invalid_state, field + ": " + json_util::quote(name) + " is not a phase (roll, move, over)");
 }
 
 std::string rng_to_text(const Rng &rng) {
@@ -52,6 +68,28 @@ uint64_t random_seed_from_os() {
 }
 
 namespace json_util {
+
+namespace {
+// The start of a long text, cut before quote_limit bytes at a character boundary.
+std::string_view start_of(std::string_view text) {
+    size_t cut = quote_limit - 16;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    return text.substr(0, cut);
+}
+std::string length_of(std::string_view text) { return " (" + std::to_string(text.size()) + " bytes)"; }
+}  // namespace
+
+std::string excerpt(std::string_view text) {
+    if (text.size() <= quote_limit) return std::string(text);
+    return std::string(start_of(text)) + "..." + length_of(text);
+}
+
+std::string quote(std::string_view text) {
+    if (text.size() <= quote_limit) return "\"" + std::string(text) + "\"";
+    return "\"" + std::string(start_of(text)) + "...\"" + length_of(text);
+}
+
+std::string quote_json(const json &value) { return value.is_string() ? quote(value.get_ref<const std::string &>()) : excerpt(value.dump()); }
 
 std::string path(const std::string &parent, const std::string &key) { return parent.empty() ? key : parent + "." + key; }
 
@@ -89,18 +127,18 @@ int64_t integer_member(const json &object, const std::string &key, const std::st
 void only_keys(const json &object, const std::vector<std::string> &allowed, const std::string &parent) {
     for (auto it = object.begin(); it != object.end(); ++it)
         if (std::find(allowed.begin(), allowed.end(), it.key()) == allowed.end())
-            fail(Status::invalid_state, path(parent, it.key()) + ": unknown field");
+            fail(Status::invalid_state, path(parent, excerpt(it.key())) + ": unknown field");
 }
 
 std::string first_difference(const json &a, const json &b) {
     if (a.type() != b.type()) return "";
     if (a.is_object()) {
         for (auto it = a.begin(); it != a.end(); ++it) {
-            if (!b.contains(it.key())) return "." + it.key();
-            if (it.value() != b[it.key()]) return "." + it.key() + first_difference(it.value(), b[it.key()]);
+            if (!b.contains(it.key())) return "." + excerpt(it.key());
+            if (it.value() != b[it.key()]) return "." + excerpt(it.key()) + first_difference(it.value(), b[it.key()]);
         }
         for (auto it = b.begin(); it != b.end(); ++it)
-            if (!a.contains(it.key())) return "." + it.key();
+            if (!a.contains(it.key())) return "." + excerpt(it.key());
     } else if (a.is_array()) {
         for (size_t i = 0; i < a.size() && i < b.size(); ++i)
             if (a[i] != b[i]) return "[" + std::to_string(i) + "]" + first_difference(a[i], b[i]);
@@ -126,11 +164,11 @@ std::vector<int> parse_roll_text(const std::string &text, const std::string &fie
     size_t i = 4;  // after "roll"
     while (i < text.size()) {
         if (text[i] != ' ' || i + 1 >= text.size() || text[i + 1] < '1' || text[i + 1] > '9')
-            fail(Status::invalid_state, field + ": \"" + text + "\" is not of the form \"roll 3 5\"");
+            fail(Status::invalid_state, field + ": " + quote(text) + " is not of the form \"roll 3 5\"");
         dice.push_back(text[i + 1] - '0');
         i += 2;
     }
-    if (dice.empty()) fail(Status::invalid_state, field + ": \"" + text + "\" names no dice");
+    if (dice.empty()) fail(Status::invalid_state, field + ": " + quote(text) + " names no dice");
     return dice;
 }
 
@@ -140,6 +178,21 @@ size_t bounded_length(const char *text, size_t max_bytes, const std::string &wha
         fail(status, what + " is longer than the limit of " + std::to_string(max_bytes) + " bytes");
     return n;
 }
+
+namespace {
+// The parser's message ends with the token it last read, which may be the whole input (an
+// unterminated string): that token is quoted as a short prefix.
+std::string parser_message(const std::string &message) {
+    const std::string marker = "; last read: '";
+    const size_t at = message.find(marker);
+    if (at == std::string::npos) return excerpt(message);
+    const size_t start = at + marker.size();
+    size_t end = message.rfind("'; expected ");
+    if (end == std::string::npos || end < start) end = message.size() - 1;
+    if (end < start || message[end] != '\'') return excerpt(message);
+    return message.substr(0, at) + "; last read: " + quote(std::string_view(message).substr(start, end - start)) + message.substr(end + 1);
+}
+}  // namespace
 
 json parse(const char *text, const std::string &what, size_t max_bytes, int depth_limit) {
     const size_t n = bounded_length(text, max_bytes, what, Status::bad_json);
@@ -162,10 +215,27 @@ json parse(const char *text, const std::string &what, size_t max_bytes, int dept
             --depth;
         }
     }
+    // nlohmann keeps the last of two equal keys: each object's keys are kept to refuse a
+    // second one (a caller who wrote it meant something, and one of the two would be lost).
+    std::vector<std::vector<std::string>> keys_of_open_objects;
+    const json::parser_callback_t refuse_duplicate_keys = [&](int, json::parse_event_t event, json &parsed) {
+        if (event == json::parse_event_t::object_start) {
+            keys_of_open_objects.emplace_back();
+        } else if (event == json::parse_event_t::object_end) {
+            keys_of_open_objects.pop_back();
+        } else if (event == json::parse_event_t::key) {
+            std::vector<std::string> &keys = keys_of_open_objects.back();
+            const std::string &key = parsed.get_ref<const std::string &>();
+            if (std::find(keys.begin(), keys.end(), key) != keys.end())
+                fail(Status::bad_json, what + " has the key " + quote(key) + " twice in one object");
+            keys.push_back(key);
+        }
+        return true;
+    };
     try {
-        return json::parse(text, text + n);
+        return json::parse(text, text + n, refuse_duplicate_keys);
     } catch (const json::exception &e) {  // parse_error, and out_of_range for numbers like 1e999
-        fail(Status::bad_json, what + " is not valid JSON: " + e.what());
+        fail(Status::bad_json, what + " is not valid JSON: " + parser_message(e.what()));
     }
 }
 
@@ -192,7 +262,7 @@ json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
         if (!known) {
             std::string names;
             for (const OptionSpec &s : specs) names += (names.empty() ? "" : ", ") + s.name;
-            fail(Status::unknown_option, "unknown option \"" + it.key() + "\" (options: " + names + ")");
+            fail(Status::unknown_option, "unknown option " + json_util::quote(it.key()) + " (options: " + names + ")");
         }
     }
     json out = json::object();
@@ -207,20 +277,20 @@ json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
         switch (s.kind) {
         case OptionSpec::Kind::integer:
             if (!v.is_number_integer())
-                fail(Status::invalid_option, where + "must be an integer, not " + v.dump());
+                fail(Status::invalid_option, where + "must be an integer, not " + json_util::quote_json(v));
             if ((v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(s.max)) || v.get<int64_t>() < s.min ||
                 v.get<int64_t>() > s.max)
-                fail(Status::invalid_option, where + v.dump() + " is outside " + std::to_string(s.min) + ".." + std::to_string(s.max));
+                fail(Status::invalid_option, where + json_util::quote_json(v) + " is outside " + std::to_string(s.min) + ".." + std::to_string(s.max));
             break;
         case OptionSpec::Kind::choice:
             // JSON equality takes 1.0 for 1: a choice is one of the values, of the same type
             if (std::none_of(s.values.begin(), s.values.end(),
                              [&](const nlohmann::json &allowed) { return allowed == v && allowed.is_number_float() == v.is_number_float(); }))
-                fail(Status::invalid_option, where + v.dump() + " is not one of " + json(s.values).dump());
+                fail(Status::invalid_option, where + json_util::quote_json(v) + " is not one of " + json(s.values).dump());
             break;
         case OptionSpec::Kind::seed:
             if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
-                fail(Status::invalid_option, where + "must be an integer 0..18446744073709551615, not " + v.dump());
+                fail(Status::invalid_option, where + "must be an integer 0..18446744073709551615, not " + json_util::quote_json(v));
             break;
         }
         out[s.name] = v;

@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # What a Python user does: `pip install .` of this source tree into a fresh virtual environment,
-# offline (Debian's meson-python, --no-build-isolation --no-index), then use the package from
-# another folder with nothing pointing at a build: no LUDUS_LIBRARY, no PYTHONPATH.
+# offline, then use the package from another folder with nothing pointing at a build: no
+# LUDUS_LIBRARY, no PYTHONPATH. Twice, with two interpreters:
+#  - debian: Debian's /usr/bin/python3, a venv with --system-site-packages and
+#    `pip install --no-build-isolation --no-index .` (what docs/python.md shows);
+#  - path: the first python3 on PATH when it is another interpreter (a pyenv one here), which
+#    cannot import Debian's meson-python: a plain venv and `pip install --no-index .`, build
+#    isolation on, as a new user types it. The build backend (bindings/python/build_backend)
+#    must find meson-python itself and report progress. On a machine where the first python3 is
+#    Debian's, the script says so and skips this half.
 # Usage: tests/pip_install_test.sh [SOURCE_DIR]   (.ci/run step 7; prints "ok NAME" or
-# "FAILED NAME" per check and "N passed, N failed" at the end; exit status 1 on a failure)
+# "FAILED NAME" per check and "N passed, N failed" at the end; exit status 1 on a failure).
+# LUDUS_PYTHON replaces Debian's interpreter; LUDUS_PIP_PYTHONS="debian" or "path" runs one half.
 set -uo pipefail
 source_dir=$(cd "${1:-$(dirname "$0")/..}" && pwd)
-python=${LUDUS_PYTHON:-/usr/bin/python3}   # Debian's interpreter: its dist-packages has meson-python
+debian_python=${LUDUS_PYTHON:-/usr/bin/python3}   # Debian's interpreter: its dist-packages has meson-python
+halves=${LUDUS_PIP_PYTHONS:-debian path}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ludus-pip.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
-venv=$tmp/venv
 passed=0 failed=0
 # check NAME COMMAND...: runs it with its output in $tmp/NAME.log, shown on failure
 check() {
@@ -25,16 +33,12 @@ clean_env=(env -u LUDUS_LIBRARY -u PYTHONPATH -u LD_LIBRARY_PATH -u PYTHONHOME P
 elsewhere=$tmp/elsewhere
 mkdir -p "$elsewhere"
 
-# --system-site-packages: meson-python, meson's Python parts and pyproject-metadata come from
-# Debian; the package itself must land in the venv (checked below).
-check venv "$python" -m venv --system-site-packages "$venv"
-start=$(date +%s)
-check pip-install "${clean_env[@]}" "$venv/bin/python" -m pip install --no-build-isolation --no-index "$source_dir"
-echo "  (pip install: $(($(date +%s) - start)) s)"
-
-cd "$elsewhere" || exit 1
-# The import resolves to the venv, the library to the copy inside the package, and the board prints.
-check import-from-elsewhere "${clean_env[@]}" "$venv/bin/python" -c '
+# use_venv LABEL VENV: the package installed in VENV works from another folder.
+use_venv() {
+  local label=$1 venv=$2
+  cd "$elsewhere" || exit 1
+  # The import resolves to the venv, the library to the copy inside the package, and the board prints.
+  check "$label-import-from-elsewhere" "${clean_env[@]}" "$venv/bin/python" -c '
 import os, sys, ludus
 venv = os.path.realpath(sys.argv[1])
 package = os.path.dirname(os.path.realpath(ludus.__file__))
@@ -44,15 +48,16 @@ board = str(ludus.Game("petteia"))
 print(board)
 assert board.startswith("Petteia 8x8") and "a b c d e f g h" in board, board
 ' "$venv"
-# The version is the Meson project version, in the package metadata and in the library.
-check version "${clean_env[@]}" "$venv/bin/python" -c '
+  # The version is the Meson project version, in the package metadata and in the library.
+  check "$label-version" "${clean_env[@]}" "$venv/bin/python" -c '
 import re, sys, importlib.metadata, ludus
 meson = re.search(r"version:\s*.([0-9.]+).", open(sys.argv[1]).read()).group(1)
 assert importlib.metadata.version("ludus") == meson == ludus.library_version() == ludus.__version__, meson
 ' "$source_dir/meson.build"
-# A short game of each: the computer against random moves, then a random playout to the end.
-check play "${clean_env[@]}" "$venv/bin/python" -c '
+  # A short game of each: the computer against random moves, then a random playout to the end.
+  check "$label-play" "${clean_env[@]}" "$venv/bin/python" -c '
 import random, ludus
+assert len(ludus.game_ids()) == 4, ludus.game_ids()
 for game_id in ludus.game_ids():
     with ludus.Game(game_id, seed=5) as game:
         chooser = random.Random(5)
@@ -66,8 +71,40 @@ for game_id in ludus.game_ids():
         assert restored.is_over and result != ludus.Result.ONGOING, (game_id, result)
         print(game_id, result, "after", len(restored.history), "events")
 '
-# The console script the wheel installs.
-check console-script "${clean_env[@]}" "$venv/bin/ludus" games
+  # The console script the wheel installs.
+  check "$label-console-script" "${clean_env[@]}" "$venv/bin/ludus" games
+}
+
+case " $halves " in *" debian "*)
+  # --system-site-packages: meson-python, meson's Python parts and pyproject-metadata come from
+  # Debian; the package itself must land in the venv (checked above).
+  venv=$tmp/venv-debian
+  check debian-venv "$debian_python" -m venv --system-site-packages "$venv"
+  start=$(date +%s)
+  check debian-pip-install "${clean_env[@]}" "$venv/bin/python" -m pip install --no-build-isolation --no-index "$source_dir"
+  echo "  (pip install with $debian_python: $(($(date +%s) - start)) s)"
+  use_venv debian "$venv"
+esac
+
+case " $halves " in *" path "*)
+  # The interpreter itself, not a pyenv shim: what `python3 -m venv` would copy.
+  path_python=$(env -u PYTHONPATH python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+  if [ -z "$path_python" ] || [ "$(realpath "$path_python")" = "$(realpath "$debian_python")" ]; then
+    echo "note: the first python3 on PATH is $debian_python itself: no other interpreter to install with (skipped)"
+  else
+    venv=$tmp/venv-path
+    check path-venv "$path_python" -m venv "$venv"
+    if "$venv/bin/python" -c 'import mesonpy' 2>/dev/null; then
+      echo "note: $path_python has meson-python of its own: the backend's search of the system's packages is not exercised"
+    fi
+    start=$(date +%s)
+    # -v: the backend's progress lines are in pip's log (on a terminal they also appear without -v)
+    check path-pip-install "${clean_env[@]}" "$venv/bin/python" -m pip install -v --no-index "$source_dir"
+    echo "  (pip install with $path_python: $(($(date +%s) - start)) s)"
+    check path-progress grep -q "ludus: compiling libludus" "$tmp/path-pip-install.log"
+    use_venv path "$venv"
+  fi
+esac
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

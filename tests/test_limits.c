@@ -121,7 +121,7 @@ static void refusals(void) {
     refused(saved, "\"text\":\"b5-b4\"", "\"text\":\"b5-b9\"", "history[1]");
     refused(saved, "\"player\":0", "\"player\":1", "history[0].player");
     refused(saved, "\"history\":[", "\"extra\":1,\"history\":[", "extra: unknown field");
-    refused(saved, "\"position\":{\"phase\":\"move\"", "\"position\":{\"phase\":\"over\"", "position.phase");
+    refused(saved, "\"position\":{\"end_reason\":null,\"phase\":\"move\"", "\"position\":{\"end_reason\":null,\"phase\":\"over\"", "position.phase");
     refused(saved, "\"rng\":\"", "\"rng\":\"x", "position.rng");
     refused(saved, "\"start\":{", "\"start\":{\"colour\":1,", "start.colour: unknown field");
     ludus_string_free(saved);

@@ -15,6 +15,7 @@ import ctypes
 import json
 import pathlib
 import random
+import re
 import sys
 import traceback
 import xml.etree.ElementTree as ET
@@ -533,6 +534,45 @@ def check_any_picture(game, state, options):
         assert status.get("data-to-move") == str(position["to_move"])
     text = game.text()
     assert text.endswith("\n") and all(ord(c) < 128 for c in text) and len(text.splitlines()) >= 3
+    check_wordless_picture(game, root, options)
+    check_positions_marked(game, state, options)
+
+
+# What a picture without words may still write: cell names and counts, coordinates, the letter
+# of a motto, the numerals I..VI of the entry cells.
+WORDLESS_TEXT = re.compile(r"^(\d+|[A-Za-z]|I|II|III|IV|V|VI)$")
+
+
+def check_wordless_picture(game, root, options):
+    """Option "words" false: the same picture, shorter, without the status line's words and the
+    trays' labels (the web app writes them in Italian), its status group kept empty with the
+    same data attributes."""
+    bare = parse_svg(game.svg(dict(options, words=False)))
+    assert bare.get("width") == root.get("width") and float(bare.get("height")) < float(root.get("height"))
+    for element in bare.iter(SVG + "text"):
+        assert WORDLESS_TEXT.match(element.text or ""), f"a word in a picture without words: {element.text!r}"
+    status, bare_status = with_class(root, "status")[0], with_class(bare, "status")[0]
+    assert len(bare_status) == 0 and all(bare_status.get(k) == v for k, v in status.attrib.items() if k.startswith("data-"))
+    assert len(with_class(bare, "square")) == len(with_class(root, "square")) and len(with_class(bare, "cell")) == len(with_class(root, "cell"))
+
+
+def check_positions_marked(game, state, options):
+    """Option "positions" on a race board: every legal move's from_name and to_name is a cell's
+    data-position of the mover, or a token of one of the mover's trays' data-tray-position."""
+    position = state["position"]
+    if position["phase"] != "move":
+        return
+    moves = [m for m in game.moves() if "to_name" in m and m["text"] != "pass"]
+    if not moves:
+        return
+    player = position["to_move"]
+    root = parse_svg(game.svg(dict(options, positions=True)))
+    names = {cell.get(f"data-position{player}") for cell in with_class(root, "cell")}
+    for tray in with_class(root, f"player{player}"):
+        names.update((tray.get("data-tray-position") or "").split())
+    for move in moves:
+        assert move["from_name"] in names and move["to_name"] in names, f"{move['text']}: {move['from_name']}/{move['to_name']} not marked"
+    assert not with_class(parse_svg(game.svg(options)), "cell")[0].get("data-position0"), "the positions only when asked for"
 
 
 GAME_CHECKS = {"latrunculi": (check_latrunculi_svg, check_latrunculi_text), "xii_scripta": (check_xii_scripta_svg, None)}

@@ -34,6 +34,9 @@ attempt("a move after the end", lambda: game.play("a2-a3"))                   # 
 dice_game = ludus.Game("duodecim", seed=1)
 attempt("a move before the roll", lambda: dice_game.play("H-III"))            # WrongPhaseError
 attempt("a die of seven", lambda: dice_game.set_dice(7, 1))                   # InvalidArgumentError
+attempt("a die beyond a C int", lambda: dice_game.set_dice(2**32 + 3, 1))   # ArgumentRangeError (not a 3)
+attempt("an action of 1.0", lambda: dice_game.apply_action(1.0))             # ArgumentTypeError (a TypeError)
+attempt("a move with NUL", lambda: game.play("a2-a3\x00junk"))                # InvalidArgumentError (not a2-a3)
 
 game.close()
 attempt("a closed game", lambda: game.legal_moves)                            # GameClosedError

@@ -1,103 +1,355 @@
-// The reference web app of libludus: either game against the computer or another person on one
-// device. The board is the library's own SVG; a tap on a piece shows its legal targets (from
-// legalMoves()), a tap on a target plays the move. The computer thinks in a Web Worker
-// (ai-worker.js); the game is saved in localStorage after every change.
-import { Game, LudusError } from "./ludus-engine.js";
+// The libludus web app: every game and ruleset of the library's catalogue, in Italian or
+// English, on a phone, a tablet (kiosk mode for a museum) or a desktop. Nothing here knows a
+// game by name: the new-game dialog is built from games() (each option's type, range and
+// default), a tap is mapped to the moves of legalMoves() through the positions the library's
+// picture names (data-square, data-position0/1, data-tray-position: render option
+// "positions"), and the words are the app's own (render option "words": false), from
+// i18n/<language>.json. The computer and the hints think in a Web Worker (ai-worker.js).
+import { Game, LudusError, games } from "./ludus-engine.js";
 import { renderMarkdown } from "./markdown.js";
+import { LANGUAGES, currentLanguage, has, preferredLanguage, t, translatePage, useLanguage } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
+const SVG_NS = "http://www.w3.org/2000/svg";
 const STORAGE_CURRENT = "ludus.current";
-const STORAGE_SAVED = "ludus.saved";
-const SIDE_NAMES = ["player 0 (light)", "player 1 (dark)"];
-const LEVEL_NAMES = { random: "beginner", greedy: "easy", easy: "fair", medium: "good", best: "strongest", uct: "Monte Carlo" };
-const DEFAULT_SETTINGS = { game: "duodecim", opponent: "easy", computer: 1, inscription: "ostia" };
+const params = new URLSearchParams(location.search);
+const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk") === "1";
+const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
+const PACE = Number(params.get("pace") || 400);  // ms before the computer's turn starts (tests shorten it)
+const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
+const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a Monte Carlo tree search, another style
+// The app's defaults where the library's would let a game go on for ever: a draw rule on
+// (shown and changeable in the new-game dialog). Keyed by option name, for every game.
+const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
+const MIN_TARGET = 44;  // CSS px: the smallest square or cell the board is drawn with, when it can
+
+const CATALOGUE = games();
+const catalogueOf = (id) => CATALOGUE.find((entry) => entry.id === id);
 
 let game = null;          // the Game being played
-let settings = { ...DEFAULT_SETTINGS };
-let selected = null;      // the position a tap chose as a move's origin
+let settings = null;      // {game, options, opponent, computer}
+let resigned = null;      // the player who resigned (the library has no resignation: the app keeps it)
+let selected = null;      // the position chosen as a move's origin
+let hinted = null;        // the move the hint suggests
 let thinking = false;     // the computer is searching in the worker
-let aiRequest = 0;        // the id of the worker request that is still wanted
+let request = 0;          // the id of the worker request still wanted
+let cursor = 0;           // the keyboard's place on the board (an index into places())
+let rotated = false;      // the board is drawn turned a quarter (a wide board on a tall screen)
+let endShown = false;     // the end-of-game dialog has been shown for this game
 
-const worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
-worker.onmessage = ({ data }) => computerAnswered(data);
-
-// ---- moves and positions -----------------------------------------------------------------------
-
-// Where a move leaves from and arrives, as the board names them ("b2"; "H", "III", "12", "O").
-const origin = (move) => (game.id === "duodecim" ? move.from_name : move.from);
-const target = (move) => (game.id === "duodecim" ? move.to_name : move.to);
-
-function legalMoves() {
-  return game.phase === "move" ? game.legalMoves() : [];
+// The worker starts at the computer's first turn or the first hint (it loads its own engine);
+// until it says it is ready (a message sent earlier would find no handler) the request waits.
+let worker = null;
+let workerReady = false;
+let waiting = null;
+function ask(message) {
+  if (worker === null) {
+    worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      if (!data.ready) { workerAnswered(data); return; }
+      workerReady = true;
+      if (waiting) worker.postMessage(waiting);
+      waiting = null;
+    };
+  }
+  if (workerReady) worker.postMessage(message);
+  else waiting = message;
 }
 
-function isComputerTurn() {
-  return settings.opponent !== "human" && game.toMove === settings.computer && !game.isOver;
+// ---- names -------------------------------------------------------------------------------------
+
+const gameName = (id) => t(`game.${id}`, {}, catalogueOf(id)?.name ?? id);
+const sideName = (player) => t(`side.${player}`);
+
+function playerName(player) {
+  if (settings.opponent === "human") return sideName(player);
+  return t(player === settings.computer ? "player.computer" : "player.you", { side: sideName(player) });
+}
+
+// A position of a move in words: a square or cell keeps its name, a tray is named.
+const placeName = (name) => t(`position.${name}`, {}, String(name));
+
+function describeMove(move, player) {
+  const who = playerName(player);
+  const captures = move.captured_count ?? (Array.isArray(move.captures) ? move.captures.length : move.captures ?? 0);
+  const blocks = (move.blocks ?? []).length;
+  const from = move.from_name ?? move.from;
+  const to = move.to_name ?? move.to;
+  let text;
+  if (move.text === "pass" || move.kind === "pass") text = t("move.pass", { who });
+  else if (move.kind === "remove") text = t("move.remove", { who, square: placeName(arrival(move)) });
+  else if (from === undefined) text = t("move.place", { who, to: placeName(to) });
+  else text = t("move.step", { who, from: placeName(from), to: placeName(to) });
+  if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
+  if (blocks > 0) text += " " + t("move.blocks", { count: blocks });
+  return text;
+}
+
+function describeEvent(event) {
+  const roll = /^roll ((?:\d+ ?)+)$/.exec(event.text);
+  if (roll) return t("event.roll", { who: playerName(event.player), dice: roll[1].trim().split(" ").join(" + ") });
+  if (event.text === "draw agreed") return t("event.draw_agreed");
+  return describeMove(parseMoveText(event.text), event.player);
+}
+
+// A history event's move, from its notation: "b2-b5", "c4" (placed), "H-III", "3-7:4", "pass".
+function parseMoveText(text) {
+  if (text === "pass") return { text };
+  const step = /^([^-\s:]+)-([^:\s]+)/.exec(text);
+  if (step) return { text, from: step[1], to: step[2] };
+  const removed = /^x([a-z]\d+)$/.exec(text);
+  if (removed) return { text, kind: "remove", captures: [removed[1]] };
+  return { text, to: text };
+}
+
+// ---- moves and places --------------------------------------------------------------------------
+
+const origin = (move) => move.from_name ?? move.from;
+// Where a move is tapped to be played: its arrival, a placing's square, a removed piece.
+const arrival = (move) => move.to_name ?? move.to ?? (move.captured ?? move.captures)?.[0];
+const isPass = (move) => move.text === "pass" || move.kind === "pass";
+
+function legalMoves() {
+  return game.phase === "move" && !isOver() ? game.legalMoves() : [];
+}
+
+const isOver = () => game.isOver || resigned !== null;
+const isComputerTurn = () => settings.opponent !== "human" && game.toMove === settings.computer && !isOver();
+
+// The places a tap can name: squares, cells, trays, each with its position names for the player.
+function places() {
+  return [...document.querySelectorAll("#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray")];
+}
+
+function namesOf(place, player) {
+  if (place.dataset.square) return [place.dataset.square];
+  const tray = place.closest("[data-tray-position]");
+  if (tray) return tray.classList.contains(`player${player}`) ? tray.dataset.trayPosition.split(" ") : [];
+  const name = place.dataset[`position${player}`];
+  return name ? [name] : [];
+}
+
+function placeOf(name, player) {
+  return places().find((place) => namesOf(place, player).includes(String(name))) ?? null;
+}
+
+// The place under a point of the screen (a piece drawn over a cell names the cell).
+function placeAt(x, y) {
+  const all = new Set(places());
+  return document.elementsFromPoint(x, y).map((e) => (e.matches("g[data-tray-position] *") ? e.closest("g[data-tray-position]").querySelector("rect.tray") : e))
+    .find((e) => all.has(e)) ?? null;
 }
 
 // ---- the board ---------------------------------------------------------------------------------
 
+// The render options the app wants, where a game's pictures take them (the library refuses an
+// option a game does not have): found once per game by asking for each alone.
+const WANTED_PICTURE = { words: false, positions: true, coordinates: false };
+const pictureOptions = new Map();
+
+function pictureOptionsOf(shown) {
+  const id = shown.id;
+  if (!pictureOptions.has(id)) {
+    const accepted = { size: 480 };
+    for (const [name, value] of Object.entries(WANTED_PICTURE)) {
+      try {
+        shown.svg({ [name]: value });
+        accepted[name] = value;
+      } catch (error) {
+        if (!(error instanceof LudusError)) throw error;
+      }
+    }
+    pictureOptions.set(id, accepted);
+  }
+  return pictureOptions.get(id);
+}
+
+// The rules' and the printed pictures keep the coordinates (the text names squares).
+const withCoordinates = (options) => ("coordinates" in options ? { ...options, coordinates: true } : options);
+
+// The library's picture as an element, without its words (its title is English: the app says
+// what the picture shows in its own words, in the status line and the live region).
+function pictureOf(shown, options) {
+  const holder = document.createElement("div");
+  holder.innerHTML = shown.svg(options).replace(/^<\?xml[^>]*>\s*/, "");
+  const svg = holder.querySelector("svg");
+  svg.querySelector("title")?.remove();
+  svg.removeAttribute("aria-label");
+  svg.setAttribute("aria-hidden", "true");
+  return svg;
+}
+
 function render() {
   const board = $("#board");
-  board.innerHTML = game.svg({ size: 480, ...(game.id === "duodecim" ? { inscription: settings.inscription } : {}) })
-    .replace(/^<\?xml[^>]*>\s*/, "");
+  const svg = pictureOf(game, pictureOptionsOf(game));
+  board.replaceChildren(svg);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.querySelector(".background")?.remove();
+  fitBoard(svg);
   board.dataset.game = game.id;
-  board.dataset.phase = game.phase;
+  board.dataset.phase = isOver() ? "over" : game.phase;
   markMoves();
   showStatus();
-  showHistory();
   showControls();
-  save(STORAGE_CURRENT);
+  save();
 }
 
-// The SVG element that shows a position: a square, a cell, a tray of pieces in hand or off.
-function elementOf(name, player) {
-  const svg = $("#board svg");
-  if (game.id === "petteia") return svg.querySelector(`rect.square[data-square="${name}"]`);
-  if (name === "H") return svg.querySelector(`g.hand.player${player} rect.tray`);
-  if (name === "O") return svg.querySelector(`g.off.player${player} rect.tray`);
-  const cell = /^\d+$/.test(name) ? `track ${name}` : `player${player} ${name}`;
-  return svg.querySelector(`rect.cell[data-cell="${cell}"]`);
-}
-
-// The position a tap on the board names, or null.
-function positionAt(element) {
-  if (game.id === "petteia") return element.closest("[data-square]")?.dataset.square || null;
-  const unit = element.closest("g.unit, [data-position]");
-  if (unit) return unit.dataset.position;
-  const tray = element.closest("g.hand, g.off");
-  if (tray) return tray.classList.contains("hand") ? "H" : "O";
-  const cell = element.closest("[data-cell]")?.dataset.cell;
-  if (!cell) return null;
-  const [where, name] = cell.split(" ");
-  return where === "track" || where === `player${game.toMove}` ? name : null;
-}
-
-// Highlights what can move (nothing chosen yet) or where the chosen piece can go.
-function markMoves() {
-  if (thinking || isComputerTurn()) return;
-  const moves = legalMoves().filter((m) => m.text !== "pass");
-  const player = game.toMove;
-  const mark = (name, className) => elementOf(name, player)?.classList.add(className);
-  if (selected === null) {
-    for (const name of new Set(moves.map(origin))) mark(name, "movable");
+// Crops the picture to what it draws and turns a wide board a quarter on a tall screen when its
+// cells come out larger that way (the race boards' 12 columns on a phone).
+function fitBoard(svg) {
+  const content = document.createElementNS(SVG_NS, "g");
+  content.id = "content";
+  content.append(...svg.childNodes);
+  svg.append(content);
+  const box = content.getBBox();
+  const pad = 2;
+  const area = $("#board-area");
+  const width = area.clientWidth, height = area.clientHeight;
+  const flat = Math.min(width / box.width, height / box.height);
+  const turned = Math.min(width / box.height, height / box.width);
+  rotated = turned > flat * 1.15;
+  if (rotated) {
+    content.setAttribute("transform", "rotate(90)");
+    for (const label of content.querySelectorAll("text")) {
+      label.setAttribute("transform", `rotate(-90 ${label.getAttribute("x")} ${label.getAttribute("y")})`);
+    }
+    svg.setAttribute("viewBox", `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`);
   } else {
-    mark(selected, "chosen");
-    for (const move of moves.filter((m) => origin(m) === selected)) mark(target(move), "target");
+    svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
   }
+  const marks = document.createElementNS(SVG_NS, "g");
+  marks.setAttribute("class", "marks");
+  content.append(marks);
 }
 
-function boardTapped(event) {
-  if (thinking || isComputerTurn() || game.phase !== "move") return;
-  const name = positionAt(event.target);
-  if (name === null) return;
-  const moves = legalMoves();
-  const chosen = moves.filter((m) => origin(m) === selected && target(m) === name);
-  if (selected !== null && chosen.length > 0) {
-    selected = null;
-    playMove(chosen[0]);
+// A mark over a place, drawn in the picture's coordinates: a shape for each meaning (not a
+// colour alone): a dashed frame (can move), a thick frame (chosen), a ring (a target), a star
+// (the hint), corners (the keyboard's cursor).
+function mark(place, kind) {
+  const box = place.getBBox();
+  const marks = $("#board g.marks");
+  const inset = Math.min(box.width, box.height) * 0.08;
+  let shape;
+  if (kind === "target") {
+    shape = document.createElementNS(SVG_NS, "circle");
+    shape.setAttribute("cx", box.x + box.width / 2);
+    shape.setAttribute("cy", box.y + box.height / 2);
+    shape.setAttribute("r", Math.min(box.width, box.height) * 0.22);
   } else {
-    selected = moves.some((m) => origin(m) === name) && name !== selected ? name : null;
+    shape = document.createElementNS(SVG_NS, "rect");
+    for (const [name, value] of Object.entries({ x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset })) {
+      shape.setAttribute(name, value);
+    }
+  }
+  shape.setAttribute("class", `mark ${kind}`);
+  marks.append(shape);
+  place.classList.add(kind);
+}
+
+function markMoves() {
+  const player = game.toMove;
+  if (!isOver() && !thinking && !isComputerTurn()) {
+    const moves = legalMoves().filter((m) => !isPass(m));
+    if (selected === null) {
+      const starts = new Set(moves.map((m) => origin(m) ?? arrival(m)));
+      for (const name of starts) { const place = placeOf(name, player); if (place) mark(place, "movable"); }
+    } else {
+      const place = placeOf(selected, player);
+      if (place) mark(place, "chosen");
+      for (const move of moves.filter((m) => origin(m) === selected)) { const to = placeOf(arrival(move), player); if (to) mark(to, "target"); }
+    }
+  }
+  if (hinted) {
+    for (const name of [origin(hinted), arrival(hinted)]) { const place = name === undefined ? null : placeOf(name, player); if (place) mark(place, "hint"); }
+  }
+  showCursor();
+}
+
+// The keyboard's place, marked while the board has the focus (drawn alone: a full render on
+// focus would replace the element a pointer is pressing).
+function showCursor() {
+  for (const old of document.querySelectorAll("#board .cursor")) {
+    if (old.classList.contains("mark")) old.remove();
+    else old.classList.remove("cursor");
+  }
+  const all = places();
+  if ($("#board").matches(":focus-visible") && all.length) mark(all[Math.min(cursor, all.length - 1)], "cursor");
+}
+
+function placeChosen(place) {
+  if (!place || isOver()) return;
+  if (thinking || isComputerTurn()) { say(t("illegal.wait")); return; }
+  if (game.phase !== "move") { say(t("illegal.roll_first")); return; }
+  const player = game.toMove;
+  const names = namesOf(place, player);
+  const moves = legalMoves();
+  if (selected !== null) {
+    const chosen = moves.filter((m) => origin(m) === selected && names.includes(String(arrival(m))));
+    if (chosen.length === 1) { playMove(chosen[0]); return; }
+    if (chosen.length > 1) { offerChoices(chosen); return; }
+    if (names.includes(String(selected))) { selected = null; render(); return; }
+  }
+  const direct = moves.filter((m) => origin(m) === undefined && names.includes(String(arrival(m))));
+  if (direct.length === 1) { playMove(direct[0]); return; }
+  if (direct.length > 1) { offerChoices(direct); return; }
+  if (moves.some((m) => names.includes(String(origin(m))))) {
+    selected = names.find((name) => moves.some((m) => String(origin(m)) === name));
+    $("#message").textContent = "";
+    render();
+    announce(t("announce.selected", { place: placeName(selected) }));
+    return;
+  }
+  say(selected !== null ? t("illegal.target", { place: placeName(names[0] ?? "?") }) : explainNoMove(names, player, moves));
+  selected = null;
+  render();
+}
+
+// Why a tap on a place that starts no move does nothing, in words.
+function explainNoMove(names, player, moves) {
+  if (moves.length === 1 && isPass(moves[0])) return t("illegal.must_pass");
+  const own = names.some((name) => document.querySelector(`#board .piece.player${player}[data-square="${name}"], #board g.unit.player${player}[data-position="${name}"]`));
+  return own ? t("illegal.piece_cannot_move") : t("illegal.not_yours");
+}
+
+// Several moves join the same two places (a race game's different dice): buttons to choose.
+function offerChoices(moves) {
+  const box = $("#choices");
+  box.replaceChildren(...moves.map((move) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = t("choice.dice", { dice: (move.dice ?? []).join(" + ") || move.text });
+    button.addEventListener("click", () => playMove(move));
+    return button;
+  }));
+  say(t("choice.which"));
+}
+
+function boardKey(event) {
+  const all = places();
+  if (!all.length) return;
+  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const directions = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (event.key in directions) {
+    event.preventDefault();
+    const [dx, dy] = directions[event.key];
+    const [x, y] = centre(all[Math.min(cursor, all.length - 1)]);
+    let best = -1, bestScore = Infinity;
+    all.forEach((place, i) => {
+      const [px, py] = centre(place);
+      const along = (px - x) * dx + (py - y) * dy, across = Math.abs((px - x) * dy) + Math.abs((py - y) * dx);
+      if (along > 1 && along + 2 * across < bestScore) { best = i; bestScore = along + 2 * across; }
+    });
+    if (best >= 0) cursor = best;
+    showCursor();
+    const names = namesOf(all[cursor], game.toMove ?? 0);
+    announce(placeName(names[0] ?? all[cursor].dataset.cell ?? ""));
+  } else if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    placeChosen(all[Math.min(cursor, all.length - 1)]);
+  } else if (event.key === "Escape" && selected !== null) {
+    event.preventDefault();
+    selected = null;
     render();
   }
 }
@@ -105,72 +357,128 @@ function boardTapped(event) {
 // ---- playing -----------------------------------------------------------------------------------
 
 function attempt(action) {
-  $("#message").textContent = "";
   try {
     action();
     return true;
   } catch (error) {
     if (!(error instanceof LudusError)) throw error;
-    $("#message").textContent = error.message;
+    say(t("error.library", { message: error.message }));
     return false;
   }
 }
 
 function playMove(move) {
-  if (attempt(() => game.play(move))) afterChange();
+  const player = game.toMove;
+  const before = { from: origin(move), to: arrival(move), player };
+  if (!attempt(() => game.play({ text: move.text }))) return;
+  $("#choices").replaceChildren();
+  $("#message").textContent = "";
+  announce(describeMove(move, player));
+  afterChange();
+  animate(before);
+}
+
+// The moved piece slides from where it stood (about 300 ms; none under reduced motion).
+function animate({ from, to, player }) {
+  if (REDUCED_MOTION.matches || from === undefined || to === undefined) return;
+  const start = placeOf(from, player), end = placeOf(to, player);
+  const piece = document.querySelector(`#board .piece[data-square="${to}"], #board g.unit.player${player}[data-position="${to}"]`);
+  if (!start || !end || !piece) return;
+  const a = start.getBBox(), b = end.getBBox();
+  const dx = a.x + a.width / 2 - (b.x + b.width / 2), dy = a.y + a.height / 2 - (b.y + b.height / 2);
+  piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], { duration: 300, easing: "ease-out" });
 }
 
 function afterChange() {
   selected = null;
+  hinted = null;
   render();
-  if (isComputerTurn()) setTimeout(computerTurn, 350);
+  if (isOver()) setTimeout(showEnd, REDUCED_MOTION.matches ? 0 : 350);
+  else if (isComputerTurn()) setTimeout(computerTurn, PACE);
 }
 
 function computerTurn() {
   if (!isComputerTurn() || thinking) return;
   if (game.phase === "roll") {
-    game.roll();  // the computer rolls its own dice with the game's generator
-    afterChange();
+    roll();
     return;
   }
   thinking = true;
-  aiRequest += 1;
-  const options = { level: settings.opponent, seed: game.history.length };
-  if (settings.opponent === "best") options.max_time_ms = 1500;
-  if (settings.opponent === "uct") options.max_time_ms = 1000;  // a tree search of random games: a different style
-  worker.postMessage({ id: aiRequest, state: game.toJSONText(), options });
+  request += 1;
+  const level = settings.opponent;
+  const options = { level, seed: game.history.length };
+  if (level === "best" || level === "uct") options.max_time_ms = 1200;
+  ask({ id: request, kind: "move", state: game.toJSONText(), options });
   render();
 }
 
-function computerAnswered({ id, move, error }) {
-  if (id !== aiRequest) return;  // an answer for a position that was undone or replaced
+function askHint() {
+  if (isOver() || isComputerTurn() || thinking || game.phase !== "move") return;
+  thinking = true;
+  request += 1;
+  ask({ id: request, kind: "hint", state: game.toJSONText(), options: { level: "best", max_time_ms: 800, seed: 1 } });
+  render();
+}
+
+function workerAnswered({ id, kind, move, error }) {
+  if (id !== request) return;  // an answer for a position that was undone or replaced
   thinking = false;
   if (error) {
-    $("#message").textContent = `The computer could not move: ${error}`;
+    say(t("error.computer", { message: error }));
     render();
     return;
   }
-  playMove({ text: move.text });
-}
-
-function roll() {
-  if (attempt(() => game.roll())) afterChange();
-}
-
-function setDice(event) {
-  event.preventDefault();
-  const dice = [Number($("#die0").value), Number($("#die1").value)];
-  if (attempt(() => game.setDice(dice))) {
-    $("#dice-form").reset();
-    afterChange();
+  if (kind === "hint") {
+    hinted = move;
+    render();
+    say(t("hint.says", { move: describeMove(move, game.toMove) }), "hint");
+  } else if (kind === "draw") {
+    drawAnswered(move);
+  } else {
+    playMove(move);
   }
 }
 
-// Undo takes back the last human decision: against the computer, also everything the
-// computer did after it (its moves and rolls), so that the person is to play again.
+function roll() {
+  if (game.phase !== "roll" || isOver()) return;
+  const player = game.toMove;
+  let dice = null;
+  if (!attempt(() => { dice = game.roll(); })) return;
+  announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
+  afterChange();
+}
+
+// Dice from outside (a museum's physical dice): as many fields as the game throws dice.
+function ownDiceDialog() {
+  const count = game.chanceOutcomes()[0].dice.length;
+  $("#dice-inputs").replaceChildren(...Array.from({ length: count }, (_, i) => {
+    const label = document.createElement("label");
+    label.className = "field";
+    const input = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 6, required: true, inputMode: "numeric" });
+    input.name = `die${i}`;
+    label.append(t("dice.die", { number: i + 1 }), input);
+    return label;
+  }));
+  $("#dice-dialog").returnValue = "";
+  $("#dice-dialog").showModal();
+}
+
+function ownDiceChosen() {
+  if ($("#dice-dialog").returnValue !== "set") return;
+  const dice = [...$("#dice-inputs").querySelectorAll("input")].map((input) => Number(input.value));
+  const player = game.toMove;
+  if (!attempt(() => game.setDice(dice))) return;
+  announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
+  afterChange();
+}
+
+// Undo takes back the last human decision: against the computer, also what the computer did
+// after it, so that the person is to play again.
 function undo() {
-  aiRequest += 1;
+  request += 1;
   thinking = false;
+  resigned = null;
+  endShown = false;
   const human = settings.opponent === "human" ? null : 1 - settings.computer;
   let last;
   do {
@@ -178,139 +486,330 @@ function undo() {
     if (!attempt(() => game.undo())) break;
   } while (human !== null && game.history.length > 0 && !(last.player === human && game.toMove === human));
   selected = null;
+  hinted = null;
+  $("#message").textContent = "";
   render();
 }
 
-// ---- status, history, controls -----------------------------------------------------------------
+// ---- resign and draw ---------------------------------------------------------------------------
 
-function sideName(player) {
-  const who = settings.opponent === "human" ? "" : player === settings.computer ? " (computer)" : " (you)";
-  return `${SIDE_NAMES[player]}${who}`;
+async function resign() {
+  $("#more-dialog").close();
+  if (isOver()) return;
+  const player = settings.opponent === "human" ? game.toMove : 1 - settings.computer;
+  if (!(await confirmDialog(t("resign.confirm", { who: playerName(player) }), t("dialog.yes"), t("dialog.no")))) return;
+  request += 1;
+  thinking = false;
+  resigned = player;
+  afterChange();
+}
+
+async function offerDraw() {
+  $("#more-dialog").close();
+  if (isOver()) return;
+  if (settings.opponent === "human") {
+    const other = 1 - game.toMove;
+    if (await confirmDialog(t("draw.ask_person", { who: playerName(other) }), t("draw.accept"), t("draw.decline"))) agreeDraw();
+    else say(t("draw.declined"));
+    return;
+  }
+  if (game.phase !== "move" || isComputerTurn()) { say(t("draw.not_now")); return; }
+  // The computer accepts when its strongest search finds it is not ahead.
+  thinking = true;
+  request += 1;
+  ask({ id: request, kind: "draw", state: game.toJSONText(), options: { level: "best", max_time_ms: 600, seed: 2 } });
+  render();
+}
+
+function drawAnswered(move) {
+  if (move.search.value >= 0) agreeDraw();
+  else { say(t("draw.declined_computer")); render(); }
+}
+
+function agreeDraw() {
+  if (attempt(() => game.agreeDraw())) afterChange();
+}
+
+function confirmDialog(question, yes, no) {
+  $("#confirm-text").textContent = question;
+  $("#confirm-yes").textContent = yes;
+  $("#confirm-no").textContent = no;
+  const dialog = $("#confirm-dialog");
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true }));
+}
+
+// ---- status, messages, controls ----------------------------------------------------------------
+
+function say(text, kind = "error") {
+  const message = $("#message");
+  message.textContent = text;
+  message.dataset.kind = kind;
+}
+
+function announce(text) {
+  $("#announce").textContent = text;
+}
+
+// The end of the game in words: the reason the library gives, or the app's own (resignation).
+function endReason() {
+  if (resigned !== null) return t("reason.resigned", { who: playerName(resigned) });
+  // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
+  // agreed draw can be told, from the history.
+  const reason = game.position.end_reason ?? (game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
+  return reason && has(`reason.${reason}`) ? t(`reason.${reason}`) : "";
+}
+
+function winnerOf() {
+  if (resigned !== null) return 1 - resigned;
+  return game.winner;
 }
 
 function showStatus() {
   const status = $("#status");
-  status.dataset.result = game.result;
-  status.dataset.phase = game.phase;
-  if (game.isOver) {
-    const winner = game.winner;
-    status.textContent = winner === null ? "The game is drawn." : `Game over: ${sideName(winner)} won.`;
+  status.dataset.phase = isOver() ? "over" : game.phase;
+  status.dataset.result = resigned !== null ? `player ${1 - resigned} won` : game.result;
+  if (isOver()) {
+    const winner = winnerOf();
+    status.textContent = winner === null ? t("status.draw") : t("status.won", { who: playerName(winner) });
+  } else if (thinking && isComputerTurn()) {
+    status.textContent = t("status.thinking", { level: t(`level.${settings.opponent}`) });
   } else if (thinking) {
-    status.textContent = `The computer (${LEVEL_NAMES[settings.opponent]}) is thinking…`;
+    status.textContent = t("status.hint_thinking");
   } else if (game.phase === "roll") {
-    status.textContent = `${capitalise(sideName(game.toMove))}: roll the dice.`;
+    status.textContent = t("status.roll", { who: playerName(game.toMove) });
   } else {
-    const dice = game.id === "duodecim" ? ` with ${game.dice.join(" and ")}` : "";
-    status.textContent = `${capitalise(sideName(game.toMove))} to move${dice}. ${selected === null ? "Tap a piece." : "Tap a highlighted target."}`;
+    const moves = legalMoves();
+    const placing = moves.length > 0 && moves.every((m) => origin(m) === undefined && !isPass(m));
+    const key = isComputerTurn() ? "status.computer" : placing ? "status.place" : selected === null ? "status.move" : "status.target";
+    status.textContent = t(key, { who: playerName(game.toMove) });
   }
-  const pass = legalMoves().length === 1 && legalMoves()[0].text === "pass" && !isComputerTurn();
-  $("#choices").replaceChildren();
-  if (pass) {
-    const button = document.createElement("button");
-    button.id = "pass";
-    button.className = "primary";
-    button.textContent = "No step possible: pass";
-    button.onclick = () => playMove("pass");
-    $("#choices").append(button);
-  }
+  status.classList.toggle("busy", thinking);
+  showDice();
+  showInHand();
 }
 
-function showHistory() {
-  const items = game.history.map((event) => {
-    const li = document.createElement("li");
-    li.textContent = `${SIDE_NAMES[event.player]}: ${event.text}${event.dice_from === "outside" ? " (dice entered)" : ""}`;
-    return li;
-  });
-  $("#history").replaceChildren(...items);
-  $("#history-box summary").textContent = `Moves (${items.length})`;
+// The pieces still to place (Bell's and Schädler's rules): the position's fields "*in_hand".
+function showInHand() {
+  const counts = [0, 0];
+  for (const [name, value] of Object.entries(game.position)) {
+    if (name.endsWith("in_hand") && Array.isArray(value)) value.forEach((count, player) => { counts[player] += count; });
+  }
+  const shown = !isOver() && counts[0] + counts[1] > 0;
+  $("#in-hand").hidden = !shown;
+  if (shown) $("#in-hand").textContent = t("hand.count", { light: counts[0], dark: counts[1] });
+}
+
+// The dice of the turn, drawn in HTML (the picture has no words and no status line).
+function showDice() {
+  const box = $("#dice");
+  const dice = !isOver() && game.phase === "move" ? game.dice : null;
+  box.replaceChildren(...(dice ?? []).map((value) => {
+    const die = document.createElement("span");
+    die.className = "die";
+    die.textContent = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][value] ?? String(value);
+    die.title = String(value);
+    return die;
+  }));
+  box.hidden = !dice;
+  if (dice) box.setAttribute("aria-label", t("dice.label", { dice: dice.join(" + ") }));
 }
 
 function showControls() {
-  const humanRolls = game.phase === "roll" && !isComputerTurn();
-  $("#dice").hidden = game.id !== "duodecim";
-  for (const control of $("#dice").querySelectorAll("button, input")) control.disabled = !humanRolls;
-  $("#inscription-field").hidden = game.id !== "duodecim";
-  $("#inscription").value = settings.inscription;
-  $("#undo").disabled = game.history.length === 0;
-  $("#load").disabled = localStorage.getItem(STORAGE_SAVED) === null;
-  $("#title").textContent = game.id === "duodecim" ? "Ludus Duodecim Scriptorum" : "Petteia";
-  const opponent = settings.opponent === "human" ? "two people on this device" : `against the computer (${LEVEL_NAMES[settings.opponent]}), which plays ${SIDE_NAMES[settings.computer]}`;
-  $("#players").textContent = `Light against dark, ${opponent}.`;
+  const humanTurn = !isOver() && !isComputerTurn() && !thinking;
+  const moves = humanTurn ? legalMoves() : [];
+  $("#roll").hidden = !(humanTurn && game.phase === "roll");
+  $("#own-dice").hidden = $("#roll").hidden;
+  $("#hint").hidden = !$("#roll").hidden;  // no hint before the dice: the dice's button in its place
+  const pass = moves.length > 0 && moves.every(isPass);
+  if (pass) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "pass";
+    button.className = "primary";
+    button.textContent = t("action.pass");
+    button.addEventListener("click", () => playMove(moves[0]));
+    $("#choices").replaceChildren(button);
+  } else if ($("#pass")) {
+    $("#choices").replaceChildren();
+  }
+  $("#hint").disabled = !(humanTurn && game.phase === "move" && !pass);
+  $("#undo").disabled = game.history.length === 0 || thinking;
+  $("#title").textContent = gameName(game.id);
+  document.title = `${gameName(game.id)} · Ludus`;
+  const opponent = settings.opponent === "human" ? t("players.two_people")
+    : t("players.computer", { level: t(`level.${settings.opponent}`), side: sideName(settings.computer) });
+  $("#players").textContent = `${rulesetName()}${opponent}`;
+  $("#history").replaceChildren(...game.history.map((event) => {
+    const li = document.createElement("li");
+    li.textContent = describeEvent(event);
+    return li;
+  }));
 }
 
-const capitalise = (text) => text[0].toUpperCase() + text.slice(1);
+function rulesetName() {
+  const ruleset = game.options.ruleset;
+  return ruleset === undefined ? "" : `${t(`ruleset.${game.id}.${ruleset}`, {}, ruleset)}. `;
+}
 
-// ---- new game, save and load -------------------------------------------------------------------
+function showEnd() {
+  if (!isOver() || endShown) return;
+  endShown = true;
+  save();
+  const winner = winnerOf();
+  $("#end-heading").textContent = winner === null ? t("status.draw") : t("end.winner", { who: playerName(winner) });
+  $("#end-reason").textContent = endReason();
+  announce(`${$("#end-heading").textContent} ${$("#end-reason").textContent}`);
+  $("#end-dialog").returnValue = "";
+  $("#end-dialog").showModal();
+}
 
-function startGame(newSettings, options) {
-  const next = attemptNew(() => new Game(newSettings.game, options));
-  if (!next) return;
+// ---- new game ----------------------------------------------------------------------------------
+
+function defaultSettings() {
+  const id = CATALOGUE.some((entry) => entry.id === "duodecim") ? "duodecim" : CATALOGUE[0].id;
+  return { game: id, options: defaultOptions(id), opponent: "easy", computer: 1 };
+}
+
+function defaultOptions(id) {
+  const options = {};
+  for (const [name, spec] of Object.entries(catalogueOf(id).options)) {
+    if (spec.type === "seed") continue;
+    options[name] = name in APP_DEFAULTS ? APP_DEFAULTS[name] : spec.default;
+  }
+  return options;
+}
+
+function startGame(next) {
+  const created = createGame(next);
+  if (!created) return false;
   game?.free();
-  game = next;
-  settings = newSettings;
-  aiRequest += 1;
+  game = created;
+  settings = next;
+  resigned = null;
+  endShown = false;
+  request += 1;
   thinking = false;
+  cursor = 0;
+  $("#message").textContent = "";
   afterChange();
+  const opening = game.history.filter((event) => /^roll /.test(event.text));
+  if (opening.length) say(t("opening.roll", { rolls: opening.map(describeEvent).join("; ") }), "info");
+  return true;
 }
 
-function attemptNew(create) {
+function createGame(next) {
   let created = null;
-  attempt(() => { created = create(); });
+  attempt(() => { created = new Game(next.game, { ...next.options, seed: Math.floor(Math.random() * 2 ** 32) }); });
   return created;
 }
 
 function newGameDialog() {
-  const form = $("#new-game-form");
-  form.elements.game.value = settings.game;
-  form.elements.opponent.value = settings.opponent;
-  form.elements.computer.value = String(settings.computer);
+  buildGameChoice(settings.game);
+  buildOptions(settings.game, settings.game === game.id ? settings.options : defaultOptions(settings.game));
+  $("#opponent").value = settings.opponent;
+  $("#computer").value = String(settings.computer);
+  showComputerField();
   $("#new-game-dialog").returnValue = "";
-  showGameFields();
   $("#new-game-dialog").showModal();
 }
 
-function showGameFields() {
-  const form = $("#new-game-form");
-  const id = form.elements.game.value;
-  for (const element of form.querySelectorAll("[data-game]")) {
-    element.hidden = element.dataset.game !== id;
-    element.disabled = element.dataset.game !== id;
+function buildGameChoice(chosen) {
+  const fieldset = $("#game-choice");
+  fieldset.querySelectorAll("label").forEach((label) => label.remove());
+  for (const entry of CATALOGUE) {
+    const label = document.createElement("label");
+    label.className = "choice";
+    const input = document.createElement("input");
+    Object.assign(input, { type: "radio", name: "game", value: entry.id, checked: entry.id === chosen });
+    input.addEventListener("change", () => buildOptions(entry.id, defaultOptions(entry.id)));
+    label.append(input, " ", gameName(entry.id));
+    fieldset.append(label);
   }
-  const first = form.elements.first_player;
-  if (first.selectedOptions[0]?.disabled) first.value = "0";
-  form.elements.computer.disabled = form.elements.opponent.value === "human";
+  const opponent = $("#opponent");
+  opponent.replaceChildren(...["human", ...LEVELS].map((value) => new Option(value === "human" ? t("opponent.human") : t("opponent.computer", { level: t(`level.${value}`) }), value)));
+  $("#computer").replaceChildren(...[1, 0].map((player) => new Option(sideName(player), String(player))));
+}
+
+// One field per option of the catalogue (the seed is drawn by the app): a number with its range
+// or a list of its values, named from the message catalogue.
+function buildOptions(id, values) {
+  const box = $("#game-options");
+  box.replaceChildren();
+  for (const [name, spec] of Object.entries(catalogueOf(id).options)) {
+    if (spec.type === "seed") continue;
+    const label = document.createElement("label");
+    label.className = "field";
+    const caption = document.createElement("span");
+    caption.textContent = t(`option.${name}`, {}, name);
+    let input;
+    if (spec.type === "integer") {
+      input = document.createElement("input");
+      Object.assign(input, { type: "number", min: spec.min, max: spec.max, required: true, inputMode: "numeric" });
+      input.value = values[name] ?? spec.default;
+    } else {
+      input = document.createElement("select");
+      for (const value of spec.values) input.append(new Option(valueName(id, name, value), JSON.stringify(value)));
+      input.value = JSON.stringify(values[name] ?? spec.default);
+    }
+    input.name = `option.${name}`;
+    input.dataset.option = name;
+    label.append(caption, input);
+    const help = has(`option.${name}.help`) ? t(`option.${name}.help`) : "";
+    if (help || name === "ruleset") {
+      const note = document.createElement("small");
+      note.className = "help";
+      const update = () => { note.textContent = name === "ruleset" ? t(`source.${id}.${JSON.parse(input.value)}`, {}, "") : help; };
+      input.addEventListener("change", update);
+      update();
+      label.append(note);
+    }
+    box.append(label);
+  }
+}
+
+function valueName(id, name, value) {
+  if (name === "ruleset") return t(`ruleset.${id}.${value}`, {}, String(value));
+  if (name === "first_player" && typeof value === "number") return sideName(value);
+  return t(`value.${name}.${value}`, {}, String(value));
+}
+
+function showComputerField() {
+  $("#computer-field").hidden = $("#opponent").value === "human";
 }
 
 function newGameChosen() {
   if ($("#new-game-dialog").returnValue !== "start") return;
-  const form = $("#new-game-form").elements;
-  const id = form.game.value;
-  const first = form.first_player.value;
-  const options = { first_player: /^\d$/.test(first) ? Number(first) : first, seed: Math.floor(Math.random() * 2 ** 32) };
-  if (id === "duodecim") options.pieces = Number(form.pieces.value);
-  else Object.assign(options, { rows: Number(form.rows.value), cols: Number(form.cols.value) });
-  startGame({ ...settings, game: id, opponent: form.opponent.value, computer: Number(form.computer.value) }, options);
+  const form = $("#new-game-form");
+  const id = form.elements.game.value;
+  const options = {};
+  for (const input of $("#game-options").querySelectorAll("[data-option]")) {
+    options[input.dataset.option] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
+  }
+  startGame({ game: id, options, opponent: $("#opponent").value, computer: Number($("#computer").value) });
 }
 
-function save(key) {
-  localStorage.setItem(key, JSON.stringify({ settings, state: game.toJSON() }));
-  if (key === STORAGE_SAVED) $("#message").textContent = "Game saved on this device.";
+// ---- save and restore --------------------------------------------------------------------------
+
+function save() {
+  localStorage.setItem(STORAGE_CURRENT, JSON.stringify({ settings, resigned, endShown, state: game.toJSON() }));
 }
 
-function restore(key) {
-  const text = localStorage.getItem(key);
+function restore() {
+  const text = localStorage.getItem(STORAGE_CURRENT);
   if (text === null) return false;
   try {
     const saved = JSON.parse(text);
     const restored = Game.fromJSON(saved.state);
     game?.free();
     game = restored;
-    settings = { ...DEFAULT_SETTINGS, ...saved.settings };
-    aiRequest += 1;
-    thinking = false;
+    settings = { ...defaultSettings(), ...saved.settings };
+    resigned = saved.resigned ?? null;
+    endShown = Boolean(saved.endShown);
     return true;
   } catch (error) {
-    $("#message").textContent = `The saved game could not be read: ${error.message}`;
+    localStorage.removeItem(STORAGE_CURRENT);
     return false;
   }
 }
@@ -318,28 +817,145 @@ function restore(key) {
 // ---- rules -------------------------------------------------------------------------------------
 
 async function showRules(id) {
-  const response = await fetch(`rules/${id}.md`);
-  $("#rules").innerHTML = renderMarkdown(await response.text());
-  for (const button of document.querySelectorAll("[data-rules]")) button.classList.toggle("active", button.dataset.rules === id);
+  const tabs = $("#rules-tabs");
+  tabs.replaceChildren(...CATALOGUE.map((entry) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = gameName(entry.id);
+    button.setAttribute("aria-pressed", String(entry.id === id));
+    button.addEventListener("click", () => showRules(entry.id));
+    return button;
+  }));
+  const response = await fetch(`rules/${currentLanguage()}/${id}.md`);
+  const article = $("#rules");
+  article.innerHTML = response.ok ? renderMarkdown(await response.text()) : `<p>${t("rules.missing")}</p>`;
+  for (const figure of article.querySelectorAll("figure[data-board]")) drawRulesPicture(figure);
+  keepLinksInside(article);
+}
+
+// The exact specification, one link away from the rules for visitors (in the same window).
+async function showSpecification(path) {
+  const response = await fetch(`rules/${path}`);
+  const article = $("#rules");
+  article.innerHTML = response.ok ? renderMarkdown(await response.text()) : `<p>${t("rules.missing")}</p>`;
+  keepLinksInside(article);
+  article.scrollIntoView();
+}
+
+// In kiosk mode no link leads out of the app.
+function keepLinksInside(article) {
+  if (KIOSK) article.querySelectorAll("a[href^='http']").forEach((link) => link.replaceWith(link.textContent));
+}
+
+// A rules picture: the library draws the position after the moves given in the rules file.
+function drawRulesPicture(figure) {
+  const { game: id, options = {}, moves = [] } = JSON.parse(figure.dataset.board);
+  let example = null;
+  try {
+    example = new Game(id, { seed: 1, ...options });
+    for (const move of moves) {
+      if (Array.isArray(move)) example.setDice(move);
+      else example.play(move);
+    }
+    figure.prepend(pictureOf(example, { ...withCoordinates(pictureOptionsOf(example)), size: 360 }));
+  } catch (error) {
+    figure.prepend(Object.assign(document.createElement("p"), { textContent: t("rules.picture_missing") }));
+  } finally {
+    example?.free();
+  }
+}
+
+// ---- print -------------------------------------------------------------------------------------
+
+function printBoard() {
+  $("#more-dialog").close();
+  const sheet = $("#print-sheet");
+  const heading = document.createElement("h2");
+  heading.textContent = `${gameName(game.id)} · ${t("print.caption")}`;
+  sheet.replaceChildren(heading, pictureOf(game, { ...withCoordinates(pictureOptionsOf(game)), size: 1000 }));
+  window.print();
+}
+
+// ---- kiosk -------------------------------------------------------------------------------------
+
+let idleTimer = 0;
+
+function showAttract() {
+  localStorage.removeItem(STORAGE_CURRENT);
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  startGame(defaultSettings());
+  $("#attract").hidden = false;
+  document.body.dataset.attract = "true";
+}
+
+function leaveAttract() {
+  $("#attract").hidden = true;
+  delete document.body.dataset.attract;
+  document.documentElement.requestFullscreen?.().catch(() => {});
+  activity();
+}
+
+function activity() {
+  if (!KIOSK) return;
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(showAttract, IDLE_MS);
+}
+
+// ---- language ----------------------------------------------------------------------------------
+
+async function setLanguage(tag, remember = false) {
+  await useLanguage(tag, remember);
+  translatePage();
+  const other = LANGUAGES.find((language) => language !== tag);
+  const button = $("#language");
+  button.textContent = t(`language.${other}`);
+  button.lang = other;
+  if (game) render();
 }
 
 // ---- start -------------------------------------------------------------------------------------
 
-$("#board").addEventListener("click", boardTapped);
+$("#board").addEventListener("click", (event) => placeChosen(placeAt(event.clientX, event.clientY)));
+$("#board").addEventListener("keydown", boardKey);
+$("#board").addEventListener("focus", showCursor);
+$("#board").addEventListener("blur", showCursor);
 $("#roll").addEventListener("click", roll);
-$("#dice-form").addEventListener("submit", setDice);
 $("#undo").addEventListener("click", undo);
-$("#save").addEventListener("click", () => save(STORAGE_SAVED));
-$("#load").addEventListener("click", () => restore(STORAGE_SAVED) && afterChange());
-$("#inscription").addEventListener("change", (event) => { settings.inscription = event.target.value; render(); });
+$("#own-dice").addEventListener("click", ownDiceDialog);
+$("#dice-dialog").addEventListener("close", ownDiceChosen);
+$("#hint").addEventListener("click", askHint);
+$("#more").addEventListener("click", () => $("#more-dialog").showModal());
+$("#resign").addEventListener("click", resign);
+$("#offer-draw").addEventListener("click", offerDraw);
+$("#print").addEventListener("click", printBoard);
 $("#new-game").addEventListener("click", newGameDialog);
-$("#new-game-form").addEventListener("change", showGameFields);
+$("#opponent").addEventListener("change", showComputerField);
 $("#new-game-dialog").addEventListener("close", newGameChosen);
 $("#show-rules").addEventListener("click", () => { showRules(game.id); $("#rules-dialog").showModal(); });
-for (const button of document.querySelectorAll("[data-rules]")) button.addEventListener("click", () => showRules(button.dataset.rules));
+$("#rules").addEventListener("click", (event) => {
+  const link = event.target.closest("a[href$='.md']");
+  if (!link) return;
+  event.preventDefault();
+  showSpecification(link.getAttribute("href"));
+});
+$("#language").addEventListener("click", () => setLanguage(LANGUAGES.find((tag) => tag !== currentLanguage()), true));
+$("#end-dialog").addEventListener("close", () => {
+  const choice = $("#end-dialog").returnValue;
+  if (choice === "rematch") startGame({ ...settings });
+  else if (choice === "new") newGameDialog();
+});
+addEventListener("resize", () => game && render());
+for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, activity, { capture: true });
+$("#attract").addEventListener("click", leaveAttract);
 
-if (restore(STORAGE_CURRENT)) afterChange();
-else startGame(DEFAULT_SETTINGS, { first_player: 0, seed: Math.floor(Math.random() * 2 ** 32) });
-
+await setLanguage(preferredLanguage());
+if (KIOSK) {
+  document.body.classList.add("kiosk");
+  showAttract();
+} else if (restore()) {
+  afterChange();
+} else {
+  startGame(defaultSettings());
+}
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});
 document.body.dataset.ready = "true";

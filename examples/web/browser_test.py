@@ -1,40 +1,54 @@
 #!/usr/bin/python3
 """The web app in a real browser: headless Chromium (Debian's chromium + chromium-driver) driven
-by Selenium, on the built app (build-wasm/examples/web) served from 127.0.0.1 on a free port.
+by Selenium, on the built app (build-wasm/examples/web) served from 127.0.0.1 on a free port;
+axe-core (node_modules/axe-core/axe.min.js, pinned in package-lock.json) injected into the page.
 
-    /usr/bin/python3 examples/web/browser_test.py SITE_DIR SCREENSHOT_DIR
+    /usr/bin/python3 examples/web/browser_test.py SITE_DIR SCREENSHOT_DIR AXE_JS
 
-For each game, a whole game is played by taps against the computer (which thinks in the Web
-Worker): the test taps a highlighted piece, then one of its highlighted targets (the page
-highlights them from legalMoves()), rolls with the button or enters dice in the form, passes
-when told to. It checks the result shown and the board's, that a reload finds the game where it
-was, that Save / Load saved restores a position, that the app loads again with the server
-stopped (service worker), and saves PNG screenshots at desktop and 360 px phone width, which
-must not be blank. Exits non-zero on any failure.
+One browser for everything:
+- at the five sizes (360x740, 740x360, 768x1024, 1024x768, 1280x800), each game of the catalogue
+  with its default options: every square, cell and tray of the board and every button is at
+  least 44x44 CSS px, the page has no horizontal overflow, the board and the status line are
+  on screen, axe finds no serious or critical violation;
+- in Italian at 360x740 and in English at 1024x768, a whole game of each of the four games by
+  taps against the computer (Latrunculi as Bell's and Schaedler's rulesets, through their
+  placement phases): the test taps what the page marks (a piece, then a target; a square to
+  place on), rolls with the button (every third roll typed in as from physical dice), passes
+  when told to; the end-of-game dialog names the
+  winner; the new-game, rules, "more" and end dialogs pass axe; an illegal tap is explained;
+- no string of the English catalogue (nor the library's English words) on the Italian pages;
+- kiosk mode with a 5 s idle time: the attract screen, then a visitor's move, then the attract
+  screen again with the game cleared;
+- the app loads again with the server stopped (the service worker);
+- screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
+Exits non-zero on any failure.
 """
 import functools
 import http.server
+import json
 import os
 import random
-import struct
+import re
 import sys
 import threading
 import time
-import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.common.keys import Keys
 
-SITE, SHOTS = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-rng = random.Random(2024)
+SITE, SHOTS, AXE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
+SIZES = [(360, 740), (740, 360), (768, 1024), (1024, 768), (1280, 800)]
+GAMES = ["duodecim", "petteia", "latrunculi", "xii_scripta"]
+MIN_TARGET = 44
+rng = random.Random(2026)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".webmanifest": "application/manifest+json"}
+                      ".wasm": "application/wasm", ".webmanifest": "application/manifest+json", ".json": "application/json"}
 
     def log_message(self, *args):
         pass
@@ -48,7 +62,7 @@ def serve():
 
 def browser():
     options = webdriver.ChromeOptions()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"]:
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900", "--lang=en-GB"]:
         options.add_argument(flag)
     options.binary_location = "/usr/bin/chromium"
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -61,261 +75,284 @@ def wait_for(condition, what, seconds=30):
         value = condition()
         if value:
             return value
-        time.sleep(0.05)
+        time.sleep(0.03)
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def wait_ready(driver):
-    wait_for(lambda: driver.execute_script("return document.body.dataset.ready === 'true' && !!document.querySelector('#board svg')"),
-             "the app to start")
+class App:
+    def __init__(self, driver, base):
+        self.d, self.base = driver, base
+        self.axe_source = open(AXE, encoding="utf-8").read()
+        self.axe_runs = 0
+        self.rolls = self.typed_rolls = 0
+        self.targets_measured = 0
 
+    def js(self, script, *args):
+        return self.d.execute_script(script, *args)
 
-def status(driver):
-    return driver.execute_script("const s = document.querySelector('#status'); return {text: s.textContent, phase: s.dataset.phase, result: s.dataset.result};")
+    def size(self, width, height):
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
+        self.js("window.dispatchEvent(new Event('resize'))")
+        time.sleep(0.15)
 
+    def open(self, language, query="pace=30", clear=True):
+        self.d.get(self.base + "?" + query)
+        self.wait_ready()
+        if clear:
+            self.js("localStorage.clear(); localStorage.setItem('ludus.language', arguments[0])", language)
+            self.d.get(self.base + "?" + query)
+        self.wait_ready()
 
-def moves_shown(driver):
-    return driver.execute_script("return document.querySelector('#history').children.length")
+    def wait_ready(self):
+        wait_for(lambda: self.js("return document.body.dataset.ready === 'true' && !!document.querySelector('#board svg')"), "the app to start")
 
+    def status(self):
+        return self.js("const s = document.querySelector('#status'); return {text: s.textContent, phase: s.dataset.phase, result: s.dataset.result};")
 
-def tap(driver, element):
-    ActionChains(driver).move_to_element(element).click().perform()
+    def visible(self, selector):
+        found = [e for e in self.d.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed() and e.is_enabled()]
+        return found[0] if found else None
 
+    def tap(self, element):
+        ActionChains(self.d).move_to_element(element).click().perform()
 
-def visible(driver, selector):
-    found = driver.find_elements(By.CSS_SELECTOR, selector)
-    return found[0] if found and found[0].is_displayed() and found[0].is_enabled() else None
+    def button(self, selector):
+        element = wait_for(lambda: self.visible(selector), selector, 10)
+        self.tap(element)
 
+    # ---- checks ------------------------------------------------------------------------------
 
-def new_game(driver, game, opponent, computer=1, **fields):
-    driver.find_element(By.ID, "new-game").click()
-    driver.execute_script("""
-        const [game, opponent, computer, fields] = arguments;
-        const form = document.querySelector('#new-game-form');
-        form.elements.game.value = game;
-        form.dispatchEvent(new Event('change'));
-        form.elements.opponent.value = opponent;
-        form.elements.computer.value = String(computer);
-        for (const [name, value] of Object.entries(fields)) form.elements[name].value = String(value);
-        form.dispatchEvent(new Event('change'));""", game, opponent, computer, fields)
-    driver.find_element(By.ID, "start").click()
-    wait_for(lambda: driver.execute_script("return document.querySelector('#board').dataset.game") == game
-             and status(driver)["phase"] != "over" and moves_shown(driver) == 0, "the new game")
+    def check_targets(self, where):
+        """Every board place and every visible button, select and input: 44x44 px or more; no
+        horizontal overflow; the board and the status line on screen."""
+        small = self.js("""
+            const min = arguments[0], out = [];
+            const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+            const places = [...document.querySelectorAll('#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray')];
+            const controls = [...document.querySelectorAll('button, select, input, a')].filter((e) => seen(e) && !e.closest('dialog:not([open])'));
+            for (const e of [...places, ...controls]) {
+              const r = e.getBoundingClientRect();
+              if (r.width + 0.01 < min || r.height + 0.01 < min) out.push(`${e.tagName} ${e.id || e.dataset.square || e.dataset.cell || e.getAttribute('class') || e.textContent.trim().slice(0, 20)}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+            }
+            return {small: out, count: places.length + controls.length,
+                    overflow: document.documentElement.scrollWidth - window.innerWidth,
+                    board: (() => { const r = document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
+                    status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth};""", MIN_TARGET)
+        assert not small["small"], f"{where}: targets under {MIN_TARGET} px: {small['small'][:8]}"
+        assert small["overflow"] <= 0, f"{where}: {small['overflow']} px of horizontal overflow"
+        top, bottom, left, right = small["board"]
+        assert top >= -1 and bottom <= small["height"] + 1 and left >= -1 and right <= small["width"] + 1, f"{where}: the board is not on screen: {small['board']}"
+        assert small["status"] <= small["height"], f"{where}: the status line is below the fold"
+        self.targets_measured += small["count"]
 
+    def check_axe(self, where):
+        if not self.js("return !!window.axe"):
+            self.js(self.axe_source)
+        result = self.d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations.map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))))
+               .catch((e) => done([{id: 'axe failed', impact: 'critical', nodes: [String(e)]}]));""")
+        bad = [v for v in result if v["impact"] in ("serious", "critical")]
+        assert not bad, f"{where}: axe: {bad}"
+        self.axe_runs += 1
 
-rolls = [0]
+    def check_no_english(self, where, english):
+        text = self.js("""
+            const parts = [document.body.innerText, document.title];
+            for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]'))
+              parts.push(e.getAttribute('aria-label') || '', e.getAttribute('title') || '', e.getAttribute('placeholder') || '');
+            for (const e of document.querySelectorAll('svg text, svg title')) parts.push(e.textContent);
+            parts.push(...[...document.querySelectorAll('dialog[open]')].map((d) => d.innerText));
+            return parts.join('\\n');""")
+        found = sorted({phrase for phrase in english if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", text)})
+        assert not found, f"{where}: English on the Italian page: {found[:10]}"
 
+    # ---- playing -----------------------------------------------------------------------------
 
-def take_turn_step(driver):
-    """One human action, chosen from what the page highlights; False when there is none now.
-    Every third roll is typed into the form, as from physical dice."""
-    if visible(driver, "#pass"):
-        driver.find_element(By.ID, "pass").click()
+    def new_game(self, game, options, opponent="greedy", computer=1):
+        self.button("#new-game")
+        wait_for(lambda: self.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+        self.tap(self.d.find_element(By.CSS_SELECTOR, f"#game-choice input[value='{game}']"))
+        self.js("""
+            const [options, opponent, computer] = arguments;
+            for (const [name, value] of Object.entries(options)) {
+              const input = document.querySelector(`[data-option='${name}']`);
+              input.value = input.tagName === 'SELECT' ? JSON.stringify(value) : String(value);
+              input.dispatchEvent(new Event('change'));
+            }
+            const select = document.querySelector('#opponent');
+            select.value = opponent;
+            select.dispatchEvent(new Event('change'));
+            document.querySelector('#computer').value = String(computer);""", options, opponent, computer)
+        self.tap(self.d.find_element(By.ID, "start"))
+        wait_for(lambda: self.js("return document.querySelector('#board').dataset.game") == game and self.status()["phase"] != "over", "the new game")
+
+    def moves_played(self):
+        return self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
+
+    def step(self, typed_dice=True):
+        """One human action, chosen from what the page marks; False when there is none now.
+        With typed_dice, every third roll is typed in as from physical dice."""
+        shown = self.js("""
+            const on = (e) => e && !e.hidden && !e.disabled && e.getClientRects().length > 0;
+            return {choice: [...document.querySelectorAll('#choices button')].find(on) || null, roll: on(document.querySelector('#roll')) ? document.querySelector('#roll') : null,
+                    movable: [...document.querySelectorAll('#board .movable:not(.mark)')], played: JSON.parse(localStorage.getItem('ludus.current')).state.history.length};""")
+        if typed_dice and shown["roll"] and not shown["choice"]:
+            self.rolls += 1
+            if self.rolls % 3 == 0:  # every third roll from "physical" dice, typed in
+                self.button("#own-dice")
+                inputs = wait_for(lambda: [e for e in self.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()], "the dice fields", 5)
+                for field in inputs:
+                    field.send_keys(str(rng.randint(1, 6)))
+                self.tap(self.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+                wait_for(lambda: self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1).dice_from === 'outside'"), "the typed dice played")
+                self.typed_rolls += 1
+                return True
+        if shown["choice"] or shown["roll"]:
+            self.tap(shown["choice"] or shown["roll"])
+            return True
+        if not shown["movable"]:
+            return False
+        self.tap(rng.choice(shown["movable"]))
+        if self.moves_played() != shown["played"]:
+            return True  # a placing: one tap plays it
+        targets = wait_for(lambda: self.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark), #choices button"), "marked targets", 5)
+        self.tap(rng.choice([t for t in targets if t.tag_name != "button"] or targets))
         return True
-    if visible(driver, "#roll"):
-        rolls[0] += 1
-        if rolls[0] % 3 == 0:
-            driver.find_element(By.ID, "die0").send_keys(str(rng.randint(1, 6)))
-            driver.find_element(By.ID, "die1").send_keys(str(rng.randint(1, 6)))
-            driver.find_element(By.CSS_SELECTOR, "#dice-form button").click()
-        else:
-            driver.find_element(By.ID, "roll").click()
-        return True
-    movable = driver.find_elements(By.CSS_SELECTOR, "#board .movable")
-    if not movable:
-        return False
-    tap(driver, rng.choice(movable))
-    targets = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#board .target"), "highlighted targets", 5)
-    before = len(driver.execute_script("return document.querySelector('#board svg').outerHTML"))
-    tap(driver, rng.choice(targets))
-    wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, "#board .chosen"), "the move to be played", 5)
-    return before > 0
+
+    def play_to_the_end(self, name, max_actions=1500):
+        """Plays the person's side by taps to the end; once, at the first marked pieces, taps a
+        place that starts no move and reads why."""
+        actions, probed = 0, False
+        while self.status()["phase"] != "over":
+            assert actions < max_actions, f"{name}: not over after {max_actions} actions"
+            if not probed and self.js("return document.querySelectorAll('#board .movable').length > 0"):
+                self.illegal_tap(self.explain_words)
+                probed = True
+            if self.step():
+                actions += 1
+            else:
+                time.sleep(0.03)  # the computer's turn: its worker is thinking
+        return actions
+
+    def illegal_tap(self, expect_words):
+        """A tap on a place that starts no move: the page says why (role=alert)."""
+        place = self.js("""
+            const marked = new Set([...document.querySelectorAll('#board .movable')]);
+            return [...document.querySelectorAll('#board .square[data-square], #board [data-position0]')].find((p) => !marked.has(p)) || null;""")
+        if place is None:
+            return
+        self.tap(place)
+        message = wait_for(lambda: self.d.find_element(By.ID, "message").text, "a message for an illegal tap", 5)
+        assert any(word in message for word in expect_words), f"illegal tap: {message!r}"
 
 
-def play_to_the_end(driver, name, checks, max_actions=3000):
-    """Plays the person's side by taps until the game is over; runs checks[i] after action i."""
-    actions = 0
-    while status(driver)["phase"] != "over":
-        assert actions < max_actions, f"{name}: not over after {max_actions} actions"
-        if take_turn_step(driver):
-            actions += 1
-            if actions in checks:
-                checks[actions]()
-        else:
-            time.sleep(0.05)  # the computer's turn: its worker is thinking
-    return actions
-
-
-def check_reload(driver, name):
-    shown, board = moves_shown(driver), driver.execute_script("return document.querySelector('#board svg title').textContent")
-    driver.refresh()
-    wait_ready(driver)
-    wait_for(lambda: moves_shown(driver) >= shown, "the saved game after a reload")
-    assert moves_shown(driver) == shown or status(driver)["text"].find("computer") >= 0, f"{name}: the reload lost moves"
-    if moves_shown(driver) == shown:
-        assert driver.execute_script("return document.querySelector('#board svg title').textContent") == board
-    print(f"  {name}: reload found the game with {shown} moves")
-
-
-def check_save_load(driver, name):
-    driver.find_element(By.ID, "save").click()
-    saved = moves_shown(driver)
-    state = {"saved": saved}
-
-    def load_later():
-        driver.find_element(By.ID, "load").click()
-        wait_for(lambda: moves_shown(driver) <= saved, "Load saved")
-        print(f"  {name}: Load saved went back from {state['then']} to {moves_shown(driver)} moves")
-    return state, load_later
-
-
-def png_is_not_blank(path):
-    """Decodes the PNG (8-bit RGB/RGBA, not interlaced) and counts its colours."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    pos, chunks = 8, {}
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        chunks.setdefault(kind, b"")
-        chunks[kind] += data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
-    assert depth == 8 and colour in (2, 6), f"unexpected PNG format {depth}/{colour}"
-    channels = 4 if colour == 6 else 3
-    raw, stride = zlib.decompress(chunks[b"IDAT"]), width * channels
-    previous, counts = bytearray(stride), {}
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            a = line[x - channels] if x >= channels else 0
-            b, c = previous[x], previous[x - channels] if x >= channels else 0
-            if kind == 1: line[x] = (line[x] + a) & 255
-            elif kind == 2: line[x] = (line[x] + b) & 255
-            elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        previous = line
-        for x in range(0, stride, channels * 3):  # every third pixel is plenty
-            pixel = bytes(line[x:x + 3])
-            counts[pixel] = counts.get(pixel, 0) + 1
-    commonest = max(counts.values()) / sum(counts.values())
-    assert len(counts) >= 16 and commonest < 0.95, f"{path} looks blank: {len(counts)} colours, {commonest:.0%} one colour"
-    return width, height, len(counts)
-
-
-def screenshots(driver, name):
-    os.makedirs(SHOTS, exist_ok=True)
-    paths = []
-    for label, width, height, mobile in [("desktop", 1280, 900, False), ("phone", 360, 740, True)]:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-        time.sleep(0.4)
-        if mobile:
-            overflow = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"{name}: the page is {overflow} px wider than a 360 px phone"
-        path = os.path.join(SHOTS, f"{name}-{label}.png")
-        driver.save_screenshot(path)
-        print(f"  screenshot {path}: {png_is_not_blank(path)}")
-        paths.append(path)
-    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    return paths
-
-
-def play(driver, name, game, opponent, fields, winner_check):
-    new_game(driver, game, opponent, **fields)
-    state, load_later = check_save_load(driver, name)
-    checks = {6: lambda: state.update(then=moves_shown(driver)) or load_later(), 12: lambda: check_reload(driver, name)}
-    started = time.time()
-    actions = play_to_the_end(driver, name, checks)
-    shown = status(driver)
-    board = driver.execute_script("return document.querySelector('#board svg g.status').dataset.result")
-    assert shown["result"] in ("player 0 won", "player 1 won", "draw") and shown["result"] == board, f"{name}: {shown} / {board}"
-    assert "Game over" in shown["text"] or "drawn" in shown["text"], shown["text"]
-    players = driver.execute_script("return [...document.querySelectorAll('#history li')].map(li => li.textContent.split(':')[0])")
-    assert any("1" in p for p in players) and any("0" in p for p in players), "both sides moved (the computer too)"
-    winner_check(driver, shown["result"])
-    if game == "duodecim":
-        entered = driver.execute_script("return [...document.querySelectorAll('#history li')].filter(li => li.textContent.includes('dice entered')).length")
-        assert entered > 0, "no dice were entered from the form"
-        for inscription in ["virtus", "levate", "vincer", "ostia"]:
-            Select(driver.find_element(By.ID, "inscription")).select_by_value(inscription)
-            board = driver.execute_script("return document.querySelector('#board g.board').dataset.inscription")
-            assert board == inscription, f"inscription {inscription}: the board shows {board}"
-    print(f"  {name}: over after {actions} taps/rolls in {time.time() - started:.1f} s: {shown['text']}")
-    check_reload(driver, name)
-    assert status(driver)["result"] == shown["result"], "the finished game after a reload"
-    return screenshots(driver, name)
-
-
-def petteia_winner(driver, result):
-    loser = 1 if result == "player 0 won" else 0
-    pieces = driver.execute_script(f"return document.querySelectorAll('#board g.pieces .piece.player{loser}').length")
-    moves = driver.execute_script("return document.querySelectorAll('#board .movable').length")
-    assert pieces <= 1 or moves == 0, f"petteia: the loser still has {pieces} pieces"
-
-
-def duodecim_winner(pieces):
-    def check(driver, result):
-        winner = 0 if result == "player 0 won" else 1
-        off = driver.execute_script(f"return document.querySelector('#board g.off.player{winner}').dataset.count")
-        assert int(off) == pieces, f"duodecim: the winner has {off} of {pieces} pieces off"
-    return check
-
-
-def two_people(driver):
-    """Two people on one device: each side's pieces are tapped in turn; undo takes back one move."""
-    new_game(driver, "petteia", "human", rows=6, cols=6, first_player=0)
-    for _ in range(4):
-        assert take_turn_step(driver), "a person could not move"
-    assert moves_shown(driver) == 4, f"{moves_shown(driver)} moves shown after 4 taps of a piece and a target"
-    players = driver.execute_script("return [...document.querySelectorAll('#history li')].map(li => li.textContent.slice(0, 8))")
-    assert players == ["player 0", "player 1", "player 0", "player 1"], players
-    driver.find_element(By.ID, "undo").click()
-    wait_for(lambda: moves_shown(driver) == 3, "undo of one move")
-    print("two people: 4 moves by taps, alternating sides; undo took back one")
-
-
-def monte_carlo_opponent(driver):
-    """The Monte Carlo level (uct) answers in the worker like the others: it opens a game."""
-    new_game(driver, "petteia", "uct", computer=0, rows=5, cols=5, first_player=0)
-    wait_for(lambda: moves_shown(driver) == 1, "the Monte Carlo computer's first move", 30)
-    print("Monte Carlo opponent: it played the first move")
+def catalogue_strings():
+    here = os.path.join(SITE, "i18n")
+    def values(path):
+        out = []
+        for value in json.load(open(path, encoding="utf-8")).values():
+            out.extend(value.values() if isinstance(value, dict) else [value])
+        return out
+    italian = set(values(os.path.join(here, "it.json")))
+    phrases = set()
+    for message in values(os.path.join(here, "en.json")):
+        if message in italian:
+            continue
+        for fragment in re.split(r"\{\w+\}", message):
+            fragment = fragment.strip(" .,:;!?()“”\"'…")
+            if len(fragment) >= 4 and re.search(r"[A-Za-z]{3}", fragment):
+                phrases.add(fragment)
+    # The library's own English words (its pictures' status line and trays).
+    phrases.update(["player 0", "player 1", "to move", "to roll", "in hand", "borne off", "last:", "no step yet"])
+    return phrases
 
 
 def main():
     server = serve()
     driver = browser()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    app = App(driver, base)
+    english = catalogue_strings()
     failures = 0
+    started = time.time()
     try:
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
-        driver.get(url)
-        driver.execute_script("localStorage.clear()")
-        driver.refresh()
-        wait_ready(driver)
-        for name, game, opponent, fields, winner_check in [
-                ("duodecim", "duodecim", "greedy", {"pieces": 3, "first_player": 0}, duodecim_winner(3)),
-                ("petteia", "petteia", "greedy", {"rows": 5, "cols": 5, "first_player": 0}, petteia_winner)]:
-            print(f"{name}: a whole game by taps against the computer ({opponent})")
-            play(driver, name, game, opponent, fields, winner_check)
-        two_people(driver)
-        monte_carlo_opponent(driver)
-        # Rules panel: the copied spec, rendered.
-        driver.find_element(By.ID, "show-rules").click()
-        wait_for(lambda: "custodian" in driver.find_element(By.ID, "rules").text.lower(), "the Petteia rules")
-        driver.find_element(By.CSS_SELECTOR, "[data-rules=duodecim]").click()
-        wait_for(lambda: "Duodecim" in driver.find_element(By.ID, "rules").text, "the Duodecim rules")
-        driver.find_element(By.CSS_SELECTOR, "#rules-dialog .close").click()
+        # Sizes: every game at its default options, in Italian (longer words).
+        app.open("it")
+        for game in GAMES:
+            app.new_game(game, {})
+            for width, height in SIZES:
+                app.size(width, height)
+                app.check_targets(f"{game} at {width}x{height}")
+                app.check_no_english(f"{game} at {width}x{height}", english)
+                if (width, height) in ((360, 740), (1024, 768)):
+                    app.check_axe(f"{game} at {width}x{height}")
+            print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
+
+        for language, (width, height), latrunculi in [("it", (360, 740), "bell"), ("en", (1024, 768), "schaedler")]:
+            app.open(language)
+            app.size(width, height)
+            dialogs_checked = False
+            for game, options in [("duodecim", {"pieces": 2, "first_player": 0}), ("petteia", {"rows": 6, "cols": 6, "draw_plies_without_capture": 40}),
+                                  ("latrunculi", {"ruleset": latrunculi, "draw_plies_without_capture": 30}), ("xii_scripta", {"pieces": 2})]:
+                t0 = time.time()
+                app.new_game(game, options)
+                if game == "petteia" and language == "it":
+                    keyboard_move(app)
+                if not dialogs_checked:
+                    check_dialogs(app, language, english)
+                    dialogs_checked = True
+                app.explain_words = (["Qui non", "Questa pedina", "Mossa non", "Nessuna"] if language == "it" else
+                                     ["There is no", "This piece", "Not allowed", "No move"])
+                actions = app.play_to_the_end(f"{game} ({language})")
+                wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end-of-game dialog", 10)
+                heading = driver.find_element(By.ID, "end-heading").text
+                shown = app.status()
+                assert shown["result"] in ("player 0 won", "player 1 won", "draw"), shown
+                if shown["result"] != "draw":
+                    side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"]}[language][int(shown["result"][7])]
+                    assert side in heading, f"{game}: the end dialog names {heading!r}, the result is {shown['result']}"
+                # The library's reason (libludus 1.1's "end_reason") is written out in the dialog.
+                reason = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null")
+                if reason:
+                    assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end dialog does not say why ({reason})"
+                app.check_axe(f"{game} end dialog ({language})")
+                if language == "it":
+                    app.check_no_english(f"{game} end dialog", english)
+                history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.player)")
+                assert 0 in history and 1 in history, f"{game}: both sides played"
+                app.tap(driver.find_element(By.CSS_SELECTOR, "#end-dialog button[value=close]"))
+                print(f"{language} {width}x{height} {game}: over after {actions} taps in {time.time() - t0:.1f} s: {heading} "
+                      f"{driver.find_element(By.ID, 'end-reason').get_attribute('textContent')}")
+            if language == "it":
+                app.new_game("duodecim", {})
+                screenshot(app, "web-phone-it", 360, 740)
+                app.size(768, 1024)
+                app.new_game("latrunculi", {"ruleset": "kowalski"})
+                app.step()
+                app.step()
+                screenshot(app, "web-tablet-it", 768, 1024)
+
+        # The Monte Carlo level (uct) plays from the worker like the others: it opens a game.
+        app.new_game("petteia", {"rows": 5, "cols": 5}, opponent="uct", computer=0)
+        wait_for(lambda: app.moves_played() == 1, "the Monte Carlo computer's first move")
+        print("Monte Carlo opponent: it played the first move")
+
+        kiosk(app, english)
+
         # Offline: the service worker answers once the server is gone.
-        wait_for(lambda: driver.execute_script("return navigator.serviceWorker.controller !== null"),
-                 "the service worker to control the page", 20)
+        app.open("it", clear=False)
+        wait_for(lambda: app.js("return navigator.serviceWorker.controller !== null"), "the service worker to control the page", 20)
         server.shutdown()
         server.server_close()
         driver.refresh()
-        wait_ready(driver)
+        app.wait_ready()
         print("offline: the app loaded again with the server stopped (service worker)")
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "ERR_CONNECTION_REFUSED" not in e["message"]]
         assert not errors, f"console errors: {errors}"
+        assert app.typed_rolls > 0, "no dice were typed in"
+        print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in")
     except AssertionError as e:
         print(f"FAILED: {e}")
         failures += 1
@@ -323,8 +360,79 @@ def main():
         driver.save_screenshot(os.path.join(SHOTS, "failure.png"))
     finally:
         driver.quit()
-    print("browser test:", "FAILED" if failures else "passed")
+    print(f"browser test: {'FAILED' if failures else 'passed'} in {time.time() - started:.0f} s")
     return 1 if failures else 0
+
+
+def keyboard_move(app):
+    """The board by keyboard (Petteia 6x6, light to move): the cursor starts on a1; Up, Enter
+    chooses a2's piece, Escape lets it go, Enter chooses it again, Up, Enter plays a2-a3; the
+    move is announced in the aria-live region."""
+    board = app.d.find_element(By.ID, "board")
+    before = app.moves_played()
+    app.js("""window.announced = []; const live = document.querySelector('#announce');
+              new MutationObserver(() => window.announced.push(live.textContent)).observe(live, {childList: true, characterData: true, subtree: true});""")
+    board.send_keys(Keys.ARROW_UP, Keys.ENTER)
+    wait_for(lambda: app.js("return document.querySelector('#board .chosen')?.dataset.square") == "a2", "a2 chosen by Enter", 5)
+    board.send_keys(Keys.ESCAPE)
+    wait_for(lambda: not app.js("return document.querySelector('#board .chosen')"), "Escape to let go", 5)
+    board.send_keys(Keys.ENTER, Keys.ARROW_UP, Keys.ENTER)
+    wait_for(lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history[arguments[0]]?.text", before) == "a2-a3",
+             "the move played by keyboard", 10)
+    # What the live region said (the computer's reply may have been announced since).
+    announced = wait_for(lambda: [text for text in app.js("return window.announced") if "a2" in text and "a3" in text], "the move announced", 5)[0]
+    print(f"keyboard: a2-a3 by arrows and Enter, Escape lets go; announced {announced!r}")
+
+
+def check_dialogs(app, language, english):
+    """The new-game, rules and "more" dialogs: axe, tap targets inside, no English (Italian)."""
+    d = app.d
+    for opener, dialog in [("#new-game", "#new-game-dialog"), ("#show-rules", "#rules-dialog"), ("#more", "#more-dialog")]:
+        app.button(opener)
+        wait_for(lambda: app.js(f"return document.querySelector('{dialog}').open"), dialog)
+        if dialog == "#rules-dialog":
+            wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#rules figure svg"), "the rules' pictures", 10)
+        app.check_axe(f"{dialog} ({language})")
+        small = app.js("""
+            return [...document.querySelectorAll(arguments[0] + ' button, ' + arguments[0] + ' select, ' + arguments[0] + ' input:not([type=radio])')]
+              .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && (r.width < 44 || r.height < 44)).length""", dialog)
+        assert small == 0, f"{dialog}: {small} controls under 44 px"
+        if language == "it":
+            app.check_no_english(dialog, english)
+        app.js(f"document.querySelector('{dialog}').close()")
+    print(f"{language}: the new-game, rules and more dialogs pass axe")
+
+
+def kiosk(app, english):
+    d = app.d
+    app.open("it", query="kiosk=1&idle=5&pace=30")
+    app.size(768, 1024)
+    wait_for(lambda: app.visible("#attract"), "the attract screen")
+    assert "Tocca per giocare" in d.find_element(By.ID, "attract").text
+    app.check_axe("kiosk attract screen")
+    app.check_no_english("kiosk attract screen", english)
+    app.tap(d.find_element(By.ID, "attract"))
+    wait_for(lambda: not app.visible("#attract"), "the attract screen to go")
+    assert app.js("return getComputedStyle(document.querySelector('#print')).display") == "none", "kiosk: no print button"
+    while app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length") == 0:
+        if not app.step(typed_dice=False):
+            time.sleep(0.05)
+    moved = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
+    assert moved > 0
+    wait_for(lambda: app.visible("#attract"), "the attract screen after 5 s idle", 15)
+    # The fresh game: no move of the visitor's side (the computer may have opened it already).
+    left = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length")
+    assert left == 0, f"kiosk: the last visitor's game was kept ({left} moves)"
+    print("kiosk: attract screen, a visitor's move, the attract screen again after 5 s idle with a fresh game")
+
+
+def screenshot(app, name, width, height):
+    app.size(width, height)
+    time.sleep(0.4)
+    os.makedirs(SHOTS, exist_ok=True)
+    path = os.path.join(SHOTS, f"{name}.png")
+    app.d.save_screenshot(path)
+    print(f"  screenshot {path}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
 // Just enough Markdown for the rules files (rules/*.md, copies of the library's specs):
-// headings, paragraphs, lists (nested by indentation), tables, **bold**, `code`.
+// headings, paragraphs, lists (nested by indentation), tables, **bold**, `code`, [links](url),
+// and a picture drawn by the library: a line `[[board {"game": ..., "moves": [...]}]]` followed
+// by its caption becomes <figure data-board="..."> for the app to fill.
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const inline = (text) => escape(text).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/`([^`]+)`/g, "<code>$1</code>");
+const inline = (text) => escape(text).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/`([^`]+)`/g, "<code>$1</code>")
+  .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, '<a href="$2">$1</a>');
 const cells = (line) => line.trim().replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
 
 export function renderMarkdown(markdown) {
@@ -11,7 +14,12 @@ export function renderMarkdown(markdown) {
     const line = lines[i];
     if (!line.trim()) { i++; continue; }
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-    if (heading) {
+    const board = /^\[\[board (.*)\]\]$/.exec(line.trim());
+    if (board) {
+      const caption = lines[i + 1]?.trim() ? inline(lines[i + 1].trim()) : "";
+      html.push(`<figure data-board="${escape(board[1]).replace(/"/g, "&quot;")}"><figcaption>${caption}</figcaption></figure>`);
+      i += caption ? 2 : 1;
+    } else if (heading) {
       const level = Math.min(heading[1].length + 1, 5);
       html.push(`<h${level}>${inline(heading[2])}</h${level}>`);
       i++;
@@ -25,7 +33,7 @@ export function renderMarkdown(markdown) {
       i = list(lines, i, html);
     } else {
       const paragraph = [];
-      for (; i < lines.length && lines[i].trim() && !/^(#|\||\s*(-|\d+\.)\s)/.test(lines[i]); i++) paragraph.push(lines[i].trim());
+      for (; i < lines.length && lines[i].trim() && !/^(#|\||\[\[|\s*(-|\d+\.)\s)/.test(lines[i]); i++) paragraph.push(lines[i].trim());
       html.push(`<p>${inline(paragraph.join(" "))}</p>`);
     }
   }

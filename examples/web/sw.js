@@ -1,9 +1,10 @@
-// Offline once loaded: every file of the app is cached when the service worker installs, and
-// each request is answered from the network when it can (so an update shows at once) and from
-// the cache when it cannot (a tablet in a museum without a network).
-const CACHE = "ludus-web-v1";
-const FILES = ["./", "index.html", "app.js", "ai-worker.js", "markdown.js", "style.css", "ludus-engine.js", "ludus.mjs",
-  "ludus.wasm", "manifest.webmanifest", "icon.svg", "rules/duodecim.md", "rules/petteia.md"];
+// Offline: every file of the app is cached when the service worker installs, and requests are
+// answered from the cache first (a museum tablet keeps working with the network off); a new
+// version of the app is a new CACHE name, which replaces the old cache when it activates.
+const CACHE = "ludus-web-v2";
+const FILES = ["./", "index.html", "app.js", "i18n.js", "ai-worker.js", "markdown.js", "style.css", "ludus-engine.js", "ludus.mjs",
+  "ludus.wasm", "manifest.webmanifest", "icon.svg", "i18n/it.json", "i18n/en.json",
+  ...["duodecim", "petteia", "latrunculi", "xii_scripta"].flatMap((id) => [`rules/it/${id}.md`, `rules/en/${id}.md`, `rules/spec/${id}.md`])];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
@@ -17,13 +18,11 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
-  event.respondWith(fetch(event.request)
-    .then((response) => {
-      if (response.ok) {
-        const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(event.request, copy));
-      }
-      return response;
-    })
-    .catch(() => caches.match(event.request, { ignoreSearch: true })));
+  event.respondWith(caches.match(event.request, { ignoreSearch: true }).then((cached) => cached ?? fetch(event.request).then((response) => {
+    if (response.ok && new URL(event.request.url).origin === location.origin) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+    }
+    return response;
+  })));
 });

@@ -4,7 +4,7 @@
  * This is the whole public interface. It is plain C99 (usable from C++ too): nothing C++
  * crosses the boundary.
  *
- * Conventions (see also README.md):
+ * Conventions (see also docs/c-api.md):
  *  - Every fallible call returns a ludus_status. LUDUS_OK is 0. On any other status,
  *    ludus_last_error() returns a message for the calling thread saying what was wrong, valid
  *    until that thread's next call into the library, and the game handle is left unchanged.
@@ -41,16 +41,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LUDUS_VERSION_MAJOR 1
-#define LUDUS_VERSION_MINOR 0
-#define LUDUS_VERSION_PATCH 0
-#define LUDUS_VERSION_STRING "1.0.0"
+#define LUDUS_VERSION_MAJOR 1 /* this header's version: incompatible changes (docs/releasing.md) */
+#define LUDUS_VERSION_MINOR 1 /* additions */
+#define LUDUS_VERSION_PATCH 0 /* fixes */
+#define LUDUS_VERSION_STRING "1.1.0" /* "MAJOR.MINOR.PATCH", as ludus_version() returns it */
 
 /* Limits on input: see above. */
-#define LUDUS_MAX_STATE_BYTES (1024u * 1024u)
-#define LUDUS_MAX_MOVE_BYTES (1024u * 1024u)
-#define LUDUS_MAX_OPTIONS_BYTES (64u * 1024u)
-#define LUDUS_MAX_JSON_DEPTH 16
+#define LUDUS_MAX_STATE_BYTES (1024u * 1024u) /* a saved state, in bytes */
+#define LUDUS_MAX_MOVE_BYTES (1024u * 1024u)  /* a move's text or JSON, in bytes */
+#define LUDUS_MAX_OPTIONS_BYTES (64u * 1024u) /* options JSON, in bytes */
+#define LUDUS_MAX_JSON_DEPTH 16               /* nesting of arrays and objects in any JSON input */
+
+/* The bound on moves the bindings give a random playout when the caller names none (since 1.1):
+ * random play in some games can go on for ever (Kowalski's Latrunculi has no limit of moves
+ * without a capture), so a playout that reaches it stops with LUDUS_RESULT_ONGOING. */
+#define LUDUS_DEFAULT_MAX_PLIES 100000u
 
 #if defined(_WIN32) || defined(__CYGWIN__)
 #  if defined(LUDUS_BUILDING_LIBRARY)
@@ -72,8 +77,9 @@ extern "C" {
  * released by ludus_game_free. */
 typedef struct ludus_game ludus_game;
 
+/* What a call did: LUDUS_OK, or why it failed (ludus_last_error() says more). */
 typedef enum ludus_status {
-    LUDUS_OK = 0,
+    LUDUS_OK = 0,                 /* success */
     LUDUS_E_INVALID_ARGUMENT = 1, /* a NULL pointer or a number out of range */
     LUDUS_E_BAD_JSON = 2,         /* text that is not well-formed JSON (or not the JSON type asked for) */
     LUDUS_E_UNKNOWN_GAME = 3,     /* no game with that id */
@@ -85,11 +91,12 @@ typedef enum ludus_status {
     LUDUS_E_GAME_OVER = 9,        /* the game has ended */
     LUDUS_E_INVALID_STATE = 10,   /* a saved state that is well-formed but inconsistent */
     LUDUS_E_BUFFER_TOO_SMALL = 11,/* see *out_count for the capacity needed */
-    LUDUS_E_NO_MEMORY = 12,
+    LUDUS_E_NO_MEMORY = 12,       /* an allocation failed */
     LUDUS_E_NOTHING_TO_UNDO = 13, /* undo at the start of the history */
     LUDUS_E_INTERNAL = 14         /* a bug in the library: please report it */
 } ludus_status;
 
+/* What the game waits for (ludus_game_phase). */
 typedef enum ludus_phase {
     LUDUS_PHASE_INVALID = -1, /* only for a NULL handle */
     LUDUS_PHASE_ROLL = 0,     /* the player to move must roll (or set) the dice */
@@ -97,9 +104,10 @@ typedef enum ludus_phase {
     LUDUS_PHASE_OVER = 2      /* the game has ended: see ludus_game_result */
 } ludus_phase;
 
+/* How the game stands (ludus_game_result). */
 typedef enum ludus_result {
     LUDUS_RESULT_INVALID = -1, /* only for a NULL handle */
-    LUDUS_RESULT_ONGOING = 0,
+    LUDUS_RESULT_ONGOING = 0,  /* not over yet */
     LUDUS_RESULT_PLAYER0_WON = 1,
     LUDUS_RESULT_PLAYER1_WON = 2,
     LUDUS_RESULT_DRAW = 3
@@ -147,12 +155,36 @@ LUDUS_API void ludus_game_free(ludus_game *g);
 
 /* ---- Position ----------------------------------------------------------------------------- */
 
+/* What the game waits for: a roll, a move, or nothing (over); LUDUS_PHASE_INVALID for NULL. */
 LUDUS_API ludus_phase ludus_game_phase(const ludus_game *g);
 
 /* The player to move: 0 or 1; -1 when the game is over (or g is NULL). */
 LUDUS_API int ludus_game_to_move(const ludus_game *g);
 
+/* Ongoing, won by player 0 or 1, or drawn; LUDUS_RESULT_INVALID for NULL. */
 LUDUS_API ludus_result ludus_game_result(const ludus_game *g);
+
+/* Why the game ended (since 1.1), a static string (do not free): "" while the game goes on,
+ * NULL for a NULL handle. The rules' own cases:
+ *   "all_captured"          every enemy piece captured (latrunculi)
+ *   "one_piece_left"        the enemy reduced to one piece (petteia; latrunculi, Schädler)
+ *   "dux_immobilised"       a dux hemmed in beside an enemy piece (latrunculi, Kowalski)
+ *   "no_moves"              the player to move cannot move (in Kowalski's rulesets the one
+ *                           who captured more wins; elsewhere the blocked player loses)
+ *   "quiet_moves"           Bell's 30 moves without a capture: more pieces on the board wins
+ *   "plies_without_capture" the draw of the option draw_plies_without_capture
+ *   "repetition"            the draw of the option draw_repetitions
+ *   "agreed_draw"           ludus_game_agree_draw
+ *   "borne_off"             a player has borne off every piece (duodecim, xii_scripta)
+ * The same string is the "end_reason" of the position's JSON (null while the game goes on).
+ * New reasons may be added in later minor versions. */
+LUDUS_API const char *ludus_game_end_reason(const ludus_game *g);
+
+/* The current position alone as a JSON object (since 1.1): the "position" member of
+ * ludus_game_to_json (the pieces, "phase", "to_move", "result", "end_reason", the dice of the
+ * games that have them, ...), without the options and history: its cost does not grow with the
+ * length of the game. */
+LUDUS_API ludus_status ludus_game_position_json(const ludus_game *g, char **out_json);
 
 /* ---- Dice (games that have them; others answer LUDUS_E_WRONG_PHASE) ---------------------- */
 
@@ -169,7 +201,12 @@ LUDUS_API ludus_status ludus_game_chance_outcomes(const ludus_game *g, char **ou
 
 /* In phase move: a JSON array of the legal moves, each an object with at least "text" (the
  * notation of the rules), where it leaves and reaches, and what it captures. When the game
- * is over: "[]". In phase roll: LUDUS_E_WRONG_PHASE. */
+ * is over: "[]". In phase roll: LUDUS_E_WRONG_PHASE.
+ * Since 1.1 every game's moves have the same fields with the same types (schemas/
+ * common.schema.json): "text", "action", "player", "kind" ("move", "place", "remove", "pass"),
+ * "from_name" and "to_name" (a square's or cell's name, or null), "captured" (the names of the
+ * squares or cells whose pieces the move captures) and "captured_count". The older "from", "to"
+ * and "captures" stay for this major version, deprecated: their types differ between games. */
 LUDUS_API ludus_status ludus_game_legal_moves(const ludus_game *g, char **out_json);
 
 /* Play a move given as its text ("b2-b5") or as a JSON object: one of those listed by
@@ -200,7 +237,9 @@ LUDUS_API ludus_status ludus_game_action_text(const ludus_game *g, int32_t actio
  * seeded with `seed` (not the game's own), and so does every choice: the same game and seed give
  * the same playout. Every move and roll enters the history (undo, saving). Reports the result
  * (LUDUS_RESULT_ONGOING if max_plies was reached first) and the number of moves played (rolls
- * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over. */
+ * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over.
+ * Random play can go on for ever in some games: a caller with no bound of its own passes
+ * LUDUS_DEFAULT_MAX_PLIES. */
 LUDUS_API ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies);
 
 /* Runs n random playouts from the game's position, for statistics and Monte Carlo evaluation at
@@ -217,7 +256,7 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
 /* ---- Pictures ----------------------------------------------------------------------------- */
 
 /* A self-contained SVG document (UTF-8, no external fonts or images) of the position: the
- * board, the pieces, the last move, whose turn it is or the result. Its <title> describes the
+ * board, the pieces, the last move, whose turn it is or the result. Its `<title>` describes the
  * position in words for screen readers. Elements carry stable attributes for tests and front
  * ends: pieces have class "piece player0"/"piece player1", dice class "die" or "die used".
  * options_json may be NULL or "{}" for the defaults; an unknown render option is
@@ -225,6 +264,13 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
  * text that is not a JSON object LUDUS_E_BAD_JSON (never a picture with the option ignored).
  * Render options:
  *   every game: "size"         the width in pixels, an integer 120..4096 (default 480)
+ *               "words"        true or false: false leaves out every word (the status line
+ *                              and the trays' labels; the picture is shorter) for a front end
+ *                              that writes them in its own language (default true)
+ *   petteia, latrunculi: "orientation" and "coordinates" as petteia's below
+ *   duodecim, xii_scripta: "positions" true or false: each cell carries its position name in
+ *                              each player's moves (data-position0, data-position1) and each
+ *                              tray its own (data-tray-position) (default false)
  *   petteia:    "orientation"  0 or 1, the player drawn at the bottom (default 0)
  *               "coordinates"  true or false: file letters and rank numbers (default true)
  *   duodecim:   "inscription"  what the 36 cells show: "ostia" (default: the cell names in
@@ -269,7 +315,7 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  *                  "uct", nor is "max_nodes"
  *   "max_playouts" "uct" only: integer 1..2^40, the playouts of the search (deterministic)
  *   "exploration"  "uct" only: the constant C of UCB1 (mean + C sqrt(ln N / n)), a number
- *                  above 0 and at most 100 (default: tuned per game, see the README)
+ *                  above 0 and at most 100 (default: tuned per game, see docs/computer-players.md)
  *   "seed"         integer 0..2^64-1 (default 0): chooses among equally good moves. The same
  *                  game, options and seed give the same move.
  *   "max_nodes"    integer 1..2^40: a budget of positions; the search stops when it is spent

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <string>
 
+#include "../json_util.hpp"
+
 namespace ludus::ai {
 
 namespace {
@@ -12,7 +14,7 @@ int64_t integer_option(const json &value, const std::string &name, int64_t min, 
                     (value.is_number_unsigned() ? value.get<uint64_t>() >= static_cast<uint64_t>(min) && value.get<uint64_t>() <= static_cast<uint64_t>(max)
                                                 : value.get<int64_t>() >= min && value.get<int64_t>() <= max);
     if (!ok)
-        fail(Status::invalid_option, "option \"" + name + "\": " + value.dump() + " is not an integer " + std::to_string(min) + ".." + std::to_string(max));
+        fail(Status::invalid_option, "option \"" + name + "\": " + json_util::quote_json(value) + " is not an integer " + std::to_string(min) + ".." + std::to_string(max));
     return value.get<int64_t>();
 }
 
@@ -37,13 +39,13 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
             }
             names += ", \"" + std::string(uct_level.name) + "\"";
             if (value.is_string() && value.get<std::string>() == uct_level.name) o.level = uct_level, found = true;
-            if (!found) fail(Status::invalid_option, "option \"level\": " + value.dump() + " is not one of " + names);
+            if (!found) fail(Status::invalid_option, "option \"level\": " + json_util::quote_json(value) + " is not one of " + names);
         } else if (key == "depth") {
             o.depth = static_cast<int>(integer_option(value, key, 1, max_depth));
             search_option = "depth";
         } else if (key == "seed") {
             if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<int64_t>() >= 0))
-                fail(Status::invalid_option, "option \"seed\": " + value.dump() + " is not an integer 0..2^64-1");
+                fail(Status::invalid_option, "option \"seed\": " + json_util::quote_json(value) + " is not an integer 0..2^64-1");
             o.seed = value.get<uint64_t>();
         } else if (key == "max_time_ms") {
             o.max_time_ms = integer_option(value, key, 1, 3'600'000);
@@ -57,13 +59,13 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
             uct_option = "max_playouts";
         } else if (key == "exploration") {
             if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0 || value.get<double>() > 100)
-                fail(Status::invalid_option, "option \"exploration\": " + value.dump() + " is not a number above 0 and at most 100");
+                fail(Status::invalid_option, "option \"exploration\": " + json_util::quote_json(value) + " is not a number above 0 and at most 100");
             o.exploration = value.get<double>();
             uct_option = "exploration";
         } else if (key == "threads") {
             o.threads = static_cast<int>(integer_option(value, key, 1, max_threads));
         } else {
-            fail(Status::unknown_option, "unknown option \"" + key + "\": the computer player takes level, depth, seed, max_time_ms, max_nodes, threads, max_playouts, exploration");
+            fail(Status::unknown_option, "unknown option " + json_util::quote(key) + ": the computer player takes level, depth, seed, max_time_ms, max_nodes, threads, max_playouts, exploration");
         }
     }
     const bool uct = o.level.name == uct_level.name;

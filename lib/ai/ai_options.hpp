@@ -95,9 +95,12 @@ public:
     void release() {
         held_ = false;
         if (stopped_) return;
+        // Shared, this search's nodes not yet added to the shared count (less than a batch) count
+        // too: otherwise whether a budget smaller than a batch is spent would depend on how far
+        // the other threads had got, that is on the scheduler.
         const bool spent = shared_ == nullptr ? max_nodes_ != 0 && nodes_ > max_nodes_
                                               : shared_->stop.load(std::memory_order_relaxed) ||
-                                                    (max_nodes_ != 0 && shared_->nodes.load(std::memory_order_relaxed) > max_nodes_);
+                                                    (max_nodes_ != 0 && shared_->nodes.load(std::memory_order_relaxed) + nodes_ % batch > max_nodes_);
         if (spent || (max_time_ms_ != 0 && elapsed_ms() >= max_time_ms_)) stop_all();
     }
     // Stops this search and, when shared, every thread of it.

@@ -1,8 +1,11 @@
 // The Latrunculi computer player, for every ruleset: negamax alpha-beta with iterative
 // deepening, a transposition table on the Zobrist key, captures and the table's move first,
 // and an evaluation of material, mobility and, where a dux decides the game (Kowalski), how
-// closely each dux is hemmed in (Schaedler's rulesets bring their own evaluation). A capture that earns an extra move (Bell) leaves the same
-// player to move: that ply is searched without changing sides.
+// closely each dux is shut in: its blocked sides, its moves, the region it can still reach and
+// the enemy men close to it (confinement()); Schaedler's rulesets bring their own evaluation.
+// "best" also searches captures past its horizon and a dux with one free side a ply deeper.
+// A capture that earns an extra move (Bell) leaves the same player to move: that ply is
+// searched without changing sides.
 #include <algorithm>
 #include <type_traits>
 #include <vector>
@@ -11,6 +14,7 @@
 #include "../latrunculi/schaedler.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "search_common.hpp"
 #include "uct.hpp"
 
 namespace ludus {
@@ -22,6 +26,10 @@ constexpr int max_ply = 96;
 constexpr int mate = 30000;
 constexpr int infinity = 32000;
 constexpr int man_value = 100;
+constexpr int max_capture_plies = 6;  // the longest chain of captures past the horizon
+constexpr int late_moves = 4;  // moves searched in full before the reductions
+constexpr int open_region = 24;  // see LatrunculiSearch::confinement
+constexpr int open_lines = 14;
 
 constexpr std::array<ai::Level, 5> levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", max_depth, true}}};
@@ -50,8 +58,7 @@ public:
         root_player_ = root.to_move;
         std::vector<Action> root_moves;
         R::legal_actions(o_, root, root_moves);
-        Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull};
-        for (size_t i = root_moves.size(); i > 1; --i) std::swap(root_moves[i - 1], root_moves[rng.below(static_cast<uint32_t>(i))]);
+        ai::shuffle_moves(root_moves, ao_.seed);
         if (ao_.level.depth == 0) return answer(root, root_moves.front(), 0, 0.0);
         Action best = root_moves.front();
         int best_score = 0, completed = 0;
@@ -74,9 +81,7 @@ public:
 
 private:
     json answer(const State &root, Action a, int depth, double value) {
-        json move = R::action_json(o_, root, a);
-        move["search"] = ai::search_json(ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
-        return move;
+        return ai::answer_json<R>(o_, root, a, ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
     }
 
     // The score of playing `a` in `s`, from the view of the player to move in `s`.
@@ -99,23 +104,51 @@ private:
         return winner == player ? mate - ply : -(mate - ply);
     }
 
+    // A position seen before since the last capture: a draw where the game has the rule; for
+    // "best" a draw anyway, so that the side ahead makes progress instead of going round.
     bool repeated(const State &s) const {
-        if (o_.draw_repetitions == 0) return false;
+        if (o_.draw_repetitions == 0 && !extend_) return false;
         const size_t window = std::min<size_t>(s.plies_without_capture, keys_.size());
         return std::find(keys_.end() - static_cast<std::ptrdiff_t>(window), keys_.end(), s.key) != keys_.end();
     }
 
+    // Moves in the order to search them: `first`, then by the men they capture, then (where the
+    // dux decides) by how close they land to the enemy dux.
     void order(const State &s, std::vector<Action> &moves, Action first) {
-        std::stable_sort(moves.begin(), moves.end(), [&](Action x, Action y) { return priority(s, x, first) > priority(s, y, first); });
+        keyed_.clear();
+        const int target = hunted_square(s);
+        for (Action a : moves) keyed_.emplace_back(a == first ? 1 << 20 : bits::popcount(R::captures_of(o_, s, a)) * 64 + closeness(a, target), a);
+        std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
+        for (size_t i = 0; i < moves.size(); ++i) moves[i] = keyed_[i].second;
     }
-    int priority(const State &s, Action a, Action first) const {
-        return a == first ? 1000 : bits::popcount(R::captures_of(o_, s, a));
+    // The square of the dux the side to move hunts, or -1.
+    int hunted_square(const State &s) const {
+        if constexpr (requires { s.dux[0]; }) {
+            if (o_.rules->dux_immobilised_loses && s.dux[1 - s.to_move] != 0) return bits::lowest(s.dux[1 - s.to_move]);
+        }
+        return -1;
+    }
+    int closeness(Action a, int target) const {
+        if (target < 0 || a >= R::place_base) return 0;
+        const int to = a % R::stride;
+        const int distance = std::max(std::abs(to / o_.cols - target / o_.cols), std::abs(to % o_.cols - target % o_.cols));
+        return std::max(0, 16 - distance);
     }
 
     int negamax(const State &s, int depth, int alpha, int beta, int ply) {
         if (budget_.spend()) return 0;
         if (repeated(s)) return 0;
-        if (depth <= 0 || ply >= max_ply) return evaluate(s);
+        // A dux with one free side is one move from being shut in: look a move further (once
+        // on a line of play, else two duxes in danger would extend each other without end).
+        const bool extended = extend_ && depth == 1 && !extended_ && free_sides(s, s.to_move) == 1;
+        if (extended) ++depth, extended_ = true;
+        const int score = search(s, depth, alpha, beta, ply);
+        if (extended) extended_ = false;
+        return score;
+    }
+
+    int search(const State &s, int depth, int alpha, int beta, int ply) {
+        if (depth <= 0 || ply >= max_ply) return extend_ ? quiescence(s, alpha, beta, ply, 0) : evaluate(s);
         TTEntry &entry = tt_[s.key & (tt_.size() - 1)];
         Action tt_move = -1;
         if (entry.key == s.key) {
@@ -132,18 +165,90 @@ private:
         const int alpha0 = alpha;
         int best = -infinity;
         Action best_move = -1;
-        for (Action a : moves) {
-            const int score = child_score(s, a, depth - 1, alpha, beta, ply + 1);
+        for (size_t i = 0; i < moves.size(); ++i) {
+            const Action a = moves[i];
+            int score;
+            // "best": a late quiet move is first searched a ply shallower, with a null window,
+            // and again in full only if it may beat alpha (late move reductions).
+            if (extend_ && depth >= 3 && i >= late_moves && R::captures_of(o_, s, a) == 0 &&
+                child_score(s, a, depth - 2, alpha, alpha + 1, ply + 1) <= alpha && !budget_.stopped())
+                score = alpha;
+            else
+                score = child_score(s, a, depth - 1, alpha, beta, ply + 1);
             if (budget_.stopped()) return 0;
             if (score > best) best = score, best_move = a;
             alpha = std::max(alpha, score);
             if (alpha >= beta) break;
         }
+        if (best_move < 0) return best;  // every move reduced and below alpha: an upper bound, not stored
         if (std::abs(best) < mate - max_ply) {  // mate scores depend on the ply: not stored
             entry = {s.key, best_move, static_cast<int16_t>(best), static_cast<int8_t>(depth),
                      static_cast<uint8_t>(best <= alpha0 ? 3 : best >= beta ? 2 : 1)};
         }
         return best;
+    }
+
+    // The captures, and only they, searched past the last ply (with the option to stand on the
+    // evaluation), so that a position is not judged in the middle of an exchange.
+    int quiescence(const State &s, int alpha, int beta, int ply, int captures_deep) {
+        const int stand = evaluate(s);
+        if (stand >= beta || ply >= max_ply || captures_deep >= max_capture_plies || !may_capture(s)) return stand;
+        alpha = std::max(alpha, stand);
+        std::vector<Action> &moves = moves_[ply];
+        moves.clear();
+        R::legal_actions(o_, s, moves);
+        std::erase_if(moves, [&](Action a) { return R::captures_of(o_, s, a) == 0; });
+        int best = stand;
+        for (Action a : moves) {
+            if (budget_.spend()) return 0;
+            State child = s;
+            R::apply(o_, child, a);
+            int score;
+            if (child.result != Result::ongoing) score = outcome_for(child.result, s.to_move, ply + 1);
+            else if (child.to_move == s.to_move) score = quiescence(child, alpha, beta, ply + 1, captures_deep + 1);  // extra move
+            else score = -quiescence(child, -beta, -alpha, ply + 1, captures_deep + 1);
+            if (budget_.stopped()) return 0;
+            best = std::max(best, score);
+            alpha = std::max(alpha, score);
+            if (alpha >= beta) break;
+        }
+        return best;
+    }
+
+    // False when the side to move surely has no capture: no empty square next to an enemy man
+    // with a flanker beyond it (nor, in Kowalski, an enemy man in a corner), so that most leaves
+    // of the capture search need no move list.
+    bool may_capture(const State &s) const {
+        if constexpr (requires { s.dux[0]; }) {
+            using BB = std::remove_cvref_t<decltype(s.men[0])>;
+            const auto &m = o_.template masks<BB>();
+            const LatrunculiRuleset &r = *o_.rules;
+            const int me = s.to_move, enemy = 1 - me;
+            const BB empty = m.board & ~s.occupied(), victims = s.men[enemy] | (r.dux_capturable ? s.dux[enemy] : BB{0});
+            if (r.corner_taken_by_two && (s.men[enemy] & m.corners) != 0) return true;
+            const BB flankers = s.pieces(me) | (r.corner_square_hostile ? m.corners & empty : BB{0});
+            const auto up = [&](BB b) { return (b << o_.cols) & m.board; };
+            const auto down = [&](BB b) { return b >> o_.cols; };
+            const auto left = [&](BB b) { return (b >> 1) & m.not_last_file; };
+            const auto right = [&](BB b) { return (b << 1) & m.not_first_file; };
+            // A victim with a flanker on one side and an empty landing square on the other.
+            const BB landing = (down(victims & down(flankers)) | up(victims & up(flankers)) | left(victims & left(flankers)) |
+                                right(victims & right(flankers))) & empty;
+            return landing != 0;
+        } else {
+            return true;
+        }
+    }
+
+    // The empty squares beside a player's dux (5 when it has no dux: never in danger).
+    int free_sides(const State &s, int player) const {
+        if constexpr (requires { s.dux[player]; }) {
+            if (!o_.rules->dux_immobilised_loses || s.dux[player] == 0) return 5;
+            using BB = std::remove_cvref_t<decltype(s.men[0])>;
+            return bits::popcount(o_.template masks<BB>().neighbours[bits::lowest(s.dux[player])] & ~s.occupied());
+        } else {
+            return 5;
+        }
     }
 
     // From the side to move's view, in hundredths of a man.
@@ -157,20 +262,48 @@ private:
         int score = man_value * (bits::popcount(s.men[me]) - bits::popcount(s.men[other]));
         if (r.dux_capturable) score += 2 * man_value * ((s.dux[me] != 0) - (s.dux[other] != 0));
         score += 2 * (R::mobility(o_, s, me) - R::mobility(o_, s, other));
-        if (r.dux_immobilised_loses) score += 12 * (hemmed(s, other) - hemmed(s, me));
+        if (r.dux_immobilised_loses) score += confinement(s, other) - confinement(s, me);
         return score;
     }
 
-    // The squares around a player's dux that are taken or off the board, squared: a dux with
-    // one free side left is in danger.
-    int hemmed(const State &s, int player) const {
+    // How near a player's dux is to being shut in (the way Kowalski's game is won), in
+    // hundredths of a man: its blocked sides (off the board or taken), squared; the squares it
+    // cannot move to (of up to `open_lines` in one move); and the empty squares it can still
+    // reach step by step (its region, walled by pieces and edges), which a dux must keep large:
+    // one shut in a small region is shut in for good by filling it, so the score climbs
+    // steeply as the region shrinks below `open_region` squares.
+    int confinement(const State &s, int player) const {
         if (s.dux[player] == 0) return 0;
+        using BB = std::remove_cvref_t<decltype(s.men[0])>;
+        const auto &m = o_.template masks<BB>();
+        const BB empty = m.board & ~s.occupied();
         const int sq = bits::lowest(s.dux[player]);
-        const auto around = o_.template masks<std::remove_cvref_t<decltype(s.men[0])>>().neighbours[sq];
-        const int free_sides = bits::popcount(around & ~s.occupied());
-        const int blocked = 4 - free_sides;
-        return blocked * blocked;
+        const int blocked = 4 - bits::popcount(m.neighbours[sq] & empty);
+        int moves = 0;
+        for (int d = 0; d < 4; ++d) {
+            const BB ray = m.rays[d][sq], stops = ray & ~empty;
+            if (stops == 0) moves += bits::popcount(ray);
+            else moves += bits::popcount(ray) - 1 - bits::popcount(m.rays[d][d == 0 || d == 3 ? bits::lowest(stops) : bits::highest(stops)]);
+        }
+        BB region = m.neighbours[sq] & empty;
+        for (BB grown = region;; region = grown) {
+            const BB spread = ((region << o_.cols) & m.board) | (region >> o_.cols) | ((region >> 1) & m.not_last_file) |
+                              ((region << 1) & m.not_first_file);
+            grown = region | (spread & empty);
+            if (grown == region) break;
+        }
+        const int size = bits::popcount(region);  // 0: only its own men around it (enemies would shut it in)
+        // The enemy men close to it (within two squares each way): the ones that can close a net.
+        BB near = s.dux[player];
+        for (int i = 0; i < 2; ++i) {
+            const BB wide = near | ((near >> 1) & m.not_last_file) | ((near << 1) & m.not_first_file);
+            near = wide | ((wide << o_.cols) & m.board) | (wide >> o_.cols);
+        }
+        const int hunters = std::min(bits::popcount(near & s.men[1 - player]), 8);
+        const int squeezed = 12 * blocked * blocked + 8 * std::max(0, open_lines - moves) + 2 * (o_.rows * o_.cols - size) + 15 * hunters;
+        return squeezed + (size == 0 || size >= open_region ? 0 : 700 / (size + 1) - 700 / open_region);
     }
+
 
     const Options &o_;
     const ai::AiOptions &ao_;
@@ -178,7 +311,10 @@ private:
     std::vector<TTEntry> tt_;
     std::vector<std::vector<Action>> moves_;
     std::vector<uint64_t> keys_;
+    std::vector<std::pair<int, Action>> keyed_;  // order()'s buffer
+    bool extended_ = false;                      // the line searched has had its extension
     int root_player_ = 0;
+    const bool extend_ = ao_.level.timed;  // "best": captures past the horizon, threats to the dux a ply deeper
 };
 
 }  // namespace

@@ -188,7 +188,7 @@ void DuodecimRules::apply(const Options &o, State &s, Action a) {
     s.count[player][from] = static_cast<uint8_t>(s.count[player][from] - moving);
     s.count[player][to] = static_cast<uint8_t>(s.count[player][to] + moving);
     if (s.count[player][S::off] == o.pieces) {
-        s.result = player == 0 ? Result::player0_won : Result::player1_won;
+        end_game(s, player == 0 ? Result::player0_won : Result::player1_won, EndReason::borne_off);
         s.dice = {0, 0};
         s.dice_used = {false, false};
         s.barred = S::nothing_barred;
@@ -244,15 +244,19 @@ Action DuodecimRules::parse_action(const Options &, std::string_view text) {
     const int from = dash == std::string_view::npos ? -1 : position_from_name(text.substr(0, dash));
     const int to = dash == std::string_view::npos ? -1 : position_from_name(text.substr(dash + 1));
     if (from < 0 || to < 0)
-        fail(Status::invalid_move, "\"" + std::string(text) +
-                                       "\" is not a move: write FROM-TO with positions H, I..VI, 1..24, O (such as H-III, VI-3, 18-O) or pass");
-    if (from >= to) fail(Status::invalid_move, "\"" + std::string(text) + "\" is not a move: a step goes forward, from H towards O");
+        fail(Status::invalid_move, json_util::quote(text) +
+                                       " is not a move: write FROM-TO with positions H, I..VI, 1..24, O (such as H-III, VI-3, 18-O) or pass");
+    if (from >= to) fail(Status::invalid_move, json_util::quote(text) + " is not a move: a step goes forward, from H towards O");
     return from * action_stride + to;
 }
 
 json DuodecimRules::action_json(const Options &o, const State &s, Action a) {
     const int player = s.to_move;
-    if (a == pass_action) return {{"text", "pass"}, {"action", a}, {"player", player}, {"dice", json::array()}, {"captures", 0}};
+    if (a == pass_action) {
+        json j{{"text", "pass"}, {"action", a}, {"player", player}, {"dice", json::array()}, {"captures", 0}};
+        add_move_fields(j, {"pass", "", "", {}, 0});
+        return j;
+    }
     const int from = from_of(a), to = to_of(a), value = to - from;
     json dice = json::array();
     if (!one_die_used(s) && value == s.dice[0] + s.dice[1]) {
@@ -260,8 +264,10 @@ json DuodecimRules::action_json(const Options &o, const State &s, Action a) {
     } else {
         dice.push_back(value);
     }
-    return {{"text", action_text(o, a)}, {"action", a},          {"player", player}, {"from", from}, {"to", to},
-            {"from_name", position_name(from)}, {"to_name", position_name(to)}, {"dice", dice}, {"captures", captured_by(s, player, to)}};
+    const int captured = captured_by(s, player, to);
+    json j{{"text", action_text(o, a)}, {"action", a}, {"player", player}, {"from", from}, {"to", to}, {"dice", dice}, {"captures", captured}};
+    add_move_fields(j, {"move", position_name(from), position_name(to), captured > 0 ? std::vector{position_name(to)} : std::vector<std::string>{}, captured});
+    return j;
 }
 
 json DuodecimRules::position_json(const Options &, const State &s) {

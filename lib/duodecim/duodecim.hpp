@@ -52,6 +52,7 @@ struct DuodecimState {
     std::array<bool, 2> dice_used{};
     int8_t barred = nothing_barred;
     uint8_t to_move = 0;
+    EndReason end_reason = EndReason::none;  // set with the result
     Result result = Result::ongoing;
     Rng rng;
 

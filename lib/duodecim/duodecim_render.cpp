@@ -55,6 +55,8 @@ const std::vector<OptionSpec> &svg_specs() {
         render::size_spec(),
         render::choice_spec("inscription", "ostia", {"ostia", "levate", "virtus", "vincer"},
                             "what the cells show: their names in the order a piece follows, or a motto one letter a cell"),
+        render::words_spec(),
+        render::positions_spec(),
     };
     return specs;
 }
@@ -140,7 +142,7 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     for (const Motto &m : mottos)
         if (inscription == m.name) letters = m.letters;
     const StepInfo m = step_info(o, last);
-    const render::RaceLayout L(width);
+    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>());
 
     Svg svg(width, L.height, title_of(s, m));
     svg.rect(0, 0, width, L.height, {{"class", "background"}, {"fill", style::background}});
@@ -151,7 +153,11 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     for (int row = 0; row < 3; ++row) {
         for (int col = 0; col < columns; ++col) {
             const std::string name = row == 1 ? (col < 6 ? "player0 " : "player1 ") + ostia_name(row, col) : "track " + ostia_name(row, col);
-            render::draw_cell(svg, L, row, col, row == 1 ? "cell entry" : "cell track", name);
+            const std::string position = ostia_name(row, col);  // a track cell is the same position for both players
+            const std::array<std::string, 2> positions = row != 1 ? std::array<std::string, 2>{position, position}
+                                                         : col < 6 ? std::array<std::string, 2>{position, ""}
+                                                                   : std::array<std::string, 2>{"", position};
+            render::draw_cell(svg, L, row, col, row == 1 ? "cell entry" : "cell track", name, positions);
             if (letters != nullptr) {
                 svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell / 2}, {"y", L.y(row) + L.cell / 2}, {"font-size", L.cell * 0.62},
                                   {"font-family", style::serif}, {"text-anchor", "middle"}, {"dominant-baseline", "central"}, {"fill", style::muted_ink}},
@@ -168,7 +174,7 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
         for (bool off : {false, true}) {
             const int count = s.count[player][off ? S::off : S::hand];
             const auto box = L.tray_box(player, off);
-            svg.open("g", {{"class", std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1")}, {"data-count", count}});
+            render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"), count, position_name(off ? S::off : S::hand));
             render::draw_tray_frame(svg, L, box, L.cell * 0.3, "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count));
             const double first = box[0] + L.cell * 2.45;
             const double spacing = std::min(L.cell * 0.32, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
@@ -208,12 +214,13 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     svg.close();
 
     // The status line: the dice (used ones dimmed), whose turn or the result, the last step.
-    svg.open("g", {{"class", "status"},
-                   {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
-                   {"data-phase", phase_name(phase(s))},
-                   {"data-result", result_name(s.result)},
-                   {"font-family", style::font},
-                   {"fill", style::ink}});
+    if (!render::open_status(svg, L, {{"class", "status"},
+                                      {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
+                                      {"data-phase", phase_name(phase(s))},
+                                      {"data-result", result_name(s.result)},
+                                      {"font-family", style::font},
+                                      {"fill", style::ink}}))
+        return svg.finish();
     double text_x = L.margin;
     const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.result == Result::ongoing ? s.to_move : -1;
     if (shown >= 0) {

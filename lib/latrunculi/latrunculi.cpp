@@ -371,9 +371,10 @@ void next_turn(const LatrunculiOptions &o, LatrunculiStateT<BB> &s) {
         if (r.stalemate_by_captures) {
             // Kowalski: more captured enemy men wins (both began with the same number).
             const int taken_by_mover = r.men - bits::popcount(s.men[other]), taken_by_other = r.men - bits::popcount(s.men[mover]);
-            s.result = taken_by_mover > taken_by_other ? win_of(mover) : taken_by_other > taken_by_mover ? win_of(other) : Result::draw;
+            end_game(s, taken_by_mover > taken_by_other ? win_of(mover) : taken_by_other > taken_by_mover ? win_of(other) : Result::draw,
+                     EndReason::no_moves);
         } else {
-            s.result = win_of(mover);  // a player who cannot move loses
+            end_game(s, win_of(mover), EndReason::no_moves);  // a player who cannot move loses
         }
         return;
     }
@@ -381,9 +382,9 @@ void next_turn(const LatrunculiOptions &o, LatrunculiStateT<BB> &s) {
     if (r.quiet_moves_limit > 0 && s.plies_without_capture >= static_cast<uint32_t>(r.quiet_moves_limit)) {
         // Bell: the game ends, the player with more pieces on the board wins.
         const int n0 = bits::popcount(s.pieces(0)), n1 = bits::popcount(s.pieces(1));
-        s.result = n0 > n1 ? Result::player0_won : n1 > n0 ? Result::player1_won : Result::draw;
+        end_game(s, n0 > n1 ? Result::player0_won : n1 > n0 ? Result::player1_won : Result::draw, EndReason::quiet_moves);
     } else if (o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture)) {
-        s.result = Result::draw;
+        end_game(s, Result::draw, EndReason::plies_without_capture);
     }
 }
 
@@ -435,16 +436,16 @@ void LatrunculiRulesT<BB>::apply(const Options &o, State &s, Action a) {
     s.plies_without_capture = captured != 0 ? 0 : s.plies_without_capture + 1;
 
     if (s.pieces(e) == 0) {  // every enemy piece captured
-        s.result = win_of(p);
+        end_game(s, win_of(p), EndReason::all_captured);
         return;
     }
     if (r.dux_immobilised_loses) {
         if (dux_immobilised(o, s, e)) {
-            s.result = win_of(p);
+            end_game(s, win_of(p), EndReason::dux_immobilised);
             return;
         }
         if (dux_immobilised(o, s, p)) {  // the mover shut its own dux in beside an enemy
-            s.result = win_of(e);
+            end_game(s, win_of(e), EndReason::dux_immobilised);
             return;
         }
     }
@@ -478,7 +479,7 @@ Action LatrunculiRulesT<BB>::parse_action(const Options &o, std::string_view tex
     pos += dash ? 1 : 0;
     const int to = dash ? squares::read(o.rows, o.cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
-        fail(Status::invalid_move, "\"" + std::string(text) + "\" is not a move: write FROM-TO (such as b2-b5), a square to place a piece on (such as c4), or pass, with squares of the " +
+        fail(Status::invalid_move, json_util::quote(text) + " is not a move: write FROM-TO (such as b2-b5), a square to place a piece on (such as c4), or pass, with squares of the " +
                                        std::to_string(o.rows) + "x" + std::to_string(o.cols) + " board");
     return from * stride + to;
 }
@@ -487,27 +488,27 @@ template <class BB>
 json LatrunculiRulesT<BB>::action_json(const Options &o, const State &s, Action a) {
     json j{{"text", action_text(o, a)}, {"action", a}, {"player", s.to_move}};
     if (a == pass) {
-        j["kind"] = "pass";
+        add_move_fields(j, {"pass", "", "", {}, 0});
         j["captures"] = json::array();
         j["again"] = false;
         return j;
     }
     if (a >= place_base) {
-        j["kind"] = "place";
         j["piece"] = s.men_in_hand[s.to_move] > 0 ? "man" : "dux";
         j["to"] = square_name(o, a - place_base);
+        add_move_fields(j, {"place", "", square_name(o, a - place_base), {}, 0});
         j["captures"] = json::array();
         j["again"] = false;
         return j;
     }
     const BB captured = captures_of(o, s, a);
-    json captures = json::array();
+    std::vector<std::string> captures;
     for (BB b = captured; b != 0; b &= b - 1) captures.push_back(square_name(o, bits::lowest(b)));
-    j["kind"] = "move";
     j["piece"] = s.is_dux(a / stride) ? "dux" : "man";
     j["from"] = square_name(o, a / stride);
     j["to"] = square_name(o, a % stride);
     j["captures"] = captures;
+    add_move_fields(j, {"move", square_name(o, a / stride), square_name(o, a % stride), captures, static_cast<int>(captures.size())});
     State after = s;
     apply(o, after, a);
     j["again"] = after.again >= 0;

@@ -74,6 +74,7 @@ struct LatrunculiStateT {
     std::array<uint8_t, 2> men_in_hand{}, dux_in_hand{};  // placement phase (Bell)
     uint8_t to_move = 0;
     uint8_t placed_this_turn = 0;       // men placed so far in this placement turn
+    EndReason end_reason = EndReason::none;  // set with the result
     int8_t again = -1;                  // the square of the piece that captured and may move again, or -1
     Result result = Result::ongoing;
     uint32_t plies_without_capture = 0; // moves (not placements) since the last capture
@@ -108,6 +109,11 @@ struct LatrunculiRulesT {
     static json options_json(const Options &o) { return o.resolved; }
 
     static State initial(const Options &o);
+    // Every game of a ruleset starts from its setup: a saved start must be it (a game saved
+    // under one ruleset and relabelled another is refused, naming the ruleset).
+    static std::string ruleset_label(const Options &o) {
+        return "the " + std::string(o.rules->name) + " ruleset (\"" + std::string(o.rules->id) + "\")";
+    }
     static Phase phase(const State &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
@@ -115,7 +121,7 @@ struct LatrunculiRulesT {
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static Action random_action(const Options &o, const State &s, Rng &rng);
     static void apply(const Options &o, State &s, Action a);
-    static void agree_draw(State &s) { s.result = Result::draw; }
+    static void agree_draw(State &s) { end_game(s, Result::draw, EndReason::agreed_draw); }
     static bool has_legal_move(const Options &o, const State &s, int player);
     // The squares the move `a` (by the player to move) captures.
     static BB captures_of(const Options &o, const State &s, Action a);
@@ -128,7 +134,7 @@ struct LatrunculiRulesT {
     static uint64_t key(const State &s) { return s.key; }
     static int repetition_limit(const Options &o) { return o.draw_repetitions; }
     static size_t repetition_window(const State &s) { return s.plies_without_capture; }
-    static void declare_repetition_draw(State &s) { s.result = Result::draw; }
+    static void declare_repetition_draw(State &s) { end_game(s, Result::draw, EndReason::repetition); }
 
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);

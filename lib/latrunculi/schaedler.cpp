@@ -98,11 +98,11 @@ void next_turn(const SchaedlerOptions &o, SchaedlerState &s) {
     s.to_move = static_cast<uint8_t>(1 - mover);
     s.key ^= side_key;
     if (!has_legal_move(o, s)) {
-        s.result = win_of(mover);  // a player who cannot move loses (a DECISION)
+        end_game(s, win_of(mover), EndReason::no_moves);  // a player who cannot move loses (a DECISION)
         return;
     }
     if (!s.placing() && o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
-        s.result = Result::draw;
+        end_game(s, Result::draw, EndReason::plies_without_capture);
 }
 
 }  // namespace
@@ -187,7 +187,7 @@ void SchaedlerRules::apply(const Options &o, State &s, Action a) {
         s.key ^= piece_key(sq, e, true);
         s.plies_without_capture = 0;
         if (bits::popcount(s.pieces[e]) <= 1) {  // a player reduced to one piece loses
-            s.result = win_of(p);
+            end_game(s, win_of(p), EndReason::one_piece_left);
             return;
         }
         next_turn(o, s);
@@ -252,8 +252,8 @@ Action SchaedlerRules::parse_action(const Options &, std::string_view text) {
     pos += dash ? 1 : 0;
     const int to = dash ? squares::read(SchaedlerOptions::rows, cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
-        fail(Status::invalid_move, "\"" + std::string(text) +
-                                       "\" is not a move: write FROM-TO (such as b2-b3, or b2-d2 for hops, by the last square), a square to "
+        fail(Status::invalid_move, json_util::quote(text) +
+                                       " is not a move: write FROM-TO (such as b2-b3, or b2-d2 for hops, by the last square), a square to "
                                        "place a piece on (such as c4), or x and the square of a blocked piece to remove (such as xd5), "
                                        "with squares a1..h8");
     return from * stride + to;
@@ -262,17 +262,17 @@ Action SchaedlerRules::parse_action(const Options &, std::string_view text) {
 json SchaedlerRules::action_json(const Options &o, const State &s, Action a) {
     json j{{"text", action_text(o, a)}, {"action", a}, {"player", s.to_move}, {"captures", json::array()}, {"blocks", json::array()}};
     if (a >= remove_base) {
-        j["kind"] = "remove";
         j["captures"].push_back(square_name(o, a - remove_base));
+        add_move_fields(j, {"remove", "", "", {square_name(o, a - remove_base)}, 1});
         return j;
     }
     if (a >= place_base) {
-        j["kind"] = "place";
         j["to"] = square_name(o, a - place_base);
+        add_move_fields(j, {"place", "", square_name(o, a - place_base), {}, 0});
         return j;
     }
     const int from = a / stride, to = a % stride;
-    j["kind"] = "move";
+    add_move_fields(j, {"move", square_name(o, from), square_name(o, to), {}, 0});
     j["from"] = square_name(o, from);
     j["to"] = square_name(o, to);
     j["hops"] = (neighbours(bits::one<uint64_t>(from)) & bits::one<uint64_t>(to)) == 0;

@@ -47,6 +47,7 @@ struct SchaedlerState {
     std::array<uint64_t, 2> blocked{};   // the blocked (alligati) among them
     std::array<uint8_t, 2> in_hand{};    // placement phase
     uint8_t to_move = 0;
+    EndReason end_reason = EndReason::none;  // set with the result
     Result result = Result::ongoing;
     uint32_t plies_without_capture = 0;  // moves (not placements) since the last removal
     uint64_t key = 0;                    // Zobrist key: pieces with their state, player to move
@@ -78,6 +79,11 @@ struct SchaedlerRules {
     static json options_json(const Options &o) { return o.resolved; }
 
     static State initial(const Options &o);
+    // Every game of a ruleset starts from its setup: a saved start must be it (a game saved
+    // under one ruleset and relabelled another is refused, naming the ruleset).
+    static std::string ruleset_label(const Options &o) {
+        return "the " + std::string(o.rules->name) + " ruleset (\"" + std::string(o.rules->id) + "\")";
+    }
     static Phase phase(const State &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
@@ -85,7 +91,7 @@ struct SchaedlerRules {
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
-    static void agree_draw(State &s) { s.result = Result::draw; }
+    static void agree_draw(State &s) { end_game(s, Result::draw, EndReason::agreed_draw); }
 
     // The squares a piece standing on `from` can end its move on (steps and chains of hops).
     static uint64_t destinations(const Options &o, const State &s, int from);
@@ -99,7 +105,7 @@ struct SchaedlerRules {
     static uint64_t key(const State &s) { return s.key; }
     static int repetition_limit(const Options &o) { return o.draw_repetitions; }
     static size_t repetition_window(const State &s) { return s.plies_without_capture; }
-    static void declare_repetition_draw(State &s) { s.result = Result::draw; }
+    static void declare_repetition_draw(State &s) { end_game(s, Result::draw, EndReason::repetition); }
 
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);

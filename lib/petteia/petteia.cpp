@@ -455,10 +455,12 @@ template <class Board>
     // by repetition (checked by the framework) last.
     const int enemy = 1 - mover;
     const Result mover_wins = mover == 0 ? Result::player0_won : Result::player1_won;
-    if (s.pieces[enemy] <= 1 || !has_legal_move(o, s, enemy))
-        s.result = mover_wins;
+    if (s.pieces[enemy] <= 1)
+        end_game(s, mover_wins, EndReason::one_piece_left);
+    else if (!has_legal_move(o, s, enemy))
+        end_game(s, mover_wins, EndReason::no_moves);
     else if (o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
-        s.result = Result::draw;
+        end_game(s, Result::draw, EndReason::plies_without_capture);
 }
 
 template <class Board>
@@ -477,7 +479,7 @@ Action PetteiaRulesT<Board>::parse_action(const Options &o, std::string_view tex
     pos += dash ? 1 : 0;
     const int to = dash ? squares::read(o.rows, o.cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
-        fail(Status::invalid_move, "\"" + std::string(text) + "\" is not a move: write FROM-TO with squares of the " + std::to_string(o.rows) +
+        fail(Status::invalid_move, json_util::quote(text) + " is not a move: write FROM-TO with squares of the " + std::to_string(o.rows) +
                                        "x" + std::to_string(o.cols) + " board, such as b2-b5");
     return from * action_stride + to;
 }
@@ -486,14 +488,16 @@ template <class Board>
 json PetteiaRulesT<Board>::action_json(const Options &o, const State &s, Action a) {
     std::array<int, 3> captured{};
     const int n = captures_of(o, s, a, captured);
-    json captures = json::array();
+    std::vector<std::string> captures;
     for (int i = 0; i < n; ++i) captures.push_back(square_name(o, captured[i]));
-    return {{"text", action_text(o, a)},
-            {"action", a},
-            {"player", s.to_move},
-            {"from", square_name(o, from_of(a))},
-            {"to", square_name(o, to_of(a))},
-            {"captures", captures}};
+    json j{{"text", action_text(o, a)},
+           {"action", a},
+           {"player", s.to_move},
+           {"from", square_name(o, from_of(a))},
+           {"to", square_name(o, to_of(a))},
+           {"captures", captures}};
+    add_move_fields(j, {"move", square_name(o, from_of(a)), square_name(o, to_of(a)), captures, n});
+    return j;
 }
 
 template <class Board>
@@ -581,6 +585,7 @@ PetteiaState PetteiaBitRules::to_cells(const State &s) {
     c.pieces = s.pieces;
     c.to_move = s.to_move;
     c.result = s.result;
+    c.end_reason = s.end_reason;
     c.plies_without_capture = s.plies_without_capture;
     c.key = s.key;
     c.rng = s.rng;

@@ -100,6 +100,7 @@ template <class Board>
 struct PetteiaStateT : Board {
     std::array<uint16_t, 2> pieces{};  // pieces on the board per player
     uint8_t to_move = 0;
+    EndReason end_reason = EndReason::none;  // set with the result
     Result result = Result::ongoing;
     uint32_t plies_without_capture = 0;
     uint64_t key = 0;                  // Zobrist key of the board and the player to move
@@ -148,14 +149,14 @@ struct PetteiaRulesT {
     static void apply(const Options &o, State &s, Action a);
     // After a move: the end checks, in the spec's order.
     static void finish_move(const Options &o, State &s, int mover);
-    static void agree_draw(State &s) { s.result = Result::draw; }
+    static void agree_draw(State &s) { end_game(s, Result::draw, EndReason::agreed_draw); }
 
     // Draw by repetition (applied by the framework, which keeps the earlier positions).
     static uint64_t key(const State &s) { return s.key; }
     static int repetition_limit(const Options &o) { return o.draw_repetitions; }
     // Positions before the last capture had more pieces: only the plies since can recur.
     static size_t repetition_window(const State &s) { return s.plies_without_capture; }
-    static void declare_repetition_draw(State &s) { s.result = Result::draw; }
+    static void declare_repetition_draw(State &s) { end_game(s, Result::draw, EndReason::repetition); }
 
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);

@@ -7,7 +7,7 @@
 
 namespace ludus::render {
 
-RaceLayout::RaceLayout(double width) {
+RaceLayout::RaceLayout(double width, bool with_words, bool with_positions) : words(with_words), positions(with_positions) {
     cell = width / 13.6;
     gap = 0.6 * cell;
     margin = 0.5 * cell;
@@ -17,8 +17,8 @@ RaceLayout::RaceLayout(double width) {
     board_top = tray_top[1] + tray_height + 0.3 * cell;
     tray_top[0] = board_top + 3 * cell + 0.3 * cell;
     status_top = tray_top[0] + tray_height + 0.2 * cell;
-    status_height = 1.3 * cell;
-    height = status_top + status_height + 0.2 * cell;
+    status_height = words ? 1.3 * cell : 0;
+    height = words ? status_top + status_height + 0.2 * cell : status_top;
 }
 
 std::array<double, 4> RaceLayout::tray_box(int player, bool off) const {
@@ -31,9 +31,22 @@ void draw_board_halves(Svg &svg, const RaceLayout &L) {
         svg.rect(L.x(half * 6) - s * 2, L.y(0) - s * 2, 6 * L.cell + s * 4, 3 * L.cell + s * 4, {{"class", "half"}, {"fill", style::board_edge}, {"rx", s * 2}});
 }
 
-void draw_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &name) {
-    svg.rect(L.x(col), L.y(row), L.cell, L.cell,
-             {{"class", cls}, {"data-cell", name}, {"fill", row == 1 ? "#dcc493" : style::board_light}, {"stroke", style::board_edge}, {"stroke-width", L.stroke}});
+void draw_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &name,
+               const std::array<std::string, 2> &positions) {
+    const char *fill = row == 1 ? "#dcc493" : style::board_light;
+    if (L.positions)
+        svg.rect(L.x(col), L.y(row), L.cell, L.cell,
+                 {{"class", cls}, {"data-cell", name}, {"data-position0", positions[0]}, {"data-position1", positions[1]}, {"fill", fill},
+                  {"stroke", style::board_edge}, {"stroke-width", L.stroke}});
+    else
+        svg.rect(L.x(col), L.y(row), L.cell, L.cell, {{"class", cls}, {"data-cell", name}, {"fill", fill}, {"stroke", style::board_edge}, {"stroke-width", L.stroke}});
+}
+
+void open_tray(Svg &svg, const RaceLayout &L, const std::string &cls, int count, const std::string &position) {
+    if (L.positions)
+        svg.open("g", {{"class", cls}, {"data-count", count}, {"data-tray-position", position}});
+    else
+        svg.open("g", {{"class", cls}, {"data-count", count}});
 }
 
 void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::string &name) {
@@ -45,6 +58,7 @@ void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::
 void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size, const std::string &label) {
     svg.rect(box[0], box[1], box[2], box[3],
              {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", L.stroke}, {"stroke-dasharray", "4 3"}, {"rx", L.cell * 0.12}});
+    if (!L.words) return;
     svg.text("text", {{"class", "tray-label"}, {"x", box[0] + L.cell * 0.15}, {"y", box[1] + box[3] / 2}, {"font-size", font_size}, {"font-family", style::font},
                       {"dominant-baseline", "central"}, {"fill", style::ink}},
              label);
@@ -118,6 +132,13 @@ void draw_status_words(Svg &svg, const RaceLayout &L, double x, bool ongoing, co
              capitalised(words));
     svg.text("text", {{"class", "last-move-text"}, {"x", x}, {"y", sy + L.cell * 0.25}, {"font-size", L.cell * 0.28}, {"dominant-baseline", "central"}},
              "last: " + last_step);
+}
+
+bool open_status(Svg &svg, const RaceLayout &L, Attrs data) {
+    svg.open("g", data);
+    if (L.words) return true;
+    svg.close();
+    return false;
 }
 
 std::string race_text_row(const std::string &lead, const std::array<std::string, RaceLayout::columns> &cells) {

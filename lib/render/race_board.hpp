@@ -38,8 +38,11 @@ RaceStep race_step(const typename Rules::Options &o, const LastMove<typename Rul
 struct RaceLayout {
     static constexpr int columns = 12;
 
-    explicit RaceLayout(double width);
+    // Without words (option "words" false) there is no status line: the picture ends under the
+    // lower tray.
+    RaceLayout(double width, bool words, bool positions);
 
+    bool words, positions;
     double cell, gap, margin, stroke;
     double tray_height, tray_top[2], board_top, status_top, status_height, height;
 
@@ -52,11 +55,15 @@ struct RaceLayout {
 
 // The two dark frames behind the halves of the three rows.
 void draw_board_halves(Svg &svg, const RaceLayout &L);
-// A cell of the board with its fill (the middle row is the entry row).
-void draw_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &name);
+// A cell of the board with its fill (the middle row is the entry row); with the option
+// "positions", its position name in each player's moves ("" where the player never goes).
+void draw_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &name,
+               const std::array<std::string, 2> &positions);
+// Opens a tray's group (class e.g. "hand player0"), with its position name under "positions".
+void open_tray(Svg &svg, const RaceLayout &L, const std::string &cls, int count, const std::string &position);
 // A small name in the cell's top left corner.
 void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::string &name);
-// A tray's dashed frame and its label, inside the group already opened.
+// A tray's dashed frame and its label (none without words), inside the group already opened.
 void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size, const std::string &label);
 // A piece in a tray.
 void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls, const char *stroke);
@@ -75,6 +82,9 @@ void outline_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::st
 void draw_player_icon(Svg &svg, const RaceLayout &L, double x, int player);
 void draw_die(Svg &svg, const RaceLayout &L, double x, double side, int value, bool used);
 void draw_status_words(Svg &svg, const RaceLayout &L, double x, bool ongoing, const std::string &words, const std::string &last_step);
+// Opens the status line's group with its data attributes; false (the group closed again, empty)
+// when the picture has no words, so that the caller draws nothing of the line.
+bool open_status(Svg &svg, const RaceLayout &L, Attrs data);
 
 // The text diagram's row: the lead word, then the twelve cells right-aligned in 4 columns with
 // a bar between the halves.

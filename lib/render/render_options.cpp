@@ -10,6 +10,14 @@ OptionSpec size_spec() {
     return integer_spec("size", default_size, min_size, max_size, "width of the picture in pixels");
 }
 
+OptionSpec words_spec() {
+    return flag_spec("words", true, "the status line and the labels in words (false: none, for a caller that writes them in its own language)");
+}
+
+OptionSpec positions_spec() {
+    return flag_spec("positions", false, "each cell and tray marked with its position names in the players' moves (data-position0/1, data-tray-position)");
+}
+
 OptionSpec flag_spec(std::string name, bool default_value, std::string description) {
     return OptionSpec{std::move(name), OptionSpec::Kind::choice, json(default_value), 0, 0, {json(true), json(false)}, std::move(description)};
 }

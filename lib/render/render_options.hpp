@@ -16,6 +16,14 @@ inline constexpr int default_size = 480;
 
 // "size": the picture's width in pixels.
 OptionSpec size_spec();
+// "words": false leaves out every word of the picture (the status line under the board and the
+// trays' labels) for a caller that writes them itself, in its own language; the picture is
+// shorter by the status line. Its "status" group stays, empty, with its data attributes.
+OptionSpec words_spec();
+// "positions": true writes on each cell of a race board the names its position has in each
+// player's moves (data-position0, data-position1) and on each tray its position name
+// (data-tray-position), so that an app can map a tap to the moves' "from_name"/"to_name".
+OptionSpec positions_spec();
 // A boolean option (a choice of true or false).
 OptionSpec flag_spec(std::string name, bool default_value, std::string description);
 // An integer option in [min, max].

@@ -26,6 +26,7 @@ inline const std::vector<OptionSpec> &svg_specs() {
         render::size_spec(),
         render::integer_spec("orientation", 0, 0, 1, "the player drawn at the bottom"),
         render::flag_spec("coordinates", true, "file letters and rank numbers around the board"),
+        render::words_spec(),
     };
     return specs;
 }
@@ -54,17 +55,18 @@ struct Geometry {
 struct Layout {
     Geometry g;
     double width, height, margin, status_height, board_bottom;
-    bool coordinates;
+    bool coordinates, words;
 };
 
 inline Layout layout(const nlohmann::json &r, int rows, int cols) {
     Layout l{};
     l.width = r["size"].get<int>();
     l.coordinates = r["coordinates"].get<bool>();
+    l.words = r["words"].get<bool>();
     l.margin = l.width * (l.coordinates ? 0.06 : 0.025);
     l.g = Geometry{(l.width - 2 * l.margin) / std::max(rows, cols), 0, l.margin, rows, cols, r["orientation"].get<int>()};
     l.g.x0 = (l.width - l.g.cell * cols) / 2;
-    l.status_height = l.width * 0.085;
+    l.status_height = l.words ? l.width * 0.085 : 0;
     l.board_bottom = l.g.y0 + l.g.cell * rows;
     l.height = l.board_bottom + (l.coordinates ? l.margin : l.margin * 0.6) + l.status_height;
     return l;
@@ -128,6 +130,10 @@ inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, s
                    {"data-result", result_name(result)},
                    {"font-family", style::font},
                    {"fill", style::ink}});
+    if (!l.words) {
+        svg.close();
+        return;
+    }
     const double icon_size = l.status_height * 0.62;
     double text_x = l.margin;
     if (shown >= 0) {

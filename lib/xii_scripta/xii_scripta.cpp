@@ -395,7 +395,7 @@ void XiiScriptaRules::apply(const Options &o, State &s, Action a) {
         }
     }
     if (mine[S::off] == o.pieces) {
-        s.result = player == 0 ? Result::player0_won : Result::player1_won;
+        end_game(s, player == 0 ? Result::player0_won : Result::player1_won, EndReason::borne_off);
         s.dice = {0, 0, 0};
         s.left = {};
         s.n_left = 0;
@@ -449,7 +449,7 @@ std::string XiiScriptaRules::action_text(const Options &, Action a) {
 Action XiiScriptaRules::parse_action(const Options &, std::string_view text) {
     if (text == "pass") return pass_action;
     auto bad = [&](const std::string &why) -> Action {
-        fail(Status::invalid_move, "\"" + std::string(text) + "\" is not a move: " + why);
+        fail(Status::invalid_move, json_util::quote(text) + " is not a move: " + why);
     };
     const size_t dash = text.find('-'), colon = text.find(':');
     if (dash == std::string_view::npos || colon == std::string_view::npos || colon < dash)
@@ -476,14 +476,19 @@ Action XiiScriptaRules::parse_action(const Options &, std::string_view text) {
 
 json XiiScriptaRules::action_json(const Options &o, const State &s, Action a) {
     const int player = s.to_move;
-    if (a == pass_action) return {{"text", "pass"}, {"action", a}, {"player", player}, {"dice", json::array()}, {"captures", 0}};
+    if (a == pass_action) {
+        json j{{"text", "pass"}, {"action", a}, {"player", player}, {"dice", json::array()}, {"captures", 0}};
+        add_move_fields(j, {"pass", "", "", {}, 0});
+        return j;
+    }
     const int from = from_of(a), to = to_of(a);
     std::array<int, 3> values{};
     const int n = dice_of_code(dice_code_of(a), values);
     const int captures = to <= S::last_cell && s.count[1 - player][other_progress(o, to)] == 1 ? 1 : 0;
-    return {{"text", action_text(o, a)},  {"action", a},        {"player", player},
-            {"from", from},               {"to", to},           {"from_name", position_name(from)},
-            {"to_name", position_name(to)}, {"dice", std::vector<int>(values.begin(), values.begin() + n)}, {"captures", captures}};
+    json j{{"text", action_text(o, a)}, {"action", a}, {"player", player}, {"from", from}, {"to", to},
+           {"dice", std::vector<int>(values.begin(), values.begin() + n)}, {"captures", captures}};
+    add_move_fields(j, {"move", position_name(from), position_name(to), captures > 0 ? std::vector{position_name(to)} : std::vector<std::string>{}, captures});
+    return j;
 }
 
 json XiiScriptaRules::position_json(const Options &o, const State &s) {

@@ -70,6 +70,7 @@ struct XiiState {
     uint8_t n_left = 0;
     std::array<uint8_t, entry_cells + 1> moved{};    // tabletop: pieces moved this turn on cells 1..12
     uint8_t to_move = 0;
+    EndReason end_reason = EndReason::none;  // set with the result
     Result result = Result::ongoing;
     Rng rng;
 

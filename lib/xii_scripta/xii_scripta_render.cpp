@@ -35,7 +35,7 @@ constexpr int columns = render::RaceLayout::columns;
 constexpr const char *row_names[3] = {"top", "middle", "bottom"};
 
 const std::vector<OptionSpec> &svg_specs() {
-    static const std::vector<OptionSpec> specs = {render::size_spec()};
+    static const std::vector<OptionSpec> specs = {render::size_spec(), render::words_spec(), render::positions_spec()};
     return specs;
 }
 
@@ -126,7 +126,7 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const StepInfo m = step_info(o, last);
-    const render::RaceLayout L(width);
+    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>());
 
     Svg svg(width, L.height, title_of(o, s, m));
     svg.rect(0, 0, width, L.height, {{"class", "background"}, {"fill", style::background}});
@@ -134,15 +134,16 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     // The board: 36 cells, each marked with player 0's progress there.
     svg.open("g", {{"class", "board"}});
     render::draw_board_halves(svg, L);
-    std::array<std::array<int, columns>, 3> number{};
-    for (int k = 1; k <= S::last_cell; ++k) {
-        const Cell c = cell_of(o, 0, k);
-        number[c.row][c.col] = k;
-    }
+    std::array<std::array<std::array<std::string, 2>, columns>, 3> positions;  // each player's progress on each cell
+    for (int player = 0; player < 2; ++player)
+        for (int k = 1; k <= S::last_cell; ++k) {
+            const Cell c = cell_of(o, player, k);
+            positions[c.row][c.col][player] = position_name(k);
+        }
     for (int row = 0; row < 3; ++row)
         for (int col = 0; col < columns; ++col) {
-            render::draw_cell(svg, L, row, col, "cell", std::string(row_names[row]) + " " + std::to_string(col + 1));
-            render::draw_cell_name(svg, L, row, col, std::to_string(number[row][col]));
+            render::draw_cell(svg, L, row, col, "cell", std::string(row_names[row]) + " " + std::to_string(col + 1), positions[row][col]);
+            render::draw_cell_name(svg, L, row, col, positions[row][col][0]);
         }
     svg.close();
 
@@ -153,7 +154,9 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
             const int captured = off ? 0 : s.count[player][S::bar];
             const auto box = L.tray_box(player, off);
             const std::string who = player == 0 ? " player0" : " player1";
-            svg.open("g", {{"class", std::string(off ? "off" : "hand") + who}, {"data-count", count}});
+            // A hit piece waits with those in hand: the hand's tray is where both leave from.
+            const std::string position = off ? position_name(S::off) : o.enter_all_first ? position_name(S::hand) : position_name(S::hand) + " " + position_name(S::bar);
+            render::open_tray(svg, L, std::string(off ? "off" : "hand") + who, count, position);
             std::string label = "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count);
             if (!off && !o.enter_all_first) label += " bar " + std::to_string(captured);
             render::draw_tray_frame(svg, L, box, L.cell * 0.28, label);
@@ -203,13 +206,14 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     svg.close();
 
     // The status line: the three dice (used ones dimmed), whose turn or the result, the last step.
-    svg.open("g", {{"class", "status"},
-                   {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
-                   {"data-phase", phase_name(phase(s))},
-                   {"data-result", result_name(s.result)},
-                   {"data-ruleset", ruleset_name(o.ruleset)},
-                   {"font-family", style::font},
-                   {"fill", style::ink}});
+    if (!render::open_status(svg, L, {{"class", "status"},
+                                      {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
+                                      {"data-phase", phase_name(phase(s))},
+                                      {"data-result", result_name(s.result)},
+                                      {"data-ruleset", ruleset_name(o.ruleset)},
+                                      {"font-family", style::font},
+                                      {"fill", style::ink}}))
+        return svg.finish();
     double text_x = L.margin;
     render::draw_player_icon(svg, L, text_x, s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.to_move);
     text_x += L.cell * 0.85;

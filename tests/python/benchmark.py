@@ -84,8 +84,27 @@ def main():
             begin = time.perf_counter()
             batch = start_position.playouts(10 * GAMES, seed=0)
             elapsed = (time.perf_counter() - begin) / (10 * GAMES)
-        print(f"{game_id:9} {'playouts (one C call)':24}: {elapsed * 1e3:8.3f} ms a game, "
+        print(f"{game_id:9} {'playouts (C, 50 ms slices)':24}: {elapsed * 1e3:8.3f} ms a game, "
               f"{sum(batch.plies) / len(batch.plies):7.1f} moves")
+    state_reads()
+
+
+def state_reads(events=1000, n=200):
+    """The reads of the state (dice, position, history) of a game of 1,000 events: served from the
+    state serialised once after the last change; then a change before every read."""
+    with ludus.Game("latrunculi", ruleset="schaedler", seed=1) as game:
+        game.random_playout(1, max_plies=events)
+        figures = []
+        for name in ("dice", "position", "history"):
+            figures.append(f"{name} {per_call(lambda: getattr(game, name), n) * 1e3:.3f} ms")
+        move = game.legal_moves[0]
+
+        def change_then_read():
+            game.play(move)
+            game.undo()
+            return game.position
+        figures.append(f"play+undo+position {per_call(change_then_read, n // 4) * 1e3:.2f} ms")
+        print(f"reads at {len(game.history)} events: " + ", ".join(figures))
 
 
 if __name__ == "__main__":

@@ -1,36 +1,166 @@
-"""The Python code blocks of docs/python.md run, in order, in one namespace (in a temporary
-folder, for the files they write): the tour cannot drift away from the package."""
+"""Every fenced code block of README.md and docs/ runs, so the documentation cannot drift away
+from the library (issue 26).
+
+Convention: ```python blocks are exec'd in one namespace per page, ```c blocks are compiled
+against the built library and run (a block without ``main`` is wrapped in one, with
+<ludus/ludus.h>, <stdio.h> and <stdlib.h> included), ```js blocks are ES modules run with Node,
+which finds ``ludus-engine`` as the WebAssembly build's package, ```sh / ```bash blocks run in one
+bash per page, with ``set -e``, as if at the top of a clone whose build folder is ``build``. ```text and ```console blocks are shown, not run; any other tag
+(or none) fails, so that a block is never silently left out. Each page's blocks of one language
+run in order, in a temporary folder.
+
+The native build runs this module with LUDUS_LIBRARY (python, c and sh blocks; js blocks are
+skipped there with the reason); the WebAssembly build runs it with LUDUS_JS_PACKAGE and
+``--noconftest`` (js blocks only; the others are skipped, the native build runs them).
+"""
 import os
 import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
-from conftest import SOURCE_ROOT
+import pytest
 
-DOC = SOURCE_ROOT / "docs" / "python.md"
-
-
-def python_blocks(text):
-    return re.findall(r"^```python\n(.*?)^```$", text, re.M | re.S)
-
-
-def test_the_tour_has_its_sections_and_code():
-    text = DOC.read_text(encoding="utf-8")
-    for section in ("Create a game", "Moves", "Dice from outside", "Save and load", "Pictures, in a notebook",
-                    "Computer players", "Playouts for statistics"):
-        assert f"## {section}" in text, section
-    assert len(python_blocks(text)) >= 10
+SOURCE_ROOT = Path(__file__).resolve().parents[2]
+PAGES = [SOURCE_ROOT / "README.md", *sorted((SOURCE_ROOT / "docs").rglob("*.md"))]
+RUN = {"python": "python", "c": "c", "js": "js", "javascript": "js", "sh": "sh", "bash": "sh"}
+SHOWN = {"text", "console"}
+FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.M | re.S)
+C_PRELUDE = "#include <ludus/ludus.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
 
 
-def test_every_python_block_runs(tmp_path, capsys):
+def blocks(page):
+    """(tag, code, line) of every fenced block of the page, in order."""
+    text = page.read_text(encoding="utf-8")
+    return [(m.group(1).strip(), m.group(2), text.count("\n", 0, m.start()) + 1) for m in FENCE.finditer(text)]
+
+
+def name(page):
+    return str(page.relative_to(SOURCE_ROOT))
+
+
+CASES = [(page, language) for page in PAGES for language in ("python", "c", "js", "sh")
+         if any(RUN.get(tag) == language for tag, _, _ in blocks(page))]
+
+
+def library():
+    path = os.environ.get("LUDUS_LIBRARY")
+    if not path:
+        pytest.skip("no LUDUS_LIBRARY: the native build runs these blocks")
+    return Path(path).resolve()
+
+
+def failure(page, line, code, detail):
+    return f"the block at {name(page)}:{line} fails:\n{detail}\n--- the block ---\n{code}"
+
+
+def run_python(page, found, folder):
+    library()
     namespace = {"__name__": "__docs__"}
     here = os.getcwd()
-    os.chdir(tmp_path)
+    os.chdir(folder)
     try:
-        for number, block in enumerate(python_blocks(DOC.read_text(encoding="utf-8")), 1):
+        for code, line in found:
             try:
-                exec(compile(block, f"{DOC.name}, block {number}", "exec"), namespace)
-            except Exception as e:
-                raise AssertionError(f"block {number} of {DOC.name} fails: {e!r}\n{block}") from e
+                exec(compile(code, f"{name(page)}:{line}", "exec"), namespace)
+            except Exception as e:  # the page and line of the failing block, with the block
+                raise AssertionError(failure(page, line, code, repr(e))) from e
     finally:
         os.chdir(here)
-    out = capsys.readouterr().out
-    assert "Petteia 8x8" in out and (tmp_path / "race.json").is_file() and (tmp_path / "petteia.svg").is_file()
+
+
+def library_env(lib):
+    env = dict(os.environ)
+    env["LUDUS_LIBRARY"] = str(lib)
+    env["PYTHONPATH"] = str(SOURCE_ROOT / "bindings" / "python") + os.pathsep + env.get("PYTHONPATH", "")
+    env["LD_LIBRARY_PATH"] = str(lib.parent) + os.pathsep + env.get("LD_LIBRARY_PATH", "")
+    return env
+
+
+def run_c(page, found, folder):
+    lib = library()
+    compiler = shutil.which(os.environ.get("CC", "cc"))
+    if compiler is None:
+        pytest.skip("no C compiler")
+    for number, (code, line) in enumerate(found, 1):
+        source = code if re.search(r"\bmain\s*\(", code) else C_PRELUDE + "int main(void) {\n" + code + "return 0;\n}\n"
+        path = folder / f"block{number}.c"
+        path.write_text(source, encoding="utf-8")
+        program = folder / f"block{number}"
+        built = subprocess.run([compiler, "-std=c11", "-Wall", "-Werror", "-I", str(SOURCE_ROOT / "include"), str(path),
+                                "-o", str(program), str(lib), f"-Wl,-rpath,{lib.parent}"],
+                               capture_output=True, text=True)
+        assert built.returncode == 0, failure(page, line, code, built.stderr)
+        ran = subprocess.run([str(program)], capture_output=True, text=True, cwd=folder, env=library_env(lib), timeout=120)
+        assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
+
+
+def run_js(page, found, folder):
+    package = os.environ.get("LUDUS_JS_PACKAGE")
+    if not package:
+        pytest.skip("no LUDUS_JS_PACKAGE: the WebAssembly build runs these blocks (meson test -C build-wasm 'docs js blocks')")
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node")
+    modules = folder / "node_modules"
+    modules.mkdir()
+    (modules / "ludus-engine").symlink_to(Path(package).resolve().parent, target_is_directory=True)
+    for number, (code, line) in enumerate(found, 1):
+        path = folder / f"block{number}.mjs"
+        path.write_text(code, encoding="utf-8")
+        ran = subprocess.run([node, str(path)], capture_output=True, text=True, cwd=folder, timeout=120)
+        assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
+
+
+# What a shell block sees of the clone it is written for (the commands run from its top).
+CLONE_FOLDERS = ("bindings", "examples", "include", "schemas", "docs")
+
+
+def run_sh(page, found, folder):
+    """The page's shell blocks, in one bash, as if at the top of a clone whose build is ``build``
+    (the folders of the clone linked into the temporary folder)."""
+    lib = library()
+    for entry in CLONE_FOLDERS:
+        (folder / entry).symlink_to(SOURCE_ROOT / entry, target_is_directory=True)
+    (folder / "build").symlink_to(lib.parent.parent, target_is_directory=True)  # BUILD/capi/libludus.so.1
+    script = "set -euo pipefail\n" + "".join(f"# {name(page)}:{line}\n{code}" for code, line in found)
+    env = library_env(lib)
+    ran = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=folder, env=env, timeout=300)
+    assert ran.returncode == 0, failure(page, found[0][1], script, ran.stdout + ran.stderr)
+
+
+RUNNERS = {"python": run_python, "c": run_c, "js": run_js, "sh": run_sh}
+
+
+@pytest.mark.parametrize("page,language", CASES, ids=[f"{name(p)}-{language}" for p, language in CASES])
+def test_the_blocks_run(page, language, tmp_path):
+    found = [(code, line) for tag, code, line in blocks(page) if RUN.get(tag) == language]
+    RUNNERS[language](page, found, tmp_path)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=name)
+def test_every_block_says_whether_it_runs(page):
+    unknown = [f"{name(page)}:{line}: ```{tag}" for tag, _, line in blocks(page) if tag not in RUN and tag not in SHOWN]
+    assert not unknown, "tag these blocks python, c, js, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
+
+
+def test_the_readme_has_its_quick_starts():
+    """The quick starts are found as code (a fence pattern that found nothing would pass the rest)."""
+    assert {"python", "c", "js"} <= {RUN.get(tag) for tag, _, _ in blocks(SOURCE_ROOT / "README.md")}
+
+
+def test_the_python_tour_covers_the_four_games():
+    """The Python tour has its sections and code, and speaks of all four games (not two)."""
+    tour = (SOURCE_ROOT / "docs" / "python.md").read_text(encoding="utf-8")
+    for section in ("Create a game", "Moves", "Dice from outside", "Save and load", "Pictures, in a notebook",
+                    "Computer players", "Playouts for statistics", "The four games and their rulesets",
+                    "Arguments are checked"):
+        assert f"## {section}" in tour, section
+    for game_id in ("petteia", "duodecim", "latrunculi", "xii_scripta"):
+        assert f'ludus.Game("{game_id}"' in tour, game_id
+    assert sum(tag == "python" for tag, _, _ in blocks(SOURCE_ROOT / "docs" / "python.md")) >= 10
+
+
+if __name__ == "__main__":
+    sys.exit(pytest.main([__file__, "-q"]))

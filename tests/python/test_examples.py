@@ -45,5 +45,5 @@ def test_errors_example_shows_every_class():
     result = run_python([str(EXAMPLES / "errors.py")])
     for name in ("UnknownGameError", "UnknownOptionError", "InvalidOptionError", "BadJsonError", "InvalidStateError",
                  "InvalidMoveError", "IllegalMoveError", "WrongPhaseError", "NothingToUndoError", "GameOverError",
-                 "InvalidArgumentError", "GameClosedError"):
+                 "InvalidArgumentError", "GameClosedError", "ArgumentRangeError", "ArgumentTypeError"):
         assert name in result.stdout, name

@@ -35,14 +35,17 @@ the message of ``ludus_last_error``.
 from __future__ import annotations
 
 import ctypes
+import json
+import operator
 import os
 import sys
 from ctypes import POINTER, c_char_p, c_int, c_int32, c_size_t, c_void_p
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple, Union
 
-from .errors import LibraryNotFoundError, error_for_status
+from .errors import ArgumentRangeError, ArgumentTypeError, InvalidArgumentError, LibraryNotFoundError, error_for_status
 
-__all__ = ["lib", "load", "check", "take_string", "library_path", "GameHandle"]
+__all__ = ["lib", "load", "check", "take_string", "library_path", "GameHandle", "c_integer", "c_string", "to_json_text",
+           "c_seed", "INT32", "UINT32"]
 
 ABI_MAJOR = 1
 
@@ -153,6 +156,8 @@ _OPTIONAL: Dict[str, Tuple[List[Any], Any]] = {
     "ludus_ai_choose": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
     "ludus_game_playouts": ([GameHandle, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint32, POINTER(c_int),
                              POINTER(ctypes.c_uint32)], c_int),
+    "ludus_game_end_reason": ([GameHandle], c_char_p),
+    "ludus_game_position_json": ([GameHandle, POINTER(c_void_p)], c_int),
 }
 
 
@@ -188,6 +193,75 @@ def take_string(pointer: c_void_p) -> str:
         return ctypes.string_at(pointer.value).decode("utf-8")
     finally:
         lib.ludus_string_free(pointer)
+
+
+#: the ranges of the C integer types the calls take (``int`` is 32 bits on every platform built for)
+INT32 = (-2**31, 2**31 - 1)
+UINT32 = (0, 2**32 - 1)
+
+
+def preview(text: Union[str, bytes], limit: int = 40) -> str:
+    """A short quotation of a caller's input for a message (never the whole of a long input)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
+def c_integer(value: object, name: str, bounds: Tuple[int, int]) -> int:
+    """``value`` checked as an integer argument of a C call: an :class:`ArgumentTypeError` (a
+    TypeError) for anything that is not an integer (``bool`` and ``float`` included: ``1.0`` or
+    ``True`` is a slip, not an action), an :class:`ArgumentRangeError` (an OverflowError and a
+    ValueError) outside ``bounds``, where ctypes would wrap it silently."""
+    if isinstance(value, bool):
+        raise ArgumentTypeError(f"{name} must be an integer, not bool ({value})")
+    try:
+        number = operator.index(value)  # int, numpy integers; never float
+    except TypeError:
+        raise ArgumentTypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+    low, high = bounds
+    if not low <= number <= high:
+        shown = str(number) if len(str(number)) <= 40 else f"of {len(str(number))} digits"
+        raise ArgumentRangeError(f"{name} {shown} is out of range {low}..{high}")
+    return number
+
+
+def c_seed(value: object) -> int:
+    """A seed: any integer, taken modulo 2**64 (as documented since the first version: every
+    integer names a generator, so nothing is lost); not a float or a bool."""
+    return c_integer(value, "the seed", (-2**1000, 2**1000)) % 2**64
+
+
+def c_string(value: object, name: str) -> bytes:
+    """``value`` checked as a string argument of a C call, encoded in UTF-8: a :class:`TypeError`
+    if it is not a ``str``, a :class:`ValueError` if it holds a NUL character (C would read only
+    the text before it) or cannot be encoded (a lone surrogate)."""
+    if not isinstance(value, str):
+        raise ArgumentTypeError(f"{name} must be a str, not {type(value).__name__}")
+    try:
+        encoded = value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InvalidArgumentError(f"{name} cannot be encoded in UTF-8: {e.reason} at position {e.start}") from None
+    return c_bytes(encoded, name)
+
+
+def c_bytes(value: bytes, name: str) -> bytes:
+    """UTF-8 text for a C call, refused with an :class:`InvalidArgumentError` (a ValueError) if it
+    holds a NUL byte."""
+    nul = value.find(b"\0")
+    if nul >= 0:
+        raise InvalidArgumentError(f"{name} contains a NUL character at position {nul} (after "
+                                   f"{preview(value[:nul].decode('utf-8', 'replace'))}): "
+                                   "the library would read only the text before it")
+    return value
+
+
+def to_json_text(value: Any, name: str) -> bytes:
+    """``value`` as JSON for a C call: an :class:`InvalidArgumentError` (a ValueError) for NaN or
+    infinity (not JSON), an :class:`ArgumentTypeError` (a TypeError) for what JSON cannot hold."""
+    try:
+        return json.dumps(value, allow_nan=False).encode("utf-8")
+    except ValueError as e:
+        raise InvalidArgumentError(f"{name}: {e}") from None
+    except TypeError as e:
+        raise ArgumentTypeError(f"{name}: {e}") from None
 
 
 def call_string(function: Callable[..., int], *args: object) -> str:

@@ -1,5 +1,10 @@
 """``python3 -m ludus``: play and replay games in a terminal.
 
+The four games of the library: ``petteia``, ``duodecim`` (two dice), ``latrunculi`` (``--ruleset
+kowalski``, ``kowalski_10x11``, ``bell``, ``bell_8x7``, ``quintana``, ``schaedler``,
+``schaedler_2001``) and ``xii_scripta`` (three dice; ``--ruleset murray``, ``ludii``,
+``tabletop_murray``, ``tabletop_schaedler``); ``games`` lists every option.
+
 Commands::
 
     python3 -m ludus games                          the catalogue with every option
@@ -13,7 +18,7 @@ Commands::
 
 While playing, type the number of a listed move or its text, and::
 
-    roll (or just Enter)  roll the dice          dice A B   use your own dice
+    roll (or just Enter)  roll the dice          dice A B (C)  your own dice (as many as the game has)
     undo                  take back one step     draw       offer a draw (the other must agree)
     save FILE / load FILE the whole game         board / moves / help / quit
 
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO, Tuple
 
@@ -41,7 +47,8 @@ __all__ = ["main", "parse_game_options", "Console", "EndOfInput"]
 HELP = """\
   NUMBER or TEXT   play a listed move (e.g. 3 or b2-b5)
   roll or Enter    roll the dice (games with dice)
-  dice A B         set the dice to your own throw, e.g. dice 3 5
+  dice A B [C]     set the dice to your own throw: two in duodecim (dice 3 5),
+                   three in xii_scripta (dice 3 5 6)
   undo             take back the last step (move, roll or draw)
   draw             offer a draw; the other player is asked to agree
   save FILE        save the whole game (JSON)
@@ -50,6 +57,12 @@ HELP = """\
   moves            list the legal moves again
   help             this text
   quit             leave the program"""
+
+
+#: the four games, for the help texts
+GAME_LIST = ("petteia (Greek draughts), duodecim (Ludus Duodecim Scriptorum, two dice), latrunculi (Ludus "
+             "Latrunculorum, --ruleset kowalski, bell, quintana, schaedler, ...), xii_scripta (three dice, --ruleset "
+             "murray, ...)")
 
 
 class EndOfInput(Exception):
@@ -162,7 +175,14 @@ def _board(game: Game) -> str:
 # ---- play ------------------------------------------------------------------------------------
 
 def _move_label(move: Move) -> str:
-    captures = move.get("captures")
+    captured = move.get("captured")
+    if isinstance(captured, list):  # libludus 1.1: the same fields in every game
+        if not captured:
+            return move.text
+        count = move.get("captured_count", len(captured))
+        where = ",".join(str(c) for c in captured)
+        return f"{move.text} (takes {where})" if count == len(captured) else f"{move.text} (takes {count} at {where})"
+    captures = move.get("captures")  # before 1.1: a list of squares, or a number in the race games
     if not captures:
         return move.text
     if isinstance(captures, list) and all(isinstance(c, (str, int)) for c in captures):
@@ -180,10 +200,26 @@ def _format_moves(moves: Sequence[Move]) -> str:
                      for i in range(0, len(labels), per_line))
 
 
+def _outcome(game: Game) -> str:
+    """The result and, when the library says, why: "player 0 won (dux immobilised)"."""
+    reason = game.end_reason
+    return f"{game.result} ({reason.replace('_', ' ')})" if reason else str(game.result)
+
+
+def _dice_command(game: Game) -> str:
+    """The dice command with one letter a die of this game: "dice A B", or "dice A B C" in the
+    three-dice game."""
+    try:
+        count = len(game.chance_outcomes()[0].dice)
+    except (LudusError, IndexError):  # not waiting for a roll: the game's last dice tell
+        count = len(game.dice or (0, 0))
+    return "dice " + " ".join("ABCDEFGH"[:count])
+
+
 class PlaySession:
     """The loop of ``play``: one game, two people at one terminal."""
 
-    def __init__(self, console: Console, game: Game, engine: Optional[selfplay.Engine] = None) -> None:
+    def __init__(self, console: Console, game: Game, engine: Optional[Engine] = None) -> None:
         self.console = console
         self.game = game
         self.engine = engine  # the computer's side (play --vs LEVEL)
@@ -203,11 +239,11 @@ class PlaySession:
                 self.show_moves = True
             phase = self.game.phase
             if phase == Phase.OVER:
-                self.console.say(f"The game is over: {self.game.result}. "
+                self.console.say(f"The game is over: {_outcome(self.game)}. "
                                  "Type undo, save FILE, load FILE or quit.")
                 prompt = "> "
             elif phase == Phase.ROLL:
-                prompt = f"Player {self.game.to_move}: press Enter to roll (or dice A B): "
+                prompt = f"Player {self.game.to_move}: press Enter to roll (or {_dice_command(self.game)}): "
             else:
                 if self.show_moves:
                     self.console.say(_format_moves(self.game.legal_moves))
@@ -261,7 +297,7 @@ class PlaySession:
             try:
                 values = [int(v) for v in rest.split()]
             except ValueError:
-                raise ValueError(f"dice are numbers, e.g. dice 3 5; not {rest!r}") from None
+                raise ValueError(f"dice are numbers, e.g. {_dice_command(self.game)}; not {rest!r}") from None
             self.game.set_dice(values)
             say("Dice set: " + " ".join(map(str, values)) + ".")
             self.show_board = True
@@ -308,7 +344,7 @@ class PlaySession:
 def cmd_play(console: Console, game_id: str, option_args: Sequence[str], vs: Optional[str] = None, human: int = 0) -> int:
     """``ludus play``: a game at the terminal for two people, or one against the computer level ``vs``
     (the person is player ``human``); returns the exit status."""
-    engine = selfplay.Engine(1 - human, vs) if vs else None
+    engine = Engine(1 - human, vs) if vs else None
     try:
         options = parse_game_options(game_id, option_args)
         game = Game(game_id, options)
@@ -329,6 +365,132 @@ def cmd_play(console: Console, game_id: str, option_args: Sequence[str], vs: Opt
         return session.run()
     finally:
         session.game.close()
+
+
+# ---- selfplay --------------------------------------------------------------------------------
+
+def _ai_options(text: Optional[str]) -> Dict[str, Any]:
+    if not text:
+        return {}
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"player options are a JSON object, such as '{{\"max_nodes\": 20000}}', not {text!r}")
+    return value
+
+
+def _add_selfplay_parser(sub: Any) -> None:
+    """The ``selfplay`` subcommand of ``python3 -m ludus``."""
+    p = sub.add_parser("selfplay", help="computer players play each other many times",
+                       description="Plays N games between two computer players of the library, A taking player 0 in "
+                                   "the even games; prints A's wins, draws and losses with a 95% interval, the average "
+                                   "length and the first player's edge. With --table, plays the round robin of the "
+                                   "levels instead and writes a Markdown table with Elo ratings. Game options follow "
+                                   "as --NAME VALUE.")
+    p.add_argument("game", help=f"the game: {GAME_LIST}")
+    p.add_argument("--a", default="best", metavar="LEVEL", help="player A's level (default best)")
+    p.add_argument("--b", default="random", metavar="LEVEL", help="player B's level (default random)")
+    p.add_argument("-n", type=int, default=100, help="games (default 100; with --table, games a pair)")
+    p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
+    p.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    p.add_argument("--time-ms", "--max-time-ms", dest="max_time_ms", type=int,
+                   help="time budget a move, the same for every player (max_time_ms)")
+    p.add_argument("--max-nodes", type=int, help="node budget a move of the searching levels (not uct; deterministic)")
+    p.add_argument("--max-playouts", type=int, help="playouts a move of level uct (deterministic)")
+    p.add_argument("--a-options", metavar="JSON", help="more options of A's player, e.g. '{\"depth\": 3}'")
+    p.add_argument("--b-options", metavar="JSON", help="more options of B's player")
+    p.add_argument("--max-plies", type=int, default=2000, help="stop a game (counted a draw) after this many moves")
+    p.add_argument("--table", nargs="*", metavar="LEVEL",
+                   help="play the round robin of these levels (all of the game's if none are named) and write a "
+                        "Markdown table with Elo ratings and 95%% intervals")
+    p.add_argument("-o", "--output", metavar="FILE", help="with --table: write the table to FILE too")
+
+
+def player_options(level: str, args: Any, extra: Optional[str] = None) -> Dict[str, Any]:
+    """The options of ai_move for ``level`` from the command line's budgets: the time for every
+    level, the node budget for the searching levels, the playout budget for uct."""
+    ai: Dict[str, Any] = {"level": level}
+    if args.max_time_ms is not None:
+        ai["max_time_ms"] = args.max_time_ms
+    if args.max_nodes is not None and level != "uct":
+        ai["max_nodes"] = args.max_nodes
+    if args.max_playouts is not None and level == "uct":
+        ai["max_playouts"] = args.max_playouts
+    ai.update(_ai_options(extra))
+    return ai
+
+
+def _check_players(game_id: str, game_options: Mapping[str, Any], players: List[Dict[str, Any]]) -> None:
+    """Asks each player for one quick move, so that a wrong level or option is told before the games."""
+    with Game(game_id, dict(game_options, seed=0)) as probe:
+        if probe.phase == Phase.ROLL:
+            probe.roll()
+        for ai in players:
+            rest = dict(ai)
+            level = rest.pop("level")
+            if not any(k in rest for k in ("max_nodes", "max_playouts", "max_time_ms")):
+                rest["max_playouts" if level == "uct" else "max_nodes"] = 100
+            probe.ai_move(level, **rest)
+
+
+def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
+    """`python3 -m ludus selfplay`: one match between two levels, or with --table the round
+    robin of the levels as a Markdown table; returns the exit status."""
+    try:
+        game_options = parse_game_options(args.game, game_args)
+        if args.game in ("petteia", "latrunculi") and "draw_plies_without_capture" not in game_options:
+            game_options["draw_plies_without_capture"] = 200  # unattended games must end
+        if args.table is not None:
+            levels = list(args.table) or selfplay.levels_of(args.game)
+            if len(levels) < 2 or len(set(levels)) != len(levels):
+                raise ValueError(f"--table needs two or more different levels, not {' '.join(levels) or 'none'}")
+            players = [player_options(level, args) for level in levels]
+        else:
+            players = [player_options(args.a, args, args.a_options), player_options(args.b, args, args.b_options)]
+        _check_players(args.game, game_options, players)
+    except (ValueError, LudusError) as e:
+        out.write(f"Cannot play {args.game}: {e}\n")
+        return 2
+    if args.table is not None:
+        rr = selfplay.round_robin(args.game, game_options, {ai["level"]: ai for ai in players}, args.n, seed=args.seed, jobs=args.jobs,
+                         max_plies=args.max_plies)
+        text = selfplay.table_markdown(rr, game_options) + "\n"
+        out.write(text)
+        if args.output:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        out.flush()
+        return 0
+    a, b = players
+    summary = selfplay.run(args.game, game_options, a, b, args.n, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies)
+    out.write(selfplay.report(summary, args.game, a, b, args.seed) + "\n")
+    out.flush()
+    return 0
+
+
+class Engine:
+    """The computer side of ``play --vs LEVEL``: rolls for itself and plays the level's move."""
+
+    def __init__(self, player: int, level: str) -> None:
+        self.player, self.level, self.moves = player, level, 0
+
+    def act(self, game: Game, say: Any) -> bool:
+        """Plays one roll or move if it is the engine's turn; False when it is the person's."""
+        if game.phase == Phase.OVER or game.to_move != self.player:
+            return False
+        if game.phase == Phase.ROLL:
+            dice = game.roll()
+            say(f"Player {self.player} (computer) rolled: {' '.join(map(str, dice))}.")
+            return True
+        move = game.ai_move(self.level, seed=self.moves)
+        self.moves += 1
+        game.play(move.text)
+        say(f"Player {self.player} (computer, {self.level}) played {move.text}.")
+        return True
+
+    def undo(self, game: Game) -> None:
+        """Takes back the engine's steps after the person's undo, back to the person's turn."""
+        while game.phase != Phase.OVER and game.to_move == self.player and game.history:
+            game.undo()
 
 
 # ---- replay ----------------------------------------------------------------------------------
@@ -361,7 +523,7 @@ def cmd_replay(console: Console, path: str, wait: bool) -> int:
             assert event is not None
             console.say(f"{i}. player {event.get('player')}: {event.get('text')}")
             console.say(_board(game))
-        console.say(f"End of the game: {game.result}.")
+        console.say(f"End of the game: {_outcome(game)}.")
         return 0
     finally:
         steps.close()
@@ -471,16 +633,17 @@ def cmd_render(console: Console, args: Sequence[str], err: Optional[TextIO] = No
 # ---- main ------------------------------------------------------------------------------------
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python3 -m ludus", description="Play the ancient board games of libludus.")
+    parser = argparse.ArgumentParser(prog="python3 -m ludus", description=f"Play the ancient board games of libludus: {GAME_LIST}. "
+                                     "The games command lists every game's options, their rulesets among them.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("games", help="list the games and their options")
     play = sub.add_parser("play", help="play a game at this terminal (two players)",
                           description="Options of the game are given as --NAME VALUE (see: games).")
-    play.add_argument("game", help="the game's id, e.g. petteia")
+    play.add_argument("game", help=f"the game: {GAME_LIST}")
     play.add_argument("--vs", metavar="LEVEL", help="play against the library's computer player of this level "
                       "(random, greedy, easy, medium, best)")
     play.add_argument("--human", type=int, choices=(0, 1), default=0, help="with --vs: the player you are (default 0)")
-    selfplay.add_parser(sub)
+    _add_selfplay_parser(sub)
     analysis.add_parser(sub)
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file")
@@ -490,17 +653,38 @@ def _parser() -> argparse.ArgumentParser:
                          description="Writes the library's picture of the position a saved game reaches: SVG, or "
                                      "the text diagram with --text; to OUT, or to standard output for -o - or no -o. "
                                      "Render options: --size 120..4096 (SVG), --orientation 0|1 and "
-                                     "--coordinates true|false (petteia), --inscription ostia|levate|virtus|vincer "
+                                     "--coordinates true|false (petteia, latrunculi), --inscription ostia|levate|virtus|vincer "
                                      "(duodecim, SVG).")
     ren.add_argument("arguments", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return parser
 
 
 def main(argv: Optional[List[str]] = None, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (141, as for a program stopped by SIGPIPE,
+    when the reader of the output has gone, e.g. ``ludus replay FILE --no-wait | head``)."""
     console = Console(stdin or sys.stdin, stdout or sys.stdout)
+    try:
+        return _command(console, sys.argv[1:] if argv is None else list(argv))
+    except BrokenPipeError:
+        _discard_output(console.stdout)
+        return 141
+
+
+def _discard_output(stream: TextIO) -> None:
+    """After the reader of ``stream`` has gone: send what is left to /dev/null, so that the
+    interpreter's last flush at exit does not fail again with a second traceback."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a file (a test's StringIO)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
+
+
+def _command(console: Console, argv: List[str]) -> int:
+    """Parse ``argv`` and run the command it names; returns the exit status."""
     parser = _parser()
-    argv = sys.argv[1:] if argv is None else list(argv)
     args, extra = parser.parse_known_args(argv)
     if args.command == "render":  # its arguments in their order (argparse would regroup them)
         rest = argv[argv.index("render") + 1:]
@@ -515,7 +699,7 @@ def main(argv: Optional[List[str]] = None, stdin: Optional[TextIO] = None, stdou
         if args.command == "play":
             return cmd_play(console, args.game, extra, args.vs, args.human)
         if args.command == "selfplay":
-            return selfplay.cmd_selfplay(args, extra, console.stdout)
+            return cmd_selfplay(args, extra, console.stdout)
         if args.command == "analyze":
             return analysis.cmd_analyze(args, console.stdout)
         if args.command == "replay":

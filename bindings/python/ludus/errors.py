@@ -24,6 +24,12 @@ LUDUS_E_NO_MEMORY          :class:`LudusMemoryError`       :class:`MemoryError`
 LUDUS_E_NOTHING_TO_UNDO    :class:`NothingToUndoError`
 LUDUS_E_INTERNAL           :class:`InternalError`
 =========================  ==============================  ==============================
+
+The package checks every value before it reaches the library, so that nothing is cut short or
+wrapped on the way (ctypes would): an integer beyond what the C call takes is an
+:class:`ArgumentRangeError` (also an :class:`OverflowError` and a :class:`ValueError`), a value
+of the wrong type an :class:`ArgumentTypeError` (also a :class:`TypeError`), a string with a NUL
+character an :class:`InvalidArgumentError`.
 """
 from __future__ import annotations
 
@@ -33,7 +39,8 @@ __all__ = [
     "LudusError", "InvalidArgumentError", "BadJsonError", "UnknownGameError", "UnknownOptionError",
     "InvalidOptionError", "InvalidMoveError", "IllegalMoveError", "WrongPhaseError", "GameOverError",
     "InvalidStateError", "BufferTooSmallError", "LudusMemoryError", "NothingToUndoError",
-    "InternalError", "GameClosedError", "LibraryNotFoundError", "error_for_status",
+    "InternalError", "GameClosedError", "LibraryNotFoundError", "ArgumentRangeError", "ArgumentTypeError",
+    "error_for_status",
 ]
 
 
@@ -132,6 +139,17 @@ class NothingToUndoError(LudusError):
 class InternalError(LudusError):
     """A bug in the library: please report it with the message."""
     status, status_name = 14, "LUDUS_E_INTERNAL"
+
+
+class ArgumentRangeError(InvalidArgumentError, OverflowError):
+    """An integer beyond the range the C call takes (``apply_action(2**32)``, a die of
+    ``2**32 + 3``): refused by the package before the call, which would have wrapped it."""
+
+
+class ArgumentTypeError(LudusError, TypeError):
+    """A value of the wrong type for a call (``apply_action(1.0)``, ``Game(5)``): refused by the
+    package before it reaches the library."""
+    status, status_name = 1, "LUDUS_E_INVALID_ARGUMENT"
 
 
 class GameClosedError(LudusError, ValueError):

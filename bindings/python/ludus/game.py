@@ -5,14 +5,16 @@ import ctypes
 import enum
 import json
 import os
-from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, overload
+import threading
+import time
+from typing import Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 from . import _library
-from ._library import GameHandle, call_string, check
-from .errors import GameClosedError, InvalidStateError, LudusError
+from ._library import INT32, UINT32, GameHandle, c_bytes, c_integer, c_seed, c_string, call_string, check, to_json_text
+from .errors import ArgumentTypeError, GameClosedError, InvalidStateError, LudusError
 
-__all__ = ["Phase", "Result", "Move", "MoveList", "Outcome", "Playouts", "Game", "games", "game_ids", "MoveLike", "apply_event",
-           "replay"]
+__all__ = ["DEFAULT_MAX_PLIES", "Phase", "Result", "Move", "MoveList", "Outcome", "Playouts", "Game", "games", "game_ids",
+           "MoveLike", "apply_event", "replay"]
 
 
 class Phase(enum.IntEnum):
@@ -45,13 +47,54 @@ class Result(enum.IntEnum):
 _PHASES = tuple(Phase)    # indexing a tuple is several times faster than calling the enum
 _RESULTS = tuple(Result)
 
+#: The bound on the moves of :meth:`Game.random_playout` and :meth:`Game.playouts` when none is
+#: given. Random play ends far below it in most rulesets (200 random games from the start: at
+#: most 7,000 moves in Petteia, 1,100 in XII Scripta, 40,000 in Schaedler's Latrunculi), but
+#: Kowalski's Latrunculi without a draw rule can go on for hundreds of thousands of moves or for
+#: ever; a playout stopped at the bound reports :attr:`Result.ONGOING`.
+DEFAULT_MAX_PLIES = 100_000
+
+# Moves one C call may play on the calling thread: under half a second in every game (at most
+# 4 microseconds a move, Duodecim's dice included, in a release build), so that a Ctrl-C waits
+# at most that long. Calls with a higher bound run in a worker thread (see _interruptible).
+_PLIES_PER_DIRECT_CALL = 100_000
+# The time one call of Game.playouts aims at, for the same reason.
+_SECONDS_PER_SLICE = 0.05
+
+
+def _interruptible(call: "Callable[[], object]") -> None:
+    """Run ``call`` (a long C call on a copy that nothing else touches) in a worker thread while
+    this thread waits in short slices, so that Ctrl-C raises KeyboardInterrupt here at once. The
+    C call cannot be stopped: after an interrupt it runs on to its bound on the worker (a daemon
+    thread, which does not hold the program open) and its result is dropped. An exception of
+    ``call`` (the library's error, read on the worker's thread) is raised here."""
+    outcome: List[BaseException] = []
+
+    def work() -> None:
+        try:
+            call()
+        except BaseException as e:  # handed to the waiting thread
+            outcome.append(e)
+
+    worker = threading.Thread(target=work, name="ludus-playout", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.05)
+    if outcome:
+        raise outcome[0]
+
 
 class Move(Mapping[str, Any]):
     """One legal move as the library describes it: a read-only mapping of its JSON fields.
 
-    ``move.text`` is its notation (``"b2-b5"``); every other JSON field is an attribute too
-    (``move.to``, ``move.captures``, ``move.player``, ``move.action``; ``from`` is a Python
-    keyword, so it is ``move.from_`` or ``move["from"]``). A computer player's move also has
+    ``move.text`` is its notation (``"b2-b5"``); every other JSON field is an attribute too. Since
+    libludus 1.1 the same fields mean the same in every game: ``move.kind`` (``"move"``,
+    ``"place"``, ``"remove"`` or ``"pass"``), ``move.from_name`` and ``move.to_name`` (square or
+    cell names, None when the move has none), ``move.captured`` (the names of the squares or
+    cells it captures on) and ``move.captured_count``, besides ``move.player`` and
+    ``move.action``. The older ``from``/``to``/``captures``, whose types differ between the board
+    and the race games, remain for this major version (``from`` is a Python keyword: ``move.from_``
+    or ``move["from"]``). A computer player's move also has
     ``search`` (how it was found), which comparisons leave out, so ``game.ai_move() in
     game.legal_moves`` holds. A move compares equal to its text::
 
@@ -199,7 +242,7 @@ def games() -> List[Dict[str, Any]]:
 
 
 def game_ids() -> List[str]:
-    """The ids of the games in the catalogue, e.g. ``["petteia"]``."""
+    """The ids of the games in the catalogue: ``["duodecim", "petteia", "xii_scripta", "latrunculi"]``."""
     return [g["id"] for g in games()]
 
 
@@ -216,16 +259,23 @@ class Game:
     _lib = _library.lib  # kept on the class so __del__ works during interpreter shutdown
 
     def __init__(self, game_id: str, options: Optional[Mapping[str, Any]] = None, /, **kwargs: Any) -> None:
+        name = c_string(game_id, "the game id")
+        if options is not None and not isinstance(options, Mapping):
+            raise ArgumentTypeError(f"options are a dict, not {type(options).__name__}")
         merged = dict(options or {})
         merged.update(kwargs)
         handle = GameHandle()
-        check(self._lib.ludus_game_new(game_id.encode(), json.dumps(merged).encode(), ctypes.byref(handle)))
+        check(self._lib.ludus_game_new(name, to_json_text(merged, "options"), ctypes.byref(handle)))
         self._init(handle, game_id)
 
     def _init(self, handle: GameHandle, game_id: Optional[str]) -> None:
         self._h: Optional[GameHandle] = handle
         self._id = game_id
         self._actions = (ctypes.c_int32 * 64)()
+        self._changes = 0     # counts the calls that change the game: the key of the cached state
+        self._cached: Optional[Tuple[int, Dict[str, Any]]] = None
+        self._cached_position: Optional[Tuple[int, Dict[str, Any]]] = None
+        self._fixed_part: Optional[Tuple[str, Dict[str, Any]]] = None
 
     @classmethod
     def _wrap(cls, handle: GameHandle, game_id: Optional[str]) -> "Game":
@@ -239,11 +289,13 @@ class Game:
         replays the history and refuses an inconsistent state (InvalidStateError) or bad JSON
         (BadJsonError)."""
         if isinstance(state, Mapping):
-            text = json.dumps(state).encode()
+            text = to_json_text(dict(state), "the saved state")
         elif isinstance(state, str):
-            text = state.encode()
+            text = c_string(state, "the saved state")
+        elif isinstance(state, (bytes, bytearray, memoryview)):
+            text = c_bytes(bytes(state), "the saved state")
         else:
-            text = bytes(state)
+            raise ArgumentTypeError(f"a saved state is JSON text (str or bytes) or a dict, not {type(state).__name__}")
         handle = GameHandle()
         check(cls._lib.ludus_game_from_json(text, ctypes.byref(handle)))
         return cls._wrap(handle, None)
@@ -303,6 +355,43 @@ class Game:
     def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
         return self.copy()
 
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickling saves the full state (:meth:`to_json`: options, history, position and the
+        generator, so the dice to come are the same); unpickling restores it with
+        :meth:`from_json`."""
+        return _restore, (self.to_json(),)
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are in the same position under the same rules: the same
+        game, the same options but for the seed, and the same ``position`` but for the
+        generator's state (so: the board, the pieces in hand and borne off, the player to move,
+        the phase, the result, the dice and the counters of the draw rules). How they got there
+        (the history) and their generators are not compared. A closed game equals only itself."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        if self is other:
+            return True
+        if self._h is None or other._h is None:
+            return False
+        return self._compared() == other._compared()
+
+    # A game changes as it is played, so it has no hash (as a list has none) and cannot be a set
+    # member or a dict key; position_key() is a hashable snapshot of what __eq__ compares.
+    __hash__ = None  # type: ignore[assignment]
+
+    def position_key(self) -> str:
+        """A hashable snapshot of what ``==`` compares (the game, its rules and its position) as a
+        canonical JSON text: equal games give equal keys, e.g. to count repeated positions in a
+        dict."""
+        return json.dumps(self._compared(), sort_keys=True, separators=(",", ":"))
+
+    def _compared(self) -> List[Any]:
+        """What ``==`` compares: the game, its options less the seed (the rules) and its
+        position less the generator's state ("rng")."""
+        game_id, options = self._fixed()
+        return [game_id, {k: v for k, v in options.items() if k != "seed"},
+                {k: v for k, v in self._position().items() if k != "rng"}]
+
     # ---- state ----------------------------------------------------------------------------
 
     def to_json(self, indent: Optional[int] = None) -> str:
@@ -313,30 +402,76 @@ class Game:
 
     def to_dict(self) -> Dict[str, Any]:
         """The full state, parsed (a new dict each call)."""
-        return json.loads(self.to_json())
+        return _copy_json(self._state())
+
+    def _state(self) -> Dict[str, Any]:
+        """The parsed state, serialised again only after a change (the reads below share it:
+        callers get copies)."""
+        cached = self._cached
+        if cached is None or cached[0] != self._changes or self._h is None:
+            cached = (self._changes, json.loads(self.to_json()))
+            self._cached = cached
+        return cached[1]
+
+    def _position(self) -> Dict[str, Any]:
+        """The parsed position, read again only after a change: from the cached state if it is
+        current, else through ``ludus_game_position_json`` (libludus 1.1: its cost does not grow
+        with the history), else from the whole state."""
+        cached = self._cached_position
+        if cached is None or cached[0] != self._changes or self._h is None:
+            function = getattr(self._lib, "ludus_game_position_json", None)
+            state = self._cached
+            if state is not None and state[0] == self._changes and self._h is not None:
+                position = state[1]["position"]
+            elif function is not None:
+                position = json.loads(call_string(function, self._handle))
+            else:
+                position = self._state()["position"]
+            cached = self._cached_position = (self._changes, position)
+        return cached[1]
+
+    def _fixed(self) -> Tuple[str, Dict[str, Any]]:
+        """The game's id and options, which never change: read once."""
+        if self._fixed_part is None:
+            state = self._state()
+            self._fixed_part = (str(state["game"]), state["options"])
+        return self._fixed_part
+
+    def _changed(self) -> None:
+        self._changes += 1
 
     @property
     def id(self) -> str:
-        """The game's id in the catalogue, e.g. ``"petteia"``."""
+        """The game's id in the catalogue: ``"petteia"``, ``"duodecim"``, ``"latrunculi"`` or
+        ``"xii_scripta"``."""
         if self._id is None:
-            self._id = str(self.to_dict()["game"])
+            self._id = self._fixed()[0]
         return self._id
 
     @property
     def options(self) -> Dict[str, Any]:
         """Every option of the game, resolved (the seed included)."""
-        return dict(self.to_dict()["options"])
+        return dict(self._fixed()[1])
+
+    @property
+    def ruleset(self) -> Optional[str]:
+        """The rule set the game follows, for the games that have several (``latrunculi``:
+        ``"kowalski"``, ``"bell"``, ...; ``xii_scripta``: ``"murray"``, ...): its ``ruleset``
+        option. None for the games with one set of rules (``petteia``, ``duodecim``)."""
+        ruleset = self._fixed()[1].get("ruleset")
+        return None if ruleset is None else str(ruleset)
 
     @property
     def position(self) -> Dict[str, Any]:
-        """The current position as the library saves it (see the game's schema)."""
-        return dict(self.to_dict()["position"])
+        """The current position as the library saves it (see the game's schema); a new dict
+        each read, of a position the library serialises once after a change."""
+        return _copy_json(self._position())
 
     @property
     def history(self) -> List[Dict[str, Any]]:
         """Every event since the start: dicts with ``"player"`` and ``"text"`` (a move, ``"roll
-        A B"`` with ``"dice_from"``, or ``"draw agreed"``)."""
-        return list(self.to_dict()["history"])
+        A B"`` with ``"dice_from"``, or ``"draw agreed"``); a new list each read."""
+        return [dict(event) for event in self._state()["history"]]
 
     @property
     def phase(self) -> Phase:
@@ -369,14 +504,32 @@ class Game:
     def dice(self) -> Optional[Tuple[int, ...]]:
         """The dice of the current turn, as far as the position shows them (None for a game
         without dice or before the first roll)."""
-        dice = self.position.get("dice")
+        dice = self._position().get("dice")
         return tuple(dice) if dice else None
+
+    @property
+    def end_reason(self) -> Optional[str]:
+        """Why the game ended, in the rules' words, or None while it goes on: ``"all_captured"``,
+        ``"one_piece_left"``, ``"dux_immobilised"``, ``"no_moves"``, ``"quiet_moves"`` (Bell's 30
+        moves), ``"plies_without_capture"``, ``"repetition"``, ``"agreed_draw"``,
+        ``"borne_off"`` (later library versions may add reasons). None also with a libludus
+        older than 1.1, which does not say."""
+        function = getattr(self._lib, "ludus_game_end_reason", None)
+        if function is not None:
+            reason = function(self._handle)
+            return reason.decode() if reason else None
+        return self._position().get("end_reason") or None
 
     # ---- moves ----------------------------------------------------------------------------
 
     @property
     def legal_moves(self) -> MoveList:
-        """The legal moves (phase move; empty when over). In phase roll: WrongPhaseError."""
+        """The legal moves in the library's order: empty when the game is over and before the
+        dice are rolled (phase roll: nothing can be played until :meth:`roll` or
+        :meth:`set_dice`), as ``board.legal_moves`` is empty in python-chess when no move can be
+        made."""
+        if self.phase == Phase.ROLL:
+            return MoveList([])
         return MoveList(json.loads(call_string(self._lib.ludus_game_legal_moves, self._handle)))
 
     def play(self, move: MoveLike) -> None:
@@ -387,23 +540,26 @@ class Game:
         ambiguous), WrongPhaseError (dice not rolled yet), GameOverError.
         """
         if isinstance(move, Move):
-            text = move.text
+            text = c_string(move.text, "the move")
         elif isinstance(move, str):
-            text = move
+            text = c_string(move, "the move")
         elif isinstance(move, Mapping):
-            text = json.dumps(dict(move))
+            text = to_json_text(dict(move), "the move")
         else:
-            raise TypeError(f"a move is a str, a Move or a dict, not {type(move).__name__}")
-        check(self._lib.ludus_game_play(self._handle, text.encode()))
+            raise ArgumentTypeError(f"a move is a str, a Move or a dict, not {type(move).__name__}")
+        check(self._lib.ludus_game_play(self._handle, text))
+        self._changed()
 
     def undo(self) -> None:
         """Take back the last move, roll or agreed draw (NothingToUndoError at the start)."""
         check(self._lib.ludus_game_undo(self._handle))
+        self._changed()
 
     def agree_draw(self) -> None:
         """Record a draw both players agreed (WrongPhaseError in games without draws,
         GameOverError when over)."""
         check(self._lib.ludus_game_agree_draw(self._handle))
+        self._changed()
 
     # ---- dice -----------------------------------------------------------------------------
 
@@ -413,19 +569,21 @@ class Game:
         values = (ctypes.c_int * 8)()
         count = ctypes.c_size_t()
         check(self._lib.ludus_game_roll(self._handle, values, len(values), ctypes.byref(count)))
+        self._changed()
         return tuple(values[:count.value])
 
     def set_dice(self, *values: Union[int, Sequence[int]]) -> None:
         """Dice from outside (physical dice, a replay, a test): ``set_dice(3, 5)`` or
-        ``set_dice([3, 5])``. The library validates them (InvalidArgumentError or similar)."""
-        flat: List[int] = []
+        ``set_dice([3, 5])`` (as many as the game throws: two in duodecim, three in xii_scripta).
+        The library validates them (InvalidArgumentError or similar); a value that is not an
+        integer is a TypeError, one beyond a C ``int`` an OverflowError (never cut short)."""
+        flat: List[object] = []
         for v in values:
-            flat.extend(v if isinstance(v, Sequence) else [v])
-        for v in flat:
-            if isinstance(v, bool) or not isinstance(v, int):
-                raise TypeError(f"dice are integers, not {v!r}")
-        array = (ctypes.c_int * max(1, len(flat)))(*flat)
-        check(self._lib.ludus_game_set_dice(self._handle, array, len(flat)))
+            flat.extend(v if isinstance(v, Sequence) and not isinstance(v, str) else [v])
+        dice = [c_integer(v, "a die", INT32) for v in flat]
+        array = (ctypes.c_int * max(1, len(dice)))(*dice)
+        check(self._lib.ludus_game_set_dice(self._handle, array, len(dice)))
+        self._changed()
 
     def chance_outcomes(self) -> List[Outcome]:
         """In phase roll: every distinct roll with its probability."""
@@ -445,60 +603,109 @@ class Game:
         return self._actions[:count.value]
 
     def apply_action(self, action: int) -> None:
-        """Play one of the integers of :meth:`actions` (IllegalMoveError for any other)."""
-        check(self._lib.ludus_game_apply_action(self._handle, action))
+        """Play one of the integers of :meth:`actions` (IllegalMoveError for any other; TypeError
+        for a value that is not an integer, ``1.0`` and ``True`` included; OverflowError beyond
+        32 bits)."""
+        check(self._lib.ludus_game_apply_action(self._handle, c_integer(action, "the action", INT32)))
+        self._changed()
 
     def action_text(self, action: int) -> str:
-        """The notation of a legal integer move."""
-        return call_string(self._lib.ludus_game_action_text, self._handle, action)
+        """The notation of a legal integer move (argument checked as for :meth:`apply_action`)."""
+        return call_string(self._lib.ludus_game_action_text, self._handle, c_integer(action, "the action", INT32))
 
-    def random_playout(self, seed: int, max_plies: int = 2**32 - 1) -> Tuple[Result, int]:
+    def random_playout(self, seed: int, max_plies: int = DEFAULT_MAX_PLIES) -> Tuple[Result, int]:
         """Play uniformly random moves (and dice from a generator seeded with ``seed``) inside
-        the library, to the end or until ``max_plies`` moves; returns the result
+        the library, to the end or until ``max_plies`` moves (:data:`DEFAULT_MAX_PLIES`, 100,000,
+        unless given: some rulesets let random play go on for ever); returns the result
         (:attr:`Result.ONGOING` if stopped first) and the moves played. Every move and roll
-        enters the history. GameOverError if the game is over already."""
-        function = getattr(self._lib, "ludus_game_random_playout", None)
-        if function is None:
-            raise LudusError("this libludus has no ludus_game_random_playout (it needs a later version)")
-        result, plies = ctypes.c_int(), ctypes.c_uint32()
-        check(function(self._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
-        return Result(result.value), int(plies.value)
+        enters the history. GameOverError if the game is over already.
 
-    def playouts(self, n: int, seed: int = 0, max_plies: int = 2**32 - 1) -> Playouts:
-        """Run ``n`` random playouts from this position inside the library, in one call (native
-        speed, for statistics and Monte Carlo evaluation); the game does not change. Playout
-        ``i`` is the game :meth:`random_playout` would play on a :meth:`copy` with seed
-        ``seed + i``. GameOverError if the game is over."""
-        function = getattr(self._lib, "ludus_game_playouts", None)
-        if function is None:
-            raise LudusError("this libludus has no ludus_game_playouts (it needs a later version)")
-        if not 0 <= n < 2**32:
-            raise ValueError(f"n must be 0..2**32-1, not {n}")
+        ``seed`` is any integer (taken modulo 2**64), ``max_plies`` 0..2**32-1
+        (:class:`~ludus.errors.ArgumentRangeError`, an OverflowError, outside). Ctrl-C
+        stops the call within a fraction of a second (KeyboardInterrupt; the game is then
+        unchanged), whatever the bound: a bound above what one call does in well under a second
+        is played on a copy in a worker thread while this thread waits."""
+        function = self._optional("ludus_game_random_playout")
+        seed = c_seed(seed)
+        max_plies = c_integer(max_plies, "max_plies", UINT32)
+        result, plies = ctypes.c_int(), ctypes.c_uint32()
+        if max_plies <= _PLIES_PER_DIRECT_CALL:
+            check(function(self._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
+        else:
+            trial = self.copy()
+            _interruptible(lambda: check(function(trial._handle, seed, max_plies, ctypes.byref(result),
+                                                  ctypes.byref(plies))))
+            self._h, trial._h = trial._h, self._h   # the game takes the played copy's handle
+            trial.close()
+        self._changed()
+        return _RESULTS[result.value], int(plies.value)
+
+    def playouts(self, n: int, seed: int = 0, max_plies: int = DEFAULT_MAX_PLIES) -> Playouts:
+        """Run ``n`` random playouts from this position inside the library (native speed, for
+        statistics and Monte Carlo evaluation); the game does not change. Playout ``i`` is the
+        game :meth:`random_playout` would play on a :meth:`copy` with seed ``seed + i`` (modulo
+        2**64) and the same ``max_plies`` (:data:`DEFAULT_MAX_PLIES` unless given).
+        GameOverError if the game is over. ``n`` and ``max_plies`` are 0..2**32-1
+        (:class:`~ludus.errors.ArgumentRangeError`, an OverflowError and a ValueError, outside),
+        ``seed`` any integer. The playouts run in slices of a fraction of a second
+        each, so Ctrl-C stops them (KeyboardInterrupt) as it does :meth:`random_playout`."""
+        function = self._optional("ludus_game_playouts")
+        n = c_integer(n, "n", UINT32)
+        seed = c_seed(seed)
+        max_plies = c_integer(max_plies, "max_plies", UINT32)
         results, plies = (ctypes.c_int * n)(), (ctypes.c_uint32 * n)()
-        check(function(self._handle, seed % 2**64, n, max_plies, results, plies))
-        return Playouts([Result(r) for r in results], list(plies))
+        if n == 0:
+            check(function(self._handle, seed, 0, max_plies, results, plies))  # GameOverError if over
+        first, count = 0, 1
+        # Slices of about _SECONDS_PER_SLICE: the count grows (at most fourfold) as the playouts
+        # done so far show how long one takes, and never past what could run to 10 times the
+        # moves of a direct call if every playout went to the bound (lengths have long tails).
+        most = max(1, 10 * _PLIES_PER_DIRECT_CALL // max(max_plies, 1))
+        while first < n:
+            count = min(count, n - first)
+            args = ((seed + first) % 2**64, count, max_plies,
+                    ctypes.cast(ctypes.addressof(results) + first * ctypes.sizeof(ctypes.c_int), ctypes.POINTER(ctypes.c_int)),
+                    ctypes.cast(ctypes.addressof(plies) + first * ctypes.sizeof(ctypes.c_uint32),
+                                ctypes.POINTER(ctypes.c_uint32)))
+            started = time.perf_counter()
+            if max_plies <= _PLIES_PER_DIRECT_CALL:
+                check(function(self._handle, *args))
+            else:
+                trial = self.copy()
+                # the lambda keeps the arrays alive for the worker, which may outlive this call
+                _interruptible(lambda: (results, plies, check(function(trial._handle, *args))))
+                trial.close()
+            seconds = time.perf_counter() - started
+            first += count
+            count = max(1, min(4 * count, int(count * _SECONDS_PER_SLICE / max(seconds, 1e-6)), most))
+        return Playouts([_RESULTS[r] for r in results], list(plies))
+
+    def _optional(self, name: str) -> Any:
+        """A C function of a later library version (LudusError if the loaded library lacks it)."""
+        function = getattr(self._lib, name, None)
+        if function is None:
+            raise LudusError(f"this libludus has no {name} (it needs a later version)")
+        return function
 
     def ai_move(self, level: str = "best", **options: Any) -> Move:
         """The move a computer player of the library chooses (``ludus_ai_choose``); the game is
-        not changed. ``level``: ``"random"``, ``"greedy"``, ``"easy"``, ``"medium"`` or
-        ``"best"``; other options: ``depth``, ``seed`` (same seed, same move),
+        not changed, in all four games. ``level``: ``"random"``, ``"greedy"``, ``"easy"``,
+        ``"medium"``, ``"best"`` or ``"uct"`` (Monte Carlo tree search, budget ``max_playouts``);
+        other options: ``depth``, ``seed`` (same seed, same move),
         ``max_nodes``, ``max_time_ms`` (``"best"`` thinks 1000 ms unless a budget is given),
         ``threads`` (1..64: Lazy SMP in petteia, shared candidates in duodecim). The Move has
         the fields of :attr:`legal_moves` plus ``search``: level, depth, nodes, value and time_ms.
         WrongPhaseError before a roll, GameOverError at the end."""
-        function = getattr(self._lib, "ludus_ai_choose", None)
-        if function is None:
-            raise LudusError("this libludus has no ludus_ai_choose (it needs a later version)")
+        function = self._optional("ludus_ai_choose")
+        if not isinstance(level, str):
+            raise ArgumentTypeError(f"the level is a name such as \"best\", not {type(level).__name__}")
         given = dict(options, level=level)
-        return Move(json.loads(call_string(function, self._handle, json.dumps(given).encode())))
+        return Move(json.loads(call_string(function, self._handle, to_json_text(given, "the computer player's options"))))
 
     # ---- display --------------------------------------------------------------------------
 
     def _render(self, name: str, options: Mapping[str, Any]) -> str:
-        function = getattr(self._lib, name, None)
-        if function is None:
-            raise LudusError(f"this libludus has no {name} (it needs a later version)")
-        return call_string(function, self._handle, json.dumps(dict(options)).encode())
+        return call_string(self._optional(name), self._handle, to_json_text(dict(options), "the picture's options"))
 
     def render_svg(self, **options: Any) -> str:
         """The library's self-contained SVG picture of the position (``ludus_game_render_svg``;
@@ -534,11 +741,22 @@ class Game:
     def __repr__(self) -> str:
         if self._h is None:
             return f"<ludus.Game {self._id or '?'} (closed)>"
-        doc = self.to_dict()
+        doc = self._state()
         self._id = doc["game"]
         to_move = self.to_move
         who = f" to_move={to_move}" if to_move is not None else f" result={str(self.result)!r}"
         return f"<ludus.Game {self._id!r} phase={self.phase}{who} events={len(doc['history'])}>"
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of parsed JSON, through the json module's C code (several times faster than
+    copy.deepcopy)."""
+    return json.loads(json.dumps(value))
+
+
+def _restore(state: str) -> Game:
+    """Unpickling (see Game.__reduce__)."""
+    return Game.from_json(state)
 
 
 def apply_event(game: Game, event: Mapping[str, Any]) -> None:

@@ -1,0 +1,48 @@
+// The app's words: every visible string comes from a message catalogue (i18n/it.json,
+// i18n/en.json), looked up by key with {name} placeholders; a plural message is an object of
+// Intl.PluralRules categories ({"one": ..., "other": ...}) chosen by the parameter "count".
+export const LANGUAGES = ["it", "en"];
+const STORAGE_LANGUAGE = "ludus.language";
+
+let messages = {};
+let language = "en";
+let plurals = new Intl.PluralRules("en");
+
+/** The language to start in: the one chosen before, else Italian when the browser prefers it. */
+export function preferredLanguage() {
+  const chosen = localStorage.getItem(STORAGE_LANGUAGE);
+  if (LANGUAGES.includes(chosen)) return chosen;
+  const browser = (navigator.languages || [navigator.language]).map((tag) => String(tag).slice(0, 2).toLowerCase());
+  return browser.find((tag) => LANGUAGES.includes(tag)) ?? "en";
+}
+
+/** Loads a catalogue and makes it the current language (remembered on this device when the
+ * visitor chose it). */
+export async function useLanguage(tag, remember) {
+  const response = await fetch(`i18n/${tag}.json`);
+  messages = await response.json();
+  language = tag;
+  plurals = new Intl.PluralRules(tag);
+  if (remember) localStorage.setItem(STORAGE_LANGUAGE, tag);
+  document.documentElement.lang = tag;
+}
+
+export const currentLanguage = () => language;
+
+/** Whether the catalogue has a message for key. */
+export const has = (key) => Object.hasOwn(messages, key);
+
+/** The message of key with its {placeholders} filled; the fallback (or the key) when missing. */
+export function t(key, params = {}, fallback = key) {
+  let message = has(key) ? messages[key] : fallback;
+  if (typeof message === "object" && message !== null) message = message[plurals.select(params.count ?? 0)] ?? message.other;
+  return String(message).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Fills every element with data-i18n (its text), data-i18n-label (aria-label) and
+ * data-i18n-title (title) from the catalogue. */
+export function translatePage(root = document) {
+  for (const element of root.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
+  for (const element of root.querySelectorAll("[data-i18n-label]")) element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+  for (const element of root.querySelectorAll("[data-i18n-title]")) element.title = t(element.dataset.i18nTitle);
+}

@@ -1,0 +1,350 @@
+// Issue 23 through the C ABI, with the JSON read back by nlohmann: short error messages for
+// huge input, duplicate JSON keys refused, saved starts their ruleset can reach, why a game
+// ended, the position alone, and the move fields every game shares.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "ludus/ludus.h"
+
+using nlohmann::json;
+
+namespace {
+
+// Fails the test on a status other than LUDUS_OK, with the library's message.
+void ok(ludus_status status) {
+    INFO(ludus_last_error());
+    REQUIRE(status == LUDUS_OK);
+}
+
+// Owns a game handle.
+struct Game {
+    ludus_game *g = nullptr;
+    Game(const char *id, const json &options) { ok(ludus_game_new(id, options.dump().c_str(), &g)); }
+    explicit Game(ludus_game *handle) : g(handle) {}
+    Game(const Game &) = delete;
+    ~Game() { ludus_game_free(g); }
+};
+
+json taken(char *text) {
+    REQUIRE(text != nullptr);
+    json j = json::parse(text);
+    ludus_string_free(text);
+    return j;
+}
+
+// The JSON a call of the form f(g, &out) writes.
+json json_of(ludus_status (*call)(const ludus_game *, char **), const Game &game) {
+    char *out = nullptr;
+    ok(call(game.g, &out));
+    return taken(out);
+}
+json state_of(const Game &game) { return json_of(ludus_game_to_json, game); }
+json position_of(const Game &game) { return json_of(ludus_game_position_json, game); }
+json legal_moves_of(const Game &game) { return json_of(ludus_game_legal_moves, game); }
+
+// The status of restoring `state`; the game is freed.
+ludus_status restore_status(const json &state) {
+    ludus_game *g = nullptr;
+    const ludus_status status = ludus_game_from_json(state.dump().c_str(), &g);
+    ludus_game_free(g);
+    return status;
+}
+
+std::string last_error() { return ludus_last_error(); }
+
+// The end reasons each game can give (ludus.h).
+const std::set<std::string> board_reasons = {"all_captured", "one_piece_left", "dux_immobilised", "no_moves", "quiet_moves",
+                                             "plies_without_capture", "repetition", "agreed_draw"};
+
+}  // namespace
+
+TEST_CASE("error messages quote a short prefix of a huge input") {
+    const std::string huge(512 * 1024, 'a');  // under every limit: refused for what it is, not its size
+    const size_t short_message = 400;
+    Game game("petteia", {{"seed", 1}});
+    CHECK(ludus_game_play(game.g, huge.c_str()) == LUDUS_E_INVALID_MOVE);
+    CHECK(last_error().size() < short_message);
+    CHECK(last_error().find("aaaa") != std::string::npos);
+    CHECK(last_error().find("524288 bytes") != std::string::npos);  // the length is told
+
+    const std::string move_object = json{{"text", huge}}.dump();
+    CHECK(ludus_game_play(game.g, move_object.c_str()) != LUDUS_OK);
+    CHECK(last_error().size() < short_message);
+    const std::string move_part = json{{"from", huge}}.dump();
+    CHECK(ludus_game_play(game.g, move_part.c_str()) == LUDUS_E_ILLEGAL_MOVE);
+    CHECK(last_error().size() < short_message);
+
+    ludus_game *g = nullptr;
+    CHECK(ludus_game_new(huge.c_str(), nullptr, &g) == LUDUS_E_UNKNOWN_GAME);
+    CHECK(last_error().size() < short_message);
+    const std::string small(60 * 1024, 'k');  // under the options' limit of 64 KiB
+    CHECK(ludus_game_new("petteia", json{{small, 1}}.dump().c_str(), &g) == LUDUS_E_UNKNOWN_OPTION);
+    CHECK(last_error().size() < short_message);
+    CHECK(ludus_game_new("petteia", json{{"rows", small}}.dump().c_str(), &g) == LUDUS_E_INVALID_OPTION);
+    CHECK(last_error().size() < short_message);
+    CHECK(ludus_game_new("latrunculi", json{{"ruleset", small}}.dump().c_str(), &g) == LUDUS_E_INVALID_OPTION);
+    CHECK(last_error().size() < short_message);
+    // The parser's message ends with what it last read: here the whole unterminated string.
+    CHECK(ludus_game_new("petteia", ("{\"rows\": \"" + small).c_str(), &g) == LUDUS_E_BAD_JSON);
+    CHECK(last_error().size() < short_message);
+    CHECK(last_error().find("last read") != std::string::npos);
+
+    char *out = nullptr;
+    CHECK(ludus_ai_choose(game.g, json{{"level", small}}.dump().c_str(), &out) == LUDUS_E_INVALID_OPTION);
+    CHECK(last_error().size() < short_message);
+    CHECK(ludus_ai_choose(game.g, json{{small, 1}}.dump().c_str(), &out) == LUDUS_E_UNKNOWN_OPTION);
+    CHECK(last_error().size() < short_message);
+    CHECK(ludus_game_render_svg(game.g, json{{small, 1}}.dump().c_str(), &out) == LUDUS_E_UNKNOWN_OPTION);
+    CHECK(last_error().size() < short_message);
+
+    json state = state_of(game);
+    state["position"][huge] = 1;  // an unknown field with a huge name
+    CHECK(restore_status(state) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().size() < short_message);
+    state = state_of(game);
+    state["history"].push_back({{"text", huge}});
+    CHECK(restore_status(state) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().size() < short_message);
+    state = state_of(game);
+    state["position"]["result"] = huge;
+    CHECK(restore_status(state) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().size() < short_message);
+}
+
+TEST_CASE("a short input is quoted whole, and a cut never splits a UTF-8 character") {
+    Game game("petteia", {{"seed", 1}});
+    CHECK(ludus_game_play(game.g, "zz-top") == LUDUS_E_INVALID_MOVE);
+    CHECK(last_error().rfind("\"zz-top\" is not a move", 0) == 0);
+    std::string greek;
+    for (int i = 0; i < 200; ++i) greek += "\xce\xb1";  // alpha, two bytes
+    CHECK(ludus_game_play(game.g, greek.c_str()) == LUDUS_E_INVALID_MOVE);
+    const std::string message = last_error();
+    const size_t end = message.find("...");
+    REQUIRE(end != std::string::npos);
+    CHECK(end % 2 == 1);  // the opening quote and whole two-byte characters
+}
+
+TEST_CASE("duplicate keys are refused in every JSON the library reads, naming the key") {
+    ludus_game *g = nullptr;
+    CHECK(ludus_game_new("petteia", R"({"seed": 1, "seed": 2})", &g) == LUDUS_E_BAD_JSON);
+    CHECK(g == nullptr);
+    CHECK(last_error().find("\"seed\"") != std::string::npos);
+    CHECK(last_error().find("twice") != std::string::npos);
+    CHECK(ludus_game_new("petteia", R"({"rows": 6, "cols": 6, "rows": 8})", &g) == LUDUS_E_BAD_JSON);
+    // equal keys in different objects are fine
+    CHECK(ludus_game_new("petteia", R"({"seed": 1})", &g) == LUDUS_OK);
+    Game game(g);
+
+    const std::string state = state_of(game).dump();
+    CHECK(restore_status(json::parse(state)) == LUDUS_OK);
+    const std::string key = "\"to_move\":";
+    const size_t at = state.find(key, state.find("\"position\""));
+    REQUIRE(at != std::string::npos);
+    std::string doubled = state;
+    doubled.insert(at, "\"to_move\":1,");  // a second to_move in the position
+    ludus_game *restored = nullptr;
+    CHECK(ludus_game_from_json(doubled.c_str(), &restored) == LUDUS_E_BAD_JSON);
+    CHECK(last_error().find("\"to_move\"") != std::string::npos);
+
+    const std::string before = state_of(game).dump();
+    CHECK(ludus_game_play(game.g, R"({"from": "a2", "to": "a3", "to": "a4"})") == LUDUS_E_BAD_JSON);
+    CHECK(last_error().find("\"to\"") != std::string::npos);
+    char *out = nullptr;
+    CHECK(ludus_ai_choose(game.g, R"({"level": "random", "level": "best"})", &out) == LUDUS_E_BAD_JSON);
+    CHECK(ludus_game_render_text(game.g, R"({"coordinates": true, "coordinates": false})", &out) == LUDUS_E_BAD_JSON);
+    CHECK(state_of(game).dump() == before);
+}
+
+TEST_CASE("a saved game relabelled with another ruleset is refused with the reason") {
+    Game quintana("latrunculi", {{"ruleset", "quintana"}, {"seed", 3}});
+    json state = state_of(quintana);
+    CHECK(restore_status(state) == LUDUS_OK);
+    for (const char *other : {"bell", "kowalski", "schaedler"}) {
+        CAPTURE(other);
+        json relabelled = state;
+        relabelled["options"]["ruleset"] = other;
+        CHECK(restore_status(relabelled) == LUDUS_E_INVALID_STATE);
+        CHECK(last_error().rfind("start", 0) == 0);
+        CHECK(last_error().find(std::string("\"") + other + "\"") != std::string::npos);
+    }
+    // and the other way: a Bell game (pieces in hand) relabelled Quintana
+    Game bell("latrunculi", {{"ruleset", "bell"}, {"seed", 3}});
+    json bell_state = state_of(bell);
+    bell_state["options"]["ruleset"] = "quintana";
+    CHECK(restore_status(bell_state) == LUDUS_E_INVALID_STATE);
+    // a start moved on from the setup is not one either
+    json moved = state;
+    moved["start"] = moved["position"];
+    std::string rank = moved["start"]["ranks"][1];
+    rank[0] = '.';
+    moved["start"]["ranks"][1] = rank;
+    moved["start"]["men"][0] = 15;
+    moved["position"] = moved["start"];
+    CHECK(restore_status(moved) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().rfind("start.men[0]: ", 0) == 0);  // the first field that differs from the setup
+}
+
+TEST_CASE("why the game ended: the C call, the position's JSON, saving and restoring") {
+    CHECK(ludus_game_end_reason(nullptr) == nullptr);
+    struct Case {
+        const char *game;
+        json options;
+        std::set<std::string> reasons;
+    };
+    const Case cases[] = {
+        {"petteia", {{"rows", 5}, {"cols", 4}}, board_reasons},
+        {"duodecim", json::object(), {"borne_off"}},
+        {"xii_scripta", {{"pieces", 3}}, {"borne_off"}},
+        {"latrunculi", {{"ruleset", "bell"}}, board_reasons},
+        {"latrunculi", {{"ruleset", "kowalski"}, {"draw_plies_without_capture", 50}}, board_reasons},
+        {"latrunculi", {{"ruleset", "quintana"}, {"draw_repetitions", 3}}, board_reasons},
+        {"latrunculi", {{"ruleset", "schaedler"}, {"draw_plies_without_capture", 50}}, board_reasons},
+    };
+    for (const Case &c : cases) {
+        for (uint64_t seed = 0; seed < 4; ++seed) {
+            CAPTURE(c.game);
+            CAPTURE(seed);
+            json options = c.options;
+            options["seed"] = seed;
+            Game game(c.game, options);
+            CHECK(std::string(ludus_game_end_reason(game.g)) == "");
+            CHECK(position_of(game)["end_reason"].is_null());
+            ludus_result result;
+            ok(ludus_game_random_playout(game.g, seed, 1000000, &result, nullptr));
+            REQUIRE(result != LUDUS_RESULT_ONGOING);
+            const std::string reason = ludus_game_end_reason(game.g);
+            CHECK(c.reasons.count(reason) == 1);
+            CHECK(position_of(game)["end_reason"] == reason);
+            json state = state_of(game);
+            CHECK(state["position"]["end_reason"] == reason);
+            CHECK(state["start"]["end_reason"].is_null());
+            ludus_game *restored = nullptr;
+            ok(ludus_game_from_json(state.dump().c_str(), &restored));
+            CHECK(std::string(ludus_game_end_reason(restored)) == reason);
+            ludus_game_free(restored);
+            // saved before 1.1: no end_reason; the replayed history says it
+            state["position"].erase("end_reason");
+            state["start"].erase("end_reason");
+            ok(ludus_game_from_json(state.dump().c_str(), &restored));
+            CHECK(std::string(ludus_game_end_reason(restored)) == reason);
+            ludus_game_free(restored);
+            // a reason that is not the one of the history, or not a reason at all
+            state["position"]["end_reason"] = reason == "agreed_draw" ? "repetition" : "agreed_draw";
+            CHECK(restore_status(state) == LUDUS_E_INVALID_STATE);
+            CHECK(last_error().rfind("position.end_reason", 0) == 0);
+            state["position"]["end_reason"] = "tired";
+            CHECK(restore_status(state) == LUDUS_E_INVALID_STATE);
+            CHECK(last_error().rfind("position.end_reason", 0) == 0);
+            state["position"]["end_reason"] = nullptr;
+            CHECK(restore_status(state) == LUDUS_E_INVALID_STATE);
+            // undo takes the end back
+            ok(ludus_game_undo(game.g));
+            while (ludus_game_phase(game.g) == LUDUS_PHASE_OVER) ok(ludus_game_undo(game.g));
+            CHECK(std::string(ludus_game_end_reason(game.g)) == "");
+        }
+    }
+}
+
+TEST_CASE("the rules' own end reasons") {
+    // agreed
+    Game agreed("petteia", {{"seed", 1}});
+    ok(ludus_game_agree_draw(agreed.g));
+    CHECK(std::string(ludus_game_end_reason(agreed.g)) == "agreed_draw");
+    // a draw after moves without a capture
+    Game quiet("petteia", {{"seed", 1}, {"draw_plies_without_capture", 2}});
+    ok(ludus_game_play(quiet.g, "a2-a3"));
+    ok(ludus_game_play(quiet.g, "a7-a6"));
+    CHECK(ludus_game_result(quiet.g) == LUDUS_RESULT_DRAW);
+    CHECK(std::string(ludus_game_end_reason(quiet.g)) == "plies_without_capture");
+    // repetition
+    Game repeated("petteia", {{"seed", 1}, {"draw_repetitions", 2}});
+    for (const char *move : {"a2-a3", "a7-a6", "a3-a2", "a6-a7"}) ok(ludus_game_play(repeated.g, move));
+    CHECK(ludus_game_result(repeated.g) == LUDUS_RESULT_DRAW);
+    CHECK(std::string(ludus_game_end_reason(repeated.g)) == "repetition");
+    // a ongoing game's reason in a saved state is refused
+    Game ongoing("petteia", {{"seed", 1}});
+    json state = state_of(ongoing);
+    state["position"]["end_reason"] = "agreed_draw";
+    CHECK(restore_status(state) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().rfind("position.end_reason", 0) == 0);
+}
+
+TEST_CASE("the position alone is the saved state's position, in every phase") {
+    for (const char *id : {"petteia", "duodecim", "xii_scripta", "latrunculi"}) {
+        CAPTURE(id);
+        Game game(id, {{"seed", 5}});
+        for (int step = 0; step < 40 && ludus_game_phase(game.g) != LUDUS_PHASE_OVER; ++step) {
+            CHECK(position_of(game) == state_of(game)["position"]);
+            if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {
+                int dice[4];
+                size_t n = 0;
+                ok(ludus_game_roll(game.g, dice, 4, &n));
+            } else {
+                ok(ludus_game_play(game.g, legal_moves_of(game)[0].dump().c_str()));
+            }
+        }
+    }
+    char *out = reinterpret_cast<char *>(1);
+    CHECK(ludus_game_position_json(nullptr, &out) == LUDUS_E_INVALID_ARGUMENT);
+    CHECK(out == nullptr);
+    Game game("petteia", {{"seed", 5}});
+    CHECK(ludus_game_position_json(game.g, nullptr) == LUDUS_E_INVALID_ARGUMENT);
+}
+
+TEST_CASE("every game's moves share fields of one type and meaning") {
+    const std::pair<const char *, json> runs[] = {
+        {"petteia", {{"rows", 5}, {"cols", 4}}},
+        {"duodecim", json::object()},
+        {"xii_scripta", {{"pieces", 3}}},
+        {"latrunculi", {{"ruleset", "bell"}}},
+        {"latrunculi", {{"ruleset", "kowalski"}}},
+        {"latrunculi", {{"ruleset", "schaedler"}}},
+    };
+    std::set<std::string> kinds_seen;
+    for (const auto &[id, options] : runs) {
+        for (uint64_t seed = 0; seed < 3; ++seed) {
+            json given = options;
+            given["seed"] = seed;
+            Game game(id, given);
+            for (int step = 0; step < 400 && ludus_game_phase(game.g) != LUDUS_PHASE_OVER; ++step) {
+                if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {
+                    int dice[4];
+                    size_t n = 0;
+                    ok(ludus_game_roll(game.g, dice, 4, &n));
+                    continue;
+                }
+                const json moves = legal_moves_of(game);
+                for (const json &move : moves) {
+                    CAPTURE(move.dump());
+                    REQUIRE(move["kind"].is_string());
+                    kinds_seen.insert(move["kind"].get<std::string>());
+                    CHECK((move["from_name"].is_string() || move["from_name"].is_null()));
+                    CHECK((move["to_name"].is_string() || move["to_name"].is_null()));
+                    CHECK(move["captured"].is_array());
+                    for (const json &place : move["captured"]) CHECK(place.is_string());
+                    CHECK(move["captured_count"].is_number_integer());
+                    CHECK(move["captured_count"].get<int>() >= static_cast<int>(move["captured"].size()));
+                    CHECK((move["captured"].empty() == (move["captured_count"] == 0)));
+                    if (move["kind"] == "move") CHECK((move["from_name"].is_string() && move["to_name"].is_string()));
+                    // the older fields are still there
+                    CHECK(move.contains("captures"));
+                    CHECK(move["text"].is_string());
+                }
+                // a move named by the shared fields alone is played
+                const json &first = moves[seed % moves.size()];
+                json part{{"kind", first["kind"]}, {"from_name", first["from_name"]}, {"to_name", first["to_name"]}};
+                if (first.contains("dice")) part["dice"] = first["dice"];
+                if (first.contains("piece")) part["piece"] = first["piece"];
+                ludus_status status = ludus_game_play(game.g, part.dump().c_str());
+                if (status == LUDUS_E_INVALID_MOVE) status = ludus_game_play(game.g, first.dump().c_str());  // several moves match
+                ok(status);
+            }
+        }
+    }
+    CHECK(kinds_seen == std::set<std::string>{"move", "place", "pass", "remove"});
+}
