@@ -5,7 +5,7 @@ Convention: ```python blocks are exec'd in one namespace per page, ```c blocks a
 against the built library and run (a block without ``main`` is wrapped in one, with
 <ludus/ludus.h>, <stdio.h> and <stdlib.h> included), ```js blocks are ES modules run with Node,
 which finds ``ludus-engine`` as the WebAssembly build's package, ```sh / ```bash blocks run in one
-bash per page, with ``set -e``. ```text and ```console blocks are shown, not run; any other tag
+bash per page, with ``set -e``, as if at the top of a clone whose build folder is ``build``. ```text and ```console blocks are shown, not run; any other tag
 (or none) fails, so that a block is never silently left out. Each page's blocks of one language
 run in order, in a temporary folder.
 
@@ -113,11 +113,19 @@ def run_js(page, found, folder):
         assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
 
 
+# What a shell block sees of the clone it is written for (the commands run from its top).
+CLONE_FOLDERS = ("bindings", "examples", "include", "schemas", "docs")
+
+
 def run_sh(page, found, folder):
+    """The page's shell blocks, in one bash, as if at the top of a clone whose build is ``build``
+    (the folders of the clone linked into the temporary folder)."""
     lib = library()
+    for entry in CLONE_FOLDERS:
+        (folder / entry).symlink_to(SOURCE_ROOT / entry, target_is_directory=True)
+    (folder / "build").symlink_to(lib.parent.parent, target_is_directory=True)  # BUILD/capi/libludus.so.1
     script = "set -euo pipefail\n" + "".join(f"# {name(page)}:{line}\n{code}" for code, line in found)
     env = library_env(lib)
-    env["LUDUS_SOURCE_ROOT"] = str(SOURCE_ROOT)
     ran = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=folder, env=env, timeout=300)
     assert ran.returncode == 0, failure(page, found[0][1], script, ran.stdout + ran.stderr)
 
