@@ -141,13 +141,10 @@ def test_detailed_record_is_consistent():
     assert record["eval_drama"] is not None           # greedy's search values
 
 
-def test_rebasing_the_game_does_not_change_the_record(monkeypatch):
-    options = {"rows": 5, "cols": 5, "draw_plies_without_capture": 40}
-    monkeypatch.setattr(play, "REBASE_PLIES", 10**9)
-    whole = play.play_game("petteia", options, ["random", "random"], 3)
-    monkeypatch.setattr(play, "REBASE_PLIES", 1)
-    rebased = play.play_game("petteia", options, ["random", "random"], 3)
-    assert whole == rebased and whole["plies"] > 10
+def test_positions_read_are_the_saved_positions():
+    with Game("latrunculi", ruleset="bell", seed=4) as game:
+        game.random_playout(4, 30)
+        assert play._position(game) == json.loads(game.to_json())["position"]
 
 
 def test_seeds_depend_on_the_chunk_not_the_workers():

@@ -59,6 +59,7 @@ export type EndReasonName =
   | "repetition"
   | "agreed_draw"
   | "borne_off";
+/** The end reasons as constants: EndReason.ALL_CAPTURED, EndReason.BORNE_OFF, ... */
 export const EndReason: {
   readonly ALL_CAPTURED: "all_captured";
   readonly ONE_PIECE_LEFT: "one_piece_left";
@@ -269,16 +270,15 @@ export class Game {
   /** The notation of a legal integer move. */
   actionText(action: number): string;
   /** Plays uniformly random moves inside the library (dice from a generator seeded with seed) to the
-   * end or until maxPlies moves; every move and roll enters the history. GameOverError if the game
-   * is over already.
-   * maxPlies: 0..2^32-1 (RangeError otherwise), DEFAULT_MAX_PLIES when not given. */
+   * end or until maxPlies moves (0..2^32-1; DEFAULT_MAX_PLIES when not given: some games can go on
+   * for ever); every move and roll enters the history. GameOverError if the game is over already. */
   randomPlayout(seed?: number | bigint, maxPlies?: number): { result: ResultName; plies: number };
   /** Runs n random playouts from this position inside the library, in one call; the game does not
    * change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a clone. */
   playouts(n: number, seed?: number | bigint, maxPlies?: number): { results: ResultName[]; plies: number[] };
   /** The move the library's computer player chooses for the side to move (the game is not changed);
-   * play it with play(). Options as an object, its JSON
-   * text, or a level's name alone: aiMove("easy"). */
+   * play it with play(). Options as an object, its JSON text, or a level's name alone:
+   * aiMove("easy"). */
   aiMove(options?: AiOptions | AiLevel | string): AiMove;
 
   /** The library's self-contained SVG picture of the position. */
