@@ -6,11 +6,16 @@ what fast random playouts say about each game, and SVG pictures of the positions
    estimate of its position (the ``search`` object of ``Game.ai_move``: depth reached, positions
    evaluated, value for the player who moved). "best" gets a budget of positions (``max_nodes``)
    rather than of time, so the same seed plays the same game on any machine.
-2. 100 random playouts of each game, played inside the library (``Game.random_playout``): who
+2. A short match of "best" against "medium" in each game (``--match-games`` games, both
+   colours, seeds from ``--seed``), scored as it is played: wins, draws, losses, the score with
+   its 95% interval. Its figures are measured by this run on this build, not quoted; a handful of
+   games says little, and the interval shows how little.
+3. 100 random playouts of each game, played inside the library (``Game.random_playout``): who
    won, how long the games were.
-3. The start and final positions of each match as SVG files (the library draws them).
+4. The start and final positions of each match as SVG files (the library draws them).
 
-Run: python3 demo.py [--seed N] [--every N] [--nodes N] [--playouts N] [--svg-dir DIR] [--quiet]
+Run: python3 demo.py [--seed N] [--every N] [--nodes N] [--match-games N] [--match-nodes N]
+                     [--playouts N] [--svg-dir DIR] [--quiet]
 """
 import argparse
 import collections
@@ -20,6 +25,7 @@ import time
 from typing import Any, Dict, List, Optional
 
 import ludus
+from ludus.selfplay import wilson
 
 #: Petteia without a draw rule lets two cautious players shuffle forever: the match ends in a
 #: draw after 100 plies without a capture or a third repetition (the spec's options for programs).
@@ -70,6 +76,39 @@ def play_match(game_id: str, seed: int, levels: List[Dict[str, Any]], every: int
     return game
 
 
+def play_quietly(game_id: str, seed: int, levels: List[Dict[str, Any]]) -> Optional[int]:
+    """One game between two computer players (levels[0] is player 0); the winner or None."""
+    with ludus.Game(game_id, MATCH_OPTIONS.get(game_id, {}), seed=seed) as game:
+        moves = 0
+        while not game.is_over:
+            if game.phase == ludus.Phase.ROLL:
+                game.roll()
+                continue
+            player = game.to_move
+            game.play(game.ai_move(**levels[player], seed=seed * 1000 + moves))
+            moves += 1
+        return game.winner
+
+
+def match_summary(game_id: str, games: int, seed: int, nodes: int) -> str:
+    """``games`` games of best (``nodes`` positions a move) against medium, best taking player 0
+    in the even games; one line: best's wins, draws, losses and score with its 95% interval."""
+    best, medium = {"level": "best", "max_nodes": nodes}, {"level": "medium"}
+    wins = draws = 0
+    start = time.perf_counter()
+    for i in range(games):
+        best_player = i % 2
+        winner = play_quietly(game_id, seed + i, [best, medium] if best_player == 0 else [medium, best])
+        wins += winner == best_player
+        draws += winner is None
+    losses = games - wins - draws
+    score = wins + 0.5 * draws
+    low, high = wilson(score, games)
+    return (f"{game_id}: best {wins} wins, {draws} draws, {losses} losses against medium in {games} games "
+            f"({nodes} positions a move): score {100 * score / games:.0f}% "
+            f"(95% interval {100 * low:.0f}..{100 * high:.0f}%), {time.perf_counter() - start:.1f} s")
+
+
 def playout_statistics(game_id: str, count: int, seed: int) -> Dict[str, Any]:
     """``count`` random games from the start (default options), each seeded differently."""
     results: collections.Counter = collections.Counter()
@@ -106,6 +145,10 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--every", type=int, default=0, help="show the board every N moves (default: per game)")
     parser.add_argument("--nodes", type=int, default=200000,
                         help="positions the level best may evaluate for a move (default 200000)")
+    parser.add_argument("--match-games", type=int, default=4,
+                        help="games of the short match of best against medium in each game (default 4; 0: none)")
+    parser.add_argument("--match-nodes", type=int, default=20000,
+                        help="best's positions a move in that match (default 20000; at most --nodes)")
     parser.add_argument("--playouts", type=int, default=100, help="random playouts per game (default 100)")
     parser.add_argument("--svg-dir", default="ludus-demo", help="where the pictures go (default ./ludus-demo)")
     parser.add_argument("--game", action="append", choices=ludus.game_ids(), help="only this game (repeatable)")
@@ -125,12 +168,20 @@ def main(argv: Optional[List[str]] = None) -> None:
             pictures.append(write_svg(game, os.path.join(args.svg_dir, f"{game_id}-start.svg")))
         print(f"({time.perf_counter() - start:.1f} s)\n")
 
-    print(f"# 2. {args.playouts} random playouts of each game (played inside the library)\n")
+    if args.match_games > 0:
+        match_nodes = min(args.match_nodes, args.nodes)
+        print(f"# 2. A short match in each game: best ({match_nodes} positions a move) against medium, "
+              f"{args.match_games} games, both colours (measured now)\n")
+        for game_id in game_ids:
+            print(match_summary(game_id, args.match_games, args.seed, match_nodes), flush=True)
+        print()
+
+    print(f"# 3. {args.playouts} random playouts of each game (played inside the library)\n")
     for game_id in game_ids:
         print_statistics(game_id, playout_statistics(game_id, args.playouts, args.seed))
     print()
 
-    print("# 3. Pictures (SVG, drawn by the library)\n")
+    print("# 4. Pictures (SVG, drawn by the library)\n")
     for path in pictures:
         print(f"  {os.path.abspath(path)}")
 

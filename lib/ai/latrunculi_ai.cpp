@@ -14,6 +14,7 @@
 #include "../latrunculi/schaedler.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "search_common.hpp"
 #include "uct.hpp"
 
 namespace ludus {
@@ -57,8 +58,7 @@ public:
         root_player_ = root.to_move;
         std::vector<Action> root_moves;
         R::legal_actions(o_, root, root_moves);
-        Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull};
-        for (size_t i = root_moves.size(); i > 1; --i) std::swap(root_moves[i - 1], root_moves[rng.below(static_cast<uint32_t>(i))]);
+        ai::shuffle_moves(root_moves, ao_.seed);
         if (ao_.level.depth == 0) return answer(root, root_moves.front(), 0, 0.0);
         Action best = root_moves.front();
         int best_score = 0, completed = 0;
@@ -81,9 +81,7 @@ public:
 
 private:
     json answer(const State &root, Action a, int depth, double value) {
-        json move = R::action_json(o_, root, a);
-        move["search"] = ai::search_json(ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
-        return move;
+        return ai::answer_json<R>(o_, root, a, ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
     }
 
     // The score of playing `a` in `s`, from the view of the player to move in `s`.
@@ -194,7 +192,7 @@ private:
     // evaluation), so that a position is not judged in the middle of an exchange.
     int quiescence(const State &s, int alpha, int beta, int ply, int captures_deep) {
         const int stand = evaluate(s);
-        if (stand >= beta || ply >= max_ply || captures_deep >= max_capture_plies) return stand;
+        if (stand >= beta || ply >= max_ply || captures_deep >= max_capture_plies || !may_capture(s)) return stand;
         alpha = std::max(alpha, stand);
         std::vector<Action> &moves = moves_[ply];
         moves.clear();
@@ -215,6 +213,31 @@ private:
             if (alpha >= beta) break;
         }
         return best;
+    }
+
+    // False when the side to move surely has no capture: no empty square next to an enemy man
+    // with a flanker beyond it (nor, in Kowalski, an enemy man in a corner), so that most leaves
+    // of the capture search need no move list.
+    bool may_capture(const State &s) const {
+        if constexpr (requires { s.dux[0]; }) {
+            using BB = std::remove_cvref_t<decltype(s.men[0])>;
+            const auto &m = o_.template masks<BB>();
+            const LatrunculiRuleset &r = *o_.rules;
+            const int me = s.to_move, enemy = 1 - me;
+            const BB empty = m.board & ~s.occupied(), victims = s.men[enemy] | (r.dux_capturable ? s.dux[enemy] : BB{0});
+            if (r.corner_taken_by_two && (s.men[enemy] & m.corners) != 0) return true;
+            const BB flankers = s.pieces(me) | (r.corner_square_hostile ? m.corners & empty : BB{0});
+            const auto up = [&](BB b) { return (b << o_.cols) & m.board; };
+            const auto down = [&](BB b) { return b >> o_.cols; };
+            const auto left = [&](BB b) { return (b >> 1) & m.not_last_file; };
+            const auto right = [&](BB b) { return (b << 1) & m.not_first_file; };
+            // A victim with a flanker on one side and an empty landing square on the other.
+            const BB landing = (down(victims & down(flankers)) | up(victims & up(flankers)) | left(victims & left(flankers)) |
+                                right(victims & right(flankers))) & empty;
+            return landing != 0;
+        } else {
+            return true;
+        }
     }
 
     // The empty squares beside a player's dux (5 when it has no dux: never in danger).

@@ -18,6 +18,7 @@
 #include "../petteia/petteia.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "search_common.hpp"
 #include "uct.hpp"
 
 namespace ludus {
@@ -112,9 +113,7 @@ public:
         root_player_ = root.to_move;
         std::vector<Action> root_moves;
         R::legal_actions(o_, root, root_moves);
-        Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull ^ static_cast<uint64_t>(thread_) * 0xD1B54A32D192ED03ull};
-        // The seed decides the order of the root moves, and so which of equally good moves is played.
-        for (size_t i = root_moves.size(); i > 1; --i) std::swap(root_moves[i - 1], root_moves[rng.below(static_cast<uint32_t>(i))]);
+        ai::shuffle_moves(root_moves, ao_.seed ^ static_cast<uint64_t>(thread_) * 0xD1B54A32D192ED03ull);
         if (ao_.level.depth == 0)  // "random"
             return {root_moves.front(), 0, 0};
 
@@ -417,9 +416,8 @@ json ai_choose(const typename R::Options &o, const typename R::State &s, std::sp
     for (std::thread &helper : helpers) helper.join();
     uint64_t nodes = 0;
     for (const auto &search : searches) nodes += search->nodes();
-    json move = R::action_json(o, s, choice.move);
-    move["search"] = ai::search_json(ao, choice.depth, nodes, static_cast<double>(choice.score) / piece_value, searches.front()->elapsed_ms());
-    return move;
+    return ai::answer_json<R>(o, s, choice.move, ao, choice.depth, nodes, static_cast<double>(choice.score) / piece_value,
+                              searches.front()->elapsed_ms());
 }
 
 template json ai_choose<PetteiaRules>(const PetteiaRules::Options &, const PetteiaRules::State &, std::span<const uint64_t>, const json &);

@@ -17,6 +17,7 @@
 #include "../xii_scripta/xii_scripta.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
+#include "search_common.hpp"
 #include "uct.hpp"
 
 namespace ludus {
@@ -135,19 +136,11 @@ public:
         const int me = root.to_move;
         std::vector<Action> moves;
         R::legal_actions(o_, root, moves);
-        Rng rng{ao_.seed ^ 0x9E3779B97F4A7C15ull};
-        for (size_t i = moves.size(); i > 1; --i) std::swap(moves[i - 1], moves[rng.below(static_cast<uint32_t>(i))]);
+        ai::shuffle_moves(moves, ao_.seed);
         if (ao_.depth == 0 || moves.size() == 1) return answer(root, moves.front(), ao_.depth == 0 ? 0 : 1, 0.0);
 
         if (ao_.depth == 1) {  // greedy: the best single step
-            Action best = moves.front();
-            double best_value = -1e300;
-            for (Action a : moves) {
-                S c = root;
-                R::apply(o_, c, a);
-                budget_.spend();
-                if (const double v = evaluate(o_, c, me, true); v > best_value) best_value = v, best = a;
-            }
+            const auto [best, best_value] = ai::best_step<R>(o_, root, moves, budget_, [&](const S &c) { return evaluate(o_, c, me, true); });
             return answer(root, best, 1, best_value);
         }
 
@@ -224,9 +217,7 @@ private:
     }
 
     json answer(const S &root, Action a, int depth, double value) {
-        json move = R::action_json(o_, root, a);
-        move["search"] = ai::search_json(ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
-        return move;
+        return ai::answer_json<R>(o_, root, a, ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
     }
 
     // The keys of the positions seen in one turn's walk: open addressing, grown as needed.

@@ -185,6 +185,10 @@ export interface RenderOptions {
   orientation?: 0 | 1;
   coordinates?: boolean;
   inscription?: "ostia" | "levate" | "virtus" | "vincer";
+  /** false: no words in the picture (no status line, no tray labels), for a front end that writes them in its own language */
+  words?: boolean;
+  /** race games: each cell and tray carries its position names in the players' moves (data-position0/1, data-tray-position) */
+  positions?: boolean;
 }
 
 /** The library's version, "MAJOR.MINOR.PATCH". */

@@ -1,0 +1,45 @@
+// Pieces of search that the computer players of several games share (lib/ai/*.cpp): the root's
+// moves in the seed's order, the best single step of the dice games' "greedy", the answer.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "../rng.hpp"
+#include "ai_options.hpp"
+
+namespace ludus::ai {
+
+// Shuffles `moves` by `seed`: the seed decides which of equally good moves a search plays.
+inline void shuffle_moves(std::vector<Action> &moves, uint64_t seed) {
+    Rng rng{seed ^ 0x9E3779B97F4A7C15ull};
+    for (size_t i = moves.size(); i > 1; --i) std::swap(moves[i - 1], moves[rng.below(static_cast<uint32_t>(i))]);
+}
+
+// The first of `moves` whose position after it `value` rates highest, and that value; each
+// step counts a node of `budget` (a one-step player never stops for its budget).
+template <class R, class Value>
+std::pair<Action, double> best_step(const typename R::Options &o, const typename R::State &root, const std::vector<Action> &moves,
+                                    Budget &budget, Value value) {
+    Action best = moves.front();
+    double best_value = -1e300;
+    for (Action a : moves) {
+        typename R::State c = root;
+        R::apply(o, c, a);
+        budget.spend();
+        if (const double v = value(c); v > best_value) best_value = v, best = a;
+    }
+    return {best, best_value};
+}
+
+// The answer of ai_choose: the move's object with the "search" object.
+template <class R>
+json answer_json(const typename R::Options &o, const typename R::State &root, Action a, const AiOptions &ao, int depth, uint64_t nodes,
+                 double value, int64_t time_ms) {
+    json move = R::action_json(o, root, a);
+    move["search"] = search_json(ao, depth, nodes, value, time_ms);
+    return move;
+}
+
+}  // namespace ludus::ai

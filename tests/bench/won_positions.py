@@ -1,0 +1,78 @@
+"""How often the computer's "best" converts the won positions of tests/data/won/positions.json
+against "medium"'s defence within 200 plies: a measurement (it prints figures), not a test.
+
+Each position is played ``--games`` times (seeds 1..), the winning side by "best" with
+``--nodes`` positions a move (the demo's 200000 by default), the other by "medium"; a game not
+won by the winning side within ``--plies`` plies (a draw, a loss or still going) is not a
+conversion. Prints a line per position and a total per game and ruleset with a 95% (Wilson)
+interval.
+
+Run: LUDUS_LIBRARY=build/capi/libludus.so.1 PYTHONPATH=bindings/python \\
+    python3 tests/bench/won_positions.py [--nodes N] [--games G] [--plies P] [--only NAME-PREFIX]
+"""
+import argparse
+import collections
+import json
+import os
+import sys
+import time
+
+import ludus
+from ludus.selfplay import wilson
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_FILE = os.path.join(HERE, "..", "data", "won", "positions.json")
+
+
+def game_at(entry, seed):
+    """A game of the entry's game and options from its position, nothing played yet."""
+    saved = {"format": "ludus-state", "version": 1, "game": entry["game"], "options": dict(entry["options"], seed=seed),
+             "start": entry["position"], "position": entry["position"], "history": []}
+    return ludus.Game.from_json(json.dumps(saved))
+
+
+def convert(entry, seed, nodes, plies):
+    """One game from the entry's position; True when its winner wins within ``plies`` plies."""
+    winner = entry["winner"]
+    with game_at(entry, seed) as game:
+        played = 0
+        while not game.is_over and played < plies:
+            if game.phase == ludus.Phase.ROLL:
+                game.roll()
+                continue
+            options = {"max_nodes": nodes} if game.to_move == winner else {}
+            move = game.ai_move("best" if game.to_move == winner else "medium", seed=seed * 1000 + played, **options)
+            game.play(move.text)
+            played += 1
+        return game.is_over and game.winner == winner, played
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--file", default=DEFAULT_FILE)
+    parser.add_argument("--nodes", type=int, default=200000, help="best's positions a move (default 200000, the demo's)")
+    parser.add_argument("--games", type=int, default=4, help="games a position (seeds 1..; default 4)")
+    parser.add_argument("--plies", type=int, default=200, help="plies the winner has (default 200)")
+    parser.add_argument("--only", default="", help="only the positions whose name starts with this")
+    args = parser.parse_args(argv)
+    with open(args.file, encoding="utf-8") as f:
+        entries = [e for e in json.load(f)["positions"] if e["name"].startswith(args.only)]
+    totals = collections.defaultdict(lambda: [0, 0])
+    for entry in entries:
+        start = time.perf_counter()
+        results = [convert(entry, seed, args.nodes, args.plies) for seed in range(1, args.games + 1)]
+        won = sum(1 for ok, _ in results if ok)
+        group = entry["game"] + ("/" + entry["options"]["ruleset"] if "ruleset" in entry["options"] else "")
+        totals[group][0] += won
+        totals[group][1] += len(results)
+        lengths = ", ".join(str(n) for _, n in results)
+        print(f"{entry['name']}: {won}/{len(results)} won (plies {lengths}; {time.perf_counter() - start:.0f} s)", flush=True)
+    print(f"\nbest (max_nodes {args.nodes}) against medium, within {args.plies} plies:")
+    for group, (won, n) in totals.items():
+        lo, hi = wilson(won, n)
+        print(f"  {group}: {won}/{n} = {100 * won / n:.0f}% (95% CI {100 * lo:.0f}..{100 * hi:.0f}%)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
