@@ -9,7 +9,8 @@ import sys
 
 RULER = re.compile(r"^/\* -{2,} (.*?) -*\s*\*/\s*$")
 LEADING = re.compile(r"^(\s*)/\*(?![*!])")
-TRAILING = re.compile(r"^(\s*[^\s#/].*?)/\*(?![*!<])")
+# after code on its line (not after other preprocessor lines than #define: "#endif /* guard */")
+TRAILING = re.compile(r"^(\s*(?:#define\s|[^\s#/]).*?)/\*(?![*!<])")
 
 
 def doxygen_comments(lines):

@@ -1,6 +1,7 @@
 // The JavaScript API page of the reference site, from the package's type declarations and their
 // JSDoc: node js_api.mjs INDEX_D_TS OUT_MD. Exits 1, naming them, when an export or a public
-// member of an exported class has no JSDoc (the site's check of undocumented names).
+// member of an exported class has no JSDoc (the site's check of undocumented names; that index.d.ts
+// declares exactly what index.js exports is bindings/js/tests/declarations.test.js's check).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,7 @@
 // The computer thinks here, off the page's thread: the page sends the saved state, what it
 // asks for (kind: its move, a hint, an answer to a draw offer; the page tells them apart) and
 // the search options; the worker answers with the move the library chooses and its search.
+// It says {ready: true} first, once its engine is loaded: a message sent before would be lost.
 import { Game } from "./ludus-engine.js";
 
 self.onmessage = ({ data: { id, kind, state, options } }) => {
@@ -14,3 +15,4 @@ self.onmessage = ({ data: { id, kind, state, options } }) => {
     game?.free();
   }
 };
+self.postMessage({ ready: true });

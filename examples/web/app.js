@@ -17,7 +17,7 @@ const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk")
 const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
 const PACE = Number(params.get("pace") || 400);  // ms before the computer's turn starts (tests shorten it)
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
-const LEVELS = ["random", "greedy", "easy", "medium", "best"];
+const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a Monte Carlo tree search, another style
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
 // (shown and changeable in the new-game dialog). Keyed by option name, for every game.
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
@@ -37,14 +37,23 @@ let cursor = 0;           // the keyboard's place on the board (an index into pl
 let rotated = false;      // the board is drawn turned a quarter (a wide board on a tall screen)
 let endShown = false;     // the end-of-game dialog has been shown for this game
 
-// The worker starts at the computer's first turn or the first hint (it loads its own engine).
+// The worker starts at the computer's first turn or the first hint (it loads its own engine);
+// until it says it is ready (a message sent earlier would find no handler) the request waits.
 let worker = null;
+let workerReady = false;
+let waiting = null;
 function ask(message) {
   if (worker === null) {
     worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => workerAnswered(data);
+    worker.onmessage = ({ data }) => {
+      if (!data.ready) { workerAnswered(data); return; }
+      workerReady = true;
+      if (waiting) worker.postMessage(waiting);
+      waiting = null;
+    };
   }
-  worker.postMessage(message);
+  if (workerReady) worker.postMessage(message);
+  else waiting = message;
 }
 
 // ---- names -------------------------------------------------------------------------------------
@@ -62,13 +71,13 @@ const placeName = (name) => t(`position.${name}`, {}, String(name));
 
 function describeMove(move, player) {
   const who = playerName(player);
-  const captures = (move.captures ?? []).length || (typeof move.captures === "number" ? move.captures : 0);
+  const captures = move.captured_count ?? (Array.isArray(move.captures) ? move.captures.length : move.captures ?? 0);
   const blocks = (move.blocks ?? []).length;
   const from = move.from_name ?? move.from;
   const to = move.to_name ?? move.to;
   let text;
   if (move.text === "pass" || move.kind === "pass") text = t("move.pass", { who });
-  else if (move.kind === "remove") text = t("move.remove", { who, square: placeName(move.captures[0]) });
+  else if (move.kind === "remove") text = t("move.remove", { who, square: placeName(arrival(move)) });
   else if (from === undefined) text = t("move.place", { who, to: placeName(to) });
   else text = t("move.step", { who, from: placeName(from), to: placeName(to) });
   if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
@@ -97,7 +106,7 @@ function parseMoveText(text) {
 
 const origin = (move) => move.from_name ?? move.from;
 // Where a move is tapped to be played: its arrival, a placing's square, a removed piece.
-const arrival = (move) => move.to_name ?? move.to ?? move.captures?.[0];
+const arrival = (move) => move.to_name ?? move.to ?? (move.captured ?? move.captures)?.[0];
 const isPass = (move) => move.text === "pass" || move.kind === "pass";
 
 function legalMoves() {
@@ -398,7 +407,7 @@ function computerTurn() {
   request += 1;
   const level = settings.opponent;
   const options = { level, seed: game.history.length };
-  if (level === "best") options.max_time_ms = 1200;
+  if (level === "best" || level === "uct") options.max_time_ms = 1200;
   ask({ id: request, kind: "move", state: game.toJSONText(), options });
   render();
 }
@@ -546,10 +555,9 @@ function announce(text) {
 // The end of the game in words: the reason the library gives, or the app's own (resignation).
 function endReason() {
   if (resigned !== null) return t("reason.resigned", { who: playerName(resigned) });
-  const history = game.history;
-  if (history.at(-1)?.text === "draw agreed") return t("reason.draw_agreed");
-  const state = game.toJSON();
-  const reason = state.position?.end_reason ?? state.position?.reason ?? state.end_reason ?? null;
+  // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
+  // agreed draw can be told, from the history.
+  const reason = game.position.end_reason ?? (game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
   return reason && has(`reason.${reason}`) ? t(`reason.${reason}`) : "";
 }
 

@@ -17,7 +17,7 @@ One browser for everything:
   when told to; the end-of-game dialog names the
   winner; the new-game, rules, "more" and end dialogs pass axe; an illegal tap is explained;
 - no string of the English catalogue (nor the library's English words) on the Italian pages;
-- kiosk mode with a 3 s idle time: the attract screen, then a visitor's move, then the attract
+- kiosk mode with a 5 s idle time: the attract screen, then a visitor's move, then the attract
   screen again with the game cleared;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
@@ -37,6 +37,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 SITE, SHOTS, AXE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
 SIZES = [(360, 740), (740, 360), (768, 1024), (1024, 768), (1280, 800)]
@@ -169,12 +170,12 @@ class App:
 
     # ---- playing -----------------------------------------------------------------------------
 
-    def new_game(self, game, options, opponent="greedy"):
+    def new_game(self, game, options, opponent="greedy", computer=1):
         self.button("#new-game")
         wait_for(lambda: self.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
         self.tap(self.d.find_element(By.CSS_SELECTOR, f"#game-choice input[value='{game}']"))
         self.js("""
-            const [options, opponent] = arguments;
+            const [options, opponent, computer] = arguments;
             for (const [name, value] of Object.entries(options)) {
               const input = document.querySelector(`[data-option='${name}']`);
               input.value = input.tagName === 'SELECT' ? JSON.stringify(value) : String(value);
@@ -182,20 +183,22 @@ class App:
             }
             const select = document.querySelector('#opponent');
             select.value = opponent;
-            select.dispatchEvent(new Event('change'));""", options, opponent)
+            select.dispatchEvent(new Event('change'));
+            document.querySelector('#computer').value = String(computer);""", options, opponent, computer)
         self.tap(self.d.find_element(By.ID, "start"))
         wait_for(lambda: self.js("return document.querySelector('#board').dataset.game") == game and self.status()["phase"] != "over", "the new game")
 
     def moves_played(self):
         return self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
 
-    def step(self):
-        """One human action, chosen from what the page marks; False when there is none now."""
+    def step(self, typed_dice=True):
+        """One human action, chosen from what the page marks; False when there is none now.
+        With typed_dice, every third roll is typed in as from physical dice."""
         shown = self.js("""
             const on = (e) => e && !e.hidden && !e.disabled && e.getClientRects().length > 0;
             return {choice: [...document.querySelectorAll('#choices button')].find(on) || null, roll: on(document.querySelector('#roll')) ? document.querySelector('#roll') : null,
                     movable: [...document.querySelectorAll('#board .movable:not(.mark)')], played: JSON.parse(localStorage.getItem('ludus.current')).state.history.length};""")
-        if shown["roll"] and not shown["choice"]:
+        if typed_dice and shown["roll"] and not shown["choice"]:
             self.rolls += 1
             if self.rolls % 3 == 0:  # every third roll from "physical" dice, typed in
                 self.button("#own-dice")
@@ -295,6 +298,8 @@ def main():
                                   ("latrunculi", {"ruleset": latrunculi, "draw_plies_without_capture": 30}), ("xii_scripta", {"pieces": 2})]:
                 t0 = time.time()
                 app.new_game(game, options)
+                if game == "petteia" and language == "it":
+                    keyboard_move(app)
                 if not dialogs_checked:
                     check_dialogs(app, language, english)
                     dialogs_checked = True
@@ -308,6 +313,10 @@ def main():
                 if shown["result"] != "draw":
                     side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"]}[language][int(shown["result"][7])]
                     assert side in heading, f"{game}: the end dialog names {heading!r}, the result is {shown['result']}"
+                # The library's reason (libludus 1.1's "end_reason") is written out in the dialog.
+                reason = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null")
+                if reason:
+                    assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end dialog does not say why ({reason})"
                 app.check_axe(f"{game} end dialog ({language})")
                 if language == "it":
                     app.check_no_english(f"{game} end dialog", english)
@@ -324,6 +333,11 @@ def main():
                 app.step()
                 app.step()
                 screenshot(app, "web-tablet-it", 768, 1024)
+
+        # The Monte Carlo level (uct) plays from the worker like the others: it opens a game.
+        app.new_game("petteia", {"rows": 5, "cols": 5}, opponent="uct", computer=0)
+        wait_for(lambda: app.moves_played() == 1, "the Monte Carlo computer's first move")
+        print("Monte Carlo opponent: it played the first move")
 
         kiosk(app, english)
 
@@ -350,6 +364,26 @@ def main():
     return 1 if failures else 0
 
 
+def keyboard_move(app):
+    """The board by keyboard (Petteia 6x6, light to move): the cursor starts on a1; Up, Enter
+    chooses a2's piece, Escape lets it go, Enter chooses it again, Up, Enter plays a2-a3; the
+    move is announced in the aria-live region."""
+    board = app.d.find_element(By.ID, "board")
+    before = app.moves_played()
+    app.js("""window.announced = []; const live = document.querySelector('#announce');
+              new MutationObserver(() => window.announced.push(live.textContent)).observe(live, {childList: true, characterData: true, subtree: true});""")
+    board.send_keys(Keys.ARROW_UP, Keys.ENTER)
+    wait_for(lambda: app.js("return document.querySelector('#board .chosen')?.dataset.square") == "a2", "a2 chosen by Enter", 5)
+    board.send_keys(Keys.ESCAPE)
+    wait_for(lambda: not app.js("return document.querySelector('#board .chosen')"), "Escape to let go", 5)
+    board.send_keys(Keys.ENTER, Keys.ARROW_UP, Keys.ENTER)
+    wait_for(lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history[arguments[0]]?.text", before) == "a2-a3",
+             "the move played by keyboard", 10)
+    # What the live region said (the computer's reply may have been announced since).
+    announced = wait_for(lambda: [text for text in app.js("return window.announced") if "a2" in text and "a3" in text], "the move announced", 5)[0]
+    print(f"keyboard: a2-a3 by arrows and Enter, Escape lets go; announced {announced!r}")
+
+
 def check_dialogs(app, language, english):
     """The new-game, rules and "more" dialogs: axe, tap targets inside, no English (Italian)."""
     d = app.d
@@ -371,7 +405,7 @@ def check_dialogs(app, language, english):
 
 def kiosk(app, english):
     d = app.d
-    app.open("it", query="kiosk=1&idle=3&pace=30")
+    app.open("it", query="kiosk=1&idle=5&pace=30")
     app.size(768, 1024)
     wait_for(lambda: app.visible("#attract"), "the attract screen")
     assert "Tocca per giocare" in d.find_element(By.ID, "attract").text
@@ -381,14 +415,15 @@ def kiosk(app, english):
     wait_for(lambda: not app.visible("#attract"), "the attract screen to go")
     assert app.js("return getComputedStyle(document.querySelector('#print')).display") == "none", "kiosk: no print button"
     while app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length") == 0:
-        if not app.step():
+        if not app.step(typed_dice=False):
             time.sleep(0.05)
     moved = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
     assert moved > 0
-    wait_for(lambda: app.visible("#attract"), "the attract screen after 3 s idle", 10)
-    left = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => !e.text.startsWith('roll')).length")
+    wait_for(lambda: app.visible("#attract"), "the attract screen after 5 s idle", 15)
+    # The fresh game: no move of the visitor's side (the computer may have opened it already).
+    left = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length")
     assert left == 0, f"kiosk: the last visitor's game was kept ({left} moves)"
-    print("kiosk: attract screen, a visitor's move, the attract screen again after 3 s idle with a fresh game")
+    print("kiosk: attract screen, a visitor's move, the attract screen again after 5 s idle with a fresh game")
 
 
 def screenshot(app, name, width, height):

@@ -4,7 +4,7 @@
  * This is the whole public interface. It is plain C99 (usable from C++ too): nothing C++
  * crosses the boundary.
  *
- * Conventions (see also README.md):
+ * Conventions (see also docs/c-api.md):
  *  - Every fallible call returns a ludus_status. LUDUS_OK is 0. On any other status,
  *    ludus_last_error() returns a message for the calling thread saying what was wrong, valid
  *    until that thread's next call into the library, and the game handle is left unchanged.
@@ -41,16 +41,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LUDUS_VERSION_MAJOR 1
-#define LUDUS_VERSION_MINOR 1
-#define LUDUS_VERSION_PATCH 0
-#define LUDUS_VERSION_STRING "1.1.0"
+#define LUDUS_VERSION_MAJOR 1 /* this header's version: incompatible changes (docs/releasing.md) */
+#define LUDUS_VERSION_MINOR 1 /* additions */
+#define LUDUS_VERSION_PATCH 0 /* fixes */
+#define LUDUS_VERSION_STRING "1.1.0" /* "MAJOR.MINOR.PATCH", as ludus_version() returns it */
 
 /* Limits on input: see above. */
-#define LUDUS_MAX_STATE_BYTES (1024u * 1024u)
-#define LUDUS_MAX_MOVE_BYTES (1024u * 1024u)
-#define LUDUS_MAX_OPTIONS_BYTES (64u * 1024u)
-#define LUDUS_MAX_JSON_DEPTH 16
+#define LUDUS_MAX_STATE_BYTES (1024u * 1024u) /* a saved state, in bytes */
+#define LUDUS_MAX_MOVE_BYTES (1024u * 1024u)  /* a move's text or JSON, in bytes */
+#define LUDUS_MAX_OPTIONS_BYTES (64u * 1024u) /* options JSON, in bytes */
+#define LUDUS_MAX_JSON_DEPTH 16               /* nesting of arrays and objects in any JSON input */
 
 /* The bound on moves the bindings give a random playout when the caller names none (since 1.1):
  * random play in some games can go on for ever (Kowalski's Latrunculi has no limit of moves
@@ -77,8 +77,9 @@ extern "C" {
  * released by ludus_game_free. */
 typedef struct ludus_game ludus_game;
 
+/* What a call did: LUDUS_OK, or why it failed (ludus_last_error() says more). */
 typedef enum ludus_status {
-    LUDUS_OK = 0,
+    LUDUS_OK = 0,                 /* success */
     LUDUS_E_INVALID_ARGUMENT = 1, /* a NULL pointer or a number out of range */
     LUDUS_E_BAD_JSON = 2,         /* text that is not well-formed JSON (or not the JSON type asked for) */
     LUDUS_E_UNKNOWN_GAME = 3,     /* no game with that id */
@@ -90,11 +91,12 @@ typedef enum ludus_status {
     LUDUS_E_GAME_OVER = 9,        /* the game has ended */
     LUDUS_E_INVALID_STATE = 10,   /* a saved state that is well-formed but inconsistent */
     LUDUS_E_BUFFER_TOO_SMALL = 11,/* see *out_count for the capacity needed */
-    LUDUS_E_NO_MEMORY = 12,
+    LUDUS_E_NO_MEMORY = 12,       /* an allocation failed */
     LUDUS_E_NOTHING_TO_UNDO = 13, /* undo at the start of the history */
     LUDUS_E_INTERNAL = 14         /* a bug in the library: please report it */
 } ludus_status;
 
+/* What the game waits for (ludus_game_phase). */
 typedef enum ludus_phase {
     LUDUS_PHASE_INVALID = -1, /* only for a NULL handle */
     LUDUS_PHASE_ROLL = 0,     /* the player to move must roll (or set) the dice */
@@ -102,9 +104,10 @@ typedef enum ludus_phase {
     LUDUS_PHASE_OVER = 2      /* the game has ended: see ludus_game_result */
 } ludus_phase;
 
+/* How the game stands (ludus_game_result). */
 typedef enum ludus_result {
     LUDUS_RESULT_INVALID = -1, /* only for a NULL handle */
-    LUDUS_RESULT_ONGOING = 0,
+    LUDUS_RESULT_ONGOING = 0,  /* not over yet */
     LUDUS_RESULT_PLAYER0_WON = 1,
     LUDUS_RESULT_PLAYER1_WON = 2,
     LUDUS_RESULT_DRAW = 3
@@ -152,11 +155,13 @@ LUDUS_API void ludus_game_free(ludus_game *g);
 
 /* ---- Position ----------------------------------------------------------------------------- */
 
+/* What the game waits for: a roll, a move, or nothing (over); LUDUS_PHASE_INVALID for NULL. */
 LUDUS_API ludus_phase ludus_game_phase(const ludus_game *g);
 
 /* The player to move: 0 or 1; -1 when the game is over (or g is NULL). */
 LUDUS_API int ludus_game_to_move(const ludus_game *g);
 
+/* Ongoing, won by player 0 or 1, or drawn; LUDUS_RESULT_INVALID for NULL. */
 LUDUS_API ludus_result ludus_game_result(const ludus_game *g);
 
 /* Why the game ended (since 1.1), a static string (do not free): "" while the game goes on,
@@ -196,7 +201,12 @@ LUDUS_API ludus_status ludus_game_chance_outcomes(const ludus_game *g, char **ou
 
 /* In phase move: a JSON array of the legal moves, each an object with at least "text" (the
  * notation of the rules), where it leaves and reaches, and what it captures. When the game
- * is over: "[]". In phase roll: LUDUS_E_WRONG_PHASE. */
+ * is over: "[]". In phase roll: LUDUS_E_WRONG_PHASE.
+ * Since 1.1 every game's moves have the same fields with the same types (schemas/
+ * common.schema.json): "text", "action", "player", "kind" ("move", "place", "remove", "pass"),
+ * "from_name" and "to_name" (a square's or cell's name, or null), "captured" (the names of the
+ * squares or cells whose pieces the move captures) and "captured_count". The older "from", "to"
+ * and "captures" stay for this major version, deprecated: their types differ between games. */
 LUDUS_API ludus_status ludus_game_legal_moves(const ludus_game *g, char **out_json);
 
 /* Play a move given as its text ("b2-b5") or as a JSON object: one of those listed by
@@ -227,7 +237,9 @@ LUDUS_API ludus_status ludus_game_action_text(const ludus_game *g, int32_t actio
  * seeded with `seed` (not the game's own), and so does every choice: the same game and seed give
  * the same playout. Every move and roll enters the history (undo, saving). Reports the result
  * (LUDUS_RESULT_ONGOING if max_plies was reached first) and the number of moves played (rolls
- * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over. */
+ * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over.
+ * Random play can go on for ever in some games: a caller with no bound of its own passes
+ * LUDUS_DEFAULT_MAX_PLIES. */
 LUDUS_API ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies);
 
 /* Runs n random playouts from the game's position, for statistics and Monte Carlo evaluation at
@@ -244,7 +256,7 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
 /* ---- Pictures ----------------------------------------------------------------------------- */
 
 /* A self-contained SVG document (UTF-8, no external fonts or images) of the position: the
- * board, the pieces, the last move, whose turn it is or the result. Its <title> describes the
+ * board, the pieces, the last move, whose turn it is or the result. Its `<title>` describes the
  * position in words for screen readers. Elements carry stable attributes for tests and front
  * ends: pieces have class "piece player0"/"piece player1", dice class "die" or "die used".
  * options_json may be NULL or "{}" for the defaults; an unknown render option is
@@ -303,7 +315,7 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  *                  "uct", nor is "max_nodes"
  *   "max_playouts" "uct" only: integer 1..2^40, the playouts of the search (deterministic)
  *   "exploration"  "uct" only: the constant C of UCB1 (mean + C sqrt(ln N / n)), a number
- *                  above 0 and at most 100 (default: tuned per game, see the README)
+ *                  above 0 and at most 100 (default: tuned per game, see docs/computer-players.md)
  *   "seed"         integer 0..2^64-1 (default 0): chooses among equally good moves. The same
  *                  game, options and seed give the same move.
  *   "max_nodes"    integer 1..2^40: a budget of positions; the search stops when it is spent

@@ -3,7 +3,7 @@ players with 1 worker (in this process) and 2 Dask workers, and the overhead of 
 in-process path against calling random_playout in a loop. Prints figures; asserts nothing about
 time. The machine may be shared: each figure is the best of three runs, and CPU time (which
 other programs barely change) is printed beside the wall-clock time."""
-import logging
+import importlib.util
 import os
 import sys
 import time
@@ -56,14 +56,11 @@ def main():
     print(f"random_playout in a loop: {GAMES / wall_bare:8.0f} games/s wall, {GAMES / cpu_bare:8.0f} games/CPU-s")
     print(f"analysis, 1 worker:       {GAMES / wall_one:8.0f} games/s wall, {GAMES / cpu_one:8.0f} games/CPU-s; "
           f"overhead {100 * (cpu_one / cpu_bare - 1):+.1f}% CPU ({100 * (wall_one / wall_bare - 1):+.1f}% wall)")
-    try:
-        from distributed import LocalCluster
-    except ImportError:
+    if importlib.util.find_spec("distributed") is None:
         print("2 workers: Dask distributed is not installed")
         return 0
     started = time.perf_counter()
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                      silence_logs=logging.ERROR) as cluster:
+    with run.local_cluster(2) as cluster:
         startup = time.perf_counter() - started
         address = cluster.scheduler_address
         run.run_chunks(tasks[:2], scheduler=address, function=measured_chunk)  # the workers import the package

@@ -141,13 +141,10 @@ def test_detailed_record_is_consistent():
     assert record["eval_drama"] is not None           # greedy's search values
 
 
-def test_rebasing_the_game_does_not_change_the_record(monkeypatch):
-    options = {"rows": 5, "cols": 5, "draw_plies_without_capture": 40}
-    monkeypatch.setattr(play, "REBASE_PLIES", 10**9)
-    whole = play.play_game("petteia", options, ["random", "random"], 3)
-    monkeypatch.setattr(play, "REBASE_PLIES", 1)
-    rebased = play.play_game("petteia", options, ["random", "random"], 3)
-    assert whole == rebased and whole["plies"] > 10
+def test_positions_read_are_the_saved_positions():
+    with Game("latrunculi", ruleset="bell", seed=4) as game:
+        game.random_playout(4, 30)
+        assert play._position(game) == json.loads(game.to_json())["position"]
 
 
 def test_seeds_depend_on_the_chunk_not_the_workers():
@@ -171,14 +168,24 @@ def test_sweep_makes_every_point_with_every_pairing():
 
 # ---- workers -------------------------------------------------------------------------------
 
-def _records(**kwargs):
-    result = analysis.analyze("duodecim", {"pieces": 2}, levels=["random", "greedy"], games=60, seed=11, **kwargs)
+@pytest.fixture(scope="module")
+def two_workers():
+    """A local Dask cluster of two worker processes, shared by the tests that need one."""
+    pytest.importorskip("distributed")
+    import cloudpickle
+    import sys
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this file
+    with run.local_cluster(2) as cluster:
+        yield cluster.scheduler_address
+
+
+def _records(**where):
+    result = analysis.analyze("duodecim", {"pieces": 2}, levels=["random", "greedy"], games=60, seed=11, **where)
     return json.dumps(result["records"], sort_keys=True), json.dumps(result["configs"], sort_keys=True)
 
 
-def test_one_and_two_workers_give_identical_results():
-    pytest.importorskip("distributed")
-    assert _records(workers=1) == _records(workers=2)
+def test_one_and_two_workers_give_identical_results(two_workers):
+    assert _records(workers=1) == _records(scheduler=two_workers)
 
 
 def _dying_chunk(task):
@@ -191,18 +198,14 @@ def _dying_chunk(task):
     return play.play_chunk(task)
 
 
-def test_a_killed_workers_chunk_is_run_again(tmp_path):
-    pytest.importorskip("distributed")
-    import cloudpickle
-    import sys
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+def test_a_killed_workers_chunk_is_run_again(tmp_path, two_workers):
     marker = str(tmp_path / "killed")
     tasks = run.tasks("duodecim", run.configurations({"pieces": 1}, {}, ["random"]), 150, 3, None, 2000, detail=0,
                       chunk_games=50)
     for t in tasks:
         t["marker"] = marker
     expected = run.run_chunks(tasks, workers=1)
-    got = run.run_chunks(tasks, workers=2, function=_dying_chunk)
+    got = run.run_chunks(tasks, scheduler=two_workers, function=_dying_chunk)
     assert os.path.exists(marker)          # the worker did die
     assert got == expected
 
@@ -234,16 +237,17 @@ def test_bad_arguments_give_one_line(capsys, tmp_path, args, status, words):
 
 def test_command_writes_records_summary_and_report(capsys, tmp_path):
     out = tmp_path / "out"
-    status, text, err = _analyze(capsys, "petteia", "--sweep", "rows=5,6", "--option", "cols=5", "--players",
+    status, text, err = _analyze(capsys, "duodecim", "--sweep", "pieces=1,2", "--option", "first_player=1", "--players",
                                  "random,greedy", "--games", "4", "--workers", "1", "--out", str(out))
     assert status == 0, err
     assert "8 games" in text
     with open(out / "records.csv", newline="") as f:
         rows = list(csv.DictReader(f))
-    assert len(rows) == 8 and {r["config"] for r in rows} == {"random-greedy@rows=5", "random-greedy@rows=6"}
+    assert len(rows) == 8 and {r["config"] for r in rows} == {"random-greedy@pieces=1", "random-greedy@pieces=2"}
+    assert {r["first"] for r in rows} == {"1"}
     assert json.loads((out / "records.json").read_text())[0]["branching"]
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["configs"]["random-greedy@rows=5"]["games"] == 4
+    assert summary["configs"]["random-greedy@pieces=1"]["games"] == 4
     report = (out / "report.md").read_text()
     for picture in ("scores.png", "lengths.png", "branching.png", "sweep.png"):
         assert f"({picture})" in report and (out / picture).stat().st_size > 1000

@@ -57,3 +57,14 @@ def test_progress_counts_the_compiled_files_from_the_build_folder(backend, tmp_p
     (build / "lib" / "b.cpp.o").write_bytes(b"")
     monkeypatch.chdir(build)  # meson-python works in its build folder: the count starts from the source
     assert backend._compiled_files(str(tmp_path)) == (2, 3)
+
+
+def test_the_optional_hooks_are_meson_pythons(backend, monkeypatch, tmp_path):
+    system = tmp_path / "dist-packages"
+    (system / "mesonpy").mkdir(parents=True)
+    (system / "mesonpy" / "__init__.py").write_text("def build_editable(wheel_directory, config_settings=None):\n"
+                                                    "    return 'editable.whl'\n")
+    monkeypatch.setattr(backend, "SYSTEM_PACKAGE_DIRS", [str(system)])
+    assert backend.build_editable("dist") == "editable.whl"      # meson-python 0.13+: pip install -e .
+    assert not hasattr(backend, "prepare_metadata_for_build_wheel")  # absent there: absent here
+    assert not hasattr(backend, "something_else")

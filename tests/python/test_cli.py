@@ -112,7 +112,7 @@ def test_agreed_draw_and_load(tmp_path):
     result = ludus_cli("play", "petteia", stdin=script)
     out = result.stdout
     assert "No draw: play on." in out and "Draw agreed." in out
-    assert "The game is over: draw." in out and "'hello' is not a command here" in out
+    assert "The game is over: draw (agreed draw)." in out and "'hello' is not a command here" in out
     assert "Loaded" in out and "Player 1 played b5-b4." in out
 
 

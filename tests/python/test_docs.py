@@ -5,7 +5,7 @@ Convention: ```python blocks are exec'd in one namespace per page, ```c blocks a
 against the built library and run (a block without ``main`` is wrapped in one, with
 <ludus/ludus.h>, <stdio.h> and <stdlib.h> included), ```js blocks are ES modules run with Node,
 which finds ``ludus-engine`` as the WebAssembly build's package, ```sh / ```bash blocks run in one
-bash per page, with ``set -e``. ```text and ```console blocks are shown, not run; any other tag
+bash per page, with ``set -e``, as if at the top of a clone whose build folder is ``build``. ```text and ```console blocks are shown, not run; any other tag
 (or none) fails, so that a block is never silently left out. Each page's blocks of one language
 run in order, in a temporary folder.
 
@@ -38,17 +38,6 @@ def blocks(page):
 
 def name(page):
     return str(page.relative_to(SOURCE_ROOT))
-
-
-def test_the_tour_has_its_sections_and_code():
-    text = (SOURCE_ROOT / "docs" / "python.md").read_text(encoding="utf-8")
-    for section in ("Create a game", "Moves", "Dice from outside", "Save and load", "Pictures, in a notebook",
-                    "Computer players", "Playouts for statistics", "The four games and their rulesets",
-                    "Arguments are checked"):
-        assert f"## {section}" in text, section
-    for game_id in ("petteia", "duodecim", "latrunculi", "xii_scripta"):  # all four games, not two
-        assert f'ludus.Game("{game_id}"' in text, game_id
-    assert sum(tag == "python" for tag, _, _ in blocks(SOURCE_ROOT / "docs" / "python.md")) >= 10
 
 
 CASES = [(page, language) for page in PAGES for language in ("python", "c", "js", "sh")
@@ -110,7 +99,7 @@ def run_c(page, found, folder):
 def run_js(page, found, folder):
     package = os.environ.get("LUDUS_JS_PACKAGE")
     if not package:
-        pytest.skip("no LUDUS_JS_PACKAGE: the WebAssembly build runs these blocks (meson test -C build-wasm 'docs: js blocks')")
+        pytest.skip("no LUDUS_JS_PACKAGE: the WebAssembly build runs these blocks (meson test -C build-wasm 'docs js blocks')")
     node = shutil.which("node")
     if node is None:
         pytest.skip("no node")
@@ -124,11 +113,19 @@ def run_js(page, found, folder):
         assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
 
 
+# What a shell block sees of the clone it is written for (the commands run from its top).
+CLONE_FOLDERS = ("bindings", "examples", "include", "schemas", "docs")
+
+
 def run_sh(page, found, folder):
+    """The page's shell blocks, in one bash, as if at the top of a clone whose build is ``build``
+    (the folders of the clone linked into the temporary folder)."""
     lib = library()
+    for entry in CLONE_FOLDERS:
+        (folder / entry).symlink_to(SOURCE_ROOT / entry, target_is_directory=True)
+    (folder / "build").symlink_to(lib.parent.parent, target_is_directory=True)  # BUILD/capi/libludus.so.1
     script = "set -euo pipefail\n" + "".join(f"# {name(page)}:{line}\n{code}" for code, line in found)
     env = library_env(lib)
-    env["LUDUS_SOURCE_ROOT"] = str(SOURCE_ROOT)
     ran = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=folder, env=env, timeout=300)
     assert ran.returncode == 0, failure(page, found[0][1], script, ran.stdout + ran.stderr)
 
@@ -148,15 +145,20 @@ def test_every_block_says_whether_it_runs(page):
     assert not unknown, "tag these blocks python, c, js, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
 
 
-def test_the_pages_have_runnable_code():
-    """The quick starts and the Python tour are found as code: a fence pattern that found nothing
-    would otherwise pass."""
-    readme = {RUN.get(tag) for tag, _, _ in blocks(SOURCE_ROOT / "README.md")}
-    assert {"python", "c", "js"} <= readme
+def test_the_readme_has_its_quick_starts():
+    """The quick starts are found as code (a fence pattern that found nothing would pass the rest)."""
+    assert {"python", "c", "js"} <= {RUN.get(tag) for tag, _, _ in blocks(SOURCE_ROOT / "README.md")}
+
+
+def test_the_python_tour_covers_the_four_games():
+    """The Python tour has its sections and code, and speaks of all four games (not two)."""
     tour = (SOURCE_ROOT / "docs" / "python.md").read_text(encoding="utf-8")
     for section in ("Create a game", "Moves", "Dice from outside", "Save and load", "Pictures, in a notebook",
-                    "Computer players", "Playouts for statistics"):
+                    "Computer players", "Playouts for statistics", "The four games and their rulesets",
+                    "Arguments are checked"):
         assert f"## {section}" in tour, section
+    for game_id in ("petteia", "duodecim", "latrunculi", "xii_scripta"):
+        assert f'ludus.Game("{game_id}"' in tour, game_id
     assert sum(tag == "python" for tag, _, _ in blocks(SOURCE_ROOT / "docs" / "python.md")) >= 10
 
 

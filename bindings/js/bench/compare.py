@@ -17,7 +17,10 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-GAMES = [("petteia", '{"rows": 8, "cols": 8, "seed": 1}', "Petteia 8x8"), ("duodecim", '{"seed": 1}', "Duodecim (6 pieces)")]
+GAMES = [("petteia", '{"rows": 8, "cols": 8, "seed": 1}', "Petteia 8x8"), ("duodecim", '{"seed": 1}', "Duodecim (6 pieces)"),
+         ("xii_scripta", '{"seed": 1}', "XII Scripta (15 pieces)"),
+         ("latrunculi", '{"ruleset": "kowalski", "seed": 1}', "Latrunculi (Kowalski 8x12)"),
+         ("latrunculi", '{"ruleset": "bell", "seed": 1}', "Latrunculi (Bell 8x8)")]
 
 
 def build_probe(native_build, folder):
@@ -46,7 +49,7 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         probe = build_probe(os.path.abspath(args.native_build), folder)
         print(f"random playouts, medians of {args.runs} alternating runs of {args.seconds:g} s (plies/s)")
-        print(f"{'game':22} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)")
+        print(f"{'game':28} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)")
         for game, options, name in GAMES:
             native, wasm = [], []
             for _ in range(args.runs):
@@ -54,7 +57,7 @@ def main():
                 wasm.append(run(["node", os.path.join(HERE, "playout.mjs"), package, game, options, str(args.seconds)])[0])
             share = statistics.median(wasm) / statistics.median(native)
             shares = sorted(w / n for w, n in zip(wasm, native))
-            print(f"{name:22} {statistics.median(native) / 1e6:>10.2f} M {statistics.median(wasm) / 1e6:>10.2f} M "
+            print(f"{name:28} {statistics.median(native) / 1e6:>10.2f} M {statistics.median(wasm) / 1e6:>10.2f} M "
                   f"{share:>11.0%}  ({shares[0]:.0%} to {shares[-1]:.0%})")
             ok = ok and share >= args.target
     if not ok:

@@ -1,34 +1,84 @@
-// Type declarations of ludus-engine (src/index.js).
+// Type declarations of ludus-engine (src/index.js). Every export and every public member of an
+// exported class has a JSDoc comment: the reference site's JavaScript page is made from them,
+// and fails on a missing one (docs/reference/js_api.mjs).
 
+/** A ludus_status of the C API (0 is LUDUS_OK). */
 export type Status = number;
 
+/** Base class of every error of the library (and of this package): the library's message, its status
+ * and the status's name. */
 export class LudusError extends Error {
+  /** An error with the library's message and its status (0 and "" for this package's own). */
   constructor(message: string, status?: number, statusName?: string);
   /** the numeric ludus_status (0 for errors raised by this package itself) */
   readonly status: Status;
   /** its constant name, e.g. "LUDUS_E_ILLEGAL_MOVE" ("" for errors of this package) */
   readonly statusName: string;
 }
+/** LUDUS_E_INVALID_ARGUMENT: a missing value (undefined or null) or a number out of range. */
 export class InvalidArgumentError extends LudusError {}
+/** LUDUS_E_BAD_JSON: text that is not well-formed JSON (or not the JSON type asked for). */
 export class BadJsonError extends LudusError {}
+/** LUDUS_E_UNKNOWN_GAME: no game with that id. */
 export class UnknownGameError extends LudusError {}
+/** LUDUS_E_UNKNOWN_OPTION: an option the game does not have. */
 export class UnknownOptionError extends LudusError {}
+/** LUDUS_E_INVALID_OPTION: an option of the wrong type or out of its range. */
 export class InvalidOptionError extends LudusError {}
+/** LUDUS_E_INVALID_MOVE: a move (text or object) that cannot be read. */
 export class InvalidMoveError extends LudusError {}
+/** LUDUS_E_ILLEGAL_MOVE: a well-formed move that is not legal now. */
 export class IllegalMoveError extends LudusError {}
+/** LUDUS_E_WRONG_PHASE: the call does not fit the phase (e.g. a move before the roll). */
 export class WrongPhaseError extends LudusError {}
+/** LUDUS_E_GAME_OVER: the game has ended. */
 export class GameOverError extends LudusError {}
+/** LUDUS_E_INVALID_STATE: a saved state that is well-formed but inconsistent. */
 export class InvalidStateError extends LudusError {}
+/** LUDUS_E_BUFFER_TOO_SMALL (the package sizes its buffers: not expected). */
 export class BufferTooSmallError extends LudusError {}
+/** LUDUS_E_NO_MEMORY: an allocation failed. */
 export class LudusMemoryError extends LudusError {}
+/** LUDUS_E_NOTHING_TO_UNDO: undo at the start of the history. */
 export class NothingToUndoError extends LudusError {}
+/** LUDUS_E_INTERNAL: a bug in the library (please report it). */
 export class InternalError extends LudusError {}
 /** A call on a game after game.free(). */
 export class GameClosedError extends LudusError {}
 
+/** What the game waits for: a roll of the dice, a move, or nothing (over). */
 export type PhaseName = "roll" | "move" | "over";
+/** Why a game ended (Game.endReason); the list of ludus_game_end_reason in ludus.h. */
+export type EndReasonName =
+  | "all_captured"
+  | "one_piece_left"
+  | "dux_immobilised"
+  | "no_moves"
+  | "quiet_moves"
+  | "plies_without_capture"
+  | "repetition"
+  | "agreed_draw"
+  | "borne_off";
+/** The end reasons as constants: EndReason.ALL_CAPTURED, EndReason.BORNE_OFF, ... */
+export const EndReason: {
+  readonly ALL_CAPTURED: "all_captured";
+  readonly ONE_PIECE_LEFT: "one_piece_left";
+  readonly DUX_IMMOBILISED: "dux_immobilised";
+  readonly NO_MOVES: "no_moves";
+  readonly QUIET_MOVES: "quiet_moves";
+  readonly PLIES_WITHOUT_CAPTURE: "plies_without_capture";
+  readonly REPETITION: "repetition";
+  readonly AGREED_DRAW: "agreed_draw";
+  readonly BORNE_OFF: "borne_off";
+};
+/** The bound on moves of a playout when the caller names none (100000). */
+export const DEFAULT_MAX_PLIES: number;
+/** How the game stands. */
 export type ResultName = "ongoing" | "player 0 won" | "player 1 won" | "draw";
+/** The phase names as constants: Phase.ROLL, Phase.MOVE, Phase.OVER. */
 export const Phase: { readonly ROLL: "roll"; readonly MOVE: "move"; readonly OVER: "over" };
+/** The result names as constants: Result.ONGOING, Result.PLAYER0_WON, Result.PLAYER1_WON,
+ * Result.DRAW. */
 export const Result: {
   readonly ONGOING: "ongoing";
   readonly PLAYER0_WON: "player 0 won";
@@ -36,11 +86,13 @@ export const Result: {
   readonly DRAW: "draw";
 };
 
+/** One option of a game in the catalogue: its type, default and allowed range or values. */
 export interface OptionSpec {
   type: string;
   default: unknown;
   [key: string]: unknown;
 }
+/** One game of the catalogue (games()): its id, name and options. */
 export interface GameInfo {
   id: string;
   name: string;
@@ -52,22 +104,50 @@ export interface GameInfo {
  * action and the game's own fields. */
 export interface Move {
   text: string;
+  /** "move", "place" (a piece from hand), "remove" (Schaedler) or "pass" */
+  kind: "move" | "place" | "remove" | "pass";
+  /** where the piece leaves, by the name of the game's notation; null for none (placing, passing) */
+  from_name: string | null;
+  /** where the piece arrives; null for none (passing, removing) */
+  to_name: string | null;
+  /** the squares or cells whose pieces the move captures */
+  captured: string[];
+  /** how many pieces the move captures */
+  captured_count: number;
+  player: number;
+  action: number;
+  /** @deprecated a name in the board games, a number in the race games: read from_name */
   from?: string | number;
+  /** @deprecated a name in the board games, a number in the race games: read to_name */
   to?: string | number;
-  captures?: unknown[];
-  player?: number;
-  action?: number;
+  /** @deprecated a list in the board games, a number in the race games: read captured and captured_count */
+  captures?: string[] | number;
   [key: string]: unknown;
 }
+/** The move a computer player chose (aiMove()): a legal move plus what the search did. */
 export interface AiMove extends Move {
-  search: { level: string; depth: number; nodes: number; value: number; time_ms: number };
+  search: { level: AiLevel; depth: number; nodes: number; value: number; time_ms: number; [key: string]: unknown };
 }
+/** What play() takes: a move's text, a move object, or any part of one that names exactly one legal
+ * move. */
 export type MoveLike = string | Partial<Move>;
 
+/** One event of the history: a move, a roll ("roll A B", with dice_from) or an agreed draw, with the
+ * player who made it. */
 export interface HistoryEvent {
   player: number;
   text: string;
   dice_from?: "engine" | "outside";
+}
+/** A position as the library writes it (the "position" of a saved game): the game's own
+ * fields (ranks or cells, counts, dice...) and these. */
+export interface Position {
+  phase: PhaseName;
+  to_move: number;
+  result: ResultName;
+  /** why the game ended; null while it goes on (absent in states saved before 1.1) */
+  end_reason?: EndReasonName | null;
+  [key: string]: unknown;
 }
 /** A saved game (the library's "ludus-state" document). */
 export interface SavedState {
@@ -75,35 +155,52 @@ export interface SavedState {
   version: number;
   game: string;
   options: Record<string, unknown>;
-  start: Record<string, unknown>;
+  start: Position;
   history: HistoryEvent[];
-  position: Record<string, unknown>;
+  position: Position;
   [key: string]: unknown;
 }
 
+/** The computer player's levels ("best" always names the strongest; "uct" is Monte Carlo
+ * tree search). */
+export type AiLevel = "random" | "greedy" | "easy" | "medium" | "best" | "uct";
+/** Options of aiMove() (the C API's ludus_ai_choose); the WebAssembly build has no threads. */
 export interface AiOptions {
-  level?: "random" | "greedy" | "easy" | "medium" | "best";
+  level?: AiLevel;
+  /** plies (petteia, latrunculi) or the depth of a turn (race games); not for "uct" */
   depth?: number;
   seed?: number;
+  /** a budget of positions; not for "uct" */
   max_nodes?: number;
   max_time_ms?: number;
+  /** "uct" only: a budget of playouts */
+  max_playouts?: number;
+  /** "uct" only: the exploration constant, above 0 and at most 100 */
+  exploration?: number;
   threads?: 1;
 }
+/** Options of svg() and text(): size; Petteia's orientation and coordinates; Duodecim's inscription. */
 export interface RenderOptions {
   size?: number;
   orientation?: 0 | 1;
   coordinates?: boolean;
   inscription?: "ostia" | "levate" | "virtus" | "vincer";
+  /** false: no words in the picture (no status line, no tray labels), for a front end that writes them in its own language */
+  words?: boolean;
+  /** race games: each cell and tray carries its position names in the players' moves (data-position0/1, data-tray-position) */
+  positions?: boolean;
 }
 
 /** The library's version, "MAJOR.MINOR.PATCH". */
 export function version(): string;
 /** The catalogue: each game's id, name and options. */
 export function games(): GameInfo[];
+/** The ids of the games in the catalogue. */
 export function gameIds(): string[];
 /** For tests: the top of the wasm heap (sbrk(0)) and the wasm memory's size, in bytes. */
 export function heapStats(): { top: number; memory: number };
 
+/** A game in progress: a handle of the library (freed by free() or by the garbage collector). */
 export class Game {
   /** A new game; options as an object or JSON text (see games()). */
   constructor(id: string, options?: Record<string, unknown> | string | null);
@@ -112,40 +209,82 @@ export class Game {
 
   /** Releases the handle now; later calls throw GameClosedError. Freeing twice is fine. */
   free(): void;
+  /** Whether free() has been called. */
   readonly freed: boolean;
+  /** An independent copy. */
   clone(): Game;
 
   /** The full state (JSON.stringify(game) saves the game). */
   toJSON(): SavedState;
+  /** The full state as the library writes it (JSON text). */
   toJSONText(): string;
+  /** The game's id in the catalogue, e.g. "petteia". */
   readonly id: string;
+  /** Every option of the game, resolved (the seed included). */
   readonly options: Record<string, unknown>;
-  readonly position: Record<string, unknown>;
+  /** The option "ruleset" (e.g. "bell"), null for a game without rulesets. */
+  readonly ruleset: string | null;
+  /** The current position alone (no history is written out). */
+  readonly position: Position;
+  /** Every event since the start: a move, "roll A B" with dice_from, or "draw agreed". */
   readonly history: HistoryEvent[];
+  /** "roll", "move" or "over". */
   readonly phase: PhaseName;
+  /** The player to move (0 or 1), null when the game is over. */
   readonly toMove: 0 | 1 | null;
+  /** "ongoing", "player 0 won", "player 1 won" or "draw" (see Result). */
   readonly result: ResultName;
+  /** 0 or 1 once a player has won; null while ongoing or after a draw. */
   readonly winner: 0 | 1 | null;
+  /** Whether the game has ended. */
   readonly isOver: boolean;
+  /** Why the game ended; null while it goes on. */
+  readonly endReason: EndReasonName | null;
+  /** The dice of the current turn as the position shows them (null without dice). */
   readonly dice: number[] | null;
 
+  /** The legal moves, objects with at least "text" (phase move; [] when over). In phase roll:
+   * WrongPhaseError. */
   legalMoves(): Move[];
+  /** Plays a move: its text ("b2-b5"), a move object of legalMoves(), or any part of one that names
+   * exactly one legal move. IllegalMoveError, InvalidMoveError, WrongPhaseError, GameOverError; the
+   * game is unchanged then. */
   play(move: MoveLike): void;
+  /** Takes back the last move, roll or agreed draw (NothingToUndoError at the start). */
   undo(): void;
+  /** Records a draw both players agreed. */
   agreeDraw(): void;
 
+  /** Rolls the dice with the game's seeded generator (phase roll) and returns them. */
   roll(): number[];
+  /** Dice from outside (physical dice, a replay): setDice(3, 5) or setDice([3, 5]). */
   setDice(...values: Array<number | number[]>): void;
+  /** In phase roll: every distinct roll with its probability. */
   chanceOutcomes(): Array<{ dice: number[]; probability: number }>;
 
+  /** The legal moves as small integers (phase move; [] when over): the fast path for programs that
+   * search. */
   actions(): number[];
+  /** Plays one of the integers of actions() (IllegalMoveError for any other). */
   applyAction(action: number): void;
+  /** The notation of a legal integer move. */
   actionText(action: number): string;
+  /** Plays uniformly random moves inside the library (dice from a generator seeded with seed) to the
+   * end or until maxPlies moves (0..2^32-1; DEFAULT_MAX_PLIES when not given: some games can go on
+   * for ever); every move and roll enters the history. GameOverError if the game is over already. */
   randomPlayout(seed?: number | bigint, maxPlies?: number): { result: ResultName; plies: number };
+  /** Runs n random playouts from this position inside the library, in one call; the game does not
+   * change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a clone. */
   playouts(n: number, seed?: number | bigint, maxPlies?: number): { results: ResultName[]; plies: number[] };
-  aiMove(options?: AiOptions): AiMove;
+  /** The move the library's computer player chooses for the side to move (the game is not changed);
+   * play it with play(). Options as an object, its JSON text, or a level's name alone:
+   * aiMove("easy"). */
+  aiMove(options?: AiOptions | AiLevel | string): AiMove;
 
+  /** The library's self-contained SVG picture of the position. */
   svg(options?: RenderOptions | string): string;
+  /** The library's monospace text diagram of the position. */
   text(options?: Omit<RenderOptions, "size" | "inscription"> | string): string;
+  /** The text diagram (text()). */
   toString(): string;
 }

@@ -83,6 +83,7 @@ function check(status) {
 function copyIn(text, what) {
   if (text === undefined || text === null) return 0;
   if (typeof text !== "string") throw new TypeError(`${what} must be a string, not ${typeName(text)}`);
+  // The library reads up to the first NUL: "a1\0junk" would be played as "a1".
   if (text.includes("\0")) throw new InvalidArgumentError(`${what} must not contain a NUL character`);
   const size = Math.min(wasm.lengthBytesUTF8(text), INPUT_COPY_BYTES);
   const pointer = wasm._malloc(size + 1);
@@ -132,12 +133,37 @@ function typeName(value) {
   return typeof value === "object" ? "an object" : `${typeof value} ${String(value).slice(0, 40)}`;
 }
 
-function int32(value, what) {
-  if (!Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) {
-    throw new TypeError(`${what} must be an integer (int32), not ${typeName(value)}`);
-  }
+// Numbers handed to the library are checked here, never cut or wrapped on the way: a value that
+// is not an integer is a TypeError, an integer outside the C type's range a RangeError.
+function integerIn(value, what, min, max, range) {
+  if (!Number.isInteger(value)) throw new TypeError(`${what} must be an integer, not ${typeName(value)}`);
+  if (value < min || value > max) throw new RangeError(`${what} must be in ${range}, not ${value}`);
   return value;
 }
+
+function int32(value, what) {
+  return integerIn(value, what, -0x80000000, 0x7fffffff, "-2^31..2^31-1");
+}
+
+function uint32(value, what) {
+  return integerIn(value, what, 0, 0xffffffff, "0..2^32-1");
+}
+
+/** A seed, 0..2^64-1, as a Number (an integer) or a BigInt. */
+function uint64(value, what) {
+  if (typeof value === "bigint") {
+    if (value < 0n || value > 0xffffffffffffffffn) throw new RangeError(`${what} must be in 0..2^64-1, not ${value}`);
+    return value;
+  }
+  if (!Number.isInteger(value)) throw new TypeError(`${what} must be an integer or a BigInt, not ${typeName(value)}`);
+  const big = BigInt(value);
+  if (big < 0n || big > 0xffffffffffffffffn) throw new RangeError(`${what} must be in 0..2^64-1, not ${value}`);
+  return big;
+}
+
+/** The bound on moves of a random playout when the caller names none (LUDUS_DEFAULT_MAX_PLIES):
+ * random play in some games can go on for ever. */
+export const DEFAULT_MAX_PLIES = 100000;
 
 // ---- the library ----------------------------------------------------------------------------
 
@@ -158,6 +184,18 @@ export function gameIds() {
 
 export const Phase = Object.freeze({ ROLL: "roll", MOVE: "move", OVER: "over" });
 export const Result = Object.freeze({ ONGOING: "ongoing", PLAYER0_WON: "player 0 won", PLAYER1_WON: "player 1 won", DRAW: "draw" });
+/** Why a game ends (Game.endReason): the rules' own cases, as ludus_game_end_reason lists them. */
+export const EndReason = Object.freeze({
+  ALL_CAPTURED: "all_captured",
+  ONE_PIECE_LEFT: "one_piece_left",
+  DUX_IMMOBILISED: "dux_immobilised",
+  NO_MOVES: "no_moves",
+  QUIET_MOVES: "quiet_moves",
+  PLIES_WITHOUT_CAPTURE: "plies_without_capture",
+  REPETITION: "repetition",
+  AGREED_DRAW: "agreed_draw",
+  BORNE_OFF: "borne_off",
+});
 const phases = [Phase.ROLL, Phase.MOVE, Phase.OVER];
 const results = [Result.ONGOING, Result.PLAYER0_WON, Result.PLAYER1_WON, Result.DRAW];
 
@@ -260,9 +298,16 @@ export class Game {
     return this.toJSON().options;
   }
 
-  /** The current position as the library saves it. */
+  /** The game's ruleset (the option "ruleset", e.g. "bell"), or null for a game without
+   * rulesets. */
+  get ruleset() {
+    return this.options.ruleset ?? null;
+  }
+
+  /** The current position as the library saves it (the pieces, phase, to_move, result,
+   * end_reason, dice...), read alone: no history is written out. */
   get position() {
-    return this.toJSON().position;
+    return JSON.parse(callString(wasm._ludus_game_position_json, this.#h));
   }
 
   /** Every event since the start: {player, text} (a move, "roll A B" with dice_from, or
@@ -295,6 +340,13 @@ export class Game {
 
   get isOver() {
     return this.phase === Phase.OVER;
+  }
+
+  /** Why the game ended, one of EndReason (e.g. "all_captured", "borne_off",
+   * "agreed_draw"); null while it goes on. */
+  get endReason() {
+    const reason = wasm.UTF8ToString(wasm._ludus_game_end_reason(this.#h));
+    return reason === "" ? null : reason;
   }
 
   /** The dice of the current turn as the position shows them (null without dice). */
@@ -401,25 +453,27 @@ export class Game {
   }
 
   /** Plays uniformly random moves (dice from a generator seeded with seed, a Number or BigInt
-   * 0..2^64-1) inside the library, to the end or until maxPlies moves. Returns {result, plies};
-   * every move and roll enters the history. GameOverError if the game is over already. */
-  randomPlayout(seed = 0, maxPlies = 0xffffffff) {
+   * 0..2^64-1) inside the library, to the end or until maxPlies moves (0..2^32-1; by default
+   * DEFAULT_MAX_PLIES, 100000: the call cannot be interrupted, so it has a bound). Returns
+   * {result, plies}: result "ongoing" if the bound came first. Every move and roll enters the
+   * history. GameOverError if the game is over already. */
+  randomPlayout(seed = 0, maxPlies = DEFAULT_MAX_PLIES) {
     const handle = this.#h;
-    const seed64 = BigInt(seed);
-    if (seed64 < 0n || seed64 > 0xffffffffffffffffn) throw new RangeError("the seed must be in 0..2^64-1");
-    if (!Number.isInteger(maxPlies) || maxPlies < 0 || maxPlies > 0xffffffff) throw new RangeError("maxPlies must be in 0..2^32-1");
+    const seed64 = uint64(seed, "the seed");
+    uint32(maxPlies, "maxPlies");
     check(wasm._ludus_game_random_playout(handle, seed64, maxPlies, scratch, scratch + 4));
     return { result: results[wasm.HEAP32[scratch >> 2]], plies: wasm.HEAPU32[(scratch + 4) >> 2] };
   }
 
   /** Runs n random playouts from this position inside the library, in one call; the game does
    * not change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a clone.
-   * Returns {results: [...], plies: [...]}. GameOverError if the game is over. */
-  playouts(n, seed = 0, maxPlies = 0xffffffff) {
+   * maxPlies bounds each playout (by default DEFAULT_MAX_PLIES). Returns {results: [...],
+   * plies: [...]}. GameOverError if the game is over. */
+  playouts(n, seed = 0, maxPlies = DEFAULT_MAX_PLIES) {
     const handle = this.#h;
-    if (!Number.isInteger(n) || n < 0 || n > MAX_PLAYOUTS) throw new RangeError(`n must be in 0..${MAX_PLAYOUTS}`);
-    const seed64 = BigInt.asUintN(64, BigInt(seed));
-    if (!Number.isInteger(maxPlies) || maxPlies < 0 || maxPlies > 0xffffffff) throw new RangeError("maxPlies must be in 0..2^32-1");
+    integerIn(n, "n", 0, MAX_PLAYOUTS, `0..${MAX_PLAYOUTS}`);
+    const seed64 = uint64(seed, "the seed");
+    uint32(maxPlies, "maxPlies");
     const buffer = wasm._malloc(Math.max(1, n) * 8);
     if (buffer === 0) throw new LudusMemoryError("out of memory", 12, "LUDUS_E_NO_MEMORY");
     try {
@@ -435,13 +489,15 @@ export class Game {
   }
 
   /** The move the library's computer player chooses (the game is not changed): a move object
-   * of legalMoves() plus "search" {level, depth, nodes, value, time_ms}. Options: level
-   * ("random", "greedy", "easy", "medium", "best": the default), depth, seed, max_nodes,
-   * max_time_ms, threads (only 1 here: the WebAssembly build has no threads, see
-   * lib/meson.build). WrongPhaseError before a roll, GameOverError at the end. */
+   * of legalMoves() plus "search" {level, depth, nodes, value, time_ms, ...}. Options: an
+   * object (or its JSON text) with level ("random", "greedy", "easy", "medium", "best": the
+   * default, "uct"), depth, seed, max_nodes, max_time_ms, max_playouts, exploration, threads
+   * (only 1 here: the WebAssembly build has no threads, see lib/meson.build); or a level's
+   * name alone: aiMove("easy"). WrongPhaseError before a roll, GameOverError at the end. */
   aiMove(options = {}) {
-    const given = typeof options === "object" && options !== null && !Array.isArray(options)
-      ? { level: "best", ...options } : options;
+    const levelName = typeof options === "string" && !options.trimStart().startsWith("{");
+    const given = levelName ? { level: options }
+      : typeof options === "object" && options !== null && !Array.isArray(options) ? { level: "best", ...options } : options;
     if (Number.isInteger(given?.threads) && given.threads > 1 && given.threads <= 64) {
       throw new InvalidOptionError("threads: the WebAssembly build searches on one thread (threads 1)", 5, "LUDUS_E_INVALID_OPTION");
     }

@@ -39,7 +39,7 @@ test("undefined and null reach the library as NULL; other wrong types are TypeEr
   assert.throws(() => game.play(Symbol("x")), TypeError);
   assert.throws(() => game.applyAction(1.5), TypeError);
   assert.throws(() => game.applyAction("3"), TypeError);
-  assert.throws(() => game.applyAction(2 ** 40), TypeError);
+  assert.throws(() => game.applyAction(2 ** 40), RangeError);
   assert.throws(() => game.setDice("a"), TypeError);
   assert.throws(() => game.svg(3), TypeError);
   assert.throws(() => game.randomPlayout(-1), RangeError);

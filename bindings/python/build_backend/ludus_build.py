@@ -157,3 +157,14 @@ def _compiled_files(source: str) -> "tuple[int, int]":
             continue
         done += len(glob.glob(os.path.join(build_dir, "**", "*.o"), recursive=True))
     return done, total
+
+
+def __getattr__(name: str) -> Any:
+    """The optional hooks meson-python has and this module does not define (``build_editable``
+    and its companions since meson-python 0.13, ``prepare_metadata_for_build_wheel``), taken
+    from meson-python itself; pip asks for them with ``hasattr``."""
+    if name.startswith(("build_", "get_requires_for_build_", "prepare_metadata_for_build_")):
+        mesonpy = _find_mesonpy()
+        if mesonpy is not None and hasattr(mesonpy, name):
+            return getattr(mesonpy, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

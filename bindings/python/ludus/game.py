@@ -87,9 +87,14 @@ def _interruptible(call: "Callable[[], object]") -> None:
 class Move(Mapping[str, Any]):
     """One legal move as the library describes it: a read-only mapping of its JSON fields.
 
-    ``move.text`` is its notation (``"b2-b5"``); every other JSON field is an attribute too
-    (``move.to``, ``move.captures``, ``move.player``, ``move.action``; ``from`` is a Python
-    keyword, so it is ``move.from_`` or ``move["from"]``). A computer player's move also has
+    ``move.text`` is its notation (``"b2-b5"``); every other JSON field is an attribute too. Since
+    libludus 1.1 the same fields mean the same in every game: ``move.kind`` (``"move"``,
+    ``"place"``, ``"remove"`` or ``"pass"``), ``move.from_name`` and ``move.to_name`` (square or
+    cell names, None when the move has none), ``move.captured`` (the names of the squares or
+    cells it captures on) and ``move.captured_count``, besides ``move.player`` and
+    ``move.action``. The older ``from``/``to``/``captures``, whose types differ between the board
+    and the race games, remain for this major version (``from`` is a Python keyword: ``move.from_``
+    or ``move["from"]``). A computer player's move also has
     ``search`` (how it was found), which comparisons leave out, so ``game.ai_move() in
     game.legal_moves`` holds. A move compares equal to its text::
 
@@ -652,9 +657,11 @@ class Game:
         if n == 0:
             check(function(self._handle, seed, 0, max_plies, results, plies))  # GameOverError if over
         first, count = 0, 1
+        # Slices of about _SECONDS_PER_SLICE: the count grows (at most fourfold) as the playouts
+        # done so far show how long one takes, and never past what could run to 10 times the
+        # moves of a direct call if every playout went to the bound (lengths have long tails).
+        most = max(1, 10 * _PLIES_PER_DIRECT_CALL // max(max_plies, 1))
         while first < n:
-            # Slices of about _SECONDS_PER_SLICE: the count grows (at most fourfold) as the
-            # playouts done so far show how long one takes.
             count = min(count, n - first)
             args = ((seed + first) % 2**64, count, max_plies,
                     ctypes.cast(ctypes.addressof(results) + first * ctypes.sizeof(ctypes.c_int), ctypes.POINTER(ctypes.c_int)),
@@ -670,7 +677,7 @@ class Game:
                 trial.close()
             seconds = time.perf_counter() - started
             first += count
-            count = max(1, min(4 * count, int(count * _SECONDS_PER_SLICE / max(seconds, 1e-6))))
+            count = max(1, min(4 * count, int(count * _SECONDS_PER_SLICE / max(seconds, 1e-6)), most))
         return Playouts([_RESULTS[r] for r in results], list(plies))
 
     def _optional(self, name: str) -> Any:

@@ -13,16 +13,13 @@ import math
 import random
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
+from .._library import call_string
 from ..game import Game, Phase, Result
 from . import metrics
 
 __all__ = ["derive_seed", "mix_seed", "Features", "features", "play_game", "play_chunk"]
 
 SEED_MASK = 2**64 - 1
-# Position reads go through to_json, whose history grows with the game; a copy started from the
-# current position (no history) every REBASE_PLIES moves keeps each read short. The rules never
-# look at the history except for draw_repetitions, so a game with it is not rebased.
-REBASE_PLIES = 32
 # The race count's unit for the evaluation tanh(lead / unit): the expected steps of one turn
 # (two dice in Duodecim, three in XII Scripta), as one piece is Ludii's unit of material.
 RACE_UNIT = {"duodecim": 7.0, "xii_scripta": 10.5}
@@ -152,14 +149,9 @@ def _evaluation_of(game_id: str, search: Mapping[str, Any], mover: int) -> Optio
 
 
 def _position(game: Game) -> Mapping[str, Any]:
-    return json.loads(game.to_json())["position"]
-
-
-def _rebased(game: Game) -> Game:
-    doc = json.loads(game.to_json())
-    fresh = Game.from_json(dict(doc, start=doc["position"], history=[]))
-    game.close()
-    return fresh
+    """The position alone (``ludus_game_position_json``: its cost does not grow with the game's
+    history, as ``to_json``'s does), parsed once and not copied: the metrics only read it."""
+    return json.loads(call_string(game._lib.ludus_game_position_json, game._handle))
 
 
 def play_game(game_id: str, options: Mapping[str, Any], levels: Sequence[str], seed: int,
@@ -175,8 +167,7 @@ def play_game(game_id: str, options: Mapping[str, Any], levels: Sequence[str], s
         with game:
             result, plies = game.random_playout(seed, max_plies)
         return _finish(record, result.winner, result == Result.DRAW, plies)
-    return _ply_loop(game, game_id, game_options.get("ruleset"), record, levels, seed, budget, max_plies,
-                     rebase=not game_options.get("draw_repetitions"))
+    return _ply_loop(game, game_id, game_options.get("ruleset"), record, levels, seed, budget, max_plies)
 
 
 def _finish(record: Dict[str, Any], winner: Optional[int], drawn: bool, plies: int) -> Dict[str, Any]:
@@ -187,7 +178,7 @@ def _finish(record: Dict[str, Any], winner: Optional[int], drawn: bool, plies: i
 
 
 def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str, Any], levels: Sequence[str],
-              seed: int, budget: Optional[int], max_plies: int, rebase: bool) -> Dict[str, Any]:
+              seed: int, budget: Optional[int], max_plies: int) -> Dict[str, Any]:
     """Plays ``game`` to its end (or max_plies) and closes it; fills ``record`` with the per-ply metrics."""
     chooser = random.Random(seed)
     branching: List[int] = []
@@ -231,8 +222,6 @@ def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str
             forced_passes += 1
         game.apply_action(action)
         plies += 1
-        if rebase and plies % REBASE_PLIES == 0 and game.phase != Phase.OVER:
-            game = _rebased(game)
         f = features(game_id, ruleset, _position(game))
     result = game.result
     _finish(record, result.winner, result == Result.DRAW, plies)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
 import shutil
 import sys
@@ -17,7 +18,9 @@ import time
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..game import games as catalogue
+from ..selfplay import LEVELS
 from . import analyze, write_outputs
+from .run import local_cluster
 
 __all__ = ["rulesets", "study_runs", "main", "SEED", "RANDOM_GAMES", "SEARCH_GAMES", "BEST_BUDGET", "SIZES"]
 
@@ -104,6 +107,19 @@ def size_run(out: str, where: Mapping[str, Any]) -> Dict[str, Any]:
     return run
 
 
+def read_heads(out: str) -> List[Dict[str, Any]]:
+    """The headline dicts of the rulesets already in ``out`` (from their summary.json), in the
+    catalogue's order."""
+    heads = []
+    for game_id, ruleset in rulesets():
+        name = game_id + (f"-{ruleset}" if ruleset else "")
+        path = os.path.join(out, name, "summary.json")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                heads.append({"name": name, "configs": json.load(f)["configs"]})
+    return heads
+
+
 def _cell(entry: Optional[Mapping[str, Any]], percent: bool = True) -> str:
     if not entry:
         return "–"
@@ -121,7 +137,8 @@ def write_index(out: str, heads: Sequence[Mapping[str, Any]]) -> None:
              "| ruleset | players | completion | draws | first player's score | balance | moves (mean) | "
              "decision moves | lead changes a game |", "|---|---|---|---|---|---|---|---|---|"]
     for head in heads:
-        for config, s in head["configs"].items():
+        # random, greedy, best (summary.json keeps its keys sorted by name)
+        for config, s in sorted(head["configs"].items(), key=lambda item: LEVELS.index(item[0].split("-")[0])):
             leads = f"{s['lead_changes']['mean']:.1f}" if "lead_changes" in s else "–"
             lines.append(f"| [{head['name']}]({head['name']}/report.md) | {config} | {_cell(s['completion'])} | "
                          f"{_cell(s['draws'])} | {_cell(s['advantage_first'])} | {_cell(s['balance'])} | "
@@ -138,19 +155,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="Dask worker processes (1: in this process)")
     parser.add_argument("--scheduler", help="an existing Dask scheduler instead, e.g. tcp://host:8786")
     parser.add_argument("--only", help="only the rulesets whose folder name contains this (no index)")
+    parser.add_argument("--index", action="store_true",
+                        help="play nothing: write index.md from the rulesets' summary.json files in --out")
     args = parser.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
+    if args.index:
+        write_index(args.out, read_heads(args.out))
+        return 0
     cluster = None
     if args.scheduler is not None:
         where: Dict[str, Any] = {"scheduler": args.scheduler}
     elif args.workers == 1:
         where = {"workers": 1}
     else:  # one local cluster for every run of the study
-        import logging
-
-        from distributed import LocalCluster
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                               silence_logs=logging.ERROR)
+        cluster = local_cluster(args.workers)
         where = {"scheduler": cluster.scheduler_address}
     try:
         study_runs(args.out, where, args.only)

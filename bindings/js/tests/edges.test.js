@@ -1,0 +1,159 @@
+// Issue 23 in JavaScript: numbers and strings reach the library exactly or not at all, playouts
+// have a bound, level names are accepted, and the results say why a game ended.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ludus } from "./package.js";
+
+const { Game, DEFAULT_MAX_PLIES, EndReason } = ludus;
+
+test("integers out of the C type's range are RangeErrors, never wrapped", () => {
+  const game = new Game("petteia", { seed: 1 });
+  const before = game.toJSONText();
+  const action = game.actions()[0];
+  assert.throws(() => game.applyAction(action + 2 ** 32), RangeError);
+  assert.throws(() => game.applyAction(2 ** 31), RangeError);
+  assert.throws(() => game.applyAction(-(2 ** 31) - 1), RangeError);
+  assert.throws(() => game.actionText(action + 2 ** 32), RangeError);
+  assert.throws(() => game.randomPlayout(1, 2 ** 32), RangeError);
+  assert.throws(() => game.randomPlayout(1, -1), RangeError);
+  assert.throws(() => game.randomPlayout(-1), RangeError);
+  assert.throws(() => game.randomPlayout(2 ** 64), RangeError);
+  assert.throws(() => game.randomPlayout(2n ** 64n), RangeError);
+  assert.throws(() => game.playouts(2, -1), RangeError, "a negative seed was wrapped to 2^64-1 before");
+  assert.throws(() => game.playouts(2, 2n ** 64n), RangeError);
+  assert.throws(() => game.playouts(-1), RangeError);
+  assert.throws(() => game.playouts(2, 1, 2 ** 32), RangeError);
+  assert.equal(game.toJSONText(), before);
+  const dice = new Game("duodecim", { seed: 1 });
+  assert.throws(() => dice.setDice(2 ** 32 + 3, 1), RangeError, "a roll of 2^32+3 was recorded as 3 in Python");
+  assert.equal(dice.phase, "roll");
+  dice.free();
+  game.free();
+});
+
+test("values of the wrong type are TypeErrors", () => {
+  const game = new Game("petteia", { seed: 1 });
+  assert.throws(() => game.applyAction(1.5), TypeError);
+  assert.throws(() => game.applyAction(1n), TypeError);
+  assert.throws(() => game.applyAction("3"), TypeError);
+  assert.throws(() => game.applyAction(NaN), TypeError);
+  assert.throws(() => game.randomPlayout("1"), TypeError);
+  assert.throws(() => game.randomPlayout(1.5), TypeError);
+  assert.throws(() => game.randomPlayout(1, 2.5), TypeError);
+  assert.throws(() => game.playouts("2"), TypeError);
+  assert.throws(() => game.aiMove(3), TypeError);
+  game.free();
+});
+
+test("strings with a NUL are refused, not cut at the NUL", () => {
+  assert.throws(() => new Game("latrunculi\0junk"), (e) => e instanceof ludus.InvalidArgumentError && /NUL/.test(e.message));
+  const game = new Game("latrunculi", { ruleset: "bell", seed: 1 });
+  const before = game.toJSONText();
+  assert.throws(() => game.play("a1\0junk"), (e) => e instanceof ludus.InvalidArgumentError && /NUL/.test(e.message));
+  assert.throws(() => game.svg('{"size": 200}\0'), ludus.InvalidArgumentError);
+  assert.equal(game.toJSONText(), before);
+  game.play("a1");
+  game.free();
+});
+
+test("a playout has a finite default bound, and a bound per call", () => {
+  assert.equal(DEFAULT_MAX_PLIES, 100000);
+  const game = new Game("latrunculi", { ruleset: "kowalski", seed: 1 });
+  const bounded = game.clone();
+  const { result, plies } = bounded.randomPlayout(3, 25);
+  assert.equal(result, "ongoing");
+  assert.equal(plies, 25);
+  bounded.free();
+  const { plies: all } = game.playouts(4, 1, 10);
+  assert.deepEqual(all, [10, 10, 10, 10]);
+  const played = game.randomPlayout(5);
+  assert.ok(played.plies <= DEFAULT_MAX_PLIES);
+  game.free();
+});
+
+test("level names are accepted as strings; a wrong one is a clear error", () => {
+  const game = new Game("petteia", { seed: 1, rows: 6, cols: 6 });
+  for (const level of ["random", "greedy", "easy"]) {
+    const move = game.aiMove(level);
+    assert.equal(move.search.level, level);
+  }
+  assert.equal(game.aiMove({ level: "uct", max_playouts: 50, seed: 1 }).search.level, "uct");
+  assert.equal(game.aiMove('{"level": "greedy"}').search.level, "greedy");
+  assert.throws(() => game.aiMove("genius"), (e) => e instanceof ludus.InvalidOptionError && /level/.test(e.message) && /genius/.test(e.message));
+  game.free();
+});
+
+test("why the game ended: endReason and the position's end_reason", () => {
+  const petteia = new Game("petteia", { seed: 1 });
+  assert.equal(petteia.endReason, null);
+  assert.equal(petteia.position.end_reason, null);
+  petteia.agreeDraw();
+  assert.equal(petteia.endReason, EndReason.AGREED_DRAW);
+  assert.equal(petteia.position.end_reason, "agreed_draw");
+  petteia.free();
+  const race = new Game("duodecim", { seed: 2 });
+  assert.equal(race.randomPlayout(2).result !== "ongoing", true);
+  assert.equal(race.endReason, EndReason.BORNE_OFF);
+  const restored = Game.fromJSON(race.toJSON());
+  assert.equal(restored.endReason, "borne_off");
+  restored.free();
+  race.free();
+  const bell = new Game("latrunculi", { ruleset: "bell", seed: 4 });
+  bell.randomPlayout(4);
+  assert.ok(Object.values(EndReason).includes(bell.endReason), bell.endReason);
+  bell.free();
+});
+
+test("the position is read alone, and equals the saved state's", () => {
+  for (const id of ["petteia", "duodecim", "xii_scripta", "latrunculi"]) {
+    const game = new Game(id, { seed: 3 });
+    for (let i = 0; i < 30 && !game.isOver; i++) {
+      assert.deepEqual(game.position, game.toJSON().position);
+      if (game.phase === "roll") game.roll();
+      else game.play(game.legalMoves()[0]);
+    }
+    game.free();
+  }
+  const game = new Game("duodecim", { seed: 3 });
+  game.setDice(2, 5);
+  assert.deepEqual(game.dice, [2, 5]);
+  game.free();
+});
+
+test("the ruleset", () => {
+  const bell = new Game("latrunculi", { ruleset: "bell" });
+  assert.equal(bell.ruleset, "bell");
+  bell.free();
+  const petteia = new Game("petteia");
+  assert.equal(petteia.ruleset, null);
+  petteia.free();
+});
+
+test("every game's moves share kind, from_name, to_name, captured, captured_count", () => {
+  for (const [id, options] of [["petteia", {}], ["duodecim", {}], ["xii_scripta", {}], ["latrunculi", { ruleset: "bell" }]]) {
+    const game = new Game(id, { seed: 2, ...options });
+    for (let i = 0; i < 60 && !game.isOver; i++) {
+      if (game.phase === "roll") {
+        game.roll();
+        continue;
+      }
+      const moves = game.legalMoves();
+      for (const move of moves) {
+        assert.equal(typeof move.kind, "string");
+        assert.ok(move.from_name === null || typeof move.from_name === "string");
+        assert.ok(move.to_name === null || typeof move.to_name === "string");
+        assert.ok(Array.isArray(move.captured) && move.captured.every((place) => typeof place === "string"));
+        assert.ok(Number.isInteger(move.captured_count));
+      }
+      game.play(moves[i % moves.length]);
+    }
+    game.free();
+  }
+});
+
+test("a huge move gives a short message", () => {
+  const game = new Game("petteia", { seed: 1 });
+  assert.throws(() => game.play("a".repeat(512 * 1024)), (e) => e instanceof ludus.InvalidMoveError && e.message.length < 400);
+  assert.throws(() => new Game("petteia", '{"seed": 1, "seed": 2}'), (e) => e instanceof ludus.BadJsonError && /"seed"/.test(e.message));
+  game.free();
+});
