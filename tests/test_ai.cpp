@@ -425,3 +425,45 @@ TEST_CASE("the won positions (tests/data/won/positions.json) are reachable, unfi
     }
     CHECK(groups.size() >= 7);
 }
+
+TEST_CASE("petteia: best, ahead, does not go back to a position seen since the last capture (without a repetition rule)") {
+    auto g = petteia_at({"1.......",  // rank 8
+                         "........",  //
+                         "........",  //
+                         "........",  //
+                         "........",  //
+                         "..0.0...",  //
+                         "........",  //
+                         "0.0.0..1"},
+                        0);
+    const json options{{"level", "best"}, {"max_nodes", 20000}, {"seed", 1}};
+    const json first = g->ai_choose(options);
+    REQUIRE(first["captures"].empty());
+    const Action m1 = first["action"].get<Action>();
+    // `a` played backwards in `game`, if that is legal there (else -1).
+    auto take_back = [](Game &game, const std::string &text) {
+        const size_t dash = text.find('-');
+        Action back = -1;
+        if (status_of([&] { back = game.parse_action(text.substr(dash + 1) + "-" + text.substr(0, dash)); }) != Status::ok) return false;
+        if (!is_legal_action(game, back)) return false;
+        game.apply_action(back);
+        return true;
+    };
+    const std::string m1_text = g->action_text(m1);
+    g->apply_action(m1);
+    std::vector<Action> replies;
+    g->legal_actions(replies);
+    bool cycled = false;
+    for (Action r : replies) {  // a quiet reply of player 1 after which both moves can be taken back
+        auto h = g->clone();
+        const std::string r_text = h->action_text(r);
+        h->apply_action(r);
+        if (h->to_json()["position"]["plies_without_capture"] != 2 || !take_back(*h, m1_text) || !take_back(*h, r_text)) continue;
+        g = std::move(h);
+        cycled = true;
+        break;
+    }
+    REQUIRE(cycled);  // back at the start, player 0 to move, four plies without a capture
+    const json again = g->ai_choose(options);
+    CHECK(again["action"].get<Action>() != m1);  // m1 would repeat the position after it
+}
