@@ -4,12 +4,17 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "ai/ai_options.hpp"
 #include "ai/duodecim_eval.hpp"
 #include "duodecim/duodecim.hpp"
+#include "latrunculi/latrunculi.hpp"
 #include "petteia/petteia.hpp"
 #include "core_test_support.hpp"
 #include "rules_game.hpp"
@@ -325,4 +330,140 @@ TEST_CASE("the computer player refuses the wrong phase, a finished game and bad 
     CHECK(status_of([&] { d->ai_choose({{"level", "hard"}}); }) == Status::invalid_option);
     CHECK(status_of([&] { d->ai_choose({{"depth", 5}}); }) == Status::invalid_option);
     CHECK(status_of([&] { d->ai_choose({{"level", "easy"}}); }) == Status::ok);
+}
+
+TEST_CASE("a held budget shared by threads is spent on release by this search's own nodes, whatever the others did") {
+    ai::AiOptions ao;
+    ao.max_nodes = 100;
+    ai::SharedBudget shared;  // no other thread has counted anything yet
+    ai::Budget budget(ao, &shared);
+    budget.hold();
+    for (int i = 0; i < 150; ++i) CHECK_FALSE(budget.spend());  // held: nothing stops it
+    budget.release();
+    CHECK(budget.stopped());  // 150 of 100 nodes spent, though fewer than a batch reached the shared count
+    ai::SharedBudget shared2;
+    ai::Budget within(ao, &shared2);
+    within.hold();
+    for (int i = 0; i < 50; ++i) within.spend();
+    within.release();
+    CHECK_FALSE(within.stopped());
+}
+
+namespace {
+
+// A Kowalski (8x12) Latrunculi game at a position drawn with the top rank first ('0'/'1' men,
+// 'D'/'d' the duxes), `to_move` to play, checked by the rules' reader of positions.
+std::unique_ptr<Game> kowalski_at(std::vector<std::string> ranks, int to_move) {
+    const LatrunculiOptions o = LatrunculiWideRules::parse_options({{"ruleset", "kowalski"}, {"seed", 1}});
+    std::reverse(ranks.begin(), ranks.end());
+    std::string all;
+    for (const std::string &r : ranks) all += r;
+    auto count = [&](char c) { return static_cast<int>(std::count(all.begin(), all.end(), c)); };
+    json position = new_game("latrunculi", {{"ruleset", "kowalski"}, {"seed", 1}})->to_json()["start"];
+    position["ranks"] = ranks;
+    position["to_move"] = to_move;
+    position["men"] = {count('0'), count('1')};
+    position["duxes"] = {count('D'), count('d')};
+    position.erase("end_reason");  // the saved form's, not the rules' reader's
+    return std::make_unique<RulesGame<LatrunculiWideRules>>(o, LatrunculiWideRules::position_from_json(o, position, "position"));
+}
+
+// Plays `winner` by `best` options and the other side by "medium" for at most `plies` plies.
+Result play_out(Game &g, int winner, const json &best, int plies) {
+    for (int ply = 0; ply < plies && g.phase() != Phase::over; ++ply) {
+        json options = g.to_move() == winner ? best : json{{"level", "medium"}};
+        options["seed"] = ply;
+        g.apply_action(g.ai_choose(options)["action"].get<Action>());
+    }
+    return g.phase() == Phase::over ? g.result() : Result::ongoing;
+}
+
+}  // namespace
+
+TEST_CASE("latrunculi kowalski: best shuts in a lone dux that medium defends (it drew such endings by the move limit)") {
+    // Twelve men and the dux against the dux alone, which must move every turn.
+    auto g = kowalski_at({"...0.....d..", "........0...", ".......0....", "......D.....", "....0.....0.", ".....0.....0", ".........0..",
+                            "000........0"},
+                           0);
+    CHECK(play_out(*g, 0, {{"level", "best"}, {"max_nodes", 5000}}, 120) == Result::player0_won);
+}
+
+TEST_CASE("latrunculi kowalski: best's search of a threatened dux stays bounded (two threatened duxes do not extend each other)") {
+    auto g = new_game("latrunculi", {{"ruleset", "kowalski"}, {"seed", 1}});
+    const json move = g->ai_choose({{"level", "best"}, {"depth", 4}, {"max_nodes", 20000000}});
+    CHECK(move["search"]["depth"] == 4);
+    CHECK(move["search"]["nodes"].get<uint64_t>() < 1000000);  // 45,000 here; 100 M when the extension recurred
+}
+
+TEST_CASE("the won positions (tests/data/won/positions.json) are reachable, unfinished, the winner to move and ahead") {
+    const char *path = std::getenv("LUDUS_WON_POSITIONS");  // set by tests/meson.build
+    REQUIRE(path != nullptr);
+    std::ifstream file(path);
+    REQUIRE(file);
+    const json doc = json::parse(file);
+    REQUIRE(doc["positions"].size() >= 8);
+    std::set<std::string> groups;
+    for (const json &entry : doc["positions"]) {
+        CAPTURE(entry["name"].get<std::string>());
+        CHECK(entry["why"].get<std::string>().size() > 20);
+        const json &saved = entry["saved"];
+        std::unique_ptr<Game> g;
+        // Reachable and legal: the library replays the history from the ruleset's start.
+        CHECK(status_of([&] { g = game_from_json(saved); }) == Status::ok);
+        if (!g) continue;
+        CHECK(!saved["history"].empty());
+        CHECK(g->phase() != Phase::over);
+        const int winner = entry["winner"].get<int>();
+        CHECK(g->to_move() == winner);
+        const json position = g->to_json()["position"];
+        auto pieces = [&](int player) {
+            return position.contains("pieces") ? position["pieces"][player].get<int>()
+                                               : position["men"][player].get<int>() + position["duxes"][player].get<int>();
+        };
+        CHECK(pieces(winner) >= pieces(1 - winner) + 4);
+        groups.insert(saved["game"].get<std::string>() + "/" + saved["options"].value("ruleset", ""));
+    }
+    CHECK(groups.size() >= 7);
+}
+
+TEST_CASE("petteia: best, ahead, does not go back to a position seen since the last capture (without a repetition rule)") {
+    auto g = petteia_at({"1.......",  // rank 8
+                         "........",  //
+                         "........",  //
+                         "........",  //
+                         "........",  //
+                         "..0.0...",  //
+                         "........",  //
+                         "0.0.0..1"},
+                        0);
+    const json options{{"level", "best"}, {"max_nodes", 20000}, {"seed", 1}};
+    const json first = g->ai_choose(options);
+    REQUIRE(first["captures"].empty());
+    const Action m1 = first["action"].get<Action>();
+    // `a` played backwards in `game`, if that is legal there (else -1).
+    auto take_back = [](Game &game, const std::string &text) {
+        const size_t dash = text.find('-');
+        Action back = -1;
+        if (status_of([&] { back = game.parse_action(text.substr(dash + 1) + "-" + text.substr(0, dash)); }) != Status::ok) return false;
+        if (!is_legal_action(game, back)) return false;
+        game.apply_action(back);
+        return true;
+    };
+    const std::string m1_text = g->action_text(m1);
+    g->apply_action(m1);
+    std::vector<Action> replies;
+    g->legal_actions(replies);
+    bool cycled = false;
+    for (Action r : replies) {  // a quiet reply of player 1 after which both moves can be taken back
+        auto h = g->clone();
+        const std::string r_text = h->action_text(r);
+        h->apply_action(r);
+        if (h->to_json()["position"]["plies_without_capture"] != 2 || !take_back(*h, m1_text) || !take_back(*h, r_text)) continue;
+        g = std::move(h);
+        cycled = true;
+        break;
+    }
+    REQUIRE(cycled);  // back at the start, player 0 to move, four plies without a capture
+    const json again = g->ai_choose(options);
+    CHECK(again["action"].get<Action>() != m1);  // m1 would repeat the position after it
 }

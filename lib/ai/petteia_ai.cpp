@@ -167,8 +167,11 @@ private:
         return winner == s.to_move ? mate - ply : -(mate - ply);
     }
 
+    // A position seen before since the last capture: a draw where the game has the rule; for
+    // "best" a draw anyway (worth the contempt less), so that it makes progress instead of
+    // going round.
     bool repeated(const State &s) const {
-        if (o_.draw_repetitions == 0) return false;
+        if (o_.draw_repetitions == 0 && !ao_.level.timed) return false;
         const size_t window = std::min<size_t>(s.plies_without_capture, keys_.size());
         for (size_t i = keys_.size() - window; i < keys_.size(); ++i)
             if (keys_[i] == s.key) return true;

@@ -1,7 +1,7 @@
 """How often the computer's "best" converts the won positions of tests/data/won/positions.json
 against "medium"'s defence within 200 plies: a measurement (it prints figures), not a test.
 
-Each position is played ``--games`` times (seeds 1..), the winning side by "best" with
+Each position (a saved game) is played on ``--games`` times (seeds 1.. for the players), the winning side by "best" with
 ``--nodes`` positions a move (the demo's 200000 by default), the other by "medium"; a game not
 won by the winning side within ``--plies`` plies (a draw, a loss or still going) is not a
 conversion. Prints a line per position and a total per game and ruleset with a 95% (Wilson)
@@ -24,17 +24,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_FILE = os.path.join(HERE, "..", "data", "won", "positions.json")
 
 
-def game_at(entry, seed):
-    """A game of the entry's game and options from its position, nothing played yet."""
-    saved = {"format": "ludus-state", "version": 1, "game": entry["game"], "options": dict(entry["options"], seed=seed),
-             "start": entry["position"], "position": entry["position"], "history": []}
-    return ludus.Game.from_json(json.dumps(saved))
+def game_at(entry):
+    """The entry's saved game (its history replayed from the ruleset's start)."""
+    return ludus.Game.from_json(json.dumps(entry["saved"]))
 
 
 def convert(entry, seed, nodes, plies):
     """One game from the entry's position; True when its winner wins within ``plies`` plies."""
     winner = entry["winner"]
-    with game_at(entry, seed) as game:
+    with game_at(entry) as game:
         played = 0
         while not game.is_over and played < plies:
             if game.phase == ludus.Phase.ROLL:
@@ -62,7 +60,8 @@ def main(argv=None):
         start = time.perf_counter()
         results = [convert(entry, seed, args.nodes, args.plies) for seed in range(1, args.games + 1)]
         won = sum(1 for ok, _ in results if ok)
-        group = entry["game"] + ("/" + entry["options"]["ruleset"] if "ruleset" in entry["options"] else "")
+        saved = entry["saved"]
+        group = saved["game"] + ("/" + saved["options"]["ruleset"] if "ruleset" in saved["options"] else "")
         totals[group][0] += won
         totals[group][1] += len(results)
         lengths = ", ".join(str(n) for _, n in results)
