@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import pickle
 import sys
 import time
 from dataclasses import dataclass, field
@@ -132,17 +133,24 @@ def _run_dask(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int], 
             cluster = local_cluster(workers)
             client = Client(cluster)
         with client:
-            futures = {client.submit(function, task, key=f"ludus-chunk-{i}-{os.getpid()}-{time.time_ns()}", pure=False): i
+            futures = {client.submit(_pickled, function, task, key=f"ludus-chunk-{i}-{os.getpid()}-{time.time_ns()}", pure=False): i
                        for i, task in enumerate(chunk_tasks)}
             results: List[Any] = [None] * len(chunk_tasks)
             for future in as_completed(futures):
                 i = futures[future]
-                results[i] = future.result()
+                results[i] = pickle.loads(future.result())
                 bar.add(chunk_tasks[i]["stop"] - chunk_tasks[i]["start"])
             return results
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _pickled(function: Callable[[Mapping[str, Any]], Any], task: Mapping[str, Any]) -> bytes:
+    """``function(task)`` as one pickled string: Dask's own serialisation walks a chunk's thousand
+    small records one by one in the client (measured: 4 of the client's 5 CPU seconds in a
+    200,000-game run on 2 cores, where the client shares the cores with the workers)."""
+    return pickle.dumps(function(task), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def local_cluster(workers: Optional[int] = None) -> Any:
