@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstring>
 #include <random>
+#include <unordered_set>
 
 #include "game.hpp"
 #include "json_util.hpp"
@@ -232,19 +233,18 @@ json parse(const char *text, const std::string &what, size_t max_bytes, int dept
         }
     }
     // nlohmann keeps the last of two equal keys: each object's keys are kept to refuse a
-    // second one (a caller who wrote it meant something, and one of the two would be lost).
-    std::vector<std::vector<std::string>> keys_of_open_objects;
+    // second one (a caller who wrote it meant something, and one of the two would be lost). A
+    // hash set, not a list: an object of 80,000 keys (under the 1 MB limit) took 11 s to check.
+    std::vector<std::unordered_set<std::string>> keys_of_open_objects;
     const json::parser_callback_t refuse_duplicate_keys = [&](int, json::parse_event_t event, json &parsed) {
         if (event == json::parse_event_t::object_start) {
             keys_of_open_objects.emplace_back();
         } else if (event == json::parse_event_t::object_end) {
             keys_of_open_objects.pop_back();
         } else if (event == json::parse_event_t::key) {
-            std::vector<std::string> &keys = keys_of_open_objects.back();
             const std::string &key = parsed.get_ref<const std::string &>();
-            if (std::find(keys.begin(), keys.end(), key) != keys.end())
+            if (!keys_of_open_objects.back().insert(key).second)
                 fail(Status::bad_json, what + " has the key " + quote(key) + " twice in one object");
-            keys.push_back(key);
         }
         return true;
     };
