@@ -147,6 +147,11 @@ struct MoveFields {
 };
 void add_move_fields(json &move, const MoveFields &fields);
 
+// How messages name a ruleset: the Bell ruleset ("bell").
+inline std::string ruleset_label(std::string_view name, std::string_view id) {
+    return "the " + std::string(name) + " ruleset (\"" + std::string(id) + "\")";
+}
+
 // Catalogue and construction (registry.cpp).
 json games_catalogue();
 std::unique_ptr<Game> new_game(std::string_view id, const json &options);

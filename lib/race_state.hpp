@@ -52,4 +52,11 @@ void read_result(const json &j, const std::string &field, const std::string &gam
     s.end_reason = end_reason_from_json(j, field, s.result);
 }
 
+// The move that passes a turn in which no die can be used (both race games).
+inline json pass_move_json(int action, int player) {
+    json j{{"text", "pass"}, {"action", action}, {"player", player}, {"dice", json::array()}, {"captures", 0}};
+    add_move_fields(j, {"pass", "", "", {}, 0});
+    return j;
+}
+
 }  // namespace ludus::race_state

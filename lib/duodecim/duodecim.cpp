@@ -252,11 +252,7 @@ Action DuodecimRules::parse_action(const Options &, std::string_view text) {
 
 json DuodecimRules::action_json(const Options &o, const State &s, Action a) {
     const int player = s.to_move;
-    if (a == pass_action) {
-        json j{{"text", "pass"}, {"action", a}, {"player", player}, {"dice", json::array()}, {"captures", 0}};
-        add_move_fields(j, {"pass", "", "", {}, 0});
-        return j;
-    }
+    if (a == pass_action) return race_state::pass_move_json(a, player);
     const int from = from_of(a), to = to_of(a), value = to - from;
     json dice = json::array();
     if (!one_die_used(s) && value == s.dice[0] + s.dice[1]) {

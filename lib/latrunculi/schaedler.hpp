@@ -82,7 +82,7 @@ struct SchaedlerRules {
     // Every game of a ruleset starts from its setup: a saved game's start must be it (a game
     // saved under one ruleset and relabelled another is refused, naming the ruleset).
     static std::string ruleset_label(const Options &o) {
-        return "the " + std::string(o.rules->name) + " ruleset (\"" + std::string(o.rules->id) + "\")";
+        return ludus::ruleset_label(o.rules->name, o.rules->id);
     }
     static Phase phase(const State &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
     static int to_move(const State &s) { return s.to_move; }

@@ -476,11 +476,7 @@ Action XiiScriptaRules::parse_action(const Options &, std::string_view text) {
 
 json XiiScriptaRules::action_json(const Options &o, const State &s, Action a) {
     const int player = s.to_move;
-    if (a == pass_action) {
-        json j{{"text", "pass"}, {"action", a}, {"player", player}, {"dice", json::array()}, {"captures", 0}};
-        add_move_fields(j, {"pass", "", "", {}, 0});
-        return j;
-    }
+    if (a == pass_action) return race_state::pass_move_json(a, player);
     const int from = from_of(a), to = to_of(a);
     std::array<int, 3> values{};
     const int n = dice_of_code(dice_code_of(a), values);
