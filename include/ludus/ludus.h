@@ -281,8 +281,9 @@ LUDUS_API ludus_status ludus_game_render_svg(const ludus_game *g, const char *op
 
 /* A monospace text diagram of the position (ASCII lines ending in '\n'): the board with its
  * coordinates, the pieces, the last move, whose turn it is or the result, and for games with
- * dice the pieces in hand and borne off and the roll. Options as for ludus_game_render_svg,
- * less "size" and "inscription": petteia takes "orientation" and "coordinates", duodecim none. */
+ * dice the pieces in hand and borne off and the roll. Options: petteia and latrunculi take
+ * "orientation" and "coordinates" as in ludus_game_render_svg, duodecim and xii_scripta none
+ * (the picture's "size", "inscription", "words" and "positions" are LUDUS_E_UNKNOWN_OPTION). */
 LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text);
 
 /* ---- Computer players --------------------------------------------------------------------- */
@@ -291,8 +292,10 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  * ludus_game_legal_moves, plus "search": {"level", "depth" (the depth completed: plies for
  * petteia; for duodecim 1 a step, 2 the whole turn, 3 the turn and the opponent's roll and
  * reply, 4 and our next roll and turn),
- * "nodes" (positions evaluated), "value" (the estimate for the player to move: pieces for
- * petteia, race points for duodecim; wins are large), "time_ms"}. The game is not changed:
+ * "nodes" (positions evaluated), "value" (the estimate for the player to move: men for petteia
+ * and latrunculi, race points for xii_scripta, wins large in all three; for duodecim, and for
+ * the "uct" level in every game, a chance of winning from 0 to 1; 0 with "nodes" 0 when nothing
+ * was searched: level "random", or a single legal move), "time_ms"}. The game is not changed:
  * play the move with ludus_game_play (its "text" or the object). Phase move only: duodecim in
  * phase roll is LUDUS_E_WRONG_PHASE (roll first), a finished game LUDUS_E_GAME_OVER.
  * options_json (NULL or "{}" for the defaults; not an object: LUDUS_E_BAD_JSON; another key:

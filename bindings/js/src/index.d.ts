@@ -179,7 +179,7 @@ export interface AiOptions {
   exploration?: number;
   threads?: 1;
 }
-/** Options of svg() and text(): size; Petteia's orientation and coordinates; Duodecim's inscription. */
+/** Options of svg(): size and words for every game; orientation and coordinates for Petteia and Latrunculi; positions for the race games; Duodecim's inscription. text() takes orientation and coordinates only. */
 export interface RenderOptions {
   size?: number;
   orientation?: 0 | 1;
@@ -243,8 +243,8 @@ export class Game {
   /** The dice of the current turn as the position shows them (null without dice). */
   readonly dice: number[] | null;
 
-  /** The legal moves, objects with at least "text" (phase move; [] when over). In phase roll:
-   * WrongPhaseError. */
+  /** The legal moves, objects with at least "text": [] when the game is over and before the dice
+   * are rolled (nothing can be played until roll() or setDice()), as in the Python package. */
   legalMoves(): Move[];
   /** Plays a move: its text ("b2-b5"), a move object of legalMoves(), or any part of one that names
    * exactly one legal move. IllegalMoveError, InvalidMoveError, WrongPhaseError, GameOverError; the
@@ -284,7 +284,7 @@ export class Game {
   /** The library's self-contained SVG picture of the position. */
   svg(options?: RenderOptions | string): string;
   /** The library's monospace text diagram of the position. */
-  text(options?: Omit<RenderOptions, "size" | "inscription"> | string): string;
+  text(options?: Pick<RenderOptions, "orientation" | "coordinates"> | string): string;
   /** The text diagram (text()). */
   toString(): string;
 }
