@@ -37,3 +37,8 @@ def test_the_changelog_has_the_version_and_its_predecessors_in_order():
     assert versions and versions[0] == tuple(map(int, meson_version().split("."))), "CHANGELOG.md's newest section"
     assert versions == sorted(versions, reverse=True) and len(set(versions)) == len(versions)
     assert versions[-1] == (1, 0, 0)
+
+
+def test_the_default_bound_of_playouts_is_the_headers():
+    header = (SOURCE_ROOT / "include" / "ludus" / "ludus.h").read_text(encoding="utf-8")
+    assert ludus.DEFAULT_MAX_PLIES == int(re.search(r"#define LUDUS_DEFAULT_MAX_PLIES (\d+)u?", header).group(1))

@@ -357,9 +357,10 @@ export class Game {
 
   // ---- moves ----------------------------------------------------------------------------------
 
-  /** The legal moves, objects with at least "text" (phase move; [] when over). In phase roll:
-   * WrongPhaseError. */
+  /** The legal moves, objects with at least "text": [] when the game is over and before the dice
+   * are rolled (nothing can be played until roll() or setDice()), as in the Python package. */
   legalMoves() {
+    if (this.phase === "roll") return [];
     return JSON.parse(callString(wasm._ludus_game_legal_moves, this.#h));
   }
 

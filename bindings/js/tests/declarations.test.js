@@ -38,3 +38,8 @@ test("the end reasons of index.js, index.d.ts and ludus.h agree", () => {
   assert.deepEqual(Object.values(ludus.EndReason), inHeader);
   assert.deepEqual(inTypes, inHeader);
 });
+
+test("DEFAULT_MAX_PLIES is ludus.h's LUDUS_DEFAULT_MAX_PLIES", () => {
+  const inHeader = Number(header.match(/#define LUDUS_DEFAULT_MAX_PLIES (\d+)u?/)[1]);
+  assert.equal(ludus.DEFAULT_MAX_PLIES, inHeader);
+});
