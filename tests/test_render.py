@@ -47,6 +47,7 @@ def load_library(path):
     lib.ludus_game_set_dice.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int), ctypes.c_size_t]
     lib.ludus_game_roll.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]
     lib.ludus_game_phase.argtypes = [ctypes.c_void_p]
+    lib.ludus_game_random_playout.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_void_p, ctypes.c_void_p]
     lib.ludus_game_free.argtypes = [ctypes.c_void_p]
     return lib
 
@@ -158,9 +159,36 @@ def last_move_text(state):
 
 
 def phrase_of(position):
+    """The status phrase of a Petteia position, word for word: whose turn, or the result and why."""
     if position["result"] == "ongoing":
         return f"player {position['to_move']} to move"
-    return {"player 0 won": "player 0 won", "player 1 won": "player 1 won", "draw": "drawn"}[position["result"]]
+    if position["result"] == "draw":
+        return {"plies_without_capture": "drawn by the move limit", "repetition": "drawn by repetition",
+                "agreed_draw": "drawn by agreement"}[position["end_reason"]]
+    winner = int(position["result"][7])
+    why = {"one_piece_left": f"player {1 - winner} has one piece left", "no_moves": f"player {position['to_move']} cannot move"}
+    return f"player {winner} won: {why[position['end_reason']]}"
+
+
+# What a finished game's picture says of each end reason (ludus_game_end_reason), in its title
+# and in the status line.
+REASON_WORDS = {
+    "all_captured": "all enemy pieces captured", "one_piece_left": "has one piece left", "dux_immobilised": "'s dux immobilised",
+    "no_moves": "cannot move", "quiet_moves": "pieces at the move limit", "plies_without_capture": "drawn by the move limit",
+    "repetition": "drawn by repetition", "agreed_draw": "drawn by agreement", "borne_off": "every piece borne off",
+}
+
+
+def check_end_reason_named(root, position):
+    """A finished game's picture says who won and why: its title and its status line."""
+    if position["result"] == "ongoing":
+        return
+    words = REASON_WORDS[position["end_reason"]]
+    assert words in title_of(root), (position["end_reason"], title_of(root))
+    result = with_class(root, "result")
+    assert len(result) == 1 and words in result[0].text.lower(), (position["end_reason"], [e.text for e in result])
+    winner = "Drawn" if position["result"] == "draw" else position["result"].capitalize()
+    assert result[0].text.startswith(winner), result[0].text
 
 
 def check_petteia_svg(game, state, captured, options):
@@ -534,6 +562,7 @@ def check_any_picture(game, state, options):
         assert status.get("data-to-move") == str(position["to_move"])
     text = game.text()
     assert text.endswith("\n") and all(ord(c) < 128 for c in text) and len(text.splitlines()) >= 3
+    check_end_reason_named(root, position)
     check_wordless_picture(game, root, options)
     check_positions_marked(game, state, options)
 
@@ -758,6 +787,114 @@ def latrunculi_blocked_position(lib):
             if all(n >= 1 for n in game.state()["position"]["blocked"]):
                 return game
     raise AssertionError("no position with blocked pieces of both players found")
+
+
+# ---- placement phases and finished games ----------------------------------------------------
+
+def check_hands(root, men, duxes, words=True):
+    """The trays of a placement phase: for each player a group "hand playerN" with as many
+    pieces in hand (men, then the dux) as the position's, and their number; below the board,
+    inside the picture, not over the board."""
+    board = with_class(root, "board")[0]
+    board_bottom = float(board.get("y")) + float(board.get("height"))
+    for player in (0, 1):
+        groups = with_class(root, "hand", f"player{player}")
+        count = men[player] + duxes[player]
+        assert len(groups) == 1 and groups[0].get("data-count") == str(count), (player, [g.attrib for g in groups])
+        pieces = with_class(groups[0], "in-hand", f"player{player}")
+        assert len(pieces) == count and sum("dux" in classes(p) for p in pieces) == duxes[player], (player, len(pieces))
+        assert not with_class(groups[0], "piece"), "a piece in hand is not a piece on the board"
+        number = with_class(groups[0], "count")[0].text
+        assert number == (f"{count} in hand" if words else str(count)), number
+        tray = with_class(groups[0], "tray")[0]
+        top, bottom = float(tray.get("y")), float(tray.get("y")) + float(tray.get("height"))
+        assert board_bottom < top and bottom <= float(root.get("height")), (board_bottom, top, bottom, root.get("height"))
+        for piece in pieces:
+            x = float(piece.get("cx") or float(piece.get("x")) + float(piece.get("width")) / 2)
+            assert 0 <= x <= float(root.get("width")), x
+
+
+def hands_of(position):
+    """(men, duxes) in hand of each player, from a Latrunculi position JSON."""
+    if "in_hand" in position:  # Schaedler's rulesets: one kind of piece
+        return position["in_hand"], [0, 0]
+    return position["men_in_hand"], position["dux_in_hand"]
+
+
+def test_placement_trays(lib):
+    """Bell's and Schaedler's placement phases: the pieces still in hand drawn in a tray for each
+    player, one fewer after each placement, gone once every piece is placed; without words the
+    trays' only text is their number."""
+    for ruleset, options, start in (("bell", {}, 17), ("bell_8x7", {}, 17), ("schaedler", {}, 16), ("schaedler_2001", {"pieces": 24}, 24)):
+        game = Game(lib, "latrunculi", dict(options, seed=1, ruleset=ruleset))
+        position = game.state()["position"]
+        men, duxes = hands_of(position)
+        assert [m + d for m, d in zip(men, duxes)] == [start, start], (ruleset, men, duxes)
+        check_hands(parse_svg(game.svg()), men, duxes)
+        check_hands(parse_svg(game.svg({"words": False})), men, duxes, words=False)
+        check_hands(parse_svg(game.svg({"orientation": 1, "coordinates": False, "size": 200})), men, duxes)
+        assert f"in hand: player 0 {men[0]}" in title_of(parse_svg(game.svg())), title_of(parse_svg(game.svg()))
+        placed = 0
+        while any(m + d for m, d in zip(*hands_of(position))):
+            mover = position["to_move"]
+            before = int(with_class(parse_svg(game.svg()), "hand", f"player{mover}")[0].get("data-count"))
+            game.play(game.moves()[0])
+            placed += 1
+            position = game.state()["position"]
+            root = parse_svg(game.svg())
+            if any(m + d for m, d in zip(*hands_of(position))):
+                check_hands(root, *hands_of(position))
+                after = int(with_class(root, "hand", f"player{mover}")[0].get("data-count"))
+                assert after == before - 1, (ruleset, placed, before, after)
+            else:
+                assert not with_class(root, "hand") and not with_class(root, "in-hand"), "no trays once every piece is placed"
+                assert "in hand" not in title_of(root)
+        assert placed == 2 * start, (ruleset, placed)
+    game = Game(lib, "latrunculi", {"seed": 1, "ruleset": "kowalski"})
+    assert not with_class(parse_svg(game.svg()), "hand"), "no trays in a ruleset without placement"
+
+
+def finished_games(lib):
+    """(name, game) of finished games of every game, for several end reasons."""
+    game = Game(lib, "latrunculi", {"seed": 1, "ruleset": "kowalski_10x11"})
+    game.play("f1-f9")  # the dux runs up the f-file and shuts in the enemy dux (docs/rules/latrunculi.md)
+    yield "latrunculi dux immobilised", game
+    game = Game(lib, "latrunculi", {"seed": 1, "ruleset": "kowalski", "draw_plies_without_capture": 1})
+    game.play("a1-a5")
+    yield "latrunculi move limit", game
+    game = Game(lib, "latrunculi", {"seed": 1, "ruleset": "schaedler"})
+    lib.ludus_game_agree_draw(game.handle)
+    yield "schaedler agreed draw", game
+    game = Game(lib, "petteia", {"seed": 1, "draw_plies_without_capture": 1})
+    game.play("b2-b4")
+    yield "petteia move limit", game
+    for game_id in ("duodecim", "xii_scripta", "latrunculi", "petteia"):
+        for seed in range(3):
+            game = Game(lib, game_id, {"seed": seed, "ruleset": "bell"} if game_id == "latrunculi" else {"seed": seed})
+            assert lib.ludus_game_random_playout(game.handle, seed, 100000, None, None) == OK
+            if game.phase() == PHASE_OVER:
+                yield f"{game_id} random playout {seed}", game
+
+
+def test_finished_games_say_why(lib):
+    """A finished game's picture names its end reason, in its title and status line, in every
+    game; without words its status line stays empty and no word is written."""
+    reasons = {}
+    for name, game in finished_games(lib):
+        position = game.state()["position"]
+        assert position["result"] != "ongoing", name
+        reasons.setdefault(position["end_reason"], name)
+        root = parse_svg(game.svg())
+        check_end_reason_named(root, position)
+        bare = parse_svg(game.svg({"words": False}))
+        assert not list(with_class(bare, "status")[0]) and not with_class(bare, "result")
+        for element in bare.iter(SVG + "text"):
+            assert WORDLESS_TEXT.match(element.text or ""), f"{name}: a word in a picture without words: {element.text!r}"
+        assert REASON_WORDS[position["end_reason"]] in game.text().splitlines()[0], (name, game.text().splitlines()[0])
+    assert {"dux_immobilised", "plies_without_capture", "agreed_draw", "borne_off"} <= set(reasons), reasons
+    root = parse_svg(next(finished_games(lib))[1].svg())  # Kowalski 10x11 after f1-f9
+    assert with_class(root, "result")[0].text == "Player 0 won: player 1's dux immobilised"
+    assert title_of(root).startswith("Ludus Latrunculorum (Kowalski 10x11), player 0 won: player 1's dux immobilised, "), title_of(root)
 
 
 def write_examples(lib, directory):

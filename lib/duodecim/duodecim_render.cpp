@@ -108,12 +108,7 @@ std::string dice_phrase(const S &s) {
 }
 
 std::string status_phrase(const S &s) {
-    switch (s.result) {
-    case Result::player0_won: return "player 0 won";
-    case Result::player1_won: return "player 1 won";
-    case Result::draw: return "drawn";
-    case Result::ongoing: break;
-    }
+    if (s.result != Result::ongoing) return render::result_phrase(s.result, s.end_reason, s.to_move);
     if (s.dice[0] == 0) return render::player_name(s.to_move) + " to roll";
     return render::player_name(s.to_move) + " to move with " + dice_phrase(s);
 }

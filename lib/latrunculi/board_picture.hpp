@@ -3,6 +3,8 @@
 // ivory discs, player 1's ebony squares).
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <string>
 
 #include "../render/square_board.hpp"
@@ -51,6 +53,42 @@ inline void draw_piece(Svg &svg, PieceLook look, double cx, double cy, double ce
         svg.open("g", {{"class", "chain"}, {"stroke", chain}, {"stroke-width", stroke * 1.8}, {"stroke-linecap", "round"}, {"opacity", opacity}});
         svg.line(cx - h, cy - h, cx + h, cy + h, {});
         svg.line(cx - h, cy + h, cx + h, cy - h, {});
+        svg.close();
+    }
+}
+
+// The pieces still in hand in a placement phase (Bell's and Schaedler's rulesets), in the two
+// trays below the board (Layout::hand_box), the upper one of the player drawn at the top: each a
+// dashed frame, the number of pieces in it (with the words "in hand" unless the picture has no
+// words) and the pieces drawn as on the board, men first and then the dux (placed last), in two
+// rows of smaller pieces when many. Hooks: <g class="hand player0" data-count="17">, its pieces
+// <... class="in-hand player0 man|dux"/>, its number <text class="count">.
+inline void draw_hands(Svg &svg, const Layout &l, const std::array<int, 2> &men, const std::array<int, 2> &duxes) {
+    for (int row = 0; row < 2; ++row) {
+        const int player = row == 0 ? 1 - l.g.orientation : l.g.orientation;
+        const int count = men[player] + duxes[player];
+        const auto [x, y, w, h] = l.hand_box(row);
+        const double stroke = std::max(1.0, l.g.cell * 0.04), piece = h, cy = y + h / 2;
+        svg.open("g", {{"class", std::string("hand ") + player_class(player)}, {"data-count", count}});
+        svg.rect(x, y, w, h,
+                 {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", stroke}, {"stroke-dasharray", "4 3"}, {"rx", h * 0.15}});
+        const std::string label = std::to_string(count) + (l.words ? " in hand" : "");
+        const double font = h * 0.4, label_width = font * 0.68 * static_cast<double>(label.size());  // bold sans: at most 0.68 em a character
+        svg.text("text", {{"class", "count"}, {"x", x + h * 0.2}, {"y", cy}, {"font-size", font}, {"font-family", style::font}, {"font-weight", "bold"},
+                          {"dominant-baseline", "central"}, {"fill", style::ink}},
+                 label);
+        // One row of pieces as large as the board's, overlapping a little; two rows of smaller
+        // ones when one row would pile them up.
+        const double left = x + h * 0.35 + label_width, right = x + w - h * 0.1;
+        const bool two_rows = count > 1 && (right - left - piece) / (count - 1) < piece * 0.62;
+        const double size = two_rows ? piece * 0.56 : piece;
+        const int per_row = two_rows ? (count + 1) / 2 : count;
+        const double step = per_row > 1 ? std::min(size * 0.9, (right - left - size) / (per_row - 1)) : 0;
+        for (int i = 0; i < count; ++i) {
+            const int line = i / std::max(1, per_row), at = i % std::max(1, per_row);
+            const double py = two_rows ? cy + (line == 0 ? -0.24 : 0.24) * h : cy;
+            draw_piece(svg, {player, i >= men[player]}, left + size / 2 + at * step, py, size, std::string("in-hand ") + player_class(player), "");
+        }
         svg.close();
     }
 }

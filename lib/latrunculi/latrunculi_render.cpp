@@ -67,16 +67,9 @@ MoveInfo move_info(const LatrunculiOptions &o, const LastMove<typename R::State>
 
 template <class State>
 std::string status_phrase(const State &s) {
-    switch (s.result) {
-    case Result::ongoing:
-        if (s.placing())
-            return render::player_name(s.to_move) + " to place a " + (s.men_in_hand[s.to_move] > 0 ? "man" : "dux");
-        return render::player_name(s.to_move) + (s.again >= 0 ? " moves again" : " to move");
-    case Result::player0_won: return "player 0 won";
-    case Result::player1_won: return "player 1 won";
-    case Result::draw: return "drawn";
-    }
-    return "";
+    if (s.result != Result::ongoing) return render::result_phrase(s.result, s.end_reason, s.to_move);
+    if (s.placing()) return render::player_name(s.to_move) + " to place a " + (s.men_in_hand[s.to_move] > 0 ? "man" : "dux");
+    return render::player_name(s.to_move) + (s.again >= 0 ? " moves again" : " to move");
 }
 
 template <class State>
@@ -89,13 +82,25 @@ std::string counts(const State &s) {
     return out + " (player 0 against player 1)";
 }
 
+// The pieces still to place, for the title: "" once they are all on the board.
+template <class State>
+std::string in_hand(const State &s) {
+    if (!s.placing()) return "";
+    std::string out = ", in hand";
+    for (int p = 0; p < 2; ++p) {
+        out += (p == 0 ? ": " : ", ") + render::player_name(p) + " " + std::to_string(s.men_in_hand[p]) + (s.men_in_hand[p] == 1 ? " man" : " men");
+        if (s.dux_in_hand[p] != 0) out += " and the dux";
+    }
+    return out;
+}
+
 }  // namespace
 
 template <class BB>
 std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
-    const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols);
+    const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols, s.placing());
     const MoveInfo m = move_info<LatrunculiRulesT>(o, last);
-    std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s);
+    std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s) + in_hand(s);
     title += m.present ? ", last move " + m.text : ", no move yet";
     Svg svg(l.width, l.height, title);
     draw_board(svg, l, false);
@@ -108,6 +113,7 @@ std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, c
     for (const auto &[sq, piece] : m.captured)
         draw_piece(svg, look_of(piece, true), l.g.cx(sq), l.g.cy(sq), l.g.cell, std::string("captured ") + player_class(piece / 2), square_name(o, sq));
     svg.close();
+    if (s.placing()) draw_hands(svg, l, {s.men_in_hand[0], s.men_in_hand[1]}, {s.dux_in_hand[0], s.dux_in_hand[1]});
     draw_status(svg, l, s.result, s.to_move, status_phrase(s), m.present ? m.text : "");
     return svg.finish();
 }

@@ -50,13 +50,8 @@ MoveInfo move_info(const SchaedlerOptions &o, const LastMove<SchaedlerState> &la
 }
 
 std::string status_phrase(const SchaedlerState &s) {
-    switch (s.result) {
-    case Result::ongoing: return render::player_name(s.to_move) + (s.placing() ? " to place a piece" : " to move");
-    case Result::player0_won: return "player 0 won";
-    case Result::player1_won: return "player 1 won";
-    case Result::draw: return "drawn";
-    }
-    return "";
+    if (s.result != Result::ongoing) return render::result_phrase(s.result, s.end_reason, s.to_move);
+    return render::player_name(s.to_move) + (s.placing() ? " to place a piece" : " to move");
 }
 
 std::string counts(const SchaedlerState &s) {
@@ -70,9 +65,10 @@ std::string counts(const SchaedlerState &s) {
 }  // namespace
 
 std::string SchaedlerRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
-    const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols);
+    const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols, s.placing());
     const MoveInfo m = move_info(o, last);
     std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s);
+    if (s.placing()) title += ", in hand: player 0 " + std::to_string(s.in_hand[0]) + ", player 1 " + std::to_string(s.in_hand[1]);
     title += m.present ? ", last move " + m.text : ", no move yet";
     Svg svg(l.width, l.height, title);
     draw_board(svg, l, false);
@@ -92,6 +88,7 @@ std::string SchaedlerRules::render_svg(const Options &o, const State &s, const L
         draw_piece(svg, {1 - m.player, false, true, true}, l.g.cx(m.removed), l.g.cy(m.removed), l.g.cell,
                    std::string("removed ") + player_class(1 - m.player), square_name(o, m.removed));
     svg.close();
+    if (s.placing()) draw_hands(svg, l, {s.in_hand[0], s.in_hand[1]}, {0, 0});
     draw_status(svg, l, s.result, s.to_move, status_phrase(s), m.present ? m.text : "");
     return svg.finish();
 }

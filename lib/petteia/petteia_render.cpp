@@ -51,13 +51,8 @@ MoveInfo move_info(const PetteiaOptions &o, const LastMove<PetteiaState> &last) 
 }
 
 std::string status_phrase(const PetteiaState &s) {
-    switch (s.result) {
-    case Result::ongoing: return render::player_name(s.to_move) + " to move";
-    case Result::player0_won: return "player 0 won";
-    case Result::player1_won: return "player 1 won";
-    case Result::draw: return "drawn";
-    }
-    return "";
+    if (s.result != Result::ongoing) return render::result_phrase(s.result, s.end_reason, s.to_move);
+    return render::player_name(s.to_move) + " to move";
 }
 
 std::string title_of(const PetteiaOptions &o, const PetteiaState &s, const MoveInfo &m) {

@@ -38,4 +38,31 @@ json resolve(const std::vector<OptionSpec> &specs, const json &given) {
 
 std::string player_name(int player) { return "player " + std::to_string(player); }
 
+std::string result_phrase(Result result, EndReason why, int to_move) {
+    // Short enough for the status line of a picture 480 pixels wide.
+    if (result == Result::ongoing) return "";
+    if (result == Result::draw) {
+        switch (why) {
+        case EndReason::no_moves: return "drawn on captures: " + player_name(to_move) + " cannot move";  // Kowalski
+        case EndReason::quiet_moves: return "drawn: equal pieces at the move limit";
+        case EndReason::plies_without_capture: return "drawn by the move limit";
+        case EndReason::repetition: return "drawn by repetition";
+        case EndReason::agreed_draw: return "drawn by agreement";
+        default: return "drawn";
+        }
+    }
+    const int winner = result == Result::player0_won ? 0 : 1, loser = 1 - winner;
+    const std::string won = player_name(winner) + " won";
+    switch (why) {
+    case EndReason::all_captured: return won + ": all enemy pieces captured";
+    case EndReason::one_piece_left: return won + ": " + player_name(loser) + " has one piece left";
+    case EndReason::dux_immobilised: return won + ": " + player_name(loser) + "'s dux immobilised";
+    case EndReason::no_moves:  // in Kowalski's rulesets the one who captured more wins
+        return won + (to_move == winner ? " on captures: " : ": ") + player_name(to_move) + " cannot move";
+    case EndReason::quiet_moves: return won + " on pieces at the move limit";
+    case EndReason::borne_off: return won + ": every piece borne off";
+    default: return won;
+    }
+}
+
 }  // namespace ludus::render

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "../game.hpp"
 #include "../options.hpp"
 
 namespace ludus::render {
@@ -36,6 +37,11 @@ nlohmann::json resolve(const std::vector<OptionSpec> &specs, const nlohmann::jso
 
 // Words shared by the games' pictures and diagrams.
 std::string player_name(int player);  // "player 0"
+// A finished game's result and why, from its end reason (ludus_game_end_reason): "player 0 won:
+// player 1's dux immobilised", "drawn by repetition"; "player 0 won" or "drawn" alone when the
+// reason is not known. `to_move` is the player to move when the game ended (the one who could not
+// move, for no_moves).
+std::string result_phrase(Result result, EndReason why, int to_move);
 
 }  // namespace ludus::render
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -51,14 +52,21 @@ struct Geometry {
     double cy(int sq) const { return top(sq) + cell / 2; }
 };
 
-// Where everything goes, from the resolved picture options.
+// Where everything goes, from the resolved picture options. With `hands` (a placement phase:
+// pieces still in hand) two trays, one a player, go between the board and the status line: the
+// board stays where it is, the picture is taller.
 struct Layout {
     Geometry g;
     double width, height, margin, status_height, board_bottom;
+    double hand_top, hand_height, hand_gap;  // the trays of the pieces in hand (hand_height 0: none)
     bool coordinates, words;
+    // The tray on row 0 (the upper, of the player drawn at the top) or 1: x, y, width, height.
+    std::array<double, 4> hand_box(int row) const {
+        return {g.x0, hand_top + row * (hand_height + hand_gap), g.cell * g.cols, hand_height};
+    }
 };
 
-inline Layout layout(const nlohmann::json &r, int rows, int cols) {
+inline Layout layout(const nlohmann::json &r, int rows, int cols, bool hands = false) {
     Layout l{};
     l.width = r["size"].get<int>();
     l.coordinates = r["coordinates"].get<bool>();
@@ -68,7 +76,10 @@ inline Layout layout(const nlohmann::json &r, int rows, int cols) {
     l.g.x0 = (l.width - l.g.cell * cols) / 2;
     l.status_height = l.words ? l.width * 0.085 : 0;
     l.board_bottom = l.g.y0 + l.g.cell * rows;
-    l.height = l.board_bottom + (l.coordinates ? l.margin : l.margin * 0.6) + l.status_height;
+    l.hand_top = l.board_bottom + (l.coordinates ? l.margin : l.margin * 0.6);
+    l.hand_height = hands ? l.g.cell * 0.8 : 0;
+    l.hand_gap = hands ? l.g.cell * 0.15 : 0;
+    l.height = l.hand_top + (hands ? 2 * l.hand_height + l.hand_gap + l.g.cell * 0.2 : 0) + l.status_height;
     return l;
 }
 
@@ -141,13 +152,21 @@ inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, s
         text_x += icon_size * 1.15;
     }
     words[0] = static_cast<char>(words[0] - 'a' + 'A');
-    svg.text("text", {{"class", result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", sy}, {"font-size", font},
-                      {"dominant-baseline", "central"}, {"font-weight", "bold"}},
+    // The phrase in bold and the last move on the right, on one line when both fit (widths
+    // estimated: at most 0.64 em a character in bold, 0.58 plain), else the last move under the
+    // phrase, the phrase smaller if it is still too long.
+    const std::string last = last_text.empty() ? "" : "last: " + last_text;
+    const double room = l.width - l.margin - text_x, words_width = 0.64 * font * static_cast<double>(words.size());
+    const double last_width = 0.58 * font * 0.85 * static_cast<double>(last.size());
+    const bool one_line = words_width + font + last_width <= room;
+    const double words_font = std::min(font, room / (0.64 * static_cast<double>(words.size())));
+    svg.text("text", {{"class", result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", one_line || last.empty() ? sy : sy - font * 0.5},
+                      {"font-size", words_font}, {"dominant-baseline", "central"}, {"font-weight", "bold"}},
              words);
-    if (!last_text.empty())
-        svg.text("text", {{"class", "last-move-text"}, {"x", l.width - l.margin}, {"y", sy}, {"font-size", font * 0.85}, {"text-anchor", "end"},
-                          {"dominant-baseline", "central"}},
-                 "last: " + last_text);
+    if (!last.empty())
+        svg.text("text", {{"class", "last-move-text"}, {"x", one_line ? l.width - l.margin : text_x}, {"y", one_line ? sy : sy + font * 0.6},
+                          {"font-size", font * (one_line ? 0.85 : 0.75)}, {"text-anchor", one_line ? "end" : "start"}, {"dominant-baseline", "central"}},
+                 last);
     svg.close();
 }
 

@@ -75,8 +75,7 @@ std::string dice_phrase(const S &s) {
 }
 
 std::string status_phrase(const S &s) {
-    if (s.result == Result::player0_won) return "player 0 won";
-    if (s.result == Result::player1_won) return "player 1 won";
+    if (s.result != Result::ongoing) return render::result_phrase(s.result, s.end_reason, s.to_move);
     if (s.n_left == 0) return render::player_name(s.to_move) + " to roll";
     return render::player_name(s.to_move) + " to move with " + dice_phrase(s);
 }
