@@ -45,6 +45,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -209,7 +210,9 @@ public:
                                                 "position, with an empty history, starts elsewhere)");
         }
         auto game = std::make_unique<RulesGame>(o, start);
+        if constexpr (HasRepetition<R>) game->replay_window_ = std::make_shared<WindowCounts>();
         for (size_t i = 0; i < history.size(); ++i) game->replay(history[i], "history[" + std::to_string(i) + "]");
+        if constexpr (HasRepetition<R>) game->replay_window_.reset();
         const json &position = json_util::member(saved, "position", "", json::value_t::object);
         SavedPosition given = read_position(o, position, "position");
         if (!given.says_end_reason) given.state.end_reason = game->state_.end_reason;  // saved before end reasons were written
@@ -403,8 +406,10 @@ public:
     }
     size_t count_recent(uint64_t key, size_t window) const {
         size_t n = 0;
-        if constexpr (HasRepetition<R>)
+        if constexpr (HasRepetition<R>) {
+            if (replay_window_) return replay_window_->count(history_, key, window);
             for (size_t i = history_.size(); i > 0 && window > 0; --i, --window) n += R::key(history_[i - 1].before) == key;
+        }
         return n;
     }
 
@@ -515,6 +520,28 @@ private:
         }
     }
 
+    // While a saved game is replayed: how often each key occurs in the repetition window, kept
+    // as the window grows by a ply, so that replaying n quiet plies costs O(n) and not O(n^2)
+    // (the fuzz corpus's Schaedler game of 10,861 plies took 10 s and more to load under the
+    // fuzzer's instrumentation, most of it in the scan of count_recent).
+    struct WindowCounts {
+        std::unordered_map<uint64_t, uint32_t> counts;
+        size_t window = 0, history_size = 0;  // the last `window` entries of a history of this size
+
+        size_t count(const History<State> &history, uint64_t key, size_t new_window) {
+            new_window = std::min(new_window, history.size());
+            if (history.size() == history_size + 1 && new_window == window + 1) {
+                ++counts[R::key(history[history.size() - 1].before)];
+            } else if (history.size() != history_size || new_window != window) {  // a capture, or any other change
+                counts.clear();
+                for (size_t i = history.size() - new_window; i < history.size(); ++i) ++counts[R::key(history[i].before)];
+            }
+            window = new_window, history_size = history.size();
+            const auto found = counts.find(key);
+            return found == counts.end() ? 0 : found->second;
+        }
+    };
+
     std::shared_ptr<const Options> options_;  // shared by clones: cloning copies no options
     State start_;
     State state_;
@@ -522,6 +549,7 @@ private:
     mutable std::vector<Action> scratch_;
     uint64_t changes_ = 0;  // how many times the state has changed (note_listing's clock)
     mutable ShortListing listed_;
+    std::shared_ptr<WindowCounts> replay_window_;  // only while from_json replays the history (null in any copy)
 };
 
 }  // namespace ludus
