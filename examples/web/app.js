@@ -5,7 +5,6 @@
 // picture names (data-square, data-position0/1, data-tray-position: render option
 // "positions"), and the words are the app's own (render option "words": false), from
 // i18n/<language>.json. The computer and the hints think in a Web Worker (ai-worker.js).
-import { Game, LudusError, games } from "./ludus-engine.js";
 import { renderMarkdown } from "./markdown.js";
 import { LANGUAGES, currentLanguage, has, preferredLanguage, t, translatePage, useLanguage } from "./i18n.js";
 
@@ -23,7 +22,11 @@ const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
 const MIN_TARGET = 44;  // CSS px: the smallest square or cell the board is drawn with, when it can
 
-const CATALOGUE = games();
+// The engine (a 1 MB WebAssembly module, compiled as it downloads) is imported without waiting
+// for it: the page puts up its words and the picture of the first board (first-board.svg) in
+// the meantime. Game, LudusError and CATALOGUE are set once it is ready (see "start").
+const engine = import("./ludus-engine.js");
+let Game = null, LudusError = null, CATALOGUE = [];
 const catalogueOf = (id) => CATALOGUE.find((entry) => entry.id === id);
 
 let game = null;          // the Game being played
@@ -151,6 +154,13 @@ function pictureOptionsOf(shown) {
   const id = shown.id;
   if (!pictureOptions.has(id)) {
     const accepted = { size: 480 };
+    try {
+      shown.svg({ ...WANTED_PICTURE });  // every wanted option at once, the common case
+      pictureOptions.set(id, { ...accepted, ...WANTED_PICTURE });
+      return pictureOptions.get(id);
+    } catch (error) {
+      if (!(error instanceof LudusError)) throw error;
+    }
     for (const [name, value] of Object.entries(WANTED_PICTURE)) {
       try {
         shown.svg({ [name]: value });
@@ -204,15 +214,28 @@ function fitBoard(svg) {
   svg.append(content);
   const box = content.getBBox();
   const pad = 2;
-  const area = $("#board-area");
-  const width = area.clientWidth, height = area.clientHeight;
-  const flat = Math.min(width / box.width, height / box.height);
-  const turned = Math.min(width / box.height, height / box.width);
+  chooseLayout(box);
+  const { flat, turned } = scales(box);
   rotated = turned > flat * 1.15;
+  $("#app").style.setProperty("--board-aspect", rotated ? box.height / box.width : box.width / box.height);
   if (rotated) {
     content.setAttribute("transform", "rotate(90)");
+    const cells = [...content.querySelectorAll("rect[data-cell]")].map((cell) => ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name))));
     for (const label of content.querySelectorAll("text")) {
-      label.setAttribute("transform", `rotate(-90 ${label.getAttribute("x")} ${label.getAttribute("y")})`);
+      let x = Number(label.getAttribute("x")), y = Number(label.getAttribute("y"));
+      // A cell's inscription sits at its top left corner: turned with the board, that corner
+      // is the cell's top right on screen and the upright text would run across the grid line.
+      // It keeps its place from the corner the visitor sees at the top left (the picture's
+      // bottom left). Centred words (counts, letters) turn about their own point.
+      const cell = label.getAttribute("text-anchor") === "middle" ? null
+        : cells.find(([cx, cy, w, h]) => x >= cx && x <= cx + w && y >= cy && y <= cy + h);
+      if (cell) {
+        const [cx, cy, , h] = cell;
+        [x, y] = [cx + (y - cy), cy + h - (x - cx)];
+        label.setAttribute("x", x);
+        label.setAttribute("y", y);
+      }
+      label.setAttribute("transform", `rotate(-90 ${x} ${y})`);
     }
     svg.setAttribute("viewBox", `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`);
   } else {
@@ -221,6 +244,32 @@ function fitBoard(svg) {
   const marks = document.createElementNS(SVG_NS, "g");
   marks.setAttribute("class", "marks");
   content.append(marks);
+}
+
+// How large the board comes out in the board's area as it is laid out now: flat or turned.
+function scales(box) {
+  const area = $("#board-area");
+  const width = area.clientWidth, height = area.clientHeight;
+  return { flat: Math.min(width / box.width, height / box.height), turned: Math.min(width / box.height, height / box.width) };
+}
+
+// On a landscape screen, the board beside the column of controls ("side") or below the title
+// bar and above the actions ("stacked"), whichever draws it larger (the side layout unless the
+// other is clearly larger); chosen again when the screen or the board's shape changes.
+function chooseLayout(box) {
+  const app = $("#app");
+  const key = `${innerWidth}x${innerHeight} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  if (app.dataset.layoutFor === key) return;
+  app.dataset.layoutFor = key;
+  if (innerWidth <= innerHeight) { app.dataset.layout = "stacked"; return; }
+  const size = {};
+  for (const layout of ["side", "stacked"]) {
+    app.dataset.layout = layout;
+    app.style.setProperty("--board-aspect", box.width / box.height);
+    const { flat, turned } = scales(box);
+    size[layout] = Math.max(flat, turned);
+  }
+  app.dataset.layout = size.stacked > size.side * 1.05 ? "stacked" : "side";
 }
 
 // A mark over a place, drawn in the picture's coordinates: a shape for each meaning (not a
@@ -915,6 +964,10 @@ async function setLanguage(tag, remember = false) {
 
 // ---- start -------------------------------------------------------------------------------------
 
+await Promise.all([setLanguage(preferredLanguage()), engine.then((loaded) => {
+  ({ Game, LudusError } = loaded);
+  CATALOGUE = loaded.games();
+})]);
 $("#board").addEventListener("click", (event) => placeChosen(placeAt(event.clientX, event.clientY)));
 $("#board").addEventListener("keydown", boardKey);
 $("#board").addEventListener("focus", showCursor);
@@ -948,7 +1001,6 @@ addEventListener("resize", () => game && render());
 for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, activity, { capture: true });
 $("#attract").addEventListener("click", leaveAttract);
 
-await setLanguage(preferredLanguage());
 if (KIOSK) {
   document.body.classList.add("kiosk");
   showAttract();
@@ -957,5 +1009,11 @@ if (KIOSK) {
 } else {
   startGame(defaultSettings());
 }
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});
 document.body.dataset.ready = "true";
+// The service worker (offline use) fetches every file of the app for its cache: registered once
+// the page has loaded, so that it does not compete with the first screen for the network.
+const registerWorker = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
+if ("serviceWorker" in navigator) {
+  if (document.readyState === "complete") setTimeout(registerWorker, 1000);
+  else addEventListener("load", () => setTimeout(registerWorker, 1000), { once: true });
+}
