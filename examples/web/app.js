@@ -146,32 +146,30 @@ function placeAt(x, y) {
 // ---- the board ---------------------------------------------------------------------------------
 
 // The render options the app wants, where a game's pictures take them (the library refuses an
-// option a game does not have): found once per game by asking for each alone.
+// option a game does not have): all of them at first; when a game's picture refuses them, found
+// for that game by asking for each alone (no extra picture drawn in the common case).
 const WANTED_PICTURE = { words: false, positions: true, coordinates: false };
 const pictureOptions = new Map();
 
-function pictureOptionsOf(shown) {
-  const id = shown.id;
-  if (!pictureOptions.has(id)) {
-    const accepted = { size: 480 };
+const pictureOptionsOf = (shown) => pictureOptions.get(shown.id) ?? { size: 480, ...WANTED_PICTURE };
+
+function pictureText(shown, options) {
+  try {
+    return shown.svg(options);
+  } catch (error) {
+    if (!(error instanceof LudusError) || pictureOptions.has(shown.id)) throw error;
+  }
+  const accepted = { size: 480 };
+  for (const [name, value] of Object.entries(WANTED_PICTURE)) {
     try {
-      shown.svg({ ...WANTED_PICTURE });  // every wanted option at once, the common case
-      pictureOptions.set(id, { ...accepted, ...WANTED_PICTURE });
-      return pictureOptions.get(id);
+      shown.svg({ [name]: value });
+      accepted[name] = value;
     } catch (error) {
       if (!(error instanceof LudusError)) throw error;
     }
-    for (const [name, value] of Object.entries(WANTED_PICTURE)) {
-      try {
-        shown.svg({ [name]: value });
-        accepted[name] = value;
-      } catch (error) {
-        if (!(error instanceof LudusError)) throw error;
-      }
-    }
-    pictureOptions.set(id, accepted);
   }
-  return pictureOptions.get(id);
+  pictureOptions.set(shown.id, accepted);
+  return shown.svg(Object.fromEntries(Object.entries(options).filter(([name]) => !(name in WANTED_PICTURE) || name in accepted)));
 }
 
 // The rules' and the printed pictures keep the coordinates (the text names squares).
@@ -181,7 +179,7 @@ const withCoordinates = (options) => ("coordinates" in options ? { ...options, c
 // what the picture shows in its own words, in the status line and the live region).
 function pictureOf(shown, options) {
   const holder = document.createElement("div");
-  holder.innerHTML = shown.svg(options).replace(/^<\?xml[^>]*>\s*/, "");
+  holder.innerHTML = pictureText(shown, options).replace(/^<\?xml[^>]*>\s*/, "");
   const svg = holder.querySelector("svg");
   svg.querySelector("title")?.remove();
   svg.removeAttribute("aria-label");
@@ -216,7 +214,7 @@ function fitBoard(svg) {
   const pad = 2;
   chooseLayout(box);
   const { flat, turned } = scales(box);
-  rotated = turned > flat * 1.15;
+  rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
   $("#app").style.setProperty("--board-aspect", rotated ? box.height / box.width : box.width / box.height);
   if (rotated) {
     content.setAttribute("transform", "rotate(90)");
@@ -968,6 +966,9 @@ await Promise.all([setLanguage(preferredLanguage()), engine.then((loaded) => {
   ({ Game, LudusError } = loaded);
   CATALOGUE = loaded.games();
 })]);
+// The first game in a task of its own (the engine's start and the words were one already): a
+// phone stays responsive between them.
+await new Promise((resolve) => setTimeout(resolve, 0));
 $("#board").addEventListener("click", (event) => placeChosen(placeAt(event.clientX, event.clientY)));
 $("#board").addEventListener("keydown", boardKey);
 $("#board").addEventListener("focus", showCursor);
