@@ -22,10 +22,15 @@ const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
 const MIN_TARGET = 44;  // CSS px: the smallest square or cell the board is drawn with, when it can
 
-// The engine (a 1 MB WebAssembly module, compiled as it downloads) is imported without waiting
-// for it: the page puts up its words and the picture of the first board (first-board.svg) in
-// the meantime. Game, LudusError and CATALOGUE are set once it is ready (see "start").
-const engine = import("./ludus-engine.js");
+// The engine (a 1 MB WebAssembly module, compiled as it downloads) is imported once the page
+// has painted its first screen (the picture of the first board, first-board.svg), so that its
+// download and compilation do not hold that up; the words load meanwhile. Game, LudusError and
+// CATALOGUE are set once it is ready (see "start").
+const afterFirstPaint = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 300);  // a page opened in the background paints nothing: no waiting for it
+});
+const engine = afterFirstPaint().then(() => import("./ludus-engine.js"));
 let Game = null, LudusError = null, CATALOGUE = [];
 const catalogueOf = (id) => CATALOGUE.find((entry) => entry.id === id);
 
@@ -215,7 +220,7 @@ function fitBoard(svg) {
   chooseLayout(box);
   const { flat, turned } = scales(box);
   rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
-  $("#app").style.setProperty("--board-aspect", rotated ? box.height / box.width : box.width / box.height);
+  if ($("#app").dataset.layout === "side") setBoardAspect(rotated ? box.height / box.width : box.width / box.height);
   if (rotated) {
     content.setAttribute("transform", "rotate(90)");
     const cells = [...content.querySelectorAll("rect[data-cell]")].map((cell) => ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name))));
@@ -251,6 +256,13 @@ function scales(box) {
   return { flat: Math.min(width / box.width, height / box.height), turned: Math.min(width / box.height, height / box.width) };
 }
 
+// The board's shape for the side column's width (style.css), changed only when it changes: a
+// new value restyles and lays out the whole page again.
+function setBoardAspect(aspect) {
+  const app = $("#app"), value = aspect.toFixed(3);
+  if (app.style.getPropertyValue("--board-aspect") !== value) app.style.setProperty("--board-aspect", value);
+}
+
 // On a landscape screen, the board beside the column of controls ("side") or below the title
 // bar and above the actions ("stacked"), whichever draws it larger (the side layout unless the
 // other is clearly larger); chosen again when the screen or the board's shape changes.
@@ -263,7 +275,7 @@ function chooseLayout(box) {
   const size = {};
   for (const layout of ["side", "stacked"]) {
     app.dataset.layout = layout;
-    app.style.setProperty("--board-aspect", box.width / box.height);
+    setBoardAspect(box.width / box.height);
     const { flat, turned } = scales(box);
     size[layout] = Math.max(flat, turned);
   }
@@ -311,6 +323,18 @@ function markMoves() {
     for (const name of [origin(hinted), arrival(hinted)]) { const place = name === undefined ? null : placeOf(name, player); if (place) mark(place, "hint"); }
   }
   showCursor();
+}
+
+// The marks, the status line and the controls again over the same picture, when only the search
+// started or ended (the position is the same): cheaper than drawing the board again, which a
+// phone feels at each of the computer's moves.
+const MARK_KINDS = ["movable", "chosen", "target", "hint", "cursor"];
+function refresh() {
+  for (const old of document.querySelectorAll("#board g.marks > *")) old.remove();
+  for (const place of document.querySelectorAll(MARK_KINDS.map((kind) => `#board .${kind}`).join(", "))) place.classList.remove(...MARK_KINDS);
+  markMoves();
+  showStatus();
+  showControls();
 }
 
 // The keyboard's place, marked while the board has the focus (drawn alone: a full render on
@@ -456,7 +480,7 @@ function computerTurn() {
   const options = { level, seed: game.history.length };
   if (level === "best" || level === "uct") options.max_time_ms = 1200;
   ask({ id: request, kind: "move", state: game.toJSONText(), options });
-  render();
+  refresh();
 }
 
 function askHint() {
@@ -464,7 +488,7 @@ function askHint() {
   thinking = true;
   request += 1;
   ask({ id: request, kind: "hint", state: game.toJSONText(), options: { level: "best", max_time_ms: 800, seed: 1 } });
-  render();
+  refresh();
 }
 
 function workerAnswered({ id, kind, move, error }) {
@@ -477,7 +501,7 @@ function workerAnswered({ id, kind, move, error }) {
   }
   if (kind === "hint") {
     hinted = move;
-    render();
+    refresh();
     say(t("hint.says", { move: describeMove(move, game.toMove) }), "hint");
   } else if (kind === "draw") {
     drawAnswered(move);
