@@ -5,7 +5,6 @@
 // picture names (data-square, data-position0/1, data-tray-position: render option
 // "positions"), and the words are the app's own (render option "words": false), from
 // i18n/<language>.json. The computer and the hints think in a Web Worker (ai-worker.js).
-import { Game, LudusError, games } from "./ludus-engine.js";
 import { renderMarkdown } from "./markdown.js";
 import { LANGUAGES, currentLanguage, has, preferredLanguage, t, translatePage, useLanguage } from "./i18n.js";
 
@@ -23,7 +22,16 @@ const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
 const MIN_TARGET = 44;  // CSS px: the smallest square or cell the board is drawn with, when it can
 
-const CATALOGUE = games();
+// The engine (a 1 MB WebAssembly module, compiled as it downloads) is imported once the page
+// has painted its first screen (the picture of the first board, first-board.svg), so that its
+// download and compilation do not hold that up; the words load meanwhile. Game, LudusError and
+// CATALOGUE are set once it is ready (see "start").
+const afterFirstPaint = () => new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 300);  // a page opened in the background paints nothing: no waiting for it
+});
+const engine = afterFirstPaint().then(() => import("./ludus-engine.js"));
+let Game = null, LudusError = null, CATALOGUE = [];
 const catalogueOf = (id) => CATALOGUE.find((entry) => entry.id === id);
 
 let game = null;          // the Game being played
@@ -143,25 +151,30 @@ function placeAt(x, y) {
 // ---- the board ---------------------------------------------------------------------------------
 
 // The render options the app wants, where a game's pictures take them (the library refuses an
-// option a game does not have): found once per game by asking for each alone.
+// option a game does not have): all of them at first; when a game's picture refuses them, found
+// for that game by asking for each alone (no extra picture drawn in the common case).
 const WANTED_PICTURE = { words: false, positions: true, coordinates: false };
 const pictureOptions = new Map();
 
-function pictureOptionsOf(shown) {
-  const id = shown.id;
-  if (!pictureOptions.has(id)) {
-    const accepted = { size: 480 };
-    for (const [name, value] of Object.entries(WANTED_PICTURE)) {
-      try {
-        shown.svg({ [name]: value });
-        accepted[name] = value;
-      } catch (error) {
-        if (!(error instanceof LudusError)) throw error;
-      }
-    }
-    pictureOptions.set(id, accepted);
+const pictureOptionsOf = (shown) => pictureOptions.get(shown.id) ?? { size: 480, ...WANTED_PICTURE };
+
+function pictureText(shown, options) {
+  try {
+    return shown.svg(options);
+  } catch (error) {
+    if (!(error instanceof LudusError) || pictureOptions.has(shown.id)) throw error;
   }
-  return pictureOptions.get(id);
+  const accepted = { size: 480 };
+  for (const [name, value] of Object.entries(WANTED_PICTURE)) {
+    try {
+      shown.svg({ [name]: value });
+      accepted[name] = value;
+    } catch (error) {
+      if (!(error instanceof LudusError)) throw error;
+    }
+  }
+  pictureOptions.set(shown.id, accepted);
+  return shown.svg(Object.fromEntries(Object.entries(options).filter(([name]) => !(name in WANTED_PICTURE) || name in accepted)));
 }
 
 // The rules' and the printed pictures keep the coordinates (the text names squares).
@@ -171,7 +184,7 @@ const withCoordinates = (options) => ("coordinates" in options ? { ...options, c
 // what the picture shows in its own words, in the status line and the live region).
 function pictureOf(shown, options) {
   const holder = document.createElement("div");
-  holder.innerHTML = shown.svg(options).replace(/^<\?xml[^>]*>\s*/, "");
+  holder.innerHTML = pictureText(shown, options).replace(/^<\?xml[^>]*>\s*/, "");
   const svg = holder.querySelector("svg");
   svg.querySelector("title")?.remove();
   svg.removeAttribute("aria-label");
@@ -204,15 +217,28 @@ function fitBoard(svg) {
   svg.append(content);
   const box = content.getBBox();
   const pad = 2;
-  const area = $("#board-area");
-  const width = area.clientWidth, height = area.clientHeight;
-  const flat = Math.min(width / box.width, height / box.height);
-  const turned = Math.min(width / box.height, height / box.width);
-  rotated = turned > flat * 1.15;
+  chooseLayout(box);
+  const { flat, turned } = scales(box);
+  rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
+  if ($("#app").dataset.layout === "side") setBoardAspect(rotated ? box.height / box.width : box.width / box.height);
   if (rotated) {
     content.setAttribute("transform", "rotate(90)");
+    const cells = [...content.querySelectorAll("rect[data-cell]")].map((cell) => ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name))));
     for (const label of content.querySelectorAll("text")) {
-      label.setAttribute("transform", `rotate(-90 ${label.getAttribute("x")} ${label.getAttribute("y")})`);
+      let x = Number(label.getAttribute("x")), y = Number(label.getAttribute("y"));
+      // A cell's inscription sits at its top left corner: turned with the board, that corner
+      // is the cell's top right on screen and the upright text would run across the grid line.
+      // It keeps its place from the corner the visitor sees at the top left (the picture's
+      // bottom left). Centred words (counts, letters) turn about their own point.
+      const cell = label.getAttribute("text-anchor") === "middle" ? null
+        : cells.find(([cx, cy, w, h]) => x >= cx && x <= cx + w && y >= cy && y <= cy + h);
+      if (cell) {
+        const [cx, cy, , h] = cell;
+        [x, y] = [cx + (y - cy), cy + h - (x - cx)];
+        label.setAttribute("x", x);
+        label.setAttribute("y", y);
+      }
+      label.setAttribute("transform", `rotate(-90 ${x} ${y})`);
     }
     svg.setAttribute("viewBox", `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`);
   } else {
@@ -221,6 +247,39 @@ function fitBoard(svg) {
   const marks = document.createElementNS(SVG_NS, "g");
   marks.setAttribute("class", "marks");
   content.append(marks);
+}
+
+// How large the board comes out in the board's area as it is laid out now: flat or turned.
+function scales(box) {
+  const area = $("#board-area");
+  const width = area.clientWidth, height = area.clientHeight;
+  return { flat: Math.min(width / box.width, height / box.height), turned: Math.min(width / box.height, height / box.width) };
+}
+
+// The board's shape for the side column's width (style.css), changed only when it changes: a
+// new value restyles and lays out the whole page again.
+function setBoardAspect(aspect) {
+  const app = $("#app"), value = aspect.toFixed(3);
+  if (app.style.getPropertyValue("--board-aspect") !== value) app.style.setProperty("--board-aspect", value);
+}
+
+// On a landscape screen, the board beside the column of controls ("side") or below the title
+// bar and above the actions ("stacked"), whichever draws it larger (the side layout unless the
+// other is clearly larger); chosen again when the screen or the board's shape changes.
+function chooseLayout(box) {
+  const app = $("#app");
+  const key = `${innerWidth}x${innerHeight} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  if (app.dataset.layoutFor === key) return;
+  app.dataset.layoutFor = key;
+  if (innerWidth <= innerHeight) { app.dataset.layout = "stacked"; return; }
+  const size = {};
+  for (const layout of ["side", "stacked"]) {
+    app.dataset.layout = layout;
+    setBoardAspect(box.width / box.height);
+    const { flat, turned } = scales(box);
+    size[layout] = Math.max(flat, turned);
+  }
+  app.dataset.layout = size.stacked > size.side * 1.05 ? "stacked" : "side";
 }
 
 // A mark over a place, drawn in the picture's coordinates: a shape for each meaning (not a
@@ -264,6 +323,18 @@ function markMoves() {
     for (const name of [origin(hinted), arrival(hinted)]) { const place = name === undefined ? null : placeOf(name, player); if (place) mark(place, "hint"); }
   }
   showCursor();
+}
+
+// The marks, the status line and the controls again over the same picture, when only the search
+// started or ended (the position is the same): cheaper than drawing the board again, which a
+// phone feels at each of the computer's moves.
+const MARK_KINDS = ["movable", "chosen", "target", "hint", "cursor"];
+function refresh() {
+  for (const old of document.querySelectorAll("#board g.marks > *")) old.remove();
+  for (const place of document.querySelectorAll(MARK_KINDS.map((kind) => `#board .${kind}`).join(", "))) place.classList.remove(...MARK_KINDS);
+  markMoves();
+  showStatus();
+  showControls();
 }
 
 // The keyboard's place, marked while the board has the focus (drawn alone: a full render on
@@ -409,7 +480,7 @@ function computerTurn() {
   const options = { level, seed: game.history.length };
   if (level === "best" || level === "uct") options.max_time_ms = 1200;
   ask({ id: request, kind: "move", state: game.toJSONText(), options });
-  render();
+  refresh();
 }
 
 function askHint() {
@@ -417,7 +488,7 @@ function askHint() {
   thinking = true;
   request += 1;
   ask({ id: request, kind: "hint", state: game.toJSONText(), options: { level: "best", max_time_ms: 800, seed: 1 } });
-  render();
+  refresh();
 }
 
 function workerAnswered({ id, kind, move, error }) {
@@ -430,7 +501,7 @@ function workerAnswered({ id, kind, move, error }) {
   }
   if (kind === "hint") {
     hinted = move;
-    render();
+    refresh();
     say(t("hint.says", { move: describeMove(move, game.toMove) }), "hint");
   } else if (kind === "draw") {
     drawAnswered(move);
@@ -915,6 +986,13 @@ async function setLanguage(tag, remember = false) {
 
 // ---- start -------------------------------------------------------------------------------------
 
+await Promise.all([setLanguage(preferredLanguage()), engine.then((loaded) => {
+  ({ Game, LudusError } = loaded);
+  CATALOGUE = loaded.games();
+})]);
+// The first game in a task of its own (the engine's start and the words were one already): a
+// phone stays responsive between them.
+await new Promise((resolve) => setTimeout(resolve, 0));
 $("#board").addEventListener("click", (event) => placeChosen(placeAt(event.clientX, event.clientY)));
 $("#board").addEventListener("keydown", boardKey);
 $("#board").addEventListener("focus", showCursor);
@@ -948,7 +1026,6 @@ addEventListener("resize", () => game && render());
 for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, activity, { capture: true });
 $("#attract").addEventListener("click", leaveAttract);
 
-await setLanguage(preferredLanguage());
 if (KIOSK) {
   document.body.classList.add("kiosk");
   showAttract();
@@ -957,5 +1034,11 @@ if (KIOSK) {
 } else {
   startGame(defaultSettings());
 }
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});
 document.body.dataset.ready = "true";
+// The service worker (offline use) fetches every file of the app for its cache: registered once
+// the page has loaded, so that it does not compete with the first screen for the network.
+const registerWorker = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
+if ("serviceWorker" in navigator) {
+  if (document.readyState === "complete") setTimeout(registerWorker, 1000);
+  else addEventListener("load", () => setTimeout(registerWorker, 1000), { once: true });
+}

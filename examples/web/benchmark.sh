@@ -6,6 +6,7 @@
 #   127.0.0.1, with its default mobile emulation (a mid-range phone, throttled network and CPU),
 #   through Debian's Chromium: the performance, accessibility and best-practices scores.
 #   bash examples/web/benchmark.sh [SITE_DIR]     (default: build-wasm/examples/web, built first)
+#   RUNS=5 REPORTS=/tmp/lh bash examples/web/benchmark.sh   (runs, and where the JSON reports go)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 site=${1:-}
@@ -49,16 +50,36 @@ http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler).serve_
 server=$!
 trap 'kill $server' EXIT
 sleep 1
-report=$(mktemp --suffix=.json)
-CHROME_PATH=/usr/bin/chromium "$root/node_modules/.bin/lighthouse" "http://127.0.0.1:$port/" --quiet \
-  --only-categories=performance,accessibility,best-practices --output=json --output-path="$report" \
-  --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage" >/dev/null
+# Lighthouse's figures vary from run to run (more so on a shared machine): RUNS runs (default
+# 3), each with the load average before it, then the median of each figure. The JSON reports
+# stay in REPORTS (default: a new temporary folder) for a closer look.
+runs=${RUNS:-3}
+reports=${REPORTS:-$(mktemp -d)}
+mkdir -p "$reports"
+for run in $(seq 1 "$runs"); do
+  echo "run $run: load average $(cut -d' ' -f1-3 /proc/loadavg)" >"$reports/load-$run.txt"
+  CHROME_PATH=/usr/bin/chromium "$root/node_modules/.bin/lighthouse" "http://127.0.0.1:$port/" --quiet \
+    --only-categories=performance,accessibility,best-practices --output=json --output-path="$reports/report-$run.json" \
+    --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage" >/dev/null
+done
 node -e '
-  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-  console.log(`lighthouse ${r.lighthouseVersion}, ${r.configSettings.formFactor} emulation, ${r.finalDisplayedUrl}`);
-  for (const [id, c] of Object.entries(r.categories)) console.log(`  ${c.title}: ${Math.round(c.score * 100)}`);
-  for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"])
-    console.log(`  ${r.audits[id].title}: ${r.audits[id].displayValue}`);
-  const failed = Object.values(r.categories).flatMap((c) => c.auditRefs).map((a) => r.audits[a.id])
+  const fs = require("fs");
+  const [dir, runs] = [process.argv[1], Number(process.argv[2])];
+  const reports = Array.from({ length: runs }, (_, i) => JSON.parse(fs.readFileSync(`${dir}/report-${i + 1}.json`, "utf8")));
+  const median = (values) => { const v = [...values].sort((a, b) => a - b); return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2; };
+  const metrics = { "first-contentful-paint": "FCP", "largest-contentful-paint": "LCP", "total-blocking-time": "TBT", "cumulative-layout-shift": "CLS", "speed-index": "Speed Index" };
+  const show = (id, value) => (id === "cumulative-layout-shift" ? value.toFixed(3) : `${Math.round(value)} ms`);
+  const r0 = reports[0];
+  console.log(`lighthouse ${r0.lighthouseVersion}, ${r0.configSettings.formFactor} emulation, ${r0.finalDisplayedUrl}, ${runs} run(s), reports in ${dir}`);
+  reports.forEach((r, i) => {
+    const load = fs.readFileSync(`${dir}/load-${i + 1}.txt`, "utf8").trim();
+    const scores = Object.values(r.categories).map((c) => `${c.title} ${Math.round(c.score * 100)}`).join(", ");
+    const figures = Object.entries(metrics).map(([id, name]) => `${name} ${show(id, r.audits[id].numericValue)}`).join(", ");
+    console.log(`  ${load}: ${scores}; ${figures}`);
+  });
+  console.log("  median:");
+  for (const id of Object.keys(r0.categories)) console.log(`    ${r0.categories[id].title}: ${Math.round(median(reports.map((r) => r.categories[id].score * 100)))}`);
+  for (const [id, name] of Object.entries(metrics)) console.log(`    ${r0.audits[id].title} (${name}): ${show(id, median(reports.map((r) => r.audits[id].numericValue)))}`);
+  const failed = Object.values(r0.categories).flatMap((c) => c.auditRefs).map((a) => r0.audits[a.id])
     .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual");
-  console.log("  audits below full marks: " + failed.map((a) => a.id).join(", "));' "$report"
+  console.log("  audits below full marks (run 1): " + failed.map((a) => a.id).join(", "));' "$reports" "$runs"

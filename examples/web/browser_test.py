@@ -206,7 +206,7 @@ class App:
                 for field in inputs:
                     field.send_keys(str(rng.randint(1, 6)))
                 self.tap(self.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
-                wait_for(lambda: self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1).dice_from === 'outside'"), "the typed dice played")
+                wait_for(lambda: self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1)?.dice_from === 'outside'"), "the typed dice played")
                 self.typed_rolls += 1
                 return True
         if shown["choice"] or shown["roll"]:

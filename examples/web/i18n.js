@@ -8,8 +8,11 @@ let messages = {};
 let language = "en";
 let plurals = new Intl.PluralRules("en");
 
-/** The language to start in: the one chosen before, else Italian when the browser prefers it. */
+/** The language to start in: the page address's (?lang=it or ?lang=en, e.g. for a kiosk), else
+ * the one chosen before on this device, else Italian when the browser prefers it. */
 export function preferredLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGUAGES.includes(asked)) return asked;
   const chosen = localStorage.getItem(STORAGE_LANGUAGE);
   if (LANGUAGES.includes(chosen)) return chosen;
   const browser = (navigator.languages || [navigator.language]).map((tag) => String(tag).slice(0, 2).toLowerCase());
