@@ -13,6 +13,7 @@ example pictures there (the README's Board pictures). Ends with the line "N pass
 """
 import ctypes
 import json
+import os
 import pathlib
 import random
 import re
@@ -950,8 +951,15 @@ def main():
     for name, function in sorted((n, f) for n, f in globals().items() if n.startswith("test_")):
         run(name, function, lib)
 
+    # LUDUS_RENDER_SAMPLE (0..1, default 1): the share of the random games below, for the ASan
+    # build, where the interpreter runs under the sanitizer's allocator (.ci/run step 4).
+    sample = float(os.environ.get("LUDUS_RENDER_SAMPLE", "1"))
+
+    def games(count):
+        return max(1, round(count * sample))
+
     count = 0
-    for game, state, captured in petteia_positions(lib, 40, rng):
+    for game, state, captured in petteia_positions(lib, games(40), rng):
         count += 1
         options = rng.choice([{}, {"orientation": 1}, {"coordinates": False}, {"size": rng.randint(120, 1200)},
                               {"orientation": rng.randint(0, 1), "coordinates": rng.choice([True, False]), "size": rng.randint(120, 4096)}])
@@ -960,7 +968,7 @@ def main():
         run(f"petteia text #{count} {text_options}", check_petteia_text, game, state, captured, text_options)
 
     count = 0
-    for game, state in duodecim_positions(lib, 30, rng):
+    for game, state in duodecim_positions(lib, games(30), rng):
         count += 1
         options = rng.choice([{}, {"inscription": rng.choice(["ostia", "levate", "virtus", "vincer"])}, {"size": rng.randint(120, 2000)}])
         run(f"duodecim svg #{count} {options}", check_duodecim_svg, game, state, options)
@@ -970,7 +978,7 @@ def main():
     for game_id, variant in catalogue_variants(lib):
         count = 0
         svg_check, text_check = GAME_CHECKS.get(game_id, (None, None))
-        for game, state in catalogue_positions(lib, game_id, variant, 4, rng):
+        for game, state in catalogue_positions(lib, game_id, variant, games(4), rng):
             count += 1
             options = rng.choice([{}, {"size": rng.randint(120, 1200)}])
             if game_id in ("petteia", "latrunculi"):
