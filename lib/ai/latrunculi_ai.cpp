@@ -7,6 +7,7 @@
 // A capture that earns an extra move (Bell) leaves the same player to move: that ply is
 // searched without changing sides.
 #include <algorithm>
+#include <array>
 #include <type_traits>
 #include <vector>
 
@@ -49,8 +50,10 @@ public:
     using State = typename R::State;
 
     LatrunculiSearch(const Options &o, const ai::AiOptions &ao, std::span<const uint64_t> earlier)
-        : o_(o), ao_(ao), budget_(ao), tt_(size_t{1} << (ao.level.depth == 0 ? 0 : ao.level.timed ? 18 : 14)), moves_(max_ply + 1) {
+        : o_(o), ao_(ao), budget_(ao), tt_(size_t{1} << (ao.level.depth == 0 ? 0 : ao.level.timed ? ai::table_log2_size(ao, 14, 18, 2000) : 14)),
+          moves_(max_ply + 1), move_keys_(max_ply + 1), history_(R::place_base + 2 * R::stride + 1, 0) {
         for (auto &m : moves_) m.reserve(256);
+        for (auto &k : move_keys_) k.reserve(256);
         keys_.assign(earlier.begin(), earlier.end());
     }
 
@@ -117,9 +120,52 @@ private:
     void order(const State &s, std::vector<Action> &moves, Action first) {
         keyed_.clear();
         const int target = hunted_square(s);
-        for (Action a : moves) keyed_.emplace_back(a == first ? 1 << 20 : bits::popcount(R::captures_of(o_, s, a)) * 64 + closeness(a, target), a);
+        const auto zone = capture_zone(s);
+        for (Action a : moves) keyed_.emplace_back(a == first ? 1 << 20 : captured_count(s, a, zone) * 64 + closeness(a, target), a);
         std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
         for (size_t i = 0; i < moves.size(); ++i) moves[i] = keyed_[i].second;
+    }
+    // The keys of search()'s order: the table's move, then captures by the men they take (and
+    // closeness), the ply's two killers (quiet moves that cut off a sibling), then quiet moves
+    // by closeness and history (how often and how deep they cut off elsewhere).
+    static constexpr int tt_key = 1 << 30, capture_key = 1 << 26, killer_key = 1 << 25, history_cap = (1 << 20) - 1;
+    void key_moves(const State &s, const std::vector<Action> &moves, Action tt_move, int ply, std::vector<int> &keys) const {
+        keys.clear();
+        const int target = hunted_square(s);
+        const auto zone = capture_zone(s);
+        for (Action a : moves) {
+            int k;
+            if (a == tt_move) k = tt_key;
+            else if (const int c = captured_count(s, a, zone); c > 0) k = capture_key + c * 64 + closeness(a, target);
+            else if (a == killers_[ply][0]) k = killer_key + 1;
+            else if (a == killers_[ply][1]) k = killer_key;
+            else k = (closeness(a, target) << 20) + std::min(history_[a], history_cap);
+            keys.push_back(k);
+        }
+    }
+    void remember_cut(Action a, int depth, int ply) {
+        if (killers_[ply][0] != a) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = a;
+        history_[a] = std::min(history_[a] + depth * depth, history_cap);
+    }
+    // The squares beside an enemy piece that can be captured. Custodian capture is made by the
+    // piece that moves, next to its victim (a man in a corner too: beside it), so a move landing
+    // elsewhere captures nothing and needs no capture test. Schaedler's blocking: no such zone.
+    auto capture_zone(const State &s) const {
+        if constexpr (requires { s.dux[0]; }) {
+            using BB = std::remove_cvref_t<decltype(s.men[0])>;
+            const auto &m = o_.template masks<BB>();
+            const int enemy = 1 - s.to_move;
+            const BB victims = s.men[enemy] | (o_.rules->dux_capturable ? s.dux[enemy] : BB{0});
+            return ((victims << o_.cols) & m.board) | (victims >> o_.cols) | ((victims >> 1) & m.not_last_file) | ((victims << 1) & m.not_first_file);
+        } else {
+            return 0;
+        }
+    }
+    template <class Zone>
+    int captured_count(const State &s, Action a, Zone zone) const {
+        if constexpr (requires { s.dux[0]; })
+            if (a >= R::place_base || !bits::test(zone, a % R::stride)) return 0;
+        return bits::popcount(R::captures_of(o_, s, a));
     }
     // The square of the dux the side to move hunts, or -1.
     int hunted_square(const State &s) const {
@@ -159,28 +205,38 @@ private:
             }
         }
         std::vector<Action> &moves = moves_[ply];
+        std::vector<int> &keys = move_keys_[ply];
         moves.clear();
         R::legal_actions(o_, s, moves);
-        order(s, moves, tt_move);
+        key_moves(s, moves, tt_move, ply, keys);
         const int alpha0 = alpha;
         int best = -infinity;
         Action best_move = -1;
         for (size_t i = 0; i < moves.size(); ++i) {
+            // The best remaining move next (a cut usually comes early: the rest are never sorted).
+            size_t pick = i;
+            for (size_t j = i + 1; j < moves.size(); ++j)
+                if (keys[j] > keys[pick]) pick = j;
+            std::swap(moves[i], moves[pick]);
+            std::swap(keys[i], keys[pick]);
             const Action a = moves[i];
+            const bool quiet = keys[i] < capture_key;
             int score;
             // "best": a late quiet move is first searched a ply shallower, with a null window,
             // and again in full only if it may beat alpha (late move reductions).
-            if (extend_ && depth >= 3 && i >= late_moves && R::captures_of(o_, s, a) == 0 &&
-                child_score(s, a, depth - 2, alpha, alpha + 1, ply + 1) <= alpha && !budget_.stopped())
+            if (extend_ && depth >= 3 && i >= late_moves && quiet && child_score(s, a, depth - 2, alpha, alpha + 1, ply + 1) <= alpha &&
+                !budget_.stopped())
                 score = alpha;
             else
                 score = child_score(s, a, depth - 1, alpha, beta, ply + 1);
             if (budget_.stopped()) return 0;
             if (score > best) best = score, best_move = a;
             alpha = std::max(alpha, score);
-            if (alpha >= beta) break;
+            if (alpha >= beta) {
+                if (quiet && a != tt_move) remember_cut(a, depth, ply);
+                break;
+            }
         }
-        if (best_move < 0) return best;  // every move reduced and below alpha: an upper bound, not stored
         if (std::abs(best) < mate - max_ply) {  // mate scores depend on the ply: not stored
             entry = {s.key, best_move, static_cast<int16_t>(best), static_cast<int8_t>(depth),
                      static_cast<uint8_t>(best <= alpha0 ? 3 : best >= beta ? 2 : 1)};
@@ -197,7 +253,8 @@ private:
         std::vector<Action> &moves = moves_[ply];
         moves.clear();
         R::legal_actions(o_, s, moves);
-        std::erase_if(moves, [&](Action a) { return R::captures_of(o_, s, a) == 0; });
+        const auto zone = capture_zone(s);
+        std::erase_if(moves, [&](Action a) { return captured_count(s, a, zone) == 0; });
         int best = stand;
         for (Action a : moves) {
             if (budget_.spend()) return 0;
@@ -310,6 +367,9 @@ private:
     ai::Budget budget_;
     std::vector<TTEntry> tt_;
     std::vector<std::vector<Action>> moves_;
+    std::vector<std::vector<int>> move_keys_;  // search()'s order, per ply
+    std::vector<int> history_;                 // by action
+    std::array<std::array<Action, 2>, max_ply + 1> killers_{};
     std::vector<uint64_t> keys_;
     std::vector<std::pair<int, Action>> keyed_;  // order()'s buffer
     bool extended_ = false;                      // the line searched has had its extension

@@ -30,7 +30,8 @@ constexpr int max_ply = 128;
 constexpr int mate = 30000;  // a win at ply p scores mate - p
 constexpr int infinity = 32000;
 constexpr int piece_value = 100;
-constexpr int contempt = 25;  // a draw counts this much against the side the player plays
+constexpr int contempt = 25;
+constexpr int late_moves = 4;  // moves searched in full before the reductions  // a draw counts this much against the side the player plays
 
 constexpr std::array<ai::Level, 5> petteia_levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 4, false}, {"best", max_depth, true}}};
@@ -107,7 +108,9 @@ public:
     }
 
     // The table's size for a level: small for the shallow levels, whose searches are short.
-    static int table_log2_size(const ai::AiOptions &ao) { return ao.level.depth == 0 ? 0 : ao.depth <= 2 ? 12 : ao.level.timed ? 19 : 16; }
+    static int table_log2_size(const ai::AiOptions &ao) {
+        return ao.level.depth == 0 ? 0 : ao.depth <= 2 ? 12 : ao.level.timed ? ai::table_log2_size(ao, 16, 19, 8000) : 16;
+    }
 
     Choice choose(const State &root) {
         root_player_ = root.to_move;
@@ -234,7 +237,14 @@ private:
             const Action a = moves[i];
             State child = s;
             R::apply(o_, child, a);
-            const int score = -negamax(child, depth - 1, -beta, -alpha, ply + 1, quiesce);
+            int score;
+            // "best": a late quiet move is first searched a ply shallower with a null window, and
+            // again in full only if it may beat alpha (late move reductions).
+            if (ao_.level.timed && depth >= 3 && i >= late_moves && scores[i] < (1 << 27) &&
+                -negamax(child, depth - 2, -alpha - 1, -alpha, ply + 1, quiesce) <= alpha && !budget_.stopped())
+                score = alpha;
+            else
+                score = -negamax(child, depth - 1, -beta, -alpha, ply + 1, quiesce);
             if (budget_.stopped()) break;
             if (score > best) best = score, best_move = a;
             if (score > alpha) alpha = score;

@@ -2,6 +2,7 @@
 // moves in the seed's order, the best single step of the dice games' "greedy", the answer.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -31,6 +32,22 @@ std::pair<Action, double> best_step(const typename R::Options &o, const typename
         if (const double v = value(c); v > best_value) best_value = v, best = a;
     }
     return {best, best_value};
+}
+
+// The log2 of a transposition table's slots for a search under `o`: about one slot a node the
+// search may visit (nodes_per_ms for a time budget), between `smallest` and `largest`. A table
+// is made and cleared for every move: a small budget with a large table spends much of its
+// time clearing it.
+inline int table_log2_size(const AiOptions &o, int smallest, int largest, uint64_t nodes_per_ms) {
+    uint64_t nodes = o.max_nodes;
+    if (o.max_time_ms != 0) {
+        const uint64_t timed = static_cast<uint64_t>(o.max_time_ms) * nodes_per_ms;
+        nodes = nodes == 0 ? timed : std::min(nodes, timed);
+    }
+    if (nodes == 0) return largest;
+    int log2 = smallest;
+    while (log2 < largest && (uint64_t{1} << log2) < nodes) ++log2;
+    return log2;
 }
 
 // The answer of ai_choose: the move's object with the "search" object.

@@ -132,6 +132,11 @@ def test_selfplay_summary():
     assert [(r.winner, r.plies) for r in again.records] == [(r.winner, r.plies) for r in summary.records]
     text = selfplay.report(summary, "petteia", {"level": "easy"}, {"level": "random"}, 3)
     assert "95% CI" in text and "first player" in text
+    # Each side's moves and the CPU time of its choices, so that budgets of equal time can be checked.
+    assert sum(summary.moves) == summary.plies and all(m > 0 for m in summary.moves)
+    assert all(sum(r.moves) == r.plies for r in summary.records)
+    assert all(t >= 0 for t in summary.cpu_seconds)
+    assert "CPU time a move: A " in text
     lo, hi = selfplay.wilson(50, 100)
     assert lo < 0.5 < hi
 

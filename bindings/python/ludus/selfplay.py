@@ -38,6 +38,8 @@ class GameRecord:
     first: int               # the player who moved first
     winner: Optional[int]    # None for a draw (or a game stopped at max_plies)
     plies: int
+    cpu_seconds: Tuple[float, float] = (0.0, 0.0)  # CPU time of A's and B's choices (the process's, one thread)
+    moves: Tuple[int, int] = (0, 0)                # moves A and B chose
 
 
 @dataclass
@@ -48,6 +50,8 @@ class Summary:
     draws: int = 0
     a_losses: int = 0
     plies: int = 0
+    cpu_seconds: List[float] = field(default_factory=lambda: [0.0, 0.0])  # A's, B's
+    moves: List[int] = field(default_factory=lambda: [0, 0])
     first_wins: int = 0
     first_losses: int = 0
     records: List[GameRecord] = field(default_factory=list)
@@ -57,6 +61,9 @@ class Summary:
         self.records.append(r)
         self.n += 1
         self.plies += r.plies
+        for side in (0, 1):
+            self.cpu_seconds[side] += r.cpu_seconds[side]
+            self.moves[side] += r.moves[side]
         if r.winner is None:
             self.draws += 1
         else:
@@ -89,16 +96,21 @@ def play_game(game_id: str, game_options: Mapping[str, Any], index: int, seed: i
     with Game(game_id, options) as game:
         first = game.to_move if game.to_move is not None else 0
         plies = 0
+        cpu, moves = [0.0, 0.0], [0, 0]
         while game.phase != Phase.OVER and plies < max_plies:
             if game.phase == Phase.ROLL:
                 game.roll()
                 continue
-            ai = dict(a if game.to_move == a_player else b)
+            side = 0 if game.to_move == a_player else 1
+            ai = dict(a if side == 0 else b)
             level = ai.pop("level", "best")
+            started = time.process_time()
             move = game.ai_move(level, seed=(seed + index) * 100003 + plies, **ai)
+            cpu[side] += time.process_time() - started
+            moves[side] += 1
             game.play(move.text)
             plies += 1
-        return GameRecord(index, a_player, first, game.winner, plies)
+        return GameRecord(index, a_player, first, game.winner, plies, (cpu[0], cpu[1]), (moves[0], moves[1]))
 
 
 def _play(args: Tuple[Any, ...]) -> GameRecord:
@@ -160,6 +172,8 @@ def report(summary: Summary, game_id: str, a: Mapping[str, Any], b: Mapping[str,
     slo, shi = wilson(summary.a_wins + 0.5 * summary.draws, n)
     lines.append(f"A's score {pct(score)} (95% CI {pct(slo)}..{pct(shi)})")
     lines.append(f"average length {summary.plies / n:.1f} moves")
+    per_move = [1000.0 * summary.cpu_seconds[side] / max(summary.moves[side], 1) for side in (0, 1)]
+    lines.append(f"CPU time a move: A {per_move[0]:.2f} ms, B {per_move[1]:.2f} ms")
     first_score = (summary.first_wins + 0.5 * summary.draws) / n
     lines.append(f"the first player won {summary.first_wins}, lost {summary.first_losses}: "
                  f"score {pct(first_score)}, edge {100.0 * (first_score - 0.5):+.1f} points")
