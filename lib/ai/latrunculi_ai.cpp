@@ -1,6 +1,6 @@
 // The Latrunculi computer player, for every ruleset: negamax alpha-beta with iterative
-// deepening, a transposition table on the Zobrist key, captures and the table's move first,
-// and an evaluation of material, mobility and, where a dux decides the game (Kowalski), how
+// deepening, a transposition table on the Zobrist key, the table's move and captures first,
+// then killer moves and the history of quiet moves, and an evaluation of material, mobility and, where a dux decides the game (Kowalski), how
 // closely each dux is shut in: its blocked sides, its moves, the region it can still reach and
 // the enemy men close to it (confinement()); Schaedler's rulesets bring their own evaluation.
 // "best" also searches captures past its horizon and a dux with one free side a ply deeper.
