@@ -448,21 +448,23 @@ TEST_CASE("random games of every ruleset agree with the naive reference move by 
     }
 }
 
-// The computer player tests a move for captures only where it lands beside a piece that can be
-// captured (lib/ai/latrunculi_ai.cpp, capture_zone): every capture must be made so.
+// The computer player tests a move for captures only where it lands on capture_landings(): every
+// capture must land there, and beside a piece it takes.
 template <class R, class BB>
-void captures_land_beside_a_victim(const LatrunculiOptions &o, int games) {
+void captures_land_on_capture_landings(const LatrunculiOptions &o, int games) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     int captures = 0;
     for (int g = 0; g < games; ++g) {
         typename R::State s = R::initial(o);
         Rng rng{static_cast<uint64_t>(g) + 7};
         for (int ply = 0; ply < 3000 && s.result == Result::ongoing; ++ply) {
+            const BB landings = R::capture_landings(o, s);
             for (Action a : legal<R>(o, s)) {
                 const BB captured = R::captures_of(o, s, a);
                 if (captured == 0) continue;
                 ++captures;
                 REQUIRE(a < R::place_base);
+                REQUIRE(bits::test(landings, a % R::stride));
                 REQUIRE((m.neighbours[a % R::stride] & captured) != 0);
             }
             R::apply(o, s, R::random_action(o, s, rng));
@@ -471,12 +473,12 @@ void captures_land_beside_a_victim(const LatrunculiOptions &o, int games) {
     CHECK(captures > 100);
 }
 
-TEST_CASE("every capture is made by a piece landing beside a piece it captures, in every ruleset") {
+TEST_CASE("every capture is made by a piece landing beside a piece it captures, on capture_landings(), in every ruleset") {
     for (const LatrunculiRuleset &r : latrunculi_rulesets()) {
         CAPTURE(r.id);
         const LatrunculiOptions o = options(std::string(r.id), {{"draw_plies_without_capture", 300}});
-        if (o.rows * o.cols <= 64) captures_land_beside_a_victim<Narrow, uint64_t>(o, 10);
-        else captures_land_beside_a_victim<Wide, u128>(o, 10);
+        if (o.rows * o.cols <= 64) captures_land_on_capture_landings<Narrow, uint64_t>(o, 10);
+        else captures_land_on_capture_landings<Wide, u128>(o, 10);
     }
 }
 

@@ -1,8 +1,9 @@
 // The Latrunculi computer player, for every ruleset: negamax alpha-beta with iterative
 // deepening, a transposition table on the Zobrist key, the table's move and captures first,
-// then killer moves and the history of quiet moves, and an evaluation of material, mobility and, where a dux decides the game (Kowalski), how
-// closely each dux is shut in: its blocked sides, its moves, the region it can still reach and
-// the enemy men close to it (confinement()); Schaedler's rulesets bring their own evaluation.
+// then killer moves and the history of quiet moves (every searching level), and an evaluation
+// of material, mobility and, where a dux decides the game (Kowalski), how closely each dux is
+// shut in: its blocked sides, its moves, the region it can still reach and the enemy men close
+// to it (confinement()); Schaedler's rulesets bring their own evaluation.
 // "best" also searches captures past its horizon and a dux with one free side a ply deeper.
 // A capture that earns an extra move (Bell) leaves the same player to move: that ply is
 // searched without changing sides.
@@ -54,6 +55,7 @@ public:
           moves_(max_ply + 1), move_keys_(max_ply + 1), history_(R::place_base + 2 * R::stride + 1, 0) {
         for (auto &m : moves_) m.reserve(256);
         for (auto &k : move_keys_) k.reserve(256);
+        for (auto &k : killers_) k = {-1, -1};
         keys_.assign(earlier.begin(), earlier.end());
     }
 
@@ -147,19 +149,11 @@ private:
         if (killers_[ply][0] != a) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = a;
         history_[a] = std::min(history_[a] + depth * depth, history_cap);
     }
-    // The squares beside an enemy piece that can be captured. Custodian capture is made by the
-    // piece that moves, next to its victim (a man in a corner too: beside it), so a move landing
-    // elsewhere captures nothing and needs no capture test. Schaedler's blocking: no such zone.
+    // Where a capturing move can land (LatrunculiRulesT::capture_landings); Schaedler's blocking
+    // has no such squares: every move is tested.
     auto capture_zone(const State &s) const {
-        if constexpr (requires { s.dux[0]; }) {
-            using BB = std::remove_cvref_t<decltype(s.men[0])>;
-            const auto &m = o_.template masks<BB>();
-            const int enemy = 1 - s.to_move;
-            const BB victims = s.men[enemy] | (o_.rules->dux_capturable ? s.dux[enemy] : BB{0});
-            return ((victims << o_.cols) & m.board) | (victims >> o_.cols) | ((victims >> 1) & m.not_last_file) | ((victims << 1) & m.not_first_file);
-        } else {
-            return 0;
-        }
+        if constexpr (requires { s.dux[0]; }) return R::capture_landings(o_, s);
+        else return 0;
     }
     template <class Zone>
     int captured_count(const State &s, Action a, Zone zone) const {
@@ -233,7 +227,7 @@ private:
             if (score > best) best = score, best_move = a;
             alpha = std::max(alpha, score);
             if (alpha >= beta) {
-                if (quiet && a != tt_move) remember_cut(a, depth, ply);
+                if (quiet) remember_cut(a, depth, ply);  // (the table's move is never quiet)
                 break;
             }
         }
@@ -368,7 +362,7 @@ private:
     std::vector<TTEntry> tt_;
     std::vector<std::vector<Action>> moves_;
     std::vector<std::vector<int>> move_keys_;  // search()'s order, per ply
-    std::vector<int> history_;                 // by action
+    std::vector<int> history_;                 // by action (past Latrunculi's pass and Schaedler's removals)
     std::array<std::array<Action, 2>, max_ply + 1> killers_{};
     std::vector<uint64_t> keys_;
     std::vector<std::pair<int, Action>> keyed_;  // order()'s buffer

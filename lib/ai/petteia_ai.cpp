@@ -30,8 +30,8 @@ constexpr int max_ply = 128;
 constexpr int mate = 30000;  // a win at ply p scores mate - p
 constexpr int infinity = 32000;
 constexpr int piece_value = 100;
-constexpr int contempt = 25;
-constexpr int late_moves = 4;  // moves searched in full before the reductions  // a draw counts this much against the side the player plays
+constexpr int contempt = 25;  // a draw counts this much against the side the player plays
+constexpr int late_moves = 4;  // moves searched in full before the reductions
 
 constexpr std::array<ai::Level, 5> petteia_levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 4, false}, {"best", max_depth, true}}};

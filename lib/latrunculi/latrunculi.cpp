@@ -343,6 +343,16 @@ BB LatrunculiRulesT<BB>::captures_of(const Options &o, const State &s, Action a)
 }
 
 template <class BB>
+BB LatrunculiRulesT<BB>::capture_landings(const Options &o, const State &s) {
+    const LatrunculiMasks<BB> &m = o.masks<BB>();
+    const int e = 1 - s.to_move;
+    const BB victims = s.men[e] | (o.rules->dux_capturable ? s.dux[e] : BB{0});
+    BB landings = 0;
+    for (int d = 0; d < 4; ++d) landings |= shift(m, o.cols, victims, d);
+    return landings;
+}
+
+template <class BB>
 int LatrunculiRulesT<BB>::mobility(const Options &o, const State &s, int player) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const BB empty = m.board & ~s.occupied(), own = s.pieces(player);

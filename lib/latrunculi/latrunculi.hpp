@@ -125,6 +125,10 @@ struct LatrunculiRulesT {
     static bool has_legal_move(const Options &o, const State &s, int player);
     // The squares the move `a` (by the player to move) captures.
     static BB captures_of(const Options &o, const State &s, Action a);
+    // The squares beside an enemy piece that can be captured: every move that captures lands on
+    // one (the piece that moves makes the capture, of a man in a corner too), so a search need
+    // test only the moves landing there.
+    static BB capture_landings(const Options &o, const State &s);
     // The squares the player's pieces could move to (for the computer player's evaluation).
     static int mobility(const Options &o, const State &s, int player);
     // A dux with no empty neighbour and an enemy piece beside it (Kowalski).

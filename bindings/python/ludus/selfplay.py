@@ -38,7 +38,7 @@ class GameRecord:
     first: int               # the player who moved first
     winner: Optional[int]    # None for a draw (or a game stopped at max_plies)
     plies: int
-    cpu_seconds: Tuple[float, float] = (0.0, 0.0)  # CPU time of A's and B's choices (the process's, one thread)
+    cpu_seconds: Tuple[float, float] = (0.0, 0.0)  # CPU time of A's and B's choices (the process's, summed over its threads)
     moves: Tuple[int, int] = (0, 0)                # moves A and B chose
 
 
