@@ -251,3 +251,11 @@ def test_command_writes_records_summary_and_report(capsys, tmp_path):
     report = (out / "report.md").read_text()
     for picture in ("scores.png", "lengths.png", "branching.png", "sweep.png"):
         assert f"({picture})" in report and (out / picture).stat().st_size > 1000
+
+
+def test_ruleset_is_an_option(capsys, tmp_path):
+    out = tmp_path / "out"
+    status, text, err = _analyze(capsys, "latrunculi", "--ruleset", "bell", "--games", "2", "--detail", "0",
+                                 "--workers", "1", "--out", str(out))
+    assert status == 0, err
+    assert json.loads((out / "summary.json").read_text())["options"]["ruleset"] == "bell"
