@@ -155,7 +155,7 @@ def _run_dask(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int], 
 def _batches(count: int, slots: int) -> List[range]:
     """The chunks 0..count-1 grouped into Dask tasks of consecutive chunks, the largest first: each
     task takes 1/(4 slots) of the chunks still left, and at least one (guided self-scheduling).
-    Dask costs some 5 ms of the client's and scheduler's CPU a task and 3 ms of the worker's,
+    Dask costs 5 to 8 ms of the client's process's CPU a task and 3 to 5 ms of the worker's,
     against some 60 ms for a chunk of 1000 random games, so the long tasks at the start pay it less
     often, and the single chunks at the end let the workers finish together. The chunks, and so
     the seeds and the records, are the same whatever the grouping."""
