@@ -160,6 +160,15 @@ def test_seeds_depend_on_the_chunk_not_the_workers():
     assert sum(1 for r in first if "branching" in r) == len([i for i in range(50, 100) if i % 12 == 0])
 
 
+def test_dask_tasks_group_consecutive_chunks_largest_first():
+    batches = run._batches(100, 2)
+    assert [i for b in batches for i in b] == list(range(100))
+    sizes = [len(b) for b in batches]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] == 12 and sizes[-1] == 1 and len(sizes) == 31
+    assert [len(b) for b in run._batches(3, 2)] == [1, 1, 1]
+    assert [len(b) for b in run._batches(5, 0)] == [1] * 5      # no threads known: a chunk a task
+
+
 def test_sweep_makes_every_point_with_every_pairing():
     configs = run.configurations({"pieces": 3}, {"pieces": [1, 2], "first_player": [0, 1]}, ["random", "greedy", "best"])
     assert len(configs) == 4 * 3

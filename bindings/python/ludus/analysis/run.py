@@ -158,10 +158,11 @@ def _batches(count: int, slots: int) -> List[range]:
     Dask costs 5 to 8 ms of the client's process's CPU a task and 3 to 5 ms of the worker's,
     against some 60 ms for a chunk of 1000 random games, so the long tasks at the start pay it less
     often, and the single chunks at the end let the workers finish together. The chunks, and so
-    the seeds and the records, are the same whatever the grouping."""
+    the seeds and the records, are the same whatever the grouping. Without threads yet (a
+    scheduler whose workers have not joined), one chunk a task."""
     out, start = [], 0
     while start < count:
-        size = max(1, (count - start) // (4 * max(slots, 1)))
+        size = max(1, (count - start) // (4 * slots)) if slots > 0 else 1
         out.append(range(start, start + size))
         start += size
     return out
