@@ -1,8 +1,9 @@
 """Benchmark of ludus.analysis (meson test --benchmark analysis): games a second between random
 players with 1 worker (in this process) and 2 Dask workers, and the overhead of the analysis's
-in-process path against calling random_playout in a loop. Prints figures; asserts nothing about
-time. The machine may be shared: each figure is the best of three runs, and CPU time (which
-other programs barely change) is printed beside the wall-clock time."""
+in-process path against calling random_playout in a loop over the same games (the same seeds).
+Prints figures; asserts nothing about time. The machine may be shared: each figure is the best
+of three runs, CPU time (which other programs barely change) is printed beside the wall-clock
+time, and the load average is printed before and after."""
 import importlib.util
 import os
 import sys
@@ -18,24 +19,38 @@ GAMES = int(os.environ.get("LUDUS_BENCH_GAMES", "100000"))
 REPEATS = 3
 
 
-def bare_loop(tasks):
-    """random_playout in a loop over as many games, nothing recorded."""
+def seeds_of(tasks):
+    """The seeds of the analysis's games (computed before the loop is timed)."""
+    return [play.mix_seed(play.derive_seed(task["seed"], task["config"], task["chunk"]), index)
+            for task in tasks for index in range(task["start"], task["stop"])]
+
+
+def bare_loop(seeds):
+    """random_playout in a loop over the same games as the analysis, nothing recorded."""
     plies = 0
-    for task in tasks:
-        for index in range(task["start"], task["stop"]):
-            seed = task["seed"] + index
-            with Game(GAME, dict(OPTIONS, seed=seed)) as game:
-                plies += game.random_playout(seed, 2000)[1]
+    for seed in seeds:
+        with Game(GAME, dict(OPTIONS, seed=seed)) as game:
+            plies += game.random_playout(seed, 2000)[1]
     return plies
 
 
-def bare_loops_in_parallel(tasks, processes=2):
+def bare_loops_in_parallel(seeds, processes=2):
     """The machine's own ceiling for 2 workers: the bare loop split over two processes, no Dask."""
     import multiprocessing
     with multiprocessing.get_context("fork").Pool(processes) as pool:
         wall = time.perf_counter()
-        pool.map(bare_loop, [tasks[i::processes] for i in range(processes)])
+        pool.map(bare_loop, [seeds[i::processes] for i in range(processes)])
         return time.perf_counter() - wall
+
+
+def processes_cpu(pids):
+    """The CPU seconds the processes have used so far (psutil, which Dask needs)."""
+    import psutil
+    total = 0.0
+    for pid in pids:
+        times = psutil.Process(pid).cpu_times()
+        total += times.user + times.system
+    return total
 
 
 def measured_chunk(task):
@@ -58,17 +73,20 @@ def best(function, *args):
 
 def main():
     tasks = run.tasks(GAME, run.configurations(OPTIONS, {}, ["random"]), GAMES, 1, None, 2000, detail=0)
-    wall_bare, cpu_bare = best(bare_loop, tasks)
+    seeds = seeds_of(tasks)
+    load = os.getloadavg()[0]
+    wall_bare, cpu_bare = best(bare_loop, seeds)
     wall_one, cpu_one = best(run.run_chunks, tasks, 1)
     print(f"{GAME} 8x8, random against random, {GAMES} games without per-ply metrics "
-          f"({len(tasks)} chunks); load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+          f"({len(tasks)} chunks); load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} now, "
+          f"on {os.cpu_count()} cores")
     print(f"random_playout in a loop: {GAMES / wall_bare:8.0f} games/s wall, {GAMES / cpu_bare:8.0f} games/CPU-s")
     print(f"analysis, 1 worker:       {GAMES / wall_one:8.0f} games/s wall, {GAMES / cpu_one:8.0f} games/CPU-s; "
           f"overhead {100 * (cpu_one / cpu_bare - 1):+.1f}% CPU ({100 * (wall_one / wall_bare - 1):+.1f}% wall)")
     if importlib.util.find_spec("distributed") is None:
         print("2 workers: Dask distributed is not installed")
         return 0
-    wall_bare_two = min(bare_loops_in_parallel(tasks) for _ in range(REPEATS))
+    wall_bare_two = min(bare_loops_in_parallel(seeds) for _ in range(REPEATS))
     print(f"random_playout in 2 processes: {GAMES / wall_bare_two:5.0f} games/s wall = "
           f"{wall_bare / wall_bare_two:.2f} x 1 process (the most 2 workers can reach on this machine)")
     started = time.perf_counter()
@@ -76,17 +94,23 @@ def main():
         startup = time.perf_counter() - started
         address = cluster.scheduler_address
         run.run_chunks(tasks[:2], scheduler=address, function=measured_chunk)  # the workers import the package
-        walls, worker_cpu, client_cpu = [], [], []
+        from distributed import Client
+        with Client(address) as client:
+            pids = list(client.run(os.getpid).values())
+        walls, chunk_cpu, worker_cpu, client_cpu = [], [], [], []
         for _ in range(REPEATS):
-            wall, cpu = time.perf_counter(), time.process_time()
+            wall, cpu, workers = time.perf_counter(), time.process_time(), processes_cpu(pids)
             results = run.run_chunks(tasks, scheduler=address, function=measured_chunk)
             walls.append(time.perf_counter() - wall)
             client_cpu.append(time.process_time() - cpu)
-            worker_cpu.append(sum(cpu for _, cpu in results))
+            worker_cpu.append(processes_cpu(pids) - workers)
+            chunk_cpu.append(sum(cpu for _, cpu in results))
     wall_two = min(walls)
     print(f"analysis, 2 Dask workers: {GAMES / wall_two:8.0f} games/s wall = {wall_one / wall_two:.2f} x 1 worker "
-          f"(cluster start {startup:.1f} s not counted); the workers' CPU {min(worker_cpu):.2f} s against "
-          f"{cpu_one:.2f} s in one process; the client's and scheduler's CPU {min(client_cpu):.2f} s; wall {wall_two:.2f} s against the ideal {cpu_one / 2:.2f} s")
+          f"(cluster start {startup:.1f} s not counted); the workers' CPU in the chunks {min(chunk_cpu):.2f} s against "
+          f"{cpu_one:.2f} s in one process, their processes' CPU {min(worker_cpu):.2f} s; the client's, scheduler's "
+          f"and nannies' CPU {min(client_cpu):.2f} s; wall {wall_two:.2f} s against the ideal {cpu_one / 2:.2f} s; "
+          f"load average {os.getloadavg()[0]:.1f} at the end")
     return 0
 
 

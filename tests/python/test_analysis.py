@@ -160,6 +160,15 @@ def test_seeds_depend_on_the_chunk_not_the_workers():
     assert sum(1 for r in first if "branching" in r) == len([i for i in range(50, 100) if i % 12 == 0])
 
 
+def test_dask_tasks_group_consecutive_chunks_largest_first():
+    batches = run._batches(100, 2)
+    assert [i for b in batches for i in b] == list(range(100))
+    sizes = [len(b) for b in batches]
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] == 12 and sizes[-1] == 1 and len(sizes) == 31
+    assert [len(b) for b in run._batches(3, 2)] == [1, 1, 1]
+    assert [len(b) for b in run._batches(5, 0)] == [1] * 5      # no threads known: a chunk a task
+
+
 def test_sweep_makes_every_point_with_every_pairing():
     configs = run.configurations({"pieces": 3}, {"pieces": [1, 2], "first_player": [0, 1]}, ["random", "greedy", "best"])
     assert len(configs) == 4 * 3
@@ -251,3 +260,11 @@ def test_command_writes_records_summary_and_report(capsys, tmp_path):
     report = (out / "report.md").read_text()
     for picture in ("scores.png", "lengths.png", "branching.png", "sweep.png"):
         assert f"({picture})" in report and (out / picture).stat().st_size > 1000
+
+
+def test_ruleset_is_an_option(capsys, tmp_path):
+    out = tmp_path / "out"
+    status, text, err = _analyze(capsys, "latrunculi", "--ruleset", "bell", "--games", "2", "--detail", "0",
+                                 "--workers", "1", "--out", str(out))
+    assert status == 0, err
+    assert json.loads((out / "summary.json").read_text())["options"]["ruleset"] == "bell"

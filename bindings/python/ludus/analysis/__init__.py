@@ -120,7 +120,8 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO, err: Optional[TextIO] = N
     try:
         options: Dict[str, Any] = {}
         if args.ruleset is not None:
-            options.update([parse_assignment(args.game, f"ruleset={args.ruleset}", False)])
+            name, values = parse_assignment(args.game, f"ruleset={args.ruleset}", False)
+            options[name] = values[0]
         for item in args.option:
             name, values = parse_assignment(args.game, item, False)
             options[name] = values[0]

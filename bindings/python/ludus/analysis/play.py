@@ -253,9 +253,11 @@ def play_chunk(task: Mapping[str, Any]) -> List[Dict[str, Any]]:
     """Play one chunk of games (a task of :func:`ludus.analysis.run.tasks`) and return their
     records, in order. Pure: the same task gives the same records on any machine. Game ``i``'s
     seed is ``mix_seed(derive_seed(seed, config, chunk), i)``; the levels swap sides every game."""
-    out = []
     chunk_seed = derive_seed(task["seed"], task["config"], task["chunk"])
     levels, swapped = list(task["levels"]), list(reversed(task["levels"]))
+    if levels == ["random", "random"]:
+        return _random_chunk(task, chunk_seed, levels, swapped)
+    out = []
     game, options, budget, max_plies, every = task["game"], task["options"], task.get("budget"), task["max_plies"], \
         task["detail_every"]
     for index in range(task["start"], task["stop"]):
@@ -264,4 +266,33 @@ def play_chunk(task: Mapping[str, Any]) -> List[Dict[str, Any]]:
         record["index"] = index
         record["config"] = task["config"]
         out.append(record)
+    return out
+
+
+# A playout's ludus_result (ongoing, player 0 won, player 1 won, draw) to the record's winner and end.
+_WINNER = (None, 0, 1, None)
+_END = ("timeout", "win", "win", "draw")
+
+
+def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], swapped: List[str]) -> List[Dict[str, Any]]:
+    """:func:`play_chunk` for random against random: the games without per-ply metrics are one
+    ``random_playout`` each, as in :func:`play_game`, with their records built in one step; the
+    records of a chunk share its two lists of levels. The detailed games go through :func:`play_game`."""
+    out = []
+    game_id, options, max_plies, every, config = task["game"], task["options"], task["max_plies"], \
+        task["detail_every"], task["config"]
+    to_move = Game._lib.ludus_game_to_move
+    for index in range(task["start"], task["stop"]):
+        seed = mix_seed(chunk_seed, index)
+        if every > 0 and index % every == 0:
+            record = play_game(game_id, options, levels if index % 2 == 0 else swapped, seed, task.get("budget"), max_plies)
+            record["index"] = index
+            record["config"] = config
+            out.append(record)
+            continue
+        with Game(game_id, dict(options, seed=seed)) as game:
+            first = to_move(game._h)
+            result, plies = game.random_playout(seed, max_plies)
+        out.append({"seed": seed, "levels": levels if index % 2 == 0 else swapped, "first": first if first >= 0 else None,
+                    "winner": _WINNER[result], "end": _END[result], "plies": plies, "index": index, "config": config})
     return out

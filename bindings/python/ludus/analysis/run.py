@@ -133,24 +133,46 @@ def _run_dask(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int], 
             cluster = local_cluster(workers)
             client = Client(cluster)
         with client:
-            futures = {client.submit(_pickled, function, task, key=f"ludus-chunk-{i}-{os.getpid()}-{time.time_ns()}", pure=False): i
-                       for i, task in enumerate(chunk_tasks)}
+            batches = _batches(len(chunk_tasks), sum(client.nthreads().values()))
+            # One map for all the batches, not a submit each: Dask's client reads and tokenizes the
+            # caller's source at every submit (Client._get_computation_code), about 1 ms a task.
+            run_id = f"{os.getpid()}-{time.time_ns()}"
+            keys = [f"ludus-chunks-{b.start}-{b.stop}-{run_id}" for b in batches]
+            futures = {future: batch for future, batch in
+                       zip(client.map(_pickled, [function] * len(batches), [[chunk_tasks[i] for i in b] for b in batches],
+                                      key=keys, pure=False), batches)}
             results: List[Any] = [None] * len(chunk_tasks)
             for future in as_completed(futures):
-                i = futures[future]
-                results[i] = pickle.loads(future.result())
-                bar.add(chunk_tasks[i]["stop"] - chunk_tasks[i]["start"])
+                batch = futures[future]
+                results[batch.start:batch.stop] = pickle.loads(future.result())
+                bar.add(sum(chunk_tasks[i]["stop"] - chunk_tasks[i]["start"] for i in batch))
             return results
     finally:
         if cluster is not None:
             cluster.close()
 
 
-def _pickled(function: Callable[[Mapping[str, Any]], Any], task: Mapping[str, Any]) -> bytes:
-    """``function(task)`` as one pickled string: Dask's own serialisation walks a chunk's thousand
-    small records one by one in the client (measured: 4 of the client's 5 CPU seconds in a
-    200,000-game run on 2 cores, where the client shares the cores with the workers)."""
-    return pickle.dumps(function(task), protocol=pickle.HIGHEST_PROTOCOL)
+def _batches(count: int, slots: int) -> List[range]:
+    """The chunks 0..count-1 grouped into Dask tasks of consecutive chunks, the largest first: each
+    task takes 1/(4 slots) of the chunks still left, and at least one (guided self-scheduling).
+    Dask costs 5 to 8 ms of the client's process's CPU a task and 3 to 5 ms of the worker's,
+    against some 60 ms for a chunk of 1000 random games, so the long tasks at the start pay it less
+    often, and the single chunks at the end let the workers finish together. The chunks, and so
+    the seeds and the records, are the same whatever the grouping. Without threads yet (a
+    scheduler whose workers have not joined), one chunk a task."""
+    out, start = [], 0
+    while start < count:
+        size = max(1, (count - start) // (4 * slots)) if slots > 0 else 1
+        out.append(range(start, start + size))
+        start += size
+    return out
+
+
+def _pickled(function: Callable[[Mapping[str, Any]], Any], tasks: Sequence[Mapping[str, Any]]) -> bytes:
+    """``[function(task) for task in tasks]`` as one pickled string: Dask's own serialisation walks
+    a chunk's thousand small records one by one in the client (measured: 4 of the client's 5 CPU
+    seconds in a 200,000-game run on 2 cores, where the client shares the cores with the workers)."""
+    return pickle.dumps([function(task) for task in tasks], protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def local_cluster(workers: Optional[int] = None) -> Any:
@@ -160,14 +182,22 @@ def local_cluster(workers: Optional[int] = None) -> Any:
     sets glibc's ``MALLOC_TRIM_THRESHOLD_`` in its workers (``distributed.nanny.pre-spawn-environ``),
     which also fixes the size above which malloc maps fresh pages at 128 KiB: every move then
     faulted its table in page by page (2048 page faults, ten times the CPU of the search). The
-    workers here serve allocations up to 16 MiB from the heap and keep up to 256 MiB of it."""
+    workers here serve allocations up to 16 MiB from the heap and keep up to 256 MiB of it.
+
+    Two of Dask's diagnostics are off or slower, as nothing here reads them: the statistical
+    profiler (a thread in every worker and scheduler sampling the stacks every 10 ms, for the
+    dashboard) and the event loops' health check (every 20 ms, here every second). An idle
+    2-worker cluster took 110 ms of CPU a second with them, 50 ms without, and a run shares the
+    cores with them."""
     import logging
 
     import dask
     from distributed import LocalCluster
-    environ = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 256 * 2**20,
-               "distributed.nanny.pre-spawn-environ.MALLOC_MMAP_THRESHOLD_": 16 * 2**20}
-    with dask.config.set(environ):
+    settings = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 256 * 2**20,
+                "distributed.nanny.pre-spawn-environ.MALLOC_MMAP_THRESHOLD_": 16 * 2**20,
+                "distributed.worker.profile.enabled": False,
+                "distributed.admin.tick.interval": "1s"}
+    with dask.config.set(settings):
         return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                             dashboard_address=":0", silence_logs=logging.ERROR)
 
