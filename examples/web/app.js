@@ -20,17 +20,24 @@ const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
 // (shown and changeable in the new-game dialog). Keyed by option name, for every game.
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
+const DEFAULT_GAME = "duodecim";  // the game a first visit starts with (else the catalogue's first)
 const MIN_TARGET = 44;  // CSS px: the smallest square or cell the board is drawn with, when it can
 
-// The engine (a 1 MB WebAssembly module, compiled as it downloads) is imported once the page
-// has painted its first screen (the picture of the first board, first-board.svg), so that its
-// download and compilation do not hold that up; the words load meanwhile. Game, LudusError and
-// CATALOGUE are set once it is ready (see "start").
+// The engine (a 1 MB WebAssembly module) is loaded once the page has painted its first screen
+// (the picture of the first board, first-board.svg), so that its download does not hold that
+// up; the words load meanwhile. It is compiled in the worker (ai-worker.js), which then plays
+// the page's first calls and hands the compiled module over: the page's thread only
+// instantiates it (ludus-engine.js takes it from globalThis.LUDUS_WASM_MODULE; without it, as
+// when the worker fails, the page compiles its own). Game, LudusError and CATALOGUE are set
+// once it is ready (see "start").
 const afterFirstPaint = () => new Promise((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));
   setTimeout(resolve, 300);  // a page opened in the background paints nothing: no waiting for it
 });
-const engine = afterFirstPaint().then(() => import("./ludus-engine.js"));
+const engine = afterFirstPaint().then(() => {
+  globalThis.LUDUS_WASM_MODULE = startWorker();
+  return import("./ludus-engine.js");
+});
 let Game = null, LudusError = null, CATALOGUE = [];
 const catalogueOf = (id) => CATALOGUE.find((entry) => entry.id === id);
 
@@ -45,21 +52,34 @@ let cursor = 0;           // the keyboard's place on the board (an index into pl
 let rotated = false;      // the board is drawn turned a quarter (a wide board on a tall screen)
 let endShown = false;     // the end-of-game dialog has been shown for this game
 
-// The worker starts at the computer's first turn or the first hint (it loads its own engine);
-// until it says it is ready (a message sent earlier would find no handler) the request waits.
+// The worker starts with the page (it compiles the engine, see above); until it says it is
+// ready (a message sent earlier would find no handler) a request of the computer's turn or a
+// hint waits. Returns a promise of the compiled module (null if the worker cannot give one).
 let worker = null;
 let workerReady = false;
 let waiting = null;
-function ask(message) {
-  if (worker === null) {
-    worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
+function startWorker() {
+  return new Promise((resolve) => {
+    try {
+      // the game the page shows first, for the worker's warm-up: the saved game's, or the default
+      let first = DEFAULT_GAME;
+      try { first = JSON.parse(localStorage.getItem(STORAGE_CURRENT))?.settings?.game ?? first; } catch { /* the default */ }
+      worker = new Worker(new URL(`./ai-worker.js?game=${encodeURIComponent(first)}`, import.meta.url), { type: "module" });
+    } catch {
+      resolve(null);
+      return;
+    }
+    worker.addEventListener("error", () => resolve(null), { once: true });
     worker.onmessage = ({ data }) => {
       if (!data.ready) { workerAnswered(data); return; }
+      resolve(data.module);
       workerReady = true;
       if (waiting) worker.postMessage(waiting);
       waiting = null;
     };
-  }
+  });
+}
+function ask(message) {
   if (workerReady) worker.postMessage(message);
   else waiting = message;
 }
@@ -739,7 +759,7 @@ function showEnd() {
 // ---- new game ----------------------------------------------------------------------------------
 
 function defaultSettings() {
-  const id = CATALOGUE.some((entry) => entry.id === "duodecim") ? "duodecim" : CATALOGUE[0].id;
+  const id = CATALOGUE.some((entry) => entry.id === DEFAULT_GAME) ? DEFAULT_GAME : CATALOGUE[0].id;
   return { game: id, options: defaultOptions(id), opponent: "easy", computer: 1 };
 }
 
