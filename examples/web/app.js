@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The libludus web app: every game and ruleset of the library's catalogue, in Italian or
 // English, on a phone, a tablet (kiosk mode for a museum) or a desktop. Nothing here knows a
 // game by name: the new-game dialog is built from games() (each option's type, range and
@@ -5,6 +6,8 @@
 // picture names (data-square, data-position0/1, data-tray-position: render option
 // "positions"), and the words are the app's own (render option "words": false), from
 // i18n/<language>.json. The computer and the hints think in a Web Worker (ai-worker.js).
+// (The first line asks Chromium to compile this file's functions as it downloads them, off the
+// page's thread, rather than each at its first call on it, in the tasks of the first screen.)
 import { renderMarkdown } from "./markdown.js";
 import { LANGUAGES, currentLanguage, has, preferredLanguage, t, translatePage, useLanguage } from "./i18n.js";
 

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // ludus-engine: libludus (the rules engine for the board games of ancient Rome and Greece)
 // compiled to WebAssembly, with the API shape of the Python package (bindings/python/ludus):
 //
@@ -18,6 +19,8 @@
 // package: it instantiates that module instead of fetching and compiling its own. A module it
 // cannot use (a rejected promise, a module of another build) is left aside: the package then
 // loads ludus.wasm as usual.
+// (The first line asks Chromium to compile this file's functions as it downloads them, off the
+// page's thread, rather than each at its first call on it: a page calls most of them at once.)
 import createLudusModule from "./ludus.mjs";
 
 const wasm = await instantiate(globalThis.LUDUS_WASM_MODULE);
