@@ -231,6 +231,32 @@ function render() {
   save();
 }
 
+// What the picture draws (its box, read with getBBox) is the same in every position of a game
+// with the same options (checked over random games of each game): kept, so that a render after
+// the first reads no layout (getBBox would lay the whole page out inside the render's task, and
+// the frame after it again). Checked once the frame has laid the picture out (cheap then): a box
+// that differs is kept instead and the board drawn again.
+const pictureBoxes = new Map();
+const sameBox = (a, b) => ["x", "y", "width", "height"].every((name) => Math.abs(a[name] - b[name]) < 0.5);
+
+function contentBox(svg, content) {
+  const key = `${game.id} ${JSON.stringify(settings?.options ?? null)} ${svg.getAttribute("viewBox")}`;
+  const known = pictureBoxes.get(key);
+  if (!known) {
+    const { x, y, width, height } = content.getBBox();
+    pictureBoxes.set(key, { x, y, width, height });
+    return pictureBoxes.get(key);
+  }
+  requestAnimationFrame(() => setTimeout(() => {
+    if (!content.isConnected) return;
+    const { x, y, width, height } = content.getBBox();
+    if (sameBox(known, { x, y, width, height })) return;
+    pictureBoxes.set(key, { x, y, width, height });
+    render();
+  }, 0));
+  return known;
+}
+
 // Crops the picture to what it draws and turns a wide board a quarter on a tall screen when its
 // cells come out larger that way (the race boards' 12 columns on a phone).
 function fitBoard(svg) {
@@ -238,10 +264,10 @@ function fitBoard(svg) {
   content.id = "content";
   content.append(...svg.childNodes);
   svg.append(content);
-  const box = content.getBBox();
+  const box = contentBox(svg, content);
   const pad = 2;
-  chooseLayout(box);
-  const { flat, turned } = scales(box);
+  const measured = chooseLayout(box);
+  const { flat, turned } = scales(box, measured);
   rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
   if ($("#app").dataset.layout === "side") setBoardAspect(rotated ? box.height / box.width : box.width / box.height);
   if (rotated) {
@@ -272,10 +298,23 @@ function fitBoard(svg) {
   content.append(marks);
 }
 
-// How large the board comes out in the board's area as it is laid out now: flat or turned.
-function scales(box) {
-  const area = $("#board-area");
-  const width = area.clientWidth, height = area.clientHeight;
+// The board's area as the last frame laid it out (a ResizeObserver's), for the window size it
+// was laid out for: read without laying the page out again. (Its size does not depend on the
+// board in it: style.css gives it size containment.)
+let areaSize = null;
+new ResizeObserver((entries) => {
+  const { width, height } = entries.at(-1).contentRect;
+  areaSize = { width: Math.round(width), height: Math.round(height), window: `${innerWidth}x${innerHeight}` };
+}).observe($("#board-area"));
+
+// How large the board comes out in the board's area as it is laid out now: flat or turned
+// (measured, laying the page out, when the layout has just been chosen or the window has changed).
+function scales(box, measure = false) {
+  let { width, height } = areaSize ?? {};
+  if (measure || areaSize?.window !== `${innerWidth}x${innerHeight}`) {
+    const area = $("#board-area");
+    [width, height] = [area.clientWidth, area.clientHeight];
+  }
   return { flat: Math.min(width / box.width, height / box.height), turned: Math.min(width / box.height, height / box.width) };
 }
 
@@ -289,27 +328,36 @@ function setBoardAspect(aspect) {
 // On a landscape screen, the board beside the column of controls ("side") or below the title
 // bar and above the actions ("stacked"), whichever draws it larger (the side layout unless the
 // other is clearly larger); chosen again when the screen or the board's shape changes.
+// Returns whether it chose (the area is then to be measured again).
 function chooseLayout(box) {
   const app = $("#app");
   const key = `${innerWidth}x${innerHeight} ${Math.round(box.width)}x${Math.round(box.height)}`;
-  if (app.dataset.layoutFor === key) return;
+  if (app.dataset.layoutFor === key) return false;
   app.dataset.layoutFor = key;
-  if (innerWidth <= innerHeight) { app.dataset.layout = "stacked"; return; }
+  if (innerWidth <= innerHeight) { app.dataset.layout = "stacked"; return true; }
   const size = {};
   for (const layout of ["side", "stacked"]) {
     app.dataset.layout = layout;
     setBoardAspect(box.width / box.height);
-    const { flat, turned } = scales(box);
+    const { flat, turned } = scales(box, true);
     size[layout] = Math.max(flat, turned);
   }
   app.dataset.layout = size.stacked > size.side * 1.05 ? "stacked" : "side";
+  return true;
+}
+
+// A place's box in the picture's coordinates: a rectangle's from its attributes (no layout to
+// read), any other shape's from getBBox.
+function boxOf(place) {
+  if (!(place instanceof SVGRectElement) || place.hasAttribute("transform")) return place.getBBox();
+  return { x: place.x.baseVal.value, y: place.y.baseVal.value, width: place.width.baseVal.value, height: place.height.baseVal.value };
 }
 
 // A mark over a place, drawn in the picture's coordinates: a shape for each meaning (not a
 // colour alone): a dashed frame (can move), a thick frame (chosen), a ring (a target), a star
 // (the hint), corners (the keyboard's cursor).
 function mark(place, kind) {
-  const box = place.getBBox();
+  const box = boxOf(place);
   const marks = $("#board g.marks");
   const inset = Math.min(box.width, box.height) * 0.08;
   let shape;
@@ -478,7 +526,7 @@ function animate({ from, to, player }) {
   const start = placeOf(from, player), end = placeOf(to, player);
   const piece = document.querySelector(`#board .piece[data-square="${to}"], #board g.unit.player${player}[data-position="${to}"]`);
   if (!start || !end || !piece) return;
-  const a = start.getBBox(), b = end.getBBox();
+  const a = boxOf(start), b = boxOf(end);
   const dx = a.x + a.width / 2 - (b.x + b.width / 2), dy = a.y + a.height / 2 - (b.y + b.height / 2);
   piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], { duration: 300, easing: "ease-out" });
 }
