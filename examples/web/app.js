@@ -25,6 +25,10 @@ const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
 const DEFAULT_GAME = "duodecim";  // the game a first visit starts with (else the catalogue's first)
 const MIN_TARGET = 44;  // CSS px: the smallest square or cell the board is drawn with, when it can
+// The window's size, read again when it changes: reading innerWidth or innerHeight lays the page
+// out, which a render should leave to the frame (this listener runs before the render's own).
+let viewport = { width: innerWidth, height: innerHeight };
+addEventListener("resize", () => { viewport = { width: innerWidth, height: innerHeight }; });
 
 // The engine (a 1 MB WebAssembly module) is loaded once the page has painted its first screen
 // (the picture of the first board, first-board.svg), so that its download does not hold that
@@ -312,14 +316,14 @@ function fitBoard(svg) {
 let areaSize = null;
 new ResizeObserver((entries) => {
   const { width, height } = entries.at(-1).contentRect;
-  areaSize = { width: Math.round(width), height: Math.round(height), window: `${innerWidth}x${innerHeight}` };
+  areaSize = { width: Math.round(width), height: Math.round(height), window: `${viewport.width}x${viewport.height}` };
 }).observe($("#board-area"));
 
 // How large the board comes out in the board's area as it is laid out now: flat or turned
 // (measured, laying the page out, when the layout has just been chosen or the window has changed).
 function scales(box, measure = false) {
   let { width, height } = areaSize ?? {};
-  if (measure || areaSize?.window !== `${innerWidth}x${innerHeight}`) {
+  if (measure || areaSize?.window !== `${viewport.width}x${viewport.height}`) {
     const area = $("#board-area");
     [width, height] = [area.clientWidth, area.clientHeight];
   }
@@ -339,10 +343,10 @@ function setBoardAspect(aspect) {
 // Returns whether it chose (the area is then to be measured again).
 function chooseLayout(box) {
   const app = $("#app");
-  const key = `${innerWidth}x${innerHeight} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  const key = `${viewport.width}x${viewport.height} ${Math.round(box.width)}x${Math.round(box.height)}`;
   if (app.dataset.layoutFor === key) return false;
   app.dataset.layoutFor = key;
-  if (innerWidth <= innerHeight) { app.dataset.layout = "stacked"; return true; }
+  if (viewport.width <= viewport.height) { app.dataset.layout = "stacked"; return true; }
   const size = {};
   for (const layout of ["side", "stacked"]) {
     app.dataset.layout = layout;
