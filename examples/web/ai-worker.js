@@ -1,8 +1,41 @@
-// The computer thinks here, off the page's thread: the page sends the saved state, what it
-// asks for (kind: its move, a hint, an answer to a draw offer; the page tells them apart) and
-// the search options; the worker answers with the move the library chooses and its search.
-// It says {ready: true} first, once its engine is loaded: a message sent before would be lost.
-import { Game } from "./ludus-engine.js";
+// The engine's worker. It starts with the page: it compiles the engine (ludus.wasm) off the
+// page's thread, plays the page's first calls once so that the functions they need are compiled
+// too, and hands the compiled module to the page ({ready: true, module}): the page instantiates it
+// (ludus-engine.js, globalThis.LUDUS_WASM_MODULE) with nothing left to compile on its thread. A
+// WebAssembly.Module shares its compiled code between the threads that hold it.
+//
+// Then the computer thinks here: the page sends the saved state, what it asks for (kind: its
+// move, a hint, an answer to a draw offer; the page tells them apart) and the search options;
+// the worker answers with the move the library chooses and its search. A message sent before
+// {ready: true} would find no handler: the page waits for it.
+const url = new URL("./ludus.wasm", import.meta.url);
+const compiled = WebAssembly.compileStreaming(fetch(url))
+  // a server that does not send .wasm as application/wasm: compile the bytes
+  .catch(() => fetch(url).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+globalThis.LUDUS_WASM_MODULE = compiled;
+const { Game, games } = await import("./ludus-engine.js");
+
+// What the page calls while it starts (the catalogue, a new game of the game it shows first,
+// ai-worker.js?game=ID, its moves, its picture, its state): the page's first screen then runs on
+// code compiled here. One game only: each call compiled here is also work taken from the phone's
+// other cores while the page starts.
+const first = new URL(import.meta.url).searchParams.get("game");
+for (const { id, options } of games().filter((entry) => entry.id === first)) {
+  let game = null;
+  const attempt = (call) => { try { call(); } catch { /* only a warm-up: the page reports what fails */ } };
+  attempt(() => {
+    game = new Game(id, Object.fromEntries(Object.entries(options).filter(([, spec]) => spec.type !== "seed").map(([name, spec]) => [name, spec.default])));
+  });
+  if (game === null) continue;
+  for (const picture of [{ size: 480, words: false, positions: true, coordinates: false }, { words: false }, { positions: true }, { coordinates: false }]) {
+    attempt(() => game.svg(picture));
+  }
+  attempt(() => [game.toMove, game.result, game.winner, game.endReason, game.dice, game.history, game.options]);
+  attempt(() => Game.fromJSON(game.toJSONText()).free());
+  if (game.phase === "roll") attempt(() => { game.chanceOutcomes(); game.roll(); });
+  attempt(() => { game.play(game.legalMoves()[0]); game.undo(); });
+  game.free();
+}
 
 self.onmessage = ({ data: { id, kind, state, options } }) => {
   let game = null;
@@ -15,4 +48,10 @@ self.onmessage = ({ data: { id, kind, state, options } }) => {
     game?.free();
   }
 };
-self.postMessage({ ready: true });
+let module = null;
+try {
+  module = await compiled;
+} catch {
+  // the engine loaded its own module (ludus-engine.js): the page loads its own too
+}
+self.postMessage({ ready: true, module });

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The libludus web app: every game and ruleset of the library's catalogue, in Italian or
 // English, on a phone, a tablet (kiosk mode for a museum) or a desktop. Nothing here knows a
 // game by name: the new-game dialog is built from games() (each option's type, range and
@@ -5,6 +6,8 @@
 // picture names (data-square, data-position0/1, data-tray-position: render option
 // "positions"), and the words are the app's own (render option "words": false), from
 // i18n/<language>.json. The computer and the hints think in a Web Worker (ai-worker.js).
+// (The first line asks Chromium to compile this file's functions as it downloads them, off the
+// page's thread, rather than each at its first call on it, in the tasks of the first screen.)
 import { renderMarkdown } from "./markdown.js";
 import { LANGUAGES, currentLanguage, has, preferredLanguage, t, translatePage, useLanguage } from "./i18n.js";
 
@@ -20,17 +23,36 @@ const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
 // (shown and changeable in the new-game dialog). Keyed by option name, for every game.
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
+const DEFAULT_GAME = "duodecim";  // the game a first visit starts with (else the catalogue's first)
 const MIN_TARGET = 44;  // CSS px: the smallest square or cell the board is drawn with, when it can
+// The window's size, read again when it changes: reading innerWidth or innerHeight lays the page
+// out, which a render should leave to the frame (this listener runs before the render's own).
+let viewport = { width: innerWidth, height: innerHeight };
+addEventListener("resize", () => { viewport = { width: innerWidth, height: innerHeight }; });
 
-// The engine (a 1 MB WebAssembly module, compiled as it downloads) is imported once the page
-// has painted its first screen (the picture of the first board, first-board.svg), so that its
-// download and compilation do not hold that up; the words load meanwhile. Game, LudusError and
-// CATALOGUE are set once it is ready (see "start").
+// The engine (a 1 MB WebAssembly module) is loaded once the page has painted its first screen
+// (the picture of the first board, first-board.svg), so that its download does not hold that
+// up; the words load meanwhile. It is compiled in the worker (ai-worker.js), which then plays
+// the page's first calls and hands the compiled module over: the page's thread only
+// instantiates it (ludus-engine.js takes it from globalThis.LUDUS_WASM_MODULE; without it, as
+// when the worker fails, the page compiles its own). Game, LudusError and CATALOGUE are set
+// once it is ready (see "start").
+// "After the first paint" is after the frame that shows the first board's picture: a download
+// that starts before it counts against the first paints in Lighthouse's model of a slow phone
+// network. A page opened in the background paints nothing: no waiting for it.
 const afterFirstPaint = () => new Promise((resolve) => {
-  requestAnimationFrame(() => setTimeout(resolve, 0));
-  setTimeout(resolve, 300);  // a page opened in the background paints nothing: no waiting for it
+  if (document.visibilityState === "hidden") { resolve(); return; }
+  document.addEventListener("visibilitychange", resolve, { once: true });
+  setTimeout(resolve, 3000);  // a picture that neither loads nor fails
+  const picture = document.querySelector("#board .first-board");
+  const shown = !picture || picture.complete ? Promise.resolve()
+    : new Promise((loaded) => { picture.addEventListener("load", loaded, { once: true }); picture.addEventListener("error", loaded, { once: true }); });
+  shown.then(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
 });
-const engine = afterFirstPaint().then(() => import("./ludus-engine.js"));
+const engine = afterFirstPaint().then(() => {
+  globalThis.LUDUS_WASM_MODULE = startWorker();
+  return import("./ludus-engine.js");
+});
 let Game = null, LudusError = null, CATALOGUE = [];
 const catalogueOf = (id) => CATALOGUE.find((entry) => entry.id === id);
 
@@ -45,21 +67,34 @@ let cursor = 0;           // the keyboard's place on the board (an index into pl
 let rotated = false;      // the board is drawn turned a quarter (a wide board on a tall screen)
 let endShown = false;     // the end-of-game dialog has been shown for this game
 
-// The worker starts at the computer's first turn or the first hint (it loads its own engine);
-// until it says it is ready (a message sent earlier would find no handler) the request waits.
+// The worker starts with the page (it compiles the engine, see above); until it says it is
+// ready (a message sent earlier would find no handler) a request of the computer's turn or a
+// hint waits. Returns a promise of the compiled module (null if the worker cannot give one).
 let worker = null;
 let workerReady = false;
 let waiting = null;
-function ask(message) {
-  if (worker === null) {
-    worker = new Worker(new URL("./ai-worker.js", import.meta.url), { type: "module" });
+function startWorker() {
+  return new Promise((resolve) => {
+    try {
+      // the game the page shows first, for the worker's warm-up: the saved game's, or the default
+      let first = DEFAULT_GAME;
+      try { first = JSON.parse(localStorage.getItem(STORAGE_CURRENT))?.settings?.game ?? first; } catch { /* the default */ }
+      worker = new Worker(new URL(`./ai-worker.js?game=${encodeURIComponent(first)}`, import.meta.url), { type: "module" });
+    } catch {
+      resolve(null);
+      return;
+    }
+    worker.addEventListener("error", () => resolve(null), { once: true });
     worker.onmessage = ({ data }) => {
       if (!data.ready) { workerAnswered(data); return; }
+      resolve(data.module);
       workerReady = true;
       if (waiting) worker.postMessage(waiting);
       waiting = null;
     };
-  }
+  });
+}
+function ask(message) {
   if (workerReady) worker.postMessage(message);
   else waiting = message;
 }
@@ -208,6 +243,32 @@ function render() {
   save();
 }
 
+// What the picture draws (its box, read with getBBox) is the same in every position of a game
+// with the same options (checked over random games of each game): kept, so that a render after
+// the first reads no layout (getBBox would lay the whole page out inside the render's task, and
+// the frame after it again). Checked once the frame has laid the picture out (cheap then): a box
+// that differs is kept instead and the board drawn again.
+const pictureBoxes = new Map();
+const sameBox = (a, b) => ["x", "y", "width", "height"].every((name) => Math.abs(a[name] - b[name]) < 0.5);
+
+function contentBox(svg, content) {
+  const key = `${game.id} ${JSON.stringify(settings?.options ?? null)} ${svg.getAttribute("viewBox")}`;
+  const known = pictureBoxes.get(key);
+  if (!known) {
+    const { x, y, width, height } = content.getBBox();
+    pictureBoxes.set(key, { x, y, width, height });
+    return pictureBoxes.get(key);
+  }
+  requestAnimationFrame(() => setTimeout(() => {
+    if (!content.isConnected) return;
+    const { x, y, width, height } = content.getBBox();
+    if (sameBox(known, { x, y, width, height })) return;
+    pictureBoxes.set(key, { x, y, width, height });
+    render();
+  }, 0));
+  return known;
+}
+
 // Crops the picture to what it draws and turns a wide board a quarter on a tall screen when its
 // cells come out larger that way (the race boards' 12 columns on a phone).
 function fitBoard(svg) {
@@ -215,10 +276,10 @@ function fitBoard(svg) {
   content.id = "content";
   content.append(...svg.childNodes);
   svg.append(content);
-  const box = content.getBBox();
+  const box = contentBox(svg, content);
   const pad = 2;
-  chooseLayout(box);
-  const { flat, turned } = scales(box);
+  const measured = chooseLayout(box);
+  const { flat, turned } = scales(box, measured);
   rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
   if ($("#app").dataset.layout === "side") setBoardAspect(rotated ? box.height / box.width : box.width / box.height);
   if (rotated) {
@@ -249,10 +310,23 @@ function fitBoard(svg) {
   content.append(marks);
 }
 
-// How large the board comes out in the board's area as it is laid out now: flat or turned.
-function scales(box) {
-  const area = $("#board-area");
-  const width = area.clientWidth, height = area.clientHeight;
+// The board's area as the last frame laid it out (a ResizeObserver's), for the window size it
+// was laid out for: read without laying the page out again. (Its size does not depend on the
+// board in it: style.css gives it size containment.)
+let areaSize = null;
+new ResizeObserver((entries) => {
+  const { width, height } = entries.at(-1).contentRect;
+  areaSize = { width: Math.round(width), height: Math.round(height), window: `${viewport.width}x${viewport.height}` };
+}).observe($("#board-area"));
+
+// How large the board comes out in the board's area as it is laid out now: flat or turned
+// (measured, laying the page out, when the layout has just been chosen or the window has changed).
+function scales(box, measure = false) {
+  let { width, height } = areaSize ?? {};
+  if (measure || areaSize?.window !== `${viewport.width}x${viewport.height}`) {
+    const area = $("#board-area");
+    [width, height] = [area.clientWidth, area.clientHeight];
+  }
   return { flat: Math.min(width / box.width, height / box.height), turned: Math.min(width / box.height, height / box.width) };
 }
 
@@ -266,27 +340,36 @@ function setBoardAspect(aspect) {
 // On a landscape screen, the board beside the column of controls ("side") or below the title
 // bar and above the actions ("stacked"), whichever draws it larger (the side layout unless the
 // other is clearly larger); chosen again when the screen or the board's shape changes.
+// Returns whether it chose (the area is then to be measured again).
 function chooseLayout(box) {
   const app = $("#app");
-  const key = `${innerWidth}x${innerHeight} ${Math.round(box.width)}x${Math.round(box.height)}`;
-  if (app.dataset.layoutFor === key) return;
+  const key = `${viewport.width}x${viewport.height} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  if (app.dataset.layoutFor === key) return false;
   app.dataset.layoutFor = key;
-  if (innerWidth <= innerHeight) { app.dataset.layout = "stacked"; return; }
+  if (viewport.width <= viewport.height) { app.dataset.layout = "stacked"; return true; }
   const size = {};
   for (const layout of ["side", "stacked"]) {
     app.dataset.layout = layout;
     setBoardAspect(box.width / box.height);
-    const { flat, turned } = scales(box);
+    const { flat, turned } = scales(box, true);
     size[layout] = Math.max(flat, turned);
   }
   app.dataset.layout = size.stacked > size.side * 1.05 ? "stacked" : "side";
+  return true;
+}
+
+// A place's box in the picture's coordinates: a rectangle's from its attributes (no layout to
+// read), any other shape's from getBBox.
+function boxOf(place) {
+  if (!(place instanceof SVGRectElement) || place.hasAttribute("transform")) return place.getBBox();
+  return { x: place.x.baseVal.value, y: place.y.baseVal.value, width: place.width.baseVal.value, height: place.height.baseVal.value };
 }
 
 // A mark over a place, drawn in the picture's coordinates: a shape for each meaning (not a
 // colour alone): a dashed frame (can move), a thick frame (chosen), a ring (a target), a star
 // (the hint), corners (the keyboard's cursor).
 function mark(place, kind) {
-  const box = place.getBBox();
+  const box = boxOf(place);
   const marks = $("#board g.marks");
   const inset = Math.min(box.width, box.height) * 0.08;
   let shape;
@@ -455,7 +538,7 @@ function animate({ from, to, player }) {
   const start = placeOf(from, player), end = placeOf(to, player);
   const piece = document.querySelector(`#board .piece[data-square="${to}"], #board g.unit.player${player}[data-position="${to}"]`);
   if (!start || !end || !piece) return;
-  const a = start.getBBox(), b = end.getBBox();
+  const a = boxOf(start), b = boxOf(end);
   const dx = a.x + a.width / 2 - (b.x + b.width / 2), dy = a.y + a.height / 2 - (b.y + b.height / 2);
   piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], { duration: 300, easing: "ease-out" });
 }
@@ -739,7 +822,7 @@ function showEnd() {
 // ---- new game ----------------------------------------------------------------------------------
 
 function defaultSettings() {
-  const id = CATALOGUE.some((entry) => entry.id === "duodecim") ? "duodecim" : CATALOGUE[0].id;
+  const id = CATALOGUE.some((entry) => entry.id === DEFAULT_GAME) ? DEFAULT_GAME : CATALOGUE[0].id;
   return { game: id, options: defaultOptions(id), opponent: "easy", computer: 1 };
 }
 

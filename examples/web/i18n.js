@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The app's words: every visible string comes from a message catalogue (i18n/it.json,
 // i18n/en.json), looked up by key with {name} placeholders; a plural message is an object of
 // Intl.PluralRules categories ({"one": ..., "other": ...}) chosen by the parameter "count".

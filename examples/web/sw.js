@@ -1,7 +1,7 @@
 // Offline: every file of the app is cached when the service worker installs, and requests are
 // answered from the cache first (a museum tablet keeps working with the network off); a new
 // version of the app is a new CACHE name, which replaces the old cache when it activates.
-const CACHE = "ludus-web-v3";
+const CACHE = "ludus-web-v4";
 const FILES = ["./", "index.html", "app.js", "i18n.js", "ai-worker.js", "markdown.js", "style.css", "ludus-engine.js", "ludus.mjs",
   "ludus.wasm", "manifest.webmanifest", "icon.svg", "first-board.svg", "i18n/it.json", "i18n/en.json",
   ...["duodecim", "petteia", "latrunculi", "xii_scripta"].flatMap((id) => [`rules/it/${id}.md`, `rules/en/${id}.md`, `rules/spec/${id}.md`])];

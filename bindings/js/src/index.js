@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // ludus-engine: libludus (the rules engine for the board games of ancient Rome and Greece)
 // compiled to WebAssembly, with the API shape of the Python package (bindings/python/ludus):
 //
@@ -11,9 +12,43 @@
 // synchronous. Every string the library returns is copied and freed at once; every string given
 // is copied into the wasm heap and freed after the call. A game handle is freed by game.free(),
 // or, as a fallback, when the Game object is garbage collected (FinalizationRegistry).
+//
+// A page can keep the wasm's compilation off its own thread: compile ludus.wasm elsewhere (a Web
+// Worker: WebAssembly.compileStreaming, then postMessage the WebAssembly.Module) and set
+// globalThis.LUDUS_WASM_MODULE to that module, or a promise of it, before importing this
+// package: it instantiates that module instead of fetching and compiling its own. A module it
+// cannot use (a rejected promise, a module of another build) is left aside: the package then
+// loads ludus.wasm as usual.
+// (The first line asks Chromium to compile this file's functions as it downloads them, off the
+// page's thread, rather than each at its first call on it: a page calls most of them at once.)
 import createLudusModule from "./ludus.mjs";
 
-const wasm = await createLudusModule();
+const wasm = await instantiate(globalThis.LUDUS_WASM_MODULE);
+
+async function instantiate(given) {
+  let module = null;
+  try {
+    module = await given;
+  } catch {
+    module = null;
+  }
+  if (module instanceof WebAssembly.Module) {
+    try {
+      // emscripten's hook: the imports in, the instance out (receive() finishes the loader's start).
+      return await new Promise((resolve, reject) => {
+        createLudusModule({
+          instantiateWasm(imports, receive) {
+            WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module)).catch(reject);
+            return {};
+          },
+        }).then(resolve, reject);
+      });
+    } catch {
+      // another build's module (its imports differ): load our own below
+    }
+  }
+  return createLudusModule();
+}
 
 // Largest input the library accepts (LUDUS_MAX_STATE_BYTES and LUDUS_MAX_MOVE_BYTES, 1 MiB).
 // Longer strings are cut a little past it before they are copied: the library refuses them
