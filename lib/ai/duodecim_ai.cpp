@@ -8,7 +8,11 @@
 // Levels: "random"; "greedy" (depth 1: the best single step by the evaluation, captures valued);
 // "easy" (depth 2: the best whole turn); "medium" (depth 3: whole turn + the opponent's roll and
 // every reply, expectimax); "best" (depth 4: the best few of depth 3 again, with the opponent's
-// best reply to each roll followed by our next roll and best turn). It searches on the rules' state (DuodecimRules::legal_actions/apply on copies).
+// best reply to each roll followed by our next roll and best turn, then rollouts of the best six
+// with common dice, which overrule that choice only beyond their noise). best and medium share
+// the network and are level in matches (docs/computer-players.md, issue 25: they choose different
+// turns in fewer than one decision in ten, worth about 1.5 points of the chance of winning each).
+// It searches on the rules' state (DuodecimRules::legal_actions/apply on copies).
 #include <algorithm>
 #include <array>
 #include <atomic>
