@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../duodecim/duodecim.hpp"
+#include "td_net.hpp"
 
 namespace ludus::duodecim_ai {
 
@@ -110,7 +111,7 @@ inline Features features(const S &s) {
 // Fitted weights: `duodecim_fit 30000 3 1` (tests/bench/duodecim_fit.cpp), the third round's.
 inline constexpr Features fitted_weights = {0.3310, 0.5057, -4.0383, -0.5343, 0.4996, -0.1045, 0.0902, -0.0497, 0.0969, -0.4133, 0.3706};
 
-inline double logistic(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+using ai::td::logistic;
 
 // The chance that the player who rolls next wins, by `weights`.
 inline double roller_wins(const S &s, const Features &weights) {
@@ -155,13 +156,6 @@ inline void turn_ends(const DuodecimOptions &o, const S &s, int player, Action f
 
 // The first of `ends` with the highest value(state), and that value (the one-turn players of
 // the tools in tests/bench).
-template <class Value>
-std::pair<size_t, double> highest(const std::vector<TurnEnd> &ends, Value value) {
-    size_t at = 0;
-    double best = -1e300;
-    for (size_t i = 0; i < ends.size(); ++i)
-        if (const double v = value(ends[i].state); v > best) best = v, at = i;
-    return {at, best};
-}
+using ai::td::highest;
 
 }  // namespace ludus::duodecim_ai

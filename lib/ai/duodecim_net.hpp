@@ -16,6 +16,7 @@
 #include <cstdint>
 
 #include "duodecim_eval.hpp"
+#include "td_net.hpp"
 
 namespace ludus::duodecim_ai {
 
@@ -25,19 +26,9 @@ inline constexpr int net_sparse = 2 * S::positions * net_levels;      // 0/1 inp
 inline constexpr int net_dense = static_cast<int>(feature_count) - 1 + 2;  // the features but the constant, and off
 inline constexpr int net_inputs = net_sparse + net_dense;
 
-struct NetWeights {
-    std::array<std::array<float, net_hidden>, net_inputs> w1;  // input-major: an input adds its row
-    std::array<float, net_hidden> b1;
-    std::array<float, net_hidden> w2;
-    float b2;
-};
-
-// A position's inputs: the indices of the sparse inputs that are 1, and the dense values.
-struct NetInput {
-    std::array<uint16_t, 2 * 15> active{};  // at most one index a piece (pieces <= 15 a side)
-    int active_count = 0;
-    std::array<float, net_dense> dense{};
-};
+using NetWeights = ai::td::NetWeights<net_inputs, net_hidden>;
+// A position's inputs: at most one active sparse index a piece (pieces <= 15 a side).
+using NetInput = ai::td::NetInput<2 * 15, net_dense>;
 
 // The inputs of `s`, a position where the dice are to be rolled, from the view of its roller.
 inline NetInput net_input(const S &s) {
@@ -58,19 +49,7 @@ inline NetInput net_input(const S &s) {
 
 // The hidden layer's sums (before rectifying) and the output's logit.
 inline float net_logit(const NetWeights &w, const NetInput &in, std::array<float, net_hidden> &sum) {
-    sum = w.b1;
-    for (int a = 0; a < in.active_count; ++a) {
-        const auto &row = w.w1[in.active[static_cast<size_t>(a)]];
-        for (int h = 0; h < net_hidden; ++h) sum[h] += row[h];
-    }
-    for (int d = 0; d < net_dense; ++d) {
-        const auto &row = w.w1[net_sparse + d];
-        const float x = in.dense[static_cast<size_t>(d)];
-        for (int h = 0; h < net_hidden; ++h) sum[h] += x * row[h];
-    }
-    float z = w.b2;
-    for (int h = 0; h < net_hidden; ++h) z += w.w2[h] * std::max(sum[h], 0.0f);
-    return z;
+    return ai::td::net_logit<net_sparse>(w, in, sum);
 }
 
 inline double net_roller_wins(const NetWeights &w, const S &s) {

@@ -42,12 +42,6 @@ double against_logistic(const NetWeights &w, int games) {
     return static_cast<double>(won) / games;
 }
 
-void print_row(const char *name, const float *x, size_t n) {
-    std::printf("    /* %s */ {", name);
-    for (size_t i = 0; i < n; ++i) std::printf("%s%.9g", i ? ", " : "", static_cast<double>(x[i]));
-    std::printf("},\n");
-}
-
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -73,10 +67,7 @@ int main(int argc, char **argv) {
     std::printf("#pragma once\n\n#include \"duodecim_net.hpp\"\n\nnamespace ludus::duodecim_ai {\n\n");
     std::printf("// weights_checksum (tests/bench/duodecim_td.hpp) of the weights below, as the trainer computed it.\n");
     std::printf("inline constexpr double net_weights_checksum = %.9f;\n\n", weights_checksum(w));
-    std::printf("inline constexpr NetWeights net_weights = {\n  {{\n");
-    for (int i = 0; i < net_inputs; ++i) print_row(std::to_string(i).c_str(), w.w1[static_cast<size_t>(i)].data(), net_hidden);
-    std::printf("  }},\n");
-    print_row("b1", w.b1.data(), net_hidden);
-    print_row("w2", w.w2.data(), net_hidden);
-    std::printf("    %.9g};\n\n}  // namespace ludus::duodecim_ai\n", static_cast<double>(w.b2));
+    std::printf("inline constexpr NetWeights net_weights = ");
+    ai::td::print_weights(w);
+    std::printf("\n}  // namespace ludus::duodecim_ai\n");
 }

@@ -1,0 +1,53 @@
+"""Calibrates XII Scripta's node budget for a given CPU time a move: the nodes (network
+evaluations) a CPU second of `best`, the median over positions of real games (5 games between
+`greedy` players a ruleset, seeds 1..5, at plies 0, 20, 40, ..., 200 where there is a choice), in
+process CPU time (which a loaded machine hardly changes). Run against a release build:
+
+  LUDUS_LIBRARY=build-rel/capi/libludus.so.1 PYTHONPATH=bindings/python \\
+      python3 tests/bench/xii_scripta_calibrate.py [best max_nodes]
+"""
+import statistics
+import sys
+import time
+
+from ludus import Game, Phase
+
+RULESETS = ["murray", "ludii", "tabletop_murray", "tabletop_schaedler"]
+
+
+def positions(ruleset):
+    for seed in range(1, 6):
+        with Game("xii_scripta", {"seed": seed, "ruleset": ruleset}) as game:
+            plies = 0
+            while game.phase != Phase.OVER and plies <= 200:
+                if game.phase == Phase.ROLL:
+                    game.roll()
+                    continue
+                if plies % 20 == 0 and len(game.legal_moves) > 1:  # a forced move costs nothing
+                    yield game.to_json()
+                game.play(game.ai_move("greedy", seed=plies).text)
+                plies += 1
+
+
+def rate(saved, level, **options):
+    with Game.from_json(saved) as game:
+        started = time.process_time()
+        move = game.ai_move(level, seed=1, **options)
+        spent = time.process_time() - started
+    return move.search["nodes"] / spent, spent
+
+
+def main():
+    nodes = int(sys.argv[1]) if len(sys.argv) > 1 else 10**7
+    for ruleset in RULESETS:
+        saved = list(positions(ruleset))
+        best = [rate(s, "best", max_nodes=nodes) for s in saved]
+        medium = [rate(s, "medium") for s in saved]
+        rates = [r for r, _ in best]
+        print(f"{ruleset}: {len(saved)} positions; best: median {statistics.median(rates) / 1e6:.3f} M nodes a CPU second "
+              f"(min {min(rates) / 1e6:.3f}, max {max(rates) / 1e6:.3f}), median {1000 * statistics.median(t for _, t in best):.2f} ms a move; "
+              f"medium: median {1000 * statistics.median(t for _, t in medium):.3f} ms a move")
+
+
+if __name__ == "__main__":
+    main()
