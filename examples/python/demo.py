@@ -149,11 +149,14 @@ def main(argv: Optional[List[str]] = None) -> None:
                         help="games of the short match of best against medium in each game (default 4; 0: none)")
     parser.add_argument("--match-nodes", type=int, default=20000,
                         help="best's positions a move in that match (default 20000; at most --nodes)")
-    parser.add_argument("--playouts", type=int, default=100, help="random playouts per game (default 100)")
+    parser.add_argument("--playouts", type=int, default=100, help="random playouts per game (default 100; 0: none)")
     parser.add_argument("--svg-dir", default="ludus-demo", help="where the pictures go (default ./ludus-demo)")
     parser.add_argument("--game", action="append", choices=ludus.game_ids(), help="only this game (repeatable)")
     parser.add_argument("--quiet", action="store_true", help="no boards, only the results")
     args = parser.parse_args(argv)
+    for name, least in (("nodes", 1), ("match_nodes", 1), ("match_games", 0), ("playouts", 0), ("every", 0)):
+        if getattr(args, name) < least:
+            parser.error(f"--{name.replace('_', '-')} must be at least {least}")
     levels = [{"level": "best", "max_nodes": args.nodes}, {"level": "medium"}]
     os.makedirs(args.svg_dir, exist_ok=True)
     pictures: List[str] = []
@@ -176,10 +179,11 @@ def main(argv: Optional[List[str]] = None) -> None:
             print(match_summary(game_id, args.match_games, args.seed, match_nodes), flush=True)
         print()
 
-    print(f"# 3. {args.playouts} random playouts of each game (played inside the library)\n")
-    for game_id in game_ids:
-        print_statistics(game_id, playout_statistics(game_id, args.playouts, args.seed))
-    print()
+    if args.playouts > 0:
+        print(f"# 3. {args.playouts} random playouts of each game (played inside the library)\n")
+        for game_id in game_ids:
+            print_statistics(game_id, playout_statistics(game_id, args.playouts, args.seed))
+        print()
 
     print("# 4. Pictures (SVG, drawn by the library)\n")
     for path in pictures:

@@ -41,6 +41,17 @@ def test_demo_plays_the_computer_levels_and_the_playouts(tmp_path):
     assert re.search(r"length in moves: average \d+\.\d, median", out)
 
 
+def test_demo_without_playouts_and_with_bad_numbers(tmp_path):
+    """--playouts 0 leaves the playouts out (it failed on their empty statistics); a budget below
+    its least is one line of usage error."""
+    result = run_python([str(EXAMPLES / "demo.py"), "--game", "duodecim", "--nodes", "500", "--match-games", "0",
+                         "--playouts", "0", "--quiet", "--svg-dir", "pictures"], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "random playouts" not in result.stdout and "# 4. Pictures" in result.stdout
+    result = run_python([str(EXAMPLES / "demo.py"), "--nodes", "0"], cwd=tmp_path)
+    assert result.returncode == 2 and "--nodes must be at least 1" in result.stderr
+
+
 def test_errors_example_shows_every_class():
     result = run_python([str(EXAMPLES / "errors.py")])
     for name in ("UnknownGameError", "UnknownOptionError", "InvalidOptionError", "BadJsonError", "InvalidStateError",
