@@ -1,9 +1,11 @@
 """Benchmark of ludus.analysis (meson test --benchmark analysis): games a second between random
 players with 1 worker (in this process) and 2 Dask workers, and the overhead of the analysis's
 in-process path against calling random_playout in a loop over the same games (the same seeds).
-Prints figures; asserts nothing about time. The machine may be shared: each figure is the best
-of three runs, CPU time (which other programs barely change) is printed beside the wall-clock
-time, and the load average is printed before and after."""
+Prints figures; asserts nothing about time. The machine may be shared and its speed drifts:
+each round measures the four ways one after the other and gives its own ratios (the loop's and
+the analysis's CPU time, 1 and 2 workers' wall-clock time); the summary is the median round's.
+The load average is printed with every round. LUDUS_BENCH_GAMES (400,000) and
+LUDUS_BENCH_ROUNDS (3) set the size."""
 import importlib.util
 import os
 import sys
@@ -15,8 +17,8 @@ from ludus import Game  # noqa: E402
 from ludus.analysis import play, run  # noqa: E402
 
 GAME, OPTIONS = "petteia", {"draw_plies_without_capture": 200}
-GAMES = int(os.environ.get("LUDUS_BENCH_GAMES", "100000"))
-REPEATS = 3
+GAMES = int(os.environ.get("LUDUS_BENCH_GAMES", "400000"))
+ROUNDS = int(os.environ.get("LUDUS_BENCH_ROUNDS", "3"))
 
 
 def seeds_of(tasks):
@@ -60,57 +62,75 @@ def measured_chunk(task):
     return records, time.process_time() - started
 
 
-def best(function, *args):
-    """The least (wall, CPU) seconds of REPEATS calls."""
-    walls, cpus = [], []
-    for _ in range(REPEATS):
-        wall, cpu = time.perf_counter(), time.process_time()
-        function(*args)
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-    return min(walls), min(cpus)
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def timed(function, *args):
+    """(wall, CPU) seconds of one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    function(*args)
+    return time.perf_counter() - wall, time.process_time() - cpu
 
 
 def main():
     tasks = run.tasks(GAME, run.configurations(OPTIONS, {}, ["random"]), GAMES, 1, None, 2000, detail=0)
     seeds = seeds_of(tasks)
-    load = os.getloadavg()[0]
-    wall_bare, cpu_bare = best(bare_loop, seeds)
-    wall_one, cpu_one = best(run.run_chunks, tasks, 1)
-    print(f"{GAME} 8x8, random against random, {GAMES} games without per-ply metrics "
-          f"({len(tasks)} chunks); load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} now, "
-          f"on {os.cpu_count()} cores")
-    print(f"random_playout in a loop: {GAMES / wall_bare:8.0f} games/s wall, {GAMES / cpu_bare:8.0f} games/CPU-s")
-    print(f"analysis, 1 worker:       {GAMES / wall_one:8.0f} games/s wall, {GAMES / cpu_one:8.0f} games/CPU-s; "
-          f"overhead {100 * (cpu_one / cpu_bare - 1):+.1f}% CPU ({100 * (wall_one / wall_bare - 1):+.1f}% wall)")
-    if importlib.util.find_spec("distributed") is None:
-        print("2 workers: Dask distributed is not installed")
-        return 0
-    wall_bare_two = min(bare_loops_in_parallel(seeds) for _ in range(REPEATS))
-    print(f"random_playout in 2 processes: {GAMES / wall_bare_two:5.0f} games/s wall = "
-          f"{wall_bare / wall_bare_two:.2f} x 1 process (the most 2 workers can reach on this machine)")
-    started = time.perf_counter()
-    with run.local_cluster(2) as cluster:
+    have_dask = importlib.util.find_spec("distributed") is not None
+    print(f"{GAME} 8x8, random against random, {GAMES} games without per-ply metrics ({len(tasks)} chunks), "
+          f"{ROUNDS} rounds; load average {os.getloadavg()[0]:.1f} at the start, on {os.cpu_count()} cores")
+    cluster = None
+    if have_dask:
+        started = time.perf_counter()
+        cluster = run.local_cluster(2)
         startup = time.perf_counter() - started
         address = cluster.scheduler_address
         run.run_chunks(tasks[:2], scheduler=address, function=measured_chunk)  # the workers import the package
         from distributed import Client
         with Client(address) as client:
             pids = list(client.run(os.getpid).values())
-        walls, chunk_cpu, worker_cpu, client_cpu = [], [], [], []
-        for _ in range(REPEATS):
-            wall, cpu, workers = time.perf_counter(), time.process_time(), processes_cpu(pids)
-            results = run.run_chunks(tasks, scheduler=address, function=measured_chunk)
-            walls.append(time.perf_counter() - wall)
-            client_cpu.append(time.process_time() - cpu)
-            worker_cpu.append(processes_cpu(pids) - workers)
-            chunk_cpu.append(sum(cpu for _, cpu in results))
-    wall_two = min(walls)
-    print(f"analysis, 2 Dask workers: {GAMES / wall_two:8.0f} games/s wall = {wall_one / wall_two:.2f} x 1 worker "
-          f"(cluster start {startup:.1f} s not counted); the workers' CPU in the chunks {min(chunk_cpu):.2f} s against "
-          f"{cpu_one:.2f} s in one process, their processes' CPU {min(worker_cpu):.2f} s; the client's, scheduler's "
-          f"and nannies' CPU {min(client_cpu):.2f} s; wall {wall_two:.2f} s against the ideal {cpu_one / 2:.2f} s; "
-          f"load average {os.getloadavg()[0]:.1f} at the end")
+        print(f"2-worker LocalCluster started in {startup:.1f} s (not counted below)")
+    rows = []
+    try:
+        for number in range(1, ROUNDS + 1):
+            # One round measures everything back to back, so that its ratios compare figures taken
+            # minutes apart at most: this machine's speed drifts by 10 % and more between rounds.
+            row = {}
+            row["wall_bare"], row["cpu_bare"] = timed(bare_loop, seeds)
+            row["wall_one"], row["cpu_one"] = timed(run.run_chunks, tasks, 1)
+            if cluster is not None:
+                row["wall_bare_two"] = bare_loops_in_parallel(seeds)
+                wall, cpu, workers = time.perf_counter(), time.process_time(), processes_cpu(pids)
+                results = run.run_chunks(tasks, scheduler=address, function=measured_chunk)
+                row["wall_two"] = time.perf_counter() - wall
+                row["cpu_client"] = time.process_time() - cpu
+                row["cpu_workers"] = processes_cpu(pids) - workers
+                row["cpu_chunks"] = sum(cpu for _, cpu in results)
+                del results
+            row["overhead"] = row["cpu_one"] / row["cpu_bare"] - 1
+            line = (f"round {number}: loop {GAMES / row['wall_bare']:6.0f} games/s ({GAMES / row['cpu_bare']:6.0f}/CPU-s); "
+                    f"1 worker {GAMES / row['wall_one']:6.0f} games/s, overhead {100 * row['overhead']:+.1f} % CPU "
+                    f"({100 * (row['wall_one'] / row['wall_bare'] - 1):+.1f} % wall)")
+            if cluster is not None:
+                row["ceiling"] = row["wall_bare"] / row["wall_bare_two"]
+                row["speedup"] = row["wall_one"] / row["wall_two"]
+                line += (f"; 2 bare processes {row['ceiling']:.2f} x; 2 Dask workers {GAMES / row['wall_two']:6.0f} "
+                         f"games/s = {row['speedup']:.2f} x 1 worker (workers' CPU in the chunks {row['cpu_chunks']:.1f} s, "
+                         f"in all {row['cpu_workers']:.1f} s; client, scheduler and nannies {row['cpu_client']:.1f} s)")
+            print(line + f"; load average {os.getloadavg()[0]:.1f}", flush=True)
+            rows.append(row)
+    finally:
+        if cluster is not None:
+            cluster.close()
+    print(f"median of {ROUNDS} rounds: overhead of the analysis in one process {100 * median(r['overhead'] for r in rows):+.1f} % "
+          f"CPU (aim under 5 %)", end="")
+    if cluster is not None:
+        print(f"; 2 Dask workers {median(r['speedup'] for r in rows):.2f} x 1 worker (aim at least 1.8 x), "
+              f"2 bare processes {median(r['ceiling'] for r in rows):.2f} x 1 (the machine's own ceiling)")
+    else:
+        print("; 2 workers: Dask distributed is not installed")
     return 0
 
 
