@@ -166,17 +166,20 @@ long chosen_action(const ludus_game *g, const char *options) {
 // The computer player searching on two threads (shared transposition table in Petteia, shared
 // candidates in Duodecim) from positions along random games, while other threads search too:
 // legal moves, and in Duodecim (whose threads share out whole candidates) the same move as on one
-// thread.
+// thread. LUDUS_THREADS_POSITIONS (default 4) sets the positions each searcher tries: Duodecim's
+// full search (its rollouts run 10000 rounds) takes minutes a position under ThreadSanitizer.
 void searches_on_threads(const char *game_id) {
+    const char *positions_env = std::getenv("LUDUS_THREADS_POSITIONS");
+    const int positions = positions_env != nullptr ? std::max(1, std::atoi(positions_env)) : 4;
     std::vector<std::thread> searchers;
     for (int t = 0; t < 2; ++t)
-        searchers.emplace_back([game_id, t] {
+        searchers.emplace_back([game_id, t, positions] {
             ludus_game *g = nullptr;
             const std::string options = "{\"seed\": " + std::to_string(20 + t) + "}";
             check(ludus_game_new(game_id, options.c_str(), &g) == LUDUS_OK, "new");
             std::mt19937 rng(20 + t);
             std::vector<int32_t> actions(4096);
-            for (int position = 0; position < 4 && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++position) {
+            for (int position = 0; position < positions && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++position) {
                 play_plies(g, rng, 7);
                 if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) play_plies(g, rng, 1);
                 if (ludus_game_phase(g) != LUDUS_PHASE_MOVE) continue;
