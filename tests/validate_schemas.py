@@ -44,16 +44,20 @@ PHASE_ROLL, PHASE_MOVE, PHASE_OVER = 0, 1, 2
 
 
 def documents_of_random_games(lib, game_id, options, games, rng):
-    """Yields (kind, document) for states in every phase and for legal move lists."""
+    """Yields (kind, document) for states in every phase and for legal move lists. A state's
+    history grows with the game: each is yielded with only its newest history entry (every entry
+    is then checked once, not once a later ply) but the first, every 50th and the last, whole."""
     for seed in range(games):
         handle = ctypes.c_void_p()
         opts = json.dumps({**options, "seed": seed}).encode()
         if lib.ludus_game_new(game_id.encode(), opts, ctypes.byref(handle)) != 0:
             raise RuntimeError(lib.ludus_last_error().decode())
         try:
-            for _ in range(5000):
-                yield "state", string_out(lib, lib.ludus_game_to_json, handle)
+            for ply in range(5000):
+                state = string_out(lib, lib.ludus_game_to_json, handle)
                 phase = lib.ludus_game_phase(handle)
+                whole = ply % 50 == 0 or phase == PHASE_OVER
+                yield "state", state if whole else dict(state, history=state["history"][-1:])
                 if phase == PHASE_OVER:
                     break
                 if phase == PHASE_ROLL:
