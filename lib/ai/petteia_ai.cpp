@@ -1,7 +1,8 @@
 // The Petteia computer player: negamax alpha-beta with iterative deepening, a transposition
 // table on the state's Zobrist key, move ordering (table move, captures, killers, history),
 // a quiescence search over captures, and an evaluation of material, mobility and safety
-// (pieces the side to move could capture at once, or could lose next move).
+// (pieces the side to move could capture at once, or could lose next move); for "best" a lead
+// in pieces counts for more as the board empties, so that the side ahead trades down.
 //
 // With threads > 1 it is Lazy SMP: the threads search the same root at once, sharing the table.
 //
@@ -32,6 +33,10 @@ constexpr int infinity = 32000;
 constexpr int piece_value = 100;
 constexpr int contempt = 25;  // a draw counts this much against the side the player plays
 constexpr int late_moves = 4;  // moves searched in full before the reductions
+// "best": a lead of d pieces is worth d * trade_bonus * (the fraction of the pieces gone from the
+// board) more, so that the side ahead trades pieces and the side behind avoids trading.
+constexpr int trade_bonus = 1280;
+constexpr int eval_bound = 20000;  // evaluations stay within this, well below the win scores (mate - max_ply)
 
 constexpr std::array<ai::Level, 5> petteia_levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 4, false}, {"best", max_depth, true}}};
@@ -328,13 +333,18 @@ private:
         const int me = s.to_move, other = 1 - me;
         std::array<int, 2> mobility{}, threatened{};
         measure(s, mobility, threatened);
-        int score = piece_value * (s.pieces[me] - s.pieces[other]) + 3 * (mobility[me] - mobility[other]);
+        const int lead = s.pieces[me] - s.pieces[other];
+        int score = piece_value * lead + 3 * (mobility[me] - mobility[other]);
+        if (ao_.level.timed) {
+            const int initial = 4 * o_.cols, gone = std::max(0, initial - s.pieces[me] - s.pieces[other]);
+            score += trade_bonus * lead * gone / initial;
+        }
         // Threats against the side to move: it can save one piece, hardly two (a fork).
         static constexpr int threat_penalty[] = {0, 20, 75, 110, 140};
         score -= threat_penalty[std::min(threatened[me], 4)];
         if (threat_bonus && threatened[other] > 0) score += 70 + 20 * (threatened[other] - 1);
         else score += 10 * threatened[other];
-        return score;
+        return std::clamp(score, -eval_bound, eval_bound);
     }
 
     // Moves per player, and pieces of each player the other could capture with one move.
