@@ -1,7 +1,8 @@
 """How often the computer's "best" converts the won positions of tests/data/won/positions.json
 against "medium"'s defence within 200 plies: a measurement (it prints figures), not a test.
 
-Each position (a saved game) is played on ``--games`` times (seeds 1.. for the players), the winning side by "best" with
+Each position (a saved game) is played on ``--games`` times (seeds 1.. for the players and the
+dice of the dice games), the winning side by "best" with
 ``--nodes`` positions a move (the demo's 200000 by default), the other by "medium"; a game not
 won by the winning side within ``--plies`` plies (a draw, a loss or still going) is not a
 conversion. Prints a line per position and a total per game and ruleset with a 95% (Wilson)
@@ -14,6 +15,7 @@ import argparse
 import collections
 import json
 import os
+import random
 import sys
 import time
 
@@ -32,11 +34,12 @@ def game_at(entry):
 def convert(entry, seed, nodes, plies):
     """One game from the entry's position; True when its winner wins within ``plies`` plies."""
     winner = entry["winner"]
+    dice = random.Random(seed)  # the saved game's own generator would throw the same dice in every game
     with game_at(entry) as game:
         played = 0
         while not game.is_over and played < plies:
             if game.phase == ludus.Phase.ROLL:
-                game.roll()
+                game.set_dice([dice.randint(1, 6) for _ in game.chance_outcomes()[0].dice])
                 continue
             options = {"max_nodes": nodes} if game.to_move == winner else {}
             move = game.ai_move("best" if game.to_move == winner else "medium", seed=seed * 1000 + played, **options)
