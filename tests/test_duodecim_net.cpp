@@ -71,3 +71,23 @@ TEST_CASE("duodecim network: the trainer repeats, and the committed weights are 
     // The header says the checksum of the weights the trainer wrote; the weights still have it.
     CHECK(weights_checksum(net_weights) == doctest::Approx(net_weights_checksum).epsilon(1e-9));
 }
+
+TEST_CASE("duodecim network: the trainer's other settings repeat (a larger network, targets from a search, a warm start)") {
+    // A larger network from the same seed gives the same weights.
+    TdTrainerOf<96> a(2), b(2);
+    for (uint64_t g = 0; g < 5; ++g) {
+        a.train_game(2000006 + g, 0.02f, 0.7f);
+        b.train_game(2000006 + g, 0.02f, 0.7f);
+    }
+    CHECK(weights_checksum(a.weights()) == weights_checksum(b.weights()));
+    // Going on from the committed weights starts from them; with targets from the search a roll
+    // deeper the training repeats too, and it changes the weights.
+    TdTrainer c(1, net_weights), d(1, net_weights);
+    CHECK(weights_checksum(c.weights()) == weights_checksum(net_weights));
+    for (uint64_t g = 0; g < 3; ++g) {
+        c.train_game(1000003 + g, 0.004f, 0.7f, true);
+        d.train_game(1000003 + g, 0.004f, 0.7f, true);
+    }
+    CHECK(weights_checksum(c.weights()) == weights_checksum(d.weights()));
+    CHECK(weights_checksum(c.weights()) != weights_checksum(net_weights));
+}

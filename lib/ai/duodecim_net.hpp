@@ -14,6 +14,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "duodecim_eval.hpp"
 #include "td_net.hpp"
@@ -26,7 +27,11 @@ inline constexpr int net_sparse = 2 * S::positions * net_levels;      // 0/1 inp
 inline constexpr int net_dense = static_cast<int>(feature_count) - 1 + 2;  // the features but the constant, and off
 inline constexpr int net_inputs = net_sparse + net_dense;
 
-using NetWeights = ai::td::NetWeights<net_inputs, net_hidden>;
+// The weights of a network of `Hidden` hidden units (the levels' network has net_hidden; the
+// trainer makes larger ones for experiments, tests/bench/duodecim_td.cpp).
+template <int Hidden>
+using NetWeightsOf = ai::td::NetWeights<net_inputs, Hidden>;
+using NetWeights = NetWeightsOf<net_hidden>;
 // A position's inputs: at most one active sparse index a piece (pieces <= 15 a side).
 using NetInput = ai::td::NetInput<2 * 15, net_dense>;
 
@@ -48,17 +53,20 @@ inline NetInput net_input(const S &s) {
 }
 
 // The hidden layer's sums (before rectifying) and the output's logit.
-inline float net_logit(const NetWeights &w, const NetInput &in, std::array<float, net_hidden> &sum) {
+template <int Hidden>
+float net_logit(const NetWeightsOf<Hidden> &w, const NetInput &in, std::type_identity_t<std::array<float, Hidden>> &sum) {
     return ai::td::net_logit<net_sparse>(w, in, sum);
 }
 
-inline double net_roller_wins(const NetWeights &w, const S &s) {
-    std::array<float, net_hidden> sum;
+template <int Hidden>
+double net_roller_wins(const NetWeightsOf<Hidden> &w, const S &s) {
+    std::array<float, Hidden> sum;
     return logistic(static_cast<double>(net_logit(w, net_input(s), sum)));
 }
 
 // The chance that player p wins from `s`, the end of a turn (phase roll) or a finished game.
-inline double net_win_chance(const NetWeights &w, const S &s, int p) {
+template <int Hidden>
+double net_win_chance(const NetWeightsOf<Hidden> &w, const S &s, int p) {
     if (s.result != Result::ongoing) return (s.result == Result::player0_won) == (p == 0) ? 1.0 : 0.0;
     const double roller = net_roller_wins(w, s);
     return s.to_move == p ? roller : 1.0 - roller;

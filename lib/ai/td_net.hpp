@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -121,6 +122,26 @@ std::pair<size_t, double> highest(const Ends &ends, Value value) {
         if (const double v = value(ends[i].state); v > best) best = v, at = i;
     return {at, best};
 }
+
+// The trainers' first command-line arguments: [games] [seed] [every] [first step] [last step]
+// [lambda], the step shrinking linearly from the first to the last over the games.
+struct TrainingArguments {
+    long games;
+    uint64_t seed = 1;
+    long every = 0;
+    float first_rate = 0.02f, last_rate = 0.004f, lambda = 0.7f;
+
+    TrainingArguments(int argc, char **argv, long default_games) : games(argc > 1 ? std::atol(argv[1]) : default_games) {
+        if (argc > 2) seed = std::strtoull(argv[2], nullptr, 10);
+        if (argc > 3) every = std::atol(argv[3]);
+        if (argc > 4) first_rate = std::strtof(argv[4], nullptr);
+        if (argc > 5) last_rate = std::strtof(argv[5], nullptr);
+        if (argc > 6) lambda = std::strtof(argv[6], nullptr);
+    }
+
+    // The step of game g.
+    float rate(long g) const { return first_rate + (last_rate - first_rate) * static_cast<float>(g) / static_cast<float>(games); }
+};
 
 // A checksum of weights (for the tests that the trainers repeat).
 template <int Inputs, int Hidden>

@@ -15,23 +15,33 @@
 
 namespace ludus::duodecim_ai {
 
-class TdTrainer {
+// A network of `Hidden` hidden units (net_hidden: the levels' network; larger ones for experiments).
+template <int Hidden>
+class TdTrainerOf {
 public:
-    explicit TdTrainer(uint64_t seed) : w_(std::make_unique<NetWeights>()), rng_{seed * 0x9E3779B97F4A7C15ull + 7} {
+    using Weights = NetWeightsOf<Hidden>;
+
+    explicit TdTrainerOf(uint64_t seed) : w_(std::make_unique<Weights>()), rng_{seed * 0x9E3779B97F4A7C15ull + 7} {
         ai::td::initialise<net_sparse>(*w_, rng_);
     }
+    // Training that goes on from `start` (the random initial weights are drawn and replaced, so
+    // that the dice are those of a trainer started from scratch with the same seed).
+    TdTrainerOf(uint64_t seed, const Weights &start) : TdTrainerOf(seed) { *w_ = start; }
 
-    const NetWeights &weights() const { return *w_; }
+    const Weights &weights() const { return *w_; }
 
-    // One game from `game_seed`, then the learning from it (step size `rate`, `lambda`).
-    void train_game(uint64_t game_seed, float rate, float lambda) {
+    // One game from `game_seed`, then the learning from it (step size `rate`, `lambda`). With
+    // `searched`, a position's value in the lambda-returns is the network's one-roll lookahead
+    // (the expectation over the 21 rolls of the roller's best turn end) instead of its value
+    // itself: a target from a search a roll deeper, about 13 times the work.
+    void train_game(uint64_t game_seed, float rate, float lambda, bool searched = false) {
         const DuodecimOptions o = R::parse_options({{"seed", game_seed}});
         S s = R::initial(o);
         inputs_.clear(), values_.clear(), rollers_.clear();
         double value = net_roller_wins(*w_, s);
         for (int turn = 0; turn < 1000 && s.result == Result::ongoing; ++turn) {
             inputs_.push_back(net_input(s));
-            values_.push_back(value);
+            values_.push_back(searched ? lookahead(o, s) : value);
             rollers_.push_back(s.to_move);
             const std::array<int, 2> dice = {rng_.die(), rng_.die()};
             R::set_dice(o, s, dice);
@@ -50,7 +60,22 @@ public:
     }
 
 private:
-    std::unique_ptr<NetWeights> w_;
+    // The expectation over the roll of the best turn end's value for the roller of `s`.
+    double lookahead(const DuodecimOptions &o, const S &s) {
+        const int roller = s.to_move;
+        double v = 0;
+        for (const Roll &r : rolls) {
+            S c = s;
+            const std::array<int, 2> dice = {r.a, r.b};
+            R::set_dice(o, c, dice);
+            ends_.clear();
+            turn_ends(o, c, roller, -1, ends_, buffers_);
+            v += r.weight / 36.0 * highest(ends_, [&](const S &e) { return net_win_chance(*w_, e, roller); }).second;
+        }
+        return v;
+    }
+
+    std::unique_ptr<Weights> w_;
     Rng rng_;
     std::vector<NetInput> inputs_;
     std::vector<double> values_, targets_;
@@ -58,6 +83,8 @@ private:
     std::vector<TurnEnd> ends_;
     std::array<std::vector<Action>, 4> buffers_;
 };
+
+using TdTrainer = TdTrainerOf<net_hidden>;
 
 using ai::td::weights_checksum;
 

@@ -44,18 +44,12 @@ double against_hand(const NetWeights &w, int ruleset, int games) {
 }  // namespace
 
 int main(int argc, char **argv) {
-    const long games = argc > 1 ? std::atol(argv[1]) : 10000;
-    const uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 1;
-    const long every = argc > 3 ? std::atol(argv[3]) : 0;
-    const float first_rate = argc > 4 ? std::strtof(argv[4], nullptr) : 0.02f;
-    const float last_rate = argc > 5 ? std::strtof(argv[5], nullptr) : 0.004f;
-    const float lambda = argc > 6 ? std::strtof(argv[6], nullptr) : 0.7f;
+    const ai::td::TrainingArguments args(argc, argv, 10000);
+    const auto [games, seed, every, first_rate, last_rate, lambda] = args;
     TdTrainer trainer(seed);
     long turns = 0;
     for (long g = 0; g < games; ++g) {
-        // The step shrinks linearly over the training.
-        const float rate = first_rate + (last_rate - first_rate) * static_cast<float>(g) / static_cast<float>(games);
-        turns += trainer.train_game(seed * 1000003 + static_cast<uint64_t>(g), rate, lambda);
+        turns += trainer.train_game(seed * 1000003 + static_cast<uint64_t>(g), args.rate(g), lambda);
         if (every > 0 && (g + 1) % every == 0) {
             std::fprintf(stderr, "%ld games (%.1f turns a game): against the hand-made evaluation (one turn each, 400 games a ruleset):", g + 1,
                          static_cast<double>(turns) / static_cast<double>(g + 1));
