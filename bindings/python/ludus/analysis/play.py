@@ -162,7 +162,7 @@ def play_game(game_id: str, options: Mapping[str, Any], levels: Sequence[str], s
     computer level other than random plays)."""
     game_options = dict(options, seed=seed)
     game = Game(game_id, game_options)
-    record: Dict[str, Any] = {"seed": seed, "levels": list(levels), "first": game.to_move}
+    record: Dict[str, Any] = {"seed": seed, "levels": tuple(levels), "first": game.to_move}
     if not detailed and levels[0] == "random" and levels[1] == "random":
         with game:
             result, plies = game.random_playout(seed, max_plies)
@@ -277,10 +277,14 @@ _END = ("timeout", "win", "win", "draw")
 def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], swapped: List[str]) -> List[Dict[str, Any]]:
     """:func:`play_chunk` for random against random: the games without per-ply metrics are one
     ``random_playout`` each, as in :func:`play_game`, with their records built in one step; the
-    records of a chunk share its two lists of levels. The detailed games go through :func:`play_game`."""
+    records of a chunk share its two tuples of levels. The detailed games go through :func:`play_game`."""
     out = []
     game_id, options, max_plies, every, config = task["game"], task["options"], task["max_plies"], \
         task["detail_every"], task["config"]
+    # The records share the chunk's two pairs of levels, as tuples: a record holding only numbers,
+    # strings and such tuples leaves the garbage collector's lists after its first collection, so
+    # the run's growing pile of records is not traversed again by every full one.
+    pair = (tuple(levels), tuple(swapped))
     to_move = Game._lib.ludus_game_to_move
     for index in range(task["start"], task["stop"]):
         seed = mix_seed(chunk_seed, index)
@@ -293,6 +297,6 @@ def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], s
         with Game(game_id, dict(options, seed=seed)) as game:
             first = to_move(game._h)
             result, plies = game.random_playout(seed, max_plies)
-        out.append({"seed": seed, "levels": levels if index % 2 == 0 else swapped, "first": first if first >= 0 else None,
+        out.append({"seed": seed, "levels": pair[index % 2], "first": first if first >= 0 else None,
                     "winner": _WINNER[result], "end": _END[result], "plies": plies, "index": index, "config": config})
     return out
