@@ -8,40 +8,16 @@ loaded machine hardly changes). Run against a release build:
 """
 import statistics
 import sys
-import time
 
-from ludus import Game, Phase
-
-
-def positions():
-    for seed in range(1, 11):
-        with Game("duodecim", {"seed": seed}) as game:
-            plies = 0
-            while game.phase != Phase.OVER and plies <= 24:
-                if game.phase == Phase.ROLL:
-                    game.roll()
-                    continue
-                if plies % 8 == 0 and len(game.legal_moves) > 1:  # a forced move costs nothing
-                    yield game.to_json()
-                game.play(game.ai_move("greedy", seed=plies).text)
-                plies += 1
-
-
-def rate(saved, level, **options):
-    with Game.from_json(saved) as game:
-        started = time.process_time()
-        move = game.ai_move(level, seed=1, **options)
-        spent = time.process_time() - started
-    count = options.get("max_playouts") if level == "uct" else move.search["nodes"]
-    return count / spent
+from calibration import positions, rate
 
 
 def main():
     nodes = int(sys.argv[1]) if len(sys.argv) > 1 else 500000
     playouts = int(sys.argv[2]) if len(sys.argv) > 2 else 40000
-    saved = list(positions())
-    best = [rate(s, "best", max_nodes=nodes) for s in saved]
-    uct = [rate(s, "uct", max_playouts=playouts) for s in saved]
+    saved = list(positions("duodecim", {}, range(1, 11), 8, 24))
+    best = [rate(s, "best", max_nodes=nodes)[0] for s in saved]
+    uct = [rate(s, "uct", max_playouts=playouts)[0] for s in saved]
     print(f"{len(saved)} positions")
     print(f"best: median {statistics.median(best) / 1e6:.3f} M evaluations a CPU second (min {min(best) / 1e6:.3f}, max {max(best) / 1e6:.3f})")
     print(f"uct: median {statistics.median(uct):.0f} playouts a CPU second (min {min(uct):.0f}, max {max(uct):.0f})")

@@ -8,39 +8,16 @@ process CPU time (which a loaded machine hardly changes). Run against a release 
 """
 import statistics
 import sys
-import time
 
-from ludus import Game, Phase
+from calibration import positions, rate
 
 RULESETS = ["murray", "ludii", "tabletop_murray", "tabletop_schaedler"]
-
-
-def positions(ruleset):
-    for seed in range(1, 6):
-        with Game("xii_scripta", {"seed": seed, "ruleset": ruleset}) as game:
-            plies = 0
-            while game.phase != Phase.OVER and plies <= 200:
-                if game.phase == Phase.ROLL:
-                    game.roll()
-                    continue
-                if plies % 20 == 0 and len(game.legal_moves) > 1:  # a forced move costs nothing
-                    yield game.to_json()
-                game.play(game.ai_move("greedy", seed=plies).text)
-                plies += 1
-
-
-def rate(saved, level, **options):
-    with Game.from_json(saved) as game:
-        started = time.process_time()
-        move = game.ai_move(level, seed=1, **options)
-        spent = time.process_time() - started
-    return move.search["nodes"] / spent, spent
 
 
 def main():
     nodes = int(sys.argv[1]) if len(sys.argv) > 1 else 10**7
     for ruleset in RULESETS:
-        saved = list(positions(ruleset))
+        saved = list(positions("xii_scripta", {"ruleset": ruleset}, range(1, 6), 20, 200))
         best = [rate(s, "best", max_nodes=nodes) for s in saved]
         medium = [rate(s, "medium") for s in saved]
         rates = [r for r, _ in best]
