@@ -20,6 +20,15 @@ Status status_of(auto &&call) {
     return Status::ok;
 }
 
+// A race game's state (counts per player and position) with the players' roles exchanged.
+template <class RaceState>
+RaceState with_players_exchanged(const RaceState &s) {
+    RaceState t = s;
+    t.count[0] = s.count[1], t.count[1] = s.count[0];
+    t.to_move = static_cast<uint8_t>(1 - s.to_move);
+    return t;
+}
+
 // The message a call fails with ("" if it does not throw).
 std::string message_of(auto &&call) {
     try {

@@ -3,6 +3,7 @@
 // and its trainer (tests/bench/xii_scripta_td.hpp) repeats, and made the committed weights.
 #include <doctest/doctest.h>
 
+#include "core_test_support.hpp"
 #include "ai/xii_scripta_net_weights.hpp"
 #include "bench/xii_scripta_td.hpp"
 
@@ -10,14 +11,6 @@ using namespace ludus;
 using namespace ludus::xii_ai;
 
 namespace {
-
-// The same position with the players' roles exchanged.
-S swapped(const S &s) {
-    S t = s;
-    t.count[0] = s.count[1], t.count[1] = s.count[0];
-    t.to_move = static_cast<uint8_t>(1 - s.to_move);
-    return t;
-}
 
 S middle_game() {
     S s;
@@ -40,7 +33,7 @@ TEST_CASE("xii scripta network: a chance of winning, the same for either colour,
         CHECK(p0 < 1.0);
         CHECK(p0 + p1 == doctest::Approx(1.0));
         // The inputs are the roller's and the other's: exchanging the colours changes nothing.
-        CHECK(net_win_chance(net_weights, o, swapped(s), 1) == p0);
+        CHECK(net_win_chance(net_weights, o, testing::with_players_exchanged(s), 1) == p0);
         // A finished game is its result.
         S won = s;
         won.result = Result::player1_won;

@@ -112,6 +112,15 @@ inline void lambda_returns(const std::vector<double> &values, const std::vector<
     }
 }
 
+// One TD(lambda) step of a whole game: every position's input moved towards its lambda-return
+// (see lambda_returns; `targets` is a buffer).
+template <int Sparse, int Inputs, int Hidden, int MaxActive, int Dense>
+void learn_game(NetWeights<Inputs, Hidden> &w, const std::vector<NetInput<MaxActive, Dense>> &inputs, const std::vector<double> &values,
+                const std::vector<int> &rollers, int winner, double lambda, double unfinished, float rate, std::vector<double> &targets) {
+    lambda_returns(values, rollers, winner, lambda, targets, unfinished);
+    for (size_t t = 0; t < inputs.size(); ++t) learn<Sparse>(w, inputs[t], static_cast<float>(targets[t]), rate);
+}
+
 // The first of `ends` (whose elements have a `state`) with the highest value(state), and that
 // value (the one-turn players).
 template <class Ends, class Value>

@@ -53,10 +53,7 @@ public:
             value = s.to_move == mover ? best : 1.0 - best;  // from the view of the next roller
         }
         const int winner = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : -1;
-        // Lambda-returns, last position first, each from the view of its own roller.
-        ai::td::lambda_returns(values_, rollers_, winner, lambda, targets_, 0.0);
-        const size_t n = inputs_.size();
-        for (size_t t = 0; t < n; ++t) ai::td::learn<net_sparse>(*w_, inputs_[t], static_cast<float>(targets_[t]), rate);
+        ai::td::learn_game<net_sparse>(*w_, inputs_, values_, rollers_, winner, lambda, 0.0, rate, targets_);
     }
 
 private:
