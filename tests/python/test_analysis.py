@@ -5,11 +5,13 @@ import csv
 import json
 import math
 import os
+import pickle
 
 import pytest
 
 from ludus import Game, analysis, cli
 from ludus.analysis import metrics, play, run
+from ludus.analysis.records import RecordTable
 
 
 # ---- metrics on hand-made games ------------------------------------------------------------
@@ -160,6 +162,37 @@ def test_seeds_depend_on_the_chunk_not_the_workers():
     assert sum(1 for r in first if "branching" in r) == len([i for i in range(50, 100) if i % 12 == 0])
 
 
+def test_record_table_reads_back_every_record_as_given():
+    records = [play.play_game("duodecim", {"pieces": 2}, ["random", "greedy"], 7),
+               play.play_game("petteia", {"rows": 5, "cols": 5}, ["random", "random"], 3, detailed=False),
+               play.play_game("petteia", {"rows": 5, "cols": 5}, ["random", "random"], 4, detailed=False)]
+    for index, (record, config) in enumerate(zip(records, ["a", "b", "a"])):
+        record.update(index=index, config=config)
+    table = RecordTable(records)
+    assert table == records and list(table) == records and table[-1] == records[2] and table[1:] == records[1:]
+    assert [list(r) for r in table] == [list(r) for r in records]          # the keys in the same order
+    assert json.dumps(list(table)) == json.dumps(records)
+    assert pickle.loads(pickle.dumps(table)) == records
+    assert table.column("winner") == [r["winner"] for r in records]
+    assert table.column("drama") == [records[0]["drama"], None, None]
+    assert table.by_config()["a"] == [records[0], records[2]] and table.by_config()["b"] == [records[1]]
+    merged = RecordTable.concat([RecordTable(records[1:]), table])         # other numbering of levels and configs
+    assert merged == records[1:] + records
+    table.rename_config("a", "c")
+    assert table.column("config") == ["c", "b", "c"]
+    table[0]["winner"] = 5                                                 # a copy: the table is unchanged
+    assert table[0] == records[0] | {"config": "c"}
+    with pytest.raises(IndexError):
+        table[3]
+
+
+def test_a_random_chunk_is_27_bytes_a_game():
+    task = run.tasks("petteia", run.configurations({"rows": 5, "cols": 5}, {}, ["random"]), 1000, 1, None, 2000,
+                     detail=0)[0]
+    size = len(pickle.dumps(play.play_chunk(task), protocol=pickle.HIGHEST_PROTOCOL))
+    assert 27 * 1000 <= size < 28 * 1000
+
+
 def test_dask_tasks_group_consecutive_chunks_largest_first():
     batches = run._batches(100, 2)
     assert [i for b in batches for i in b] == list(range(100))
@@ -190,7 +223,7 @@ def two_workers():
 
 def _records(**where):
     result = analysis.analyze("duodecim", {"pieces": 2}, levels=["random", "greedy"], games=60, seed=11, **where)
-    return json.dumps(result["records"], sort_keys=True), json.dumps(result["configs"], sort_keys=True)
+    return json.dumps(list(result["records"]), sort_keys=True), json.dumps(result["configs"], sort_keys=True)
 
 
 def test_one_and_two_workers_give_identical_results(two_workers):

@@ -17,12 +17,13 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO, Tuple
 from . import metrics
 from .metrics import summarize
 from .play import derive_seed, play_chunk, play_game
+from .records import RecordTable
 from .report import write_records, write_report, write_summary
 from .run import CHUNK_GAMES, SchedulerError, configurations, default_progress, run_chunks, tasks
 
 __all__ = ["analyze", "write_outputs", "add_parser", "cmd_analyze", "parse_assignment", "summarize", "play_game",
            "play_chunk", "derive_seed", "run_chunks", "tasks", "configurations", "metrics", "SchedulerError",
-           "CHUNK_GAMES", "UNATTENDED_DRAW_PLIES"]
+           "CHUNK_GAMES", "UNATTENDED_DRAW_PLIES", "RecordTable"]
 
 # Petteia and Latrunculi need a draw rule for games between programs to end (as in selfplay).
 UNATTENDED_DRAW_PLIES = 200
@@ -39,8 +40,8 @@ def analyze(game_id: str, options: Optional[Mapping[str, Any]] = None, sweep: Op
             detail: Optional[int] = None, progress: Optional[TextIO] = None) -> Dict[str, Any]:
     """Play ``games`` games of every configuration (each point of ``sweep`` with each pairing of
     ``levels``; colours alternate) and summarize them. Returns ``{"game", "options", "sweep",
-    "configs": {name: summary}, "config_swept", "records": [...], ...}``; the records depend only
-    on the arguments, not on ``workers`` or ``scheduler``. ``budget``: nodes a move for the
+    "configs": {name: summary}, "config_swept", "records", ...}``; the records (a
+    :class:`RecordTable`: a sequence of dicts, kept compactly) depend only on the arguments, not on ``workers`` or ``scheduler``. ``budget``: nodes a move for the
     searching levels (playouts for uct). ``detail``: games a configuration between random players
     with the per-ply metrics (None: all)."""
     options = dict(options or {})
@@ -51,11 +52,12 @@ def analyze(game_id: str, options: Optional[Mapping[str, Any]] = None, sweep: Op
     configs = configurations(options, sweep, list(levels))
     chunk_tasks = tasks(game_id, configs, games, seed, budget, max_plies, detail)
     results = run_chunks(chunk_tasks, workers, scheduler, progress)
-    records = [r for chunk in results for r in chunk]
+    records = RecordTable.concat(results)
+    by_name = records.by_config()
     return {
         "game": game_id, "options": options, "sweep": sweep, "levels": list(levels), "games": games, "seed": seed,
         "budget": budget, "max_plies": max_plies, "detail": detail,
-        "configs": {c.name: summarize([r for r in records if r["config"] == c.name]) for c in configs},
+        "configs": {c.name: summarize(by_name.get(c.name, RecordTable())) for c in configs},
         "config_swept": {c.name: c.swept for c in configs},
         "records": records,
     }

@@ -11,6 +11,7 @@ import math
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence
 
 from ..selfplay import wilson  # the Wilson score interval of a proportion, shared with selfplay
+from .records import column
 
 __all__ = ["wilson", "mean_interval", "leaders", "lead_change", "lead_changes", "stability", "drama",
            "decision_share", "branching_mean", "turns_of", "coverage", "summarize", "OUTCOME_METRICS",
@@ -122,9 +123,9 @@ def coverage(occupied: Iterable[Any], sites: int) -> Optional[float]:
 
 # ---- many games ------------------------------------------------------------------------------
 
-def _score(record: Mapping[str, Any], player: int) -> float:
-    """Ludii's (u_p + 1) / 2: 1 for a win, 0 for a loss, 0.5 for a draw or a timeout."""
-    winner = record.get("winner")
+def _score(winner: Optional[int], player: int) -> float:
+    """Ludii's (u_p + 1) / 2 for ``player`` in a game won by ``winner``: 1 for a win, 0 for a
+    loss, 0.5 for a draw or a timeout (no winner)."""
     if winner is None:
         return 0.5
     return 1.0 if winner == player else 0.0
@@ -133,12 +134,13 @@ def _score(record: Mapping[str, Any], player: int) -> float:
 def summarize(records: Sequence[Mapping[str, Any]]) -> Dict[str, Any]:
     """The summary of one configuration's games: each outcome metric with its 95% interval, the
     mean (with spread and interval) of every per-game metric over the games that have it, the
-    win rates of each level, and the histogram of lengths."""
+    win rates of each level, and the histogram of lengths. ``records``: a RecordTable or dicts."""
     n = len(records)
     out: Dict[str, Any] = {"games": n}
-    wins = sum(1 for r in records if r.get("winner") is not None)
-    draws = sum(1 for r in records if r.get("end") == "draw")
-    timeouts = sum(1 for r in records if r.get("end") == "timeout")
+    winners, ends = column(records, "winner"), column(records, "end")
+    wins = n - winners.count(None)
+    draws = ends.count("draw")
+    timeouts = ends.count("timeout")
 
     def proportion(count: float) -> Dict[str, float]:
         low, high = wilson(count, n)
@@ -148,31 +150,33 @@ def summarize(records: Sequence[Mapping[str, Any]]) -> Dict[str, Any]:
     out["draws"] = proportion(draws)
     out["timeouts"] = proportion(timeouts)
     out["drawishness"] = proportion(draws + timeouts)  # Ludii as coded: a timeout is a draw
-    first_scores = [_score(r, r["first"]) for r in records if r.get("first") is not None]
+    first_scores = [_score(w, first) for w, first in zip(winners, column(records, "first")) if first is not None]
     advantage = mean_interval(first_scores)
     out["advantage_first"] = {"value": advantage["mean"], "low": advantage["low"], "high": advantage["high"]}
-    seat = [math.fsum(_score(r, p) for r in records) / n if n else math.nan for p in (0, 1)]
+    zero_scores = [_score(w, 0) for w in winners]
+    seat = [math.fsum(zero_scores) / n if n else math.nan, math.fsum(_score(w, 1) for w in winners) / n if n else math.nan]
     balance = 1.0 - abs(seat[0] - seat[1])
-    zero = mean_interval([_score(r, 0) for r in records])
+    zero = mean_interval(zero_scores)
     # With two players r_1 = 1 - r_0, so Balance = 1 - |2 r_0 - 1|: its interval maps from r_0's.
-    ends = [1.0 - abs(2 * zero["low"] - 1), 1.0 - abs(2 * zero["high"] - 1)] if n else [math.nan, math.nan]
-    high = 1.0 if n and zero["low"] <= 0.5 <= zero["high"] else max(ends)
-    out["balance"] = {"value": balance, "low": min(ends), "high": high}
+    balance_ends = [1.0 - abs(2 * zero["low"] - 1), 1.0 - abs(2 * zero["high"] - 1)] if n else [math.nan, math.nan]
+    high = 1.0 if n and zero["low"] <= 0.5 <= zero["high"] else max(balance_ends)
+    out["balance"] = {"value": balance, "low": min(balance_ends), "high": high}
     out["score_player"] = seat
     for name in PER_GAME_METRICS:
-        values = [float(r[name]) for r in records if r.get(name) is not None]
+        values = [float(v) for v in column(records, name) if v is not None]
         if values:
             out[name] = mean_interval(values)
-    levels = sorted({r["levels"][0] for r in records} | {r["levels"][1] for r in records}) if n else []
+    pairs = column(records, "levels")
+    levels = sorted({pair[0] for pair in pairs} | {pair[1] for pair in pairs})
     if len(levels) == 2:
         a = levels[0]
-        a_scores = [_score(r, r["levels"].index(a)) for r in records]
-        a_wins = sum(1 for r in records if r.get("winner") is not None and r["levels"][r["winner"]] == a)
+        a_scores = [_score(w, pair.index(a)) for w, pair in zip(winners, pairs)]
+        a_wins = sum(1 for w, pair in zip(winners, pairs) if w is not None and pair[w] == a)
         low, high = wilson(a_wins, n)
         out["pairing"] = {"a": a, "b": levels[1], "a_wins": a_wins, "b_wins": wins - a_wins,
                           "a_win_rate": {"value": a_wins / n, "low": low, "high": high},
                           "a_score": {"value": math.fsum(a_scores) / n, **_bounds(mean_interval(a_scores))}}
-    out["plies_histogram"] = histogram([r["plies"] for r in records])
+    out["plies_histogram"] = histogram(column(records, "plies"))
     return out
 
 

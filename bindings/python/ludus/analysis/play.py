@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 from .._library import call_string
 from ..game import Game, Phase, Result
 from . import metrics
+from .records import RecordTable
 
 __all__ = ["derive_seed", "mix_seed", "Features", "features", "play_game", "play_chunk"]
 
@@ -249,15 +250,16 @@ def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str
     return record
 
 
-def play_chunk(task: Mapping[str, Any]) -> List[Dict[str, Any]]:
+def play_chunk(task: Mapping[str, Any]) -> RecordTable:
     """Play one chunk of games (a task of :func:`ludus.analysis.run.tasks`) and return their
-    records, in order. Pure: the same task gives the same records on any machine. Game ``i``'s
-    seed is ``mix_seed(derive_seed(seed, config, chunk), i)``; the levels swap sides every game."""
+    records, in order, as a :class:`RecordTable`. Pure: the same task gives the same records on any
+    machine. Game ``i``'s seed is ``mix_seed(derive_seed(seed, config, chunk), i)``; the levels
+    swap sides every game."""
     chunk_seed = derive_seed(task["seed"], task["config"], task["chunk"])
     levels, swapped = list(task["levels"]), list(reversed(task["levels"]))
     if levels == ["random", "random"]:
         return _random_chunk(task, chunk_seed, levels, swapped)
-    out = []
+    out = RecordTable()
     game, options, budget, max_plies, every = task["game"], task["options"], task.get("budget"), task["max_plies"], \
         task["detail_every"]
     for index in range(task["start"], task["stop"]):
@@ -274,17 +276,16 @@ _WINNER = (None, 0, 1, None)
 _END = ("timeout", "win", "win", "draw")
 
 
-def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], swapped: List[str]) -> List[Dict[str, Any]]:
+def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], swapped: List[str]) -> RecordTable:
     """:func:`play_chunk` for random against random: the games without per-ply metrics are one
-    ``random_playout`` each, as in :func:`play_game`, with their records built in one step; the
-    records of a chunk share its two tuples of levels. The detailed games go through :func:`play_game`."""
-    out = []
+    ``random_playout`` each, as in :func:`play_game`, and go straight into the table's columns.
+    The detailed games go through :func:`play_game`."""
+    out = RecordTable()
     game_id, options, max_plies, every, config = task["game"], task["options"], task["max_plies"], \
         task["detail_every"], task["config"]
-    # The records share the chunk's two pairs of levels, as tuples: a record holding only numbers,
-    # strings and such tuples leaves the garbage collector's lists after its first collection, so
-    # the run's growing pile of records is not traversed again by every full one.
-    pair = (tuple(levels), tuple(swapped))
+    pair = (out.level_id(levels), out.level_id(swapped))
+    config_id = out.config_id(config)
+    append = out.append_game
     to_move = Game._lib.ludus_game_to_move
     for index in range(task["start"], task["stop"]):
         seed = mix_seed(chunk_seed, index)
@@ -297,6 +298,5 @@ def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], s
         with Game(game_id, dict(options, seed=seed)) as game:
             first = to_move(game._h)
             result, plies = game.random_playout(seed, max_plies)
-        out.append({"seed": seed, "levels": pair[index % 2], "first": first if first >= 0 else None,
-                    "winner": _WINNER[result], "end": _END[result], "plies": plies, "index": index, "config": config})
+        append(seed, pair[index % 2], first if first >= 0 else None, _WINNER[result], _END[result], plies, index, config_id)
     return out

@@ -9,6 +9,7 @@ import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from .metrics import OUTCOME_METRICS, PER_GAME_METRICS
+from .records import by_config, column
 
 __all__ = ["write_records", "write_summary", "write_report", "CSV_FIELDS"]
 
@@ -36,9 +37,15 @@ def write_records(records: Sequence[Mapping[str, Any]], out_dir: str, json_recor
             row = dict(r, level_0=r["levels"][0], level_1=r["levels"][1])
             writer.writerow([_csv_value(row.get(k)) for k in CSV_FIELDS])
     if json_records:
+        # A record at a time (the same text as one json.dump of the list), so that a large run's
+        # records are not all built as dicts at once.
         with open(os.path.join(out_dir, "records.json"), "w", encoding="utf-8") as f:
-            json.dump(list(records), f, separators=(",", ":"))
-            f.write("\n")
+            f.write("[")
+            for number, r in enumerate(records):
+                if number:
+                    f.write(",")
+                f.write(json.dumps(r, separators=(",", ":")))
+            f.write("]\n")
 
 
 def _clean(value: Any) -> Any:
@@ -87,6 +94,7 @@ def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     configs = list(run["configs"])
+    by_name = by_config(records)
     names: List[str] = []
 
     def save(fig: Any, name: str) -> None:
@@ -113,7 +121,7 @@ def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir
     # Length histograms.
     fig, ax = plt.subplots(figsize=(7, 3.5))
     for c in configs:
-        plies = [r["plies"] for r in records if r["config"] == c]
+        plies = column(by_name.get(c, []), "plies")
         ax.hist(plies, bins=40, histtype="step", label=c)
     ax.set_xlabel("moves in the game")
     ax.set_ylabel("games")
@@ -126,10 +134,10 @@ def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir
     for c in configs:
         sums: List[float] = []
         counts: List[int] = []
-        for r in records:
-            if r["config"] != c or not r.get("branching"):
+        for branching in column(by_name.get(c, []), "branching"):
+            if not branching:
                 continue
-            for i, b in enumerate(r["branching"]):
+            for i, b in enumerate(branching):
                 if i >= len(sums):
                     sums.append(0.0)
                     counts.append(0)

@@ -99,8 +99,8 @@ class Progress:
 
 
 def run_chunks(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int] = None, scheduler: Optional[str] = None,
-               progress: Optional[TextIO] = None, function: Callable[[Mapping[str, Any]], List[Dict[str, Any]]] = play_chunk,
-               ) -> List[List[Dict[str, Any]]]:
+               progress: Optional[TextIO] = None, function: Callable[[Mapping[str, Any]], Any] = play_chunk,
+               ) -> List[Any]:
     """Run every task with ``function`` and return their results in the tasks' order. ``workers=1``
     without a scheduler runs them here; otherwise Dask runs them (on ``scheduler``, an address such
     as ``tcp://host:8786``, or on a LocalCluster of ``workers`` processes, one per core by
@@ -117,7 +117,7 @@ def run_chunks(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int] 
 
 
 def _run_dask(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int], scheduler: Optional[str], bar: Progress,
-              function: Callable[[Mapping[str, Any]], List[Dict[str, Any]]]) -> List[List[Dict[str, Any]]]:
+              function: Callable[[Mapping[str, Any]], Any]) -> List[Any]:
     import logging
 
     from distributed import Client, as_completed

@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from ..game import games as catalogue
 from ..selfplay import LEVELS
 from . import analyze, write_outputs
+from .records import RecordTable
 from .run import local_cluster
 
 __all__ = ["rulesets", "study_runs", "main", "SEED", "RANDOM_GAMES", "SEARCH_GAMES", "BEST_BUDGET", "SIZES"]
@@ -49,7 +50,7 @@ def _merge(runs: Sequence[Mapping[str, Any]], games: str, budget: str) -> Dict[s
     merged = dict(runs[0])
     merged["configs"] = {k: v for run in runs for k, v in run["configs"].items()}
     merged["config_swept"] = {k: v for run in runs for k, v in run["config_swept"].items()}
-    merged["records"] = [r for run in runs for r in run["records"]]
+    merged["records"] = RecordTable.concat(run["records"] for run in runs)
     merged["games"], merged["budget"], merged["detail"] = games, budget, f"{RANDOM_DETAIL} (random), all (others)"
     return merged
 
@@ -95,8 +96,7 @@ def size_run(out: str, where: Mapping[str, Any]) -> Dict[str, Any]:
         name = f"random-random@size={n}"
         run["configs"] = {name: run["configs"]["random-random"]}
         run["config_swept"] = {name: {"size": n}}
-        for r in run["records"]:
-            r["config"] = name
+        run["records"].rename_config("random-random", name)
     run = _merge(runs, f"{SIZE_GAMES}", "–")
     run["sweep"] = {"size": SIZES}
     run["options"] = {"rows = cols": "size", "draw_plies_without_capture": 200}
