@@ -103,7 +103,7 @@ class RecordTable(Sequence[Dict[str, Any]]):
         self._plies.extend(other._plies)
         self._index.extend(other._index)
         self._config.extend(array("H", (configs[i] for i in other._config)))
-        for row, details in other._details.items():
+        for row, details in list(other._details.items()):  # a list: other may be this table
             self._details[offset + row] = details
 
     @classmethod
