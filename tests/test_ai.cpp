@@ -388,6 +388,17 @@ TEST_CASE("latrunculi kowalski: best shuts in a lone dux that medium defends (it
     CHECK(play_out(*g, 0, {{"level", "best"}, {"max_nodes", 5000}}, 120) == Result::player0_won);
 }
 
+TEST_CASE("latrunculi kowalski: best catches the last free man of a side far behind (it drew such endings by the move limit)") {
+    // The demonstration's game after 60 moves (examples/python/demo.py, seed 2024): ten men and
+    // the dux against two men and the dux. Player 1's dux (k8) and its man on l7 cannot move
+    // without the dux being shut in; its man on c6 is free. Caught, player 1 must shut its own
+    // dux in. best at 200,000 nodes used to shuffle round that man (not won in 100 plies).
+    auto g = kowalski_at({"....0...0.d.", ".........001", "..1......0.0", ".....0......", ".........0..", ".......0....", "..D.........",
+                          ".0.........."},
+                         0);
+    CHECK(play_out(*g, 0, {{"level", "best"}, {"max_nodes", 200000}}, 40) == Result::player0_won);
+}
+
 TEST_CASE("latrunculi kowalski: best's search of a threatened dux stays bounded (two threatened duxes do not extend each other)") {
     auto g = new_game("latrunculi", {{"ruleset", "kowalski"}, {"seed", 1}});
     const json move = g->ai_choose({{"level", "best"}, {"depth", 4}, {"max_nodes", 20000000}});

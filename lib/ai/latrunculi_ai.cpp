@@ -4,7 +4,8 @@
 // of material, mobility and, where a dux decides the game (Kowalski), how closely each dux is
 // shut in: its blocked sides, its moves, the region it can still reach and the enemy men close
 // to it (confinement()); Schaedler's rulesets bring their own evaluation.
-// "best" also searches captures past its horizon and a dux with one free side a ply deeper.
+// "best" also searches captures past its horizon and a dux with one free side a ply deeper, and
+// hunts the last few men of a side far behind: their safe squares taken one by one (hunted()).
 // A capture that earns an extra move (Bell) leaves the same player to move: that ply is
 // searched without changing sides.
 #include <algorithm>
@@ -32,6 +33,13 @@ constexpr int max_capture_plies = 6;  // the longest chain of captures past the 
 constexpr int late_moves = 4;  // moves searched in full before the reductions
 constexpr int open_region = 24;  // see LatrunculiSearch::confinement
 constexpr int open_lines = 14;
+// The hunt of a side's last few men (LatrunculiSearch::hunted): a side with at most
+// `hunt_men` men and `hunt_lead` fewer than the enemy; a man's safe moves up to `hunt_cap`
+// count, each missing one `hunt_weight` hundredths of a man.
+constexpr int hunt_men = 3;
+constexpr int hunt_lead = 4;
+constexpr int hunt_cap = 10;
+constexpr int hunt_weight = 8;
 
 constexpr std::array<ai::Level, 5> levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", max_depth, true}}};
@@ -314,7 +322,50 @@ private:
         if (r.dux_capturable) score += 2 * man_value * ((s.dux[me] != 0) - (s.dux[other] != 0));
         score += 2 * (R::mobility(o_, s, me) - R::mobility(o_, s, other));
         if (r.dux_immobilised_loses) score += confinement(s, other) - confinement(s, me);
+        if (extend_) score += hunted(s, other) - hunted(s, me);
         return score;
+    }
+
+    // How nearly a player's few men are caught, when the enemy is far ahead (best only): for
+    // each man, the moves it has to squares where no enemy move takes it at once, below
+    // `hunt_cap`. A lone rook-moving man is not caught by looking for captures a few plies
+    // deep; the net that catches it is built by taking its safe squares one by one.
+    int hunted(const State &s, int player) const {
+        const int men = bits::popcount(s.men[player]);
+        if (men == 0 || men > hunt_men || bits::popcount(s.men[1 - player]) - men < hunt_lead) return 0;
+        using BB = std::remove_cvref_t<decltype(s.men[0])>;
+        const BB empty = o_.template masks<BB>().board & ~s.occupied();
+        int score = 0;
+        for (BB b = s.men[player]; b != 0; b &= b - 1) {
+            const BB from = bits::one<BB>(bits::lowest(b));
+            const int safe = bits::popcount(R::reach(o_, from, empty) & ~exposed(s, 1 - player, empty | from));
+            score += hunt_weight * std::max(0, hunt_cap - safe);
+        }
+        return score;
+    }
+    // The squares where a man would be taken by one move of `hunter`, `empty` the empty squares:
+    // an enemy piece (or a hostile empty corner) beside it and a square on the other side that
+    // an enemy piece can move to (or, in Kowalski, a corner with an enemy beside it and one that
+    // can move to its other side).
+    template <class BB>
+    BB exposed(const State &s, int hunter, BB empty) const {
+        const auto &m = o_.template masks<BB>();
+        const LatrunculiRuleset &r = *o_.rules;
+        const BB hunters = s.pieces(hunter), flankers = hunters | (r.corner_square_hostile ? m.corners & empty : BB{0});
+        const BB landing = R::reach(o_, hunters, empty);
+        const auto up = [&](BB b) { return (b << o_.cols) & m.board; };
+        const auto down = [&](BB b) { return b >> o_.cols; };
+        const auto left = [&](BB b) { return (b >> 1) & m.not_last_file; };
+        const auto right = [&](BB b) { return (b << 1) & m.not_first_file; };
+        BB taken = (down(flankers) & up(landing)) | (up(flankers) & down(landing)) | (left(flankers) & right(landing)) |
+                   (right(flankers) & left(landing));
+        if (r.corner_taken_by_two)
+            for (int c = 0; c < 4; ++c) {
+                const auto [n0, n1] = o_.corner_neighbours[c];
+                if ((bits::test(hunters, n0) && bits::test(landing, n1)) || (bits::test(hunters, n1) && bits::test(landing, n0)))
+                    taken |= bits::one<BB>(o_.corners[c]);
+            }
+        return taken;
     }
 
     // How near a player's dux is to being shut in (the way Kowalski's game is won), in

@@ -362,6 +362,14 @@ int LatrunculiRulesT<BB>::mobility(const Options &o, const State &s, int player)
 }
 
 template <class BB>
+BB LatrunculiRulesT<BB>::reach(const Options &o, BB from, BB empty) {
+    const LatrunculiMasks<BB> &m = o.masks<BB>();
+    BB to = 0;
+    for (int d = 0; d < 4; ++d) to |= o.rules->rook_moves ? slide(m, o.cols, from, empty, d) : shift(m, o.cols, from, d) & empty;
+    return to;
+}
+
+template <class BB>
 bool LatrunculiRulesT<BB>::dux_immobilised(const Options &o, const State &s, int player) {
     if (s.dux[player] == 0) return false;
     const BB around = o.masks<BB>().neighbours[bits::lowest(s.dux[player])];

@@ -131,6 +131,9 @@ struct LatrunculiRulesT {
     static BB capture_landings(const Options &o, const State &s);
     // The squares the player's pieces could move to (for the computer player's evaluation).
     static int mobility(const Options &o, const State &s, int player);
+    // The squares pieces on `from` could move to, `empty` being the empty squares (the same
+    // steps as mobility; the dux's jumps not counted).
+    static BB reach(const Options &o, BB from, BB empty);
     // A dux with no empty neighbour and an enemy piece beside it (Kowalski).
     static bool dux_immobilised(const Options &o, const State &s, int player);
 
