@@ -274,6 +274,19 @@ private:
         return best;
     }
 
+    // The squares of `b` one step up, down, left or right (d = 0..3, the rules' directions);
+    // steps off the board vanish.
+    template <class BB>
+    BB step(BB b, int d) const {
+        const auto &m = o_.template masks<BB>();
+        switch (d) {
+        case 0: return (b << o_.cols) & m.board;
+        case 1: return b >> o_.cols;
+        case 2: return (b >> 1) & m.not_last_file;
+        default: return (b << 1) & m.not_first_file;
+        }
+    }
+
     // False when the side to move surely has no capture: no empty square next to an enemy man
     // with a flanker beyond it (nor, in Kowalski, an enemy man in a corner), so that most leaves
     // of the capture search need no move list.
@@ -286,13 +299,9 @@ private:
             const BB empty = m.board & ~s.occupied(), victims = s.men[enemy] | (r.dux_capturable ? s.dux[enemy] : BB{0});
             if (r.corner_taken_by_two && (s.men[enemy] & m.corners) != 0) return true;
             const BB flankers = s.pieces(me) | (r.corner_square_hostile ? m.corners & empty : BB{0});
-            const auto up = [&](BB b) { return (b << o_.cols) & m.board; };
-            const auto down = [&](BB b) { return b >> o_.cols; };
-            const auto left = [&](BB b) { return (b >> 1) & m.not_last_file; };
-            const auto right = [&](BB b) { return (b << 1) & m.not_first_file; };
             // A victim with a flanker on one side and an empty landing square on the other.
-            const BB landing = (down(victims & down(flankers)) | up(victims & up(flankers)) | left(victims & left(flankers)) |
-                                right(victims & right(flankers))) & empty;
+            const BB landing = (step(victims & step(flankers, 0), 0) | step(victims & step(flankers, 1), 1) |
+                                step(victims & step(flankers, 2), 2) | step(victims & step(flankers, 3), 3)) & empty;
             return landing != 0;
         } else {
             return true;
@@ -330,9 +339,13 @@ private:
     // each man, the moves it has to squares where no enemy move takes it at once, below
     // `hunt_cap`. A lone rook-moving man is not caught by looking for captures a few plies
     // deep; the net that catches it is built by taking its safe squares one by one.
-    int hunted(const State &s, int player) const {
+    [[gnu::always_inline]] int hunted(const State &s, int player) const {
         const int men = bits::popcount(s.men[player]);
         if (men == 0 || men > hunt_men || bits::popcount(s.men[1 - player]) - men < hunt_lead) return 0;
+        return hunt(s, player);
+    }
+    // hunted()'s count, out of line: most evaluations stop at its test.
+    [[gnu::noinline]] int hunt(const State &s, int player) const {
         using BB = std::remove_cvref_t<decltype(s.men[0])>;
         const BB empty = o_.template masks<BB>().board & ~s.occupied();
         int score = 0;
@@ -353,12 +366,8 @@ private:
         const LatrunculiRuleset &r = *o_.rules;
         const BB hunters = s.pieces(hunter), flankers = hunters | (r.corner_square_hostile ? m.corners & empty : BB{0});
         const BB landing = R::reach(o_, hunters, empty);
-        const auto up = [&](BB b) { return (b << o_.cols) & m.board; };
-        const auto down = [&](BB b) { return b >> o_.cols; };
-        const auto left = [&](BB b) { return (b >> 1) & m.not_last_file; };
-        const auto right = [&](BB b) { return (b << 1) & m.not_first_file; };
-        BB taken = (down(flankers) & up(landing)) | (up(flankers) & down(landing)) | (left(flankers) & right(landing)) |
-                   (right(flankers) & left(landing));
+        BB taken = 0;  // a flanker one step one way, a landing square one step the other
+        for (int d = 0; d < 4; d += 2) taken |= (step(flankers, d) & step(landing, d + 1)) | (step(flankers, d + 1) & step(landing, d));
         if (r.corner_taken_by_two)
             for (int c = 0; c < 4; ++c) {
                 const auto [n0, n1] = o_.corner_neighbours[c];
@@ -389,17 +398,15 @@ private:
         }
         BB region = m.neighbours[sq] & empty;
         for (BB grown = region;; region = grown) {
-            const BB spread = ((region << o_.cols) & m.board) | (region >> o_.cols) | ((region >> 1) & m.not_last_file) |
-                              ((region << 1) & m.not_first_file);
-            grown = region | (spread & empty);
+            grown = region | ((step(region, 0) | step(region, 1) | step(region, 2) | step(region, 3)) & empty);
             if (grown == region) break;
         }
         const int size = bits::popcount(region);  // 0: only its own men around it (enemies would shut it in)
         // The enemy men close to it (within two squares each way): the ones that can close a net.
         BB near = s.dux[player];
         for (int i = 0; i < 2; ++i) {
-            const BB wide = near | ((near >> 1) & m.not_last_file) | ((near << 1) & m.not_first_file);
-            near = wide | ((wide << o_.cols) & m.board) | (wide >> o_.cols);
+            const BB wide = near | step(near, 2) | step(near, 3);
+            near = wide | step(wide, 0) | step(wide, 1);
         }
         const int hunters = std::min(bits::popcount(near & s.men[1 - player]), 8);
         const int squeezed = 12 * blocked * blocked + 8 * std::max(0, open_lines - moves) + 2 * (o_.rows * o_.cols - size) + 15 * hunters;

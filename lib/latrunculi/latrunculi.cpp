@@ -108,6 +108,13 @@ template <class BB>
     }
 }
 
+// The empty squares the pieces on `from` move to in direction d: a slide for rook moves, else
+// one step.
+template <class BB>
+[[gnu::always_inline]] inline BB moves_towards(const LatrunculiOptions &o, const LatrunculiMasks<BB> &m, BB from, BB empty, int d) {
+    return o.rules->rook_moves ? slide(m, o.cols, from, empty, d) : shift(m, o.cols, from, d) & empty;
+}
+
 // Every move of the player to move, as sets: the landing squares per direction (each landing
 // square of a direction comes from exactly one piece: the nearest behind it), the dux's jumps,
 // the pass that declines an extra move, or the squares to place a piece on.
@@ -132,7 +139,7 @@ template <class BB>
     }
     const int p = s.to_move;
     const BB movable = s.again >= 0 ? bits::one<BB>(s.again) : s.pieces(p);
-    for (int d = 0; d < 4; ++d) ms.landing[d] = r.rook_moves ? slide(m, o.cols, movable, empty, d) : shift(m, o.cols, movable, d) & empty;
+    for (int d = 0; d < 4; ++d) ms.landing[d] = moves_towards(o, m, movable, empty, d);
     if (r.dux_jumps) {
         const BB dux = s.dux[p] & movable;
         if (dux != 0) {
@@ -357,7 +364,7 @@ int LatrunculiRulesT<BB>::mobility(const Options &o, const State &s, int player)
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const BB empty = m.board & ~s.occupied(), own = s.pieces(player);
     int n = 0;
-    for (int d = 0; d < 4; ++d) n += bits::popcount(o.rules->rook_moves ? slide(m, o.cols, own, empty, d) : shift(m, o.cols, own, d) & empty);
+    for (int d = 0; d < 4; ++d) n += bits::popcount(moves_towards(o, m, own, empty, d));
     return n;
 }
 
@@ -365,7 +372,7 @@ template <class BB>
 BB LatrunculiRulesT<BB>::reach(const Options &o, BB from, BB empty) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     BB to = 0;
-    for (int d = 0; d < 4; ++d) to |= o.rules->rook_moves ? slide(m, o.cols, from, empty, d) : shift(m, o.cols, from, d) & empty;
+    for (int d = 0; d < 4; ++d) to |= moves_towards(o, m, from, empty, d);
     return to;
 }
 

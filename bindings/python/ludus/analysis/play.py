@@ -260,15 +260,20 @@ def play_chunk(task: Mapping[str, Any]) -> RecordTable:
     if levels == ["random", "random"]:
         return _random_chunk(task, chunk_seed, levels, swapped)
     out = RecordTable()
-    game, options, budget, max_plies, every = task["game"], task["options"], task.get("budget"), task["max_plies"], \
-        task["detail_every"]
+    every = task["detail_every"]
     for index in range(task["start"], task["stop"]):
-        record = play_game(game, options, levels if index % 2 == 0 else swapped, mix_seed(chunk_seed, index), budget,
-                           max_plies, detailed=every > 0 and index % every == 0)
-        record["index"] = index
-        record["config"] = task["config"]
-        out.append(record)
+        _add_game(out, task, levels if index % 2 == 0 else swapped, mix_seed(chunk_seed, index), index,
+                  detailed=every > 0 and index % every == 0)
     return out
+
+
+def _add_game(out: RecordTable, task: Mapping[str, Any], levels: Sequence[str], seed: int, index: int,
+              detailed: bool) -> None:
+    """Play game ``index`` of the chunk with :func:`play_game` and add its record to ``out``."""
+    record = play_game(task["game"], task["options"], levels, seed, task.get("budget"), task["max_plies"], detailed)
+    record["index"] = index
+    record["config"] = task["config"]
+    out.append(record)
 
 
 # A playout's ludus_result (ongoing, player 0 won, player 1 won, draw) to the record's winner and end.
@@ -290,10 +295,7 @@ def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], s
     for index in range(task["start"], task["stop"]):
         seed = mix_seed(chunk_seed, index)
         if every > 0 and index % every == 0:
-            record = play_game(game_id, options, levels if index % 2 == 0 else swapped, seed, task.get("budget"), max_plies)
-            record["index"] = index
-            record["config"] = config
-            out.append(record)
+            _add_game(out, task, levels if index % 2 == 0 else swapped, seed, index, detailed=True)
             continue
         with Game(game_id, dict(options, seed=seed)) as game:
             first = to_move(game._h)
