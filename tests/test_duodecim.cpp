@@ -1,5 +1,5 @@
-// Ludus Duodecim Scriptorum: one test case per rule sentence and [decision] of
-// ../shared/spec/duodecim.md, named after it.
+// Ludus Duodecim Scriptorum: one test case per rule sentence and DECISION of
+// docs/rules/duodecim.md, named after it.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
-// The rules of Petteia (/work/shared/spec/petteia.md), one test case per rule sentence, plus
-// perft counts checked against a deliberately naive reference implementation of the spec.
+// The rules of Petteia (docs/rules/petteia.md), one test case per rule sentence, plus perft
+// counts checked against a deliberately naive reference implementation of the same page.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -94,7 +94,7 @@ void play(Game &g, const std::string &move) { play_move(g, move); }
 
 json pos_json(const Game &g) { return g.to_json()["position"]; }
 
-// ---- A naive reference implementation, written from the spec text alone ------------------
+// ---- A naive reference implementation, written from docs/rules/petteia.md alone ------------
 
 namespace ref {
 

@@ -334,12 +334,13 @@ def units(position):
 
 
 def cell_name(player, p):
-    """The data-cell of the rect where a unit stands, as the spec's Drawing section lays it out."""
+    """The data-cell of the rect where a unit stands, as docs/rules/duodecim.md draws it."""
     return f"player{player} {ROMAN[p - 1]}" if p <= 6 else f"track {p - 6}"
 
 
 def grid_cell(player, p):
-    """(row, column) of the spec's Drawing: middle row entry, top row track 1..12 right to left, bottom 13..24."""
+    """(row, column) as docs/rules/duodecim.md draws it: middle row entry, top row track 1..12
+    right to left, bottom 13..24."""
     if p <= 6:
         return 1, (0 if player == 0 else 6) + p - 1
     k = p - 6
@@ -354,8 +355,8 @@ def check_duodecim_svg(game, state, options):
 
     cells = {e.get("data-cell"): e for e in with_class(root, "cell")}
     assert len(cells) == 36, len(cells)
-    # The layout of the spec: track 1 top right, 12 top left, 13 bottom left, 24 bottom right,
-    # player 0's entry cells on the left of the middle row, player 1's on the right.
+    # The layout of docs/rules/duodecim.md: track 1 top right, 12 top left, 13 bottom left, 24
+    # bottom right, player 0's entry cells on the left of the middle row, player 1's on the right.
     x = lambda name: float(cells[name].get("x"))
     y = lambda name: float(cells[name].get("y"))
     assert y("track 1") == y("track 12") < y("player0 I") == y("player1 VI") < y("track 13") == y("track 24")

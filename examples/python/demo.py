@@ -28,7 +28,8 @@ import ludus
 from ludus.selfplay import wilson
 
 #: Petteia without a draw rule lets two cautious players shuffle forever: the match ends in a
-#: draw after 100 plies without a capture or a third repetition (the spec's options for programs).
+#: draw after 100 plies without a capture or a third repetition (the options for programs of
+#: docs/rules/petteia.md).
 MATCH_OPTIONS: Dict[str, Dict[str, Any]] = {
     "petteia": {"draw_plies_without_capture": 100, "draw_repetitions": 3},
     "latrunculi": {"draw_plies_without_capture": 100, "draw_repetitions": 3},  # the same for Kowalski's rook moves

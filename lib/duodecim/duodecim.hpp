@@ -1,5 +1,5 @@
 // Ludus Duodecim Scriptorum: a race with two dice over private entry cells and a shared track,
-// with columns and captures (../shared/spec/duodecim.md).
+// with columns and captures (docs/rules/duodecim.md).
 //
 // Every piece of a player stands at a progress 0..31: 0 hand (H), 1..6 the player's own entry
 // cells I..VI, 7..30 the shared track cells 1..24 (the same cell for both players), 31 off (O).
@@ -14,7 +14,8 @@
 //    "dice": [] or [a, b], "dice_used": [bool, bool], "barred": null or progress,
 //    "rng": "16 hex digits"}
 // entry[p][i] is player p's cell I+i; track[p][k] the pieces of player p on track cell k+1.
-// `barred` is the progress of the unit the second die may not move (see the spec's second step).
+// `barred` is the progress of the unit the second die may not move (docs/rules/duodecim.md,
+// "The second step").
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // Pictures of a Ludus Duodecim Scriptorum position: an SVG board and a monospace diagram.
 //
-// The board is laid out as the spec's "Drawing" section says (the board of Ostia): the middle
+// The board is laid out as docs/rules/duodecim.md, "Drawing", says (the board of Ostia): the middle
 // row holds the entry cells, player 0's I..VI on the left half and player 1's on the right
 // half, both numbered from left to right; the track runs 1..12 along the top row from right to
 // left, then 13..24 along the bottom row from left to right. Each half-row of six cells is

@@ -451,8 +451,8 @@ void PetteiaRulesT<Board>::apply(const Options &o, State &s, Action a) {
 
 template <class Board>
 [[gnu::always_inline]] inline void PetteiaRulesT<Board>::finish_move(const Options &o, State &s, int mover) {
-    // The order of the end checks is a decision of the spec: wins before draws, and the draw
-    // by repetition (checked by the framework) last.
+    // The order of the end checks is a DECISION of docs/rules/petteia.md: wins before draws, and
+    // the draw by repetition (checked by the framework) last.
     const int enemy = 1 - mover;
     const Result mover_wins = mover == 0 ? Result::player0_won : Result::player1_won;
     if (s.pieces[enemy] <= 1)

@@ -1,4 +1,4 @@
-// Petteia: custodian capture on a chequered board of any size (../shared/spec/petteia.md).
+// Petteia: custodian capture on a chequered board of any size (docs/rules/petteia.md).
 //
 // The rules are written once (PetteiaRulesT) over two board representations: a bitboard for
 // boards of up to 64 squares (the default 8x8 among them: fast move generation and capture)
@@ -147,7 +147,7 @@ struct PetteiaRulesT {
     static Action random_action(const Options &o, const State &s, Rng &rng) { return s.random_action(o, s.to_move, rng); }
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
-    // After a move: the end checks, in the spec's order.
+    // After a move: the end checks, in the order of docs/rules/petteia.md, "The end".
     static void finish_move(const Options &o, State &s, int mover);
     static void agree_draw(State &s) { end_game(s, Result::draw, EndReason::agreed_draw); }
 

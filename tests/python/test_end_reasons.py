@@ -4,9 +4,9 @@ the draw) and the position JSON's "end_reason". Each position is built so that n
 and no other winner could be right: swapping two reasons, or a rule giving the wrong reason or
 the wrong winner, fails a test.
 
-The rules: /work/shared/spec/petteia.md and duodecim.md, docs/rules/latrunculi.md and
-docs/rules/xii-scripta.md. Boards are drawn as the text diagram draws them, the highest rank
-first; a drawing gives the lowest ranks of the board from file a, and the rest is empty.
+The rules: docs/rules/petteia.md, duodecim.md, latrunculi.md and xii-scripta.md. Boards are
+drawn as the text diagram draws them, the highest rank first; a drawing gives the lowest ranks
+of the board from file a, and the rest is empty.
 Petteia and Latrunculi: '0' and '1' are men, 'D' and 'd' the duxes of player 0 and 1, 'A' and
 'B' (Schaedler) blocked pieces of player 0 and 1.
 
