@@ -1,4 +1,4 @@
-// Issue 23 through the C ABI, with the JSON read back by nlohmann: short error messages for
+// The C ABI at its edges, with the JSON read back by nlohmann: short error messages for
 // huge input, duplicate JSON keys refused, saved starts their ruleset can reach, why a game
 // ended, the position alone, and the move fields every game shares.
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
 """Every fenced code block of README.md and docs/ runs, so the documentation cannot drift away
-from the library (issue 26).
+from the library.
 
 Convention: ```python blocks are exec'd in one namespace per page, ```c blocks are compiled
 against the built library and run (a block without ``main`` is wrapped in one, with

@@ -1,4 +1,4 @@
-// Issue 23 in JavaScript: numbers and strings reach the library exactly or not at all, playouts
+// The JavaScript package at its edges: numbers and strings reach the library exactly or not at all, playouts
 // have a bound, level names are accepted, and the results say why a game ended.
 import assert from "node:assert/strict";
 import { test } from "node:test";

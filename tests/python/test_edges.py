@@ -1,6 +1,6 @@
-"""Issue 23 on the Python side: nothing a caller gives is cut short or wrapped on its way to the C
-ABI; playouts are bounded and Ctrl-C stops them; legal_moves, ruleset, cached reads, pickling and
-equality as python-chess users expect; the command line's faults mended."""
+"""The Python package at its edges: nothing a caller gives is cut short or wrapped on its way to
+the C ABI; playouts are bounded and Ctrl-C stops them; legal_moves, ruleset, cached reads,
+pickling and equality as python-chess users expect; the command line's corner cases."""
 import ast
 import ctypes
 import io

@@ -1,0 +1,53 @@
+"""The repository stands alone: no tracked file names a path outside it (the rules a reader needs
+are docs/rules/, not a sibling folder of a checkout or a path on one machine), and every page of
+docs/ that a file names exists."""
+import re
+import subprocess
+from pathlib import Path
+from typing import Dict
+
+from conftest import SOURCE_ROOT
+
+# Written in two parts, so that this file does not name them itself.
+OUTSIDE = [".." + "/shared", "/" + "work/"]
+DOCS_PAGE = re.compile(r"\bdocs/[A-Za-z0-9_./-]+\.md\b")
+
+
+def tracked_texts() -> Dict[str, str]:
+    """Every tracked text file (binary files, with a NUL byte, left out), by its path; outside a
+    git checkout, every file of the source tree but the build directories'."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=SOURCE_ROOT, capture_output=True, check=True,
+                                timeout=60).stdout.decode().split("\0")
+        paths = [p for p in listed if p]
+    except (OSError, subprocess.CalledProcessError):
+        paths = [str(p.relative_to(SOURCE_ROOT)) for p in SOURCE_ROOT.rglob("*")
+                 if p.is_file() and not p.relative_to(SOURCE_ROOT).parts[0].startswith(("build", ".git", "node_modules"))]
+    texts = {}
+    for path in paths:
+        file = SOURCE_ROOT / path
+        if not file.is_file():  # deleted in the working tree, or a symbolic link to a folder
+            continue
+        data = file.read_bytes()
+        if b"\0" not in data:
+            texts[path] = data.decode("utf-8", errors="replace")
+    return texts
+
+
+def test_the_texts_are_found():
+    texts = tracked_texts()
+    assert "README.md" in texts and "docs/rules/duodecim.md" in texts and "docs/rules/petteia.md" in texts
+
+
+def test_no_file_names_a_path_outside_the_repository():
+    found = [f"{path}:{number}: {line.strip()}"
+             for path, text in tracked_texts().items()
+             for number, line in enumerate(text.splitlines(), 1)
+             if any(outside in line for outside in OUTSIDE)]
+    assert not found, "paths outside the repository:\n" + "\n".join(found)
+
+
+def test_every_docs_page_named_exists():
+    missing = sorted({f"{path}: {page}" for path, text in tracked_texts().items()
+                      for page in DOCS_PAGE.findall(text) if not (SOURCE_ROOT / page).is_file()})
+    assert not missing, "pages named but missing:\n" + "\n".join(missing)
