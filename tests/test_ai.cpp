@@ -392,7 +392,7 @@ TEST_CASE("latrunculi kowalski: best catches the last free man of a side far beh
     // The demonstration's game after 60 moves (examples/python/demo.py, seed 2024): ten men and
     // the dux against two men and the dux. Player 1's dux (k8) and its man on l7 cannot move
     // without the dux being shut in; its man on c6 is free. Caught, player 1 must shut its own
-    // dux in. best at 200,000 nodes used to shuffle round that man (not won in 100 plies).
+    // dux in. Without the hunt, best at 200,000 nodes shuffles round that man (not won in 100 plies).
     auto g = kowalski_at({"....0...0.d.", ".........001", "..1......0.0", ".....0......", ".........0..", ".......0....", "..D.........",
                           ".0.........."},
                          0);

@@ -10,7 +10,7 @@
 // every reply, expectimax); "best" (depth 4: the best few of depth 3 again, with the opponent's
 // best reply to each roll followed by our next roll and best turn, then rollouts of the best six
 // with common dice, which overrule that choice only beyond their noise). best and medium share
-// the network and are level in matches (docs/computer-players.md, issue 25: they choose different
+// the network and are level in matches (docs/computer-players.md: they choose different
 // turns in fewer than one decision in ten, worth about 1.5 points of the chance of winning each).
 // It searches on the rules' state (DuodecimRules::legal_actions/apply on copies).
 #include <algorithm>
@@ -166,9 +166,7 @@ public:
         if (rounds == 0) return answer(root, best4, 4, best4_value);
         // The rollouts overrule the depth-4 choice only where they say so beyond their noise: the
         // candidate's mean difference from it at least `rollout_z` standard errors, after at least
-        // `min_rounds` rounds. (Before, the best mean of however few rounds the budget allowed was
-        // played, so that at small budgets the noise chose; measured against medium at max_nodes
-        // 8100, about 5 ms, the change made no measurable difference: 101 against 100 wins of 200.)
+        // `min_rounds` rounds, so that at small budgets the noise does not choose.
         size_t pick = 0;
         double pick_margin = 0.0;
         if (rounds >= min_rounds) {

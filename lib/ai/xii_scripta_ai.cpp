@@ -16,7 +16,7 @@
 //       played (the network's one-turn choice if fewer than two were finished).
 //
 // The levels climb: best (the network and its search) beats medium (the hand-made evaluation)
-// in every ruleset, 73 to 84% of the games at 5 ms a move (docs/computer-players.md, issue 25),
+// in every ruleset, 73 to 84% of the games at 5 ms a move (docs/computer-players.md),
 // so medium keeps the cheap hand-made evaluation and only best uses the network. "uct" is uct.hpp, over the 56
 // rolls of three dice. The search runs on the rules' state (XiiScriptaRules::apply on copies);
 // it uses one thread whatever "threads" says.
