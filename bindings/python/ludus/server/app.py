@@ -261,10 +261,10 @@ class Server:
                     continue
                 ident = None
                 try:
-                    if not bucket.take() or not address.messages.take():
-                        raise BadMessage("rate_limited", "too many messages: slow down")
                     message = parse_client_message(frame.data)
                     ident = message.get("id")
+                    if not bucket.take() or not address.messages.take():
+                        raise BadMessage("rate_limited", "too many messages: slow down")
                     kind = message["type"]
                     if kind == "ping":
                         await ws.send_json({"type": "pong", "id": ident})
