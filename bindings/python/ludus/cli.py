@@ -41,6 +41,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO, Tuple
 from .errors import LudusError
 from .game import Game, Move, Phase, games, replay
 from . import analysis, selfplay
+from . import server as game_server
 
 __all__ = ["main", "parse_game_options", "Console", "EndOfInput"]
 
@@ -645,6 +646,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--human", type=int, choices=(0, 1), default=0, help="with --vs: the player you are (default 0)")
     _add_selfplay_parser(sub)
     analysis.add_parser(sub)
+    game_server.add_parser(sub)
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file")
     rep.add_argument("--no-wait", action="store_true", help="show every position without pausing")
@@ -702,6 +704,8 @@ def _command(console: Console, argv: List[str]) -> int:
             return cmd_selfplay(args, extra, console.stdout)
         if args.command == "analyze":
             return analysis.cmd_analyze(args, console.stdout)
+        if args.command == "serve":
+            return game_server.cmd_serve(args)
         if args.command == "replay":
             return cmd_replay(console, args.file, not args.no_wait)
         parser.print_help(console.stdout)

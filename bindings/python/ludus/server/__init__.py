@@ -1,0 +1,88 @@
+"""``ludus serve``: the authoritative game server (HTTP and WebSocket, aiohttp).
+
+Two people play one game from two devices: one creates it (``POST /api/games``) and sends the
+friend the invitation link; each seat has its own secret token; anyone with the game's id may
+watch. The server holds the only true game: every move is checked by the library, the dice are
+rolled by the server (or typed by the players, if both agreed), and every accepted change is in
+the database before it is acknowledged. The protocol is in docs/server.md and schemas/server.
+
+Needs aiohttp, jsonschema and qrcode (``pip install ludus[server]``; Debian: python3-aiohttp,
+python3-jsonschema, python3-qrcode) and, for PostgreSQL, psycopg2 (python3-psycopg2).
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+from typing import Any, Optional, Sequence
+
+__all__ = ["add_parser", "cmd_serve", "serve"]
+
+
+def add_parser(sub: Any) -> None:
+    """The ``serve`` subcommand's options."""
+    p = sub.add_parser("serve", help="run the game server (play a friend over the network)",
+                       description="The authoritative game server: games by invitation link, moves over a "
+                                   "WebSocket, every move checked by the library and stored before it is "
+                                   "acknowledged (see docs/server.md).")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8080, help="the port (default 8080)")
+    p.add_argument("--database", default="sqlite:ludus-games.sqlite3",
+                   help="sqlite:PATH (default: ludus-games.sqlite3 in the working folder) or postgresql://... "
+                        "(several processes may share one PostgreSQL database)")
+    p.add_argument("--app", metavar="DIR", help="also serve the built web app's files from DIR at /")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                   help="a web origin besides the server's own that may use the API (repeatable)")
+    p.add_argument("--public-url", help="the address players reach the server at, for the links "
+                                        "(default: the scheme and Host of each request)")
+    p.add_argument("--trust-proxy", action="store_true",
+                   help="behind a reverse proxy: the client's address from X-Forwarded-For, the scheme from "
+                        "X-Forwarded-Proto")
+    p.add_argument("--archive-after", type=float, default=30 * 86400.0, metavar="SECONDS",
+                   help="archive a game unchanged for this long (default 30 days)")
+    p.add_argument("--messages-per-second", type=float, default=20.0,
+                   help="one connection's sustained message rate (bursts of twice as many; default 20)")
+    p.add_argument("--address-messages-per-second", type=float, default=400.0,
+                   help="all connections of one address (default 400)")
+    p.add_argument("--connections-per-address", type=int, default=256, help="default 256")
+    p.add_argument("--requests-per-minute", type=int, default=120,
+                   help="HTTP requests (create, join) of one address (default 120)")
+    p.add_argument("--reuse-port", action="store_true",
+                   help="let several processes listen on the same port (with PostgreSQL)")
+
+
+def serve(host: str = "127.0.0.1", port: int = 8080, database: str = "sqlite:ludus-games.sqlite3",
+          app_dir: Optional[str] = None, allowed_origins: Sequence[str] = (), public_url: Optional[str] = None,
+          trust_proxy: bool = False, archive_after: float = 30 * 86400.0, limits: Any = None,
+          reuse_port: bool = False) -> None:
+    """Run the server until interrupted (SIGINT or SIGTERM)."""
+    from aiohttp import web
+    from .app import Limits, Server, make_app
+    from .store import open_store
+    server = Server(open_store(database), limits=limits or Limits(), allowed_origins=list(allowed_origins),
+                    public_url=public_url, trust_proxy=trust_proxy, archive_after=archive_after, app_dir=app_dir)
+    web.run_app(make_app(server), host=host, port=port, reuse_port=reuse_port or None, access_log=None,
+                print=lambda text: print(f"ludus serve: {host}:{port}, database {server.store.describe()}", flush=True))
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import aiohttp  # noqa: F401
+        import jsonschema  # noqa: F401
+        import qrcode  # noqa: F401
+    except ImportError as e:
+        print(f"ludus serve needs {e.name} (pip install 'ludus[server]', or Debian's python3-{e.name})")
+        return 1
+    from .app import Limits
+    if args.app and not os.path.isfile(os.path.join(args.app, "index.html")):
+        print(f"--app {args.app}: no index.html there")
+        return 1
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    limits = Limits(messages_per_second=args.messages_per_second,
+                    address_messages_per_second=args.address_messages_per_second,
+                    connections_per_address=args.connections_per_address,
+                    requests_per_minute=args.requests_per_minute)
+    serve(args.host, args.port, args.database, args.app, args.allow_origin, args.public_url, args.trust_proxy,
+          args.archive_after, limits, args.reuse_port)
+    return 0
+

@@ -1,0 +1,379 @@
+"""The HTTP and WebSocket server (aiohttp): endpoints, limits, the games held in memory."""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import time
+import weakref
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from .. import __version__
+from ..errors import LudusError
+from ..game import Game, games
+from .protocol import MAX_BODY_BYTES, BadMessage, check_body, parse_client_message
+from .room import Refused, Room, new_secret, token_hash
+from .store import Store
+
+__all__ = ["Limits", "Server", "make_app"]
+
+log = logging.getLogger("ludus.server")
+
+#: a WebSocket frame above this closes the connection (1009); up to it a long message gets an error
+FRAME_LIMIT = 65536
+
+
+@dataclasses.dataclass
+class Limits:
+    """What one client may do (a client is an address: the peer's, or the proxy's
+    X-Forwarded-For with ``trust_proxy``)."""
+    messages_per_second: float = 20.0          # one connection, sustained (bursts of twice as many)
+    address_messages_per_second: float = 400.0  # all connections of one address
+    connections_per_address: int = 256
+    requests_per_minute: int = 120              # HTTP requests of one address (game creation, joining)
+    violations_before_close: int = 50           # refused messages before a connection is closed
+
+
+class Bucket:
+    """A token bucket: ``rate`` a second, up to ``burst``."""
+
+    __slots__ = ("rate", "burst", "tokens", "at")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Address:
+    def __init__(self, limits: Limits) -> None:
+        self.connections = 0
+        self.messages = Bucket(limits.address_messages_per_second, 2 * limits.address_messages_per_second)
+        self.requests = Bucket(limits.requests_per_minute / 60.0, limits.requests_per_minute)
+
+
+def _error(status: int, code: str, message: str) -> web.Response:
+    return web.json_response({"error": code, "message": message}, status=status)
+
+
+class Server:
+    """The games of one server process."""
+
+    def __init__(self, store: Store, limits: Optional[Limits] = None, allowed_origins: Optional[List[str]] = None,
+                 public_url: Optional[str] = None, trust_proxy: bool = False, archive_after: float = 30 * 86400.0,
+                 app_dir: Optional[str] = None) -> None:
+        self.store = store
+        self.limits = limits or Limits()
+        self.allowed_origins = {o.rstrip("/") for o in (allowed_origins or [])}
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.trust_proxy = trust_proxy
+        self.archive_after = archive_after
+        self.app_dir = app_dir
+        self.rooms: "weakref.WeakValueDictionary[str, Room]" = weakref.WeakValueDictionary()
+        self._held: Dict[str, Room] = {}        # rooms with connections stay in memory
+        self._loading: Dict[str, asyncio.Future] = {}
+        self.addresses: Dict[str, Address] = {}
+        self.started = time.time()
+        self._tasks: List[asyncio.Task] = []
+
+    # ---- the pieces around a request ----------------------------------------------------------
+
+    def address_of(self, request: web.Request) -> str:
+        if self.trust_proxy:
+            forwarded = request.headers.get("X-Forwarded-For")
+            if forwarded:
+                return forwarded.split(",")[-1].strip()
+        return request.remote or "?"
+
+    def address(self, name: str) -> Address:
+        entry = self.addresses.get(name)
+        if entry is None:
+            entry = self.addresses[name] = Address(self.limits)
+        return entry
+
+    def origin_allowed(self, request: web.Request) -> bool:
+        """No Origin (not a browser), the server's own origin, or one of ``--allow-origin``."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        if origin.rstrip("/") in self.allowed_origins:
+            return True
+        host = request.headers.get("Host", "")
+        parts = urlsplit(origin)
+        return bool(parts.netloc) and parts.netloc == host and parts.scheme in ("http", "https")
+
+    def base_url(self, request: web.Request) -> str:
+        if self.public_url:
+            return self.public_url
+        scheme = request.headers.get("X-Forwarded-Proto", request.scheme) if self.trust_proxy else request.scheme
+        return f"{scheme}://{request.host}"
+
+    async def room(self, game_id: str) -> Optional[Room]:
+        """The game, from memory or loaded from the database (once, however many ask at once)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            record = await self.store.load(game_id)
+            room = Room(record, self.store) if record is not None else None
+            if room is not None:
+                self.rooms[game_id] = room
+            future.set_result(room)
+            return room
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._loading[game_id]
+
+    # ---- HTTP ---------------------------------------------------------------------------------
+
+    @web.middleware
+    async def guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Origin, the address's request rate, and no stack trace to any client."""
+        if request.path.startswith("/api/"):
+            if not self.origin_allowed(request):
+                return _error(403, "origin", f"requests from {request.headers.get('Origin')} are not allowed")
+            if request.method == "POST" and not self.address(self.address_of(request)).requests.take():
+                return _error(429, "rate_limited", "too many requests: try again in a minute")
+        try:
+            return await handler(request)
+        except web.HTTPException:
+            raise
+        except Exception:
+            log.exception("%s %s failed", request.method, request.path)
+            return _error(500, "internal", "the server failed: the request changed nothing")
+
+    async def health(self, request: web.Request) -> web.Response:
+        await self.store.counts()   # the database answers
+        return web.json_response({"status": "ok", "version": __version__, "database": self.store.describe(),
+                                  "games_in_memory": len(self.rooms),
+                                  "connections": sum(len(r.connections) for r in self._held.values()),
+                                  "uptime_s": round(time.time() - self.started, 1)})
+
+    async def catalogue(self, request: web.Request) -> web.Response:
+        return web.json_response(games())
+
+    async def _body(self, request: web.Request, definition: str) -> Dict[str, Any]:
+        raw = await request.content.read(MAX_BODY_BYTES + 1)
+        return check_body(definition, raw)
+
+    async def create(self, request: web.Request) -> web.Response:
+        try:
+            body = await self._body(request, "create")
+        except BadMessage as e:
+            return _error(400, e.code, e.message)
+        try:
+            with Game(body["game"], body.get("options") or {}) as game:   # the library checks both
+                options = game.options
+        except LudusError as e:
+            return _error(400, "bad_game", str(e))
+        seat = int(body.get("seat", 0))
+        token, invite = new_secret(), new_secret()
+        hashes: List[Optional[str]] = [None, None]
+        hashes[seat] = token_hash(token)
+        game_id = new_secret()[:22]   # 131 bits: the spectators' link
+        await self.store.create({"id": game_id, "game": body["game"], "options": options,
+                                 "dice": body.get("dice", "server"), "seat_hashes": hashes,
+                                 "invite_hash": token_hash(invite), "status": "waiting",
+                                 "meta": {"offer": None, "resigned": None}, "created": time.time()})
+        base = self.base_url(request)
+        join_link = f"{base}/#join={game_id}.{invite}"
+        return web.json_response({
+            "id": game_id, "seat": seat, "token": token, "invite": invite, "dice": body.get("dice", "server"),
+            "links": {"join": join_link, "watch": f"{base}/#watch={game_id}",
+                      "websocket": f"{base.replace('http', 'ws', 1)}/api/games/{game_id}/ws"},
+            "join_qr_svg": _qr_svg(join_link)}, status=201)
+
+    async def join(self, request: web.Request) -> web.Response:
+        try:
+            body = await self._body(request, "join")
+        except BadMessage as e:
+            return _error(400, e.code, e.message)
+        room = await self.room(request.match_info["game"])
+        import hmac
+        if room is None or not hmac.compare_digest(room.invite_hash, token_hash(body["invite"])):
+            return _error(404, "no_game", "no game with this invitation")
+        if room.dice == "real" and body.get("dice") != "real":
+            return _error(409, "dice_agreement", "this game is played with real dice typed by the players: "
+                                                 "join with \"dice\": \"real\" to agree")
+        free = [i for i, h in enumerate(room.seat_hashes) if h is None]
+        if not free:
+            return _error(409, "seat_taken", "this invitation has been used: the seat is taken")
+        token = new_secret()
+        try:
+            await room.take_seat(free[0], token_hash(token))
+        except Refused as e:
+            return _error(409, e.code, e.message)
+        return web.json_response({"id": room.id, "seat": free[0], "token": token, "dice": room.dice})
+
+    async def show(self, request: web.Request) -> web.Response:
+        room = await self.room(request.match_info["game"])
+        if room is None:
+            return _error(404, "no_game", "no such game")
+        return web.Response(text=room.view_text(), content_type="application/json")
+
+    async def index(self, request: web.Request) -> web.StreamResponse:
+        assert self.app_dir is not None
+        return web.FileResponse(Path(self.app_dir) / "index.html")
+
+    # ---- the WebSocket ------------------------------------------------------------------------
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        address_name = self.address_of(request)
+        address = self.address(address_name)
+        if address.connections >= self.limits.connections_per_address:
+            return _error(429, "too_many_connections", "too many connections from this address")
+        room = await self.room(request.match_info["game"])
+        if room is None:
+            return _error(404, "no_game", "no such game")
+        ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=30.0)
+        await ws.prepare(request)
+        address.connections += 1
+        self._held[room.id] = room
+        bucket = Bucket(self.limits.messages_per_second, 2 * self.limits.messages_per_second)
+        seat: Optional[int] = None
+        greeted = False
+        violations = 0
+        try:
+            async for frame in ws:
+                if frame.type != WSMsgType.TEXT:
+                    if frame.type == WSMsgType.BINARY:
+                        await _send_error(ws, None, "bad_frame", "messages are JSON text frames")
+                        violations += 1
+                    continue
+                ident = None
+                try:
+                    message = parse_client_message(frame.data)
+                    ident = message.get("id")
+                    if not bucket.take() or not address.messages.take():
+                        raise BadMessage("rate_limited", "too many messages: slow down")
+                    kind = message["type"]
+                    if kind == "ping":
+                        await ws.send_json({"type": "pong", "id": ident})
+                    elif kind == "hello":
+                        if "token" in message:
+                            found = room.seat_of(message["token"])
+                            if found is None:
+                                raise Refused("bad_token", "this token is not a seat's of this game")
+                            seat = found
+                        else:
+                            seat = None
+                        greeted = True
+                        room.connections.add(ws)
+                        welcome = room.welcome(seat, message.get("since"))
+                        welcome["id"] = ident
+                        await ws.send_json(welcome)
+                    elif not greeted:
+                        raise Refused("hello_first", "send hello (with a seat's token, or none to watch) first")
+                    else:
+                        version = await room.change(seat, message)
+                        await ws.send_json({"type": "ack", "id": ident, "version": version})
+                except (BadMessage, Refused) as e:
+                    violations += 1
+                    await _send_error(ws, ident, e.code, e.message, room.version)
+                    if violations >= self.limits.violations_before_close:
+                        await ws.close(code=1008, message=b"too many refused messages")
+                        break
+                except (ConnectionResetError, asyncio.CancelledError):
+                    raise
+                except Exception:
+                    log.exception("game %s: a message failed", room.id)
+                    await _send_error(ws, ident, "internal", "the server failed: the message changed nothing",
+                                      room.version)
+        finally:
+            room.connections.discard(ws)
+            address.connections -= 1
+            if address.connections == 0 and address_name in self.addresses:
+                del self.addresses[address_name]
+            if not room.connections:
+                self._held.pop(room.id, None)
+        return ws
+
+    # ---- changes from elsewhere ------------------------------------------------------------------
+
+    def changed_elsewhere(self, game_id: str, version: int) -> None:
+        """Another process wrote ``version`` of a game (PostgreSQL's NOTIFY)."""
+        room = self.rooms.get(game_id)
+        if room is not None and (version < 0 or version > room.version):
+            asyncio.get_running_loop().create_task(room.catch_up())
+
+    async def archive_loop(self) -> None:
+        period = max(0.2, min(60.0, self.archive_after / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                for game_id in await self.store.archive_idle(self.archive_after):
+                    room = self.rooms.get(game_id)
+                    if room is not None:
+                        await room.catch_up()
+            except Exception:
+                log.exception("archiving failed")
+
+    async def on_startup(self, app: web.Application) -> None:
+        self.store.start()
+        self.store.listen(asyncio.get_running_loop(), self.changed_elsewhere)
+        self._tasks.append(asyncio.get_running_loop().create_task(self.archive_loop()))
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for room in list(self._held.values()):
+            for ws in list(room.connections):
+                await ws.close(code=1001, message=b"server shutting down")
+
+    async def on_cleanup(self, app: web.Application) -> None:
+        self.store.close()
+
+
+async def _send_error(ws: web.WebSocketResponse, ident: Any, code: str, message: str,
+                      version: Optional[int] = None) -> None:
+    reply: Dict[str, Any] = {"type": "error", "id": ident, "code": code, "message": message}
+    if version is not None:
+        reply["version"] = version
+    await ws.send_json(reply)
+
+
+def _qr_svg(text: str) -> str:
+    """The link as a QR code (SVG), for a phone's camera."""
+    import io
+    import qrcode
+    import qrcode.image.svg
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
+    out = io.BytesIO()
+    image.save(out)
+    return out.getvalue().decode("utf-8")
+
+
+def make_app(server: Server) -> web.Application:
+    app = web.Application(middlewares=[server.guard], client_max_size=MAX_BODY_BYTES)
+    app.router.add_get("/health", server.health)
+    app.router.add_get("/api/catalogue", server.catalogue)
+    app.router.add_post("/api/games", server.create)
+    app.router.add_get("/api/games/{game}", server.show)
+    app.router.add_post("/api/games/{game}/join", server.join)
+    app.router.add_get("/api/games/{game}/ws", server.websocket)
+    if server.app_dir:
+        app.router.add_get("/", server.index)
+        app.router.add_static("/", server.app_dir)
+    app.on_startup.append(server.on_startup)
+    app.on_shutdown.append(server.on_shutdown)
+    app.on_cleanup.append(server.on_cleanup)
+    return app

@@ -1,0 +1,303 @@
+"""A small asyncio client of ``ludus serve`` (aiohttp): create or join a game, play, watch.
+
+::
+
+    created = await create_game("http://127.0.0.1:8080", "petteia")
+    friend = await join_game("http://127.0.0.1:8080", created["id"], created["invite"])
+    async with GameClient("http://127.0.0.1:8080", created["id"], created["token"]) as me:
+        await me.move(me.view["legal"][0])
+
+A client whose connection drops connects again by itself (for up to ``reconnect_for`` seconds)
+and resumes: a request sent before the drop is answered from the events the server stored, so
+a move the server accepted is never played twice, and one it never received is sent again.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+from typing import Any, Callable, Dict, List, Optional
+
+import aiohttp
+
+__all__ = ["ServerError", "GameClient", "create_game", "join_game"]
+
+
+class ServerError(Exception):
+    """The server refused a request: ``code`` (see docs/server.md) and its ``message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code, self.message = code, message
+
+
+async def _post(base_url: str, path: str, body: Dict[str, Any], session: Optional[aiohttp.ClientSession]) -> Dict[str, Any]:
+    own = session is None
+    session = session or aiohttp.ClientSession()
+    try:
+        async with session.post(base_url.rstrip("/") + path, json=body) as response:
+            answer = await response.json(content_type=None)
+            if response.status >= 400:
+                raise ServerError(answer.get("error", str(response.status)), answer.get("message", ""))
+            return answer
+    finally:
+        if own:
+            await session.close()
+
+
+async def create_game(base_url: str, game: str, options: Optional[Dict[str, Any]] = None, seat: int = 0,
+                      dice: str = "server", session: Optional[aiohttp.ClientSession] = None) -> Dict[str, Any]:
+    """A new game: ``id``, ``seat``, ``token`` (the creator's), ``invite`` (for the friend),
+    ``links`` and ``join_qr_svg``."""
+    return await _post(base_url, "/api/games", {"game": game, "options": options or {}, "seat": seat, "dice": dice},
+                       session)
+
+
+async def join_game(base_url: str, game_id: str, invite: str, dice: Optional[str] = None,
+                    session: Optional[aiohttp.ClientSession] = None) -> Dict[str, Any]:
+    """Take the free seat: ``seat`` and ``token``. ``dice="real"`` agrees to real dice."""
+    body: Dict[str, Any] = {"invite": invite}
+    if dice is not None:
+        body["dice"] = dice
+    return await _post(base_url, f"/api/games/{game_id}/join", body, session)
+
+
+# the events a request may have become, to recognise it among the stored events after a drop
+_BECOMES = {"move": ("move",), "roll": ("roll",), "resign": ("resign",), "offer": ("offer",),
+            "answer": ("undo", "draw", "decline")}
+
+
+class GameClient:
+    """One connection to one game: as a seat (with its token) or as a spectator (no token).
+
+    ``view`` is the latest view of the game (docs/server.md), ``seat`` 0, 1 or None, ``events``
+    every event received. Requests return the version they made, or raise ServerError.
+    """
+
+    def __init__(self, base_url: str, game_id: str, token: Optional[str] = None, origin: Optional[str] = None,
+                 reconnect_for: float = 30.0, session: Optional[aiohttp.ClientSession] = None,
+                 on_update: Optional[Callable[[Dict[str, Any]], None]] = None) -> None:
+        ws_base = base_url.rstrip("/").replace("http", "ws", 1)
+        self.url = f"{ws_base}/api/games/{game_id}/ws"
+        self.game_id, self.token, self.origin = game_id, token, origin
+        self.reconnect_for = reconnect_for
+        self._session, self._own_session = session, session is None
+        self.on_update = on_update
+        self.view: Dict[str, Any] = {}
+        self.state: Dict[str, Any] = {}
+        self.seat: Optional[int] = None
+        self.events: List[Dict[str, Any]] = []
+        self.reconnections = 0
+        self._ws: Optional[aiohttp.ClientWebSocketResponse] = None
+        self._ids = itertools.count(1)
+        self._pending: Dict[int, Any] = {}      # id: (message, future)
+        self._changed = asyncio.Event()
+        self._reader: Optional[asyncio.Task] = None
+        self._closing = False
+        self._connected = asyncio.Event()
+        self._failure: Optional[BaseException] = None
+
+    async def __aenter__(self) -> "GameClient":
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()
+
+    @property
+    def version(self) -> int:
+        return int(self.view.get("version", -1))
+
+    # ---- the connection ------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        if self._session is None:
+            self._session = aiohttp.ClientSession()
+        await self._open(None)
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _open(self, since: Optional[int]) -> None:
+        headers = {"Origin": self.origin} if self.origin else {}
+        assert self._session is not None
+        self._ws = await self._session.ws_connect(self.url, headers=headers, max_msg_size=0, heartbeat=20.0)
+        hello: Dict[str, Any] = {"type": "hello", "id": 0}
+        if self.token:
+            hello["token"] = self.token
+        if since is not None:
+            hello["since"] = since
+        await self._ws.send_str(json.dumps(hello))
+        while True:
+            frame = await self._ws.receive()
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                raise ConnectionError(f"the server closed the connection ({frame.type.name})")
+            message = json.loads(frame.data)
+            if message["type"] == "welcome":
+                break
+            if message["type"] == "error":
+                raise ServerError(message["code"], message["message"])
+        self.seat, self.state = message["seat"], message["state"]
+        known = {e["version"] for e in self.events}
+        self.events.extend(e for e in message["events"] if e["version"] not in known)
+        self.view = message["view"]
+        self._connected.set()
+        self._changed.set()
+        await self._resume(message["events"])
+
+    async def _resume(self, events: List[Dict[str, Any]]) -> None:
+        """After a reconnection: settle or resend the requests sent before the drop."""
+        for ident, (message, future) in list(self._pending.items()):
+            if future.done():
+                continue
+            version = message.get("version")
+            stored = next((e for e in events if e["version"] == (version or 0) + 1), None)
+            if stored is not None and stored["seat"] == self.seat and stored["kind"] in _BECOMES.get(message["type"], ()) \
+                    and (message["type"] != "move" or stored["data"].get("move") == message["move"]):
+                self._pending.pop(ident)
+                future.set_result(stored["version"])
+            elif version is not None and version == self.version:
+                assert self._ws is not None
+                await self._ws.send_str(json.dumps(message))
+            else:
+                self._pending.pop(ident)
+                future.set_exception(ServerError("stale", "the game changed while the connection was down"))
+
+    async def _read(self) -> None:
+        while not self._closing:
+            ws = self._ws
+            assert ws is not None
+            async for frame in ws:
+                if frame.type == aiohttp.WSMsgType.TEXT:
+                    self._receive(json.loads(frame.data))
+            if self._closing:
+                return
+            self._connected.clear()
+            await self._reconnect()
+
+    async def _reconnect(self) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reconnect_for
+        delay = 0.05
+        while not self._closing:
+            try:
+                await self._open(self.version)
+                self.reconnections += 1
+                return
+            except (aiohttp.ClientError, ConnectionError, OSError, asyncio.TimeoutError) as e:
+                if loop.time() + delay > deadline:
+                    self._fail(ConnectionError(f"the server did not answer for {self.reconnect_for:g} s: {e}"))
+                    return
+                await asyncio.sleep(delay * (1 + random.random()))
+                delay = min(1.0, delay * 2)
+
+    def _fail(self, error: BaseException) -> None:
+        self._failure = error
+        self._closing = True
+        for _, future in self._pending.values():
+            if not future.done():
+                future.set_exception(error)
+        self._pending.clear()
+        self._changed.set()
+
+    def _receive(self, message: Dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "update":
+            if message["event"] is not None:
+                self.events.append(message["event"])
+            if message["view"]["version"] >= self.version:
+                self.view = message["view"]
+            self._changed.set()
+            if self.on_update:
+                self.on_update(message)
+        elif kind in ("ack", "error", "pong"):
+            entry = self._pending.pop(message.get("id"), None)
+            if entry is None:
+                return
+            future = entry[1]
+            if future.done():
+                return
+            if kind == "error":
+                future.set_exception(ServerError(message["code"], message["message"]))
+            else:
+                future.set_result(message.get("version"))
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            try:
+                await self._reader
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self._own_session and self._session is not None:
+            await self._session.close()
+
+    # ---- requests ------------------------------------------------------------------------------
+
+    async def request(self, message: Dict[str, Any], timeout: float = 30.0) -> Any:
+        """Send a message (an ``id`` is added) and wait for its answer; raises ServerError."""
+        if self._failure is not None:
+            raise self._failure
+        ident = next(self._ids)
+        message = dict(message, id=ident)
+        future = asyncio.get_running_loop().create_future()
+        self._pending[ident] = (message, future)
+        if self._connected.is_set():
+            assert self._ws is not None
+            try:
+                await self._ws.send_str(json.dumps(message))
+            except (ConnectionError, RuntimeError):
+                pass     # the reader reconnects and resends it
+        return await asyncio.wait_for(future, timeout)
+
+    async def move(self, move: str) -> int:
+        return await self.request({"type": "move", "move": move, "version": self.version})
+
+    async def roll(self, dice: Optional[List[int]] = None) -> int:
+        message: Dict[str, Any] = {"type": "roll", "version": self.version}
+        if dice is not None:
+            message["dice"] = list(dice)
+        return await self.request(message)
+
+    async def offer(self, kind: str) -> int:
+        """``"undo"`` (take back my last move) or ``"draw"``."""
+        return await self.request({"type": "offer", "kind": kind, "version": self.version})
+
+    async def answer(self, kind: str, accept: bool) -> int:
+        return await self.request({"type": "answer", "kind": kind, "accept": accept, "version": self.version})
+
+    async def resign(self) -> int:
+        return await self.request({"type": "resign", "version": self.version})
+
+    async def ping(self) -> None:
+        await self.request({"type": "ping"})
+
+    async def send_raw(self, text: str) -> Dict[str, Any]:
+        """Send any text and return the server's next answer to it (for tests of bad messages)."""
+        assert self._ws is not None
+        future = asyncio.get_running_loop().create_future()
+        self._pending[None] = (None, future)   # an answer without a readable id
+        await self._ws.send_str(text)
+        try:
+            return await asyncio.wait_for(future, 10.0)
+        except ServerError as e:
+            return {"type": "error", "code": e.code, "message": e.message}
+
+    async def wait_until(self, condition: Callable[[Dict[str, Any]], bool], timeout: float = 30.0) -> Dict[str, Any]:
+        """Wait until ``condition(view)`` holds; returns the view."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not condition(self.view):
+            if self._failure is not None:
+                raise self._failure
+            self._changed.clear()
+            left = deadline - loop.time()
+            if left <= 0:
+                raise asyncio.TimeoutError(f"the game did not reach the state awaited in {timeout:g} s")
+            try:
+                await asyncio.wait_for(self._changed.wait(), left)
+            except asyncio.TimeoutError:
+                continue
+        return self.view

@@ -1,0 +1,322 @@
+"""One game on the server: the library's game, its seats, its pending offer and its events.
+
+The game is the sum of its events (``events`` in the database): a move, a roll of the dice, an
+agreed undo or draw, an offer or its refusal, a resignation, the friend taking a seat. The same
+:func:`apply` plays an event on a fresh game when a game is loaded and on the live game when a
+player's message is accepted, so a loaded game is the game the players saw.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import secrets
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from ..errors import LudusError, WrongPhaseError
+from ..game import Game, Phase
+from .store import Conflict, Store
+
+__all__ = ["Room", "Refused", "apply", "token_hash", "new_secret"]
+
+#: the server's own end reason (the library's reasons are the rules' words)
+RESIGNED = "resigned"
+
+
+class Refused(Exception):
+    """A message that cannot be done now: ``code`` for programs, ``message`` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def new_secret() -> str:
+    """An unguessable URL-safe text (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def server_roll(game: Game) -> List[int]:
+    """Dice drawn with the operating system's generator, by the library's probabilities of each
+    distinct roll (the game's own seeded generator would be predictable from its saved state)."""
+    outcomes = game.chance_outcomes()
+    draw = secrets.randbelow(1 << 53) / float(1 << 53)
+    total = 0.0
+    for outcome in outcomes:
+        total += outcome.probability
+        if draw < total:
+            return list(outcome.dice)
+    return list(outcomes[-1].dice)
+
+
+def undo_steps(game: Game, seat: int) -> int:
+    """How many steps of the library's history take back ``seat``'s last move (with anything
+    after it; a roll of the dice just before it stays). 0 if ``seat`` has not moved."""
+    history = game.history
+    for steps, event in enumerate(reversed(history), 1):
+        if event.get("player") == seat and not str(event.get("text", "")).startswith("roll") \
+                and event.get("text") != "draw agreed":
+            return steps
+    return 0
+
+
+def apply(game: Game, meta: Dict[str, Any], event: Dict[str, Any]) -> None:
+    """Play one event on ``game`` and ``meta`` (the pending offer, a resignation). Raises the
+    library's error if the game refuses it (then nothing has changed but for a partial undo,
+    which the caller repairs by reloading)."""
+    kind, data, seat = event["kind"], event["data"], event["seat"]
+    if kind == "move":
+        game.play(data["move"])
+    elif kind == "roll":
+        game.set_dice(data["dice"])
+    elif kind == "undo":
+        for _ in range(int(data["steps"])):
+            game.undo()
+    elif kind == "draw":
+        game.agree_draw()
+    elif kind == "resign":
+        meta["resigned"] = seat
+    elif kind == "offer":
+        meta["offer"] = {"kind": data["kind"], "by": seat}
+        return
+    elif kind in ("decline", "join", "meta"):
+        pass
+    else:
+        raise ValueError(f"unknown event {kind!r}")
+    meta["offer"] = None
+
+
+class Room:
+    """A game the server holds in memory while someone is connected to it."""
+
+    def __init__(self, record: Dict[str, Any], store: Store) -> None:
+        self.id: str = record["id"]
+        self.store = store
+        self.game_id: str = record["game"]
+        self.options: Dict[str, Any] = record["options"]
+        self.dice: str = record["dice"]
+        self.seat_hashes: List[Optional[str]] = list(record["seat_hashes"])
+        self.invite_hash: str = record["invite_hash"]
+        self.status: str = record["status"]
+        self.connections: Set[Any] = set()
+        self.lock = asyncio.Lock()
+        self._rebuild(record["events"], record["version"])
+        self._view_cache: Optional[Tuple[int, str, Dict[str, Any]]] = None
+
+    def _rebuild(self, events: List[Dict[str, Any]], version: int) -> None:
+        self.game = Game(self.game_id, self.options)
+        self.meta: Dict[str, Any] = {"offer": None, "resigned": None}
+        for event in events:
+            apply(self.game, self.meta, event)
+        self.events = list(events)
+        self.version = version
+        self._view_cache = None
+
+    # ---- who is who --------------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> Optional[int]:
+        digest = token_hash(token)
+        seat = None
+        for i, known in enumerate(self.seat_hashes):
+            if known is not None and hmac.compare_digest(known, digest):
+                seat = i
+        return seat
+
+    @property
+    def over(self) -> bool:
+        return self.meta.get("resigned") is not None or self.game.is_over
+
+    def _status(self) -> str:
+        if self.status == "archived":
+            return "archived"
+        if self.over:
+            return "over"
+        return "playing" if all(self.seat_hashes) else "waiting"
+
+    # ---- what everyone sees --------------------------------------------------------------------
+
+    def view(self) -> Dict[str, Any]:
+        """The game as every client sees it (nothing secret), computed once per version."""
+        cached = self._view_cache
+        if cached is not None and cached[0] == self.version:
+            return cached[2]
+        game, resigned = self.game, self.meta.get("resigned")
+        if resigned is not None:
+            winner: Optional[int] = 1 - int(resigned)
+            result, end_reason, to_move = f"player {winner} won", RESIGNED, None
+        else:
+            winner, result, end_reason = game.winner, str(game.result), game.end_reason
+            to_move = game.to_move
+        phase = "over" if self.over else str(game.phase)
+        view = {
+            "id": self.id, "game": self.game_id, "options": game.options, "dice": self.dice,
+            "status": self._status(), "version": self.version,
+            "seats": [h is not None for h in self.seat_hashes],
+            "phase": phase, "to_move": to_move, "result": result, "winner": winner, "end_reason": end_reason,
+            "offer": self.meta.get("offer"),
+            "position": game.position,
+            "legal": game.legal_moves.texts if phase == "move" else [],
+        }
+        self._view_cache = (self.version, json.dumps(view), view)
+        return view
+
+    def view_text(self) -> str:
+        self.view()
+        assert self._view_cache is not None
+        return self._view_cache[1]
+
+    def welcome(self, seat: Optional[int], since: Optional[int]) -> Dict[str, Any]:
+        events = [e for e in self.events if since is not None and e["version"] > since]
+        return {"type": "welcome", "seat": seat, "view": self.view(), "state": json.loads(self.game.to_json()),
+                "events": events if since is not None else []}
+
+    async def broadcast(self, event: Optional[Dict[str, Any]]) -> None:
+        text = '{"type":"update","event":%s,"view":%s}' % (json.dumps(event), self.view_text())
+        for ws in list(self.connections):
+            try:
+                await ws.send_str(text)
+            except Exception:
+                self.connections.discard(ws)
+
+    # ---- changes -------------------------------------------------------------------------------
+
+    def check(self, seat: Optional[int], version: int) -> None:
+        """What every change needs: a seat, the version the client saw, a game going on."""
+        if seat is None:
+            raise Refused("spectator", "spectators cannot play: connect with a seat's token")
+        if version != self.version:
+            raise Refused("stale", f"the game is at version {self.version}, not {version}: "
+                                   "the update with the new position has been sent")
+        if self.status == "archived":
+            raise Refused("archived", "this game has been archived: it can be watched, not played")
+        if self.over:
+            raise Refused("game_over", "the game is over")
+        if not all(self.seat_hashes):
+            raise Refused("waiting", "the friend has not joined yet")
+
+    def event_for(self, seat: Optional[int], message: Dict[str, Any]) -> Dict[str, Any]:
+        """The event a player's message asks for, after every check but the library's."""
+        kind = message["type"]
+        self.check(seat, message["version"])
+        assert seat is not None
+        game = self.game
+        if kind in ("move", "roll"):
+            if game.to_move != seat:
+                raise Refused("not_your_turn", f"it is player {game.to_move}'s turn")
+            if self.meta.get("offer"):
+                raise Refused("offer_pending", "answer the pending offer first")
+            if kind == "move":
+                if game.phase == Phase.ROLL:
+                    raise Refused("roll_first", "roll the dice first")
+                return {"seat": seat, "kind": "move", "data": {"move": message["move"]}}
+            if game.phase != Phase.ROLL:
+                raise Refused("no_roll", "the dice are not to be rolled now" if game.dice is not None or
+                              game.phase == Phase.MOVE else "this game has no dice")
+            if self.dice == "real":
+                if "dice" not in message:
+                    raise Refused("dice_needed", "this game uses the players' real dice: send the dice you threw")
+                return {"seat": seat, "kind": "roll", "data": {"dice": message["dice"], "by": "player"}}
+            if "dice" in message:
+                raise Refused("server_dice", "in this game the server rolls the dice: send roll without dice")
+            return {"seat": seat, "kind": "roll", "data": {"dice": server_roll(game), "by": "server"}}
+        if kind == "resign":
+            return {"seat": seat, "kind": "resign", "data": {}}
+        if kind == "offer":
+            if self.meta.get("offer"):
+                raise Refused("offer_pending", "an offer is waiting for its answer")
+            if message["kind"] == "undo":
+                if undo_steps(game, seat) == 0:
+                    raise Refused("nothing_to_undo", "you have no move to take back")
+            else:
+                trial = game.copy()
+                try:
+                    trial.agree_draw()
+                except WrongPhaseError as e:
+                    raise Refused("no_draws", f"this game has no agreed draws ({e})") from None
+                finally:
+                    trial.close()
+            return {"seat": seat, "kind": "offer", "data": {"kind": message["kind"]}}
+        if kind == "answer":
+            offer = self.meta.get("offer")
+            if not offer or offer["kind"] != message["kind"]:
+                raise Refused("no_offer", f"there is no {message['kind']} offer to answer")
+            if offer["by"] == seat:
+                raise Refused("own_offer", "the opponent answers an offer, not the one who made it")
+            if not message["accept"]:
+                return {"seat": seat, "kind": "decline", "data": {"kind": offer["kind"]}}
+            if offer["kind"] == "draw":
+                return {"seat": seat, "kind": "draw", "data": {}}
+            return {"seat": seat, "kind": "undo", "data": {"steps": undo_steps(game, offer["by"]), "for": offer["by"]}}
+        raise Refused("bad_message", f"{kind} changes nothing")
+
+    async def change(self, seat: Optional[int], message: Dict[str, Any]) -> int:
+        """Check, play, store, then announce a player's message; returns the new version.
+        Refused (and nothing changed) if it cannot be done."""
+        async with self.lock:
+            event = self.event_for(seat, message)
+            return await self._commit(event)
+
+    async def take_seat(self, seat: int, token_digest: str) -> int:
+        async with self.lock:
+            if self.seat_hashes[seat] is not None:
+                raise Refused("seat_taken", "this invitation has been used: the seat is taken")
+            hashes = list(self.seat_hashes)
+            hashes[seat] = token_digest
+            return await self._commit({"seat": seat, "kind": "join", "data": {}}, hashes)
+
+    async def _commit(self, event: Dict[str, Any], seat_hashes: Optional[List[Optional[str]]] = None) -> int:
+        before = self.version
+        try:
+            apply(self.game, self.meta, event)
+        except LudusError as e:
+            self._rebuild(self.events, self.version)  # a partial undo leaves nothing behind
+            raise Refused("illegal", str(e)) from None
+        event = dict(event, version=before + 1)
+        old_hashes = self.seat_hashes
+        if seat_hashes is not None:
+            self.seat_hashes = seat_hashes
+        status = self._status()
+        try:
+            await self.store.append(self.id, before, event, status, self.meta, seat_hashes)
+        except BaseException as e:
+            self.seat_hashes = old_hashes
+            self._rebuild(self.events, before)
+            if isinstance(e, Conflict):
+                await self._catch_up_locked()
+                raise Refused("stale", "another server changed the game first: the new position has been sent") from None
+            raise
+        self.events.append(event)
+        self.version = before + 1
+        self.status = status
+        self._view_cache = None
+        await self.broadcast(event)
+        return self.version
+
+    # ---- changes made by other processes -------------------------------------------------------
+
+    async def catch_up(self) -> None:
+        async with self.lock:
+            await self._catch_up_locked()
+
+    async def _catch_up_locked(self) -> None:
+        row, events = await self.store.events_after(self.id, self.version)
+        self.seat_hashes = list(row["seat_hashes"])
+        for event in events:
+            apply(self.game, self.meta, event)
+            self.events.append(event)
+            self.version = event["version"]
+            self._view_cache = None
+            await self.broadcast(event)
+        if row["status"] == "archived" and self.status != "archived":
+            self.status = "archived"
+            self.version = row["version"]
+            self._view_cache = None
+            await self.broadcast(None)
+        elif events:
+            self.status = row["status"]
+            self._view_cache = None
