@@ -8,7 +8,6 @@ Prints games/s, move latency (median, p99) and the load average. Bounded: each g
 import argparse
 import asyncio
 import os
-import statistics
 import sys
 import tempfile
 import time

@@ -3,7 +3,6 @@ are docs/rules/, not a sibling folder of a checkout or a path on one machine), a
 docs/ that a file names exists."""
 import re
 import subprocess
-from pathlib import Path
 from typing import Dict
 
 from conftest import SOURCE_ROOT

@@ -12,6 +12,7 @@ python3-jsonschema, python3-qrcode) and, for PostgreSQL, psycopg2 (python3-psyco
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import logging
 import os
 from typing import Any, Optional, Sequence
@@ -66,12 +67,11 @@ def serve(host: str = "127.0.0.1", port: int = 8080, database: str = "sqlite:lud
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    try:
-        import aiohttp  # noqa: F401
-        import jsonschema  # noqa: F401
-        import qrcode  # noqa: F401
-    except ImportError as e:
-        print(f"ludus serve needs {e.name} (pip install 'ludus[server]', or Debian's python3-{e.name})")
+    """`ludus serve`: checks the server's packages are there, then serves until stopped."""
+    missing = [name for name in ("aiohttp", "jsonschema", "qrcode") if importlib.util.find_spec(name) is None]
+    if missing:
+        debian = " ".join(f"python3-{name}" for name in missing)
+        print(f"ludus serve needs {', '.join(missing)} (Debian: {debian}; pip: pip install '.[server]')")
         return 1
     from .app import Limits
     if args.app and not os.path.isfile(os.path.join(args.app, "index.html")):
