@@ -2,14 +2,14 @@
 // error classes in the same order, and the end reasons as ludus.h lists them.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ludus } from "./package.js";
 
-const packagePath = process.env.LUDUS_JS_PACKAGE ?? fileURLToPath(new URL("../src/index.js", import.meta.url));
+// Node's entry, node/index.js: the package's index.js as it is, with index.d.ts one folder up.
+const packagePath = process.env.LUDUS_JS_PACKAGE ?? fileURLToPath(new URL("../../../build-wasm/bindings/js/node/index.js", import.meta.url));
 const source = readFileSync(packagePath, "utf8");
-const declarations = readFileSync(join(dirname(packagePath), "index.d.ts"), "utf8");
+const declarations = readFileSync(new URL("../index.d.ts", pathToFileURL(packagePath)), "utf8");
 const header = readFileSync(fileURLToPath(new URL("../../../include/ludus/ludus.h", import.meta.url)), "utf8");
 
 const exportsOf = (text, pattern) => [...text.matchAll(pattern)].map((m) => m[1]);

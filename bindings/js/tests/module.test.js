@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const packagePath = process.env.LUDUS_JS_PACKAGE ?? fileURLToPath(new URL("../../../build-wasm/bindings/js/index.js", import.meta.url));
-const wasmPath = packagePath.replace(/index\.js$/, "ludus.wasm");
+const packagePath = process.env.LUDUS_JS_PACKAGE ?? fileURLToPath(new URL("../../../build-wasm/bindings/js/node/index.js", import.meta.url));
+const wasmPath = fileURLToPath(new URL("../ludus.wasm", pathToFileURL(packagePath)));
 
 // Runs `setup` (module code that sets globalThis.LUDUS_WASM_MODULE), imports the package, plays a
 // little, and returns what it printed: whether WebAssembly.instantiate was given a module (the

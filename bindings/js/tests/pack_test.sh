@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # The package as a user gets it: `npm pack` in the built package folder gives a tarball that
-# installs (offline, from the tarball alone) into a fresh project, where it works in Node and,
-# bundled by esbuild, in a page in headless Chromium.
-#   pack_test.sh BUILT_PACKAGE_DIR SOURCE_ROOT
+# installs (offline, from the tarball alone) into a fresh project. There a small program (a
+# game, a move, its SVG) runs in Node, or is bundled for the browser with no options but the
+# bundler's plainest (esbuild --bundle --platform=browser; vite build) and runs in a page in
+# headless Chromium.
+#   pack_test.sh BUILT_PACKAGE_DIR node
+#   pack_test.sh BUILT_PACKAGE_DIR esbuild|vite PATH_OF_THE_BUNDLER
 set -euo pipefail
 package_dir=$1
-root=$2
+target=$2
+bundler=${3:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export npm_config_cache="$work/npm-cache" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
-# The package folder of the build also holds the linker's by-products: pack a clean copy of
-# what package.json's "files" names.
+files=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).files.join(" "))' "$package_dir/package.json")
 mkdir "$work/package"
-for f in package.json index.js index.d.ts README.md ludus.mjs ludus.wasm; do cp "$package_dir/$f" "$work/package/"; done
+for f in package.json $files; do mkdir -p "$work/package/$(dirname "$f")"; cp "$package_dir/$f" "$work/package/$f"; done
 tarball=$(cd "$work/package" && npm pack --silent --pack-destination "$work")
 echo "packed $tarball: $(tar -tzf "$work/$tarball" | sort | tr '\n' ' ')"
 
@@ -26,20 +29,37 @@ cat > main.js <<'JS'
 import { Game, version } from "ludus-engine";
 const game = new Game("latrunculi", { ruleset: "bell", seed: 1 });
 game.play(game.legalMoves()[0]);
-const { result } = game.randomPlayout(1);
-const report = `ludus ${version()}: ${game.history.length} events, ${result}, ${game.endReason}`;
+const svg = game.svg({ size: 320 });
+const report = `ludus ${version()}: ${game.history[0].text}, svg ${svg.includes("<svg") ? "drawn" : "missing"}`;
 game.free();
-if (typeof document === "undefined") console.log(report);
-else document.title = report;
+if (typeof document === "undefined") {
+  console.log(report);
+} else {
+  document.body.insertAdjacentHTML("beforeend", svg);
+  document.title = report;
+}
 JS
-node main.js | tee node.out
-grep -q "^ludus .*events" node.out
+if [ "$target" = node ]; then
+  node main.js | tee node.out
+  grep -q "^ludus .*, svg drawn" node.out
+  echo "1 passed: the packed tarball installs offline and works in Node"
+  exit 0
+fi
 
-# Bundled for the browser: ludus.wasm is fetched beside the bundle (new URL(..., import.meta.url)).
-"$root/node_modules/.bin/esbuild" main.js --bundle --format=esm --platform=browser --outfile=site/bundle.js \
-  --external:node:* --external:fs --external:path --external:crypto --log-level=warning
-cp node_modules/ludus-engine/ludus.wasm site/
-printf '<!doctype html><meta charset="utf-8"><title>loading</title><script type="module" src="bundle.js"></script>\n' > site/index.html
+printf '<!doctype html><meta charset="utf-8"><title>loading</title><body><script type="module" src="./main.js"></script></body>\n' > index.html
+case $target in
+  esbuild)
+    # esbuild leaves new URL("ludus.wasm", import.meta.url) as it is: ludus.wasm goes beside the bundle.
+    "$bundler" main.js --bundle --platform=browser --format=esm --outfile=site/main.js --log-level=warning
+    cp node_modules/ludus-engine/ludus.wasm index.html site/ ;;
+  vite)
+    # a Node module left in the browser's code is only a warning to Vite (it puts a stub in its
+    # place): here it fails
+    "$bundler" build --outDir site --logLevel warn 2>&1 | tee vite.log
+    if grep -q "externalized for browser" vite.log; then echo "the browser build imports a Node module"; exit 1; fi ;;
+  *) echo "unknown target $target"; exit 2 ;;
+esac
+echo "bundled by $target: $(cd site && find . -type f | sort | tr '\n' ' ')"
 /usr/bin/python3 - "$work/app/site" <<'PY'
 import functools, http.server, sys, threading, time
 from selenium import webdriver
@@ -64,11 +84,13 @@ try:
     while driver.title == "loading" and time.time() < deadline:
         time.sleep(0.2)
     print("in Chromium:", driver.title)
-    if not driver.title.startswith("ludus "):
+    drawn = driver.execute_script("return document.querySelectorAll('body svg').length")
+    print("SVGs in the page:", drawn)
+    if not driver.title.startswith("ludus ") or not driver.title.endswith("svg drawn") or drawn != 1:
         print("browser log:", driver.get_log("browser"))
         sys.exit(1)
 finally:
     driver.quit()
     server.shutdown()
 PY
-echo "1 passed: the packed tarball installs offline and works in Node and bundled in Chromium"
+echo "1 passed: the packed tarball installs offline, and its $target bundle runs in Chromium"
