@@ -29,8 +29,13 @@ void require_move_phase(const Game &game) {
     if (game.phase() == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first");
 }
 
+// The keys of a move object that describe how it was found, not the move: ludus_ai_choose's
+// answer carries "search", and that answer can be played as it is.
+bool describes_the_move(const std::string &key) { return key != "search"; }
+
 bool is_part_of(const json &given, const json &move) {
     for (auto it = given.begin(); it != given.end(); ++it) {
+        if (!describes_the_move(it.key())) continue;
         auto found = move.find(it.key());
         if (found == move.end() || *found != it.value()) return false;
     }
@@ -38,7 +43,9 @@ bool is_part_of(const json &given, const json &move) {
 }
 
 Action resolve_object(const Game &game, const json &given) {
-    if (given.empty()) fail(Status::invalid_move, "an empty move object names no move");
+    if (!given.is_object()) fail(Status::invalid_move, "a move must be its text or a JSON object");
+    if (std::none_of(given.items().begin(), given.items().end(), [](const auto &item) { return describes_the_move(item.key()); }))
+        fail(Status::invalid_move, "the move object names no move (only how it was found, or nothing)");
     std::vector<Action> actions;
     game.legal_actions(actions);
     if (given.contains("text")) {

@@ -365,3 +365,40 @@ TEST_CASE("every game's moves share fields of one type and meaning") {
     }
     CHECK(kinds_seen == std::set<std::string>{"move", "place", "pass", "remove"});
 }
+
+TEST_CASE("the computer's answer is played as it is, its \"search\" object ignored") {
+    const std::pair<const char *, json> runs[] = {
+        {"petteia", json::object()},         {"duodecim", json::object()},
+        {"xii_scripta", json::object()},     {"latrunculi", {{"ruleset", "bell"}}},
+        {"latrunculi", {{"ruleset", "kowalski"}}},
+    };
+    for (const auto &[id, options] : runs) {
+        CAPTURE(id);
+        Game game(id, options);
+        for (const char *level : {"random", "greedy", "best", "uct"}) {
+            CAPTURE(level);
+            if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {
+                int dice[4];
+                size_t n = 0;
+                ok(ludus_game_roll(game.g, dice, 4, &n));
+            }
+            char *out = nullptr;
+            json ai_options{{"level", level}, {"seed", 1}};
+            if (level == std::string("best")) ai_options["max_nodes"] = 200;
+            if (level == std::string("uct")) ai_options["max_playouts"] = 100;
+            ok(ludus_ai_choose(game.g, ai_options.dump().c_str(), &out));
+            const json answer = taken(out);
+            REQUIRE(answer.contains("search"));
+            const json before = position_of(game);
+            ok(ludus_game_play(game.g, answer.dump().c_str()));
+            CHECK(position_of(game) != before);
+        }
+    }
+    // "search" alone names no move, and a wrong field beside it is still a mismatch
+    Game game("petteia", json::object());
+    const json before = state_of(game);
+    CHECK(ludus_game_play(game.g, R"({"search": {"nodes": 1}})") == LUDUS_E_INVALID_MOVE);
+    CHECK(last_error().find("names no move") != std::string::npos);
+    CHECK(ludus_game_play(game.g, R"({"text": "a1-a9", "search": {}})") != LUDUS_OK);
+    CHECK(state_of(game) == before);
+}

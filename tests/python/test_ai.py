@@ -150,3 +150,18 @@ def test_selfplay_command():
     out = io.StringIO()
     assert cli.main(["selfplay", "petteia", "--a", "nobody", "-n", "1"], io.StringIO(""), out) == 2
     json.dumps(out.getvalue())
+
+
+def test_the_computer_s_move_as_a_dict_is_played_with_its_search_field():
+    for game_id in ("petteia", "duodecim", "xii_scripta", "latrunculi"):
+        with ludus.Game(game_id) as game:
+            if game.phase == Phase.ROLL:
+                game.roll()
+            answer = dict(game.ai_move("greedy"))
+            assert "search" in answer
+            before = game.position
+            game.play(json.loads(json.dumps(answer)))  # as it comes back from a file or the network
+            assert game.position != before
+    with ludus.Game("petteia") as game:
+        with pytest.raises(ludus.InvalidMoveError, match="names no move"):
+            game.play({"search": {"nodes": 1}})
