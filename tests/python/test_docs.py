@@ -7,12 +7,16 @@ against the built library and run (a block without ``main`` is wrapped in one, w
 which finds ``ludus-engine`` as the WebAssembly build's package, ```sh / ```bash blocks run in one
 bash per page, with ``set -e``, as if at the top of a clone whose build folder is ``build``. ```text and ```console blocks are shown, not run; any other tag
 (or none) fails, so that a block is never silently left out. Each page's blocks of one language
-run in order, in a temporary folder.
+run in order, in a temporary folder. A run block followed by a ```text block whose introducing
+sentence ends with "prints:" must print that text (a "..." in a line stands for any text, a line
+of "..." alone for any lines), so that what a page says a block prints is what it prints.
 
 The native build runs this module with LUDUS_LIBRARY (python, c and sh blocks; js blocks are
 skipped there with the reason); the WebAssembly build runs it with LUDUS_JS_PACKAGE and
 ``--noconftest`` (js blocks only; the others are skipped, the native build runs them).
 """
+import contextlib
+import io
 import os
 import re
 import shutil
@@ -22,18 +26,13 @@ from pathlib import Path
 
 import pytest
 
+from doc_blocks import blocks, output_pattern, promised_outputs  # shared with tests/quickstart/run.py
+
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 PAGES = [SOURCE_ROOT / "README.md", *sorted((SOURCE_ROOT / "docs").rglob("*.md"))]
 RUN = {"python": "python", "c": "c", "js": "js", "javascript": "js", "sh": "sh", "bash": "sh"}
 SHOWN = {"text", "console"}
-FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.M | re.S)
 C_PRELUDE = "#include <ludus/ludus.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
-
-
-def blocks(page):
-    """(tag, code, line) of every fenced block of the page, in order."""
-    text = page.read_text(encoding="utf-8")
-    return [(m.group(1).strip(), m.group(2), text.count("\n", 0, m.start()) + 1) for m in FENCE.finditer(text)]
 
 
 def name(page):
@@ -55,6 +54,15 @@ def failure(page, line, code, detail):
     return f"the block at {name(page)}:{line} fails:\n{detail}\n--- the block ---\n{code}"
 
 
+def check_output(page, line, code, printed):
+    expected = promised_outputs(page).get(line)
+    if expected is None:
+        return
+    printed = printed.rstrip() + "\n"  # trailing blank lines are not shown
+    assert re.fullmatch(output_pattern(expected), printed), failure(
+        page, line, code, f"it prints:\n{printed}\nbut the page says it prints:\n{expected}")
+
+
 def run_python(page, found, folder):
     library()
     namespace = {"__name__": "__docs__"}
@@ -62,10 +70,13 @@ def run_python(page, found, folder):
     os.chdir(folder)
     try:
         for code, line in found:
+            printed = io.StringIO()
             try:
-                exec(compile(code, f"{name(page)}:{line}", "exec"), namespace)
+                with contextlib.redirect_stdout(printed):
+                    exec(compile(code, f"{name(page)}:{line}", "exec"), namespace)
             except Exception as e:  # the page and line of the failing block, with the block
                 raise AssertionError(failure(page, line, code, repr(e))) from e
+            check_output(page, line, code, printed.getvalue())
     finally:
         os.chdir(here)
 
@@ -94,6 +105,7 @@ def run_c(page, found, folder):
         assert built.returncode == 0, failure(page, line, code, built.stderr)
         ran = subprocess.run([str(program)], capture_output=True, text=True, cwd=folder, env=library_env(lib), timeout=120)
         assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
+        check_output(page, line, code, ran.stdout)
 
 
 def run_js(page, found, folder):
@@ -111,6 +123,7 @@ def run_js(page, found, folder):
         path.write_text(code, encoding="utf-8")
         ran = subprocess.run([node, str(path)], capture_output=True, text=True, cwd=folder, timeout=120)
         assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
+        check_output(page, line, code, ran.stdout)
 
 
 # What a shell block sees of the clone it is written for (the commands run from its top).
@@ -143,6 +156,15 @@ def test_the_blocks_run(page, language, tmp_path):
 def test_every_block_says_whether_it_runs(page):
     unknown = [f"{name(page)}:{line}: ```{tag}" for tag, _, line in blocks(page) if tag not in RUN and tag not in SHOWN]
     assert not unknown, "tag these blocks python, c, js, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
+
+
+def test_a_promised_output_is_checked():
+    """The output check finds a difference, accepts its wildcards, and finds the README's promises."""
+    pattern = output_pattern("32 legal moves, the first a2-a3 ...\n...\nlast move: ...\n")
+    assert re.fullmatch(pattern, "32 legal moves, the first a2-a3 a2-a4\nboard\nrows\nlast move: c7-c3\n")
+    assert not re.fullmatch(pattern, "31 legal moves, the first a2-a3 a2-a4\nlast move: c7-c3\n")
+    assert not re.fullmatch(pattern, "32 legal moves, the first a2-a3\nlast move: c7-c3\nmore\n")
+    assert len(promised_outputs(SOURCE_ROOT / "README.md")) >= 2
 
 
 def test_the_readme_has_its_quick_starts():
