@@ -8,7 +8,11 @@ FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.M | re.S)
 
 def blocks(page):
     """(tag, code, line) of every fenced block of the page, in order."""
-    text = page.read_text(encoding="utf-8")
+    return blocks_in(page.read_text(encoding="utf-8"))
+
+
+def blocks_in(text):
+    """(tag, code, line) of every fenced block of a Markdown text, in order."""
     return [(m.group(1).strip(), m.group(2), text.count("\n", 0, m.start()) + 1) for m in FENCE.finditer(text)]
 
 
