@@ -301,3 +301,18 @@ def test_ruleset_is_an_option(capsys, tmp_path):
                                  "--workers", "1", "--out", str(out))
     assert status == 0, err
     assert json.loads((out / "summary.json").read_text())["options"]["ruleset"] == "bell"
+
+
+@pytest.mark.parametrize("hidden, args, words", [
+    ("distributed", [], "python3-distributed"),                     # the default: a local Dask cluster
+    ("matplotlib", ["--workers", "1"], "python3-matplotlib"),       # the report's plots, even in this process
+])
+def test_a_missing_package_is_one_line_before_any_game(capsys, tmp_path, monkeypatch, hidden, args, words):
+    import importlib.util
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == hidden else find_spec(name, *rest))
+    got, out, err = _analyze(capsys, "petteia", "--games", "1", *args, "--out", str(tmp_path / "out"))
+    assert got == 1
+    assert err.count("\n") == 1 and err.startswith(f"ludus analyze needs {hidden} ") and words in err, err
+    assert "pip install '.[analysis]'" in err
+    assert not (tmp_path / "out").exists()

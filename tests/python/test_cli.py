@@ -2,12 +2,13 @@
 again, never a traceback; end of input ends cleanly."""
 import io
 import json
+import sys
 
 import pytest
 
 import ludus
 from conftest import run_python
-from ludus import cli
+from ludus import cli, selfplay
 
 
 def ludus_cli(*args, stdin=""):
@@ -197,3 +198,15 @@ def test_play_duodecim_to_the_end_and_replay_it(tmp_path):
     assert "The game is over: player" in result.stdout and f"Saved to {saved}." in result.stdout
     replayed = ludus_cli("replay", str(saved), "--no-wait")
     assert replayed.returncode == 0 and "End of the game: player" in replayed.stdout
+
+
+def test_help_names_the_command_as_it_was_started_and_every_level(capsys, monkeypatch):
+    for argv0, name in (("/home/me/ludus-env/bin/ludus", "usage: ludus"), ("/x/ludus/__main__.py", "usage: python3 -m ludus")):
+        monkeypatch.setattr(sys, "argv", [argv0])
+        with pytest.raises(SystemExit):
+            cli.main(["play", "--help"])
+        shown = capsys.readouterr().out
+        assert shown.startswith(name + " play"), shown
+        for level in selfplay.LEVELS:
+            assert level in shown.split("--vs LEVEL", 1)[1], level
+    assert "uct" in selfplay.LEVELS

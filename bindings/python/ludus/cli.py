@@ -633,8 +633,13 @@ def cmd_render(console: Console, args: Sequence[str], err: Optional[TextIO] = No
 
 # ---- main ------------------------------------------------------------------------------------
 
+def _program_name() -> str:
+    """How the user started us: the ``ludus`` command a pip install makes, or ``python3 -m ludus``."""
+    return "python3 -m ludus" if os.path.basename(sys.argv[0]) == "__main__.py" else "ludus"
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python3 -m ludus", description=f"Play the ancient board games of libludus: {GAME_LIST}. "
+    parser = argparse.ArgumentParser(prog=_program_name(), description=f"Play the ancient board games of libludus: {GAME_LIST}. "
                                      "The games command lists every game's options, their rulesets among them.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("games", help="list the games and their options")
@@ -642,7 +647,7 @@ def _parser() -> argparse.ArgumentParser:
                           description="Options of the game are given as --NAME VALUE (see: games).")
     play.add_argument("game", help=f"the game: {GAME_LIST}")
     play.add_argument("--vs", metavar="LEVEL", help="play against the library's computer player of this level "
-                      "(random, greedy, easy, medium, best)")
+                      f"({', '.join(selfplay.LEVELS)})")
     play.add_argument("--human", type=int, choices=(0, 1), default=0, help="with --vs: the player you are (default 0)")
     _add_selfplay_parser(sub)
     analysis.add_parser(sub)

@@ -14,6 +14,7 @@ import os
 import sys
 from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO, Tuple
 
+from .._optional import missing_packages
 from . import metrics
 from .metrics import summarize
 from .play import derive_seed, play_chunk, play_game
@@ -148,6 +149,14 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO, err: Optional[TextIO] = N
     except (ValueError, LudusError) as e:
         err.write(f"ludus analyze: {e}\n")
         return 2
+    # The report's plots need matplotlib; more than one worker needs Dask's distributed.
+    needed = {"matplotlib": "python3-matplotlib"}
+    if args.workers != 1 or args.scheduler:
+        needed["distributed"] = "python3-distributed"
+    missing = missing_packages("ludus analyze", needed, "analysis")
+    if missing:
+        err.write(missing + (" (or --workers 1 to play in this process)\n" if "distributed" in missing else "\n"))
+        return 1
     total = args.games * len(configurations(options, sweep, levels))
     progress = None if args.no_progress else default_progress(total)
     try:

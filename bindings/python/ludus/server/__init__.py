@@ -12,10 +12,11 @@ python3-jsonschema, python3-qrcode) and, for PostgreSQL, psycopg2 (python3-psyco
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import logging
 import os
 from typing import Any, Optional, Sequence
+
+from .._optional import missing_packages
 
 __all__ = ["add_parser", "cmd_serve", "serve"]
 
@@ -68,10 +69,10 @@ def serve(host: str = "127.0.0.1", port: int = 8080, database: str = "sqlite:lud
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """`ludus serve`: checks the server's packages are there, then serves until stopped."""
-    missing = [name for name in ("aiohttp", "jsonschema", "qrcode") if importlib.util.find_spec(name) is None]
+    missing = missing_packages("ludus serve", {name: f"python3-{name}" for name in ("aiohttp", "jsonschema", "qrcode")},
+                               "server")
     if missing:
-        debian = " ".join(f"python3-{name}" for name in missing)
-        print(f"ludus serve needs {', '.join(missing)} (Debian: {debian}; pip: pip install '.[server]')")
+        print(missing)
         return 1
     from .app import Limits
     if args.app and not os.path.isfile(os.path.join(args.app, "index.html")):
