@@ -102,8 +102,8 @@ std::string excerpt(std::string_view text) {
 }
 
 std::string quote(std::string_view text) {
-    if (text.size() <= quote_limit) return "\"" + std::string(text) + "\"";
-    return "\"" + std::string(start_of(text)) + "...\"" + length_of(text);
+    if (text.size() <= quote_limit) return std::string("\"").append(text).append("\"");
+    return std::string("\"").append(start_of(text)).append("...\"").append(length_of(text));
 }
 
 std::string quote_json(const json &value) { return value.is_string() ? quote(value.get_ref<const std::string &>()) : excerpt(value.dump()); }
@@ -151,7 +151,7 @@ std::string first_difference(const json &a, const json &b) {
     if (a.type() != b.type()) return "";
     if (a.is_object()) {
         for (auto it = a.begin(); it != a.end(); ++it) {
-            if (!b.contains(it.key())) return "." + excerpt(it.key());
+            if (!b.contains(it.key())) return std::string(".").append(excerpt(it.key()));
             if (it.value() != b[it.key()]) return "." + excerpt(it.key()) + first_difference(it.value(), b[it.key()]);
         }
         for (auto it = b.begin(); it != b.end(); ++it)

@@ -170,7 +170,7 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
             const int count = s.count[player][off ? S::off : S::hand];
             const auto box = L.tray_box(player, off);
             render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"), count, position_name(off ? S::off : S::hand));
-            render::draw_tray_frame(svg, L, box, L.cell * 0.3, "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count));
+            render::draw_tray_frame(svg, L, box, L.cell * 0.3, render::tray_label(player, off, count));
             const double first = box[0] + L.cell * 2.45;
             const double spacing = std::min(L.cell * 0.32, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
             for (int i = 0; i < count; ++i) render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, "disc", style::piece_stroke[player]);
@@ -246,7 +246,7 @@ std::string DuodecimRules::render_text(const Options &o, const State &s, const L
         for (int p = 1; p <= S::last_track; ++p)
             if (s.count[player][p] > 0) {
                 const Cell c = cell_of(player, p);
-                grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)) + std::to_string(s.count[player][p]);
+                grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)).append(std::to_string(s.count[player][p]));
             }
 
     const auto line = render::race_text_row;

@@ -237,7 +237,7 @@ std::string SchaedlerRules::square_name(const Options &, int square) {
 }
 
 std::string SchaedlerRules::action_text(const Options &o, Action a) {
-    if (a >= remove_base) return "x" + square_name(o, a - remove_base);
+    if (a >= remove_base) return std::string("x").append(square_name(o, a - remove_base));
     if (a >= place_base) return square_name(o, a - place_base);
     return square_name(o, a / stride) + "-" + square_name(o, a % stride);
 }

@@ -55,6 +55,14 @@ void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::
              name);
 }
 
+std::string tray_label(int player, bool off, int count) {
+    std::string label = "P";  // appended, not "P" + ...: GCC 12 warns (-Wrestrict) on a literal + a temporary string
+    label += std::to_string(player);
+    label += off ? " off " : " hand ";
+    label += std::to_string(count);
+    return label;
+}
+
 void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size, const std::string &label) {
     svg.rect(box[0], box[1], box[2], box[3],
              {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", L.stroke}, {"stroke-dasharray", "4 3"}, {"rx", L.cell * 0.12}});

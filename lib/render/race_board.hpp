@@ -64,6 +64,8 @@ void open_tray(Svg &svg, const RaceLayout &L, const std::string &cls, int count,
 // A small name in the cell's top left corner.
 void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::string &name);
 // A tray's dashed frame and its label (none without words), inside the group already opened.
+// A tray's label for the text of the picture: "P0 hand 5", "P1 off 3".
+std::string tray_label(int player, bool off, int count);
 void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size, const std::string &label);
 // A piece in a tray.
 void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls, const char *stroke);

@@ -442,7 +442,7 @@ std::string XiiScriptaRules::action_text(const Options &, Action a) {
     std::array<int, 3> values{};
     const int n = dice_of_code(dice_code_of(a), values);
     std::string text = position_name(from_of(a)) + "-" + position_name(to_of(a)) + ":";
-    for (int i = 0; i < n; ++i) text += (i ? "+" : "") + std::to_string(values[i]);
+    for (int i = 0; i < n; ++i) text.append(i ? "+" : "").append(std::to_string(values[i]));
     return text;
 }
 

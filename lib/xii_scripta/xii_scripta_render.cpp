@@ -70,14 +70,14 @@ std::string step_phrase(const StepInfo &m) {
 
 std::string dice_phrase(const S &s) {
     std::string text = std::to_string(s.dice[0]) + ", " + std::to_string(s.dice[1]) + " and " + std::to_string(s.dice[2]) + " (left:";
-    for (int i = 0; i < s.n_left; ++i) text += " " + std::to_string(s.left[i]);
+    for (int i = 0; i < s.n_left; ++i) text.append(" ").append(std::to_string(s.left[i]));
     return text + ")";
 }
 
 std::string status_phrase(const S &s) {
     if (s.result != Result::ongoing) return render::result_phrase(s.result, s.end_reason, s.to_move);
     if (s.n_left == 0) return render::player_name(s.to_move) + " to roll";
-    return render::player_name(s.to_move) + " to move with " + dice_phrase(s);
+    return render::player_name(s.to_move).append(" to move with ").append(dice_phrase(s));
 }
 
 int on_board(const S &s, int player) {
@@ -156,8 +156,8 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
             // A hit piece waits with those in hand: the hand's tray is where both leave from.
             const std::string position = off ? position_name(S::off) : o.enter_all_first ? position_name(S::hand) : position_name(S::hand) + " " + position_name(S::bar);
             render::open_tray(svg, L, std::string(off ? "off" : "hand") + who, count, position);
-            std::string label = "P" + std::to_string(player) + (off ? " off " : " hand ") + std::to_string(count);
-            if (!off && !o.enter_all_first) label += " bar " + std::to_string(captured);
+            std::string label = render::tray_label(player, off, count);
+            if (!off && !o.enter_all_first) label.append(" bar ").append(std::to_string(captured));
             render::draw_tray_frame(svg, L, box, L.cell * 0.28, label);
             const double first = box[0] + L.cell * (off ? 1.9 : 2.9);
             const int shown = count + captured;
@@ -241,7 +241,7 @@ std::string XiiScriptaRules::render_text(const Options &o, const State &s, const
         for (int p = 1; p <= S::last_cell; ++p)
             if (s.count[player][p] > 0) {
                 const Cell c = cell_of(o, player, p);
-                grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)) + std::to_string(s.count[player][p]);
+                grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)).append(std::to_string(s.count[player][p]));
             }
     const auto line = render::race_text_row;
     std::string out = std::string("XII Scripta (") + ruleset_name(o.ruleset) + "): " + status_phrase(s) + "\n";
