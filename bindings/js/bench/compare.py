@@ -44,7 +44,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--target", type=float, default=0.40)
     args = parser.parse_args()
-    package = os.path.abspath(os.path.join(args.wasm_build, "bindings", "js", "index.js"))
+    package = os.path.abspath(os.path.join(args.wasm_build, "bindings", "js", "node", "index.js"))  # the Node entry
     ok = True
     with tempfile.TemporaryDirectory() as folder:
         probe = build_probe(os.path.abspath(args.native_build), folder)

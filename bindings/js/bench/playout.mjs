@@ -1,7 +1,7 @@
 // The WebAssembly side of compare.py: randomPlayout plies per second for one game, measured as
 // playout_probe.c measures ludus_game_random_playout natively (clone a prototype, play it out
 // with seeds 1, 2, ..., capped at 10,000 plies, free it; a warm-up, then a timed run).
-// Usage: node playout.mjs PACKAGE_INDEX_JS GAME OPTIONS_JSON SECONDS   Prints: plies_per_second games
+// Usage: node playout.mjs PACKAGE_NODE_INDEX_JS GAME OPTIONS_JSON SECONDS   Prints: plies_per_second games
 const [packagePath, id, options, seconds] = process.argv.slice(2);
 const { Game } = await import(packagePath);
 

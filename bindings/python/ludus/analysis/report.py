@@ -99,24 +99,27 @@ def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir
 
     def save(fig: Any, name: str) -> None:
         fig.tight_layout()
-        fig.savefig(os.path.join(out_dir, prefix + name), dpi=80)
+        fig.savefig(os.path.join(out_dir, prefix + name), dpi=80, bbox_inches="tight")  # no label cut off
         plt.close(fig)
         names.append(prefix + name)
 
     # Win rates with intervals per configuration: player 0, draws/timeouts, player 1 and the first player's score.
-    fig, ax = plt.subplots(figsize=(7, 0.5 + 0.45 * len(configs)))
+    fig, ax = plt.subplots(figsize=(7, 1.3 + 0.45 * len(configs)))
     for y, c in enumerate(configs):
         s = run["configs"][c]
         a = s["advantage_first"]
-        ax.errorbar([a["value"]], [y], xerr=[[a["value"] - a["low"]], [a["high"] - a["value"]]], fmt="o", color="C0")
+        ax.errorbar([a["value"]], [y], xerr=[[a["value"] - a["low"]], [a["high"] - a["value"]]], fmt="o", color="C0",
+                    label="the first player" if y == 0 else None)
         if "pairing" in s:
             w = s["pairing"]["a_score"]
             ax.errorbar([w["value"]], [y + 0.2], xerr=[[w["value"] - w["low"]], [w["high"] - w["value"]]], fmt="s",
-                        color="C1")
+                        color="C1", label="the pairing's first level" if y == 0 else None)
     ax.axvline(0.5, color="grey", lw=0.8)
     ax.set_yticks(range(len(configs)), configs)
     ax.set_xlim(0, 1)
-    ax.set_xlabel("score (win 1, draw 0.5) with 95% interval: first player (o); first level of the pairing (s)")
+    ax.set_xlabel("score (a win 1, a draw 0.5), with its 95% interval")
+    ax.set_ylim(-0.5, len(configs) - 0.2)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)  # beside the plot, over no point
     save(fig, "scores.png")
     # Length histograms.
     fig, ax = plt.subplots(figsize=(7, 3.5))
