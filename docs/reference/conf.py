@@ -26,6 +26,8 @@ autodoc_typehints = "description"
 html_theme = "alabaster"
 html_title = f"libludus {release}"
 html_show_sourcelink = False
+# Wide enough for the README's code (100 columns) beside the sidebar, which keeps its own width.
+html_theme_options = {"page_width": "1240px", "sidebar_width": "250px", "code_font_size": "0.8em"}
 
 
 def write_python_reference(app):
