@@ -768,6 +768,7 @@ function showDice() {
   }));
   box.hidden = !dice;
   if (dice) box.setAttribute("aria-label", t("dice.label", { dice: dice.join(" + ") }));
+  else box.removeAttribute("aria-label");  // no label of dice gone (nor in a language left behind)
 }
 
 function showControls() {
@@ -1063,6 +1064,9 @@ $("#language").replaceChildren(...LANGUAGES.map((tag) => Object.assign(new Optio
 async function setLanguage(tag, remember = false) {
   await useLanguage(tag, remember);
   translatePage();
+  // What was said in the language left behind is not left on the page in the new one.
+  say("");
+  announce("");
   $("#language").value = tag;
   if (game) render();
 }

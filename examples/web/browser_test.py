@@ -16,7 +16,8 @@ One browser for everything:
   of i18n/languages.json in itself) at 360x740 Duodecim and Latrunculi (Kowalski's rules): the
   test taps what the page marks (a piece, then a target; a square to place on), rolls with the
   button (every third roll typed in as from physical dice), passes when told to; the
-  end-of-game dialog names the winner; the new-game, rules (each game's page), "more" and end dialogs pass axe; an illegal
+  end-of-game dialog names the winner (the German games' boards and buttons measured again at
+  the five sizes); the new-game, rules (each game's page), "more" and end dialogs pass axe; an illegal
   tap is explained;
 - in each language, no string of another language's catalogue (nor, but in English, the
   library's English words) on the page, in its dialogs, rules pages and messages; the rules'
@@ -323,6 +324,11 @@ def main():
                 t0 = time.time()
                 app.new_game(game, options)
                 app.check_no_leak(f"{game} ({language})")
+                if language == "de":  # German's words are the longest: its buttons at the five sizes too
+                    for size in SIZES:
+                        app.size(*size)
+                        app.check_targets(f"{game} ({language}) at {size[0]}x{size[1]}")
+                    app.size(width, height)
                 if game == "petteia" and language == "it":
                     keyboard_move(app)
                 if not dialogs_checked:
@@ -453,14 +459,18 @@ def check_landmarks(app):
 
 def choose_language(app, name, tag):
     """The language selector lists every language by its own name; choosing one translates the
-    page at once and is remembered."""
+    page at once (nothing said before it left in the other language) and is remembered."""
     app.open("it")
+    while app.moves_played() == 0:  # something said in Italian first (a roll, a move)
+        if not app.step(typed_dice=False):
+            time.sleep(0.05)
     select = app.d.find_element(By.ID, "language")
     offered = app.js("return [...arguments[0].options].map((o) => `${o.lang}:${o.text}`)", select)
     assert [option.split(":")[0] for option in offered] == LANGUAGES and {"it:Italiano", "en:English", "de:Deutsch"} <= set(offered), f"the language selector: {offered}"
     Select(select).select_by_visible_text(name)
     wait_for(lambda: app.js("return document.documentElement.lang") == tag and app.js("return localStorage.getItem('ludus.language')") == tag, f"the page in {name}", 10)
     assert app.js("return document.querySelector('#language').value") == tag
+    app.check_no_leak(f"the page just switched to {name}")
 
 
 def kiosk(app):
