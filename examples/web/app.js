@@ -1,6 +1,6 @@
 //# allFunctionsCalledOnLoad
-// The libludus web app: every game and ruleset of the library's catalogue, in Italian or
-// English, on a phone, a tablet (kiosk mode for a museum) or a desktop. Nothing here knows a
+// The libludus web app: every game and ruleset of the library's catalogue, in Italian, English
+// or German, on a phone, a tablet (kiosk mode for a museum) or a desktop. Nothing here knows a
 // game by name: the new-game dialog is built from games() (each option's type, range and
 // default), a tap is mapped to the moves of legalMoves() through the positions the library's
 // picture names (data-square, data-position0/1, data-tray-position: render option
@@ -9,7 +9,7 @@
 // (The first line asks Chromium to compile this file's functions as it downloads them, off the
 // page's thread, rather than each at its first call on it, in the tasks of the first screen.)
 import { renderMarkdown } from "./markdown.js";
-import { LANGUAGES, currentLanguage, has, preferredLanguage, t, translatePage, useLanguage } from "./i18n.js";
+import { LANGUAGES, currentLanguage, has, languageName, preferredLanguage, t, translatePage, useLanguage } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -768,6 +768,7 @@ function showDice() {
   }));
   box.hidden = !dice;
   if (dice) box.setAttribute("aria-label", t("dice.label", { dice: dice.join(" + ") }));
+  else box.removeAttribute("aria-label");  // no label of dice gone (nor in a language left behind)
 }
 
 function showControls() {
@@ -1057,13 +1058,16 @@ function activity() {
 
 // ---- language ----------------------------------------------------------------------------------
 
+// The selector offers every language of i18n.js's list, each named in itself (and marked so).
+$("#language").replaceChildren(...LANGUAGES.map((tag) => Object.assign(new Option(languageName(tag), tag), { lang: tag })));
+
 async function setLanguage(tag, remember = false) {
   await useLanguage(tag, remember);
   translatePage();
-  const other = LANGUAGES.find((language) => language !== tag);
-  const button = $("#language");
-  button.textContent = t(`language.${other}`);
-  button.lang = other;
+  // What was said in the language left behind is not left on the page in the new one.
+  say("");
+  announce("");
+  $("#language").value = tag;
   if (game) render();
 }
 
@@ -1099,7 +1103,7 @@ $("#rules").addEventListener("click", (event) => {
   event.preventDefault();
   showSpecification(link.getAttribute("href"));
 });
-$("#language").addEventListener("click", () => setLanguage(LANGUAGES.find((tag) => tag !== currentLanguage()), true));
+$("#language").addEventListener("change", (event) => setLanguage(event.target.value, true));
 $("#end-dialog").addEventListener("close", () => {
   const choice = $("#end-dialog").returnValue;
   if (choice === "rematch") startGame({ ...settings });

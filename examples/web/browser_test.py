@@ -12,11 +12,16 @@ One browser for everything:
   on screen, axe finds no serious or critical violation;
 - in Italian at 360x740 and in English at 1024x768, a whole game of each of the four games by
   taps against the computer (Latrunculi as Bell's and Schaedler's rulesets, through their
-  placement phases): the test taps what the page marks (a piece, then a target; a square to
-  place on), rolls with the button (every third roll typed in as from physical dice), passes
-  when told to; the end-of-game dialog names the
-  winner; the new-game, rules, "more" and end dialogs pass axe; an illegal tap is explained;
-- no string of the English catalogue (nor the library's English words) on the Italian pages;
+  placement phases), and in German (chosen in the language selector, which names every language
+  of i18n/languages.json in itself) at 360x740 Duodecim and Latrunculi (Kowalski's rules): the
+  test taps what the page marks (a piece, then a target; a square to place on), rolls with the
+  button (every third roll typed in as from physical dice), passes when told to; the
+  end-of-game dialog names the winner (the German games' boards and buttons measured again at
+  the five sizes); the new-game, rules (each game's page), "more" and end dialogs pass axe; an illegal
+  tap is explained;
+- in each language, no string of another language's catalogue (nor, but in English, the
+  library's English words) on the page, in its dialogs, rules pages and messages; the rules'
+  Markdown emphasis rendered (no star left); one <main> landmark holding the board;
 - kiosk mode with a 5 s idle time: the attract screen, then a visitor's move, then the attract
   screen again with the game cleared;
 - the app loads again with the server stopped (the service worker);
@@ -38,6 +43,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.select import Select
 
 SITE, SHOTS, AXE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
 SIZES = [(360, 740), (740, 360), (768, 1024), (1024, 768), (1280, 800)]
@@ -157,7 +163,10 @@ class App:
         assert not bad, f"{where}: axe: {bad}"
         self.axe_runs += 1
 
-    def check_no_english(self, where, english):
+    def check_no_leak(self, where):
+        """No phrase of another language's catalogue (nor, on a page not in English, the
+        library's English words) in the page's text, labels, pictures and open dialogs."""
+        language = self.js("return document.documentElement.lang")
         text = self.js("""
             const parts = [document.body.innerText, document.title];
             for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]'))
@@ -165,8 +174,8 @@ class App:
             for (const e of document.querySelectorAll('svg text, svg title')) parts.push(e.textContent);
             parts.push(...[...document.querySelectorAll('dialog[open]')].map((d) => d.innerText));
             return parts.join('\\n');""")
-        found = sorted({phrase for phrase in english if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", text)})
-        assert not found, f"{where}: English on the Italian page: {found[:10]}"
+        found = sorted({phrase for phrase in FOREIGN[language] if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", text)})
+        assert not found, f"{where}: another language on the page in {language}: {found[:10]}"
 
     # ---- playing -----------------------------------------------------------------------------
 
@@ -229,6 +238,7 @@ class App:
             assert actions < max_actions, f"{name}: not over after {max_actions} actions"
             if not probed and self.js("return document.querySelectorAll('#board .movable').length > 0"):
                 self.illegal_tap(self.explain_words)
+                self.check_no_leak(f"{name}: an illegal tap explained")
                 probed = True
             if self.step():
                 actions += 1
@@ -248,25 +258,32 @@ class App:
         assert any(word in message for word in expect_words), f"illegal tap: {message!r}"
 
 
-def catalogue_strings():
-    here = os.path.join(SITE, "i18n")
-    def values(path):
+def foreign_phrases():
+    """For each language of i18n/languages.json, the phrases of the other catalogues that its own
+    does not have (what is left of a message around its {placeholders}, 4 characters or more),
+    and on a page not in English the library's English words."""
+    def values(tag):
         out = []
-        for value in json.load(open(path, encoding="utf-8")).values():
+        for value in json.load(open(os.path.join(SITE, "i18n", f"{tag}.json"), encoding="utf-8")).values():
             out.extend(value.values() if isinstance(value, dict) else [value])
-        return out
-    italian = set(values(os.path.join(here, "it.json")))
-    phrases = set()
-    for message in values(os.path.join(here, "en.json")):
-        if message in italian:
-            continue
-        for fragment in re.split(r"\{\w+\}", message):
-            fragment = fragment.strip(" .,:;!?()“”\"'…")
-            if len(fragment) >= 4 and re.search(r"[A-Za-z]{3}", fragment):
-                phrases.add(fragment)
-    # The library's own English words (its pictures' status line and trays).
-    phrases.update(["player 0", "player 1", "to move", "to roll", "in hand", "borne off", "last:", "no step yet"])
-    return phrases
+        return set(out)
+    catalogues = {tag: values(tag) for tag in LANGUAGES}
+    foreign = {}
+    for tag, own in catalogues.items():
+        phrases = set()
+        for message in set().union(*(messages for other, messages in catalogues.items() if other != tag)) - own:
+            for fragment in re.split(r"\{\w+\}", message):
+                fragment = fragment.strip(" .,:;!?()“”„\"'…")
+                if len(fragment) >= 4 and re.search(r"[A-Za-zÄÖÜäöüß]{3}", fragment):
+                    phrases.add(fragment)
+        if tag != "en":  # the library's own English words (its pictures' status line and trays)
+            phrases.update(["player 0", "player 1", "to move", "to roll", "in hand", "borne off", "last:", "no step yet"])
+        foreign[tag] = phrases
+    return foreign
+
+
+LANGUAGES = json.load(open(os.path.join(SITE, "i18n", "languages.json"), encoding="utf-8"))
+FOREIGN = foreign_phrases()
 
 
 def main():
@@ -274,7 +291,6 @@ def main():
     driver = browser()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     app = App(driver, base)
-    english = catalogue_strings()
     failures = 0
     started = time.time()
     try:
@@ -285,41 +301,55 @@ def main():
             for width, height in SIZES:
                 app.size(width, height)
                 app.check_targets(f"{game} at {width}x{height}")
-                app.check_no_english(f"{game} at {width}x{height}", english)
+                app.check_no_leak(f"{game} at {width}x{height}")
                 if (width, height) in ((360, 740), (1024, 768)):
                     app.check_axe(f"{game} at {width}x{height}")
             print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
 
-        for language, (width, height), latrunculi in [("it", (360, 740), "bell"), ("en", (1024, 768), "schaedler")]:
-            app.open(language)
+        check_landmarks(app)
+        # Each language through its games; German, the language added last, on a phone through
+        # two of them, chosen in the language selector.
+        for language, (width, height), latrunculi, played in [("it", (360, 740), "bell", GAMES), ("en", (1024, 768), "schaedler", GAMES),
+                                                              ("de", (360, 740), "kowalski", ["duodecim", "latrunculi"])]:
+            if language == "de":
+                choose_language(app, "Deutsch", "de")
+            else:
+                app.open(language)
             app.size(width, height)
             dialogs_checked = False
             for game, options in [("duodecim", {"pieces": 2, "first_player": 0}), ("petteia", {"rows": 6, "cols": 6, "draw_plies_without_capture": 40}),
                                   ("latrunculi", {"ruleset": latrunculi, "draw_plies_without_capture": 30}), ("xii_scripta", {"pieces": 2})]:
+                if game not in played:
+                    continue
                 t0 = time.time()
                 app.new_game(game, options)
+                app.check_no_leak(f"{game} ({language})")
+                if language == "de":  # German's words are the longest: its buttons at the five sizes too
+                    for size in SIZES:
+                        app.size(*size)
+                        app.check_targets(f"{game} ({language}) at {size[0]}x{size[1]}")
+                    app.size(width, height)
                 if game == "petteia" and language == "it":
                     keyboard_move(app)
                 if not dialogs_checked:
-                    check_dialogs(app, language, english)
+                    check_dialogs(app, language)
                     dialogs_checked = True
-                app.explain_words = (["Qui non", "Questa pedina", "Mossa non", "Nessuna"] if language == "it" else
-                                     ["There is no", "This piece", "Not allowed", "No move"])
+                app.explain_words = {"it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"], "en": ["There is no", "This piece", "Not allowed", "No move"],
+                                     "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"]}[language]
                 actions = app.play_to_the_end(f"{game} ({language})")
                 wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end-of-game dialog", 10)
                 heading = driver.find_element(By.ID, "end-heading").text
                 shown = app.status()
                 assert shown["result"] in ("player 0 won", "player 1 won", "draw"), shown
                 if shown["result"] != "draw":
-                    side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"]}[language][int(shown["result"][7])]
+                    side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"], "de": ["Hell", "Dunkel"]}[language][int(shown["result"][7])]
                     assert side in heading, f"{game}: the end dialog names {heading!r}, the result is {shown['result']}"
                 # The library's reason (libludus 1.1's "end_reason") is written out in the dialog.
                 reason = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null")
                 if reason:
                     assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end dialog does not say why ({reason})"
                 app.check_axe(f"{game} end dialog ({language})")
-                if language == "it":
-                    app.check_no_english(f"{game} end dialog", english)
+                app.check_no_leak(f"{game} end dialog ({language})")
                 history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.player)")
                 assert 0 in history and 1 in history, f"{game}: both sides played"
                 app.tap(driver.find_element(By.CSS_SELECTOR, "#end-dialog button[value=close]"))
@@ -339,7 +369,7 @@ def main():
         wait_for(lambda: app.moves_played() == 1, "the Monte Carlo computer's first move")
         print("Monte Carlo opponent: it played the first move")
 
-        kiosk(app, english)
+        kiosk(app)
 
         # Offline: the service worker answers once the server is gone.
         app.open("it", clear=False)
@@ -384,33 +414,73 @@ def keyboard_move(app):
     print(f"keyboard: a2-a3 by arrows and Enter, Escape lets go; announced {announced!r}")
 
 
-def check_dialogs(app, language, english):
-    """The new-game, rules and "more" dialogs: axe, tap targets inside, no English (Italian)."""
+def check_dialogs(app, language):
+    """The new-game, rules and "more" dialogs: axe, tap targets inside, no other language."""
     d = app.d
     for opener, dialog in [("#new-game", "#new-game-dialog"), ("#show-rules", "#rules-dialog"), ("#more", "#more-dialog")]:
         app.button(opener)
         wait_for(lambda: app.js(f"return document.querySelector('{dialog}').open"), dialog)
         if dialog == "#rules-dialog":
-            wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#rules figure svg"), "the rules' pictures", 10)
+            check_rules_pages(app, language)
         app.check_axe(f"{dialog} ({language})")
         small = app.js("""
             return [...document.querySelectorAll(arguments[0] + ' button, ' + arguments[0] + ' select, ' + arguments[0] + ' input:not([type=radio])')]
               .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && (r.width < 44 || r.height < 44)).length""", dialog)
         assert small == 0, f"{dialog}: {small} controls under 44 px"
-        if language == "it":
-            app.check_no_english(dialog, english)
+        app.check_no_leak(f"{dialog} ({language})")
         app.js(f"document.querySelector('{dialog}').close()")
     print(f"{language}: the new-game, rules and more dialogs pass axe")
 
 
-def kiosk(app, english):
+def check_rules_pages(app, language):
+    """Each game's rules page (its tab in the rules dialog), in the page's language: its pictures
+    drawn, no other language; Markdown's *emphasis* rendered (Petteia names the *ludus
+    latrunculorum*), no star left in the text."""
+    for index in range(len(GAMES)):
+        tab = app.d.find_elements(By.CSS_SELECTOR, "#rules-tabs button")[index]
+        name = tab.text
+        app.tap(tab)
+        wait_for(lambda: app.js("return document.querySelector('#rules h2')?.textContent === arguments[0] && document.querySelectorAll('#rules figure svg').length > 0", name),
+                 f"the rules of {name}", 10)
+        app.check_no_leak(f"the rules of {name} ({language})")
+        text = app.js("return document.querySelector('#rules').innerText")
+        assert "*" not in text, f"the rules of {name} ({language}): a Markdown star shown: {text[text.index('*') - 30:text.index('*') + 30]!r}"
+        if name == "Petteia":
+            assert app.js("return [...document.querySelectorAll('#rules em')].map((e) => e.textContent)") == ["ludus latrunculorum"], f"Petteia's rules ({language}): no emphasis"
+    print(f"{language}: the rules of {len(GAMES)} games, emphasis rendered, no other language")
+
+
+def check_landmarks(app):
+    """The page's landmarks: one main, holding the board and the actions (axe wants the page's
+    content in landmarks)."""
+    found = app.js("return [document.querySelectorAll('main').length, !!document.querySelector('main #board'), !!document.querySelector('main #actions')]")
+    assert found == [1, True, True], f"the page's <main>: {found}"
+
+
+def choose_language(app, name, tag):
+    """The language selector lists every language by its own name; choosing one translates the
+    page at once (nothing said before it left in the other language) and is remembered."""
+    app.open("it")
+    while app.moves_played() == 0:  # something said in Italian first (a roll, a move)
+        if not app.step(typed_dice=False):
+            time.sleep(0.05)
+    select = app.d.find_element(By.ID, "language")
+    offered = app.js("return [...arguments[0].options].map((o) => `${o.lang}:${o.text}`)", select)
+    assert [option.split(":")[0] for option in offered] == LANGUAGES and {"it:Italiano", "en:English", "de:Deutsch"} <= set(offered), f"the language selector: {offered}"
+    Select(select).select_by_visible_text(name)
+    wait_for(lambda: app.js("return document.documentElement.lang") == tag and app.js("return localStorage.getItem('ludus.language')") == tag, f"the page in {name}", 10)
+    assert app.js("return document.querySelector('#language').value") == tag
+    app.check_no_leak(f"the page just switched to {name}")
+
+
+def kiosk(app):
     d = app.d
     app.open("it", query="kiosk=1&idle=5&pace=30")
     app.size(768, 1024)
     wait_for(lambda: app.visible("#attract"), "the attract screen")
     assert "Tocca per giocare" in d.find_element(By.ID, "attract").text
     app.check_axe("kiosk attract screen")
-    app.check_no_english("kiosk attract screen", english)
+    app.check_no_leak("kiosk attract screen")
     app.tap(d.find_element(By.ID, "attract"))
     wait_for(lambda: not app.visible("#attract"), "the attract screen to go")
     assert app.js("return getComputedStyle(document.querySelector('#print')).display") == "none", "kiosk: no print button"

@@ -1,16 +1,19 @@
 //# allFunctionsCalledOnLoad
 // The app's words: every visible string comes from a message catalogue (i18n/it.json,
-// i18n/en.json), looked up by key with {name} placeholders; a plural message is an object of
-// Intl.PluralRules categories ({"one": ..., "other": ...}) chosen by the parameter "count".
-export const LANGUAGES = ["it", "en"];
+// i18n/en.json, ...), looked up by key with {name} placeholders; a plural message is an object
+// of Intl.PluralRules categories ({"one": ..., "other": ...}) chosen by the parameter "count".
+// The languages are those of i18n/languages.json, the one list (the service worker and the build
+// read it too): a language is its catalogue i18n/TAG.json, its rules/TAG/ folder and its tag there.
+export const LANGUAGES = await fetch("i18n/languages.json").then((response) => response.json());
 const STORAGE_LANGUAGE = "ludus.language";
 
 let messages = {};
 let language = "en";
 let plurals = new Intl.PluralRules("en");
 
-/** The language to start in: the page address's (?lang=it or ?lang=en, e.g. for a kiosk), else
- * the one chosen before on this device, else Italian when the browser prefers it. */
+/** The language to start in: the page address's (?lang=it, ?lang=de, e.g. for a kiosk), else the
+ * one chosen before on this device, else the first of the browser's preferred that the app has,
+ * else English. */
 export function preferredLanguage() {
   const asked = new URLSearchParams(location.search).get("lang");
   if (LANGUAGES.includes(asked)) return asked;
@@ -32,6 +35,14 @@ export async function useLanguage(tag, remember) {
 }
 
 export const currentLanguage = () => language;
+
+/** A language's name in that language ("Deutsch", "Italiano"), as the language selector offers
+ * it: from the browser's Intl data, so that a new language needs no entry in the other
+ * catalogues. */
+export function languageName(tag) {
+  const name = new Intl.DisplayNames([tag], { type: "language" }).of(tag);
+  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+}
 
 /** Whether the catalogue has a message for key. */
 export const has = (key) => Object.hasOwn(messages, key);

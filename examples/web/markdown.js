@@ -1,10 +1,18 @@
 // Just enough Markdown for the rules files (rules/*.md, copies of the library's specs):
-// headings, paragraphs, lists (nested by indentation), tables, **bold**, `code`, [links](url),
+// headings, paragraphs, lists (nested by indentation), tables, **bold**, *emphasis*, `code`
+// (its text as it is), [links](url),
 // and a picture drawn by the library: a line `[[board {"game": ..., "moves": [...]}]]` followed
 // by its caption becomes <figure data-board="..."> for the app to fill.
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const inline = (text) => escape(text).replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/`([^`]+)`/g, "<code>$1</code>")
-  .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, '<a href="$2">$1</a>');
+// Code spans are set aside first (a NUL and their index stand in for them), so that no star or
+// bracket inside them is read as styling, while bold and links may still span them. Emphasis is
+// a star with a word's letter inside it (not "2 * 3"), as in CommonMark.
+function inline(text) {
+  const code = [];
+  return escape(text).replace(/`([^`]+)`/g, (whole, span) => `\0${code.push(span) - 1}\0`)
+    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])/g, "<em>$1</em>")
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, '<a href="$2">$1</a>').replace(/\0(\d+)\0/g, (whole, index) => `<code>${code[index]}</code>`);
+}
 const cells = (line) => line.trim().replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
 
 export function renderMarkdown(markdown) {
