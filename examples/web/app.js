@@ -61,7 +61,7 @@ let settings = null;      // {game, options, opponent, computer}
 let resigned = null;      // the player who resigned (the library has no resignation: the app keeps it)
 let selected = null;      // the position chosen as a move's origin
 let hinted = null;        // the move the hint suggests
-let thinking = false;     // the computer is searching in the worker
+let thinking = false;     // what the computer is searching for: "move", "hint", "draw" (false: nothing)
 let request = 0;          // the id of the worker request still wanted
 let cursor = 0;           // the keyboard's place on the board (an index into places())
 let rotated = false;      // the board is drawn turned a quarter (a wide board on a tall screen)
@@ -70,9 +70,13 @@ let endShown = false;     // the end-of-game dialog has been shown for this game
 // The worker starts with the page (it compiles the engine, see above); until it says it is
 // ready (a message sent earlier would find no handler) a request of the computer's turn or a
 // hint waits. Returns a promise of the compiled module (null if the worker cannot give one).
+// A worker that fails (its script, its engine, a crash) answers nothing more: the page then
+// searches on its own thread, starting with the request left unanswered, so that no spinner
+// waits for an answer that cannot come.
 let worker = null;
 let workerReady = false;
-let waiting = null;
+let waiting = null;   // the request made before the worker was ready
+let pending = null;   // the request the worker is answering
 function startWorker() {
   return new Promise((resolve) => {
     try {
@@ -81,22 +85,49 @@ function startWorker() {
       try { first = JSON.parse(localStorage.getItem(STORAGE_CURRENT))?.settings?.game ?? first; } catch { /* the default */ }
       worker = new Worker(new URL(`./ai-worker.js?game=${encodeURIComponent(first)}`, import.meta.url), { type: "module" });
     } catch {
+      worker = null;
       resolve(null);
       return;
     }
-    worker.addEventListener("error", () => resolve(null), { once: true });
+    worker.addEventListener("error", () => { workerFailed(); resolve(null); });
     worker.onmessage = ({ data }) => {
-      if (!data.ready) { workerAnswered(data); return; }
+      if (!data.ready) { pending = null; workerAnswered(data); return; }
       resolve(data.module);
       workerReady = true;
-      if (waiting) worker.postMessage(waiting);
+      if (waiting) ask(waiting);
       waiting = null;
     };
   });
 }
+function workerFailed() {
+  if (worker === null) return;
+  worker.terminate();
+  worker = null;
+  workerReady = false;
+  const unanswered = pending ?? waiting;
+  pending = waiting = null;
+  if (unanswered && Game) thinkHere(unanswered);
+}
 function ask(message) {
-  if (workerReady) worker.postMessage(message);
+  if (worker === null) thinkHere(message);
+  else if (workerReady) { pending = message; worker.postMessage(message); }
   else waiting = message;
+}
+// The worker's search on the page's thread, in a task of its own (the status shows first).
+function thinkHere({ id, kind, state, options }) {
+  setTimeout(() => {
+    let copy = null, answer;
+    try {
+      copy = Game.fromJSON(state);
+      answer = { id, kind, move: copy.aiMove(options) };
+    } catch (error) {
+      if (!(error instanceof LudusError)) throw error;
+      answer = { id, kind, error: error.message, status: error.statusName };
+    } finally {
+      copy?.free();
+    }
+    workerAnswered(answer);
+  }, 0);
 }
 
 // ---- names -------------------------------------------------------------------------------------
@@ -516,9 +547,16 @@ function attempt(action) {
     return true;
   } catch (error) {
     if (!(error instanceof LudusError)) throw error;
-    say(t("error.library", { message: error.message }));
+    say(libraryError(error.statusName));
     return false;
   }
+}
+
+// A library error in the page's words, by its status (the library's message is English and
+// written for programmers: it is never shown).
+function libraryError(statusName) {
+  const key = `error.${String(statusName).replace(/^LUDUS_E_/, "").toLowerCase()}`;
+  return has(key) ? t(key) : t("error.other");
 }
 
 function playMove(move) {
@@ -557,7 +595,7 @@ function computerTurn() {
     roll();
     return;
   }
-  thinking = true;
+  thinking = "move";
   request += 1;
   const level = settings.opponent;
   const options = { level, seed: game.history.length };
@@ -568,17 +606,18 @@ function computerTurn() {
 
 function askHint() {
   if (isOver() || isComputerTurn() || thinking || game.phase !== "move") return;
-  thinking = true;
+  thinking = "hint";
   request += 1;
   ask({ id: request, kind: "hint", state: game.toJSONText(), options: { level: "best", max_time_ms: 800, seed: 1 } });
   refresh();
 }
 
-function workerAnswered({ id, kind, move, error }) {
+function workerAnswered({ id, kind, move, error, status }) {
   if (id !== request) return;  // an answer for a position that was undone or replaced
   thinking = false;
   if (error) {
-    say(t("error.computer", { message: error }));
+    // what was asked for could not be answered: said in the page's words, the buttons back
+    say(`${t(`error.${kind}`)} ${libraryError(status)}`);
     render();
     return;
   }
@@ -658,9 +697,12 @@ async function resign() {
   afterChange();
 }
 
+// Offered only in the games whose catalogue entry has agreed draws (the race games have none).
+const hasDraws = () => catalogueOf(game.id)?.agreed_draws === true;
+
 async function offerDraw() {
   $("#more-dialog").close();
-  if (isOver()) return;
+  if (isOver() || !hasDraws()) return;
   if (settings.opponent === "human") {
     const other = 1 - game.toMove;
     if (await confirmDialog(t("draw.ask_person", { who: playerName(other) }), t("draw.accept"), t("draw.decline"))) agreeDraw();
@@ -669,7 +711,7 @@ async function offerDraw() {
   }
   if (game.phase !== "move" || isComputerTurn()) { say(t("draw.not_now")); return; }
   // The computer accepts when its strongest search finds it is not ahead.
-  thinking = true;
+  thinking = "draw";
   request += 1;
   ask({ id: request, kind: "draw", state: game.toJSONText(), options: { level: "best", max_time_ms: 600, seed: 2 } });
   render();
@@ -682,6 +724,7 @@ function drawAnswered(move) {
 
 function agreeDraw() {
   if (attempt(() => game.agreeDraw())) afterChange();
+  else render();
 }
 
 function confirmDialog(question, yes, no) {
@@ -730,7 +773,7 @@ function showStatus() {
   } else if (thinking && isComputerTurn()) {
     status.textContent = t("status.thinking", { level: t(`level.${settings.opponent}`) });
   } else if (thinking) {
-    status.textContent = t("status.hint_thinking");
+    status.textContent = t(thinking === "draw" ? "status.draw_thinking" : "status.hint_thinking");
   } else if (game.phase === "roll") {
     status.textContent = t("status.roll", { who: playerName(game.toMove) });
   } else {
@@ -739,7 +782,7 @@ function showStatus() {
     const key = isComputerTurn() ? "status.computer" : placing ? "status.place" : selected === null ? "status.move" : "status.target";
     status.textContent = t(key, { who: playerName(game.toMove) });
   }
-  status.classList.toggle("busy", thinking);
+  status.classList.toggle("busy", Boolean(thinking));
   showDice();
   showInHand();
 }
@@ -789,7 +832,8 @@ function showControls() {
     $("#choices").replaceChildren();
   }
   $("#hint").disabled = !(humanTurn && game.phase === "move" && !pass);
-  $("#undo").disabled = game.history.length === 0 || thinking;
+  $("#undo").disabled = game.history.length === 0 || Boolean(thinking);
+  $("#offer-draw").hidden = !hasDraws();
   $("#title").textContent = gameName(game.id);
   document.title = `${gameName(game.id)} · Ludus`;
   const opponent = settings.opponent === "human" ? t("players.two_people")

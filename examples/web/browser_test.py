@@ -17,6 +17,8 @@ One browser for everything:
   when told to; the end-of-game dialog names the
   winner; the new-game, rules, "more" and end dialogs pass axe; an illegal tap is explained;
 - no string of the English catalogue (nor the library's English words) on the Italian pages;
+- issue 34's defects: no draw offered where the catalogue says a game has none, the computer's
+  draw answer and a failing or crashed worker leave no spinner and no library English;
 - kiosk mode with a 5 s idle time: the attract screen, then a visitor's move, then the attract
   screen again with the game cleared;
 - the app loads again with the server stopped (the service worker);
@@ -290,6 +292,8 @@ def main():
                     app.check_axe(f"{game} at {width}x{height}")
             print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
 
+        draw_offers_and_worker_faults(app, english)
+
         for language, (width, height), latrunculi in [("it", (360, 740), "bell"), ("en", (1024, 768), "schaedler")]:
             app.open(language)
             app.size(width, height)
@@ -362,6 +366,73 @@ def main():
         driver.quit()
     print(f"browser test: {'FAILED' if failures else 'passed'} in {time.time() - started:.0f} s")
     return 1 if failures else 0
+
+
+def catalogue_of(language):
+    return json.load(open(os.path.join(SITE, "i18n", f"{language}.json"), encoding="utf-8"))
+
+
+# Installed before the app's scripts on a page opened with ?worker_fault=...: the app's worker
+# answers a hint with a library error ("error") or crashes on it ("crash").
+WORKER_FAULT = """
+const fault = new URLSearchParams(location.search).get('worker_fault');
+if (fault) {
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    postMessage(message, ...rest) {
+      if (message?.kind !== 'hint') return super.postMessage(message, ...rest);
+      setTimeout(() => this.dispatchEvent(fault === 'crash' ? new Event('error')
+        : new MessageEvent('message', {data: {id: message.id, kind: message.kind, error: 'Ludus Duodecim Scriptorum has no draws', status: 'LUDUS_E_INVALID_STATE'}})), 50);
+    }
+  };
+}"""
+
+
+def draw_offers_and_worker_faults(app, english):
+    """Issue 34, defect 1: a draw is offered only in the games whose catalogue entry has agreed
+    draws (not Duodecim, not XII Scripta); in Petteia the computer answers an offer and the page
+    is playable again; a worker that answers with a library error or crashes leaves no spinner,
+    the buttons usable and no library English (the page's own words instead)."""
+    d = app.d
+    italian = catalogue_of("it")
+    app.open("it")
+    app.size(360, 740)
+    busy = lambda: app.js("return document.querySelector('#status').classList.contains('busy')")
+    hint_usable = lambda: app.js("const b = document.querySelector('#hint'); return !b.hidden && !b.disabled")
+    for game in ["duodecim", "xii_scripta"]:
+        app.new_game(game, {})
+        app.button("#more")
+        wait_for(lambda: app.js("return document.querySelector('#more-dialog').open"), "the more dialog")
+        assert not app.visible("#offer-draw"), f"{game}: a draw is offered in a game without draws"
+        app.js("document.querySelector('#more-dialog').close()")
+    app.new_game("petteia", {"rows": 6, "cols": 6})
+    app.button("#more")
+    app.button("#offer-draw")
+    wait_for(lambda: not busy() and (app.status()["phase"] == "over" or italian["draw.declined_computer"] in d.find_element(By.ID, "message").text),
+             "the computer's answer to a draw offer", 15)
+    accepted = app.status()["phase"] == "over"
+    if accepted:
+        wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end dialog of an agreed draw", 5)
+        app.js("document.querySelector('#end-dialog').close()")
+    else:
+        assert hint_usable(), "petteia: the hint is not usable after a declined draw"
+    print(f"draw offers: none in Duodecim and XII Scripta; Petteia's computer {'accepted' if accepted else 'declined'}")
+    script = d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WORKER_FAULT})["identifier"]
+    try:
+        for fault in ["error", "crash"]:
+            app.open("it", query=f"pace=30&worker_fault={fault}", clear=False)
+            app.new_game("petteia", {"rows": 6, "cols": 6})
+            app.button("#hint")
+            wait_for(lambda: not busy() and hint_usable() and d.find_element(By.ID, "message").text, f"the spinner to go after a worker {fault}", 10)
+            message = d.find_element(By.ID, "message").text
+            if fault == "error":
+                assert message == f"{italian['error.hint']} {italian['error.invalid_state']}", f"worker error: {message!r}"
+            else:
+                assert message.startswith("Suggerimento:"), f"worker crash: the page did not search itself: {message!r}"
+            app.check_no_english(f"worker {fault}", english)
+            print(f"worker {fault}: {message!r}, the buttons usable again")
+    finally:
+        d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
 
 
 def keyboard_move(app):
