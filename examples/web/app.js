@@ -16,6 +16,9 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const STORAGE_CURRENT = "ludus.current";
 const params = new URLSearchParams(location.search);
 const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk") === "1";
+// The kiosk's language: its address's (?lang=), else Italian. In kiosk mode a visitor's choice
+// is never stored: every visitor (after the idle reset or a reload) starts in this one.
+const MUSEUM_LANGUAGE = LANGUAGES.includes(params.get("lang")) ? params.get("lang") : "it";
 const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
 const PACE = Number(params.get("pace") || 400);  // ms before the computer's turn starts (tests shorten it)
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
@@ -1040,9 +1043,12 @@ async function showSpecification(path) {
   article.scrollIntoView();
 }
 
-// In kiosk mode no link leads out of the app.
+// In kiosk mode no link leads out of the app, nor to the exact specification (pages of English
+// written for programmers): its paragraph goes.
 function keepLinksInside(article) {
-  if (KIOSK) article.querySelectorAll("a[href^='http']").forEach((link) => link.replaceWith(link.textContent));
+  if (!KIOSK) return;
+  article.querySelectorAll("a[href^='http']").forEach((link) => link.replaceWith(link.textContent));
+  article.querySelectorAll("a[href$='.md']").forEach((link) => (link.closest("p") ?? link).remove());
 }
 
 // A rules picture: the library draws the position after the moves given in the rules file.
@@ -1078,9 +1084,11 @@ function printBoard() {
 
 let idleTimer = 0;
 
-function showAttract() {
+// The next visitor's start: the museum's language, the default game and settings.
+async function showAttract() {
   localStorage.removeItem(STORAGE_CURRENT);
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  if (currentLanguage() !== MUSEUM_LANGUAGE) await setLanguage(MUSEUM_LANGUAGE);
   startGame(defaultSettings());
   $("#attract").hidden = false;
   document.body.dataset.attract = "true";
@@ -1113,7 +1121,7 @@ async function setLanguage(tag, remember = false) {
 
 // ---- start -------------------------------------------------------------------------------------
 
-await Promise.all([setLanguage(preferredLanguage()), engine.then((loaded) => {
+await Promise.all([setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage()), engine.then((loaded) => {
   ({ Game, LudusError } = loaded);
   CATALOGUE = loaded.games();
 })]);
@@ -1139,11 +1147,11 @@ $("#new-game-dialog").addEventListener("close", newGameChosen);
 $("#show-rules").addEventListener("click", () => { showRules(game.id); $("#rules-dialog").showModal(); });
 $("#rules").addEventListener("click", (event) => {
   const link = event.target.closest("a[href$='.md']");
-  if (!link) return;
+  if (!link || KIOSK) return;
   event.preventDefault();
   showSpecification(link.getAttribute("href"));
 });
-$("#language").addEventListener("click", () => setLanguage(LANGUAGES.find((tag) => tag !== currentLanguage()), true));
+$("#language").addEventListener("click", () => setLanguage(LANGUAGES.find((tag) => tag !== currentLanguage()), !KIOSK));
 $("#end-dialog").addEventListener("close", () => {
   const choice = $("#end-dialog").returnValue;
   if (choice === "rematch") startGame({ ...settings });
@@ -1155,6 +1163,9 @@ $("#attract").addEventListener("click", leaveAttract);
 
 if (KIOSK) {
   document.body.classList.add("kiosk");
+  // No pinch zoom on the museum's tablet (style.css: touch-action; here the viewport): a
+  // zoomed page would stay zoomed for the next visitor.
+  document.querySelector("meta[name=viewport]").content = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no";
   showAttract();
 } else if (restore()) {
   afterChange();

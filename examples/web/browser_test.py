@@ -19,8 +19,9 @@ One browser for everything:
 - no string of the English catalogue (nor the library's English words) on the Italian pages;
 - issue 34's defects: no draw offered where the catalogue says a game has none, the computer's
   draw answer and a failing or crashed worker leave no spinner and no library English;
-- kiosk mode with a 5 s idle time: the attract screen, then a visitor's move, then the attract
-  screen again with the game cleared;
+- kiosk mode with a 5 s idle time: the attract screen in the museum's language, no zoom, no text
+  selection, no specification; a visitor's language, game and move, then the attract screen
+  again with all of it cleared, also after a reload;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure.
@@ -475,26 +476,68 @@ def check_dialogs(app, language, english):
 
 
 def kiosk(app, english):
+    """Kiosk mode with a 5 s idle time (issue 34, defect 2 for the language, the settings, zoom,
+    selection and the specification): the museum's language whatever a visit before stored, no
+    pinch zoom, no text selection, no specification; a visitor's language and game settings
+    gone at the idle reset and after a reload; ?lang= sets the museum's language."""
     d = app.d
-    app.open("it", query="kiosk=1&idle=5&pace=30")
+    lang = lambda: app.js("return document.documentElement.lang")
+    attract_text = lambda: d.find_element(By.ID, "attract").text
+    app.open("en", query="kiosk=1&idle=5&pace=30")  # English stored by an earlier visit
     app.size(768, 1024)
     wait_for(lambda: app.visible("#attract"), "the attract screen")
-    assert "Tocca per giocare" in d.find_element(By.ID, "attract").text
+    assert "Tocca per giocare" in attract_text(), f"kiosk: not in the museum's language: {attract_text()!r}"
     app.check_axe("kiosk attract screen")
     app.check_no_english("kiosk attract screen", english)
+    fixed = app.js("""return {viewport: document.querySelector('meta[name=viewport]').content, touch: getComputedStyle(document.body).touchAction,
+                              select: getComputedStyle(document.querySelector('#app')).userSelect || getComputedStyle(document.querySelector('#app')).webkitUserSelect};""")
+    assert "user-scalable=no" in fixed["viewport"] and "maximum-scale=1" in fixed["viewport"], f"kiosk: the viewport can be zoomed: {fixed}"
+    assert fixed["touch"] == "pan-x pan-y", f"kiosk: pinch zoom left on: {fixed}"
+    assert fixed["select"] == "none", f"kiosk: text can be selected: {fixed}"
     app.tap(d.find_element(By.ID, "attract"))
     wait_for(lambda: not app.visible("#attract"), "the attract screen to go")
     assert app.js("return getComputedStyle(document.querySelector('#print')).display") == "none", "kiosk: no print button"
-    while app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length") == 0:
+    app.button("#show-rules")
+    wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#rules figure svg"), "the kiosk's rules", 10)
+    spec = app.js("return [...document.querySelectorAll('#rules a')].map((a) => a.textContent + ' ' + a.getAttribute('href'))")
+    assert not spec and "regole esatte" not in d.find_element(By.ID, "rules").text, f"kiosk: the rules lead to {spec}"
+    app.js("document.querySelector('#rules-dialog').close()")
+    # A visitor: English, then a game of Petteia against a person, one move.
+    app.button("#language")
+    wait_for(lambda: lang() == "en", "English")
+    app.new_game("petteia", {"rows": 6, "cols": 6}, opponent="human")
+    visitor_moves = "return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length"
+    while app.js(visitor_moves) == 0:
         if not app.step(typed_dice=False):
             time.sleep(0.05)
-    moved = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
-    assert moved > 0
     wait_for(lambda: app.visible("#attract"), "the attract screen after 5 s idle", 15)
+    wait_for(lambda: "Tocca per giocare" in attract_text(), "the museum's language after the idle reset", 5)
+    saved = app.js("return JSON.parse(localStorage.getItem('ludus.current'))")
+    assert lang() == "it" and saved["settings"]["game"] == "duodecim" and saved["settings"]["opponent"] == "easy", \
+        f"kiosk: the last visitor's language or settings were kept: {lang()}, {saved['settings']}"
     # The fresh game: no move of the visitor's side (the computer may have opened it already).
-    left = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length")
+    left = app.js(visitor_moves)
     assert left == 0, f"kiosk: the last visitor's game was kept ({left} moves)"
-    print("kiosk: attract screen, a visitor's move, the attract screen again after 5 s idle with a fresh game")
+    # The next visitor chooses English; a reload (the tablet restarted) is Italian again.
+    app.tap(d.find_element(By.ID, "attract"))
+    app.button("#language")
+    wait_for(lambda: lang() == "en", "English")
+    d.refresh()
+    app.wait_ready()
+    wait_for(lambda: app.visible("#attract"), "the attract screen after a reload")
+    assert lang() == "it" and "Tocca per giocare" in attract_text(), f"kiosk: a visitor's language kept after a reload: {lang()} {attract_text()!r}"
+    # The museum's language from the kiosk's address.
+    app.open("it", query="kiosk=1&lang=en&idle=5&pace=30", clear=False)
+    wait_for(lambda: app.visible("#attract"), "the English kiosk's attract screen")
+    assert lang() == "en" and "Tap to play" in attract_text(), f"kiosk ?lang=en: {lang()} {attract_text()!r}"
+    app.tap(d.find_element(By.ID, "attract"))
+    app.button("#language")
+    wait_for(lambda: lang() == "it", "Italian")
+    d.refresh()
+    app.wait_ready()
+    assert lang() == "en", "kiosk ?lang=en: a visitor's Italian kept after a reload"
+    print("kiosk: the museum's language (Italian, or ?lang=), no zoom, no selection, no specification; after 5 s idle "
+          "and after a reload the visitor's language, settings and game are gone")
 
 
 def screenshot(app, name, width, height):
