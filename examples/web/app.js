@@ -20,7 +20,9 @@ const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk")
 // is never stored: every visitor (after the idle reset or a reload) starts in this one.
 const MUSEUM_LANGUAGE = LANGUAGES.includes(params.get("lang")) ? params.get("lang") : "it";
 const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
-const PACE = Number(params.get("pace") || 400);  // ms before the computer's turn starts (tests shorten it)
+// ms between the computer's actions (its roll, each move): each stays on screen alone at least
+// this long, for a visitor to read it (?pace=MS; the tests shorten it)
+const PACE = Number(params.get("pace") || 1200);
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a Monte Carlo tree search, another style
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
@@ -146,20 +148,64 @@ function playerName(player) {
 // A position of a move in words: a square or cell keeps its name, a tray is named.
 const placeName = (name) => t(`position.${name}`, {}, String(name));
 
-function describeMove(move, player) {
+// keys: "move" for "{who}: da 4 a 9", "said" for the words without the player ("da 4 a 9").
+function describeMove(move, player, keys = "move") {
   const who = playerName(player);
   const captures = move.captured_count ?? (Array.isArray(move.captures) ? move.captures.length : move.captures ?? 0);
   const blocks = (move.blocks ?? []).length;
   const from = move.from_name ?? move.from;
   const to = move.to_name ?? move.to;
   let text;
-  if (move.text === "pass" || move.kind === "pass") text = t("move.pass", { who });
-  else if (move.kind === "remove") text = t("move.remove", { who, square: placeName(arrival(move)) });
-  else if (from === undefined) text = t("move.place", { who, to: placeName(to) });
-  else text = t("move.step", { who, from: placeName(from), to: placeName(to) });
+  if (move.text === "pass" || move.kind === "pass") text = t(`${keys}.pass`, { who });
+  else if (move.kind === "remove") text = t(`${keys}.remove`, { who, square: placeName(arrival(move)) });
+  else if (from === undefined) text = t(`${keys}.place`, { who, to: placeName(to) });
+  else {
+    // a step from or to a named tray where the words have a verb for it ("entra in V")
+    const key = [`${keys}.from_${from}`, `${keys}.to_${to}`].find(has) ?? `${keys}.step`;
+    text = t(key, { who, from: placeName(from), to: placeName(to) });
+  }
   if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
   if (blocks > 0) text += " " + t("move.blocks", { count: blocks });
   return text;
+}
+
+// Who is speaking of, in words a person says: "tu", "il computer" (two people: the sides).
+function speaker(player) {
+  if (settings.opponent === "human") return sideName(player);
+  return t(player === settings.computer ? "speaker.computer" : "speaker.you");
+}
+
+// What the computer did in its turn, written out on screen (#narration) besides the live region:
+// its roll and each of its moves, kept until the person acts; at a game's start, the opening
+// roll and who starts. Kept as data, so that a change of language writes it again.
+let narration = { opening: false, dice: null, moves: [] };
+
+function narrate(kind, value) {
+  if (kind === "clear") narration = { opening: false, dice: null, moves: [] };
+  else if (kind === "start") narration = { opening: true, dice: null, moves: [] };
+  // the computer's first action replaces the opening (read alone for two paces: afterChange)
+  else if (kind === "roll") narration = { opening: false, dice: value, moves: [] };
+  else narration = { ...narration, opening: false, moves: [...narration.moves, value] };
+}
+
+function narrationText() {
+  const parts = [];
+  if (narration.opening) {
+    const rounds = game.toJSON().setup?.opening_rolls ?? [];
+    if (rounds.length) {
+      parts.push(t("opening.roll", { rolls: rounds.map(([a, b, c, d]) => t("opening.round", {
+        light: speaker(0), light_dice: `${a} + ${b}`, dark: speaker(1), dark_dice: `${c} + ${d}` })).join("; ") }));
+    }
+    const first = game.history[0]?.player ?? game.toMove;
+    parts.push(settings.opponent === "human" ? t("starts.side", { side: sideName(first) })
+      : t(first === settings.computer ? "starts.computer" : "starts.you"));
+  }
+  const dice = narration.dice?.join(" + ");
+  const moves = narration.moves.map((move) => describeMove(move, settings.computer, "said")).join(", ");
+  if (dice && moves) parts.push(t("narrate.rolled_played", { dice, moves }));
+  else if (dice) parts.push(t("narrate.rolled", { dice }));
+  else if (moves) parts.push(t("narrate.played", { moves }));
+  return parts.join(" ");
 }
 
 function describeEvent(event) {
@@ -191,7 +237,8 @@ function legalMoves() {
 }
 
 const isOver = () => game.isOver || resigned !== null;
-const isComputerTurn = () => settings.opponent !== "human" && game.toMove === settings.computer && !isOver();
+const isComputer = (player) => settings.opponent !== "human" && player === settings.computer;
+const isComputerTurn = () => isComputer(game.toMove) && !isOver();
 
 // The places a tap can name: squares, cells, trays, each with its position names for the player.
 function places() {
@@ -566,6 +613,7 @@ function playMove(move) {
   const player = game.toMove;
   const before = { from: origin(move), to: arrival(move), player };
   if (!attempt(() => game.play({ text: move.text }))) return;
+  narrate(isComputer(player) ? "move" : "clear", move);
   $("#choices").replaceChildren();
   $("#message").textContent = "";
   announce(describeMove(move, player));
@@ -584,12 +632,17 @@ function animate({ from, to, player }) {
   piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], { duration: 300, easing: "ease-out" });
 }
 
+// The computer's next action, one at a time: a timer left from a game replaced or a move taken
+// back would make it act before the pace.
+let computerTimer = 0;
+
 function afterChange() {
   selected = null;
   hinted = null;
   render();
+  clearTimeout(computerTimer);
   if (isOver()) setTimeout(showEnd, REDUCED_MOTION.matches ? 0 : 350);
-  else if (isComputerTurn()) setTimeout(computerTurn, PACE);
+  else if (isComputerTurn()) computerTimer = setTimeout(computerTurn, narration.opening ? 2 * PACE : PACE);
 }
 
 function computerTurn() {
@@ -640,6 +693,7 @@ function roll() {
   const player = game.toMove;
   let dice = null;
   if (!attempt(() => { dice = game.roll(); })) return;
+  narrate(isComputer(player) ? "roll" : "clear", dice);
   announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
   afterChange();
 }
@@ -664,6 +718,7 @@ function ownDiceChosen() {
   const dice = [...$("#dice-inputs").querySelectorAll("input")].map((input) => Number(input.value));
   const player = game.toMove;
   if (!attempt(() => game.setDice(dice))) return;
+  narrate("clear");
   announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
   afterChange();
 }
@@ -683,6 +738,7 @@ function undo() {
   } while (human !== null && game.history.length > 0 && !(last.player === human && game.toMove === human));
   selected = null;
   hinted = null;
+  narrate("clear");
   $("#message").textContent = "";
   render();
 }
@@ -773,18 +829,19 @@ function showStatus() {
   if (isOver()) {
     const winner = winnerOf();
     status.textContent = winner === null ? t("status.draw") : t("status.won", { who: playerName(winner) });
-  } else if (thinking && isComputerTurn()) {
-    status.textContent = t("status.thinking", { level: t(`level.${settings.opponent}`) });
+  } else if (isComputerTurn()) {
+    // the computer's turn, also in the pause before its search: as a person would say it
+    status.textContent = t(game.phase === "roll" ? "status.computer_rolls" : "status.thinking");
   } else if (thinking) {
     status.textContent = t(thinking === "draw" ? "status.draw_thinking" : "status.hint_thinking");
-  } else if (game.phase === "roll") {
-    status.textContent = t("status.roll", { who: playerName(game.toMove) });
   } else {
     const moves = legalMoves();
     const placing = moves.length > 0 && moves.every((m) => origin(m) === undefined && !isPass(m));
-    const key = isComputerTurn() ? "status.computer" : placing ? "status.place" : selected === null ? "status.move" : "status.target";
-    status.textContent = t(key, { who: playerName(game.toMove) });
+    const key = game.phase === "roll" ? "roll" : placing ? "place" : selected === null ? "move" : "target";
+    // against the computer the person is "tu"; two people are named by their sides
+    status.textContent = settings.opponent === "human" ? t(`status.${key}`, { who: sideName(game.toMove) }) : t(`status.your_${key}`);
   }
+  $("#narration").textContent = narrationText();
   status.classList.toggle("busy", Boolean(thinking));
   showDice();
   showInHand();
@@ -894,9 +951,8 @@ function startGame(next) {
   thinking = false;
   cursor = 0;
   $("#message").textContent = "";
+  narrate("start");
   afterChange();
-  const opening = game.history.filter((event) => /^roll /.test(event.text));
-  if (opening.length) say(t("opening.roll", { rolls: opening.map(describeEvent).join("; ") }), "info");
   return true;
 }
 
@@ -1008,6 +1064,7 @@ function restore() {
     settings = { ...defaultSettings(), ...saved.settings };
     resigned = saved.resigned ?? null;
     endShown = Boolean(saved.endShown);
+    narrate("clear");
     return true;
   } catch (error) {
     localStorage.removeItem(STORAGE_CURRENT);

@@ -18,7 +18,9 @@ One browser for everything:
   winner; the new-game, rules, "more" and end dialogs pass axe; an illegal tap is explained;
 - no string of the English catalogue (nor the library's English words) on the Italian pages;
 - issue 34's defects: no draw offered where the catalogue says a game has none, the computer's
-  draw answer and a failing or crashed worker leave no spinner and no library English;
+  draw answer and a failing or crashed worker leave no spinner and no library English; the
+  computer's turn followed in words (statuses as spoken, its roll and moves written out on
+  screen, each shown for the pace at least, the opening roll and who starts);
 - kiosk mode with a 5 s idle time: the attract screen in the museum's language, no zoom, no text
   selection, no specification; a visitor's language, game and move, then the attract screen
   again with all of it cleared, also after a reload;
@@ -294,6 +296,7 @@ def main():
             print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
 
         draw_offers_and_worker_faults(app, english)
+        computer_turn_in_words(app, english)
 
         for language, (width, height), latrunculi in [("it", (360, 740), "bell"), ("en", (1024, 768), "schaedler")]:
             app.open(language)
@@ -434,6 +437,69 @@ def draw_offers_and_worker_faults(app, english):
             print(f"worker {fault}: {message!r}, the buttons usable again")
     finally:
         d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+
+
+# Every change of the status line and of the line of the computer's turn, timed.
+WATCH_TURN = """
+window.seen = [];
+const note = () => window.seen.push({t: performance.now(), status: document.querySelector('#status').textContent,
+                                     said: document.querySelector('#narration')?.textContent ?? ''});
+for (const line of document.querySelectorAll('#status, #narration'))
+  new MutationObserver(note).observe(line, {childList: true, characterData: true, subtree: true});"""
+
+
+def computer_turn_in_words(app, english):
+    """Issue 34, defect 4: a game of Duodecim against the computer, who starts is decided by the
+    opening roll. The statuses read as a person speaks ("Tocca a te", "Il computer pensa…", never
+    "Tocca al computer (Scuro (computer))"); the opening roll and who starts are written on
+    screen; the computer's roll and each of its moves are written out in a visible line, each
+    shown alone for the pace at least (?pace=400 in Italian, the default in English)."""
+    d = app.d
+    words = {"it": ("Tocca a te", "Il computer pensa…", "Il computer ha tirato {dice}", "Tiro d'apertura:", "Cominci tu.", "Comincia il computer.",
+                    {"": "da {from} a {to}", "H": "entra in {to}", "O": "esce da {from}"}),
+             "en": ("Your turn", "The computer is thinking…", "The computer rolled {dice}", "Opening roll:", "You start.", "The computer starts.",
+                    {"": "from {from} to {to}", "H": "enters on {to}", "O": "bears off from {from}"})}
+    for language, pace, shortest in [("it", 400, 0.36), ("en", None, 1.0)]:
+        yours, thinking, rolled, opening, you_start, it_starts, step = words[language]
+        app.open(language, query=f"pace={pace}" if pace else "")
+        app.size(360, 740)
+        app.js(WATCH_TURN)
+        app.new_game("duodecim", {"first_player": "roll"}, opponent="greedy", computer=1)
+        narration = "const e = document.querySelector('#narration'); return e && e.getClientRects().length > 0 ? e.innerText : null"
+        said = app.js(narration) or ""
+        started = time.time()
+        first = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.setup.first_player")
+        assert opening in said and (you_start if first == 0 else it_starts) in said, f"{language}: the opening roll and who starts not said: {said!r}"
+        if first == 1:  # the computer starts: the opening is read alone for two paces
+            wait_for(lambda: opening not in (app.js(narration) or ""), "the computer's first roll", 10)
+            assert time.time() - started >= 2 * shortest, f"{language}: the opening shown for {time.time() - started:.2f} s only"
+        history = "return JSON.parse(localStorage.getItem('ludus.current')).state.history"
+        # Play until the computer has played a whole turn and it is the person's turn again.
+        while not (any(e["player"] == 1 and not e["text"].startswith("roll") for e in app.js(history)) and app.status()["phase"] == "roll"
+                   and app.js("return document.querySelector('#roll').offsetParent !== null")):
+            if not app.step(typed_dice=False):
+                time.sleep(0.03)
+        events = app.js(history)
+        last_roll = max(i for i, e in enumerate(events) if e["player"] == 1 and e["text"].startswith("roll"))
+        dice = " + ".join(events[last_roll]["text"].split()[1:])
+        steps = [e["text"] for e in events[last_roll + 1:] if e["player"] == 1 and "-" in e["text"]]
+        line = app.js(narration)
+        assert line and rolled.format(dice=dice) in line, f"{language}: the computer's roll not written out on screen: {line!r} {events[-6:]} {app.js('return window.seen')[-4:]}"
+        for text in steps:
+            origin, target = text.split(":")[0].split("-")
+            written = step["H" if origin == "H" else "O" if target == "O" else ""].format(**{"from": origin, "to": target})
+            assert written in line, f"{language}: the computer's move {text} not written out as {written!r}: {line!r}"
+        seen = app.js("return window.seen")
+        statuses = {entry["status"] for entry in seen}
+        assert not [s for s in statuses if "(" in s], f"{language}: a status names players in brackets: {sorted(statuses)}"
+        assert any(s.startswith(yours) for s in statuses) and thinking in statuses, f"{language}: statuses {sorted(statuses)}"
+        # Each of the computer's actions in the line stays alone for the pace at least before the
+        # next of the same turn is added to it (the last stays until the person acts).
+        changes = [entry for i, entry in enumerate(seen) if entry["said"] and (i == 0 or entry["said"] != seen[i - 1]["said"]) and rolled.split("{")[0] in entry["said"]]
+        gaps = [(b["t"] - a["t"]) / 1000 for a, b in zip(changes, changes[1:]) if b["said"].startswith(a["said"].rstrip("."))]
+        assert gaps and min(gaps) >= shortest, f"{language}: the computer's actions shown {gaps} s apart (at least {shortest} s)"
+        app.check_no_english("the computer's turn", english) if language == "it" else None
+        print(f"{language}: the opening and who starts said; the computer's turn written out ({line!r}), its actions {min(gaps):.2f} s apart or more")
 
 
 def keyboard_move(app):
