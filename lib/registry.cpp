@@ -14,6 +14,7 @@ namespace {
 struct GameType {
     std::string_view id;
     std::string_view name;
+    bool agreed_draws;  // whether ludus_game_agree_draw can end a game of it
     json (*options)();
     std::unique_ptr<Game> (*create)(const json &);
     std::unique_ptr<Game> (*restore)(const json &);
@@ -21,13 +22,13 @@ struct GameType {
 
 template <class R>
 GameType type_of() {
-    return {R::id, R::name, &R::options_catalogue, &RulesGame<R>::create, &RulesGame<R>::restore};
+    return {R::id, R::name, R::allows_agreed_draw, &R::options_catalogue, &RulesGame<R>::create, &RulesGame<R>::restore};
 }
 
 const std::vector<GameType> &types() {
-    static const std::vector<GameType> all = {type_of<DuodecimRules>(), {PetteiaRules::id, PetteiaRules::name, &PetteiaRules::options_catalogue, &create_petteia, &restore_petteia},
+    static const std::vector<GameType> all = {type_of<DuodecimRules>(), {PetteiaRules::id, PetteiaRules::name, PetteiaRules::allows_agreed_draw, &PetteiaRules::options_catalogue, &create_petteia, &restore_petteia},
                                                 type_of<XiiScriptaRules>(),
-        {LatrunculiRules::id, LatrunculiRules::name, &LatrunculiRules::options_catalogue, &create_latrunculi, &restore_latrunculi}};
+        {LatrunculiRules::id, LatrunculiRules::name, LatrunculiRules::allows_agreed_draw, &LatrunculiRules::options_catalogue, &create_latrunculi, &restore_latrunculi}};
     return all;
 }
 
@@ -43,7 +44,7 @@ const GameType &find_type(std::string_view id, Status status_if_unknown) {
 
 json games_catalogue() {
     json out = json::array();
-    for (const GameType &t : types()) out.push_back({{"id", t.id}, {"name", t.name}, {"options", t.options()}});
+    for (const GameType &t : types()) out.push_back({{"id", t.id}, {"name", t.name}, {"agreed_draws", t.agreed_draws}, {"options", t.options()}});
     return out;
 }
 

@@ -1,6 +1,7 @@
 // The C ABI at its edges, with the JSON read back by nlohmann: short error messages for
 // huge input, duplicate JSON keys refused, saved starts their ruleset can reach, why a game
-// ended, the position alone, and the move fields every game shares.
+// ended, the position alone, the move fields every game shares, and the catalogue's
+// "agreed_draws".
 #include <doctest/doctest.h>
 
 #include <cstring>
@@ -401,4 +402,35 @@ TEST_CASE("the computer's answer is played as it is, its \"search\" object ignor
     CHECK(last_error().find("names no move") != std::string::npos);
     CHECK(ludus_game_play(game.g, R"({"text": "a1-a9", "search": {}})") != LUDUS_OK);
     CHECK(state_of(game) == before);
+
+TEST_CASE("the catalogue's agreed_draws says whether ludus_game_agree_draw ends a game, in every ruleset") {
+    char *text = nullptr;
+    ok(ludus_games(&text));
+    const json catalogue = taken(text);
+    std::set<std::string> with, without;
+    for (const json &entry : catalogue) {
+        const std::string id = entry["id"];
+        CAPTURE(id);
+        REQUIRE(entry["agreed_draws"].is_boolean());
+        const bool draws = entry["agreed_draws"];
+        (draws ? with : without).insert(id);
+        const json &options = entry["options"];
+        const json rulesets = options.contains("ruleset") ? options["ruleset"]["values"] : json::array({nullptr});
+        for (const json &ruleset : rulesets) {
+            CAPTURE(ruleset.dump());
+            json chosen{{"seed", 1}};
+            if (!ruleset.is_null()) chosen["ruleset"] = ruleset;
+            Game game(id.c_str(), chosen);
+            if (draws) {
+                ok(ludus_game_agree_draw(game.g));
+                CHECK(ludus_game_phase(game.g) == LUDUS_PHASE_OVER);
+                CHECK(std::string(ludus_game_end_reason(game.g)) == "agreed_draw");
+            } else {
+                CHECK(ludus_game_agree_draw(game.g) == LUDUS_E_WRONG_PHASE);
+                CHECK(ludus_game_phase(game.g) != LUDUS_PHASE_OVER);
+            }
+        }
+    }
+    CHECK(with == std::set<std::string>{"petteia", "latrunculi"});
+    CHECK(without == std::set<std::string>{"duodecim", "xii_scripta"});
 }

@@ -43,7 +43,7 @@ self.onmessage = ({ data: { id, kind, state, options } }) => {
     game = Game.fromJSON(state);
     self.postMessage({ id, kind, move: game.aiMove(options) });
   } catch (error) {
-    self.postMessage({ id, kind, error: error.message });
+    self.postMessage({ id, kind, error: error.message, status: error.statusName });
   } finally {
     game?.free();
   }

@@ -16,8 +16,13 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const STORAGE_CURRENT = "ludus.current";
 const params = new URLSearchParams(location.search);
 const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk") === "1";
+// The kiosk's language: its address's (?lang=), else Italian. In kiosk mode a visitor's choice
+// is never stored: every visitor (after the idle reset or a reload) starts in this one.
+const MUSEUM_LANGUAGE = LANGUAGES.includes(params.get("lang")) ? params.get("lang") : "it";
 const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
-const PACE = Number(params.get("pace") || 400);  // ms before the computer's turn starts (tests shorten it)
+// ms between the computer's actions (its roll, each move): each stays on screen alone at least
+// this long, for a visitor to read it (?pace=MS; the tests shorten it)
+const PACE = Number(params.get("pace") || 1200);
 const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a Monte Carlo tree search, another style
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
@@ -61,7 +66,7 @@ let settings = null;      // {game, options, opponent, computer}
 let resigned = null;      // the player who resigned (the library has no resignation: the app keeps it)
 let selected = null;      // the position chosen as a move's origin
 let hinted = null;        // the move the hint suggests
-let thinking = false;     // the computer is searching in the worker
+let thinking = false;     // what the computer is searching for: "move", "hint", "draw" (false: nothing)
 let request = 0;          // the id of the worker request still wanted
 let cursor = 0;           // the keyboard's place on the board (an index into places())
 let rotated = false;      // the board is drawn turned a quarter (a wide board on a tall screen)
@@ -70,9 +75,13 @@ let endShown = false;     // the end-of-game dialog has been shown for this game
 // The worker starts with the page (it compiles the engine, see above); until it says it is
 // ready (a message sent earlier would find no handler) a request of the computer's turn or a
 // hint waits. Returns a promise of the compiled module (null if the worker cannot give one).
+// A worker that fails (its script, its engine, a crash) answers nothing more: the page then
+// searches on its own thread, starting with the request left unanswered, so that no spinner
+// waits for an answer that cannot come.
 let worker = null;
 let workerReady = false;
-let waiting = null;
+let waiting = null;   // the request made before the worker was ready
+let pending = null;   // the request the worker is answering
 function startWorker() {
   return new Promise((resolve) => {
     try {
@@ -81,22 +90,49 @@ function startWorker() {
       try { first = JSON.parse(localStorage.getItem(STORAGE_CURRENT))?.settings?.game ?? first; } catch { /* the default */ }
       worker = new Worker(new URL(`./ai-worker.js?game=${encodeURIComponent(first)}`, import.meta.url), { type: "module" });
     } catch {
+      worker = null;
       resolve(null);
       return;
     }
-    worker.addEventListener("error", () => resolve(null), { once: true });
+    worker.addEventListener("error", () => { workerFailed(); resolve(null); });
     worker.onmessage = ({ data }) => {
-      if (!data.ready) { workerAnswered(data); return; }
+      if (!data.ready) { pending = null; workerAnswered(data); return; }
       resolve(data.module);
       workerReady = true;
-      if (waiting) worker.postMessage(waiting);
+      if (waiting) ask(waiting);
       waiting = null;
     };
   });
 }
+function workerFailed() {
+  if (worker === null) return;
+  worker.terminate();
+  worker = null;
+  workerReady = false;
+  const unanswered = pending ?? waiting;
+  pending = waiting = null;
+  if (unanswered && Game) thinkHere(unanswered);
+}
 function ask(message) {
-  if (workerReady) worker.postMessage(message);
+  if (worker === null) thinkHere(message);
+  else if (workerReady) { pending = message; worker.postMessage(message); }
   else waiting = message;
+}
+// The worker's search on the page's thread, in a task of its own (the status shows first).
+function thinkHere({ id, kind, state, options }) {
+  setTimeout(() => {
+    let copy = null, answer;
+    try {
+      copy = Game.fromJSON(state);
+      answer = { id, kind, move: copy.aiMove(options) };
+    } catch (error) {
+      if (!(error instanceof LudusError)) throw error;
+      answer = { id, kind, error: error.message, status: error.statusName };
+    } finally {
+      copy?.free();
+    }
+    workerAnswered(answer);
+  }, 0);
 }
 
 // ---- names -------------------------------------------------------------------------------------
@@ -112,20 +148,64 @@ function playerName(player) {
 // A position of a move in words: a square or cell keeps its name, a tray is named.
 const placeName = (name) => t(`position.${name}`, {}, String(name));
 
-function describeMove(move, player) {
+// keys: "move" for "{who}: da 4 a 9", "said" for the words without the player ("da 4 a 9").
+function describeMove(move, player, keys = "move") {
   const who = playerName(player);
   const captures = move.captured_count ?? (Array.isArray(move.captures) ? move.captures.length : move.captures ?? 0);
   const blocks = (move.blocks ?? []).length;
   const from = move.from_name ?? move.from;
   const to = move.to_name ?? move.to;
   let text;
-  if (move.text === "pass" || move.kind === "pass") text = t("move.pass", { who });
-  else if (move.kind === "remove") text = t("move.remove", { who, square: placeName(arrival(move)) });
-  else if (from === undefined) text = t("move.place", { who, to: placeName(to) });
-  else text = t("move.step", { who, from: placeName(from), to: placeName(to) });
+  if (move.text === "pass" || move.kind === "pass") text = t(`${keys}.pass`, { who });
+  else if (move.kind === "remove") text = t(`${keys}.remove`, { who, square: placeName(arrival(move)) });
+  else if (from === undefined) text = t(`${keys}.place`, { who, to: placeName(to) });
+  else {
+    // a step from or to a named tray where the words have a verb for it ("entra in V")
+    const key = [`${keys}.from_${from}`, `${keys}.to_${to}`].find(has) ?? `${keys}.step`;
+    text = t(key, { who, from: placeName(from), to: placeName(to) });
+  }
   if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
   if (blocks > 0) text += " " + t("move.blocks", { count: blocks });
   return text;
+}
+
+// Who is speaking of, in words a person says: "tu", "il computer" (two people: the sides).
+function speaker(player) {
+  if (settings.opponent === "human") return sideName(player);
+  return t(player === settings.computer ? "speaker.computer" : "speaker.you");
+}
+
+// What the computer did in its turn, written out on screen (#narration) besides the live region:
+// its roll and each of its moves, kept until the person acts; at a game's start, the opening
+// roll and who starts. Kept as data, so that a change of language writes it again.
+let narration = { opening: false, dice: null, moves: [] };
+
+function narrate(kind, value) {
+  if (kind === "clear") narration = { opening: false, dice: null, moves: [] };
+  else if (kind === "start") narration = { opening: true, dice: null, moves: [] };
+  // the computer's first action replaces the opening (read alone for two paces: afterChange)
+  else if (kind === "roll") narration = { opening: false, dice: value, moves: [] };
+  else narration = { ...narration, opening: false, moves: [...narration.moves, value] };
+}
+
+function narrationText() {
+  const parts = [];
+  if (narration.opening) {
+    const rounds = game.toJSON().setup?.opening_rolls ?? [];
+    if (rounds.length) {
+      parts.push(t("opening.roll", { rolls: rounds.map(([a, b, c, d]) => t("opening.round", {
+        light: speaker(0), light_dice: `${a} + ${b}`, dark: speaker(1), dark_dice: `${c} + ${d}` })).join("; ") }));
+    }
+    const first = game.history[0]?.player ?? game.toMove;
+    parts.push(settings.opponent === "human" ? t("starts.side", { side: sideName(first) })
+      : t(first === settings.computer ? "starts.computer" : "starts.you"));
+  }
+  const dice = narration.dice?.join(" + ");
+  const moves = narration.moves.map((move) => describeMove(move, settings.computer, "said")).join(", ");
+  if (dice && moves) parts.push(t("narrate.rolled_played", { dice, moves }));
+  else if (dice) parts.push(t("narrate.rolled", { dice }));
+  else if (moves) parts.push(t("narrate.played", { moves }));
+  return parts.join(" ");
 }
 
 function describeEvent(event) {
@@ -157,7 +237,8 @@ function legalMoves() {
 }
 
 const isOver = () => game.isOver || resigned !== null;
-const isComputerTurn = () => settings.opponent !== "human" && game.toMove === settings.computer && !isOver();
+const isComputer = (player) => settings.opponent !== "human" && player === settings.computer;
+const isComputerTurn = () => isComputer(game.toMove) && !isOver();
 
 // The places a tap can name: squares, cells, trays, each with its position names for the player.
 function places() {
@@ -516,15 +597,23 @@ function attempt(action) {
     return true;
   } catch (error) {
     if (!(error instanceof LudusError)) throw error;
-    say(t("error.library", { message: error.message }));
+    say(libraryError(error.statusName));
     return false;
   }
+}
+
+// A library error in the page's words, by its status (the library's message is English and
+// written for programmers: it is never shown).
+function libraryError(statusName) {
+  const key = `error.${String(statusName).replace(/^LUDUS_E_/, "").toLowerCase()}`;
+  return has(key) ? t(key) : t("error.other");
 }
 
 function playMove(move) {
   const player = game.toMove;
   const before = { from: origin(move), to: arrival(move), player };
   if (!attempt(() => game.play({ text: move.text }))) return;
+  narrate(isComputer(player) ? "move" : "clear", move);
   $("#choices").replaceChildren();
   $("#message").textContent = "";
   announce(describeMove(move, player));
@@ -543,12 +632,17 @@ function animate({ from, to, player }) {
   piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], { duration: 300, easing: "ease-out" });
 }
 
+// The computer's next action, one at a time: a timer left from a game replaced or a move taken
+// back would make it act before the pace.
+let computerTimer = 0;
+
 function afterChange() {
   selected = null;
   hinted = null;
   render();
+  clearTimeout(computerTimer);
   if (isOver()) setTimeout(showEnd, REDUCED_MOTION.matches ? 0 : 350);
-  else if (isComputerTurn()) setTimeout(computerTurn, PACE);
+  else if (isComputerTurn()) computerTimer = setTimeout(computerTurn, narration.opening ? 2 * PACE : PACE);
 }
 
 function computerTurn() {
@@ -557,7 +651,7 @@ function computerTurn() {
     roll();
     return;
   }
-  thinking = true;
+  thinking = "move";
   request += 1;
   const level = settings.opponent;
   const options = { level, seed: game.history.length };
@@ -568,17 +662,18 @@ function computerTurn() {
 
 function askHint() {
   if (isOver() || isComputerTurn() || thinking || game.phase !== "move") return;
-  thinking = true;
+  thinking = "hint";
   request += 1;
   ask({ id: request, kind: "hint", state: game.toJSONText(), options: { level: "best", max_time_ms: 800, seed: 1 } });
   refresh();
 }
 
-function workerAnswered({ id, kind, move, error }) {
+function workerAnswered({ id, kind, move, error, status }) {
   if (id !== request) return;  // an answer for a position that was undone or replaced
   thinking = false;
   if (error) {
-    say(t("error.computer", { message: error }));
+    // what was asked for could not be answered: said in the page's words, the buttons back
+    say(`${t(`error.${kind}`)} ${libraryError(status)}`);
     render();
     return;
   }
@@ -598,6 +693,7 @@ function roll() {
   const player = game.toMove;
   let dice = null;
   if (!attempt(() => { dice = game.roll(); })) return;
+  narrate(isComputer(player) ? "roll" : "clear", dice);
   announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
   afterChange();
 }
@@ -622,6 +718,7 @@ function ownDiceChosen() {
   const dice = [...$("#dice-inputs").querySelectorAll("input")].map((input) => Number(input.value));
   const player = game.toMove;
   if (!attempt(() => game.setDice(dice))) return;
+  narrate("clear");
   announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
   afterChange();
 }
@@ -641,6 +738,7 @@ function undo() {
   } while (human !== null && game.history.length > 0 && !(last.player === human && game.toMove === human));
   selected = null;
   hinted = null;
+  narrate("clear");
   $("#message").textContent = "";
   render();
 }
@@ -658,9 +756,12 @@ async function resign() {
   afterChange();
 }
 
+// Offered only in the games whose catalogue entry has agreed draws (the race games have none).
+const hasDraws = () => catalogueOf(game.id)?.agreed_draws === true;
+
 async function offerDraw() {
   $("#more-dialog").close();
-  if (isOver()) return;
+  if (isOver() || !hasDraws()) return;
   if (settings.opponent === "human") {
     const other = 1 - game.toMove;
     if (await confirmDialog(t("draw.ask_person", { who: playerName(other) }), t("draw.accept"), t("draw.decline"))) agreeDraw();
@@ -669,7 +770,7 @@ async function offerDraw() {
   }
   if (game.phase !== "move" || isComputerTurn()) { say(t("draw.not_now")); return; }
   // The computer accepts when its strongest search finds it is not ahead.
-  thinking = true;
+  thinking = "draw";
   request += 1;
   ask({ id: request, kind: "draw", state: game.toJSONText(), options: { level: "best", max_time_ms: 600, seed: 2 } });
   render();
@@ -682,6 +783,7 @@ function drawAnswered(move) {
 
 function agreeDraw() {
   if (attempt(() => game.agreeDraw())) afterChange();
+  else render();
 }
 
 function confirmDialog(question, yes, no) {
@@ -727,19 +829,20 @@ function showStatus() {
   if (isOver()) {
     const winner = winnerOf();
     status.textContent = winner === null ? t("status.draw") : t("status.won", { who: playerName(winner) });
-  } else if (thinking && isComputerTurn()) {
-    status.textContent = t("status.thinking", { level: t(`level.${settings.opponent}`) });
+  } else if (isComputerTurn()) {
+    // the computer's turn, also in the pause before its search: as a person would say it
+    status.textContent = t(game.phase === "roll" ? "status.computer_rolls" : "status.thinking");
   } else if (thinking) {
-    status.textContent = t("status.hint_thinking");
-  } else if (game.phase === "roll") {
-    status.textContent = t("status.roll", { who: playerName(game.toMove) });
+    status.textContent = t(thinking === "draw" ? "status.draw_thinking" : "status.hint_thinking");
   } else {
     const moves = legalMoves();
     const placing = moves.length > 0 && moves.every((m) => origin(m) === undefined && !isPass(m));
-    const key = isComputerTurn() ? "status.computer" : placing ? "status.place" : selected === null ? "status.move" : "status.target";
-    status.textContent = t(key, { who: playerName(game.toMove) });
+    const key = game.phase === "roll" ? "roll" : placing ? "place" : selected === null ? "move" : "target";
+    // against the computer the person is "tu"; two people are named by their sides
+    status.textContent = settings.opponent === "human" ? t(`status.${key}`, { who: sideName(game.toMove) }) : t(`status.your_${key}`);
   }
-  status.classList.toggle("busy", thinking);
+  $("#narration").textContent = narrationText();
+  status.classList.toggle("busy", Boolean(thinking));
   showDice();
   showInHand();
 }
@@ -790,7 +893,8 @@ function showControls() {
     $("#choices").replaceChildren();
   }
   $("#hint").disabled = !(humanTurn && game.phase === "move" && !pass);
-  $("#undo").disabled = game.history.length === 0 || thinking;
+  $("#undo").disabled = game.history.length === 0 || Boolean(thinking);
+  $("#offer-draw").hidden = !hasDraws();
   $("#title").textContent = gameName(game.id);
   document.title = `${gameName(game.id)} · Ludus`;
   const opponent = settings.opponent === "human" ? t("players.two_people")
@@ -848,9 +952,8 @@ function startGame(next) {
   thinking = false;
   cursor = 0;
   $("#message").textContent = "";
+  narrate("start");
   afterChange();
-  const opening = game.history.filter((event) => /^roll /.test(event.text));
-  if (opening.length) say(t("opening.roll", { rolls: opening.map(describeEvent).join("; ") }), "info");
   return true;
 }
 
@@ -962,6 +1065,7 @@ function restore() {
     settings = { ...defaultSettings(), ...saved.settings };
     resigned = saved.resigned ?? null;
     endShown = Boolean(saved.endShown);
+    narrate("clear");
     return true;
   } catch (error) {
     localStorage.removeItem(STORAGE_CURRENT);
@@ -997,9 +1101,12 @@ async function showSpecification(path) {
   article.scrollIntoView();
 }
 
-// In kiosk mode no link leads out of the app.
+// In kiosk mode no link leads out of the app, nor to the exact specification (pages of English
+// written for programmers): its paragraph goes.
 function keepLinksInside(article) {
-  if (KIOSK) article.querySelectorAll("a[href^='http']").forEach((link) => link.replaceWith(link.textContent));
+  if (!KIOSK) return;
+  article.querySelectorAll("a[href^='http']").forEach((link) => link.replaceWith(link.textContent));
+  article.querySelectorAll("a[href$='.md']").forEach((link) => (link.closest("p") ?? link).remove());
 }
 
 // A rules picture: the library draws the position after the moves given in the rules file.
@@ -1035,9 +1142,11 @@ function printBoard() {
 
 let idleTimer = 0;
 
-function showAttract() {
+// The next visitor's start: the museum's language, the default game and settings.
+async function showAttract() {
   localStorage.removeItem(STORAGE_CURRENT);
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  if (currentLanguage() !== MUSEUM_LANGUAGE) await setLanguage(MUSEUM_LANGUAGE);
   startGame(defaultSettings());
   $("#attract").hidden = false;
   document.body.dataset.attract = "true";
@@ -1073,7 +1182,7 @@ async function setLanguage(tag, remember = false) {
 
 // ---- start -------------------------------------------------------------------------------------
 
-await Promise.all([setLanguage(preferredLanguage()), engine.then((loaded) => {
+await Promise.all([setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage()), engine.then((loaded) => {
   ({ Game, LudusError } = loaded);
   CATALOGUE = loaded.games();
 })]);
@@ -1099,11 +1208,11 @@ $("#new-game-dialog").addEventListener("close", newGameChosen);
 $("#show-rules").addEventListener("click", () => { showRules(game.id); $("#rules-dialog").showModal(); });
 $("#rules").addEventListener("click", (event) => {
   const link = event.target.closest("a[href$='.md']");
-  if (!link) return;
+  if (!link || KIOSK) return;
   event.preventDefault();
   showSpecification(link.getAttribute("href"));
 });
-$("#language").addEventListener("change", (event) => setLanguage(event.target.value, true));
+$("#language").addEventListener("change", (event) => setLanguage(event.target.value, !KIOSK));
 $("#end-dialog").addEventListener("close", () => {
   const choice = $("#end-dialog").returnValue;
   if (choice === "rematch") startGame({ ...settings });
@@ -1115,6 +1224,9 @@ $("#attract").addEventListener("click", leaveAttract);
 
 if (KIOSK) {
   document.body.classList.add("kiosk");
+  // No pinch zoom on the museum's tablet (style.css: touch-action; here the viewport): a
+  // zoomed page would stay zoomed for the next visitor.
+  document.querySelector("meta[name=viewport]").content = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no";
   showAttract();
 } else if (restore()) {
   afterChange();

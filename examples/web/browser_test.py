@@ -22,8 +22,13 @@ One browser for everything:
 - in each language, no string of another language's catalogue (nor, but in English, the
   library's English words) on the page, in its dialogs, rules pages and messages; the rules'
   Markdown emphasis rendered (no star left); one <main> landmark holding the board;
-- kiosk mode with a 5 s idle time: the attract screen, then a visitor's move, then the attract
-  screen again with the game cleared;
+- issue 34's defects: no draw offered where the catalogue says a game has none, the computer's
+  draw answer and a failing or crashed worker leave no spinner and no library English; the
+  computer's turn followed in words (statuses as spoken, its roll and moves written out on
+  screen, each shown for the pace at least, the opening roll and who starts);
+- kiosk mode with a 5 s idle time: the attract screen in the museum's language, no zoom, no text
+  selection, no specification; a visitor's language, game and move, then the attract screen
+  again with all of it cleared, also after a reload;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure.
@@ -307,6 +312,9 @@ def main():
             print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
 
         check_landmarks(app)
+        draw_offers_and_worker_faults(app)
+        computer_turn_in_words(app)
+
         # Each language through its games; German, the language added last, on a phone through
         # two of them, chosen in the language selector.
         for language, (width, height), latrunculi, played in [("it", (360, 740), "bell", GAMES), ("en", (1024, 768), "schaedler", GAMES),
@@ -394,6 +402,135 @@ def main():
     return 1 if failures else 0
 
 
+def catalogue_of(language):
+    return json.load(open(os.path.join(SITE, "i18n", f"{language}.json"), encoding="utf-8"))
+
+
+# Installed before the app's scripts on a page opened with ?worker_fault=...: the app's worker
+# answers a hint with a library error ("error") or crashes on it ("crash").
+WORKER_FAULT = """
+const fault = new URLSearchParams(location.search).get('worker_fault');
+if (fault) {
+  const Real = window.Worker;
+  window.Worker = class extends Real {
+    postMessage(message, ...rest) {
+      if (message?.kind !== 'hint') return super.postMessage(message, ...rest);
+      setTimeout(() => this.dispatchEvent(fault === 'crash' ? new Event('error')
+        : new MessageEvent('message', {data: {id: message.id, kind: message.kind, error: 'Ludus Duodecim Scriptorum has no draws', status: 'LUDUS_E_INVALID_STATE'}})), 50);
+    }
+  };
+}"""
+
+
+def draw_offers_and_worker_faults(app):
+    """Issue 34, defect 1: a draw is offered only in the games whose catalogue entry has agreed
+    draws (not Duodecim, not XII Scripta); in Petteia the computer answers an offer and the page
+    is playable again; a worker that answers with a library error or crashes leaves no spinner,
+    the buttons usable and no library English (the page's own words instead)."""
+    d = app.d
+    italian = catalogue_of("it")
+    app.open("it")
+    app.size(360, 740)
+    busy = lambda: app.js("return document.querySelector('#status').classList.contains('busy')")
+    hint_usable = lambda: app.js("const b = document.querySelector('#hint'); return !b.hidden && !b.disabled")
+    for game in ["duodecim", "xii_scripta"]:
+        app.new_game(game, {})
+        app.button("#more")
+        wait_for(lambda: app.js("return document.querySelector('#more-dialog').open"), "the more dialog")
+        assert not app.visible("#offer-draw"), f"{game}: a draw is offered in a game without draws"
+        app.js("document.querySelector('#more-dialog').close()")
+    app.new_game("petteia", {"rows": 6, "cols": 6})
+    app.button("#more")
+    app.button("#offer-draw")
+    wait_for(lambda: not busy() and (app.status()["phase"] == "over" or italian["draw.declined_computer"] in d.find_element(By.ID, "message").text),
+             "the computer's answer to a draw offer", 15)
+    accepted = app.status()["phase"] == "over"
+    if accepted:
+        wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end dialog of an agreed draw", 5)
+        app.js("document.querySelector('#end-dialog').close()")
+    else:
+        assert hint_usable(), "petteia: the hint is not usable after a declined draw"
+    print(f"draw offers: none in Duodecim and XII Scripta; Petteia's computer {'accepted' if accepted else 'declined'}")
+    script = d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WORKER_FAULT})["identifier"]
+    try:
+        for fault in ["error", "crash"]:
+            app.open("it", query=f"pace=30&worker_fault={fault}", clear=False)
+            app.new_game("petteia", {"rows": 6, "cols": 6})
+            app.button("#hint")
+            wait_for(lambda: not busy() and hint_usable() and d.find_element(By.ID, "message").text, f"the spinner to go after a worker {fault}", 10)
+            message = d.find_element(By.ID, "message").text
+            if fault == "error":
+                assert message == f"{italian['error.hint']} {italian['error.invalid_state']}", f"worker error: {message!r}"
+            else:
+                assert message.startswith("Suggerimento:"), f"worker crash: the page did not search itself: {message!r}"
+            app.check_no_leak(f"worker {fault}")
+            print(f"worker {fault}: {message!r}, the buttons usable again")
+    finally:
+        d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+
+
+# Every change of the status line and of the line of the computer's turn, timed.
+WATCH_TURN = """
+window.seen = [];
+const note = () => window.seen.push({t: performance.now(), status: document.querySelector('#status').textContent,
+                                     said: document.querySelector('#narration')?.textContent ?? ''});
+for (const line of document.querySelectorAll('#status, #narration'))
+  new MutationObserver(note).observe(line, {childList: true, characterData: true, subtree: true});"""
+
+
+def computer_turn_in_words(app):
+    """Issue 34, defect 4: a game of Duodecim against the computer, who starts is decided by the
+    opening roll. The statuses read as a person speaks ("Tocca a te", "Il computer pensa…", never
+    "Tocca al computer (Scuro (computer))"); the opening roll and who starts are written on
+    screen; the computer's roll and each of its moves are written out in a visible line, each
+    shown alone for the pace at least (?pace=400 in Italian, the default in English)."""
+    words = {"it": ("Tocca a te", "Il computer pensa…", "Il computer ha tirato {dice}", "Tiro d'apertura:", "Cominci tu.", "Comincia il computer.",
+                    {"": "da {from} a {to}", "H": "entra in {to}", "O": "esce da {from}"}),
+             "en": ("Your turn", "The computer is thinking…", "The computer rolled {dice}", "Opening roll:", "You start.", "The computer starts.",
+                    {"": "from {from} to {to}", "H": "enters on {to}", "O": "bears off from {from}"})}
+    for language, pace, shortest in [("it", 400, 0.36), ("en", None, 1.0)]:
+        yours, thinking, rolled, opening, you_start, it_starts, step = words[language]
+        app.open(language, query=f"pace={pace}" if pace else "")
+        app.size(360, 740)
+        app.js(WATCH_TURN)
+        app.new_game("duodecim", {"first_player": "roll"}, opponent="greedy", computer=1)
+        narration = "const e = document.querySelector('#narration'); return e && e.getClientRects().length > 0 ? e.innerText : null"
+        said = app.js(narration) or ""
+        started = time.time()
+        first = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.setup.first_player")
+        assert opening in said and (you_start if first == 0 else it_starts) in said, f"{language}: the opening roll and who starts not said: {said!r}"
+        if first == 1:  # the computer starts: the opening is read alone for two paces
+            wait_for(lambda: opening not in (app.js(narration) or ""), "the computer's first roll", 10)
+            assert time.time() - started >= 2 * shortest, f"{language}: the opening shown for {time.time() - started:.2f} s only"
+        history = "return JSON.parse(localStorage.getItem('ludus.current')).state.history"
+        # Play until the computer has played a whole turn and it is the person's turn again.
+        while not (any(e["player"] == 1 and not e["text"].startswith("roll") for e in app.js(history)) and app.status()["phase"] == "roll"
+                   and app.js("return document.querySelector('#roll').offsetParent !== null")):
+            if not app.step(typed_dice=False):
+                time.sleep(0.03)
+        events = app.js(history)
+        last_roll = max(i for i, e in enumerate(events) if e["player"] == 1 and e["text"].startswith("roll"))
+        dice = " + ".join(events[last_roll]["text"].split()[1:])
+        steps = [e["text"] for e in events[last_roll + 1:] if e["player"] == 1 and "-" in e["text"]]
+        line = app.js(narration)
+        assert line and rolled.format(dice=dice) in line, f"{language}: the computer's roll not written out on screen: {line!r} {events[-6:]} {app.js('return window.seen')[-4:]}"
+        for text in steps:
+            origin, target = text.split(":")[0].split("-")
+            written = step["H" if origin == "H" else "O" if target == "O" else ""].format(**{"from": origin, "to": target})
+            assert written in line, f"{language}: the computer's move {text} not written out as {written!r}: {line!r}"
+        seen = app.js("return window.seen")
+        statuses = {entry["status"] for entry in seen}
+        assert not [s for s in statuses if "(" in s], f"{language}: a status names players in brackets: {sorted(statuses)}"
+        assert any(s.startswith(yours) for s in statuses) and thinking in statuses, f"{language}: statuses {sorted(statuses)}"
+        # Each of the computer's actions in the line stays alone for the pace at least before the
+        # next of the same turn is added to it (the last stays until the person acts).
+        changes = [entry for i, entry in enumerate(seen) if entry["said"] and (i == 0 or entry["said"] != seen[i - 1]["said"]) and rolled.split("{")[0] in entry["said"]]
+        gaps = [(b["t"] - a["t"]) / 1000 for a, b in zip(changes, changes[1:]) if b["said"].startswith(a["said"].rstrip("."))]
+        assert gaps and min(gaps) >= shortest, f"{language}: the computer's actions shown {gaps} s apart (at least {shortest} s)"
+        app.check_no_leak("the computer's turn")
+        print(f"{language}: the opening and who starts said; the computer's turn written out ({line!r}), its actions {min(gaps):.2f} s apart or more")
+
+
 def keyboard_move(app):
     """The board by keyboard (Petteia 6x6, light to move): the cursor starts on a1; Up, Enter
     chooses a2's piece, Escape lets it go, Enter chooses it again, Up, Enter plays a2-a3; the
@@ -416,7 +553,6 @@ def keyboard_move(app):
 
 def check_dialogs(app, language):
     """The new-game, rules and "more" dialogs: axe, tap targets inside, no other language."""
-    d = app.d
     for opener, dialog in [("#new-game", "#new-game-dialog"), ("#show-rules", "#rules-dialog"), ("#more", "#more-dialog")]:
         app.button(opener)
         wait_for(lambda: app.js(f"return document.querySelector('{dialog}').open"), dialog)
@@ -474,26 +610,68 @@ def choose_language(app, name, tag):
 
 
 def kiosk(app):
+    """Kiosk mode with a 5 s idle time (issue 34, defect 2 for the language, the settings, zoom,
+    selection and the specification): the museum's language whatever a visit before stored, no
+    pinch zoom, no text selection, no specification; a visitor's language and game settings
+    gone at the idle reset and after a reload; ?lang= sets the museum's language."""
     d = app.d
-    app.open("it", query="kiosk=1&idle=5&pace=30")
+    lang = lambda: app.js("return document.documentElement.lang")
+    attract_text = lambda: d.find_element(By.ID, "attract").text
+    app.open("en", query="kiosk=1&idle=5&pace=30")  # English stored by an earlier visit
     app.size(768, 1024)
     wait_for(lambda: app.visible("#attract"), "the attract screen")
-    assert "Tocca per giocare" in d.find_element(By.ID, "attract").text
+    assert "Tocca per giocare" in attract_text(), f"kiosk: not in the museum's language: {attract_text()!r}"
     app.check_axe("kiosk attract screen")
     app.check_no_leak("kiosk attract screen")
+    fixed = app.js("""return {viewport: document.querySelector('meta[name=viewport]').content, touch: getComputedStyle(document.body).touchAction,
+                              select: getComputedStyle(document.querySelector('#app')).userSelect || getComputedStyle(document.querySelector('#app')).webkitUserSelect};""")
+    assert "user-scalable=no" in fixed["viewport"] and "maximum-scale=1" in fixed["viewport"], f"kiosk: the viewport can be zoomed: {fixed}"
+    assert fixed["touch"] == "pan-x pan-y", f"kiosk: pinch zoom left on: {fixed}"
+    assert fixed["select"] == "none", f"kiosk: text can be selected: {fixed}"
     app.tap(d.find_element(By.ID, "attract"))
     wait_for(lambda: not app.visible("#attract"), "the attract screen to go")
     assert app.js("return getComputedStyle(document.querySelector('#print')).display") == "none", "kiosk: no print button"
-    while app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length") == 0:
+    app.button("#show-rules")
+    wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#rules figure svg"), "the kiosk's rules", 10)
+    spec = app.js("return [...document.querySelectorAll('#rules a')].map((a) => a.textContent + ' ' + a.getAttribute('href'))")
+    assert not spec and "regole esatte" not in d.find_element(By.ID, "rules").text, f"kiosk: the rules lead to {spec}"
+    app.js("document.querySelector('#rules-dialog').close()")
+    # A visitor: English, then a game of Petteia against a person, one move.
+    Select(d.find_element(By.ID, "language")).select_by_value("en")
+    wait_for(lambda: lang() == "en", "English")
+    app.new_game("petteia", {"rows": 6, "cols": 6}, opponent="human")
+    visitor_moves = "return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length"
+    while app.js(visitor_moves) == 0:
         if not app.step(typed_dice=False):
             time.sleep(0.05)
-    moved = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
-    assert moved > 0
     wait_for(lambda: app.visible("#attract"), "the attract screen after 5 s idle", 15)
+    wait_for(lambda: "Tocca per giocare" in attract_text(), "the museum's language after the idle reset", 5)
+    saved = app.js("return JSON.parse(localStorage.getItem('ludus.current'))")
+    assert lang() == "it" and saved["settings"]["game"] == "duodecim" and saved["settings"]["opponent"] == "easy", \
+        f"kiosk: the last visitor's language or settings were kept: {lang()}, {saved['settings']}"
     # The fresh game: no move of the visitor's side (the computer may have opened it already).
-    left = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.filter((e) => e.player === 0 && !e.text.startsWith('roll')).length")
+    left = app.js(visitor_moves)
     assert left == 0, f"kiosk: the last visitor's game was kept ({left} moves)"
-    print("kiosk: attract screen, a visitor's move, the attract screen again after 5 s idle with a fresh game")
+    # The next visitor chooses English; a reload (the tablet restarted) is Italian again.
+    app.tap(d.find_element(By.ID, "attract"))
+    Select(d.find_element(By.ID, "language")).select_by_value("en")
+    wait_for(lambda: lang() == "en", "English")
+    d.refresh()
+    app.wait_ready()
+    wait_for(lambda: app.visible("#attract"), "the attract screen after a reload")
+    assert lang() == "it" and "Tocca per giocare" in attract_text(), f"kiosk: a visitor's language kept after a reload: {lang()} {attract_text()!r}"
+    # The museum's language from the kiosk's address.
+    app.open("it", query="kiosk=1&lang=en&idle=5&pace=30", clear=False)
+    wait_for(lambda: app.visible("#attract"), "the English kiosk's attract screen")
+    assert lang() == "en" and "Tap to play" in attract_text(), f"kiosk ?lang=en: {lang()} {attract_text()!r}"
+    app.tap(d.find_element(By.ID, "attract"))
+    Select(d.find_element(By.ID, "language")).select_by_value("en")
+    wait_for(lambda: lang() == "it", "Italian")
+    d.refresh()
+    app.wait_ready()
+    assert lang() == "en", "kiosk ?lang=en: a visitor's Italian kept after a reload"
+    print("kiosk: the museum's language (Italian, or ?lang=), no zoom, no selection, no specification; after 5 s idle "
+          "and after a reload the visitor's language, settings and game are gone")
 
 
 def screenshot(app, name, width, height):

@@ -128,8 +128,9 @@ LUDUS_API const char *ludus_status_name(ludus_status status);
 /* Release a string returned by the library. NULL is fine. */
 LUDUS_API void ludus_string_free(char *s);
 
-/* The catalogue of games as a JSON array: for each game its "id", "name" and "options"
- * (each with "type", "default" and the allowed range or values). */
+/* The catalogue of games as a JSON array: for each game its "id", "name", "agreed_draws"
+ * (true when ludus_game_agree_draw can end its games; false for the race games, which have no
+ * draws) and "options" (each with "type", "default" and the allowed range or values). */
 LUDUS_API ludus_status ludus_games(char **out_json);
 
 /* ---- Lifecycle ---------------------------------------------------------------------------- */
@@ -216,7 +217,8 @@ LUDUS_API ludus_status ludus_game_play(ludus_game *g, const char *move);
 /* Take back the last move, roll or agreed draw. LUDUS_E_NOTHING_TO_UNDO at the start. */
 LUDUS_API ludus_status ludus_game_undo(ludus_game *g);
 
-/* Record a draw both players agreed (games that allow it, while not over). */
+/* Record a draw both players agreed (games whose catalogue entry has "agreed_draws": true,
+ * while not over; LUDUS_E_WRONG_PHASE in the others). */
 LUDUS_API ludus_status ludus_game_agree_draw(ludus_game *g);
 
 /* ---- Integer actions: the fast path for programs that search ------------------------------ */

@@ -92,10 +92,11 @@ export interface OptionSpec {
   default: unknown;
   [key: string]: unknown;
 }
-/** One game of the catalogue (games()): its id, name and options. */
+/** One game of the catalogue (games()): its id, name, whether agreeDraw() can end its games, and options. */
 export interface GameInfo {
   id: string;
   name: string;
+  agreed_draws: boolean;
   options: Record<string, OptionSpec>;
   [key: string]: unknown;
 }

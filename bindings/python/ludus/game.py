@@ -236,8 +236,9 @@ class Playouts(NamedTuple):
 
 
 def games() -> List[Dict[str, Any]]:
-    """The catalogue: one dict per game with its ``"id"``, ``"name"`` and ``"options"`` (each
-    option with ``"type"``, ``"default"``, ``"description"`` and its range or values)."""
+    """The catalogue: one dict per game with its ``"id"``, ``"name"``, ``"agreed_draws"``
+    (whether :meth:`Game.agree_draw` can end its games) and ``"options"`` (each option with
+    ``"type"``, ``"default"``, ``"description"`` and its range or values)."""
     return json.loads(call_string(_library.lib.ludus_games))
 
 
