@@ -211,7 +211,10 @@ LUDUS_API ludus_status ludus_game_chance_outcomes(const ludus_game *g, char **ou
 LUDUS_API ludus_status ludus_game_legal_moves(const ludus_game *g, char **out_json);
 
 /* Play a move given as its text ("b2-b5") or as a JSON object: one of those listed by
- * ludus_game_legal_moves, or any part of it that names exactly one legal move. */
+ * ludus_game_legal_moves, or any part of it that names exactly one legal move. The key
+ * "search" (how ludus_ai_choose found the move) is not part of a move and is ignored, so the
+ * object ludus_ai_choose returns is played as it is; an object with no other key names no
+ * move (LUDUS_E_INVALID_MOVE). */
 LUDUS_API ludus_status ludus_game_play(ludus_game *g, const char *move);
 
 /* Take back the last move, roll or agreed draw. LUDUS_E_NOTHING_TO_UNDO at the start. */
