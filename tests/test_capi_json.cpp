@@ -402,6 +402,7 @@ TEST_CASE("the computer's answer is played as it is, its \"search\" object ignor
     CHECK(last_error().find("names no move") != std::string::npos);
     CHECK(ludus_game_play(game.g, R"({"text": "a1-a9", "search": {}})") != LUDUS_OK);
     CHECK(state_of(game) == before);
+}
 
 TEST_CASE("the catalogue's agreed_draws says whether ludus_game_agree_draw ends a game, in every ruleset") {
     char *text = nullptr;
