@@ -471,7 +471,7 @@ private:
 
     static std::string dice_text(std::span<const int> dice) {
         std::string text = "roll";
-        for (int d : dice) text += " " + std::to_string(d);
+        for (int d : dice) text.append(" ").append(std::to_string(d));
         return text;
     }
 
