@@ -373,9 +373,10 @@ TEST_CASE("the computer's answer is played as it is, its \"search\" object ignor
         {"xii_scripta", json::object()},     {"latrunculi", {{"ruleset", "bell"}}},
         {"latrunculi", {{"ruleset", "kowalski"}}},
     };
-    for (const auto &[id, options] : runs) {
+    for (const auto &run : runs) {
+        const std::string id = run.first;  // a name, not a structured binding: doctest's CAPTURE takes it into a lambda
         CAPTURE(id);
-        Game game(id, options);
+        Game game(id.c_str(), run.second);
         for (const char *level : {"random", "greedy", "best", "uct"}) {
             CAPTURE(level);
             if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {

@@ -665,7 +665,7 @@ def kiosk(app):
     wait_for(lambda: app.visible("#attract"), "the English kiosk's attract screen")
     assert lang() == "en" and "Tap to play" in attract_text(), f"kiosk ?lang=en: {lang()} {attract_text()!r}"
     app.tap(d.find_element(By.ID, "attract"))
-    Select(d.find_element(By.ID, "language")).select_by_value("en")
+    Select(d.find_element(By.ID, "language")).select_by_value("it")
     wait_for(lambda: lang() == "it", "Italian")
     d.refresh()
     app.wait_ready()
