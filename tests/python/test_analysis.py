@@ -295,6 +295,19 @@ def test_command_writes_records_summary_and_report(capsys, tmp_path):
         assert f"({picture})" in report and (out / picture).stat().st_size > 1000
 
 
+def test_the_plots_are_saved_whole(capsys, tmp_path):
+    """Nothing drawn touches a plot's edge: a label cut off by the figure's border would."""
+    image = pytest.importorskip("matplotlib.image")
+    out = tmp_path / "out"
+    status, _, err = _analyze(capsys, "duodecim", "--players", "random,greedy", "--games", "4", "--workers", "1",
+                              "--no-progress", "--out", str(out))
+    assert status == 0, err
+    for picture in ("scores.png", "lengths.png", "branching.png"):
+        pixels = image.imread(out / picture)[:, :, :3]
+        edges = [pixels[:4], pixels[-4:], pixels[:, :4], pixels[:, -4:]]  # the saved margin is 8 px
+        assert all(edge.min() > 0.95 for edge in edges), f"{picture}: something drawn reaches its edge"
+
+
 def test_ruleset_is_an_option(capsys, tmp_path):
     out = tmp_path / "out"
     status, text, err = _analyze(capsys, "latrunculi", "--ruleset", "bell", "--games", "2", "--detail", "0",
