@@ -503,10 +503,15 @@ def computer_turn_in_words(app):
             wait_for(lambda: opening not in (app.js(narration) or ""), "the computer's first roll", 10)
             assert time.time() - started >= 2 * shortest, f"{language}: the opening shown for {time.time() - started:.2f} s only"
         history = "return JSON.parse(localStorage.getItem('ludus.current')).state.history"
-        # Play until the computer has played a whole turn and it is the person's turn again.
-        while not (any(e["player"] == 1 and not e["text"].startswith("roll") for e in app.js(history)) and app.status()["phase"] == "roll"
-                   and app.js("return document.querySelector('#roll').offsetParent !== null")):
-            if not app.step(typed_dice=False):
+        # Play until the computer has played a whole turn and it is the person's turn again; once the
+        # computer has moved the test only waits (a tap of the person's would clear the line).
+        while True:
+            computer_moved = any(e["player"] == 1 and not e["text"].startswith("roll") for e in app.js(history))
+            if computer_moved:
+                if app.status()["phase"] == "roll" and app.js("return document.querySelector('#roll').offsetParent !== null"):
+                    break
+                time.sleep(0.03)
+            elif not app.step(typed_dice=False):
                 time.sleep(0.03)
         events = app.js(history)
         last_roll = max(i for i, e in enumerate(events) if e["player"] == 1 and e["text"].startswith("roll"))
