@@ -43,7 +43,6 @@ bool is_part_of(const json &given, const json &move) {
 }
 
 Action resolve_object(const Game &game, const json &given) {
-    if (!given.is_object()) fail(Status::invalid_move, "a move must be its text or a JSON object");
     if (std::none_of(given.items().begin(), given.items().end(), [](const auto &item) { return describes_the_move(item.key()); }))
         fail(Status::invalid_move, "the move object names no move (only how it was found, or nothing)");
     std::vector<Action> actions;
