@@ -31,7 +31,8 @@ One browser for everything:
   again with all of it cleared, also after a reload;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
-Exits non-zero on any failure.
+Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts()) runs only
+those parts.
 """
 import functools
 import http.server
@@ -291,105 +292,34 @@ LANGUAGES = json.load(open(os.path.join(SITE, "i18n", "languages.json"), encodin
 FOREIGN = foreign_phrases()
 
 
+# The test's parts, in the order they run; BROWSER_TEST_ONLY=name,name runs only those (while
+# editing: the whole test is for CI).
+def parts():
+    return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
+            ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
+            ("kiosk", kiosk), ("offline", offline)]
+
+
 def main():
     server = serve()
     driver = browser()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     app = App(driver, base)
+    app.server = server
+    only = [name for name in os.environ.get("BROWSER_TEST_ONLY", "").split(",") if name]
+    unknown = set(only) - {name for name, _ in parts()}
+    assert not unknown, f"BROWSER_TEST_ONLY names no part {sorted(unknown)}"
     failures = 0
     started = time.time()
     try:
-        # Sizes: every game at its default options, in Italian (longer words).
-        app.open("it")
-        for game in GAMES:
-            app.new_game(game, {})
-            for width, height in SIZES:
-                app.size(width, height)
-                app.check_targets(f"{game} at {width}x{height}")
-                app.check_no_leak(f"{game} at {width}x{height}")
-                if (width, height) in ((360, 740), (1024, 768)):
-                    app.check_axe(f"{game} at {width}x{height}")
-            print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
-
-        check_landmarks(app)
-        draw_offers_and_worker_faults(app)
-        computer_turn_in_words(app)
-
-        # Each language through its games; German, the language added last, on a phone through
-        # two of them, chosen in the language selector.
-        for language, (width, height), latrunculi, played in [("it", (360, 740), "bell", GAMES), ("en", (1024, 768), "schaedler", GAMES),
-                                                              ("de", (360, 740), "kowalski", ["duodecim", "latrunculi"])]:
-            if language == "de":
-                choose_language(app, "Deutsch", "de")
-            else:
-                app.open(language)
-            app.size(width, height)
-            dialogs_checked = False
-            for game, options in [("duodecim", {"pieces": 2, "first_player": 0}), ("petteia", {"rows": 6, "cols": 6, "draw_plies_without_capture": 40}),
-                                  ("latrunculi", {"ruleset": latrunculi, "draw_plies_without_capture": 30}), ("xii_scripta", {"pieces": 2})]:
-                if game not in played:
-                    continue
-                t0 = time.time()
-                app.new_game(game, options)
-                app.check_no_leak(f"{game} ({language})")
-                if language == "de":  # German's words are the longest: its buttons at the five sizes too
-                    for size in SIZES:
-                        app.size(*size)
-                        app.check_targets(f"{game} ({language}) at {size[0]}x{size[1]}")
-                    app.size(width, height)
-                if game == "petteia" and language == "it":
-                    keyboard_move(app)
-                if not dialogs_checked:
-                    check_dialogs(app, language)
-                    dialogs_checked = True
-                app.explain_words = {"it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"], "en": ["There is no", "This piece", "Not allowed", "No move"],
-                                     "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"]}[language]
-                actions = app.play_to_the_end(f"{game} ({language})")
-                wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end-of-game dialog", 10)
-                heading = driver.find_element(By.ID, "end-heading").text
-                shown = app.status()
-                assert shown["result"] in ("player 0 won", "player 1 won", "draw"), shown
-                if shown["result"] != "draw":
-                    side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"], "de": ["Hell", "Dunkel"]}[language][int(shown["result"][7])]
-                    assert side in heading, f"{game}: the end dialog names {heading!r}, the result is {shown['result']}"
-                # The library's reason (libludus 1.1's "end_reason") is written out in the dialog.
-                reason = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null")
-                if reason:
-                    assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end dialog does not say why ({reason})"
-                app.check_axe(f"{game} end dialog ({language})")
-                app.check_no_leak(f"{game} end dialog ({language})")
-                history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.player)")
-                assert 0 in history and 1 in history, f"{game}: both sides played"
-                app.tap(driver.find_element(By.CSS_SELECTOR, "#end-dialog button[value=close]"))
-                print(f"{language} {width}x{height} {game}: over after {actions} taps in {time.time() - t0:.1f} s: {heading} "
-                      f"{driver.find_element(By.ID, 'end-reason').get_attribute('textContent')}")
-            if language == "it":
-                app.new_game("duodecim", {})
-                screenshot(app, "web-phone-it", 360, 740)
-                app.size(768, 1024)
-                app.new_game("latrunculi", {"ruleset": "kowalski"})
-                app.step()
-                app.step()
-                screenshot(app, "web-tablet-it", 768, 1024)
-
-        # The Monte Carlo level (uct) plays from the worker like the others: it opens a game.
-        app.new_game("petteia", {"rows": 5, "cols": 5}, opponent="uct", computer=0)
-        wait_for(lambda: app.moves_played() == 1, "the Monte Carlo computer's first move")
-        print("Monte Carlo opponent: it played the first move")
-
-        kiosk(app)
-
-        # Offline: the service worker answers once the server is gone.
-        app.open("it", clear=False)
-        wait_for(lambda: app.js("return navigator.serviceWorker.controller !== null"), "the service worker to control the page", 20)
-        server.shutdown()
-        server.server_close()
-        driver.refresh()
-        app.wait_ready()
-        print("offline: the app loaded again with the server stopped (service worker)")
+        for name, part in parts():
+            if only and name not in only:
+                continue
+            t0 = time.time()
+            part(app)
+            print(f"-- {name}: {time.time() - t0:.0f} s")
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "ERR_CONNECTION_REFUSED" not in e["message"]]
         assert not errors, f"console errors: {errors}"
-        assert app.typed_rolls > 0, "no dice were typed in"
         print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in")
     except AssertionError as e:
         print(f"FAILED: {e}")
@@ -400,6 +330,100 @@ def main():
         driver.quit()
     print(f"browser test: {'FAILED' if failures else 'passed'} in {time.time() - started:.0f} s")
     return 1 if failures else 0
+
+
+def sizes(app):
+    """Every game at its default options, in Italian (longer words), at the five sizes."""
+    app.open("it")
+    for game in GAMES:
+        app.new_game(game, {})
+        for width, height in SIZES:
+            app.size(width, height)
+            app.check_targets(f"{game} at {width}x{height}")
+            app.check_no_leak(f"{game} at {width}x{height}")
+            if (width, height) in ((360, 740), (1024, 768)):
+                app.check_axe(f"{game} at {width}x{height}")
+        print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
+
+
+def games_in_each_language(app):
+    """Each language through its games; German, the language added last, on a phone through two
+    of them, chosen in the language selector."""
+    driver = app.d
+    for language, (width, height), latrunculi, played in [("it", (360, 740), "bell", GAMES), ("en", (1024, 768), "schaedler", GAMES),
+                                                          ("de", (360, 740), "kowalski", ["duodecim", "latrunculi"])]:
+        if language == "de":
+            choose_language(app, "Deutsch", "de")
+        else:
+            app.open(language)
+        app.size(width, height)
+        dialogs_checked = False
+        for game, options in [("duodecim", {"pieces": 2, "first_player": 0}), ("petteia", {"rows": 6, "cols": 6, "draw_plies_without_capture": 40}),
+                              ("latrunculi", {"ruleset": latrunculi, "draw_plies_without_capture": 30}), ("xii_scripta", {"pieces": 2})]:
+            if game not in played:
+                continue
+            t0 = time.time()
+            app.new_game(game, options)
+            app.check_no_leak(f"{game} ({language})")
+            if language == "de":  # German's words are the longest: its buttons at the five sizes too
+                for size in SIZES:
+                    app.size(*size)
+                    app.check_targets(f"{game} ({language}) at {size[0]}x{size[1]}")
+                app.size(width, height)
+            if game == "petteia" and language == "it":
+                keyboard_move(app)
+            if not dialogs_checked:
+                check_dialogs(app, language)
+                dialogs_checked = True
+            app.explain_words = {"it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"], "en": ["There is no", "This piece", "Not allowed", "No move"],
+                                 "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"]}[language]
+            actions = app.play_to_the_end(f"{game} ({language})")
+            wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end-of-game dialog", 10)
+            heading = driver.find_element(By.ID, "end-heading").text
+            shown = app.status()
+            assert shown["result"] in ("player 0 won", "player 1 won", "draw"), shown
+            if shown["result"] != "draw":
+                side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"], "de": ["Hell", "Dunkel"]}[language][int(shown["result"][7])]
+                assert side in heading, f"{game}: the end dialog names {heading!r}, the result is {shown['result']}"
+            # The library's reason (libludus 1.1's "end_reason") is written out in the dialog.
+            reason = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null")
+            if reason:
+                assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end dialog does not say why ({reason})"
+            app.check_axe(f"{game} end dialog ({language})")
+            app.check_no_leak(f"{game} end dialog ({language})")
+            history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.player)")
+            assert 0 in history and 1 in history, f"{game}: both sides played"
+            app.tap(driver.find_element(By.CSS_SELECTOR, "#end-dialog button[value=close]"))
+            print(f"{language} {width}x{height} {game}: over after {actions} taps in {time.time() - t0:.1f} s: {heading} "
+                  f"{driver.find_element(By.ID, 'end-reason').get_attribute('textContent')}")
+        if language == "it":
+            app.new_game("duodecim", {})
+            screenshot(app, "web-phone-it", 360, 740)
+            app.size(768, 1024)
+            app.new_game("latrunculi", {"ruleset": "kowalski"})
+            app.step()
+            app.step()
+            screenshot(app, "web-tablet-it", 768, 1024)
+    assert app.typed_rolls > 0, "no dice were typed in"
+
+
+def monte_carlo(app):
+    """The Monte Carlo level (uct) plays from the worker like the others: it opens a game."""
+    app.open("it")
+    app.new_game("petteia", {"rows": 5, "cols": 5}, opponent="uct", computer=0)
+    wait_for(lambda: app.moves_played() == 1, "the Monte Carlo computer's first move")
+    print("Monte Carlo opponent: it played the first move")
+
+
+def offline(app):
+    """The service worker answers once the server is gone (the last part: it stops the server)."""
+    app.open("it", clear=False)
+    wait_for(lambda: app.js("return navigator.serviceWorker.controller !== null"), "the service worker to control the page", 20)
+    app.server.shutdown()
+    app.server.server_close()
+    app.d.refresh()
+    app.wait_ready()
+    print("offline: the app loaded again with the server stopped (service worker)")
 
 
 def catalogue_of(language):
@@ -594,6 +618,7 @@ def check_rules_pages(app, language):
 def check_landmarks(app):
     """The page's landmarks: one main, holding the board and the actions (axe wants the page's
     content in landmarks)."""
+    app.open("it")
     found = app.js("return [document.querySelectorAll('main').length, !!document.querySelector('main #board'), !!document.querySelector('main #actions')]")
     assert found == [1, True, True], f"the page's <main>: {found}"
 
