@@ -1,16 +1,16 @@
 // Offline: every file of the app is cached when the service worker installs, and requests are
 // answered from the cache first (a museum tablet keeps working with the network off); a new
 // version of the app is a new CACHE name, which replaces the old cache when it activates.
-const CACHE = "ludus-web-v5";
-const FILES = ["./", "index.html", "app.js", "i18n.js", "ai-worker.js", "markdown.js", "style.css", "ludus-engine.js", "ludus.mjs",
-  "ludus.wasm", "manifest.webmanifest", "icon.svg", "first-board.svg", "i18n/languages.json"];
+const CACHE = "ludus-web-v6";
 const RULES = ["duodecim", "petteia", "latrunculi", "xii_scripta"];
 // Each language of i18n/languages.json (the app's one list) brings its catalogue and rules pages.
 const languageFiles = (languages) => languages.flatMap((tag) => [`i18n/${tag}.json`, ...RULES.map((id) => `rules/${tag}/${id}.md`)]);
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(fetch("i18n/languages.json").then((response) => response.json())
-    .then((languages) => caches.open(CACHE).then((cache) => cache.addAll([...FILES, ...languageFiles(languages), ...RULES.map((id) => `rules/spec/${id}.md`)])))
+  const list = (path) => fetch(path).then((response) => response.json());
+  // files.json: the app's files, as meson.build lists them
+  event.waitUntil(Promise.all([list("files.json"), list("i18n/languages.json")])
+    .then(([files, languages]) => caches.open(CACHE).then((cache) => cache.addAll([...files, ...languageFiles(languages), ...RULES.map((id) => `rules/spec/${id}.md`)])))
     .then(() => self.skipWaiting()));
 });
 

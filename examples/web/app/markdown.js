@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Just enough Markdown for the rules files (rules/*.md, copies of the library's specs):
 // headings, paragraphs, lists (nested by indentation), tables, **bold**, *emphasis*, `code`
 // (its text as it is), [links](url),

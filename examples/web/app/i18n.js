@@ -1,15 +1,16 @@
 //# allFunctionsCalledOnLoad
 // The app's words: every visible string comes from a message catalogue (i18n/it.json,
-// i18n/en.json, ...), looked up by key with {name} placeholders; a plural message is an object
-// of Intl.PluralRules categories ({"one": ..., "other": ...}) chosen by the parameter "count".
+// i18n/en.json, ...), looked up by key (messages.js).
 // The languages are those of i18n/languages.json, the one list (the service worker and the build
 // read it too): a language is its catalogue i18n/TAG.json, its rules/TAG/ folder and its tag there.
+import { setMessages, t } from "./messages.js";
+
+export { has, t } from "./messages.js";
+
 export const LANGUAGES = await fetch("i18n/languages.json").then((response) => response.json());
 const STORAGE_LANGUAGE = "ludus.language";
 
-let messages = {};
 let language = "en";
-let plurals = new Intl.PluralRules("en");
 
 /** The language to start in: the page address's (?lang=it, ?lang=de, e.g. for a kiosk), else the
  * one chosen before on this device, else the first of the browser's preferred that the app has,
@@ -27,9 +28,8 @@ export function preferredLanguage() {
  * visitor chose it). */
 export async function useLanguage(tag, remember) {
   const response = await fetch(`i18n/${tag}.json`);
-  messages = await response.json();
+  setMessages(tag, await response.json());
   language = tag;
-  plurals = new Intl.PluralRules(tag);
   if (remember) localStorage.setItem(STORAGE_LANGUAGE, tag);
   document.documentElement.lang = tag;
 }
@@ -42,16 +42,6 @@ export const currentLanguage = () => language;
 export function languageName(tag) {
   const name = new Intl.DisplayNames([tag], { type: "language" }).of(tag);
   return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
-}
-
-/** Whether the catalogue has a message for key. */
-export const has = (key) => Object.hasOwn(messages, key);
-
-/** The message of key with its {placeholders} filled; the fallback (or the key) when missing. */
-export function t(key, params = {}, fallback = key) {
-  let message = has(key) ? messages[key] : fallback;
-  if (typeof message === "object" && message !== null) message = message[plurals.select(params.count ?? 0)] ?? message.other;
-  return String(message).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
 /** Fills every element with data-i18n (its text), data-i18n-label (aria-label) and

@@ -1,0 +1,279 @@
+//# allFunctionsCalledOnLoad
+import { $, SVG_NS, viewport } from "./config.js";
+import { arrival, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
+import { state } from "./state.js";
+import { showControls, showStatus } from "./status.js";
+import { save } from "./storage.js";
+
+// The places a tap can name: squares, cells, trays, each with its position names for the player.
+export function places() {
+  return [...document.querySelectorAll("#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray")];
+}
+
+export function namesOf(place, player) {
+  if (place.dataset.square) return [place.dataset.square];
+  const tray = place.closest("[data-tray-position]");
+  if (tray) return tray.classList.contains(`player${player}`) ? tray.dataset.trayPosition.split(" ") : [];
+  const name = place.dataset[`position${player}`];
+  return name ? [name] : [];
+}
+
+export function placeOf(name, player) {
+  return places().find((place) => namesOf(place, player).includes(String(name))) ?? null;
+}
+
+// The place under a point of the screen (a piece drawn over a cell names the cell).
+export function placeAt(x, y) {
+  const all = new Set(places());
+  return document.elementsFromPoint(x, y).map((e) => (e.matches("g[data-tray-position] *") ? e.closest("g[data-tray-position]").querySelector("rect.tray") : e))
+    .find((e) => all.has(e)) ?? null;
+}
+
+
+// ---- the board ---------------------------------------------------------------------------------
+
+// The render options the app wants, where a game's pictures take them (the library refuses an
+// option a game does not have): all of them at first; when a game's picture refuses them, found
+// for that game by asking for each alone (no extra picture drawn in the common case).
+const WANTED_PICTURE = { words: false, positions: true, coordinates: false };
+const pictureOptions = new Map();
+
+export const pictureOptionsOf = (shown) => pictureOptions.get(shown.id) ?? { size: 480, ...WANTED_PICTURE };
+
+function pictureText(shown, options) {
+  try {
+    return shown.svg(options);
+  } catch (error) {
+    if (!(error instanceof state.LudusError) || pictureOptions.has(shown.id)) throw error;
+  }
+  const accepted = { size: 480 };
+  for (const [name, value] of Object.entries(WANTED_PICTURE)) {
+    try {
+      shown.svg({ [name]: value });
+      accepted[name] = value;
+    } catch (error) {
+      if (!(error instanceof state.LudusError)) throw error;
+    }
+  }
+  pictureOptions.set(shown.id, accepted);
+  return shown.svg(Object.fromEntries(Object.entries(options).filter(([name]) => !(name in WANTED_PICTURE) || name in accepted)));
+}
+
+// The rules' and the printed pictures keep the coordinates (the text names squares).
+export const withCoordinates = (options) => ("coordinates" in options ? { ...options, coordinates: true } : options);
+
+// The library's picture as an element, without its words (its title is English: the app says
+// what the picture shows in its own words, in the status line and the live region).
+export function pictureOf(shown, options) {
+  const holder = document.createElement("div");
+  holder.innerHTML = pictureText(shown, options).replace(/^<\?xml[^>]*>\s*/, "");
+  const svg = holder.querySelector("svg");
+  svg.querySelector("title")?.remove();
+  svg.removeAttribute("aria-label");
+  svg.setAttribute("aria-hidden", "true");
+  return svg;
+}
+
+export function render() {
+  const board = $("#board");
+  const svg = pictureOf(state.game, pictureOptionsOf(state.game));
+  board.replaceChildren(svg);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.querySelector(".background")?.remove();
+  fitBoard(svg);
+  board.dataset.game = state.game.id;
+  board.dataset.phase = isOver() ? "over" : state.game.phase;
+  markMoves();
+  showStatus();
+  showControls();
+  save();
+}
+
+// What the picture draws (its box, read with getBBox) is the same in every position of a game
+// with the same options (checked over random games of each game): kept, so that a render after
+// the first reads no layout (getBBox would lay the whole page out inside the render's task, and
+// the frame after it again). Checked once the frame has laid the picture out (cheap then): a box
+// that differs is kept instead and the board drawn again.
+const pictureBoxes = new Map();
+const sameBox = (a, b) => ["x", "y", "width", "height"].every((name) => Math.abs(a[name] - b[name]) < 0.5);
+
+function contentBox(svg, content) {
+  const key = `${state.game.id} ${JSON.stringify(state.settings?.options ?? null)} ${svg.getAttribute("viewBox")}`;
+  const known = pictureBoxes.get(key);
+  if (!known) {
+    const { x, y, width, height } = content.getBBox();
+    pictureBoxes.set(key, { x, y, width, height });
+    return pictureBoxes.get(key);
+  }
+  requestAnimationFrame(() => setTimeout(() => {
+    if (!content.isConnected) return;
+    const { x, y, width, height } = content.getBBox();
+    if (sameBox(known, { x, y, width, height })) return;
+    pictureBoxes.set(key, { x, y, width, height });
+    render();
+  }, 0));
+  return known;
+}
+
+// Crops the picture to what it draws and turns a wide board a quarter on a tall screen when its
+// cells come out larger that way (the race boards' 12 columns on a phone).
+function fitBoard(svg) {
+  const content = document.createElementNS(SVG_NS, "g");
+  content.id = "content";
+  content.append(...svg.childNodes);
+  svg.append(content);
+  const box = contentBox(svg, content);
+  const pad = 2;
+  const measured = chooseLayout(box);
+  const { flat, turned } = scales(box, measured);
+  state.rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
+  if ($("#app").dataset.layout === "side") setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
+  if (state.rotated) {
+    content.setAttribute("transform", "rotate(90)");
+    const cells = [...content.querySelectorAll("rect[data-cell]")].map((cell) => ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name))));
+    for (const label of content.querySelectorAll("text")) {
+      let x = Number(label.getAttribute("x")), y = Number(label.getAttribute("y"));
+      // A cell's inscription sits at its top left corner: turned with the board, that corner
+      // is the cell's top right on screen and the upright text would run across the grid line.
+      // It keeps its place from the corner the visitor sees at the top left (the picture's
+      // bottom left). Centred words (counts, letters) turn about their own point.
+      const cell = label.getAttribute("text-anchor") === "middle" ? null
+        : cells.find(([cx, cy, w, h]) => x >= cx && x <= cx + w && y >= cy && y <= cy + h);
+      if (cell) {
+        const [cx, cy, , h] = cell;
+        [x, y] = [cx + (y - cy), cy + h - (x - cx)];
+        label.setAttribute("x", x);
+        label.setAttribute("y", y);
+      }
+      label.setAttribute("transform", `rotate(-90 ${x} ${y})`);
+    }
+    svg.setAttribute("viewBox", `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`);
+  } else {
+    svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
+  }
+  const marks = document.createElementNS(SVG_NS, "g");
+  marks.setAttribute("class", "marks");
+  content.append(marks);
+}
+
+// The board's area as the last frame laid it out (a ResizeObserver's), for the window size it
+// was laid out for: read without laying the page out again. (Its size does not depend on the
+// board in it: style.css gives it size containment.)
+let areaSize = null;
+new ResizeObserver((entries) => {
+  const { width, height } = entries.at(-1).contentRect;
+  areaSize = { width: Math.round(width), height: Math.round(height), window: `${viewport.width}x${viewport.height}` };
+}).observe($("#board-area"));
+
+// How large the board comes out in the board's area as it is laid out now: flat or turned
+// (measured, laying the page out, when the layout has just been chosen or the window has changed).
+function scales(box, measure = false) {
+  let { width, height } = areaSize ?? {};
+  if (measure || areaSize?.window !== `${viewport.width}x${viewport.height}`) {
+    const area = $("#board-area");
+    [width, height] = [area.clientWidth, area.clientHeight];
+  }
+  return { flat: Math.min(width / box.width, height / box.height), turned: Math.min(width / box.height, height / box.width) };
+}
+
+// The board's shape for the side column's width (style.css), changed only when it changes: a
+// new value restyles and lays out the whole page again.
+function setBoardAspect(aspect) {
+  const app = $("#app"), value = aspect.toFixed(3);
+  if (app.style.getPropertyValue("--board-aspect") !== value) app.style.setProperty("--board-aspect", value);
+}
+
+// On a landscape screen, the board beside the column of controls ("side") or below the title
+// bar and above the actions ("stacked"), whichever draws it larger (the side layout unless the
+// other is clearly larger); chosen again when the screen or the board's shape changes.
+// Returns whether it chose (the area is then to be measured again).
+function chooseLayout(box) {
+  const app = $("#app");
+  const key = `${viewport.width}x${viewport.height} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  if (app.dataset.layoutFor === key) return false;
+  app.dataset.layoutFor = key;
+  if (viewport.width <= viewport.height) { app.dataset.layout = "stacked"; return true; }
+  const size = {};
+  for (const layout of ["side", "stacked"]) {
+    app.dataset.layout = layout;
+    setBoardAspect(box.width / box.height);
+    const { flat, turned } = scales(box, true);
+    size[layout] = Math.max(flat, turned);
+  }
+  app.dataset.layout = size.stacked > size.side * 1.05 ? "stacked" : "side";
+  return true;
+}
+
+// A place's box in the picture's coordinates: a rectangle's from its attributes (no layout to
+// read), any other shape's from getBBox.
+export function boxOf(place) {
+  if (!(place instanceof SVGRectElement) || place.hasAttribute("transform")) return place.getBBox();
+  return { x: place.x.baseVal.value, y: place.y.baseVal.value, width: place.width.baseVal.value, height: place.height.baseVal.value };
+}
+
+// A mark over a place, drawn in the picture's coordinates: a shape for each meaning (not a
+// colour alone): a dashed frame (can move), a thick frame (chosen), a ring (a target), a star
+// (the hint), corners (the keyboard's cursor).
+function mark(place, kind) {
+  const box = boxOf(place);
+  const marks = $("#board g.marks");
+  const inset = Math.min(box.width, box.height) * 0.08;
+  let shape;
+  if (kind === "target") {
+    shape = document.createElementNS(SVG_NS, "circle");
+    shape.setAttribute("cx", box.x + box.width / 2);
+    shape.setAttribute("cy", box.y + box.height / 2);
+    shape.setAttribute("r", Math.min(box.width, box.height) * 0.22);
+  } else {
+    shape = document.createElementNS(SVG_NS, "rect");
+    for (const [name, value] of Object.entries({ x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset })) {
+      shape.setAttribute(name, value);
+    }
+  }
+  shape.setAttribute("class", `mark ${kind}`);
+  marks.append(shape);
+  place.classList.add(kind);
+}
+
+function markMoves() {
+  const player = state.game.toMove;
+  if (!isOver() && !state.thinking && !isComputerTurn()) {
+    const moves = legalMoves().filter((m) => !isPass(m));
+    if (state.selected === null) {
+      const starts = new Set(moves.map((m) => origin(m) ?? arrival(m)));
+      for (const name of starts) { const place = placeOf(name, player); if (place) mark(place, "movable"); }
+    } else {
+      const place = placeOf(state.selected, player);
+      if (place) mark(place, "chosen");
+      for (const move of moves.filter((m) => origin(m) === state.selected)) { const to = placeOf(arrival(move), player); if (to) mark(to, "target"); }
+    }
+  }
+  if (state.hinted) {
+    for (const name of [origin(state.hinted), arrival(state.hinted)]) { const place = name === undefined ? null : placeOf(name, player); if (place) mark(place, "hint"); }
+  }
+  showCursor();
+}
+
+// The marks, the status line and the controls again over the same picture, when only the search
+// started or ended (the position is the same): cheaper than drawing the board again, which a
+// phone feels at each of the computer's moves.
+const MARK_KINDS = ["movable", "chosen", "target", "hint", "cursor"];
+export function refresh() {
+  for (const old of document.querySelectorAll("#board g.marks > *")) old.remove();
+  for (const place of document.querySelectorAll(MARK_KINDS.map((kind) => `#board .${kind}`).join(", "))) place.classList.remove(...MARK_KINDS);
+  markMoves();
+  showStatus();
+  showControls();
+}
+
+// The keyboard's place, marked while the board has the focus (drawn alone: a full render on
+// focus would replace the element a pointer is pressing).
+export function showCursor() {
+  for (const old of document.querySelectorAll("#board .cursor")) {
+    if (old.classList.contains("mark")) old.remove();
+    else old.classList.remove("cursor");
+  }
+  const all = places();
+  if ($("#board").matches(":focus-visible") && all.length) mark(all[Math.min(state.cursor, all.length - 1)], "cursor");
+}

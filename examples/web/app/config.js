@@ -1,0 +1,20 @@
+//# allFunctionsCalledOnLoad
+import { LANGUAGES } from "./i18n.js";
+
+export const $ = (selector) => document.querySelector(selector);
+export const SVG_NS = "http://www.w3.org/2000/svg";
+export const STORAGE_CURRENT = "ludus.current";
+const params = new URLSearchParams(location.search);
+export const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk") === "1";
+// The kiosk's language: its address's (?lang=), else Italian. In kiosk mode a visitor's choice
+// is never stored: every visitor (after the idle reset or a reload) starts in this one.
+export const MUSEUM_LANGUAGE = LANGUAGES.includes(params.get("lang")) ? params.get("lang") : "it";
+export const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
+// ms between the computer's actions (its roll, each move): each stays on screen alone at least
+// this long, for a visitor to read it (?pace=MS; the tests shorten it)
+export const PACE = Number(params.get("pace") || 1200);
+export const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
+// The window's size, read again when it changes: reading innerWidth or innerHeight lays the page
+// out, which a render should leave to the frame (this listener runs before the render's own).
+export let viewport = { width: innerWidth, height: innerHeight };
+addEventListener("resize", () => { viewport = { width: innerWidth, height: innerHeight }; });

@@ -1,0 +1,92 @@
+//# allFunctionsCalledOnLoad
+import { STORAGE_CURRENT } from "./config.js";
+import { workerAnswered } from "./play.js";
+import { DEFAULT_GAME } from "./settings.js";
+import { state } from "./state.js";
+
+// The engine (a 1 MB WebAssembly module) is loaded once the page has painted its first screen
+// (the picture of the first board, first-board.svg), so that its download does not hold that
+// up; the words load meanwhile. It is compiled in the worker (ai-worker.js), which then plays
+// the page's first calls and hands the compiled module over: the page's thread only
+// instantiates it (ludus-engine.js takes it from globalThis.LUDUS_WASM_MODULE; without it, as
+// when the worker fails, the page compiles its own). Game, LudusError and CATALOGUE are set
+// once it is ready (see "start").
+// "After the first paint" is after the frame that shows the first board's picture: a download
+// that starts before it counts against the first paints in Lighthouse's model of a slow phone
+// network. A page opened in the background paints nothing: no waiting for it.
+const afterFirstPaint = () => new Promise((resolve) => {
+  if (document.visibilityState === "hidden") { resolve(); return; }
+  document.addEventListener("visibilitychange", resolve, { once: true });
+  setTimeout(resolve, 3000);  // a picture that neither loads nor fails
+  const picture = document.querySelector("#board .first-board");
+  const shown = !picture || picture.complete ? Promise.resolve()
+    : new Promise((loaded) => { picture.addEventListener("load", loaded, { once: true }); picture.addEventListener("error", loaded, { once: true }); });
+  shown.then(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+});
+export const engine = afterFirstPaint().then(() => {
+  globalThis.LUDUS_WASM_MODULE = startWorker();
+  return import("../ludus-engine.js");
+});
+
+// The worker starts with the page (it compiles the engine, see above); until it says it is
+// ready (a message sent earlier would find no handler) a request of the computer's turn or a
+// hint waits. Returns a promise of the compiled module (null if the worker cannot give one).
+// A worker that fails (its script, its engine, a crash) answers nothing more: the page then
+// searches on its own thread, starting with the request left unanswered, so that no spinner
+// waits for an answer that cannot come.
+let worker = null;
+let workerReady = false;
+let waiting = null;   // the request made before the worker was ready
+let pending = null;   // the request the worker is answering
+function startWorker() {
+  return new Promise((resolve) => {
+    try {
+      // the game the page shows first, for the worker's warm-up: the saved game's, or the default
+      let first = DEFAULT_GAME;
+      try { first = JSON.parse(localStorage.getItem(STORAGE_CURRENT))?.settings?.game ?? first; } catch { /* the default */ }
+      worker = new Worker(new URL(`../ai-worker.js?game=${encodeURIComponent(first)}`, import.meta.url), { type: "module" });
+    } catch {
+      worker = null;
+      resolve(null);
+      return;
+    }
+    worker.addEventListener("error", () => { workerFailed(); resolve(null); });
+    worker.onmessage = ({ data }) => {
+      if (!data.ready) { pending = null; workerAnswered(data); return; }
+      resolve(data.module);
+      workerReady = true;
+      if (waiting) ask(waiting);
+      waiting = null;
+    };
+  });
+}
+function workerFailed() {
+  if (worker === null) return;
+  worker.terminate();
+  worker = null;
+  workerReady = false;
+  const unanswered = pending ?? waiting;
+  pending = waiting = null;
+  if (unanswered && state.Game) thinkHere(unanswered);
+}
+export function ask(message) {
+  if (worker === null) thinkHere(message);
+  else if (workerReady) { pending = message; worker.postMessage(message); }
+  else waiting = message;
+}
+// The worker's search on the page's thread, in a task of its own (the status shows first).
+function thinkHere({ id, kind, state: saved, options }) {
+  setTimeout(() => {
+    let copy = null, answer;
+    try {
+      copy = state.Game.fromJSON(saved);
+      answer = { id, kind, move: copy.aiMove(options) };
+    } catch (error) {
+      if (!(error instanceof state.LudusError)) throw error;
+      answer = { id, kind, error: error.message, status: error.statusName };
+    } finally {
+      copy?.free();
+    }
+    workerAnswered(answer);
+  }, 0);
+}

@@ -1,0 +1,15 @@
+//# allFunctionsCalledOnLoad
+import { state } from "./state.js";
+
+export const origin = (move) => move.from_name ?? move.from;
+// Where a move is tapped to be played: its arrival, a placing's square, a removed piece.
+export const arrival = (move) => move.to_name ?? move.to ?? (move.captured ?? move.captures)?.[0];
+export const isPass = (move) => move.text === "pass" || move.kind === "pass";
+
+export function legalMoves() {
+  return state.game.phase === "move" && !isOver() ? state.game.legalMoves() : [];
+}
+
+export const isOver = () => state.game.isOver || state.resigned !== null;
+export const isComputer = (player) => state.settings.opponent !== "human" && player === state.settings.computer;
+export const isComputerTurn = () => isComputer(state.game.toMove) && !isOver();

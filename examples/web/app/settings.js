@@ -1,0 +1,22 @@
+//# allFunctionsCalledOnLoad
+import { catalogueOf, state } from "./state.js";
+
+export const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a Monte Carlo tree search, another style
+// The app's defaults where the library's would let a game go on for ever: a draw rule on
+// (shown and changeable in the new-game dialog). Keyed by option name, for every game.
+const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
+export const DEFAULT_GAME = "duodecim";  // the game a first visit starts with (else the catalogue's first)
+
+export function defaultSettings() {
+  const id = state.catalogue.some((entry) => entry.id === DEFAULT_GAME) ? DEFAULT_GAME : state.catalogue[0].id;
+  return { game: id, options: defaultOptions(id), opponent: "easy", computer: 1 };
+}
+
+export function defaultOptions(id) {
+  const options = {};
+  for (const [name, spec] of Object.entries(catalogueOf(id).options)) {
+    if (spec.type === "seed") continue;
+    options[name] = name in APP_DEFAULTS ? APP_DEFAULTS[name] : spec.default;
+  }
+  return options;
+}

@@ -1,0 +1,22 @@
+//# allFunctionsCalledOnLoad
+// The app's one state object: every module reads and changes the game through it (as
+// chessground's modules share one state). No DOM here: it loads in Node for the tests.
+export const state = {
+  Game: null,          // the engine's Game class, LudusError and the catalogue: set once it loads
+  LudusError: null,
+  catalogue: [],
+  game: null,          // the Game being played
+  settings: null,      // {game, options, opponent, computer}
+  resigned: null,      // the player who resigned (the library has no resignation: the app keeps it)
+  selected: null,      // the position chosen as a move's origin
+  hinted: null,        // the move the hint suggests
+  thinking: false,     // what the computer is searching for: "move", "hint", "draw" (false: nothing)
+  request: 0,          // the id of the worker request still wanted
+  cursor: 0,           // the keyboard's place on the board (an index into places())
+  rotated: false,      // the board is drawn turned a quarter (a wide board on a tall screen)
+  endShown: false,     // the end-of-game dialog has been shown for this game
+  // what the computer did in its turn, written out on screen (words.js: narrate)
+  narration: { opening: false, dice: null, moves: [] },
+};
+
+export const catalogueOf = (id) => state.catalogue.find((entry) => entry.id === id);

@@ -1,0 +1,123 @@
+//# allFunctionsCalledOnLoad
+import { $ } from "./config.js";
+import { has, t } from "./i18n.js";
+import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
+import { hasDraws, playMove } from "./play.js";
+import { state } from "./state.js";
+import { describeEvent, gameName, narrationText, playerName, sideName } from "./words.js";
+
+// ---- status, messages, controls ----------------------------------------------------------------
+
+export function say(text, kind = "error") {
+  const message = $("#message");
+  message.textContent = text;
+  message.dataset.kind = kind;
+}
+
+export function announce(text) {
+  $("#announce").textContent = text;
+}
+
+// The end of the game in words: the reason the library gives, or the app's own (resignation).
+export function endReason() {
+  if (state.resigned !== null) return t("reason.resigned", { who: playerName(state.resigned) });
+  // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
+  // agreed draw can be told, from the history.
+  const reason = state.game.position.end_reason ?? (state.game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
+  return reason && has(`reason.${reason}`) ? t(`reason.${reason}`) : "";
+}
+
+export function winnerOf() {
+  if (state.resigned !== null) return 1 - state.resigned;
+  return state.game.winner;
+}
+
+export function showStatus() {
+  const status = $("#status");
+  status.dataset.phase = isOver() ? "over" : state.game.phase;
+  status.dataset.result = state.resigned !== null ? `player ${1 - state.resigned} won` : state.game.result;
+  if (isOver()) {
+    const winner = winnerOf();
+    status.textContent = winner === null ? t("status.draw") : t("status.won", { who: playerName(winner) });
+  } else if (isComputerTurn()) {
+    // the computer's turn, also in the pause before its search: as a person would say it
+    status.textContent = t(state.game.phase === "roll" ? "status.computer_rolls" : "status.thinking");
+  } else if (state.thinking) {
+    status.textContent = t(state.thinking === "draw" ? "status.draw_thinking" : "status.hint_thinking");
+  } else {
+    const moves = legalMoves();
+    const placing = moves.length > 0 && moves.every((m) => origin(m) === undefined && !isPass(m));
+    const key = state.game.phase === "roll" ? "roll" : placing ? "place" : state.selected === null ? "move" : "target";
+    // against the computer the person is "tu"; two people are named by their sides
+    status.textContent = state.settings.opponent === "human" ? t(`status.${key}`, { who: sideName(state.game.toMove) }) : t(`status.your_${key}`);
+  }
+  $("#narration").textContent = narrationText();
+  status.classList.toggle("busy", Boolean(state.thinking));
+  showDice();
+  showInHand();
+}
+
+// The pieces still to place (Bell's and Schädler's rules): the position's fields "*in_hand".
+function showInHand() {
+  const counts = [0, 0];
+  for (const [name, value] of Object.entries(state.game.position)) {
+    if (name.endsWith("in_hand") && Array.isArray(value)) value.forEach((count, player) => { counts[player] += count; });
+  }
+  const shown = !isOver() && counts[0] + counts[1] > 0;
+  $("#in-hand").hidden = !shown;
+  if (shown) $("#in-hand").textContent = t("hand.count", { light: counts[0], dark: counts[1] });
+}
+
+// The dice of the turn, drawn in HTML (the picture has no words and no status line).
+function showDice() {
+  const box = $("#dice");
+  const dice = !isOver() && state.game.phase === "move" ? state.game.dice : null;
+  box.replaceChildren(...(dice ?? []).map((value) => {
+    const die = document.createElement("span");
+    die.className = "die";
+    die.textContent = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][value] ?? String(value);
+    die.title = String(value);
+    return die;
+  }));
+  box.hidden = !dice;
+  if (dice) box.setAttribute("aria-label", t("dice.label", { dice: dice.join(" + ") }));
+  else box.removeAttribute("aria-label");  // no label of dice gone (nor in a language left behind)
+}
+
+export function showControls() {
+  const humanTurn = !isOver() && !isComputerTurn() && !state.thinking;
+  const moves = humanTurn ? legalMoves() : [];
+  $("#roll").hidden = !(humanTurn && state.game.phase === "roll");
+  $("#own-dice").hidden = $("#roll").hidden;
+  $("#hint").hidden = !$("#roll").hidden;  // no hint before the dice: the dice's button in its place
+  const pass = moves.length > 0 && moves.every(isPass);
+  if (pass) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "pass";
+    button.className = "primary";
+    button.textContent = t("action.pass");
+    button.addEventListener("click", () => playMove(moves[0]));
+    $("#choices").replaceChildren(button);
+  } else if ($("#pass")) {
+    $("#choices").replaceChildren();
+  }
+  $("#hint").disabled = !(humanTurn && state.game.phase === "move" && !pass);
+  $("#undo").disabled = state.game.history.length === 0 || Boolean(state.thinking);
+  $("#offer-draw").hidden = !hasDraws();
+  $("#title").textContent = gameName(state.game.id);
+  document.title = `${gameName(state.game.id)} · Ludus`;
+  const opponent = state.settings.opponent === "human" ? t("players.two_people")
+    : t("players.computer", { level: t(`level.${state.settings.opponent}`), side: sideName(state.settings.computer) });
+  $("#players").textContent = `${rulesetName()}${opponent}`;
+  $("#history").replaceChildren(...state.game.history.map((event) => {
+    const li = document.createElement("li");
+    li.textContent = describeEvent(event);
+    return li;
+  }));
+}
+
+function rulesetName() {
+  const ruleset = state.game.options.ruleset;
+  return ruleset === undefined ? "" : `${t(`ruleset.${state.game.id}.${ruleset}`, {}, ruleset)}. `;
+}

@@ -1,0 +1,94 @@
+//# allFunctionsCalledOnLoad
+import { has, t } from "./messages.js";
+import { arrival } from "./moves.js";
+import { catalogueOf, state } from "./state.js";
+
+// ---- names -------------------------------------------------------------------------------------
+
+export const gameName = (id) => t(`game.${id}`, {}, catalogueOf(id)?.name ?? id);
+export const sideName = (player) => t(`side.${player}`);
+
+export function playerName(player) {
+  if (state.settings.opponent === "human") return sideName(player);
+  return t(player === state.settings.computer ? "player.computer" : "player.you", { side: sideName(player) });
+}
+
+// A position of a move in words: a square or cell keeps its name, a tray is named.
+export const placeName = (name) => t(`position.${name}`, {}, String(name));
+
+// keys: "move" for "{who}: da 4 a 9", "said" for the words without the player ("da 4 a 9").
+export function describeMove(move, player, keys = "move") {
+  const who = playerName(player);
+  const captures = move.captured_count ?? (Array.isArray(move.captures) ? move.captures.length : move.captures ?? 0);
+  const blocks = (move.blocks ?? []).length;
+  const from = move.from_name ?? move.from;
+  const to = move.to_name ?? move.to;
+  let text;
+  if (move.text === "pass" || move.kind === "pass") text = t(`${keys}.pass`, { who });
+  else if (move.kind === "remove") text = t(`${keys}.remove`, { who, square: placeName(arrival(move)) });
+  else if (from === undefined) text = t(`${keys}.place`, { who, to: placeName(to) });
+  else {
+    // a step from or to a named tray where the words have a verb for it ("entra in V")
+    const key = [`${keys}.from_${from}`, `${keys}.to_${to}`].find(has) ?? `${keys}.step`;
+    text = t(key, { who, from: placeName(from), to: placeName(to) });
+  }
+  if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
+  if (blocks > 0) text += " " + t("move.blocks", { count: blocks });
+  return text;
+}
+
+// Who is speaking of, in words a person says: "tu", "il computer" (two people: the sides).
+function speaker(player) {
+  if (state.settings.opponent === "human") return sideName(player);
+  return t(player === state.settings.computer ? "speaker.computer" : "speaker.you");
+}
+
+// What the computer did in its turn, written out on screen (#narration) besides the live region:
+// its roll and each of its moves, kept until the person acts; at a game's start, the opening
+// roll and who starts. Kept as data, so that a change of language writes it again.
+
+
+export function narrate(kind, value) {
+  if (kind === "clear") state.narration = { opening: false, dice: null, moves: [] };
+  else if (kind === "start") state.narration = { opening: true, dice: null, moves: [] };
+  // the computer's first action replaces the opening (read alone for two paces: afterChange)
+  else if (kind === "roll") state.narration = { opening: false, dice: value, moves: [] };
+  else state.narration = { ...state.narration, opening: false, moves: [...state.narration.moves, value] };
+}
+
+export function narrationText() {
+  const parts = [];
+  if (state.narration.opening) {
+    const rounds = state.game.toJSON().setup?.opening_rolls ?? [];
+    if (rounds.length) {
+      parts.push(t("opening.roll", { rolls: rounds.map(([a, b, c, d]) => t("opening.round", {
+        light: speaker(0), light_dice: `${a} + ${b}`, dark: speaker(1), dark_dice: `${c} + ${d}` })).join("; ") }));
+    }
+    const first = state.game.history[0]?.player ?? state.game.toMove;
+    parts.push(state.settings.opponent === "human" ? t("starts.side", { side: sideName(first) })
+      : t(first === state.settings.computer ? "starts.computer" : "starts.you"));
+  }
+  const dice = state.narration.dice?.join(" + ");
+  const moves = state.narration.moves.map((move) => describeMove(move, state.settings.computer, "said")).join(", ");
+  if (dice && moves) parts.push(t("narrate.rolled_played", { dice, moves }));
+  else if (dice) parts.push(t("narrate.rolled", { dice }));
+  else if (moves) parts.push(t("narrate.played", { moves }));
+  return parts.join(" ");
+}
+
+export function describeEvent(event) {
+  const roll = /^roll ((?:\d+ ?)+)$/.exec(event.text);
+  if (roll) return t("event.roll", { who: playerName(event.player), dice: roll[1].trim().split(" ").join(" + ") });
+  if (event.text === "draw agreed") return t("event.draw_agreed");
+  return describeMove(parseMoveText(event.text), event.player);
+}
+
+// A history event's move, from its notation: "b2-b5", "c4" (placed), "H-III", "3-7:4", "pass".
+export function parseMoveText(text) {
+  if (text === "pass") return { text };
+  const step = /^([^-\s:]+)-([^:\s]+)/.exec(text);
+  if (step) return { text, from: step[1], to: step[2] };
+  const removed = /^x([a-z]\d+)$/.exec(text);
+  if (removed) return { text, kind: "remove", captures: [removed[1]] };
+  return { text, to: text };
+}

@@ -1,0 +1,98 @@
+// The web app's modules that hold no DOM (app/state.js, messages.js, words.js, moves.js,
+// settings.js), in Node on the built package; and the page's module list, checked against
+// app/main.js's imports (index.html's modulepreloads, meson.build's list).
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const here = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const ludus = await import(process.env.LUDUS_JS_PACKAGE);
+const { state } = await import("../app/state.js");
+const { setMessages, t } = await import("../app/messages.js");
+const words = await import("../app/words.js");
+const moves = await import("../app/moves.js");
+const settings = await import("../app/settings.js");
+
+const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
+state.Game = ludus.Game;
+state.catalogue = ludus.games();
+
+test("messages: placeholders and plurals by the language's rules", () => {
+  setMessages("it", { "x": "da {from} a {to}", "n": { one: "{count} pedina", other: "{count} pedine" } });
+  assert.equal(t("x", { from: 4, to: 9 }), "da 4 a 9");
+  assert.equal(t("n", { count: 1 }), "1 pedina");
+  assert.equal(t("n", { count: 3 }), "3 pedine");
+  assert.equal(t("missing", {}, "fallback"), "fallback");
+});
+
+test("words: a move, a roll and the computer's turn in Italian, as a person says them", () => {
+  setMessages("it", catalogue("it"));
+  const game = new ludus.Game("petteia", { seed: 1 });
+  state.game = game;
+  state.settings = { game: "petteia", options: {}, opponent: "easy", computer: 1 };
+  assert.equal(words.describeMove({ text: "a2-a3", from: "a2", to: "a3" }, 0), t("move.step", { who: t("player.you", { side: t("side.0") }), from: "a2", to: "a3" }));
+  assert.deepEqual(words.parseMoveText("b2-b5"), { text: "b2-b5", from: "b2", to: "b5" });
+  assert.deepEqual(words.parseMoveText("c4"), { text: "c4", to: "c4" });
+  assert.deepEqual(words.parseMoveText("xd5"), { text: "xd5", kind: "remove", captures: ["d5"] });
+  assert.match(words.describeEvent({ player: 1, text: "roll 3 5" }), /3 \+ 5/);
+  words.narrate("roll", [3, 5]);
+  words.narrate("move", { text: "a7-a6", from: "a7", to: "a6" });
+  assert.equal(words.narrationText(), t("narrate.rolled_played", { dice: "3 + 5", moves: t("said.step", { from: "a7", to: "a6" }) }));
+  words.narrate("clear");
+  assert.equal(words.narrationText(), "");
+  game.free();
+});
+
+test("words: the opening roll and who starts, at a race game's start", () => {
+  setMessages("en", catalogue("en"));
+  const game = new ludus.Game("duodecim", { seed: 1 });
+  state.game = game;
+  state.settings = { game: "duodecim", options: {}, opponent: "easy", computer: 1 };
+  words.narrate("start");
+  const said = words.narrationText();
+  const [a, b, c, d] = game.toJSON().setup.opening_rolls[0];
+  assert.ok(said.includes(`${a} + ${b}`) && said.includes(`${c} + ${d}`), said);
+  assert.ok(said.includes(t(game.toJSON().setup.first_player === 1 ? "starts.computer" : "starts.you")), said);
+  game.free();
+});
+
+test("moves and settings: whose turn, the app's draw defaults", () => {
+  const game = new ludus.Game("latrunculi", { seed: 1 });
+  state.game = game;
+  state.resigned = null;
+  state.settings = { ...settings.defaultSettings(), game: "latrunculi", computer: game.toMove };
+  assert.equal(moves.isComputerTurn(), true);
+  state.settings.opponent = "human";
+  assert.equal(moves.isComputerTurn(), false);
+  assert.ok(moves.legalMoves().length > 0);
+  state.resigned = 0;
+  assert.deepEqual(moves.legalMoves(), []);
+  state.resigned = null;
+  const options = settings.defaultOptions("latrunculi");
+  assert.equal(options.draw_repetitions, 3);
+  assert.equal(options.draw_plies_without_capture, 100);
+  assert.ok(!("seed" in options));
+  assert.equal(settings.defaultSettings().game, "duodecim");
+  game.free();
+});
+
+// The import graph of app/main.js, read from the files' import lines.
+function importsOf(name, seen = new Set()) {
+  if (seen.has(name)) return seen;
+  seen.add(name);
+  const text = readFileSync(here(`app/${name}`), "utf8");
+  for (const [, path] of text.matchAll(/^import .* from "\.\/([\w-]+\.js)";$/gm)) importsOf(path, seen);
+  return seen;
+}
+
+test("the page preloads every module app/main.js imports, and meson.build lists them all", () => {
+  const graph = [...importsOf("main.js")].sort();
+  const html = readFileSync(here("index.html"), "utf8");
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" href="app\/([\w-]+\.js)">/g)].map((m) => m[1]).sort();
+  assert.deepEqual(preloaded, graph);
+  const files = readdirSync(here("app")).filter((name) => name.endsWith(".js")).sort();
+  assert.deepEqual(files, graph, "a module in app/ that main.js does not import");
+  const listed = /web_modules = \[([^\]]*)\]/.exec(readFileSync(here("meson.build"), "utf8"))[1].match(/'[\w-]+\.js'/g).map((s) => s.slice(1, -1)).sort();
+  assert.deepEqual(listed, graph);
+});
