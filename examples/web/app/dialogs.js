@@ -5,9 +5,9 @@ import { isOver } from "./moves.js";
 import { startGame } from "./play.js";
 import { defaultOptions, LEVELS } from "./settings.js";
 import { catalogueOf, state } from "./state.js";
-import { announce, endReason, winnerOf } from "./status.js";
+import { announce } from "./status.js";
 import { save } from "./storage.js";
-import { gameName, playerName, sideName } from "./words.js";
+import { endReason, gameName, playerName, sideName, winnerOf } from "./words.js";
 
 export function confirmDialog(question, yes, no) {
   $("#confirm-text").textContent = question;
@@ -18,7 +18,6 @@ export function confirmDialog(question, yes, no) {
   dialog.showModal();
   return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true }));
 }
-
 
 export function showEnd() {
   if (!isOver() || state.endShown) return;
@@ -31,7 +30,6 @@ export function showEnd() {
   $("#end-dialog").returnValue = "";
   $("#end-dialog").showModal();
 }
-
 
 export function newGameDialog() {
   buildGameChoice(state.settings.game);

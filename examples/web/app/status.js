@@ -1,10 +1,10 @@
 //# allFunctionsCalledOnLoad
 import { $ } from "./config.js";
-import { has, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { hasDraws, playMove } from "./play.js";
 import { state } from "./state.js";
-import { describeEvent, gameName, narrationText, playerName, sideName } from "./words.js";
+import { describeEvent, gameName, narrationText, playerName, sideName, winnerOf } from "./words.js";
 
 // ---- status, messages, controls ----------------------------------------------------------------
 
@@ -16,20 +16,6 @@ export function say(text, kind = "error") {
 
 export function announce(text) {
   $("#announce").textContent = text;
-}
-
-// The end of the game in words: the reason the library gives, or the app's own (resignation).
-export function endReason() {
-  if (state.resigned !== null) return t("reason.resigned", { who: playerName(state.resigned) });
-  // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
-  // agreed draw can be told, from the history.
-  const reason = state.game.position.end_reason ?? (state.game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
-  return reason && has(`reason.${reason}`) ? t(`reason.${reason}`) : "";
-}
-
-export function winnerOf() {
-  if (state.resigned !== null) return 1 - state.resigned;
-  return state.game.winner;
 }
 
 export function showStatus() {

@@ -92,3 +92,21 @@ export function parseMoveText(text) {
   if (removed) return { text, kind: "remove", captures: [removed[1]] };
   return { text, to: text };
 }
+
+// The end of the game in words: the reason the library gives, or the app's own (resignation),
+// told by naming the sides ("the dux of Dark (computer) is immobilised"), so that it reads true
+// to the winner and to the loser alike.
+export function endReason() {
+  if (state.resigned !== null) return t("reason.resigned", { who: playerName(state.resigned) });
+  // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
+  // agreed draw can be told, from the history.
+  const reason = state.game.position.end_reason ?? (state.game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
+  if (!reason || !has(`reason.${reason}`)) return "";
+  const winner = winnerOf();
+  return t(`reason.${reason}`, winner === null ? {} : { winner: playerName(winner), loser: playerName(1 - winner) });
+}
+
+export function winnerOf() {
+  if (state.resigned !== null) return 1 - state.resigned;
+  return state.game.winner;
+}

@@ -96,3 +96,20 @@ test("the page preloads every module app/main.js imports, and meson.build lists 
   const listed = /web_modules = \[([^\]]*)\]/.exec(readFileSync(here("meson.build"), "utf8"))[1].match(/'[\w-]+\.js'/g).map((s) => s.slice(1, -1)).sort();
   assert.deepEqual(listed, graph);
 });
+
+test("words: the end's reason names the sides, true for the winner and the loser alike", () => {
+  for (const tag of ["it", "en", "de"]) {
+    setMessages(tag, catalogue(tag));
+    state.settings = { game: "latrunculi", options: {}, opponent: "easy", computer: 1 };
+    state.resigned = null;
+    for (const [reason, winner] of [["dux_immobilised", 0], ["all_captured", 1], ["one_piece_left", 0], ["borne_off", 1], ["quiet_moves", 0]]) {
+      state.game = { position: { end_reason: reason }, history: [], winner };
+      const said = words.endReason();
+      const named = reason === "borne_off" || reason === "quiet_moves" ? winner : 1 - winner;
+      assert.ok(said.includes(words.playerName(named)), `${tag} ${reason}: ${said}`);
+      assert.ok(!said.includes("{"), said);
+    }
+    state.game = { position: { end_reason: "repetition" }, history: [], winner: null };
+    assert.ok(words.endReason().length > 0 && !words.endReason().includes("{"));
+  }
+});
