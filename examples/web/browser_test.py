@@ -26,6 +26,7 @@ One browser for everything:
   draw answer and a failing or crashed worker leave no spinner and no library English; the
   computer's turn followed in words (statuses as spoken, its roll and moves written out on
   screen, each shown for the pace at least, the opening roll and who starts);
+- the levels in the new-game dialog weakest first, the Monte Carlo player apart under "altro";
 - kiosk mode with a 5 s idle time: the attract screen in the museum's language, no zoom, no text
   selection, no specification; a visitor's language, game and move, then the attract screen
   again with all of it cleared, also after a reload;
@@ -297,7 +298,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("kiosk", kiosk), ("offline", offline)]
+            ("levels", levels), ("kiosk", kiosk), ("offline", offline)]
 
 
 def main():
@@ -712,6 +713,20 @@ def screenshot(app, name, width, height):
     app.d.save_screenshot(path)
     print(f"  screenshot {path}")
 
+def levels(app):
+    """Issue 34, defect 8: the computer's levels in the new-game dialog, weakest first, the Monte
+    Carlo player (another style, not a step of the ladder) apart, under "altro"."""
+    app.open("it")
+    app.tap(app.d.find_element(By.ID, "new-game"))
+    wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    shown = app.js("""return [...document.querySelector('#opponent').children].map((e) =>
+        e.tagName === 'OPTGROUP' ? {group: e.label, options: [...e.children].map((o) => o.value)} : e.value)""")
+    assert shown[:6] == ["human", "random", "greedy", "easy", "medium", "best"], shown
+    assert shown[6:] == [{"group": "altro", "options": ["uct"]}], shown
+    app.js("document.querySelector('#new-game-dialog').close()")
+    print("levels: weakest to strongest, the Monte Carlo player apart under 'altro'")
+
 
 if __name__ == "__main__":
     sys.exit(main())
+

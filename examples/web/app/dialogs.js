@@ -3,7 +3,7 @@ import { $ } from "./config.js";
 import { has, t } from "./i18n.js";
 import { isOver } from "./moves.js";
 import { startGame } from "./play.js";
-import { defaultOptions, LEVELS } from "./settings.js";
+import { defaultOptions, LEVELS, OTHER_LEVELS } from "./settings.js";
 import { catalogueOf, state } from "./state.js";
 import { announce } from "./status.js";
 import { save } from "./storage.js";
@@ -54,7 +54,10 @@ function buildGameChoice(chosen) {
     fieldset.append(label);
   }
   const opponent = $("#opponent");
-  opponent.replaceChildren(...["human", ...LEVELS].map((value) => new Option(value === "human" ? t("opponent.human") : t("opponent.computer", { level: t(`level.${value}`) }), value)));
+  const computer = (level) => new Option(t("opponent.computer", { level: t(`level.${level}`) }), level);
+  const other = Object.assign(document.createElement("optgroup"), { label: t("opponent.other") });
+  other.append(...OTHER_LEVELS.map(computer));
+  opponent.replaceChildren(new Option(t("opponent.human"), "human"), ...LEVELS.map(computer), other);
   $("#computer").replaceChildren(...[1, 0].map((player) => new Option(sideName(player), String(player))));
 }
 

@@ -1,7 +1,10 @@
 //# allFunctionsCalledOnLoad
 import { catalogueOf, state } from "./state.js";
 
-export const LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"];  // uct: a Monte Carlo tree search, another style
+// The computer's levels, weakest first; then the players of another style, offered apart (uct: a
+// Monte Carlo tree search that knows only the rules).
+export const LEVELS = ["random", "greedy", "easy", "medium", "best"];
+export const OTHER_LEVELS = ["uct"];
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
 // (shown and changeable in the new-game dialog). Keyed by option name, for every game.
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
