@@ -786,3 +786,71 @@ TEST_CASE("The State is compact and fixed-size") {
     static_assert(std::is_trivially_copyable_v<St>);
     CHECK(sizeof(St) <= 96);
 }
+
+// ---- Drawing --------------------------------------------------------------------------------
+
+namespace {
+
+size_t occurrences(const std::string &text, const std::string &what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// The part of a picture from `start` to the next `end`.
+std::string between(const std::string &text, const std::string &start, const std::string &end) {
+    const size_t from = text.find(start);
+    if (from == std::string::npos) return "";
+    const size_t to = text.find(end, from + start.size());
+    return text.substr(from, to == std::string::npos ? std::string::npos : to - from);
+}
+
+double number_after(const std::string &text, const std::string &key) {
+    const size_t at = text.find(key);
+    return at == std::string::npos ? -1 : std::stod(text.substr(at + key.size()));
+}
+
+}  // namespace
+
+TEST_CASE("Drawing: render option route draws the Ostia letters A..E, each stretch's arrow the way a piece goes") {
+    Table t(options());
+    CHECK(t.game.render_svg(json::object()).find("class=\"route\"") == std::string::npos);  // off by default
+    const std::string svg = t.game.render_svg({{"route", true}});
+    REQUIRE(svg.find("<g class=\"route\">") != std::string::npos);
+    CHECK(occurrences(svg, "class=\"stretch\"") == 5);
+    size_t last = 0;
+    for (const char *letter : {"A", "B", "C", "D", "E"}) {  // in the route's order
+        const size_t at = svg.find(std::string("data-stretch=\"") + letter + "\"");
+        REQUIRE(at != std::string::npos);
+        CHECK(at > last);
+        last = at;
+    }
+    // A is each player's own entry half (both drawn); B..E are shared.
+    const std::string a = between(svg, "data-stretch=\"A\"", "data-stretch=\"B\"");
+    CHECK(occurrences(a, "class=\"route-letter\"") == 2);
+    CHECK(occurrences(between(svg, "data-stretch=\"B\"", "data-stretch=\"C\""), "class=\"route-letter\"") == 1);
+    // B and C run from right to left (the top row, track 1..12), D and E from left to right.
+    for (const auto &[letter, leftwards] : std::initializer_list<std::pair<const char *, bool>>{{"B", true}, {"C", true}, {"D", false}, {"E", false}}) {
+        const std::string stretch = between(svg, std::string("data-stretch=\"") + letter + "\"", "</g>");
+        const std::string arrow = between(stretch, "<line", "/>");  // the arrow, its x1..y2 first
+        CAPTURE(letter);
+        CHECK((number_after(arrow, "x2=\"") < number_after(arrow, "x1=\"")) == leftwards);
+    }
+    CHECK(status_of([&] { t.game.render_svg({{"route", "yes"}}); }) == Status::invalid_option);
+}
+
+TEST_CASE("Drawing: render option numbering names one player's route only") {
+    Table t(options());
+    const std::string both = t.game.render_svg(json::object());
+    CHECK(occurrences(both, "class=\"inscription\"") == 36);
+    CHECK(occurrences(both, ">VI</text>") == 2);
+    for (const char *player : {"player0", "player1"}) {
+        const std::string one = t.game.render_svg({{"numbering", player}, {"route", true}});
+        CAPTURE(player);
+        CHECK(occurrences(one, "class=\"inscription\"") == 30);  // the other's entry half unnamed
+        CHECK(occurrences(one, ">VI</text>") == 1);
+        CHECK(occurrences(one, ">24</text>") == 1);
+        CHECK(occurrences(between(one, "data-stretch=\"A\"", "data-stretch=\"B\""), "class=\"route-letter\"") == 1);
+    }
+    CHECK(status_of([&] { t.game.render_svg({{"numbering", "player2"}}); }) == Status::invalid_option);
+}

@@ -298,7 +298,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("kiosk", kiosk), ("offline", offline)]
+            ("levels", levels), ("ostia_board", ostia_board), ("kiosk", kiosk), ("offline", offline)]
 
 
 def main():
@@ -725,6 +725,113 @@ def levels(app):
     assert shown[6:] == [{"group": "altro", "options": ["uct"]}], shown
     app.js("document.querySelector('#new-game-dialog').close()")
     print("levels: weakest to strongest, the Monte Carlo player apart under 'altro'")
+
+
+# The Ostia board (Duodecim): the trays' names in each language, and the rules' words for the route
+# on the board drawn flat and turned a quarter (a tall screen).
+TRAY_WORDS = {"it": ("da entrare", "uscite"), "en": ("to enter", "borne off"), "de": ("im Vorrat", "vom Brett")}
+ROUTE_WORDS = {
+    "it": {"flat": ["il Chiaro a sinistra", "la riga in alto da destra a sinistra", "poi la riga in basso da sinistra a destra"],
+           "turned": ["il Chiaro in alto", "la colonna di destra dal basso verso l'alto", "poi la colonna di sinistra dall'alto verso il basso"]},
+    "en": {"flat": ["Light on the left", "the top row from right to left", "then the bottom row from left to right"],
+           "turned": ["Light at the top", "the right-hand column from bottom to top", "then the left-hand column from top to bottom"]},
+    "de": {"flat": ["Hell links", "die obere Reihe von rechts nach links", "dann die untere Reihe von links nach rechts"],
+           "turned": ["Hell oben", "die rechte Spalte von unten nach oben", "dann die linke Spalte von oben nach unten"]},
+}
+# Where the cells stand on screen, and what the picture draws: its route's stretches, its trays'
+# labels (each inside its tray), the cell names shown.
+BOARD_FACTS = """
+    const svg = arguments[0] ? document.querySelector(arguments[0]) : document.querySelector('#board svg');
+    const centre = (e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2, Math.min(r.width, r.height)]; };
+    const cell = (player, name) => { const e = svg.querySelector(`rect[data-cell][data-position${player}="${name}"]`); return e ? centre(e) : null; };
+    const roman = ['I', 'II', 'III', 'IV', 'V', 'VI'];
+    const inside = (label, tray) => { const a = label.getBoundingClientRect(), b = tray.getBoundingClientRect();
+      return a.width > 0 && a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1; };
+    return {
+      stretches: [...svg.querySelectorAll('g.route g.stretch')].map((g) => g.dataset.stretch),
+      trays: [...svg.querySelectorAll('g.hand, g.off')].filter((g) => g.querySelector('rect.tray')).map((g) => ({kind: g.classList[0],
+        label: [...g.querySelectorAll('.tray-label text')].map((t) => t.textContent).join(' '),
+        inside: [...g.querySelectorAll('.tray-label text')].every((t) => inside(t, g.querySelector('rect.tray')))})),
+      names: [...svg.querySelectorAll('text.inscription')].map((t) => t.textContent),
+      light: roman.map((n) => cell(0, n)), dark: roman.map((n) => cell(1, n)),
+      track: Array.from({length: 24}, (_, i) => cell(0, String(i + 1))),
+    };"""
+
+
+def route_orientation(facts):
+    """How the board in `facts` lays the route out on screen: "flat" (Light's entry left of
+    Dark's, 1..12 right to left above, 13..24 left to right below) or "turned" (Light's entry
+    above Dark's, 1..12 bottom to top on the right, 13..24 top to bottom on the left); None if
+    neither."""
+    light, dark, track = facts["light"], facts["dark"], facts["track"]
+    def runs(cells, axis, sign):
+        return all(sign * (b[axis] - a[axis]) > 0 for a, b in zip(cells, cells[1:]))
+    top, bottom = track[:12], track[12:]
+    across = lambda axis: (sum(c[axis] for c in light) / 6)
+    if (runs(light + dark, 0, 1) and runs(top[:6], 0, -1) and runs(top[6:], 0, -1) and runs(bottom[:6], 0, 1) and runs(bottom[6:], 0, 1)
+            and all(c[1] < across(1) for c in top) and all(c[1] > across(1) for c in bottom)):
+        return "flat"
+    if (runs(light + dark, 1, 1) and runs(top[:6], 1, -1) and runs(top[6:], 1, -1) and runs(bottom[:6], 1, 1) and runs(bottom[6:], 1, 1)
+            and all(c[0] > across(0) for c in top) and all(c[0] < across(0) for c in bottom)):
+        return "turned"
+    return None
+
+
+def check_ostia_picture(facts, language, where):
+    assert facts["stretches"] == ["A", "B", "C", "D", "E"], f"{where}: the route's stretches: {facts['stretches']}"
+    to_enter, borne_off = TRAY_WORDS[language]
+    labels = sorted((tray["kind"], tray["label"]) for tray in facts["trays"])
+    assert labels == sorted([("hand", to_enter)] * 2 + [("off", borne_off)] * 2), f"{where}: the trays' labels: {labels}"
+    assert all(tray["inside"] for tray in facts["trays"]), f"{where}: a tray's label runs out of its tray: {facts['trays']}"
+
+
+def ostia_board(app):
+    """Duodecim's board as the board of Ostia: its route's letters A..E drawn, the trays named in
+    the page's language, one numbering (the person's entry cells I..VI, the computer's none);
+    at 360x740 the board turned and the rules page's words for the route those of the turned
+    board (checked against the cells on screen), at 1024x768 those of the flat board; the rules'
+    picture drawn as the board (turned on the phone, its cells 40 px or more). XII Scripta's
+    trays named alike."""
+    for language in ("it", "en", "de"):
+        app.open(language)
+        app.new_game("duodecim", {})
+        for width, height, expected in ((360, 740, "turned"), (1024, 768, "flat")):
+            where = f"duodecim at {width}x{height} ({language})"
+            app.size(width, height)
+            facts = app.js(BOARD_FACTS, None)
+            check_ostia_picture(facts, language, where)
+            assert facts["names"].count("VI") == 1 and facts["names"].count("24") == 1, f"{where}: not one numbering: {facts['names']}"
+            shown = route_orientation(facts)
+            assert shown == expected, f"{where}: the board is drawn {shown}, expected {expected}"
+            app.button("#show-rules")
+            wait_for(lambda: app.js("return document.querySelector('#rules-dialog').open && !!document.querySelector('#rules figure svg')"), "the rules of Duodecim", 10)
+            text = app.js("return document.querySelector('#rules').innerText")
+            other = "flat" if shown == "turned" else "turned"
+            missing = [words for words in ROUTE_WORDS[language][shown] if words not in text]
+            wrong = [words for words in ROUTE_WORDS[language][other] if words in text]
+            assert not missing and not wrong, f"{where}: the rules' words for the {shown} board: missing {missing}, those of the {other} board shown: {wrong}"
+            picture = app.js(BOARD_FACTS, "#rules figure svg")
+            check_ostia_picture(picture, language, f"{where}, the rules' picture")
+            assert route_orientation(picture) == shown, f"{where}: the rules' picture is drawn {route_orientation(picture)}, the board {shown}"
+            smallest = min(c[2] for c in picture["light"] + picture["track"])
+            assert smallest >= 40, f"{where}: the rules' picture's cells are {smallest:.0f} px"
+            app.check_no_leak(f"{where}, the rules")
+            if width == 360 and language in ("it", "en"):
+                screenshot(app, f"ostia-rules-{language}-{width}x{height}", width, height)
+            app.js("document.querySelector('#rules-dialog').close()")
+        for width, height in ((360, 740), (740, 360), (768, 1024), (1024, 768)):
+            if language in ("it", "en"):
+                screenshot(app, f"ostia-{language}-{width}x{height}", width, height)
+            app.check_targets(f"duodecim at {width}x{height} ({language})")
+        print(f"{language}: the Ostia board's route A..E, its trays named, one numbering; the rules' words and picture as the board (turned at 360x740, flat at 1024x768)")
+    app.new_game("xii_scripta", {})
+    for width, height in ((360, 740), (1024, 768)):
+        app.size(width, height)
+        facts = app.js(BOARD_FACTS, None)
+        trays = sorted((tray["kind"], tray["label"]) for tray in facts["trays"])
+        assert trays == sorted([("hand", TRAY_WORDS["de"][0])] * 2 + [("off", TRAY_WORDS["de"][1])] * 2), f"xii_scripta at {width}x{height}: the trays' labels: {trays}"
+        assert all(tray["inside"] for tray in facts["trays"]), f"xii_scripta at {width}x{height}: a tray's label runs out of its tray"
+    print("xii_scripta: its trays named alike")
 
 
 if __name__ == "__main__":

@@ -281,14 +281,25 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
  *   duodecim:   "inscription"  what the 36 cells show: "ostia" (default: the cell names in
  *                              the order a piece follows, I..VI and 1..24) or one of the
  *                              mottos "levate", "virtus", "vincer" (one letter a cell, row by
- *                              row from the top left, as the stone boards are read). */
+ *                              row from the top left, as the stone boards are read)
+ *               "route"        true or false: the route drawn as the board of Ostia's letters,
+ *                              one for each six cells a piece passes (A its entry half, B and
+ *                              C the top row from the right, D and E the bottom row from the
+ *                              left, then off), each with an arrow the way the pieces go:
+ *                              <g class="route">, a <g class="stretch" data-stretch="A"> for
+ *                              each letter (default false)
+ *               "numbering"    "both" (default: each entry half named I..VI), "player0" or
+ *                              "player1": the cell names (and route's A) of that player's route
+ *                              only, the other's entry cells left unnamed, so that the board
+ *                              reads as one sequence I..VI, 1..24. */
 LUDUS_API ludus_status ludus_game_render_svg(const ludus_game *g, const char *options_json, char **out_svg);
 
 /* A monospace text diagram of the position (ASCII lines ending in '\n'): the board with its
  * coordinates, the pieces, the last move, whose turn it is or the result, and for games with
  * dice the pieces in hand and borne off and the roll. Options: petteia and latrunculi take
  * "orientation" and "coordinates" as in ludus_game_render_svg, duodecim and xii_scripta none
- * (the picture's "size", "inscription", "words" and "positions" are LUDUS_E_UNKNOWN_OPTION). */
+ * (the picture's "size", "inscription", "words", "positions", "route" and "numbering" are
+ * LUDUS_E_UNKNOWN_OPTION). */
 LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text);
 
 /* ---- Computer players --------------------------------------------------------------------- */

@@ -18,7 +18,9 @@
 // discs class "disc", its height as a number), <g class="hand player1" data-count>,
 // <g class="off player0" data-count>, <rect class="die|die used" data-value>, the last step's
 // cells <rect class="last-move from|to" data-position>, <text class="inscription">,
-// <g class="status" data-to-move data-phase data-result>.
+// <g class="status" data-to-move data-phase data-result>; with the option "route", <g class="route">
+// holding one <g class="stretch" data-stretch="A"> for each of A..E (its letter, class
+// "route-letter", and its arrow, "route-arrow" and "route-head").
 #include <algorithm>
 #include <array>
 #include <string>
@@ -50,6 +52,15 @@ constexpr std::array<Motto, 3> mottos = {{
     {"vincer", "VINCEREFATUSSENSUSDOCUITTABULALUDERE"},
 }};
 
+// The route (option "route") and whose cell names the board shows (option "numbering").
+OptionSpec route_spec() {
+    return render::flag_spec("route", false, "the route as the board of Ostia's letters: A the entry, B, C, D, then E to the exit, each stretch with an arrow");
+}
+OptionSpec numbering_spec() {
+    return render::choice_spec("numbering", "both", {"both", "player0", "player1"},
+                               "whose route the cell names follow: both players' (each entry half I..VI), or one player's only");
+}
+
 const std::vector<OptionSpec> &svg_specs() {
     static const std::vector<OptionSpec> specs = {
         render::size_spec(),
@@ -57,6 +68,8 @@ const std::vector<OptionSpec> &svg_specs() {
                             "what the cells show: their names in the order a piece follows, or a motto one letter a cell"),
         render::words_spec(),
         render::positions_spec(),
+        route_spec(),
+        numbering_spec(),
     };
     return specs;
 }
@@ -82,6 +95,32 @@ Cell cell_of(int player, int progress) {
 std::string ostia_name(int row, int col) {
     if (row == 1) return DuodecimRules::position_name(col % 6 + 1);
     return std::to_string(row == 0 ? 12 - col : 13 + col);
+}
+
+// Whether the cell's name is shown: under "numbering" "player0" or "player1" the other
+// player's entry cells have none, so that the board reads as one route (I..VI, then 1..24).
+bool named(const std::string &numbering, int row, int col) {
+    if (row != 1 || numbering == "both") return true;
+    return (col < 6) == (numbering == "player0");
+}
+
+// The route in the letters of the board of Ostia, one for each six cells a piece passes: A its
+// entry half of the middle row, B and C the top row from the right, D and E the bottom row from
+// the left, and off the board after E. A is drawn for each player whose names are shown.
+void draw_route(Svg &svg, const render::RaceLayout &L, const std::string &numbering) {
+    svg.open("g", {{"class", "route"}});
+    for (int stretch = 0; stretch < 5; ++stretch) {
+        const std::string letter(1, static_cast<char>('A' + stretch));
+        svg.open("g", {{"class", "stretch"}, {"data-stretch", letter}});
+        for (int player = 0; player < 2; ++player) {
+            if (stretch > 0 && player > 0) break;  // B..E are the same cells for both
+            if (stretch == 0 && !named(numbering, 1, player * 6)) continue;
+            const Cell first = cell_of(player, stretch * 6 + 1), last = cell_of(player, stretch * 6 + 6);
+            render::draw_route_stretch(svg, L, first.row, first.col, last.col, letter);
+        }
+        svg.close();
+    }
+    svg.close();
 }
 
 // The last step, and the pieces it captured.
@@ -133,6 +172,7 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const std::string inscription = r["inscription"].get<std::string>();
+    const std::string numbering = r["numbering"].get<std::string>();
     const char *letters = nullptr;
     for (const Motto &m : mottos)
         if (inscription == m.name) letters = m.letters;
@@ -157,12 +197,13 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
                 svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell / 2}, {"y", L.y(row) + L.cell / 2}, {"font-size", L.cell * 0.62},
                                   {"font-family", style::serif}, {"text-anchor", "middle"}, {"dominant-baseline", "central"}, {"fill", style::muted_ink}},
                          std::string(1, letters[row * columns + col]));
-            } else {
+            } else if (named(numbering, row, col)) {
                 render::draw_cell_name(svg, L, row, col, ostia_name(row, col));
             }
         }
     }
     svg.close();
+    if (r["route"].get<bool>()) draw_route(svg, L, numbering);
 
     // The trays: in hand on the left, borne off on the right; player 1 above the board.
     for (int player = 0; player < 2; ++player) {

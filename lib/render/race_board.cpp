@@ -91,6 +91,28 @@ void draw_stack(Svg &svg, int player, int count, double cx, double cy, double ra
 }
 
 namespace {
+constexpr const char *route_ink = "#9a3b22";  // red ochre, as the painted letters of the stone boards
+}  // namespace
+
+void draw_route_stretch(Svg &svg, const RaceLayout &L, int row, int first_col, int last_col, const std::string &letter) {
+    const double dir = last_col >= first_col ? 1 : -1;
+    const double start = dir > 0 ? L.x(first_col) : L.x(first_col) + L.cell;
+    const double end = dir > 0 ? L.x(last_col) + L.cell : L.x(last_col);
+    // The letter in the first cell's top right corner, the arrow along the bottom: the corners
+    // a disc leaves free, away from the cell's name (top left, or top right when an app turns
+    // the board a quarter).
+    svg.text("text", {{"class", "route-letter"}, {"x", L.x(first_col) + L.cell * 0.8}, {"y", L.y(row) + L.cell * 0.22}, {"font-size", L.cell * 0.3},
+                      {"font-weight", "bold"}, {"font-family", style::serif}, {"text-anchor", "middle"}, {"dominant-baseline", "central"},
+                      {"fill", route_ink}},
+             letter);
+    const double line_y = L.y(row) + L.cell * 0.9, head = L.cell * 0.1, width = std::max(1.0, L.cell * 0.045);
+    const double from = start + dir * L.cell * 0.1, to = end - dir * L.cell * 0.06, back = to - dir * head * 1.6;
+    svg.line(from, line_y, back, line_y, {{"class", "route-arrow"}, {"stroke", route_ink}, {"stroke-width", width}});
+    const std::string points = num(to) + "," + num(line_y) + " " + num(back) + "," + num(line_y - head) + " " + num(back) + "," + num(line_y + head);
+    svg.element("polygon", {{"class", "route-head"}, {"points", points}, {"fill", route_ink}});
+}
+
+namespace {
 double outline_width(const RaceLayout &L) { return std::max(1.5, L.cell * 0.08); }
 }  // namespace
 

@@ -75,6 +75,11 @@ void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double
 // when `ring_single` (Duodecim's columns differ from single pieces in the rules).
 void draw_stack(Svg &svg, int player, int count, double cx, double cy, double radius, bool ring_single);
 
+// One stretch of a route along a half-row, from the first column to the last (either way): its
+// letter in the first cell's top right corner and an arrow along the cells' lower edge to the
+// far side of the last, both under the pieces.
+void draw_route_stretch(Svg &svg, const RaceLayout &L, int row, int first_col, int last_col, const std::string &letter);
+
 // The last step's outline of a tray or of a cell (class "last-move from" or "last-move to").
 void outline_tray(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, const std::string &cls, const std::string &position);
 void outline_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &position);

@@ -180,7 +180,7 @@ export interface AiOptions {
   exploration?: number;
   threads?: 1;
 }
-/** Options of svg(): size and words for every game; orientation and coordinates for Petteia and Latrunculi; positions for the race games; Duodecim's inscription. text() takes orientation and coordinates only. */
+/** Options of svg(): size and words for every game; orientation and coordinates for Petteia and Latrunculi; positions for the race games; Duodecim's inscription, route and numbering. text() takes orientation and coordinates only. */
 export interface RenderOptions {
   size?: number;
   orientation?: 0 | 1;
@@ -190,6 +190,10 @@ export interface RenderOptions {
   words?: boolean;
   /** race games: each cell and tray carries its position names in the players' moves (data-position0/1, data-tray-position) */
   positions?: boolean;
+  /** duodecim: the route as the board of Ostia's letters A..E, each stretch with an arrow (<g class="stretch" data-stretch="A">) */
+  route?: boolean;
+  /** duodecim: whose route the cell names follow: both players' (default) or one player's only */
+  numbering?: "both" | "player0" | "player1";
 }
 
 /** The library's version, "MAJOR.MINOR.PATCH". */

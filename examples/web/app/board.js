@@ -1,9 +1,10 @@
 //# allFunctionsCalledOnLoad
 import { $, SVG_NS, viewport } from "./config.js";
-import { arrival, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
+import { arrival, followedPlayer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { state } from "./state.js";
 import { showControls, showStatus } from "./status.js";
 import { save } from "./storage.js";
+import { labelTrays } from "./trays.js";
 
 // The places a tap can name: squares, cells, trays, each with its position names for the player.
 export function places() {
@@ -35,7 +36,9 @@ export function placeAt(x, y) {
 // The render options the app wants, where a game's pictures take them (the library refuses an
 // option a game does not have): all of them at first; when a game's picture refuses them, found
 // for that game by asking for each alone (no extra picture drawn in the common case).
-const WANTED_PICTURE = { words: false, positions: true, coordinates: false };
+// Duodecim's route is drawn (the board of Ostia's letters A..E) and its cells named along one
+// player's route (numbering: chosen for each picture, see boardOptions).
+const WANTED_PICTURE = { words: false, positions: true, coordinates: false, route: true, numbering: "both" };
 const pictureOptions = new Map();
 
 export const pictureOptionsOf = (shown) => pictureOptions.get(shown.id) ?? { size: 480, ...WANTED_PICTURE };
@@ -74,9 +77,15 @@ export function pictureOf(shown, options) {
   return svg;
 }
 
+// The game's picture names the cells along the route of the player the board follows.
+function boardOptions() {
+  const options = pictureOptionsOf(state.game);
+  return "numbering" in options ? { ...options, numbering: `player${followedPlayer()}` } : options;
+}
+
 export function render() {
   const board = $("#board");
-  const svg = pictureOf(state.game, pictureOptionsOf(state.game));
+  const svg = pictureOf(state.game, boardOptions());
   board.replaceChildren(svg);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
@@ -127,34 +136,42 @@ function fitBoard(svg) {
   const pad = 2;
   const measured = chooseLayout(box);
   const { flat, turned } = scales(box, measured);
-  state.rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
+  const rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
+  const changed = rotated !== state.rotated;
+  state.rotated = rotated;
+  if (changed) document.dispatchEvent(new CustomEvent("boardturn"));  // the rules' words and pictures follow
   if ($("#app").dataset.layout === "side") setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
-  if (state.rotated) {
-    content.setAttribute("transform", "rotate(90)");
-    const cells = [...content.querySelectorAll("rect[data-cell]")].map((cell) => ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name))));
-    for (const label of content.querySelectorAll("text")) {
-      let x = Number(label.getAttribute("x")), y = Number(label.getAttribute("y"));
-      // A cell's inscription sits at its top left corner: turned with the board, that corner
-      // is the cell's top right on screen and the upright text would run across the grid line.
-      // It keeps its place from the corner the visitor sees at the top left (the picture's
-      // bottom left). Centred words (counts, letters) turn about their own point.
-      const cell = label.getAttribute("text-anchor") === "middle" ? null
-        : cells.find(([cx, cy, w, h]) => x >= cx && x <= cx + w && y >= cy && y <= cy + h);
-      if (cell) {
-        const [cx, cy, , h] = cell;
-        [x, y] = [cx + (y - cy), cy + h - (x - cx)];
-        label.setAttribute("x", x);
-        label.setAttribute("y", y);
-      }
-      label.setAttribute("transform", `rotate(-90 ${x} ${y})`);
-    }
-    svg.setAttribute("viewBox", `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`);
-  } else {
-    svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
-  }
+  if (state.rotated) turnPicture(svg, content, box, pad);
+  else svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
+  labelTrays(content, state.rotated);
   const marks = document.createElementNS(SVG_NS, "g");
   marks.setAttribute("class", "marks");
   content.append(marks);
+}
+
+// Turns a picture's content a quarter clockwise (its top row on the right, its left column on
+// top), its words upright; the viewBox frames `box` (the picture's coordinates) turned.
+export function turnPicture(svg, content, box, pad = 0) {
+  content.setAttribute("transform", "rotate(90)");
+  const cells = [...content.querySelectorAll("rect[data-cell]")].map((cell) => ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name))));
+  for (const label of content.querySelectorAll("text")) {
+    let x = Number(label.getAttribute("x")), y = Number(label.getAttribute("y"));
+    // A cell's name sits at its top left corner: turned with the board, that corner is the
+    // cell's top right on screen, where the name ends (anchored at its end) as far from the
+    // corner as it began. The picture's bottom left, the visitor's top left, is the route's
+    // arrow. Centred words (counts, letters) turn about their own point.
+    const cell = label.getAttribute("text-anchor") === "middle" ? null
+      : cells.find(([cx, cy, w, h]) => x >= cx && x <= cx + w && y >= cy && y <= cy + h);
+    if (cell) {
+      const [cx, cy] = cell;
+      [x, y] = [cx + (y - cy), cy + (x - cx)];
+      label.setAttribute("x", x);
+      label.setAttribute("y", y);
+      label.setAttribute("text-anchor", "end");
+    }
+    label.setAttribute("transform", `rotate(-90 ${x} ${y})`);
+  }
+  svg.setAttribute("viewBox", `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`);
 }
 
 // The board's area as the last frame laid it out (a ResizeObserver's), for the window size it

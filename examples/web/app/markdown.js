@@ -2,8 +2,10 @@
 // Just enough Markdown for the rules files (rules/*.md, copies of the library's specs):
 // headings, paragraphs, lists (nested by indentation), tables, **bold**, *emphasis*, `code`
 // (its text as it is), [links](url),
-// and a picture drawn by the library: a line `[[board {"game": ..., "moves": [...]}]]` followed
-// by its caption becomes <figure data-board="..."> for the app to fill.
+// a picture drawn by the library: a line `[[board {"game": ..., "moves": [...]}]]` followed
+// by its caption becomes <figure data-board="..."> for the app to fill; and a line `[[flat]]`
+// or `[[turned]]` before a paragraph: its words for the board drawn as it is or turned a
+// quarter (<p data-orientation="turned">, shown by the app for the board it draws).
 const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 // Code spans are set aside first (a NUL and their index stand in for them), so that no star or
 // bracket inside them is read as styling, while bold and links may still span them. Emphasis is
@@ -24,7 +26,10 @@ export function renderMarkdown(markdown) {
     if (!line.trim()) { i++; continue; }
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
     const board = /^\[\[board (.*)\]\]$/.exec(line.trim());
-    if (board) {
+    const orientation = /^\[\[(flat|turned)\]\]$/.exec(line.trim());
+    if (orientation) {
+      i = paragraph(lines, i + 1, html, ` data-orientation="${orientation[1]}"`);
+    } else if (board) {
       const caption = lines[i + 1]?.trim() ? inline(lines[i + 1].trim()) : "";
       html.push(`<figure data-board="${escape(board[1]).replace(/"/g, "&quot;")}"><figcaption>${caption}</figcaption></figure>`);
       i += caption ? 2 : 1;
@@ -41,12 +46,18 @@ export function renderMarkdown(markdown) {
     } else if (/^\s*(-|\d+\.)\s/.test(line)) {
       i = list(lines, i, html);
     } else {
-      const paragraph = [];
-      for (; i < lines.length && lines[i].trim() && !/^(#|\||\[\[|\s*(-|\d+\.)\s)/.test(lines[i]); i++) paragraph.push(lines[i].trim());
-      html.push(`<p>${inline(paragraph.join(" "))}</p>`);
+      i = paragraph(lines, i, html, "");
     }
   }
   return html.join("\n");
+}
+
+// A paragraph starting at lines[i] (with the given attributes); returns the next line.
+function paragraph(lines, i, html, attributes) {
+  const text = [];
+  for (; i < lines.length && lines[i].trim() && !/^(#|\||\[\[|\s*(-|\d+\.)\s)/.test(lines[i]); i++) text.push(lines[i].trim());
+  html.push(`<p${attributes}>${inline(text.join(" "))}</p>`);
+  return i;
 }
 
 // A list starting at lines[i] (items continue on more-indented lines); returns the next line.

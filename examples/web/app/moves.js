@@ -13,3 +13,6 @@ export function legalMoves() {
 export const isOver = () => state.game.isOver || state.resigned !== null;
 export const isComputer = (player) => state.settings.opponent !== "human" && player === state.settings.computer;
 export const isComputerTurn = () => isComputer(state.game.toMove) && !isOver();
+// The player whose route the board names: the person's side against the computer, the player
+// to move between two people.
+export const followedPlayer = () => (state.settings.opponent === "human" ? state.game.toMove : 1 - state.settings.computer);

@@ -13,6 +13,7 @@ const { setMessages, t } = await import("../app/messages.js");
 const words = await import("../app/words.js");
 const moves = await import("../app/moves.js");
 const settings = await import("../app/settings.js");
+const { renderMarkdown } = await import("../app/markdown.js");
 
 const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
 state.Game = ludus.Game;
@@ -75,6 +76,24 @@ test("moves and settings: whose turn, the app's draw defaults", () => {
   assert.ok(!("seed" in options));
   assert.equal(settings.defaultSettings().game, "duodecim");
   game.free();
+});
+
+test("moves: the board names the person's route against the computer, the mover's between two people", () => {
+  const game = new ludus.Game("duodecim", { seed: 1, first_player: 1 });
+  state.game = game;
+  state.settings = { game: "duodecim", options: {}, opponent: "easy", computer: 1 };
+  assert.equal(moves.followedPlayer(), 0);
+  state.settings.computer = 0;
+  assert.equal(moves.followedPlayer(), 1);
+  state.settings.opponent = "human";
+  assert.equal(moves.followedPlayer(), game.toMove);
+  assert.equal(game.toMove, 1);
+  game.free();
+});
+
+test("markdown: a paragraph's words for the flat or the turned board", () => {
+  const html = renderMarkdown("[[flat]]\nLight on the left.\n\n[[turned]]\nLight at the top.\n\nBoth.");
+  assert.equal(html, '<p data-orientation="flat">Light on the left.</p>\n<p data-orientation="turned">Light at the top.</p>\n<p>Both.</p>');
 });
 
 // The import graph of app/main.js, read from the files' import lines.
