@@ -57,7 +57,7 @@ function pictureSize(svg) {
 
 // A new game with the current options: its pieces and, on a squared board, where they start.
 function startingPosition() {
-  const game = new state.Game(state.game.id, { ...(state.settings?.options ?? {}), seed: 1 });
+  const game = new state.Game(state.game.id, { ...state.game.options, seed: 1 });
   const picture = pictureOf(game, { ...withCoordinates(pictureOptionsOf(game)), size: 480 });
   picture.querySelector(".background")?.remove();
   return { game, picture, race: !!picture.querySelector("rect[data-cell]") };
@@ -142,7 +142,7 @@ function rulesPage(layout, counts, shapes) {
   const rules = element("div", "sheet-rules");
   rules.style.width = `${RULES_COLUMN_MM}mm`;
   rules.append(element("h3", "", t("print.rules.title")));
-  const key = rulesKey(state.game.id, state.settings?.options?.ruleset);
+  const key = rulesKey(state.game.id, state.game.ruleset);
   const list = element("dl");
   for (const part of RULES_PARTS) {
     list.append(element("dt", "", t(`print.rules.part.${part}`)), element("dd", `rule-${part}`, t(`${key}.${part}`, { count: counts[0].men })));
