@@ -748,6 +748,7 @@ PX_PER_MM = 96 / 25.4
 PAPER_POINTS = {"A4": (841.89, 595.28), "A3": (1190.55, 841.89)}  # landscape
 PRINT_MEASURE = """
 const sheet = document.querySelector('#print-sheet'), board = sheet.querySelector('svg.sheet-board');
+if (!board) return {missing: sheet.innerHTML.slice(0, 200)};
 const side = (r) => Math.min(r.width, r.height);
 const cells = [...board.querySelectorAll('.square[data-square], rect[data-cell]')].map((e) => side(e.getBoundingClientRect()));
 const counters = [...sheet.querySelectorAll('.counter')].map((e) => e.getBoundingClientRect());
@@ -796,6 +797,7 @@ def print_sheet(app):
             m = app.js(PRINT_MEASURE)
         finally:
             app.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        assert "missing" not in m, f"{name}: no board on the print sheet: {m.get('missing')!r}"
         pdf = base64.b64decode(app.d.execute_cdp_cmd("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True})["data"])
         os.makedirs(SHOTS, exist_ok=True)
         path = os.path.join(SHOTS, f"print-{name}.pdf")
