@@ -180,7 +180,7 @@ export interface AiOptions {
   exploration?: number;
   threads?: 1;
 }
-/** Options of svg(): size and words for every game; orientation and coordinates for Petteia and Latrunculi; positions for the race games; Duodecim's inscription. text() takes orientation and coordinates only. */
+/** Options of svg(): size and words for every game; orientation and coordinates for Petteia and Latrunculi; positions for the race games; pieces (false: the empty board) for every game; Duodecim's inscription. text() takes orientation and coordinates only. */
 export interface RenderOptions {
   size?: number;
   orientation?: 0 | 1;
@@ -190,6 +190,8 @@ export interface RenderOptions {
   words?: boolean;
   /** race games: each cell and tray carries its position names in the players' moves (data-position0/1, data-tray-position) */
   positions?: boolean;
+  /** false: the empty board, to print (no pieces, no last move, no status line, trays without counts) */
+  pieces?: boolean;
 }
 
 /** The library's version, "MAJOR.MINOR.PATCH". */
