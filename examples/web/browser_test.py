@@ -739,6 +739,7 @@ PRINT_CASES = [
     ("latrunculi", {}, "it", (12, 1)),
     ("latrunculi", {"ruleset": "kowalski_10x11"}, "it", (10, 1)),
     ("xii_scripta", {}, "it", (15, 0)),
+    ("latrunculi", {"ruleset": "bell"}, "it", (16, 1)),
     ("latrunculi", {"ruleset": "quintana"}, "en", (16, 0)),
     ("duodecim", {}, "en", (6, 0)),
     ("xii_scripta", {"ruleset": "tabletop_murray"}, "de", (15, 0)),
