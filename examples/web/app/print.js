@@ -95,7 +95,7 @@ function legend(counts, shapes, start) {
   if (start.race) {
     box.append(element("p", "", t(routeKey(start.picture))));
     box.append(element("p", "", t("print.trays")));
-  } else {
+  } else if (!start.picture.querySelector("g.hand")) {  // placed pieces start in hand: no array to show
     const figure = element("figure", "sheet-start");
     start.picture.removeAttribute("width");
     start.picture.removeAttribute("height");
