@@ -30,6 +30,9 @@ One browser for everything:
 - kiosk mode with a 5 s idle time: the attract screen in the museum's language, no zoom, no text
   selection, no specification; a visitor's language, game and move, then the attract screen
   again with all of it cleared, also after a reload;
+- the printed board of every game and ruleset (print_sheet): printed to PDF by Chromium, two
+  landscape A4 or A3 pages, the empty board with cells of 20 mm or more, the counters, the rules
+  in brief in the page's language;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts()) runs only
@@ -732,7 +735,7 @@ def levels(app):
 
 
 # The printed sheet: game, options, page language, and each side's pieces as the rules give them
-# (men, duxes): Latrunculi at its default ruleset and its two largest boards.
+# (men, duxes): every ruleset, Petteia also on a larger board.
 PRINT_CASES = [
     ("duodecim", {}, "it", (6, 0)),
     ("petteia", {}, "it", (16, 0)),
@@ -740,6 +743,12 @@ PRINT_CASES = [
     ("latrunculi", {"ruleset": "kowalski_10x11"}, "it", (10, 1)),
     ("xii_scripta", {}, "it", (15, 0)),
     ("latrunculi", {"ruleset": "bell"}, "it", (16, 1)),
+    ("latrunculi", {"ruleset": "bell_8x7"}, "it", (16, 1)),
+    ("latrunculi", {"ruleset": "schaedler"}, "it", (16, 0)),
+    ("latrunculi", {"ruleset": "schaedler_2001"}, "it", (16, 0)),
+    ("xii_scripta", {"ruleset": "ludii"}, "it", (15, 0)),
+    ("xii_scripta", {"ruleset": "tabletop_schaedler"}, "it", (15, 0)),
+    ("petteia", {"rows": 10, "cols": 10}, "it", (20, 0)),
     ("latrunculi", {"ruleset": "quintana"}, "en", (16, 0)),
     ("duodecim", {}, "en", (6, 0)),
     ("xii_scripta", {"ruleset": "tabletop_murray"}, "de", (15, 0)),
@@ -784,7 +793,7 @@ def print_sheet(app):
     printed; the legend and the rules in brief in the page's language."""
     shown_language = None
     for game, options, language, (men, duxes) in PRINT_CASES:
-        name = f"{game}{'-' + options['ruleset'] if options else ''}-{language}"
+        name = "-".join([game, *map(str, options.values()), language])
         if language != shown_language:
             app.open(language)
             shown_language = language
