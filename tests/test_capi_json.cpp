@@ -4,6 +4,7 @@
 // "agreed_draws".
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <set>
 #include <string>
@@ -435,4 +436,73 @@ TEST_CASE("the catalogue's agreed_draws says whether ludus_game_agree_draw ends 
     }
     CHECK(with == std::set<std::string>{"petteia", "latrunculi"});
     CHECK(without == std::set<std::string>{"duodecim", "xii_scripta"});
+}
+
+namespace {
+
+std::string svg_of(const Game &game, const json &options) {
+    char *out = nullptr;
+    ok(ludus_game_render_svg(game.g, options.dump().c_str(), &out));
+    std::string svg = out;
+    ludus_string_free(out);
+    return svg;
+}
+
+bool has(const std::string &svg, const std::string &part) { return svg.find(part) != std::string::npos; }
+
+// The picture's height, from its viewBox "0 0 w h".
+double picture_height(const std::string &svg) {
+    const size_t at = svg.find("viewBox=\"");
+    REQUIRE(at != std::string::npos);
+    double x = 0, y = 0, w = 0, h = 0;
+    REQUIRE(std::sscanf(svg.c_str() + at + 9, "%lf %lf %lf %lf", &x, &y, &w, &h) == 4);
+    return h;
+}
+
+}  // namespace
+
+TEST_CASE("Render option \"pieces\": false draws the empty board of every game and ruleset") {
+    char *text = nullptr;
+    ok(ludus_games(&text));
+    const json catalogue = taken(text);
+    for (const json &entry : catalogue) {
+        const std::string id = entry["id"];
+        const json &options = entry["options"];
+        const json rulesets = options.contains("ruleset") ? options["ruleset"]["values"] : json::array({nullptr});
+        for (const json &ruleset : rulesets) {
+            CAPTURE(id);
+            CAPTURE(ruleset.dump());
+            json chosen{{"seed", 3}};
+            if (!ruleset.is_null()) chosen["ruleset"] = ruleset;
+            Game game(id.c_str(), chosen);
+            // A few plies, so that the position has pieces on the board and a last move.
+            for (int step = 0; step < 12 && ludus_game_phase(game.g) != LUDUS_PHASE_OVER; ++step) {
+                if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {
+                    int dice[4];
+                    size_t n = 0;
+                    ok(ludus_game_roll(game.g, dice, 4, &n));
+                } else {
+                    ok(ludus_game_play(game.g, legal_moves_of(game)[0].dump().c_str()));
+                }
+            }
+            const std::string full = svg_of(game, json::object()), empty = svg_of(game, {{"pieces", false}});
+            CHECK(full == svg_of(game, {{"pieces", true}}));
+            CHECK(has(full, "last-move"));
+            CHECK((has(full, "class=\"piece") || has(full, "class=\"unit") || has(full, "class=\"in-hand")));
+            CHECK(has(full, "class=\"status\""));
+            CHECK(has(empty, "<title>"));
+            CHECK(has(empty, ", empty board</title>"));
+            CHECK(has(empty, "data-square") != has(empty, "data-cell"));  // the board's squares or cells are there
+            for (const char *gone : {"class=\"piece", "class=\"unit", "class=\"disc", "class=\"in-hand", "class=\"captured", "last-move",
+                                     "class=\"status\"", "data-count", "class=\"die"}) {
+                CAPTURE(gone);
+                CHECK_FALSE(has(empty, gone));
+            }
+            CHECK(picture_height(empty) < picture_height(full));  // no status line
+        }
+        Game game(id.c_str(), {{"seed", 1}});
+        char *out = nullptr;
+        CHECK(ludus_game_render_svg(game.g, json{{"pieces", 0}}.dump().c_str(), &out) == LUDUS_E_INVALID_OPTION);
+        CHECK(ludus_game_render_text(game.g, json{{"pieces", false}}.dump().c_str(), &out) == LUDUS_E_UNKNOWN_OPTION);
+    }
 }

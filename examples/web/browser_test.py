@@ -30,17 +30,23 @@ One browser for everything:
 - kiosk mode with a 5 s idle time: the attract screen in the museum's language, no zoom, no text
   selection, no specification; a visitor's language, game and move, then the attract screen
   again with all of it cleared, also after a reload;
+- the printed board of every game and ruleset (print_sheet): printed to PDF by Chromium, two
+  landscape A4 or A3 pages, the empty board with cells of 20 mm or more, the counters, the rules
+  in brief in the page's language;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts()) runs only
 those parts.
 """
+import base64
 import functools
 import http.server
 import json
 import os
 import random
 import re
+import shutil
+import subprocess
 import sys
 import threading
 import time
@@ -99,6 +105,7 @@ class App:
         self.axe_runs = 0
         self.rolls = self.typed_rolls = 0
         self.targets_measured = 0
+        self.print_sizes = []
 
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
@@ -298,7 +305,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("ostia_board", ostia_board), ("kiosk", kiosk), ("offline", offline)]
+            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("kiosk", kiosk), ("offline", offline)]
 
 
 def main():
@@ -832,6 +839,109 @@ def ostia_board(app):
         assert trays == sorted([("hand", TRAY_WORDS["de"][0])] * 2 + [("off", TRAY_WORDS["de"][1])] * 2), f"xii_scripta at {width}x{height}: the trays' labels: {trays}"
         assert all(tray["inside"] for tray in facts["trays"]), f"xii_scripta at {width}x{height}: a tray's label runs out of its tray"
     print("xii_scripta: its trays named alike")
+# The printed sheet: game, options, page language, and each side's pieces as the rules give them
+# (men, duxes): every ruleset, Petteia also on a larger board.
+PRINT_CASES = [
+    ("duodecim", {}, "it", (6, 0)),
+    ("petteia", {}, "it", (16, 0)),
+    ("latrunculi", {}, "it", (12, 1)),
+    ("latrunculi", {"ruleset": "kowalski_10x11"}, "it", (10, 1)),
+    ("xii_scripta", {}, "it", (15, 0)),
+    ("latrunculi", {"ruleset": "bell"}, "it", (16, 1)),
+    ("latrunculi", {"ruleset": "bell_8x7"}, "it", (16, 1)),
+    ("latrunculi", {"ruleset": "schaedler"}, "it", (16, 0)),
+    ("latrunculi", {"ruleset": "schaedler_2001"}, "it", (16, 0)),
+    ("xii_scripta", {"ruleset": "ludii"}, "it", (15, 0)),
+    ("xii_scripta", {"ruleset": "tabletop_schaedler"}, "it", (15, 0)),
+    ("petteia", {"rows": 10, "cols": 10}, "it", (20, 0)),
+    ("latrunculi", {"ruleset": "quintana"}, "en", (16, 0)),
+    ("duodecim", {}, "en", (6, 0)),
+    ("xii_scripta", {"ruleset": "tabletop_murray"}, "de", (15, 0)),
+    ("duodecim", {}, "de", (6, 0)),
+]
+PX_PER_MM = 96 / 25.4
+PAPER_POINTS = {"A4": (841.89, 595.28), "A3": (1190.55, 841.89)}  # landscape
+PRINT_MEASURE = """
+const sheet = document.querySelector('#print-sheet'), board = sheet.querySelector('svg.sheet-board');
+if (!board) return {missing: sheet.innerHTML.slice(0, 200)};
+const side = (r) => Math.min(r.width, r.height);
+const cells = [...board.querySelectorAll('.square[data-square], rect[data-cell]')].map((e) => side(e.getBoundingClientRect()));
+const counters = [...sheet.querySelectorAll('.counter')].map((e) => e.getBoundingClientRect());
+const pages = [...sheet.querySelectorAll('.sheet-page')].map((p) => {
+  const box = p.getBoundingClientRect();
+  const inside = [...p.querySelectorAll('*')].every((e) => { const r = e.getBoundingClientRect(); return r.width === 0 || (r.bottom <= box.bottom + 0.5 && r.right <= box.right + 0.5); });
+  return {height: box.height, inside};
+});
+return {paper: sheet.dataset.paper, cells: cells.length, cell: Math.min(...cells),
+        drawn: board.querySelectorAll('.piece, .unit, .disc, .in-hand, .captured, .last-move, .status, .die, [data-count]').length,
+        counters: [0, 1].map((p) => [sheet.querySelectorAll(`.counter.player${p}:not(.dux)`).length, sheet.querySelectorAll(`.counter.player${p}.dux`).length]),
+        counter: Math.min(...counters.map(side)), pages,
+        app: getComputedStyle(document.querySelector('#app')).display,
+        rules: sheet.querySelector('.sheet-rules').innerText, text: sheet.innerText};"""
+
+
+def pdf_pages(path, pdf):
+    """The PDF's page sizes in points, by pdfinfo (poppler-utils), else its page objects counted."""
+    if shutil.which("pdfinfo"):
+        out = subprocess.run(["pdfinfo", "-f", "1", "-l", "99", path], capture_output=True, text=True, check=True).stdout
+        return [(float(w), float(h)) for w, h in re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)", out)]
+    boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
+    assert len(boxes) == len(re.findall(rb"/Type\s*/Page(?!s)", pdf)), "a page without its size"
+    return [(float(w), float(h)) for w, h in boxes]
+
+
+def print_sheet(app):
+    """The printed board, a board to play on at home: the print button's sheet printed to PDF by
+    Chromium (Page.printToPDF at the page's CSS size): two landscape pages of A4 (A3 where 20 mm
+    cells need it), no blank page; the board empty (no pieces, no last move, no status), its cells
+    20 mm or more and the counters as large, as many as each side's pieces; the app itself not
+    printed; the legend and the rules in brief in the page's language."""
+    shown_language = None
+    for game, options, language, (men, duxes) in PRINT_CASES:
+        name = "-".join([game, *map(str, options.values()), language])
+        if language != shown_language:
+            app.open(language)
+            shown_language = language
+        app.new_game(game, options, opponent="human")
+        app.js("window.printed = 0; window.print = () => { window.printed += 1; };")
+        app.button("#more")
+        app.button("#print")
+        wait_for(lambda: app.js("return window.printed") == 1, "the print sheet", 10)
+        app.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        try:
+            m = app.js(PRINT_MEASURE)
+        finally:
+            app.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+        assert "missing" not in m, f"{name}: no board on the print sheet: {m.get('missing')!r}"
+        pdf = base64.b64decode(app.d.execute_cdp_cmd("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True})["data"])
+        os.makedirs(SHOTS, exist_ok=True)
+        path = os.path.join(SHOTS, f"print-{name}.pdf")
+        with open(path, "wb") as f:
+            f.write(pdf)
+        sizes = pdf_pages(path, pdf)
+        want = PAPER_POINTS.get(m["paper"])
+        assert want, f"{name}: paper {m['paper']!r}"
+        assert len(sizes) == 2, f"{name}: {len(sizes)} pages printed ({sizes}), not the board's and the counters' pages"
+        assert all(abs(w - want[0]) < 2 and abs(h - want[1]) < 2 for w, h in sizes), f"{name}: pages of {sizes} pt, not {m['paper']} landscape {want}"
+        assert all(p["inside"] for p in m["pages"]), f"{name}: something drawn outside its page: {m['pages']}"
+        assert m["app"] == "none", f"{name}: the app's own page is printed (#app display {m['app']})"
+        cell_mm = m["cell"] / PX_PER_MM
+        assert m["cells"] >= 36 and cell_mm >= 20, f"{name}: cells of {cell_mm:.1f} mm printed ({m['cells']} cells), under 20 mm"
+        assert m["drawn"] == 0, f"{name}: the printed board shows {m['drawn']} pieces, moves or counts"
+        assert m["counters"] == [[men, duxes], [men, duxes]], f"{name}: counters {m['counters']}, not {men} men and {duxes} dux a side"
+        assert m["counter"] / PX_PER_MM >= 0.8 * 20, f"{name}: counters of {m['counter'] / PX_PER_MM:.1f} mm"
+        words = catalogue_of(language)
+        family = f"latrunculi.{options.get('ruleset', 'kowalski').split('_')[0]}" if game == "latrunculi" else game
+        win = words[f"print.rules.{family}.win"]
+        assert win in m["rules"] and words["print.rules.title"] in m["rules"], f"{name}: the rules in brief are not {language}'s: {m['rules'][:200]!r}"
+        found = sorted({p for p in FOREIGN[language] if re.search(r"(?<![\w])" + re.escape(p) + r"(?![\w])", m["text"])})
+        assert not found, f"{name}: another language on the printed sheet: {found[:10]}"
+        app.print_sizes.append(f"{name}: {len(sizes)} pages {m['paper']} landscape ({sizes[0][0]:.0f}x{sizes[0][1]:.0f} pt), cells {cell_mm:.1f} mm")
+        print(f"  print {app.print_sizes[-1]}")
+        if name == "duodecim-it" and shutil.which("pdftoppm"):
+            subprocess.run(["pdftoppm", "-png", "-r", "60", path, os.path.join(SHOTS, "web-print-it")], check=True)
+            print(f"  rendered {os.path.join(SHOTS, 'web-print-it-1.png')}")
+    print(f"print sheet: {len(PRINT_CASES)} sheets of two landscape pages, empty boards with cells of 20 mm or more, rules in the page's language")
 
 
 if __name__ == "__main__":

@@ -272,6 +272,10 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
  *               "words"        true or false: false leaves out every word (the status line
  *                              and the trays' labels; the picture is shorter) for a front end
  *                              that writes them in its own language (default true)
+ *               "pieces"       true or false: false draws the empty board, to print and
+ *                              play on with counters: no pieces, no last move, no status
+ *                              line, the trays without counts; its <title> says "empty
+ *                              board" (default true)
  *   petteia, latrunculi: "orientation" and "coordinates" as petteia's below
  *   duodecim, xii_scripta: "positions" true or false: each cell carries its position name in
  *                              each player's moves (data-position0, data-position1) and each
@@ -298,7 +302,7 @@ LUDUS_API ludus_status ludus_game_render_svg(const ludus_game *g, const char *op
  * coordinates, the pieces, the last move, whose turn it is or the result, and for games with
  * dice the pieces in hand and borne off and the roll. Options: petteia and latrunculi take
  * "orientation" and "coordinates" as in ludus_game_render_svg, duodecim and xii_scripta none
- * (the picture's "size", "inscription", "words", "positions", "route" and "numbering" are
+ * (the picture's "size", "inscription", "words", "positions", "pieces", "route" and "numbering" are
  * LUDUS_E_UNKNOWN_OPTION). */
 LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text);
 

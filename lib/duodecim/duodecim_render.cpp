@@ -68,6 +68,7 @@ const std::vector<OptionSpec> &svg_specs() {
                             "what the cells show: their names in the order a piece follows, or a motto one letter a cell"),
         render::words_spec(),
         render::positions_spec(),
+        render::pieces_spec(),
         route_spec(),
         numbering_spec(),
     };
@@ -177,9 +178,9 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     for (const Motto &m : mottos)
         if (inscription == m.name) letters = m.letters;
     const StepInfo m = step_info(o, last);
-    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>());
+    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
 
-    Svg svg(width, L.height, title_of(s, m));
+    Svg svg(width, L.height, L.pieces ? title_of(s, m) : render::empty_board_title("Ludus Duodecim Scriptorum"));
     svg.rect(0, 0, width, L.height, {{"class", "background"}, {"fill", style::background}});
 
     // The board: two halves of each row, 36 cells, each with its inscription.
@@ -204,6 +205,10 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     }
     svg.close();
     if (r["route"].get<bool>()) draw_route(svg, L, numbering);
+    if (!L.pieces) {
+        render::draw_empty_trays(svg, L, L.cell * 0.3);
+        return svg.finish();
+    }
 
     // The trays: in hand on the left, borne off on the right; player 1 above the board.
     for (int player = 0; player < 2; ++player) {

@@ -99,6 +99,7 @@ std::string in_hand(const State &s) {
 template <class BB>
 std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
     const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols, s.placing());
+    if (!l.pieces) return empty_board_svg(l, "Ludus Latrunculorum (" + std::string(o.rules->name) + ")", false);
     const MoveInfo m = move_info<LatrunculiRulesT>(o, last);
     std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s) + in_hand(s);
     title += m.present ? ", last move " + m.text : ", no move yet";

@@ -66,6 +66,7 @@ std::string counts(const SchaedlerState &s) {
 
 std::string SchaedlerRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
     const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols, s.placing());
+    if (!l.pieces) return empty_board_svg(l, "Ludus Latrunculorum (" + std::string(o.rules->name) + ")", false);
     const MoveInfo m = move_info(o, last);
     std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s);
     if (s.placing()) title += ", in hand: player 0 " + std::to_string(s.in_hand[0]) + ", player 1 " + std::to_string(s.in_hand[1]);

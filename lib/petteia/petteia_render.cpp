@@ -55,8 +55,10 @@ std::string status_phrase(const PetteiaState &s) {
     return render::player_name(s.to_move) + " to move";
 }
 
+std::string board_name(const PetteiaOptions &o) { return "Petteia " + std::to_string(o.rows) + "x" + std::to_string(o.cols); }
+
 std::string title_of(const PetteiaOptions &o, const PetteiaState &s, const MoveInfo &m) {
-    std::string title = "Petteia " + std::to_string(o.rows) + "x" + std::to_string(o.cols) + ", " + status_phrase(s) + ", " +
+    std::string title = board_name(o) + ", " + status_phrase(s) + ", " +
                         std::to_string(s.pieces[0]) + " against " + std::to_string(s.pieces[1]) +
                         " pieces (player 0 against player 1)";
     title += m.present ? ", last move " + m.text : ", no move yet";
@@ -92,6 +94,7 @@ void draw_piece(Svg &svg, int player, double cx, double cy, double cell, const s
 
 std::string PetteiaRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
     const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols);
+    if (!l.pieces) return empty_board_svg(l, board_name(o), true);
     const Geometry &g = l.g;
     const MoveInfo m = move_info(o, last);
     Svg svg(l.width, l.height, title_of(o, s, m));

@@ -7,7 +7,8 @@
 
 namespace ludus::render {
 
-RaceLayout::RaceLayout(double width, bool with_words, bool with_positions) : words(with_words), positions(with_positions) {
+RaceLayout::RaceLayout(double width, bool with_words, bool with_positions, bool with_pieces)
+    : words(with_words), positions(with_positions), pieces(with_pieces) {
     cell = width / 13.6;
     gap = 0.4 * cell;  // the halves apart, yet the turned board (12 cells and the gap tall) keeps 44 px cells on a 360x740 phone
     margin = 0.5 * cell;
@@ -17,8 +18,8 @@ RaceLayout::RaceLayout(double width, bool with_words, bool with_positions) : wor
     board_top = tray_top[1] + tray_height + 0.3 * cell;
     tray_top[0] = board_top + 3 * cell + 0.3 * cell;
     status_top = tray_top[0] + tray_height + 0.2 * cell;
-    status_height = words ? 1.3 * cell : 0;
-    height = words ? status_top + status_height + 0.2 * cell : status_top;
+    status_height = words && pieces ? 1.3 * cell : 0;
+    height = status_height > 0 ? status_top + status_height + 0.2 * cell : status_top;
 }
 
 std::array<double, 4> RaceLayout::tray_box(int player, bool off) const {
@@ -70,6 +71,16 @@ void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> 
     svg.text("text", {{"class", "tray-label"}, {"x", box[0] + L.cell * 0.15}, {"y", box[1] + box[3] / 2}, {"font-size", font_size}, {"font-family", style::font},
                       {"dominant-baseline", "central"}, {"fill", style::ink}},
              label);
+}
+
+void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size) {
+    for (int player = 0; player < 2; ++player)
+        for (bool off : {false, true}) {
+            const std::string name = std::string(off ? "off" : "hand");
+            svg.open("g", {{"class", name + (player == 0 ? " player0" : " player1")}});
+            draw_tray_frame(svg, L, L.tray_box(player, off), font_size, "P" + std::to_string(player) + " " + name);
+            svg.close();
+        }
 }
 
 void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls, const char *stroke) {

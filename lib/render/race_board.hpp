@@ -38,11 +38,11 @@ RaceStep race_step(const typename Rules::Options &o, const LastMove<typename Rul
 struct RaceLayout {
     static constexpr int columns = 12;
 
-    // Without words (option "words" false) there is no status line: the picture ends under the
-    // lower tray.
-    RaceLayout(double width, bool words, bool positions);
+    // Without words (option "words" false) or on the empty board (option "pieces" false) there
+    // is no status line: the picture ends under the lower tray.
+    RaceLayout(double width, bool words, bool positions, bool pieces);
 
-    bool words, positions;
+    bool words, positions, pieces;
     double cell, gap, margin, stroke;
     double tray_height, tray_top[2], board_top, status_top, status_height, height;
 
@@ -67,6 +67,9 @@ void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::
 // A tray's label for the text of the picture: "P0 hand 5", "P1 off 3".
 std::string tray_label(int player, bool off, int count);
 void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size, const std::string &label);
+// The four trays of the empty board (option "pieces" false): frames and names ("P0 hand"; none
+// without words), no pieces and no counts.
+void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size);
 // A piece in a tray.
 void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls, const char *stroke);
 

@@ -18,6 +18,12 @@ OptionSpec positions_spec() {
     return flag_spec("positions", false, "each cell and tray marked with its position names in the players' moves (data-position0/1, data-tray-position)");
 }
 
+OptionSpec pieces_spec() {
+    return flag_spec("pieces", true, "the position's pieces, last move and status line (false: the empty board, to print)");
+}
+
+std::string empty_board_title(const std::string &game) { return game + ", empty board"; }
+
 OptionSpec flag_spec(std::string name, bool default_value, std::string description) {
     return OptionSpec{std::move(name), OptionSpec::Kind::choice, json(default_value), 0, 0, {json(true), json(false)}, std::move(description)};
 }

@@ -25,6 +25,11 @@ OptionSpec words_spec();
 // player's moves (data-position0, data-position1) and on each tray its position name
 // (data-tray-position), so that an app can map a tap to the moves' "from_name"/"to_name".
 OptionSpec positions_spec();
+// "pieces": false draws the empty board, to print and play on with counters: no pieces, no last
+// move, no status line, trays without counts; the <title> says it is an empty board.
+OptionSpec pieces_spec();
+// The <title> of an empty board: "Petteia 8x8, empty board".
+std::string empty_board_title(const std::string &game);
 // A boolean option (a choice of true or false).
 OptionSpec flag_spec(std::string name, bool default_value, std::string description);
 // An integer option in [min, max].

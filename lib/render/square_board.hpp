@@ -28,6 +28,7 @@ inline const std::vector<OptionSpec> &svg_specs() {
         render::integer_spec("orientation", 0, 0, 1, "the player drawn at the bottom"),
         render::flag_spec("coordinates", true, "file letters and rank numbers around the board"),
         render::words_spec(),
+        render::pieces_spec(),
     };
     return specs;
 }
@@ -54,12 +55,13 @@ struct Geometry {
 
 // Where everything goes, from the resolved picture options. With `hands` (a placement phase:
 // pieces still in hand) two trays, one a player, go between the board and the status line: the
-// board stays where it is, the picture is taller.
+// board stays where it is, the picture is taller. The empty board (option "pieces" false) has
+// neither trays nor status line.
 struct Layout {
     Geometry g;
     double width, height, margin, status_height, board_bottom;
     double hand_top, hand_height, hand_gap;  // the trays of the pieces in hand (hand_height 0: none)
-    bool coordinates, words;
+    bool coordinates, words, pieces;
     // The tray on row 0 (the upper, of the player drawn at the top) or 1: x, y, width, height.
     std::array<double, 4> hand_box(int row) const {
         return {g.x0, hand_top + row * (hand_height + hand_gap), g.cell * g.cols, hand_height};
@@ -71,10 +73,12 @@ inline Layout layout(const nlohmann::json &r, int rows, int cols, bool hands = f
     l.width = r["size"].get<int>();
     l.coordinates = r["coordinates"].get<bool>();
     l.words = r["words"].get<bool>();
+    l.pieces = r["pieces"].get<bool>();
+    hands = hands && l.pieces;
     l.margin = l.width * (l.coordinates ? 0.06 : 0.025);
     l.g = Geometry{(l.width - 2 * l.margin) / std::max(rows, cols), 0, l.margin, rows, cols, r["orientation"].get<int>()};
     l.g.x0 = (l.width - l.g.cell * cols) / 2;
-    l.status_height = l.words ? l.width * 0.085 : 0;
+    l.status_height = l.words && l.pieces ? l.width * 0.085 : 0;
     l.board_bottom = l.g.y0 + l.g.cell * rows;
     l.hand_top = l.board_bottom + (l.coordinates ? l.margin : l.margin * 0.6);
     l.hand_height = hands ? l.g.cell * 0.8 : 0;
@@ -110,6 +114,13 @@ inline void draw_board(Svg &svg, const Layout &l, bool chequered) {
     for (int f = 0; f < g.cols; ++f) svg.label(g.cx(f), l.board_bottom + l.margin * 0.5, font, std::string(1, static_cast<char>('a' + f)), {{"class", "coord file"}});
     for (int rank = 0; rank < g.rows; ++rank) svg.label(g.x0 - l.margin * 0.5, g.cy(rank * g.cols), font, std::to_string(rank + 1), {{"class", "coord rank"}});
     svg.close();
+}
+
+// The empty board (option "pieces" false): the board and its coordinates, nothing of the position.
+inline std::string empty_board_svg(const Layout &l, const std::string &game, bool chequered) {
+    Svg svg(l.width, l.height, render::empty_board_title(game));
+    draw_board(svg, l, chequered);
+    return svg.finish();
 }
 
 // The last move's squares outlined (from may be -1), with a line between them.

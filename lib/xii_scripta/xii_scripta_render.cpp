@@ -35,7 +35,7 @@ constexpr int columns = render::RaceLayout::columns;
 constexpr const char *row_names[3] = {"top", "middle", "bottom"};
 
 const std::vector<OptionSpec> &svg_specs() {
-    static const std::vector<OptionSpec> specs = {render::size_spec(), render::words_spec(), render::positions_spec()};
+    static const std::vector<OptionSpec> specs = {render::size_spec(), render::words_spec(), render::positions_spec(), render::pieces_spec()};
     return specs;
 }
 
@@ -125,9 +125,9 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const StepInfo m = step_info(o, last);
-    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>());
+    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
 
-    Svg svg(width, L.height, title_of(o, s, m));
+    Svg svg(width, L.height, L.pieces ? title_of(o, s, m) : render::empty_board_title(std::string("XII Scripta (") + R::ruleset_name(o.ruleset) + ")"));
     svg.rect(0, 0, width, L.height, {{"class", "background"}, {"fill", style::background}});
 
     // The board: 36 cells, each marked with player 0's progress there.
@@ -145,6 +145,10 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
             render::draw_cell_name(svg, L, row, col, positions[row][col][0]);
         }
     svg.close();
+    if (!L.pieces) {
+        render::draw_empty_trays(svg, L, L.cell * 0.28);
+        return svg.finish();
+    }
 
     // The trays: in hand (and captured) on the left, borne off on the right; player 1 above.
     for (int player = 0; player < 2; ++player)

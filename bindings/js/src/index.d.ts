@@ -180,7 +180,7 @@ export interface AiOptions {
   exploration?: number;
   threads?: 1;
 }
-/** Options of svg(): size and words for every game; orientation and coordinates for Petteia and Latrunculi; positions for the race games; Duodecim's inscription, route and numbering. text() takes orientation and coordinates only. */
+/** Options of svg(): size, words and pieces (false: the empty board) for every game; orientation and coordinates for Petteia and Latrunculi; positions for the race games; Duodecim's inscription, route and numbering. text() takes orientation and coordinates only. */
 export interface RenderOptions {
   size?: number;
   orientation?: 0 | 1;
@@ -194,6 +194,8 @@ export interface RenderOptions {
   route?: boolean;
   /** duodecim: whose route the cell names follow: both players' (default) or one player's only */
   numbering?: "both" | "player0" | "player1";
+  /** false: the empty board, to print (no pieces, no last move, no status line, trays without counts) */
+  pieces?: boolean;
 }
 
 /** The library's version, "MAJOR.MINOR.PATCH". */

@@ -1,17 +1,199 @@
 //# allFunctionsCalledOnLoad
 import { pictureOf, pictureOptionsOf, withCoordinates } from "./board.js";
-import { $ } from "./config.js";
+import { $, SVG_NS } from "./config.js";
 import { t } from "./i18n.js";
+import { counterSlots, MIN_CELL_MM, pageArea, RULES_PARTS, rulesKey, sheetLayout } from "./sheet.js";
 import { state } from "./state.js";
-import { gameName } from "./words.js";
+import { gameName, sideName } from "./words.js";
 
-// ---- print -------------------------------------------------------------------------------------
+// ---- print: a board to play on at home -----------------------------------------------------------
+// Page 1: the empty board as large as the paper allows (cells of MIN_CELL_MM at least), with a
+// legend (whose pieces are which, the route of a race game, the starting position). Page 2: the
+// rules in brief and the counters to cut out, at the cells' size.
+
+const RULES_COLUMN_MM = 112;  // page 2: the rules on the left, the counters beside them
 
 export function printBoard() {
   $("#more-dialog").close();
-  const sheet = $("#print-sheet");
-  const heading = document.createElement("h2");
-  heading.textContent = `${gameName(state.game.id)} · ${t("print.caption")}`;
-  sheet.replaceChildren(heading, pictureOf(state.game, { ...withCoordinates(pictureOptionsOf(state.game)), size: 1000 }));
+  buildSheet();
   window.print();
+}
+
+export function buildSheet() {
+  const board = emptyBoard();
+  const layout = sheetLayout(pictureSize(board));
+  const start = startingPosition();
+  try {
+    const counts = [0, 1].map((player) => countPieces(start.picture, player));
+    const shapes = [0, 1].map((player) => pieceShape(start.picture, player));
+    const sheet = $("#print-sheet");
+    sheet.dataset.paper = layout.paper;
+    sheet.dataset.cellMm = layout.cell.toFixed(1);
+    sheet.replaceChildren(
+      boardPage(board, layout, legend(counts, shapes, start)),
+      rulesPage(layout, counts, shapes),
+    );
+  } finally {
+    start.game.free();
+  }
+}
+
+// The current game's board without its position, drawn in millimetres by the caller.
+function emptyBoard() {
+  const svg = pictureOf(state.game, { ...withCoordinates(pictureOptionsOf(state.game)), size: 1000, pieces: false });
+  svg.querySelector(".background")?.remove();
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.classList.add("sheet-board");
+  return svg;
+}
+
+// The picture's size and its cells' side, in its own units.
+function pictureSize(svg) {
+  const [, , width, height] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+  const cell = Number(svg.querySelector(".square[data-square], rect[data-cell]").getAttribute("width"));
+  return { width, height, cell };
+}
+
+// A new game with the current options: its pieces and, on a squared board, where they start.
+function startingPosition() {
+  const game = new state.Game(state.game.id, { ...state.game.options, seed: 1 });
+  const picture = pictureOf(game, { ...withCoordinates(pictureOptionsOf(game)), size: 480 });
+  picture.querySelector(".background")?.remove();
+  return { game, picture, race: !!picture.querySelector("rect[data-cell]") };
+}
+
+// A side's pieces in a picture: units, trays and hands say their number; pieces on a square one each.
+function countPieces(picture, player) {
+  const side = `.player${player}`;
+  const grouped = [...picture.querySelectorAll(`g${side}[data-count]`)].reduce((sum, group) => sum + Number(group.dataset.count), 0);
+  const duxes = picture.querySelectorAll(`.piece${side}.dux, .in-hand${side}.dux`).length;
+  return { men: grouped + picture.querySelectorAll(`.piece${side}`).length - duxes, duxes };
+}
+
+// Player 1's pieces on a squared board are squares; every other piece a disc.
+const pieceShape = (picture, player) => (picture.querySelector(`rect.piece.player${player}, rect.in-hand.player${player}`) ? "square" : "disc");
+
+function piecesPhrase({ men, duxes }, shape, player) {
+  const pieces = t(`print.pieces.${shape}.${player}`, { count: men });
+  return duxes > 0 ? t("print.pieces.dux", { pieces }) : pieces;
+}
+
+function element(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function legend(counts, shapes, start) {
+  const box = element("div", "sheet-legend");
+  box.append(element("h3", "", t("print.legend")));
+  // The race boards put player 1 above; the squared boards are drawn with player 0 at the bottom.
+  box.append(element("p", "", t("print.side.bottom", { side: sideName(0), pieces: piecesPhrase(counts[0], shapes[0], 0) })));
+  box.append(element("p", "", t("print.side.top", { side: sideName(1), pieces: piecesPhrase(counts[1], shapes[1], 1) })));
+  if (start.race) {
+    box.append(element("p", "", t(routeKey(start.picture))));
+    box.append(element("p", "", t("print.trays")));
+  } else if (!start.picture.querySelector("g.hand")) {  // placed pieces start in hand: no array to show
+    const figure = element("figure", "sheet-start");
+    start.picture.removeAttribute("width");
+    start.picture.removeAttribute("height");
+    figure.append(element("figcaption", "", t("print.setup")), start.picture);
+    box.append(figure);
+  }
+  return box;
+}
+
+// Duodecim has one route; XII Scripta's rulesets run the far rows in the same or in mirrored order,
+// which the cells' position names say (a top-row cell is the same step of both players or not).
+function routeKey(picture) {
+  if (state.game.id !== "xii_scripta") return `print.route.${state.game.id}`;
+  const top = picture.querySelector("rect[data-cell='top 1']");
+  return top && top.dataset.position0 !== top.dataset.position1 ? "print.route.xii_scripta.mirrored" : "print.route.xii_scripta.shared";
+}
+
+function pageBox(layout, className) {
+  const area = pageArea(layout.paper);
+  const page = element("section", `sheet-page ${className}`);
+  page.style.width = `${area.width}mm`;
+  page.style.height = `${area.height}mm`;
+  return page;
+}
+
+function boardPage(board, layout, legendBox) {
+  const page = pageBox(layout, `sheet-board-page legend-${layout.legend}`);
+  const head = element("header", "sheet-head");
+  head.append(element("h2", "", `${gameName(state.game.id)} · ${t("print.caption")}`),
+    element("p", "sheet-paper", t("print.paper", { paper: layout.paper, cell: Math.floor(layout.cell) })));
+  board.style.width = `${layout.width}mm`;
+  board.style.height = `${layout.height}mm`;
+  if (layout.legend === "beside") {
+    legendBox.prepend(head);
+    page.append(board, legendBox);
+  } else {
+    page.append(head, board, legendBox);
+  }
+  return page;
+}
+
+function rulesPage(layout, counts, shapes) {
+  const page = pageBox(layout, "sheet-rules-page");
+  const rules = element("div", "sheet-rules");
+  rules.style.width = `${RULES_COLUMN_MM}mm`;
+  rules.append(element("h3", "", t("print.rules.title")));
+  const key = rulesKey(state.game.id, state.game.ruleset);
+  const list = element("dl");
+  for (const part of RULES_PARTS) {
+    list.append(element("dt", "", t(`print.rules.part.${part}`)), element("dd", `rule-${part}`, t(`${key}.${part}`, { count: counts[0].men })));
+  }
+  rules.append(list);
+  const counters = element("div", "sheet-counters");
+  counters.append(element("h3", "", t("print.counters.title")), element("p", "", t("print.counters.help")));
+  counters.append(counterSheet(counts, shapes, layout.cell, pageArea(layout.paper).width - RULES_COLUMN_MM - 8));
+  page.append(rules, counters);
+  return page;
+}
+
+// The counters at the board's cell size, in an SVG measured in millimetres.
+function counterSheet(counts, shapes, cell, width) {
+  const { slots, width: w, height: h } = counterSlots(counts, Math.max(cell, MIN_CELL_MM), width);
+  const side = Math.max(cell, MIN_CELL_MM);
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("aria-hidden", "true");
+  svg.classList.add("sheet-counter-sheet");
+  svg.style.width = `${w}mm`;
+  svg.style.height = `${h}mm`;
+  for (const slot of slots) svg.append(counter(slot, shapes[slot.player], side));
+  return svg;
+}
+
+const LOOK = [
+  { fill: "#fbf8ef", stroke: "#2b2118", mark: "#8d7a5a" },
+  { fill: "#23262e", stroke: "#0b0c0f", mark: "#c9ced8" },
+];
+
+function svgElement(tag, attributes) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attributes)) e.setAttribute(name, String(value));
+  return e;
+}
+
+// One counter: the library's look (a disc, or player 1's rounded square on a squared board), with
+// an inner ring, or for a dux a gold ring and a "D"; its outline is where to cut.
+function counter({ player, dux, x, y }, shape, cell) {
+  const look = LOOK[player], cx = x + cell / 2, cy = y + cell / 2, size = cell * (dux ? 0.9 : 0.82), stroke = cell * 0.03;
+  const g = svgElement("g", { class: `counter player${player}${dux ? " dux" : ""}` });
+  const body = shape === "square"
+    ? svgElement("rect", { x: cx - size / 2, y: cy - size / 2, width: size, height: size, rx: cell * 0.08 })
+    : svgElement("circle", { cx, cy, r: size / 2 });
+  for (const [name, value] of Object.entries({ fill: look.fill, stroke: look.stroke, "stroke-width": stroke })) body.setAttribute(name, value);
+  g.append(body, svgElement("circle", { cx, cy, r: cell * (dux ? 0.3 : 0.2), fill: "none", stroke: dux ? "#c8a23c" : look.mark, "stroke-width": stroke * (dux ? 2 : 1) }));
+  if (dux) {
+    const letter = svgElement("text", { x: cx, y: cy, "font-size": cell * 0.32, "text-anchor": "middle", "dominant-baseline": "central", fill: "#c8a23c", "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" });
+    letter.textContent = "D";
+    g.append(letter);
+  }
+  return g;
 }

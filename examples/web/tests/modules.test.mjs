@@ -132,3 +132,45 @@ test("words: the end's reason names the sides, true for the winner and the loser
     assert.ok(words.endReason().length > 0 && !words.endReason().includes("{"));
   }
 });
+
+test("sheet: the printed board's paper and cells, at least 20 mm, on A4 landscape where they fit", async () => {
+  const sheet = await import("../app/sheet.js");
+  // A race board's picture without words: 13.6 cells wide, 6.25 high (lib/render/race_board.cpp).
+  const race = sheet.sheetLayout({ width: 1360, height: 625, cell: 100 });
+  assert.equal(race.paper, "A4");
+  assert.equal(race.legend, "below");
+  assert.ok(race.cell >= 20 && race.width <= 277 + 1e-9, JSON.stringify(race));
+  // An 8 x 8 board with coordinates (margins of 6 % each side) fits A4 with the legend beside it.
+  const petteia = sheet.sheetLayout({ width: 1000, height: 1000, cell: 110 });
+  assert.deepEqual([petteia.paper, petteia.legend], ["A4", "beside"]);
+  assert.ok(petteia.cell >= 20 && petteia.height <= sheet.pageArea("A4").height);
+  // Kowalski's 8 x 12 board: 20 mm cells need A3.
+  const kowalski = sheet.sheetLayout({ width: 1000, height: 706.7, cell: 73.3 });
+  assert.equal(kowalski.paper, "A3");
+  assert.ok(kowalski.cell >= 20 && kowalski.width <= sheet.pageArea("A3").width);
+  assert.ok(sheet.boardFit({ width: 1000, height: 706.7, cell: 73.3 }, "A4").cell < 20);
+  // Counters: each side on rows of its own, a dux first.
+  const { slots, height } = sheet.counterSlots([{ men: 12, duxes: 1 }, { men: 12, duxes: 1 }], 20, 150);
+  assert.equal(slots.length, 26);
+  assert.equal(height, 4 * 20);  // 7 a row: 2 rows a side
+  assert.deepEqual(slots[0], { player: 0, dux: true, x: 0, y: 0 });
+  assert.deepEqual(slots[13], { player: 1, dux: true, x: 0, y: 40 });
+  assert.equal(sheet.rulesKey("latrunculi", "kowalski_10x11"), "print.rules.latrunculi.kowalski");
+  assert.equal(sheet.rulesKey("latrunculi", "schaedler_2001"), "print.rules.latrunculi.schaedler");
+  assert.equal(sheet.rulesKey("duodecim", undefined), "print.rules.duodecim");
+});
+
+test("sheet: every game and ruleset has its rules in brief in every language", async () => {
+  const sheet = await import("../app/sheet.js");
+  for (const tag of ["it", "en", "de"]) {
+    const messages = catalogue(tag);
+    for (const entry of state.catalogue) {
+      for (const ruleset of entry.options.ruleset?.values ?? [undefined]) {
+        for (const part of sheet.RULES_PARTS) {
+          const key = `${sheet.rulesKey(entry.id, ruleset)}.${part}`;
+          assert.ok(typeof messages[key] === "string" && messages[key].length > 20, `${tag}: ${key}`);
+        }
+      }
+    }
+  }
+});
