@@ -783,7 +783,7 @@ def review(app):
         points = app.js("return document.querySelector('#review-chart polyline.curve').getAttribute('points').trim().split(/\\s+/).length")
         assert points == len(steps) + 1, f"review, {game}: {points} points in the chart for {len(steps) + 1} positions"
         drops = app.js("return [...document.querySelectorAll('#review-drops button')].map((b) => [Number(b.dataset.step), b.textContent])")
-        marked = app.js("return [...document.querySelectorAll('#review-chart path.drop')].map((p) => Number(p.dataset.step))")
+        marked = app.js("return [...document.querySelectorAll('#review-chart line.drop')].map((p) => Number(p.dataset.step))")
         assert 0 < len(drops) <= 3 and sorted(marked) == sorted(step for step, _ in drops), f"review, {game}: drops {drops}, marked {marked}"
         assert all(words["better"] in text for _, text in drops), f"review, {game}: a drop without the better move: {drops}"
         count = len(steps)

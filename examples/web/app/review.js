@@ -189,7 +189,8 @@ function svgElement(name, attributes) {
 function drawChart({ curve, drops, scale }) {
   const review = state.review;
   const count = curve.points.length - 1;
-  const svg = svgElement("svg", { viewBox: `0 0 ${CHART.width} ${CHART.height}`, role: "img", "data-positions": curve.points.length });
+  // stretched to the panel's width (its lines keep their width: non-scaling strokes)
+  const svg = svgElement("svg", { viewBox: `0 0 ${CHART.width} ${CHART.height}`, preserveAspectRatio: "none", role: "img", "data-positions": curve.points.length });
   svg.setAttribute("aria-label", `${t(`review.scale_${scale}`, { who: playerName(viewpoint()) })} ${t("review.status", { number: review.at, count })}`);
   svg.append(
     svgElement("rect", { class: "frame", x: 0, y: 0, width: CHART.width, height: CHART.height }),
@@ -199,8 +200,9 @@ function drawChart({ curve, drops, scale }) {
   );
   for (const d of drops) {
     const x = xOf(d.step, count), y = yOf(curve.points[d.step]);
-    // a triangle pointing down where the fall ends: a shape, not a colour alone
-    svg.append(svgElement("path", { class: "drop", "data-step": d.step, d: `M${x - 4},${y - 7} L${x + 4},${y - 7} L${x},${y - 1} Z` }));
+    // a short thick bar above the point where the fall ends (the current position: a thin line
+    // across the chart): a shape, not a colour alone
+    svg.append(svgElement("line", { class: "drop", "data-step": d.step, x1: x, x2: x, y1: Math.max(0, y - 14), y2: y }));
   }
   svg.addEventListener("click", (event) => {
     const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse());
