@@ -822,6 +822,13 @@ def review(app):
             screenshot(app, "web-review-tablet-en", *size)
         app.button("#review-close")
         wait_for(lambda: app.visible("#end-panel") and not app.visible("#review-panel"), "the end panel again")
+        if game == "latrunculi":  # the losing move taken back from the end panel: the game goes on
+            app.button("#end-undo")
+            wait_for(lambda: app.status()["phase"] != "over" and app.visible("#actions") and not app.visible("#end-panel"), "the game again after undo")
+            while app.status()["phase"] != "over":
+                if not app.step(typed_dice=False):
+                    time.sleep(0.03)
+            wait_for(lambda: app.visible("#end-panel"), "the end panel after the game ended again", 10)
         print(f"review {language} {size[0]}x{size[1]} {game}: {count} moves evaluated in {evaluated:.1f} s, {points} points, drops at {sorted(marked)}; "
               f"stepped by buttons and keys; summary {summary!r}")
     # The tablet in Italian, for the project's screenshots: the review of the Latrunculi game just played.

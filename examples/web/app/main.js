@@ -65,6 +65,7 @@ $("#language").addEventListener("change", (event) => setLanguage(event.target.va
 $("#rematch").addEventListener("click", () => startGame({ ...state.settings }));
 $("#end-new").addEventListener("click", newGameDialog);
 $("#end-review").addEventListener("click", openReview);
+$("#end-undo").addEventListener("click", undo);
 $("#review-open").addEventListener("click", openReview);
 $("#review-close").addEventListener("click", closeReview);
 $("#review-first").addEventListener("click", () => goTo(0));
