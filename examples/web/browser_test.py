@@ -745,13 +745,7 @@ def review(app):
         app.new_game(game, options)
         if game == "latrunculi":
             review_during_the_game(app, words)
-        actions = 0
-        while app.status()["phase"] != "over":
-            assert actions < 1500, f"review, {game}: not over after {actions} actions"
-            if app.step(typed_dice=False):
-                actions += 1
-            else:
-                time.sleep(0.03)
+        play_out(app, f"review, {game}")
         wait_for(lambda: app.visible("#end-panel"), "the end panel", 10)
         steps = [e for e in app.js(history) if not re.match(r"^roll( \d+)+$", e["text"])]
         check_board_uncovered(app, f"{game} end", steps[-1]["text"])
@@ -825,9 +819,7 @@ def review(app):
         if game == "latrunculi":  # the losing move taken back from the end panel: the game goes on
             app.button("#end-undo")
             wait_for(lambda: app.status()["phase"] != "over" and app.visible("#actions") and not app.visible("#end-panel"), "the game again after undo")
-            while app.status()["phase"] != "over":
-                if not app.step(typed_dice=False):
-                    time.sleep(0.03)
+            play_out(app, f"review, {game} after undo")
             wait_for(lambda: app.visible("#end-panel"), "the end panel after the game ended again", 10)
         print(f"review {language} {size[0]}x{size[1]} {game}: {count} moves evaluated in {evaluated:.1f} s, {points} points, drops at {sorted(marked)}; "
               f"stepped by buttons and keys; summary {summary!r}")
@@ -841,9 +833,21 @@ def review(app):
     app.button("#review-close")
 
 
+def play_out(app, where, seconds=240):
+    """The person's side played by taps (app.step) to the end of the game, within `seconds`."""
+    end = time.time() + seconds
+    while app.status()["phase"] != "over":
+        mode = app.js("return document.querySelector('#app').dataset.mode")
+        assert time.time() < end, f"{where}: not over after {seconds} s: {app.status()}, mode {mode}"
+        if not app.step(typed_dice=False):
+            time.sleep(0.03)
+
+
 def review_during_the_game(app, words):
     """The current game's review from the "more" dialog: the positions so far; back to the game."""
+    end = time.time() + 60
     while app.moves_played() < 6:
+        assert time.time() < end, f"review during the game: {app.moves_played()} moves after 60 s"
         if not app.step(typed_dice=False):
             time.sleep(0.03)
     wait_for(lambda: app.js("return !document.querySelector('#status').classList.contains('busy')") and app.visible("#board .movable"), "the person's turn")
