@@ -744,7 +744,7 @@ def review(app):
         app.size(*size)
         app.new_game(game, options)
         if game == "latrunculi":
-            review_during_the_game(app, words)
+            review_during_the_game(app, words, game, options)
         play_out(app, f"review, {game}")
         wait_for(lambda: app.visible("#end-panel"), "the end panel", 10)
         steps = [e for e in app.js(history) if not re.match(r"^roll( \d+)+$", e["text"])]
@@ -778,7 +778,9 @@ def review(app):
         assert points == len(steps) + 1, f"review, {game}: {points} points in the chart for {len(steps) + 1} positions"
         drops = app.js("return [...document.querySelectorAll('#review-drops button')].map((b) => [Number(b.dataset.step), b.textContent])")
         marked = app.js("return [...document.querySelectorAll('#review-chart line.drop')].map((p) => Number(p.dataset.step))")
-        assert 0 < len(drops) <= 3 and sorted(marked) == sorted(step for step, _ in drops), f"review, {game}: drops {drops}, marked {marked}"
+        no_drops = app.js("return document.querySelector('#review-no-drops').hidden ? null : document.querySelector('#review-no-drops').textContent")
+        assert (0 < len(drops) <= 3 and not no_drops) or (not drops and no_drops), f"review, {game}: drops {drops}, or said {no_drops!r}"
+        assert sorted(marked) == sorted(step for step, _ in drops), f"review, {game}: drops {drops}, marked {marked}"
         assert all(words["better"] in text for _, text in drops), f"review, {game}: a drop without the better move: {drops}"
         count = len(steps)
         at = lambda: app.js("return document.querySelector('#status').textContent")
@@ -802,11 +804,11 @@ def review(app):
         wait_for(lambda: at() == words["status"].format(0, count), "ArrowLeft")
         body.send_keys(Keys.END)
         wait_for(lambda: at() == words["status"].format(count, count), "End")
-        step, text = drops[0]
-        app.tap(d.find_element(By.CSS_SELECTOR, f"#review-drops button[data-step='{step}']"))
-        wait_for(lambda: at() == words["status"].format(step, count), "the worst move's position")
-        said = d.find_element(By.ID, "review-move").text
-        assert shown_move() == marked_for(step) and words["strongest"] in said, f"review, {game}: the worst move's position: {shown_move()} {said!r}"
+        for step, _ in drops[:1]:  # the worst move's position, from its button
+            app.tap(d.find_element(By.CSS_SELECTOR, f"#review-drops button[data-step='{step}']"))
+            wait_for(lambda: at() == words["status"].format(step, count), "the worst move's position")
+            said = d.find_element(By.ID, "review-move").text
+            assert shown_move() == marked_for(step) and words["strongest"] in said, f"review, {game}: the worst move's position: {shown_move()} {said!r}"
         app.check_axe(f"{game} review")
         app.check_targets(f"{game} review", board_places=False)
         app.check_no_leak(f"{game} review")
@@ -843,14 +845,19 @@ def play_out(app, where, seconds=240):
             time.sleep(0.03)
 
 
-def review_during_the_game(app, words):
-    """The current game's review from the "more" dialog: the positions so far; back to the game."""
-    end = time.time() + 60
-    while app.moves_played() < 6:
-        assert time.time() < end, f"review during the game: {app.moves_played()} moves after 60 s"
-        if not app.step(typed_dice=False):
+def review_during_the_game(app, words, game, options):
+    """The current game's review from the "more" dialog: the positions so far; back to the game
+    (a game that ends within its first moves, as a dux walled in by its own men, is started again)."""
+    end = time.time() + 120
+    persons_turn = lambda: app.js("return !document.querySelector('#status').classList.contains('busy')") and app.visible("#board .movable")
+    while True:
+        assert time.time() < end, f"review during the game: {app.moves_played()} moves after 120 s"
+        if app.status()["phase"] == "over":
+            app.new_game(game, options)
+        elif app.moves_played() >= 4 and persons_turn():
+            break
+        elif not app.step(typed_dice=False):
             time.sleep(0.03)
-    wait_for(lambda: app.js("return !document.querySelector('#status').classList.contains('busy')") and app.visible("#board .movable"), "the person's turn")
     app.button("#more")
     app.button("#review-open")
     wait_for(lambda: app.visible("#review-panel"), "the review panel")
