@@ -7,7 +7,8 @@
 // Then the computer thinks here: the page sends the saved state, what it asks for (kind: its
 // move, a hint, an answer to a draw offer; the page tells them apart) and the search options;
 // the worker answers with the move the library chooses and its search. A message sent before
-// {ready: true} would find no handler: the page waits for it.
+// {ready: true} would find no handler: the page waits for it. A game's review (kind "review")
+// evaluates each of its positions here too, off the page's thread.
 const url = new URL("./ludus.wasm", import.meta.url);
 const compiled = WebAssembly.compileStreaming(fetch(url))
   // a server that does not send .wasm as application/wasm: compile the bytes
@@ -37,7 +38,8 @@ for (const { id, options } of games().filter((entry) => entry.id === first)) {
   game.free();
 }
 
-self.onmessage = ({ data: { id, kind, state, options } }) => {
+self.onmessage = async ({ data: { id, kind, state, options } }) => {
+  if (kind === "review") { await review(id, state, options); return; }
   let game = null;
   try {
     game = Game.fromJSON(state);
@@ -48,6 +50,17 @@ self.onmessage = ({ data: { id, kind, state, options } }) => {
     game?.free();
   }
 };
+// A game's review: each position evaluated (app/review-model.js), the progress said as it goes.
+async function review(id, state, options) {
+  const { evaluateGame } = await import("./app/review-model.js");
+  try {
+    const progress = (done, total) => self.postMessage({ id, kind: "review", progress: [done, total] });
+    self.postMessage({ id, kind: "review", evaluation: evaluateGame(Game, JSON.parse(state), { maxNodes: options.max_nodes, progress }) });
+  } catch (error) {
+    self.postMessage({ id, kind: "review", error: error.message, status: error.statusName });
+  }
+}
+
 let module = null;
 try {
   module = await compiled;

@@ -16,8 +16,8 @@ One browser for everything:
   of i18n/languages.json in itself) at 360x740 Duodecim and Latrunculi (Kowalski's rules): the
   test taps what the page marks (a piece, then a target; a square to place on), rolls with the
   button (every third roll typed in as from physical dice), passes when told to; the
-  end-of-game dialog names the winner (the German games' boards and buttons measured again at
-  the five sizes); the new-game, rules (each game's page), "more" and end dialogs pass axe; an illegal
+  end-of-game panel names the winner (the German games' boards and buttons measured again at
+  the five sizes); the new-game, rules (each game's page), "more" dialogs and the end panel pass axe; an illegal
   tap is explained;
 - in each language, no string of another language's catalogue (nor, but in English, the
   library's English words) on the page, in its dialogs, rules pages and messages; the rules'
@@ -143,13 +143,14 @@ class App:
 
     # ---- checks ------------------------------------------------------------------------------
 
-    def check_targets(self, where):
-        """Every board place and every visible button, select and input: 44x44 px or more; no
-        horizontal overflow; the board and the status line on screen."""
+    def check_targets(self, where, board_places=True):
+        """Every board place (unless the board takes no tap: the end, the review) and every
+        visible button, select and input: 44x44 px or more; no horizontal overflow; the board
+        and the status line on screen."""
         small = self.js("""
-            const min = arguments[0], out = [];
+            const [min, boardPlaces] = arguments, out = [];
             const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
-            const places = [...document.querySelectorAll('#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray')];
+            const places = boardPlaces ? [...document.querySelectorAll('#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray')] : [];
             const controls = [...document.querySelectorAll('button, select, input, a')].filter((e) => seen(e) && !e.closest('dialog:not([open])'));
             for (const e of [...places, ...controls]) {
               const r = e.getBoundingClientRect();
@@ -158,7 +159,7 @@ class App:
             return {small: out, count: places.length + controls.length,
                     overflow: document.documentElement.scrollWidth - window.innerWidth,
                     board: (() => { const r = document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
-                    status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth};""", MIN_TARGET)
+                    status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth};""", MIN_TARGET, board_places)
         assert not small["small"], f"{where}: targets under {MIN_TARGET} px: {small['small'][:8]}"
         assert small["overflow"] <= 0, f"{where}: {small['overflow']} px of horizontal overflow"
         top, bottom, left, right = small["board"]
@@ -305,7 +306,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("kiosk", kiosk), ("offline", offline)]
+            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("kiosk", kiosk), ("offline", offline)]
 
 
 def main():
@@ -386,22 +387,21 @@ def games_in_each_language(app):
             app.explain_words = {"it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"], "en": ["There is no", "This piece", "Not allowed", "No move"],
                                  "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"]}[language]
             actions = app.play_to_the_end(f"{game} ({language})")
-            wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end-of-game dialog", 10)
+            wait_for(lambda: app.visible("#end-panel"), "the end-of-game panel", 10)
             heading = driver.find_element(By.ID, "end-heading").text
             shown = app.status()
             assert shown["result"] in ("player 0 won", "player 1 won", "draw"), shown
             if shown["result"] != "draw":
                 side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"], "de": ["Hell", "Dunkel"]}[language][int(shown["result"][7])]
-                assert side in heading, f"{game}: the end dialog names {heading!r}, the result is {shown['result']}"
-            # The library's reason (libludus 1.1's "end_reason") is written out in the dialog.
+                assert side in heading, f"{game}: the end panel names {heading!r}, the result is {shown['result']}"
+            # The library's reason (libludus 1.1's "end_reason") is written out in the panel.
             reason = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null")
             if reason:
-                assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end dialog does not say why ({reason})"
-            app.check_axe(f"{game} end dialog ({language})")
-            app.check_no_leak(f"{game} end dialog ({language})")
+                assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end panel does not say why ({reason})"
+            app.check_axe(f"{game} end panel ({language})")
+            app.check_no_leak(f"{game} end panel ({language})")
             history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.player)")
             assert 0 in history and 1 in history, f"{game}: both sides played"
-            app.tap(driver.find_element(By.CSS_SELECTOR, "#end-dialog button[value=close]"))
             print(f"{language} {width}x{height} {game}: over after {actions} taps in {time.time() - t0:.1f} s: {heading} "
                   f"{driver.find_element(By.ID, 'end-reason').get_attribute('textContent')}")
         if language == "it":
@@ -478,8 +478,7 @@ def draw_offers_and_worker_faults(app):
              "the computer's answer to a draw offer", 15)
     accepted = app.status()["phase"] == "over"
     if accepted:
-        wait_for(lambda: app.js("return document.querySelector('#end-dialog').open"), "the end dialog of an agreed draw", 5)
-        app.js("document.querySelector('#end-dialog').close()")
+        wait_for(lambda: app.visible("#end-panel"), "the end panel of an agreed draw", 5)
     else:
         assert hint_usable(), "petteia: the hint is not usable after a declined draw"
     print(f"draw offers: none in Duodecim and XII Scripta; Petteia's computer {'accepted' if accepted else 'declined'}")
@@ -942,6 +941,166 @@ def print_sheet(app):
             subprocess.run(["pdftoppm", "-png", "-r", "60", path, os.path.join(SHOTS, "web-print-it")], check=True)
             print(f"  rendered {os.path.join(SHOTS, 'web-print-it-1.png')}")
     print(f"print sheet: {len(PRINT_CASES)} sheets of two landscape pages, empty boards with cells of 20 mm or more, rules in the page's language")
+def review(app):
+    """The end of a game and its review: a short game of Duodecim (Italian, phone) and of
+    Latrunculi (English, tablet) played to the end by taps; the board stays in view and is not
+    covered (no modal dialog, the last move's marks hit the board), the deciding move marked, the
+    summary (the winner, the moves, pieces borne off or captured, the length); the review from the
+    end panel: the evaluation's progress shown, then a chart with a point for each position, the
+    worst moves marked (on the chart and listed, with the strongest level's choice), the positions
+    stepped through by the buttons and by the keyboard (arrows, Home, End), each position's move
+    marked on the board. The current game's review from the "more" dialog too."""
+    d = app.d
+    history = "return JSON.parse(localStorage.getItem('ludus.current')).state.history"
+    for language, size, game, options, words in [
+            ("it", (360, 740), "duodecim", {"pieces": 2, "first_player": 0}, {"moves": "Mosse: ", "count": "Pedine portate fuori", "better": "Meglio", "start": "posizione iniziale", "status": "Revisione: mossa {} di {}", "strongest": "Il computer più forte"}),
+            ("en", (768, 1024), "latrunculi", {"ruleset": "kowalski", "draw_plies_without_capture": 30}, {"moves": "Moves: ", "count": "Pieces captured", "better": "Better", "start": "starting position", "status": "Review: move {} of {}", "strongest": "The strongest computer"})]:
+        app.open(language)
+        app.size(*size)
+        app.new_game(game, options)
+        if game == "latrunculi":
+            review_during_the_game(app, words, game, options)
+        play_out(app, f"review, {game}")
+        wait_for(lambda: app.visible("#end-panel"), "the end panel", 10)
+        steps = [e for e in app.js(history) if not re.match(r"^roll( \d+)+$", e["text"])]
+        check_board_uncovered(app, f"{game} end", steps[-1]["text"])
+        summary = d.find_element(By.ID, "end-summary").text
+        heading = d.find_element(By.ID, "end-heading").text
+        result = app.status()["result"]
+        if result != "draw":
+            side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"]}[language][int(result[7])]
+            assert side in heading, f"review, {game}: the end names {heading!r}, the result is {result}"
+        moves = sum(1 for e in steps if e["text"] != "draw agreed")
+        assert f"{words['moves']}{moves} " in summary and words["count"] in summary and ("min" in summary or " s" in summary), f"review, {game}: the summary {summary!r} ({moves} moves)"
+        position = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position")
+        if game == "duodecim":
+            assert f"{position['off'][0]}," in summary and summary.rstrip().split("\n")[1].endswith(str(position["off"][1])), f"review: the pieces borne off {position['off']} not in {summary!r}"
+        app.check_axe(f"{game} end panel")
+        app.check_targets(f"{game} end panel", board_places=False)
+        app.check_no_leak(f"{game} end panel")
+        if game == "duodecim":
+            screenshot(app, "web-end-phone-it", *size)
+        # The review from the end panel: its progress, then the chart.
+        app.js("""window.reviewProgress = []; const p = document.querySelector('#review-progress-text');
+                  new MutationObserver(() => window.reviewProgress.push(p.textContent)).observe(p, {childList: true, characterData: true, subtree: true});""")
+        started = time.time()
+        app.button("#end-review")
+        wait_for(lambda: app.js("return !!document.querySelector('#review-chart-box svg[data-positions]') && !document.querySelector('#review-chart').hidden"), "the review's chart", 60)
+        evaluated = time.time() - started
+        progress = app.js("return window.reviewProgress")
+        assert any(f" {len(steps) + 1}" in text for text in progress), f"review, {game}: no progress shown: {progress[-3:]}"
+        points = app.js("return document.querySelector('#review-chart polyline.curve').getAttribute('points').trim().split(/\\s+/).length")
+        assert points == len(steps) + 1, f"review, {game}: {points} points in the chart for {len(steps) + 1} positions"
+        drops = app.js("return [...document.querySelectorAll('#review-drops button')].map((b) => [Number(b.dataset.step), b.textContent])")
+        marked = app.js("return [...document.querySelectorAll('#review-chart line.drop')].map((p) => Number(p.dataset.step))")
+        no_drops = app.js("return document.querySelector('#review-no-drops').hidden ? null : document.querySelector('#review-no-drops').textContent")
+        assert (0 < len(drops) <= 3 and not no_drops) or (not drops and no_drops), f"review, {game}: drops {drops}, or said {no_drops!r}"
+        assert sorted(marked) == sorted(step for step, _ in drops), f"review, {game}: drops {drops}, marked {marked}"
+        assert all(words["better"] in text for _, text in drops), f"review, {game}: a drop without the better move: {drops}"
+        count = len(steps)
+        at = lambda: app.js("return document.querySelector('#status').textContent")
+        shown_move = lambda: app.js("return document.querySelector('#board g.last-move')?.dataset.move ?? null")
+        marked_for = lambda k: steps[k - 1]["text"] if steps[k - 1]["text"] not in ("pass", "draw agreed") else None  # a pass marks nothing
+        assert at() == words["status"].format(count, count), at()
+        check_board_uncovered(app, f"{game} review", steps[-1]["text"])
+        app.button("#review-back")
+        wait_for(lambda: at() == words["status"].format(count - 1, count), "one move back")
+        assert shown_move() == marked_for(count - 1), f"review, {game}: back shows {shown_move()}, not {marked_for(count - 1)}"
+        app.button("#review-forward")
+        wait_for(lambda: at() == words["status"].format(count, count), "one move forward")
+        body = d.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.HOME)
+        wait_for(lambda: at() == words["status"].format(0, count), "Home: the start")
+        assert shown_move() is None and words["start"] in d.find_element(By.ID, "review-move").text
+        body.send_keys(Keys.ARROW_RIGHT)
+        wait_for(lambda: at() == words["status"].format(1, count), "ArrowRight")
+        assert shown_move() == marked_for(1), f"review, {game}: the first move shown as {shown_move()}, not {marked_for(1)}"
+        body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+        wait_for(lambda: at() == words["status"].format(0, count), "ArrowLeft")
+        body.send_keys(Keys.END)
+        wait_for(lambda: at() == words["status"].format(count, count), "End")
+        for step, _ in drops[:1]:  # the worst move's position, from its button
+            app.tap(d.find_element(By.CSS_SELECTOR, f"#review-drops button[data-step='{step}']"))
+            wait_for(lambda: at() == words["status"].format(step, count), "the worst move's position")
+            said = d.find_element(By.ID, "review-move").text
+            assert shown_move() == marked_for(step) and words["strongest"] in said, f"review, {game}: the worst move's position: {shown_move()} {said!r}"
+        app.check_axe(f"{game} review")
+        app.check_targets(f"{game} review", board_places=False)
+        app.check_no_leak(f"{game} review")
+        if game == "duodecim":
+            screenshot(app, "web-review-phone-it", *size)
+        else:
+            screenshot(app, "web-review-tablet-en", *size)
+        app.button("#review-close")
+        wait_for(lambda: app.visible("#end-panel") and not app.visible("#review-panel"), "the end panel again")
+        if game == "latrunculi":  # the losing move taken back from the end panel: the game goes on
+            app.button("#end-undo")
+            wait_for(lambda: app.status()["phase"] != "over" and app.visible("#actions") and not app.visible("#end-panel"), "the game again after undo")
+            play_out(app, f"review, {game} after undo")
+            wait_for(lambda: app.visible("#end-panel"), "the end panel after the game ended again", 10)
+        print(f"review {language} {size[0]}x{size[1]} {game}: {count} moves evaluated in {evaluated:.1f} s, {points} points, drops at {sorted(marked)}; "
+              f"stepped by buttons and keys; summary {summary!r}")
+    # The tablet in Italian, for the project's screenshots: the review of the Latrunculi game just played.
+    Select(d.find_element(By.ID, "language")).select_by_value("it")
+    wait_for(lambda: app.js("return document.documentElement.lang") == "it", "Italian")
+    app.button("#end-review")
+    wait_for(lambda: app.js("return !!document.querySelector('#review-chart-box svg[data-positions]') && !document.querySelector('#review-chart').hidden"), "the review's chart", 60)
+    app.check_no_leak("the review in Italian")
+    screenshot(app, "web-review-tablet-it", 768, 1024)
+    app.button("#review-close")
+
+
+def play_out(app, where, seconds=240):
+    """The person's side played by taps (app.step) to the end of the game, within `seconds`."""
+    end = time.time() + seconds
+    while app.status()["phase"] != "over":
+        mode = app.js("return document.querySelector('#app').dataset.mode")
+        assert time.time() < end, f"{where}: not over after {seconds} s: {app.status()}, mode {mode}"
+        if not app.step(typed_dice=False):
+            time.sleep(0.03)
+
+
+def review_during_the_game(app, words, game, options):
+    """The current game's review from the "more" dialog: the positions so far; back to the game
+    (a game that ends within its first moves, as a dux walled in by its own men, is started again)."""
+    end = time.time() + 120
+    persons_turn = lambda: app.js("return !document.querySelector('#status').classList.contains('busy')") and app.visible("#board .movable")
+    while True:
+        assert time.time() < end, f"review during the game: {app.moves_played()} moves after 120 s"
+        if app.status()["phase"] == "over":
+            app.new_game(game, options)
+        elif app.moves_played() >= 4 and persons_turn():
+            break
+        elif not app.step(typed_dice=False):
+            time.sleep(0.03)
+    app.button("#more")
+    app.button("#review-open")
+    wait_for(lambda: app.visible("#review-panel"), "the review panel")
+    count = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
+    assert app.js("return document.querySelector('#status').textContent") == words["status"].format(count, count)
+    wait_for(lambda: app.js("return document.querySelector('#review-chart polyline.curve')?.getAttribute('points').trim().split(/\\s+/).length") == count + 1, "the chart of the game so far", 30)
+    app.button("#review-close")
+    wait_for(lambda: app.visible("#actions") and app.visible("#board .movable"), "the game again")
+
+
+def check_board_uncovered(app, where, last_move):
+    """The board in view, no modal dialog over it, the last move marked and its marks not covered."""
+    found = app.js("""
+        const open = [...document.querySelectorAll('dialog[open]')].map((d) => d.id);
+        const group = document.querySelector('#board g.last-move');
+        const marks = group ? [...group.querySelectorAll('rect, path, circle')] : [];
+        const hits = marks.map((m) => { const r = m.getBoundingClientRect(); const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                                        return !!e && !!e.closest('#board'); });
+        const b = document.querySelector('#board svg').getBoundingClientRect();
+        const panels = [...document.querySelectorAll('.panel')].filter((p) => !p.hidden).map((p) => p.getBoundingClientRect());
+        const overlap = panels.some((p) => p.left < b.right - 1 && p.right > b.left + 1 && p.top < b.bottom - 1 && p.bottom > b.top + 1);
+        return {open, move: group?.dataset.move ?? null, hits, overlap, board: [b.top, b.bottom, b.left, b.right, innerHeight, innerWidth]};""")
+    assert not found["open"], f"{where}: a dialog covers the board: {found['open']}"
+    assert found["move"] == last_move, f"{where}: the last move marked is {found['move']}, not {last_move}"
+    assert found["hits"] and all(found["hits"]), f"{where}: the last move's marks are covered: {found['hits']}"
+    assert not found["overlap"], f"{where}: a panel overlaps the board {found['board']}"
+    top, bottom, left, right, height, width = found["board"]
+    assert top >= -1 and bottom <= height + 1 and left >= -1 and right <= width + 1 and bottom - top > 100, f"{where}: the board is not in view: {found['board']}"
 
 
 if __name__ == "__main__":

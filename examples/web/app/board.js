@@ -77,6 +77,9 @@ export function pictureOf(shown, options) {
   return svg;
 }
 
+// The game shown: the one played, or a position of its review (review.js).
+const shownGame = () => state.review?.game ?? state.game;
+
 // The game's picture names the cells along the route of the player the board follows.
 function boardOptions() {
   const options = pictureOptionsOf(state.game);
@@ -85,14 +88,14 @@ function boardOptions() {
 
 export function render() {
   const board = $("#board");
-  const svg = pictureOf(state.game, boardOptions());
+  const svg = pictureOf(shownGame(), boardOptions());
   board.replaceChildren(svg);
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.querySelector(".background")?.remove();
   fitBoard(svg);
   board.dataset.game = state.game.id;
-  board.dataset.phase = isOver() ? "over" : state.game.phase;
+  board.dataset.phase = state.review ? "review" : isOver() ? "over" : state.game.phase;
   markMoves();
   showStatus();
   showControls();
@@ -255,7 +258,7 @@ function mark(place, kind) {
 
 function markMoves() {
   const player = state.game.toMove;
-  if (!isOver() && !state.thinking && !isComputerTurn()) {
+  if (!isOver() && !state.thinking && !isComputerTurn() && !state.review) {
     const moves = legalMoves().filter((m) => !isPass(m));
     if (state.selected === null) {
       const starts = new Set(moves.map((m) => origin(m) ?? arrival(m)));
@@ -266,7 +269,7 @@ function markMoves() {
       for (const move of moves.filter((m) => origin(m) === state.selected)) { const to = placeOf(arrival(move), player); if (to) mark(to, "target"); }
     }
   }
-  if (state.hinted) {
+  if (state.hinted && !state.review) {
     for (const name of [origin(state.hinted), arrival(state.hinted)]) { const place = name === undefined ? null : placeOf(name, player); if (place) mark(place, "hint"); }
   }
   showCursor();

@@ -1,13 +1,10 @@
 //# allFunctionsCalledOnLoad
 import { $ } from "./config.js";
 import { has, t } from "./i18n.js";
-import { isOver } from "./moves.js";
 import { startGame } from "./play.js";
 import { defaultOptions, LEVELS, OTHER_LEVELS } from "./settings.js";
 import { catalogueOf, state } from "./state.js";
-import { announce } from "./status.js";
-import { save } from "./storage.js";
-import { endReason, gameName, playerName, sideName, winnerOf } from "./words.js";
+import { gameName, sideName } from "./words.js";
 
 export function confirmDialog(question, yes, no) {
   $("#confirm-text").textContent = question;
@@ -17,18 +14,6 @@ export function confirmDialog(question, yes, no) {
   dialog.returnValue = "";
   dialog.showModal();
   return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true }));
-}
-
-export function showEnd() {
-  if (!isOver() || state.endShown) return;
-  state.endShown = true;
-  save();
-  const winner = winnerOf();
-  $("#end-heading").textContent = winner === null ? t("status.draw") : t("end.winner", { who: playerName(winner) });
-  $("#end-reason").textContent = endReason();
-  announce(`${$("#end-heading").textContent} ${$("#end-reason").textContent}`);
-  $("#end-dialog").returnValue = "";
-  $("#end-dialog").showModal();
 }
 
 export function newGameDialog() {

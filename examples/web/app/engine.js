@@ -1,6 +1,7 @@
 //# allFunctionsCalledOnLoad
 import { STORAGE_CURRENT } from "./config.js";
 import { workerAnswered } from "./play.js";
+import { evaluateGame } from "./review-model.js";
 import { DEFAULT_GAME } from "./settings.js";
 import { state } from "./state.js";
 
@@ -52,11 +53,13 @@ function startWorker() {
     }
     worker.addEventListener("error", () => { workerFailed(); resolve(null); });
     worker.onmessage = ({ data }) => {
+      if (data.kind === "review") { reviewAnswered(data); return; }
       if (!data.ready) { pending = null; workerAnswered(data); return; }
       resolve(data.module);
       workerReady = true;
       if (waiting) ask(waiting);
-      waiting = null;
+      if (reviewWaiting) askReview(reviewWaiting, reviewListener);
+      waiting = reviewWaiting = null;
     };
   });
 }
@@ -68,6 +71,39 @@ function workerFailed() {
   const unanswered = pending ?? waiting;
   pending = waiting = null;
   if (unanswered && state.Game) thinkHere(unanswered);
+  const review = reviewPending ?? reviewWaiting;
+  reviewPending = reviewWaiting = null;
+  if (review && state.Game) reviewHere(review);
+}
+
+// A game's review (review-model.js: evaluateGame) is asked for apart from the moves: the worker
+// answers with its progress, then the evaluation ({id, kind: "review", progress: [done, total]}
+// and {id, kind: "review", evaluation}); the listener takes both. Without a worker it is
+// evaluated on the page's thread.
+let reviewListener = null;
+let reviewWaiting = null;
+let reviewPending = null;
+export function askReview(message, listener) {
+  reviewListener = listener;
+  if (worker === null) reviewHere(message);
+  else if (workerReady) { reviewPending = message; worker.postMessage(message); }
+  else reviewWaiting = message;
+}
+function reviewAnswered(data) {
+  if (!data.progress) reviewPending = null;
+  reviewListener?.(data);
+}
+function reviewHere({ id, state: saved, options }) {
+  setTimeout(() => {
+    let answer;
+    try {
+      answer = { id, kind: "review", evaluation: evaluateGame(state.Game, JSON.parse(saved), { maxNodes: options.max_nodes }) };
+    } catch (error) {
+      if (!(error instanceof state.LudusError)) throw error;
+      answer = { id, kind: "review", error: error.message, status: error.statusName };
+    }
+    reviewAnswered(answer);
+  }, 0);
 }
 export function ask(message) {
   if (worker === null) thinkHere(message);

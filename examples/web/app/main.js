@@ -11,9 +11,11 @@
 // engine.js (the engine and the worker), words.js (moves and turns in words), moves.js and
 // settings.js (what is legal, the defaults), board.js (the picture, its layout, marks, hit
 // testing), play.js (taps, moves, dice, the computer's turn, undo, resign, draws), status.js
-// (the status line, messages, controls), dialogs.js (new game, end of game), storage.js,
+// (the status line, messages, controls), dialogs.js (new game), review.js (the end of a game and
+// its review; review-model.js its figures, without DOM), storage.js,
 // rules.js, print.js, kiosk.js, language.js; this one starts the app and wires the page.
-// state.js, messages.js, words.js, moves.js and settings.js hold no DOM (tested in Node).
+// state.js, messages.js, words.js, moves.js, settings.js and review-model.js hold no DOM (tested
+// in Node).
 import { placeAt, render, showCursor } from "./board.js";
 import { $, KIOSK, MUSEUM_LANGUAGE } from "./config.js";
 import { newGameChosen, newGameDialog, showComputerField } from "./dialogs.js";
@@ -23,6 +25,7 @@ import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
 import { afterChange, askHint, boardKey, offerDraw, ownDiceChosen, ownDiceDialog, placeChosen, resign, roll, startGame, undo } from "./play.js";
 import { printBoard } from "./print.js";
+import { closeReview, goTo, openReview, reviewKey } from "./review.js";
 import { showRules, showSpecification } from "./rules.js";
 import { defaultSettings } from "./settings.js";
 import { state } from "./state.js";
@@ -59,11 +62,17 @@ $("#rules").addEventListener("click", (event) => {
   showSpecification(link.getAttribute("href"));
 });
 $("#language").addEventListener("change", (event) => setLanguage(event.target.value, !KIOSK));
-$("#end-dialog").addEventListener("close", () => {
-  const choice = $("#end-dialog").returnValue;
-  if (choice === "rematch") startGame({ ...state.settings });
-  else if (choice === "new") newGameDialog();
-});
+$("#rematch").addEventListener("click", () => startGame({ ...state.settings }));
+$("#end-new").addEventListener("click", newGameDialog);
+$("#end-review").addEventListener("click", openReview);
+$("#end-undo").addEventListener("click", undo);
+$("#review-open").addEventListener("click", openReview);
+$("#review-close").addEventListener("click", closeReview);
+$("#review-first").addEventListener("click", () => goTo(0));
+$("#review-back").addEventListener("click", () => goTo(state.review.at - 1));
+$("#review-forward").addEventListener("click", () => goTo(state.review.at + 1));
+$("#review-last").addEventListener("click", () => goTo(state.review.steps.length));
+addEventListener("keydown", reviewKey);
 addEventListener("resize", () => state.game && render());
 for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, activity, { capture: true });
 $("#attract").addEventListener("click", leaveAttract);

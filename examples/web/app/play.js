@@ -1,16 +1,17 @@
 //# allFunctionsCalledOnLoad
 import { boxOf, namesOf, placeOf, places, refresh, render, showCursor } from "./board.js";
 import { $, PACE, REDUCED_MOTION } from "./config.js";
-import { confirmDialog, showEnd } from "./dialogs.js";
+import { confirmDialog } from "./dialogs.js";
 import { ask } from "./engine.js";
 import { has, t } from "./i18n.js";
 import { arrival, isComputer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { catalogueOf, state } from "./state.js";
+import { showEnd } from "./review.js";
 import { announce, say } from "./status.js";
 import { describeMove, narrate, placeName, playerName } from "./words.js";
 
 export function placeChosen(place) {
-  if (!place || isOver()) return;
+  if (!place || isOver() || state.review) return;
   if (state.thinking || isComputerTurn()) { say(t("illegal.wait")); return; }
   if (state.game.phase !== "move") { say(t("illegal.roll_first")); return; }
   const player = state.game.toMove;
@@ -59,7 +60,7 @@ function offerChoices(moves) {
 
 export function boardKey(event) {
   const all = places();
-  if (!all.length) return;
+  if (!all.length || state.review) return;  // the review's keys are its own (review.js)
   const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
   const directions = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (event.key in directions) {
@@ -144,7 +145,7 @@ export function afterChange() {
 }
 
 function computerTurn() {
-  if (!isComputerTurn() || state.thinking) return;
+  if (!isComputerTurn() || state.thinking || state.review) return;
   if (state.game.phase === "roll") {
     roll();
     return;
@@ -228,6 +229,7 @@ export function undo() {
   state.thinking = false;
   state.resigned = null;
   state.endShown = false;
+  state.ended = null;
   const human = state.settings.opponent === "human" ? null : 1 - state.settings.computer;
   let last;
   do {
@@ -289,10 +291,14 @@ export function startGame(next) {
   const created = createGame(next);
   if (!created) return false;
   state.game?.free();
+  state.review?.game?.free();
+  state.review = null;
   state.game = created;
   state.settings = next;
   state.resigned = null;
   state.endShown = false;
+  state.started = Date.now();
+  state.ended = null;
   state.request += 1;
   state.thinking = false;
   state.cursor = 0;

@@ -14,7 +14,10 @@ export const state = {
   request: 0,          // the id of the worker request still wanted
   cursor: 0,           // the keyboard's place on the board (an index into places())
   rotated: false,      // the board is drawn turned a quarter (a wide board on a tall screen)
-  endShown: false,     // the end-of-game dialog has been shown for this game
+  endShown: false,     // the end of the game has been shown (the end panel: review.js)
+  started: null,       // when the game started and ended (ms since 1970; null: not known), for its length
+  ended: null,
+  review: null,        // the game looked back on (review.js): its saved state, steps, shown position, evaluation
   // what the computer did in its turn, written out on screen (words.js: narrate)
   narration: { opening: false, dice: null, moves: [] },
 };

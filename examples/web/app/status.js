@@ -3,6 +3,7 @@ import { $ } from "./config.js";
 import { t } from "./i18n.js";
 import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { hasDraws, playMove } from "./play.js";
+import { showPanels } from "./review.js";
 import { state } from "./state.js";
 import { describeEvent, gameName, narrationText, playerName, sideName, winnerOf } from "./words.js";
 
@@ -20,9 +21,11 @@ export function announce(text) {
 
 export function showStatus() {
   const status = $("#status");
-  status.dataset.phase = isOver() ? "over" : state.game.phase;
+  status.dataset.phase = state.review ? "review" : isOver() ? "over" : state.game.phase;
   status.dataset.result = state.resigned !== null ? `player ${1 - state.resigned} won` : state.game.result;
-  if (isOver()) {
+  if (state.review) {
+    status.textContent = "";  // the review's position (review.js: fillReview)
+  } else if (isOver()) {
     const winner = winnerOf();
     status.textContent = winner === null ? t("status.draw") : t("status.won", { who: playerName(winner) });
   } else if (isComputerTurn()) {
@@ -49,7 +52,7 @@ function showInHand() {
   for (const [name, value] of Object.entries(state.game.position)) {
     if (name.endsWith("in_hand") && Array.isArray(value)) value.forEach((count, player) => { counts[player] += count; });
   }
-  const shown = !isOver() && counts[0] + counts[1] > 0;
+  const shown = !isOver() && !state.review && counts[0] + counts[1] > 0;
   $("#in-hand").hidden = !shown;
   if (shown) $("#in-hand").textContent = t("hand.count", { light: counts[0], dark: counts[1] });
 }
@@ -57,7 +60,7 @@ function showInHand() {
 // The dice of the turn, drawn in HTML (the picture has no words and no status line).
 function showDice() {
   const box = $("#dice");
-  const dice = !isOver() && state.game.phase === "move" ? state.game.dice : null;
+  const dice = !isOver() && !state.review && state.game.phase === "move" ? state.game.dice : null;
   box.replaceChildren(...(dice ?? []).map((value) => {
     const die = document.createElement("span");
     die.className = "die";
@@ -96,6 +99,7 @@ export function showControls() {
   const opponent = state.settings.opponent === "human" ? t("players.two_people")
     : t("players.computer", { level: t(`level.${state.settings.opponent}`), side: sideName(state.settings.computer) });
   $("#players").textContent = `${rulesetName()}${opponent}`;
+  showPanels();
   $("#history").replaceChildren(...state.game.history.map((event) => {
     const li = document.createElement("li");
     li.textContent = describeEvent(event);

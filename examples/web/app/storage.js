@@ -7,7 +7,7 @@ import { defaultSettings } from "./settings.js";
 // ---- save and restore --------------------------------------------------------------------------
 
 export function save() {
-  localStorage.setItem(STORAGE_CURRENT, JSON.stringify({ settings: state.settings, resigned: state.resigned, endShown: state.endShown, state: state.game.toJSON() }));
+  localStorage.setItem(STORAGE_CURRENT, JSON.stringify({ settings: state.settings, resigned: state.resigned, endShown: state.endShown, started: state.started, ended: state.ended, state: state.game.toJSON() }));
 }
 
 export function restore() {
@@ -21,6 +21,8 @@ export function restore() {
     state.settings = { ...defaultSettings(), ...saved.settings };
     state.resigned = saved.resigned ?? null;
     state.endShown = Boolean(saved.endShown);
+    state.started = saved.started ?? null;
+    state.ended = saved.ended ?? null;
     narrate("clear");
     return true;
   } catch (error) {

@@ -13,6 +13,7 @@ const { setMessages, t } = await import("../app/messages.js");
 const words = await import("../app/words.js");
 const moves = await import("../app/moves.js");
 const settings = await import("../app/settings.js");
+const review = await import("../app/review-model.js");
 const { renderMarkdown } = await import("../app/markdown.js");
 
 const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
@@ -173,4 +174,116 @@ test("sheet: every game and ruleset has its rules in brief in every language", a
       }
     }
   }
+});
+
+// A game played by a fixed script to its end (or `plies` actions): the greedy level against a
+// legal move picked by its number, the dice rolled by the game's generator.
+function scripted(id, options, plies = 400) {
+  const game = new ludus.Game(id, options);
+  for (let n = 0; n < plies && !game.isOver; n += 1) {
+    if (game.phase === "roll") game.roll();
+    else {
+      const moves = game.legalMoves();
+      game.play({ text: (n % 2 ? game.aiMove({ level: "greedy", seed: n }) : moves[(n * 7) % moves.length]).text });
+    }
+  }
+  const saved = game.toJSON();
+  game.free();
+  return saved;
+}
+
+test("review: the scale, 0..1 for a chance of winning, men clamped to four either way", () => {
+  assert.equal(review.unitValue("chance", 0.3), 0.3);
+  assert.equal(review.unitValue("chance", 1.2), 1);
+  assert.equal(review.unitValue("men", 0), 0.5);
+  assert.equal(review.unitValue("men", -2), 0.25);
+  assert.equal(review.unitValue("men", 4), 1);
+  assert.equal(review.unitValue("men", 1e6), 1);  // a win found by the search
+  assert.equal(review.unitValue("men", -1e6), 0);
+  assert.equal(review.scaleOf(scripted("duodecim", { seed: 1 }, 3)), "chance");
+  assert.equal(review.scaleOf(scripted("xii_scripta", { seed: 1 }, 3)), "chance");
+  assert.equal(review.scaleOf(scripted("petteia", { seed: 1 }, 3)), "men");
+  assert.equal(review.scaleOf(scripted("latrunculi", { seed: 1 }, 3)), "men");
+});
+
+test("review: the curve for one side, a position not searched filled, the end by its result", () => {
+  const evaluation = { steps: [{ value: 0.6, toMove: 0 }, { value: null, toMove: 1 }, { value: 0.7, toMove: 1 }], last: { value: null, toMove: 0 } };
+  assert.deepEqual(review.curveOf("chance", evaluation, 0, 1).points.map((p) => +p.toFixed(2)), [0.6, 0.3, 0.3, 0]);
+  assert.deepEqual(review.curveOf("chance", evaluation, 1, 1).points.map((p) => +p.toFixed(2)), [0.4, 0.7, 0.7, 1]);
+  assert.deepEqual(review.curveOf("chance", evaluation, 0, 1).known, [true, false, true, true]);
+  assert.equal(review.curveOf("chance", evaluation, 0, null).points[3], 0.5);  // a draw
+  // a game that goes on: its last position as evaluated, or the one before when it was not
+  assert.equal(review.curveOf("chance", evaluation, 0, undefined).points[3].toFixed(2), "0.30");
+  const men = { steps: [{ value: 2, toMove: 0 }, { value: 2, toMove: 1 }], last: { value: -8, toMove: 0 } };
+  assert.deepEqual(review.curveOf("men", men, 0, undefined).points, [0.75, 0.25, 0]);
+});
+
+test("review: the worst drops, for the side that moved, where the strongest level chose otherwise", () => {
+  const move = (text) => ({ text });
+  const steps = [
+    { value: 0.5, toMove: 0, played: move("a"), best: move("b") },   // 0 -> 0.5 to 0.2: a drop of 0.3 for Light
+    { value: 0.8, toMove: 1, played: move("c"), best: move("c") },   // Dark played the best move: no mistake
+    { value: 0.1, toMove: 1, played: move("d"), best: move("e") },   // Dark: from 0.9 to 0.6 for Light, 0.1 to 0.4 for Dark: a gain
+    { value: 0.6, toMove: 0, played: move("f"), best: move("g") },   // Light: from 0.6 to 0.55: a small drop
+    { value: 0.45, toMove: 1, played: move("h"), best: move("i") },  // Dark: from 0.45 to 0 (Light wins): a drop of 0.45
+  ];
+  const evaluation = { steps, last: { value: null, toMove: 0 } };
+  const curve = review.curveOf("chance", evaluation, 0, 0);
+  const drops = review.worstDrops(evaluation, curve, 0);
+  assert.deepEqual(drops.map((d) => [d.step, d.player, d.played.text, d.best.text]), [[5, 1, "h", "i"], [1, 0, "a", "b"], [4, 0, "f", "g"]]);
+  assert.equal(drops[0].drop.toFixed(2), "0.45");
+  assert.equal(review.worstDrops(evaluation, curve, 0, 1).length, 1);
+  // seen from Dark's side the same moves fell, by the same amounts
+  const fromDark = review.worstDrops(evaluation, review.curveOf("chance", evaluation, 1, 0), 1);
+  assert.deepEqual(fromDark.map((d) => [d.step, +d.drop.toFixed(2)]), drops.map((d) => [d.step, +d.drop.toFixed(2)]));
+});
+
+test("review: a race game's positions rebuilt and evaluated as played (the dice of each turn), with progress", () => {
+  const saved = scripted("duodecim", { seed: 4, pieces: 2 });
+  const steps = review.stepsOf(saved.history);
+  assert.ok(steps.length > 10 && steps.every((step) => !step.text.startsWith("roll")));
+  const said = [];
+  const evaluation = review.evaluateGame(ludus.Game, saved, { maxNodes: 200, progress: (done, total) => said.push([done, total]) });
+  assert.equal(evaluation.steps.length, steps.length);
+  assert.deepEqual(said.at(-1), [steps.length + 1, steps.length + 1]);
+  assert.equal(said.length, steps.length + 1);
+  evaluation.steps.forEach((here, i) => {
+    assert.equal(here.toMove, steps[i].player, `step ${i}: evaluated for the side that moved`);
+    assert.equal(here.played.text, steps[i].text);
+    assert.ok(here.value === null || (here.value >= 0 && here.value <= 1), `a chance of winning: ${here.value}`);
+  });
+  assert.ok(evaluation.steps.filter((here) => here.value !== null).length > steps.length / 2);
+  // the position after every event rebuilt from the start is the saved one (its generator aside:
+  // the dice are set, not rolled)
+  const game = review.startOf(ludus.Game, saved);
+  saved.history.forEach((event) => review.applyEvent(game, event));
+  const { rng: a, ...rebuilt } = game.position;
+  const { rng: b, ...position } = saved.position;
+  assert.deepEqual(rebuilt, position);
+  assert.equal(review.eventsBefore(steps, 0), 0);
+  assert.equal(review.eventsBefore(steps, steps.length), steps.at(-1).index + 1);
+  game.free();
+});
+
+test("review: the end's figures, moves per side, captures or pieces borne off, the length", () => {
+  const race = scripted("duodecim", { seed: 4, pieces: 2 });
+  const figures = review.summaryOf(race, 1000, 61000);
+  const moved = [0, 1].map((player) => race.history.filter((e) => e.player === player && !e.text.startsWith("roll")).length);
+  assert.deepEqual(figures.moves, moved);
+  assert.deepEqual(figures.off, race.position.off);
+  assert.equal(figures.duration, 60000);
+  assert.equal(review.summaryOf(race).duration, null);
+  const board = scripted("petteia", { seed: 2 }, 120);
+  const captured = review.summaryOf(board).captures;
+  assert.deepEqual(captured, [board.start.pieces[1] - board.position.pieces[1], board.start.pieces[0] - board.position.pieces[0]]);
+  assert.ok(captured[0] + captured[1] > 0, "the scripted game captured something");
+  assert.equal(review.summaryOf(board).off, null);
+  // Latrunculi's men and duxes, on the board and still to place, count alike
+  const latrunculi = { history: [], start: { men: [12, 12], duxes: [1, 1], men_in_hand: [0, 0], dux_in_hand: [0, 0] },
+    position: { men: [10, 7], duxes: [1, 0], men_in_hand: [0, 0], dux_in_hand: [0, 0] } };
+  assert.deepEqual(review.summaryOf(latrunculi).captures, [6, 2]);
+  const evaluation = review.evaluateGame(ludus.Game, board, { maxNodes: 200 });
+  const curve = review.curveOf("men", evaluation, 0, undefined);
+  assert.equal(curve.points.length, review.stepsOf(board.history).length + 1);
+  assert.ok(curve.points.every((p) => p >= 0 && p <= 1));
 });
