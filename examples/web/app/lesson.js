@@ -5,7 +5,7 @@
 // the visitor's one move is to do, as data. The library sets the position up and plays the move
 // on a copy; the goal is checked on the move and the position after it. Every step's words are
 // in the message catalogues: lesson.<game>.<step>.task, .hint and .done; why a move misses a goal,
-// lesson.why.<goal type>.
+// lesson.why.<goal type> (an end's goal: lesson.why.<end reason>).
 import { state } from "./state.js";
 
 // The step's game, from a new game's saved state with the step's position as its start.
@@ -25,7 +25,7 @@ export function judge(game, goal, move) {
   const after = game.clone();
   try {
     after.play({ text: move.text });
-    return GOALS[goal.type](move, after, goal) ? null : { key: `lesson.why.${goal.type}`, params: { count: goal.count ?? 1, height: goal.height } };
+    return GOALS[goal.type](move, after, goal) ? null : { key: `lesson.why.${goal.reason ?? goal.type}`, params: { count: goal.count ?? 1, height: goal.height } };
   } finally {
     after.free();
   }

@@ -12,8 +12,9 @@
 // settings.js (what is legal, the defaults), board.js (the picture, its layout, marks, hit
 // testing), play.js (taps, moves, dice, the computer's turn, undo, resign, draws), status.js
 // (the status line, messages, controls), dialogs.js (new game, end of game), storage.js,
-// rules.js, print.js, kiosk.js, language.js; this one starts the app and wires the page.
-// state.js, messages.js, words.js, moves.js and settings.js hold no DOM (tested in Node).
+// rules.js, print.js, kiosk.js, language.js, learn.js (the lessons' screen, lesson.js their
+// logic); this one starts the app and wires the page.
+// state.js, messages.js, words.js, moves.js, settings.js and lesson.js hold no DOM (tested in Node).
 import { placeAt, render, showCursor } from "./board.js";
 import { $, KIOSK, MUSEUM_LANGUAGE } from "./config.js";
 import { newGameChosen, newGameDialog, showComputerField } from "./dialogs.js";
@@ -21,6 +22,7 @@ import { engine } from "./engine.js";
 import { preferredLanguage } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
+import { backToGame, nextStep, openLesson, showMe, stepAgain } from "./learn.js";
 import { afterChange, askHint, boardKey, offerDraw, ownDiceChosen, ownDiceDialog, placeChosen, resign, roll, startGame, undo } from "./play.js";
 import { printBoard } from "./print.js";
 import { showRules, showSpecification } from "./rules.js";
@@ -58,6 +60,13 @@ $("#rules").addEventListener("click", (event) => {
   event.preventDefault();
   showSpecification(link.getAttribute("href"));
 });
+$("#learn").addEventListener("click", () => openLesson(state.lesson?.lesson.game ?? state.game.id));
+$("#new-learn").addEventListener("click", () => openLesson($("#new-game-form").elements.game.value));
+$("#rules-learn").addEventListener("click", () => openLesson($("#rules-learn").dataset.game));
+$("#lesson-show").addEventListener("click", showMe);
+$("#lesson-again").addEventListener("click", stepAgain);
+$("#lesson-next").addEventListener("click", nextStep);
+$("#lesson-back").addEventListener("click", backToGame);
 $("#language").addEventListener("change", (event) => setLanguage(event.target.value, !KIOSK));
 $("#end-dialog").addEventListener("close", () => {
   const choice = $("#end-dialog").returnValue;

@@ -9,6 +9,7 @@ import { describeEvent, gameName, narrationText, playerName, sideName, winnerOf 
 // ---- status, messages, controls ----------------------------------------------------------------
 
 export function say(text, kind = "error") {
+  if (state.lesson) { state.lesson.say(text, kind); return; }  // in the lesson's line, above the board
   const message = $("#message");
   message.textContent = text;
   message.dataset.kind = kind;
@@ -41,6 +42,7 @@ export function showStatus() {
   status.classList.toggle("busy", Boolean(state.thinking));
   showDice();
   showInHand();
+  state.lesson?.show();
 }
 
 // The pieces still to place (Bell's and Schädler's rules): the position's fields "*in_hand".
