@@ -11,7 +11,7 @@ import { judge, rightMoves, stepGame, stepKey } from "./lesson.js";
 import { afterChange, startGame } from "./play.js";
 import { defaultOptions, defaultSettings } from "./settings.js";
 import { state } from "./state.js";
-import { announce } from "./status.js";
+import { announce, showDice } from "./status.js";
 import { gameName, narrate } from "./words.js";
 
 let lessons = null;  // the promise of lessons.json's lessons, fetched at the first lesson
@@ -91,7 +91,7 @@ function accepts(move) {
   }
   const last = index === lesson.steps.length - 1;
   state.lesson.done = true;
-  state.lesson.feedback = { kind: "praise", parts: [["lesson.well_done"], [stepKey(lesson, step, "done")], ...(last ? [["lesson.finished", { game: gameName(lesson.game) }]] : [])] };
+  state.lesson.feedback = { kind: "praise", parts: [["lesson.well_done"], [stepKey(lesson, step, "done")], ...(last ? [["lesson.finished"]] : [])] };
   queueMicrotask(() => announce(feedbackText()));  // after the move's own announcement
   return true;
 }
@@ -114,12 +114,15 @@ function feedbackText() {
 function showLesson() {
   const { lesson, index, done } = state.lesson;
   const last = index === lesson.steps.length - 1;
-  $("#lesson-title").textContent = t("lesson.title", { game: gameName(lesson.game) });
-  $("#lesson-progress").textContent = t("lesson.progress", { step: index + 1, steps: lesson.steps.length });
-  $("#lesson-task").textContent = t(stepKey(lesson, currentStep(), "task"));
+  $("#lesson-title").textContent = t("lesson.title", { game: gameName(lesson.game), step: index + 1, steps: lesson.steps.length });
+  showDice($("#lesson-dice"));
+  // one text at a time (a phone has room for no more beside the board): the task, or what the
+  // move did (why it is refused, the praise), or the hint
   const line = $("#lesson-feedback");
   line.textContent = feedbackText();
   line.dataset.kind = state.lesson.feedback?.kind ?? "";
+  $("#lesson-task").textContent = t(stepKey(lesson, currentStep(), "task"));
+  $("#lesson-task").hidden = line.textContent !== "";
   $("#lesson-show").hidden = done;
   $("#lesson-next").hidden = !done;
   $("#lesson-next").textContent = t(last ? "lesson.play" : "lesson.next");
@@ -130,7 +133,7 @@ export function showMe() {
   const step = currentStep();
   state.selected = null;
   state.hinted = rightMoves(state.game, step.goal)[0] ?? null;
-  state.lesson.feedback = { kind: "hint", parts: [[stepKey(state.lesson.lesson, step, "hint")], ["lesson.shown"]] };
+  state.lesson.feedback = { kind: "hint", parts: [["lesson.shown"], [stepKey(state.lesson.lesson, step, "hint")]] };
   refresh();
   announce(feedbackText());
 }

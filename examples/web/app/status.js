@@ -40,7 +40,7 @@ export function showStatus() {
   }
   $("#narration").textContent = narrationText();
   status.classList.toggle("busy", Boolean(state.thinking));
-  showDice();
+  showDice($("#dice"));
   showInHand();
   state.lesson?.show();
 }
@@ -56,9 +56,9 @@ function showInHand() {
   if (shown) $("#in-hand").textContent = t("hand.count", { light: counts[0], dark: counts[1] });
 }
 
-// The dice of the turn, drawn in HTML (the picture has no words and no status line).
-function showDice() {
-  const box = $("#dice");
+// The dice of the turn, drawn in HTML (the picture has no words and no status line): in the
+// status line, or in a lesson's panel.
+export function showDice(box) {
   const dice = !isOver() && state.game.phase === "move" ? state.game.dice : null;
   box.replaceChildren(...(dice ?? []).map((value) => {
     const die = document.createElement("span");
