@@ -775,9 +775,10 @@ def check_lesson_layout(app, where):
     assert lb <= bt + 1 or ll >= br - 1 or lr <= bl + 1, f"{where}: the lesson's words cover the board: {box}"
 
 
-def play_lesson(app, game, language, words, mistake=True, last_button=None):
-    """Plays every step of a game's lesson by taps: the mistake refused and explained, the answer
-    praised, Next; "show me" on the last step marks the answer."""
+def play_lesson(app, game, language, words, mistake=True, last_button=None, shot=None):
+    """Plays every step of a game's lesson by taps: the mistake refused and explained (a
+    screenshot of it, named shot), the answer praised, Next; "show me" on the last step marks the
+    answer."""
     steps, ids = LESSON_ANSWERS[game], lesson_step_ids()[game]
     for index, answer in enumerate(steps):
         expected = words["lesson.title"].format(game=words[f"game.{game}"], step=index + 1, steps=len(steps))
@@ -794,6 +795,9 @@ def play_lesson(app, game, language, words, mistake=True, last_button=None):
             assert lesson_text(app)["title"] == expected, f"{game} ({language}): a mistake moved the lesson on"
             app.check_no_leak(f"{game} lesson, a mistake ({language})")
             print(f"  {language} {game}: {'-'.join(taps)} refused: {said!r}")
+            if shot:
+                width, height = app.js("return [innerWidth, innerHeight]")
+                screenshot(app, shot, width, height)
         if index == len(steps) - 1:
             app.button("#lesson-show")
             marked = wait_for(lambda: app.js("return [...document.querySelectorAll('#board .hint:not(.mark)')]"), "the answer shown", 5)
@@ -863,7 +867,7 @@ def lessons(app):
             app.check_targets("a lesson at 768x1024")
             screenshot(app, "lesson-tablet-it", 768, 1024)
             app.size(360, 740)
-        play_lesson(app, game, "it", words)
+        play_lesson(app, game, "it", words, shot="lesson-mistake-phone-it" if game == "duodecim" else None)
         if game == "latrunculi":
             app.check_axe("a lesson's praise at 360x740")
         assert app.js("return localStorage.getItem('ludus.current')") == saved, f"{game} lesson: the saved game changed"
@@ -884,7 +888,7 @@ def lessons(app):
         app.size(*size)
         open_lesson_from(app, how, game)
         app.check_targets(f"a lesson ({language}) at {size[0]}x{size[1]}")
-        play_lesson(app, game, language, catalogue_of(language))
+        play_lesson(app, game, language, catalogue_of(language), shot=f"lesson-mistake-{language}-{size[0]}x{size[1]}")
         app.check_axe(f"a lesson ({language})")
         app.button("#lesson-back")
     # Kiosk mode: the lesson from the title bar, one step, back.
