@@ -30,8 +30,7 @@ export async function openLesson(id) {
     all = await loadLessons();
   } catch (error) {
     lessons = null;  // asked again next time
-    $("#message").dataset.kind = "error";
-    $("#message").textContent = t("lesson.unavailable");
+    sayUnavailable();
     return;
   }
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
@@ -49,6 +48,12 @@ export async function openLesson(id) {
   loadStep();
 }
 
+// Said on the game's screen (status.js's say would write in the lesson's line).
+function sayUnavailable() {
+  $("#message").dataset.kind = "error";
+  $("#message").textContent = t("lesson.unavailable");
+}
+
 const currentStep = () => state.lesson.lesson.steps[state.lesson.index];
 
 function loadStep() {
@@ -60,8 +65,7 @@ function loadStep() {
   } catch (error) {
     if (!(error instanceof state.LudusError)) throw error;
     backToGame();
-    $("#message").dataset.kind = "error";
-    $("#message").textContent = t("lesson.unavailable");
+    sayUnavailable();
     return;
   }
   if (state.game !== back.game) state.game.free();
