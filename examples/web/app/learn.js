@@ -89,6 +89,7 @@ function accepts(move) {
     state.lesson.feedback = { kind: "error", parts: [[why.key, why.params], [stepKey(lesson, step, "hint")]] };
     state.selected = null;
     state.hinted = null;
+    $("#choices").replaceChildren();  // the buttons of a choice between dice, if the move was one
     render();
     announce(feedbackText());
     return false;
