@@ -33,6 +33,8 @@ One browser for everything:
 - the printed board of every game and ruleset (print_sheet): printed to PDF by Chromium, two
   landscape A4 or A3 pages, the empty board with cells of 20 mm or more, the counters, the rules
   in brief in the page's language;
+- Learn to play: every step of the four games' lessons by taps in Italian (Latrunculi in English,
+  XII Scripta in German), a mistake in each game explained, the way back to the game;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts()) runs only
@@ -306,7 +308,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("kiosk", kiosk), ("offline", offline)]
+            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("kiosk", kiosk), ("offline", offline)]
 
 
 def main():
@@ -327,7 +329,8 @@ def main():
             t0 = time.time()
             part(app)
             print(f"-- {name}: {time.time() - t0:.0f} s")
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "ERR_CONNECTION_REFUSED" not in e["message"]]
+        # (the offline part stops the server, the lessons part blocks lessons.json: those failures are the tests')
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not re.search("ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT", e["message"])]
         assert not errors, f"console errors: {errors}"
         print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in")
     except AssertionError as e:
@@ -1102,6 +1105,191 @@ def check_board_uncovered(app, where, last_move):
     top, bottom, left, right, height, width = found["board"]
     assert top >= -1 and bottom <= height + 1 and left >= -1 and right <= width + 1 and bottom - top > 100, f"{where}: the board is not in view: {found['board']}"
 
+# Learn to play: each step's answer as the visitor's taps (origin, arrival: the library's position
+# names for Light), and in each game one mistake (the step, its taps, the goal's reason key).
+LESSON_ANSWERS = {
+    "duodecim": [("H", "III"), ("3", "5"), ("4", "7"), ("6", "9"), ("20", "O")],
+    "petteia": [("d2", "d4"), ("a4", "c4"), ("c1", "c3"), ("c1", "c4")],
+    "latrunculi": [("b1", "b5"), ("b4", "d4"), ("l3", "l7")],
+    "xii_scripta": [("H", "6"), ("3", "8"), ("33", "O")],
+}
+LESSON_MISTAKES = {"duodecim": (0, ("I", "IV"), "lesson.why.enters"), "petteia": (0, ("d2", "d3"), "lesson.why.arrives"),
+                   "latrunculi": (1, ("b4", "c4"), "lesson.why.captures"), "xii_scripta": (0, ("4", "10"), "lesson.why.enters")}
+
+
+def lesson_place(app, name):
+    """The board's place of a position name for Light (a square, a cell, a tray), as app/board.js finds it."""
+    return app.js("""
+        const name = arguments[0];
+        return [...document.querySelectorAll('#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray')].find((p) => {
+          if (p.dataset.square) return p.dataset.square === name;
+          const tray = p.closest('[data-tray-position]');
+          if (tray) return tray.classList.contains('player0') && tray.dataset.trayPosition.split(' ').includes(name);
+          return p.dataset.position0 === name;
+        }) || null;""", name)
+
+
+def lesson_text(app):
+    return app.js("""return {title: document.querySelector('#lesson-title').textContent,
+                     task: document.querySelector('#lesson-task').textContent, feedback: document.querySelector('#lesson-feedback').textContent,
+                     kind: document.querySelector('#lesson-feedback').dataset.kind}""")
+
+
+def lesson_taps(app, taps):
+    for name in taps:
+        place = wait_for(lambda: lesson_place(app, name), f"the place {name}", 5)
+        app.tap(place)
+
+
+def check_lesson_layout(app, where):
+    """The task above the board (stacked) or beside it (side), never over it."""
+    box = app.js("""const r = (s) => document.querySelector(s).getBoundingClientRect();
+                    const l = r('#lesson'), b = r('#board svg');
+                    return {lesson: [l.top, l.bottom, l.left, l.right], board: [b.top, b.bottom, b.left, b.right]};""")
+    (lt, lb, ll, lr), (bt, bb, bl, br) = box["lesson"], box["board"]
+    assert lb > lt, f"{where}: no lesson panel"
+    assert lb <= bt + 1 or ll >= br - 1 or lr <= bl + 1, f"{where}: the lesson's words cover the board: {box}"
+
+
+def play_lesson(app, game, language, words, mistake=True, last_button=None, shot=None):
+    """Plays every step of a game's lesson by taps: the mistake refused and explained (a
+    screenshot of it, named shot), the answer praised, Next; "show me" on the last step marks the
+    answer."""
+    steps, ids = LESSON_ANSWERS[game], lesson_step_ids()[game]
+    for index, answer in enumerate(steps):
+        expected = words["lesson.title"].format(game=words[f"game.{game}"], step=index + 1, steps=len(steps))
+        wait_for(lambda: lesson_text(app)["title"] == expected, f"{game} ({language}): step {index + 1}", 10)
+        shown = lesson_text(app)
+        assert shown["task"] == words[f"lesson.{game}.{ids[index]}.task"], f"{game} ({language}): the task {shown}"
+        if mistake and LESSON_MISTAKES[game][0] == index:
+            _, taps, reason = LESSON_MISTAKES[game]
+            lesson_taps(app, taps)
+            said = wait_for(lambda: lesson_text(app)["feedback"], f"{game} ({language}): the mistake explained", 5)
+            why = words[reason]
+            why = (why["one"] if isinstance(why, dict) else why).split("{")[0]
+            assert why in said and lesson_text(app)["kind"] == "error", f"{game} ({language}): the mistake {taps} said {said!r}, not {why!r}"
+            assert lesson_text(app)["title"] == expected, f"{game} ({language}): a mistake moved the lesson on"
+            app.check_no_leak(f"{game} lesson, a mistake ({language})")
+            print(f"  {language} {game}: {'-'.join(taps)} refused: {said!r}")
+            if shot:
+                width, height = app.js("return [innerWidth, innerHeight]")
+                screenshot(app, shot, width, height)
+        if index == len(steps) - 1:
+            app.button("#lesson-show")
+            marked = wait_for(lambda: app.js("return [...document.querySelectorAll('#board .hint:not(.mark)')]"), "the answer shown", 5)
+            assert {m.id for m in marked} == {lesson_place(app, name).id for name in answer} and len(marked) == len(set(answer)), \
+                f"{game} ({language}): 'show me' marks {len(marked)} places, not {answer}"
+        lesson_taps(app, answer)
+        wait_for(lambda: lesson_text(app)["kind"] == "praise", f"{game} ({language}): step {index + 1} praised after {answer}", 5)
+        said = lesson_text(app)["feedback"]
+        assert words["lesson.well_done"] in said and words[f"lesson.{game}.{ids[index]}.done"] in said, f"{game} ({language}): praise {said!r}"
+        app.check_no_leak(f"{game} lesson step {index + 1} ({language})")
+        check_lesson_layout(app, f"{game} lesson step {index + 1} ({language})")
+        app.check_targets(f"{game} lesson step {index + 1} ({language})")
+        if index < len(steps) - 1 or last_button:
+            button = app.visible("#lesson-next")
+            assert button is not None and button.text == words["lesson.next" if index < len(steps) - 1 else "lesson.play"], f"{game}: the next button"
+            if index < len(steps) - 1:
+                app.tap(button)
+    print(f"  {language} {game}: {len(steps)} steps played")
+
+
+def lesson_step_ids():
+    """Each game's step ids, from the site's lessons.json (read when the part runs: a site without
+    lessons fails in the part, not at the start of the whole test)."""
+    path = os.path.join(SITE, "lessons.json")
+    assert os.path.exists(path), f"no lessons: {path}"
+    return {lesson["game"]: [step["id"] for step in lesson["steps"]] for lesson in json.load(open(path, encoding="utf-8"))["lessons"]}
+
+
+def open_lesson_from(app, how, game):
+    """A lesson opened from the title bar, the new-game dialog or a game's rules."""
+    if how == "bar":
+        app.button("#learn")
+    elif how == "new":
+        app.button("#new-game")
+        wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+        app.tap(app.d.find_element(By.CSS_SELECTOR, f"#game-choice input[value='{game}']"))
+        app.button("#new-learn")
+    else:
+        app.button("#show-rules")
+        wait_for(lambda: app.js("return document.querySelector('#rules-dialog').open"), "the rules dialog")
+        tab = [b for b in app.d.find_elements(By.CSS_SELECTOR, "#rules-tabs button") if b.text == catalogue_of(app.js("return document.documentElement.lang"))[f"game.{game}"]][0]
+        app.tap(tab)
+        wait_for(lambda: app.js("return document.querySelector('#rules-learn').dataset.game") == game, "the rules' lesson button")
+        app.button("#rules-learn")
+    wait_for(lambda: app.js("return document.body.dataset.screen === 'lesson' && !document.querySelector('dialog[open]')"), f"the {game} lesson from {how}", 10)
+    wait_for(lambda: app.js("return document.querySelector('#board').dataset.game") == game, f"the {game} lesson's board", 5)
+
+
+def lessons(app):
+    """Learn to play: in Italian on a phone every step of the four games' lessons (from the title
+    bar, the new-game dialog and a game's rules), a mistake in each game explained in the goal's
+    words, the answer praised, "show me", the task never over the board, axe and tap targets;
+    back to the game, which is unchanged; the last step's "play a game"; Latrunculi in English on a
+    tablet, XII Scripta in German on a landscape phone; a lesson in kiosk mode."""
+    app.open("it")
+    app.size(360, 740)
+    words = catalogue_of("it")
+    current = lambda: app.js("return localStorage.getItem('ludus.current')")
+    # The lessons out of reach (no network, nothing cached): said in the page's words, the game stays.
+    app.d.execute_cdp_cmd("Network.enable", {})
+    app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
+    app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*lessons.json"]})
+    app.button("#learn")
+    said = wait_for(lambda: app.d.find_element(By.ID, "message").text, "the lessons out of reach said", 5)
+    assert said == words["lesson.unavailable"] and not app.js("return document.body.dataset.screen"), f"lessons out of reach: {said!r}"
+    app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
+    for game, how in [("duodecim", "bar"), ("petteia", "new"), ("latrunculi", "rules"), ("xii_scripta", "new")]:
+        open_lesson_from(app, how, game)
+        saved = current()  # the game left aside: the computer, if it was to play, waits
+        if game == "duodecim":
+            app.check_targets("a lesson at 360x740")
+            app.check_axe("a lesson at 360x740")
+            screenshot(app, "lesson-phone-it", 360, 740)
+            app.size(768, 1024)
+            check_lesson_layout(app, "a lesson at 768x1024")
+            app.check_targets("a lesson at 768x1024")
+            screenshot(app, "lesson-tablet-it", 768, 1024)
+            app.size(360, 740)
+        play_lesson(app, game, "it", words, shot="lesson-mistake-phone-it" if game == "duodecim" else None)
+        if game == "latrunculi":
+            app.check_axe("a lesson's praise at 360x740")
+        assert current() == saved, f"{game} lesson: the saved game changed"
+        app.button("#lesson-back")
+        wait_for(lambda: app.js("return !document.body.dataset.screen && document.querySelector('#lesson').hidden"), "the way back to the game")
+        # the same game goes on (the computer may have played on since, at its pace)
+        before, after = json.loads(saved), json.loads(current())
+        assert after["settings"] == before["settings"] and after["state"]["history"][:len(before["state"]["history"])] == before["state"]["history"], \
+            f"back from the {game} lesson: the game is not the one left"
+        assert app.js("return document.querySelector('#board').dataset.game") == before["settings"]["game"]
+    # The last step's "play a game": a new game of the lesson's game, against the computer.
+    open_lesson_from(app, "new", "xii_scripta")
+    play_lesson(app, "xii_scripta", "it", words, mistake=False, last_button=True)
+    app.button("#lesson-next")
+    wait_for(lambda: app.js("return !document.body.dataset.screen && document.querySelector('#board').dataset.game === 'xii_scripta'"), "the game after the lesson")
+    settings = json.loads(app.js("return localStorage.getItem('ludus.current')"))["settings"]
+    assert settings["opponent"] != "human" and settings["game"] == "xii_scripta", settings
+    print("lessons (it, 360x740): the four games, from the bar, the new-game dialog and the rules; back to the game unchanged; then a game")
+    for language, size, game, how in [("en", (768, 1024), "latrunculi", "rules"), ("de", (740, 360), "xii_scripta", "new")]:
+        app.open(language)
+        app.size(*size)
+        open_lesson_from(app, how, game)
+        app.check_targets(f"a lesson ({language}) at {size[0]}x{size[1]}")
+        play_lesson(app, game, language, catalogue_of(language), shot=f"lesson-mistake-{language}-{size[0]}x{size[1]}")
+        app.check_axe(f"a lesson ({language})")
+        app.button("#lesson-back")
+    # Kiosk mode: the lesson from the title bar, one step, back.
+    app.open("it", query="kiosk=1&idle=60&pace=30")
+    app.size(768, 1024)
+    app.button("#attract")
+    open_lesson_from(app, "bar", "duodecim")
+    lesson_taps(app, LESSON_ANSWERS["duodecim"][0])
+    wait_for(lambda: lesson_text(app)["kind"] == "praise", "kiosk: the lesson's first step praised", 5)
+    app.button("#lesson-back")
+    wait_for(lambda: app.js("return !document.body.dataset.screen"), "kiosk: back to the game")
+    print("lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360; a lesson in kiosk mode")
 
 if __name__ == "__main__":
     sys.exit(main())

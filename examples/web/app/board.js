@@ -234,17 +234,17 @@ export function boxOf(place) {
 
 // A mark over a place, drawn in the picture's coordinates: a shape for each meaning (not a
 // colour alone): a dashed frame (can move), a thick frame (chosen), a ring (a target), a star
-// (the hint), corners (the keyboard's cursor).
+// (the hint), corners (the keyboard's cursor), a wide ring (a lesson's square to reach).
 function mark(place, kind) {
   const box = boxOf(place);
   const marks = $("#board g.marks");
   const inset = Math.min(box.width, box.height) * 0.08;
   let shape;
-  if (kind === "target") {
+  if (kind === "target" || kind === "goal") {
     shape = document.createElementNS(SVG_NS, "circle");
     shape.setAttribute("cx", box.x + box.width / 2);
     shape.setAttribute("cy", box.y + box.height / 2);
-    shape.setAttribute("r", Math.min(box.width, box.height) * 0.22);
+    shape.setAttribute("r", Math.min(box.width, box.height) * (kind === "goal" ? 0.36 : 0.22));
   } else {
     shape = document.createElementNS(SVG_NS, "rect");
     for (const [name, value] of Object.entries({ x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset })) {
@@ -272,13 +272,14 @@ function markMoves() {
   if (state.hinted && !state.review) {
     for (const name of [origin(state.hinted), arrival(state.hinted)]) { const place = name === undefined ? null : placeOf(name, player); if (place) mark(place, "hint"); }
   }
+  for (const name of state.lesson?.marks ?? []) { const place = placeOf(name, player); if (place) mark(place, "goal"); }
   showCursor();
 }
 
 // The marks, the status line and the controls again over the same picture, when only the search
 // started or ended (the position is the same): cheaper than drawing the board again, which a
 // phone feels at each of the computer's moves.
-const MARK_KINDS = ["movable", "chosen", "target", "hint", "cursor"];
+const MARK_KINDS = ["movable", "chosen", "target", "hint", "cursor", "goal"];
 export function refresh() {
   for (const old of document.querySelectorAll("#board g.marks > *")) old.remove();
   for (const place of document.querySelectorAll(MARK_KINDS.map((kind) => `#board .${kind}`).join(", "))) place.classList.remove(...MARK_KINDS);

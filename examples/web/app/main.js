@@ -12,10 +12,10 @@
 // settings.js (what is legal, the defaults), board.js (the picture, its layout, marks, hit
 // testing), play.js (taps, moves, dice, the computer's turn, undo, resign, draws), status.js
 // (the status line, messages, controls), dialogs.js (new game), review.js (the end of a game and
-// its review; review-model.js its figures, without DOM), storage.js,
-// rules.js, print.js, kiosk.js, language.js; this one starts the app and wires the page.
-// state.js, messages.js, words.js, moves.js, settings.js and review-model.js hold no DOM (tested
-// in Node).
+// its review; review-model.js its figures, without DOM), storage.js, rules.js, print.js,
+// kiosk.js, language.js, learn.js (the lessons' screen, lesson.js their logic); this one starts
+// the app and wires the page. state.js, messages.js, words.js, moves.js, settings.js,
+// review-model.js and lesson.js hold no DOM (tested in Node).
 import { placeAt, render, showCursor } from "./board.js";
 import { $, KIOSK, MUSEUM_LANGUAGE } from "./config.js";
 import { newGameChosen, newGameDialog, showComputerField } from "./dialogs.js";
@@ -23,6 +23,7 @@ import { engine } from "./engine.js";
 import { preferredLanguage } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
+import { backToGame, nextStep, openLesson, showMe, stepAgain } from "./learn.js";
 import { afterChange, askHint, boardKey, offerDraw, ownDiceChosen, ownDiceDialog, placeChosen, resign, roll, startGame, undo } from "./play.js";
 import { printBoard } from "./print.js";
 import { closeReview, goTo, openReview, reviewKey } from "./review.js";
@@ -61,6 +62,13 @@ $("#rules").addEventListener("click", (event) => {
   event.preventDefault();
   showSpecification(link.getAttribute("href"));
 });
+$("#learn").addEventListener("click", () => openLesson(state.lesson?.lesson.game ?? state.game.id));
+$("#new-learn").addEventListener("click", () => openLesson($("#new-game-form").elements.game.value));
+$("#rules-learn").addEventListener("click", () => openLesson($("#rules-learn").dataset.game));
+$("#lesson-show").addEventListener("click", showMe);
+$("#lesson-again").addEventListener("click", stepAgain);
+$("#lesson-next").addEventListener("click", nextStep);
+$("#lesson-back").addEventListener("click", backToGame);
 $("#language").addEventListener("change", (event) => setLanguage(event.target.value, !KIOSK));
 $("#rematch").addEventListener("click", () => startGame({ ...state.settings }));
 $("#end-new").addEventListener("click", newGameDialog);

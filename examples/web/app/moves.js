@@ -7,7 +7,7 @@ export const arrival = (move) => move.to_name ?? move.to ?? (move.captured ?? mo
 export const isPass = (move) => move.text === "pass" || move.kind === "pass";
 
 export function legalMoves() {
-  return state.game.phase === "move" && !isOver() ? state.game.legalMoves() : [];
+  return state.game.phase === "move" && !isOver() && !state.lesson?.done ? state.game.legalMoves() : [];
 }
 
 export const isOver = () => state.game.isOver || state.resigned !== null;

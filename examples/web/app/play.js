@@ -3,6 +3,7 @@ import { boxOf, namesOf, placeOf, places, refresh, render, showCursor } from "./
 import { $, PACE, REDUCED_MOTION } from "./config.js";
 import { confirmDialog } from "./dialogs.js";
 import { ask } from "./engine.js";
+import { closeLesson } from "./learn.js";
 import { has, t } from "./i18n.js";
 import { arrival, isComputer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { catalogueOf, state } from "./state.js";
@@ -11,7 +12,7 @@ import { announce, say } from "./status.js";
 import { describeMove, narrate, placeName, playerName } from "./words.js";
 
 export function placeChosen(place) {
-  if (!place || isOver() || state.review) return;
+  if (!place || isOver() || state.review || state.lesson?.done) return;
   if (state.thinking || isComputerTurn()) { say(t("illegal.wait")); return; }
   if (state.game.phase !== "move") { say(t("illegal.roll_first")); return; }
   const player = state.game.toMove;
@@ -109,6 +110,7 @@ function libraryError(statusName) {
 }
 
 export function playMove(move) {
+  if (state.lesson && !state.lesson.judge(move)) return;  // a lesson's step: only a move that reaches its goal
   const player = state.game.toMove;
   const before = { from: origin(move), to: arrival(move), player };
   if (!attempt(() => state.game.play({ text: move.text }))) return;
@@ -290,6 +292,7 @@ function agreeDraw() {
 export function startGame(next) {
   const created = createGame(next);
   if (!created) return false;
+  closeLesson()?.game.free();
   state.game?.free();
   state.review?.game?.free();
   state.review = null;

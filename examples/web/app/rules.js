@@ -19,6 +19,9 @@ export async function showRules(id) {
     button.addEventListener("click", () => showRules(entry.id));
     return button;
   }));
+  // the game's lesson, one tap from its rules (app/learn.js)
+  $("#rules-learn").dataset.game = id;
+  $("#rules-learn").textContent = t("lesson.learn_game", { game: gameName(id) });
   const response = await fetch(`rules/${currentLanguage()}/${id}.md`);
   const article = $("#rules");
   article.innerHTML = response.ok ? renderMarkdown(await response.text()) : `<p>${t("rules.missing")}</p>`;

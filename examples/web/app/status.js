@@ -10,6 +10,7 @@ import { describeEvent, gameName, narrationText, playerName, sideName, winnerOf 
 // ---- status, messages, controls ----------------------------------------------------------------
 
 export function say(text, kind = "error") {
+  if (state.lesson) { state.lesson.say(text, kind); return; }  // in the lesson's line, above the board
   const message = $("#message");
   message.textContent = text;
   message.dataset.kind = kind;
@@ -42,8 +43,9 @@ export function showStatus() {
   }
   $("#narration").textContent = narrationText();
   status.classList.toggle("busy", Boolean(state.thinking));
-  showDice();
+  showDice($("#dice"));
   showInHand();
+  state.lesson?.show();
 }
 
 // The pieces still to place (Bell's and Schädler's rules): the position's fields "*in_hand".
@@ -57,9 +59,9 @@ function showInHand() {
   if (shown) $("#in-hand").textContent = t("hand.count", { light: counts[0], dark: counts[1] });
 }
 
-// The dice of the turn, drawn in HTML (the picture has no words and no status line).
-function showDice() {
-  const box = $("#dice");
+// The dice of the turn, drawn in HTML (the picture has no words and no status line): in the
+// status line, or in a lesson's panel.
+export function showDice(box) {
   const dice = !isOver() && !state.review && state.game.phase === "move" ? state.game.dice : null;
   box.replaceChildren(...(dice ?? []).map((value) => {
     const die = document.createElement("span");

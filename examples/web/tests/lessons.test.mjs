@@ -1,0 +1,121 @@
+// The lessons of "Learn to play" (lessons.json, app/lesson.js), in Node on the built package:
+// every step's position is accepted by the library as it is written; in every step the right
+// move passes and a wrong one is refused with the goal's reason; every step has its words in
+// each language.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const here = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const ludus = await import(process.env.LUDUS_JS_PACKAGE);
+const { state } = await import("../app/state.js");
+const { setMessages, t, has } = await import("../app/messages.js");
+const { GOAL_TYPES, judge, rightMoves, stepGame, stepKey } = await import("../app/lesson.js");
+
+state.Game = ludus.Game;
+const { lessons } = JSON.parse(readFileSync(here("lessons.json"), "utf8"));
+const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
+const LANGUAGES = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
+
+// Each step's answer and a mistake, as a visitor would make it (the moves' text in the library's
+// notation): the steps the lessons must have, in their order.
+const EXPECTED = {
+  duodecim: [["enter", "H-III", "I-IV"], ["column", "3-5", "3-9"], ["hit", "4-7", "4-9"], ["capture_column", "6-9", "5-8"], ["bear_off", "20-O", "20-22"]],
+  petteia: [["move", "d2-d4", "d2-d3"], ["flank", "a4-c4", "a4-b4"], ["two_at_once", "c1-c3", "a3-a2"], ["between", "c1-c4", "c1-c3"]],
+  latrunculi: [["move", "b1-b5", "b1-b4"], ["flank", "b4-d4", "b4-c4"], ["dux", "l3-l7", "l3-l6"]],
+  xii_scripta: [["enter", "H-6:6", "4-10:6"], ["hit", "3-8:5", "3-4:1"], ["bear_off", "33-O:4", "33-34:1"]],
+};
+
+const reasonKey = (goal) => `lesson.why.${goal.reason ?? goal.type}`;
+const moveOf = (game, text) => game.legalMoves().find((move) => move.text === text);
+
+test("a lesson for each of the four games, with the steps asked for, in order", () => {
+  assert.deepEqual(lessons.map((lesson) => lesson.game).sort(), Object.keys(EXPECTED).sort());
+  for (const lesson of lessons) assert.deepEqual(lesson.steps.map((step) => step.id), EXPECTED[lesson.game].map(([id]) => id), lesson.game);
+});
+
+test("every step's position is accepted by the library as written, the visitor (Light) to move", () => {
+  for (const lesson of lessons) {
+    for (const step of lesson.steps) {
+      assert.ok(GOAL_TYPES.includes(step.goal.type), `${lesson.game} ${step.id}: goal ${step.goal.type}`);
+      const game = stepGame(lesson, step);
+      const saved = game.toJSON();
+      assert.deepEqual(saved.start, step.position, `${lesson.game} ${step.id}: the library changed the position`);
+      assert.equal(ludus.Game.fromJSON(saved).toJSONText(), game.toJSONText(), `${lesson.game} ${step.id}: no round trip`);
+      assert.equal(game.phase, "move");
+      assert.equal(game.toMove, 0);
+      assert.deepEqual(game.dice ?? [], step.dice ?? [], `${lesson.game} ${step.id}: the step's dice`);
+      game.free();
+    }
+  }
+});
+
+test("in every step the right move passes and the mistake is refused with the goal's reason", () => {
+  for (const lesson of lessons) {
+    lesson.steps.forEach((step, i) => {
+      const [, right, wrong] = EXPECTED[lesson.game][i];
+      const game = stepGame(lesson, step);
+      const where = `${lesson.game} ${step.id}`;
+      assert.ok(moveOf(game, right) && moveOf(game, wrong), `${where}: ${right} and ${wrong} are legal`);
+      assert.equal(judge(game, step.goal, moveOf(game, right)), null, `${where}: ${right} refused`);
+      const why = judge(game, step.goal, moveOf(game, wrong));
+      assert.equal(why?.key, reasonKey(step.goal), `${where}: ${wrong}`);
+      // every legal move is either right or refused with the same reason; the right ones are few
+      const passing = rightMoves(game, step.goal).map((move) => move.text);
+      assert.ok(passing.includes(right) && !passing.includes(wrong), where);
+      for (const move of game.legalMoves().filter((m) => !passing.includes(m.text))) assert.equal(judge(game, step.goal, move).key, reasonKey(step.goal));
+      assert.ok(passing.length < game.legalMoves().length, `${where}: no move can miss the goal`);
+      assert.equal(game.toJSONText(), stepGame(lesson, step).toJSONText(), `${where}: judging changed the game`);
+      game.free();
+    });
+  }
+});
+
+test("the goals read the library's position after the move", () => {
+  const pick = (id, stepId) => { const lesson = lessons.find((l) => l.game === id); return [lesson, lesson.steps.find((s) => s.id === stepId)]; };
+  // a column: two pieces on cell 5 after 3-5
+  let [lesson, step] = pick("duodecim", "column");
+  let game = stepGame(lesson, step);
+  game.play("3-5");
+  assert.equal(game.position.track[0][4], 2);
+  game.free();
+  // the dux shut in ends the game, won by the visitor
+  [lesson, step] = pick("latrunculi", "dux");
+  game = stepGame(lesson, step);
+  game.play("l3-l7");
+  assert.equal(game.endReason, "dux_immobilised");
+  assert.equal(game.winner, 0);
+  game.free();
+  // a lone piece cannot take a column of two (the duodecim rules): 5-9 is not even legal
+  [lesson, step] = pick("duodecim", "capture_column");
+  game = stepGame(lesson, step);
+  assert.equal(moveOf(game, "5-9"), undefined);
+  assert.equal(moveOf(game, "6-9").captured_count, 2);
+  game.free();
+  // between two enemies: still standing after the move, and taken by nothing
+  [lesson, step] = pick("petteia", "between");
+  game = stepGame(lesson, step);
+  game.play("c1-c4");
+  assert.equal(game.position.ranks[3], ".101..");
+  game.free();
+});
+
+test("every step's words and every reason in each language, with no placeholder left", () => {
+  for (const tag of LANGUAGES) {
+    setMessages(tag, catalogue(tag));
+    for (const lesson of lessons) {
+      for (const step of lesson.steps) {
+        for (const part of ["task", "hint", "done"]) {
+          const key = stepKey(lesson, step, part);
+          assert.ok(has(key), `${tag}: ${key}`);
+          assert.ok(!t(key).includes("{"), `${tag}: ${key}`);
+        }
+        const key = reasonKey(step.goal);
+        assert.ok(has(key), `${tag}: ${key}`);
+        const said = t(key, { count: step.goal.count ?? 1, height: step.goal.height });
+        assert.ok(said.length > 0 && !said.includes("{"), `${tag}: ${key}: ${said}`);
+      }
+    }
+  }
+});
