@@ -73,10 +73,19 @@ answerWith("attract", ({ id, move, error }) => {
   if (!running || id !== `attract ${request}`) return;
   // the attract screen says nothing of an error: it starts another game
   if (error) newDemo();
-  else demo.play({ text: move.text });
+  else playDemoMove(move);
   draw();
   schedule();
 });
+
+function playDemoMove(move) {
+  try {
+    demo.play({ text: move.text });
+  } catch (failure) {
+    if (!(failure instanceof state.LudusError)) throw failure;
+    newDemo();
+  }
+}
 
 function draw() {
   const svg = pictureOf(demo, pictureOptionsOf(demo));
