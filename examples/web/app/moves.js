@@ -13,3 +13,5 @@ export function legalMoves() {
 export const isOver = () => state.game.isOver || state.resigned !== null;
 export const isComputer = (player) => state.settings.opponent !== "human" && player === state.settings.computer;
 export const isComputerTurn = () => isComputer(state.game.toMove) && !isOver();
+// Whether a move takes pieces off the board (its sound: a knock).
+export const isCapture = (move) => (move.captured_count ?? move.captured?.length ?? 0) > 0;

@@ -5,7 +5,7 @@ import { throwDice } from "./dice-throw.js";
 import { confirmDialog, showEnd } from "./dialogs.js";
 import { ask } from "./engine.js";
 import { has, t } from "./i18n.js";
-import { arrival, isComputer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
+import { arrival, isCapture, isComputer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { currentPace } from "./preferences.js";
 import { playSound } from "./sound.js";
 import { catalogueOf, state } from "./state.js";
@@ -115,7 +115,7 @@ export function playMove(move) {
   const before = { from: origin(move), to: arrival(move), player };
   if (!attempt(() => state.game.play({ text: move.text }))) return;
   narrate(isComputer(player) ? "move" : "clear", move);
-  if ((move.captured_count ?? move.captured?.length ?? 0) > 0) playSound("capture");
+  if (isCapture(move)) playSound("capture");
   $("#choices").replaceChildren();
   $("#message").textContent = "";
   announce(describeMove(move, player));

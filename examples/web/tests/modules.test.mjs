@@ -169,3 +169,17 @@ test("settings: the visitor's pace, a factor of the address's", () => {
   assert.equal(settings.paceOf(30, "fast"), 15);
   assert.equal(settings.paceOf(1200, "unknown"), 1200);
 });
+
+test("moves: a capture (its sound) told from a move that takes nothing, in the library's moves", () => {
+  const game = new ludus.Game("petteia", { rows: 6, cols: 6, seed: 4 });
+  let capture = null, quiet = null;
+  for (let ply = 0; ply < 400 && !game.isOver && !capture; ply++) {
+    const legal = game.legalMoves();
+    capture = legal.find(moves.isCapture) ?? null;
+    quiet ??= legal.find((move) => !moves.isCapture(move)) ?? null;
+    game.play({ text: game.aiMove({ level: "random", seed: ply }).text });
+  }
+  assert.ok(capture && capture.captured_count > 0, "no capture found in a game of Petteia");
+  assert.ok(quiet && quiet.captured_count === 0);
+  game.free();
+});
