@@ -17,7 +17,8 @@ export const MUSEUM_LANGUAGE = LANGUAGES.includes(setting("lang")) ? setting("la
 export const MUSEUM_NAME = (setting("museum") ?? "").trim();
 export const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
 // ms between the computer's actions (its roll, each move): each stays on screen alone at least
-// this long, for a visitor to read it (?pace=MS; the tests shorten it)
+// this long, for a visitor to read it (?pace=MS; the tests shorten it); the visitor's pace
+// control (preferences.js) multiplies it
 export const PACE = Number(params.get("pace") || 1200);
 export const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 // The window's size, read again when it changes: reading innerWidth or innerHeight lays the page
