@@ -185,7 +185,11 @@ class App:
         library's English words) in the page's text, labels, pictures and open dialogs."""
         language = self.js("return document.documentElement.lang")
         text = self.js("""
-            const parts = [document.body.innerText, document.title];
+            // a line marked as in another language (the kiosk's invitation's second line) is no leak
+            let body = document.body.innerText;
+            for (const e of document.body.querySelectorAll('[lang]'))
+              if (e.lang !== document.documentElement.lang && e.innerText) body = body.split(e.innerText).join('');
+            const parts = [body, document.title];
             for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]'))
               parts.push(e.getAttribute('aria-label') || '', e.getAttribute('title') || '', e.getAttribute('placeholder') || '');
             for (const e of document.querySelectorAll('svg text, svg title')) parts.push(e.textContent);
@@ -308,7 +312,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("kiosk", kiosk), ("offline", offline)]
+            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("kiosk", kiosk), ("offline", offline)]
 
 
 def main():
@@ -1290,6 +1294,284 @@ def lessons(app):
     app.button("#lesson-back")
     wait_for(lambda: app.js("return !document.body.dataset.screen"), "kiosk: back to the game")
     print("lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360; a lesson in kiosk mode")
+class SpecialSite(QuietHandler):
+    """The app as another server gives it: no HTTP caching, the engine's module broken while
+    `broken_wasm` is set, a kiosk settings file of the test's (`kiosk_json`)."""
+    broken_wasm = False
+    kiosk_json = None
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def do_GET(self):
+        path = self.path.split("?")[0]
+        body = None
+        if path.endswith("/ludus.wasm") and SpecialSite.broken_wasm:
+            body, kind = b"\\0asm broken", "application/wasm"
+        elif path.endswith("/kiosk.json") and SpecialSite.kiosk_json is not None:
+            body, kind = SpecialSite.kiosk_json.encode(), "application/json"
+        if body is None:
+            return super().do_GET()
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def special_site(app):
+    """The second server (started once): its address."""
+    if not hasattr(app, "special"):
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SpecialSite, directory=SITE))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        app.special = f"http://127.0.0.1:{server.server_address[1]}/"
+    return app.special
+
+
+def reduced_motion(app, on):
+    app.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce" if on else ""}]})
+
+
+ATTRACT = """const b = document.querySelector('#attract-board svg'), r = b && b.getBoundingClientRect();
+  const pieces = b ? [...b.querySelectorAll('.piece, [class*=piece], circle')].map((e) => e.outerHTML).join('') : '';
+  return {shown: !document.querySelector('#attract').hidden, plies: Number(document.querySelector('#attract-board').dataset.plies ?? -1), pieces,
+          board: r ? [r.width, r.height] : null, text: document.querySelector('#attract-text').innerText,
+          second: document.querySelector('#attract-second').hidden ? null : [document.querySelector('#attract-second').lang, document.querySelector('#attract-second').innerText],
+          museum: document.querySelector('#attract-museum').hidden ? null : document.querySelector('#attract-museum').innerText};"""
+
+
+def attract(app):
+    """The kiosk's attract screen: the computer plays itself on a board behind the invitation
+    (its pieces change within seconds, a new game once one is over), the invitation in the
+    museum's language and in English below it (marked lang=en), the museum's name from
+    ?museum= or from kiosk.json (the address wins); a still board under reduced motion; one tap
+    starts the visitor's game. Screenshots at the four sizes."""
+    d = app.d
+    museum = "Museo Archeologico di Prova"
+    app.open("it", query="kiosk=1&pace=100&museum=" + museum.replace(" ", "%20"))
+    app.size(1024, 768)
+    shown = wait_for(lambda: (lambda s: s if s["shown"] and s["plies"] >= 0 else None)(app.js(ATTRACT)), "the attract screen")
+    assert shown["text"] == "Tocca per giocare" and shown["second"] == ["en", "Tap to play"], f"attract: the invitation {shown}"
+    assert shown["museum"] == museum, f"attract: the museum's name {shown['museum']!r}"
+    assert shown["board"] and shown["board"][0] > 300, f"attract: no board or a small one: {shown['board']}"
+    first = shown["pieces"]
+    later = wait_for(lambda: (lambda s: s if s["plies"] >= 3 and s["pieces"] != first else None)(app.js(ATTRACT)), "the attract game to move", 15)
+    # One game to its end and a new one (the demo's games are short at this pace).
+    wait_for(lambda: app.js(ATTRACT)["plies"] < later["plies"], "a new attract game after the last", 90)
+    app.check_axe("attract screen")
+    app.check_no_leak("attract screen")
+    for width, height in [(360, 740), (740, 360), (768, 1024), (1024, 768)]:
+        app.size(width, height)
+        box = app.js("""const r = (s) => document.querySelector(s).getBoundingClientRect();
+            const b = document.querySelector('#attract-board svg').getBoundingClientRect();
+            return {board: [b.left, b.top, b.right, b.bottom], text: r('#attract-text').bottom, second: r('#attract-second').bottom, w: innerWidth, h: innerHeight};""")
+        left, top, right, bottom = box["board"]
+        assert left >= -1 and top >= -1 and right <= box["w"] + 1 and bottom <= box["h"] + 1, f"attract at {width}x{height}: the board off screen {box}"
+        assert box["second"] <= box["h"] and box["text"] <= box["h"], f"attract at {width}x{height}: the invitation below the fold {box}"
+        name = {(360, 740): "phone", (740, 360): "phone-landscape", (768, 1024): "tablet-portrait", (1024, 768): "tablet"}[(width, height)]
+        screenshot(app, f"web-attract-{name}-it", width, height)
+    # Under reduced motion a still board.
+    reduced_motion(app, True)
+    time.sleep(0.6)
+    still = app.js(ATTRACT)["pieces"]
+    time.sleep(2.5)
+    assert app.js(ATTRACT)["pieces"] == still, "attract: the board moves under reduced motion"
+    reduced_motion(app, False)
+    # One tap anywhere: the visitor's game, the attract game stopped.
+    app.tap(d.find_element(By.ID, "attract"))
+    wait_for(lambda: not app.visible("#attract") and app.visible("#board svg"), "the visitor's game after one tap", 5)
+    assert app.js("return document.querySelector('#status').innerText").strip(), "attract: no status after the tap"
+    plies = app.js(ATTRACT)["plies"]
+    time.sleep(1.5)
+    assert app.js(ATTRACT)["plies"] == plies, "attract: the attract game plays on behind the visitor's"
+    # kiosk.json: the museum's name and language from the file; the address's win over it.
+    SpecialSite.kiosk_json = json.dumps({"museum": "Museo dal file", "lang": "en"})
+    try:
+        d.get(special_site(app) + "?kiosk=1&pace=400")
+        app.wait_ready()
+        shown = wait_for(lambda: (lambda s: s if s["shown"] and s["second"] else None)(app.js(ATTRACT)), "the attract screen of kiosk.json")
+        assert shown["museum"] == "Museo dal file" and shown["text"] == "Tap to play" and shown["second"] == ["it", "Tocca per giocare"], f"kiosk.json: {shown}"
+        d.get(special_site(app) + "?kiosk=1&pace=400&lang=it&museum=Museo%20Civico")
+        app.wait_ready()
+        shown = wait_for(lambda: (lambda s: s if s["shown"] and s["second"] else None)(app.js(ATTRACT)), "the attract screen of the address")
+        assert shown["museum"] == "Museo Civico" and shown["text"] == "Tocca per giocare", f"the address over kiosk.json: {shown}"
+    finally:
+        SpecialSite.kiosk_json = None
+    print(f"attract: the computer's own game behind the invitation (Italian, English), moving and starting again; "
+          f"the museum's name from ?museum= and kiosk.json; still under reduced motion; one tap starts a game")
+
+
+# Installed before the app's scripts: counts the sounds started (Web Audio sources) in window.sounds.
+COUNT_SOUNDS = """
+window.sounds = 0;
+for (const kind of ['AudioScheduledSourceNode', 'AudioBufferSourceNode', 'OscillatorNode']) {
+  const proto = window[kind]?.prototype;
+  if (!proto || !Object.hasOwn(proto, 'start')) continue;
+  const start = proto.start;
+  proto.start = function (...args) { window.sounds += 1; return start.apply(this, args); };
+}"""
+
+WATCH_DICE = """
+window.diceSeen = [];
+const box = document.querySelector('#dice');
+const record = () => window.diceSeen.push({t: performance.now(), rolling: box.dataset.rolling === 'true',
+  faces: [...box.querySelectorAll('.die')].map((d) => d.querySelectorAll('.pip').length),
+  values: [...box.querySelectorAll('.die')].map((d) => Number(d.dataset.value))});
+new MutationObserver(record).observe(box, {childList: true, subtree: true, attributes: true});"""
+
+
+def roll_and_watch(app):
+    """The visitor rolls; what the dice showed until they settled."""
+    app.js(WATCH_DICE)
+    app.button("#roll")
+    wait_for(lambda: app.js("return document.querySelectorAll('#dice .die').length > 0"), "the dice", 5)
+    time.sleep(1.0)
+    return app.js("return window.diceSeen")
+
+
+def dice_and_sound(app):
+    """A roll: the dice tumble (other faces, data-rolling) for about half a second, then show the
+    values thrown as pips, large, with their values in words; none under reduced motion. The
+    sound switch in the title bar: off at first, a roll with it on starts sounds (Web Audio),
+    remembered after a reload; in the kiosk off whatever was stored, never stored, off again
+    for the next visitor."""
+    d = app.d
+    script = d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_SOUNDS})["identifier"]
+    try:
+        app.open("it", query="pace=1200")
+        app.size(360, 740)
+        assert app.js("return document.querySelector('#sound').getAttribute('aria-pressed')") == "false", "sound: not off by default"
+        app.new_game("duodecim", {"first_player": 0}, opponent="human")
+        seen = roll_and_watch(app)
+        tumbling = [s for s in seen if s["rolling"]]
+        assert len({tuple(s["faces"]) for s in tumbling}) >= 3, f"dice: no tumbling faces: {seen[:6]}"
+        started = seen.index(tumbling[0])
+        landed = next((s for s in seen[started:] if not s["rolling"]), None)
+        span = (landed["t"] - tumbling[0]["t"]) / 1000 if landed else None
+        assert span is not None and 0.3 <= span <= 1.2, f"dice: the throw lasted {span} s: {seen}"
+        last = app.js("""const box = document.querySelector('#dice');
+            return {rolling: box.dataset.rolling ?? null, label: box.getAttribute('aria-label'), dice: [...box.querySelectorAll('.die')].map((e) => {
+              const r = e.getBoundingClientRect(); return {pips: e.querySelectorAll('.pip').length, value: Number(e.dataset.value), title: e.title, size: Math.min(r.width, r.height)}; })}""")
+        thrown = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1).text").split()[1:]
+        assert last["rolling"] is None and [die["pips"] for die in last["dice"]] == [int(v) for v in thrown], f"dice: landed on {last}, thrown {thrown}"
+        assert all(die["size"] >= 36 and die["title"] == str(die["value"]) for die in last["dice"]), f"dice: small or untitled {last}"
+        assert " + ".join(thrown) in last["label"], f"dice: the values not in words: {last['label']!r}"
+        assert app.js("return window.sounds") == 0, "sound: played while off"
+        # Reduced motion: the values at once.
+        reduced_motion(app, True)
+        app.new_game("duodecim", {"first_player": 0}, opponent="human")
+        seen = roll_and_watch(app)
+        assert not any(s["rolling"] for s in seen) and len({tuple(s["faces"]) for s in seen if s["faces"]}) == 1, f"dice: tumbling under reduced motion: {seen[:4]}"
+        reduced_motion(app, False)
+        # The switch: on, a roll sounds; remembered.
+        app.button("#sound")
+        assert app.js("return [document.querySelector('#sound').getAttribute('aria-pressed'), localStorage.getItem('ludus.sound')]") == ["true", "on"]
+        app.new_game("duodecim", {"first_player": 0}, opponent="human")
+        roll_and_watch(app)
+        assert app.js("return window.sounds") > 0, "sound: a roll with the sound on started no sound"
+        app.d.refresh()
+        app.wait_ready()
+        assert app.js("return document.querySelector('#sound').getAttribute('aria-pressed')") == "true", "sound: not remembered"
+        app.check_targets("the sound switch at 360x740")
+        # The kiosk: off although stored on; a visitor's switch is not stored and is off again after the idle reset.
+        app.open("it", query="kiosk=1&idle=4&pace=30", clear=False)
+        wait_for(lambda: app.visible("#attract"), "the attract screen")
+        app.tap(d.find_element(By.ID, "attract"))
+        pressed = lambda: app.js("return document.querySelector('#sound').getAttribute('aria-pressed')")
+        assert pressed() == "false", "sound: on in the kiosk"
+        app.button("#sound")
+        assert pressed() == "true"
+        app.button("#sound")
+        app.button("#sound")
+        assert app.js("return localStorage.getItem('ludus.sound')") == "on", "sound: the kiosk stored a visitor's switch"
+        wait_for(lambda: app.visible("#attract"), "the attract screen after the idle time", 15)
+        assert pressed() == "false", "sound: left on for the kiosk's next visitor"
+    finally:
+        d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+        reduced_motion(app, False)
+    print(f"dice: tumbled for {span:.2f} s then showed {' + '.join(thrown)} as pips; none under reduced motion; "
+          "sound off by default, on and remembered, off and never stored in the kiosk")
+
+
+WATCH_NARRATION = """
+window.said = [];
+const line = document.querySelector('#narration');
+new MutationObserver(() => { if (window.said.at(-1)?.text !== line.textContent) window.said.push({t: performance.now(), text: line.textContent}); })
+  .observe(line, {childList: true, characterData: true, subtree: true});"""
+
+
+def computer_gaps(app):
+    """The times between the computer's actions in its first turn of a new game, in s."""
+    app.new_game("duodecim", {"first_player": 1}, opponent="greedy", computer=1)
+    app.js(WATCH_NARRATION)
+    wait_for(lambda: app.js("return document.querySelector('#roll').offsetParent !== null && !document.querySelector('#roll').hidden"), "the person's turn", 20)
+    said = [s for s in app.js("return window.said") if s["text"]]
+    gaps = [(b["t"] - a["t"]) / 1000 for a, b in zip(said, said[1:])]
+    assert gaps, f"pace: the computer's turn not seen: {said}"
+    return gaps
+
+
+def pace_control(app):
+    """The pace of the computer's actions in the "Altro" dialog: slow, normal, fast (a factor of
+    the address's pace); each action of the computer's shown for that long; remembered on the
+    device, not in the kiosk."""
+    d = app.d
+    base = 400
+    app.open("it", query=f"pace={base}")
+    app.size(360, 740)
+    choose = lambda value: (app.button("#more"), app.tap(d.find_element(By.CSS_SELECTOR, f"#pace input[value={value}]")),
+                            app.js("document.querySelector('#more-dialog').close()"))
+    checked = lambda: app.js("return document.querySelector('#pace input:checked')?.value ?? null")
+    assert checked() == "normal", f"pace: {checked()} at first"
+    app.button("#more")
+    app.check_axe("the more dialog with the pace")
+    app.check_no_leak("the more dialog with the pace")
+    app.js("document.querySelector('#more-dialog').close()")
+    choose("slow")
+    slow = computer_gaps(app)
+    assert min(slow) >= 2 * base / 1000 * 0.95, f"pace slow: the computer's actions {slow} s apart"
+    choose("fast")
+    fast = computer_gaps(app)
+    assert min(fast) >= base / 2 / 1000 * 0.95 and sorted(fast)[len(fast) // 2] < 1.5 * base / 1000, f"pace fast: the computer's actions {fast} s apart"
+    d.refresh()
+    app.wait_ready()
+    assert checked() == "fast" and app.js("return localStorage.getItem('ludus.pace')") == "fast", "pace: not remembered"
+    app.open("it", query="kiosk=1&pace=400", clear=False)
+    wait_for(lambda: app.visible("#attract"), "the attract screen")
+    app.tap(d.find_element(By.ID, "attract"))
+    assert checked() == "normal", f"pace: the kiosk starts at {checked()}"
+    choose("slow")
+    assert app.js("return localStorage.getItem('ludus.pace')") == "fast", "pace: the kiosk stored a visitor's pace"
+    print(f"pace: slow {min(slow):.2f} s or more between the computer's actions, fast {min(fast):.2f}-{max(fast):.2f} s; remembered, not in the kiosk")
+
+
+def engine_load_error(app):
+    """The engine's module fails to load (a broken ludus.wasm): the page says so in its words with
+    a "Riprova" button, not "loading" for ever; once the file is right again the button starts the app."""
+    d = app.d
+    italian = catalogue_of("it")
+    SpecialSite.broken_wasm = True
+    try:
+        d.get(special_site(app) + "?pace=30&lang=it")
+        error = wait_for(lambda: app.visible("#load-error"), "the engine's load error", 30)
+        assert italian["load.failed"] in error.text and d.find_element(By.ID, "retry").text == italian["load.retry"], f"load error: {error.text!r}"
+        assert not app.js("return document.querySelector('#board .loading').textContent"), "load error: still 'loading'"
+        size = app.js("const r = document.querySelector('#retry').getBoundingClientRect(); return [r.width, r.height]")
+        assert min(size) >= MIN_TARGET, f"load error: the retry button is {size}"
+        app.check_axe("the engine's load error")
+        app.check_no_leak("the engine's load error")
+    finally:
+        SpecialSite.broken_wasm = False
+    app.tap(d.find_element(By.ID, "retry"))
+    app.wait_ready()
+    assert not app.visible("#load-error")
+    # The broken module's own errors in the console are expected; nothing else.
+    errors = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]
+    unexpected = [m for m in errors if not re.search(r"wasm|WebAssembly|ludus|CompileError|magic", m, re.I)]
+    assert not unexpected, f"load error: console errors {unexpected}"
+    print(f"engine load error: said in Italian with 'Riprova'; the retry started the app ({len(errors)} expected console errors)")
+
 
 if __name__ == "__main__":
     sys.exit(main())

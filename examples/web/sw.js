@@ -22,6 +22,11 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
+  // The kiosk's settings file, which the museum edits: the server's copy first, the cache's offline.
+  if (new URL(event.request.url).pathname.endsWith("/kiosk.json")) {
+    event.respondWith(fetch(event.request).catch(() => caches.match(event.request, { ignoreSearch: true })));
+    return;
+  }
   event.respondWith(caches.match(event.request, { ignoreSearch: true }).then((cached) => cached ?? fetch(event.request).then((response) => {
     if (response.ok && new URL(event.request.url).origin === location.origin) {
       const copy = response.clone();

@@ -6,12 +6,19 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
 export const STORAGE_CURRENT = "ludus.current";
 const params = new URLSearchParams(location.search);
 export const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk") === "1";
-// The kiosk's language: its address's (?lang=), else Italian. In kiosk mode a visitor's choice
-// is never stored: every visitor (after the idle reset or a reload) starts in this one.
-export const MUSEUM_LANGUAGE = LANGUAGES.includes(params.get("lang")) ? params.get("lang") : "it";
+// A kiosk's settings file, kiosk.json next to the app ({"museum": "...", "lang": "it"}): the
+// museum edits it once; the address (?museum=, ?lang=) wins over it. Read only in kiosk mode.
+const kioskFile = KIOSK ? await fetch("kiosk.json").then((response) => (response.ok ? response.json() : {})).catch(() => ({})) : {};
+const setting = (name) => params.get(name) ?? (typeof kioskFile?.[name] === "string" ? kioskFile[name] : null);
+// The kiosk's language: its address's (?lang=), else its file's, else Italian. In kiosk mode a
+// visitor's choice is never stored: every visitor (after the idle reset or a reload) starts in this one.
+export const MUSEUM_LANGUAGE = LANGUAGES.includes(setting("lang")) ? setting("lang") : "it";
+// The museum's name on the attract screen ("" for none).
+export const MUSEUM_NAME = (setting("museum") ?? "").trim();
 export const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
 // ms between the computer's actions (its roll, each move): each stays on screen alone at least
-// this long, for a visitor to read it (?pace=MS; the tests shorten it)
+// this long, for a visitor to read it (?pace=MS; the tests shorten it); the visitor's pace
+// control (preferences.js) multiplies it
 export const PACE = Number(params.get("pace") || 1200);
 export const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 // The window's size, read again when it changes: reading innerWidth or innerHeight lays the page

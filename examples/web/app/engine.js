@@ -30,15 +30,22 @@ export const engine = afterFirstPaint().then(() => {
 });
 
 // The worker starts with the page (it compiles the engine, see above); until it says it is
-// ready (a message sent earlier would find no handler) a request of the computer's turn or a
-// hint waits. Returns a promise of the compiled module (null if the worker cannot give one).
-// A worker that fails (its script, its engine, a crash) answers nothing more: the page then
-// searches on its own thread, starting with the request left unanswered, so that no spinner
-// waits for an answer that cannot come.
+// ready (a message sent earlier would find no handler) the requests (the computer's turn, a
+// hint, the attract screen's game) wait. Returns a promise of the compiled module (null if the
+// worker cannot give one). A worker that fails (its script, its engine, a crash) answers
+// nothing more: the page then searches on its own thread, starting with the requests left
+// unanswered, so that no spinner waits for an answer that cannot come.
+// An answer goes to the handler of its request's kind (answerWith), else to the game's (play.js).
 let worker = null;
 let workerReady = false;
-let waiting = null;   // the request made before the worker was ready
-let pending = null;   // the request the worker is answering
+let waiting = [];   // the requests made before the worker was ready
+let pending = [];   // the requests the worker is answering
+const handlers = new Map();
+export const answerWith = (kind, handler) => handlers.set(kind, handler);
+function answered(data) {
+  pending = pending.filter((request) => request.id !== data.id || request.kind !== data.kind);
+  (handlers.get(data.kind) ?? workerAnswered)(data);
+}
 function startWorker() {
   return new Promise((resolve) => {
     try {
@@ -54,12 +61,14 @@ function startWorker() {
     worker.addEventListener("error", () => { workerFailed(); resolve(null); });
     worker.onmessage = ({ data }) => {
       if (data.kind === "review") { reviewAnswered(data); return; }
-      if (!data.ready) { pending = null; workerAnswered(data); return; }
+      if (!data.ready) { answered(data); return; }
       resolve(data.module);
       workerReady = true;
-      if (waiting) ask(waiting);
+      const early = waiting;
+      waiting = [];
+      early.forEach(ask);
       if (reviewWaiting) askReview(reviewWaiting, reviewListener);
-      waiting = reviewWaiting = null;
+      reviewWaiting = null;
     };
   });
 }
@@ -68,9 +77,10 @@ function workerFailed() {
   worker.terminate();
   worker = null;
   workerReady = false;
-  const unanswered = pending ?? waiting;
-  pending = waiting = null;
-  if (unanswered && state.Game) thinkHere(unanswered);
+  const unanswered = [...pending, ...waiting];
+  pending = [];
+  waiting = [];
+  if (state.Game) unanswered.forEach(thinkHere);
   const review = reviewPending ?? reviewWaiting;
   reviewPending = reviewWaiting = null;
   if (review && state.Game) reviewHere(review);
@@ -107,8 +117,8 @@ function reviewHere({ id, state: saved, options }) {
 }
 export function ask(message) {
   if (worker === null) thinkHere(message);
-  else if (workerReady) { pending = message; worker.postMessage(message); }
-  else waiting = message;
+  else if (workerReady) { pending.push(message); worker.postMessage(message); }
+  else waiting.push(message);
 }
 // The worker's search on the page's thread, in a task of its own (the status shows first).
 function thinkHere({ id, kind, state: saved, options }) {
@@ -123,6 +133,6 @@ function thinkHere({ id, kind, state: saved, options }) {
     } finally {
       copy?.free();
     }
-    workerAnswered(answer);
+    answered(answer);
   }, 0);
 }

@@ -25,6 +25,7 @@ import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
 import { backToGame, nextStep, openLesson, showMe, stepAgain } from "./learn.js";
 import { afterChange, askHint, boardKey, offerDraw, ownDiceChosen, ownDiceDialog, placeChosen, resign, roll, startGame, undo } from "./play.js";
+import { paceChosen, showPreferences, toggleSound } from "./preferences.js";
 import { printBoard } from "./print.js";
 import { closeReview, goTo, openReview, reviewKey } from "./review.js";
 import { showRules, showSpecification } from "./rules.js";
@@ -32,13 +33,15 @@ import { defaultSettings } from "./settings.js";
 import { state } from "./state.js";
 import { restore } from "./storage.js";
 
-await Promise.all([setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage()), engine.then((loaded) => {
-  ({ Game: state.Game, LudusError: state.LudusError } = loaded);
-  state.catalogue = loaded.games();
-})]);
+const words = setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage());
+const loaded = await Promise.all([words, engine.then((module) => {
+  ({ Game: state.Game, LudusError: state.LudusError } = module);
+  state.catalogue = module.games();
+})]).then(() => true, () => false);
 // The first game in a task of its own (the engine's start and the words were one already): a
 // phone stays responsive between them.
-await new Promise((resolve) => setTimeout(resolve, 0));
+if (loaded) await new Promise((resolve) => setTimeout(resolve, 0));
+else await words.catch(() => {});  // the error said in the page's words where they loaded (else index.html's Italian)
 $("#board").addEventListener("click", (event) => placeChosen(placeAt(event.clientX, event.clientY)));
 $("#board").addEventListener("keydown", boardKey);
 $("#board").addEventListener("focus", showCursor);
@@ -84,8 +87,13 @@ addEventListener("keydown", reviewKey);
 addEventListener("resize", () => state.game && render());
 for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, activity, { capture: true });
 $("#attract").addEventListener("click", leaveAttract);
+$("#sound").addEventListener("click", toggleSound);
+$("#pace").addEventListener("change", paceChosen);
+showPreferences();
 
-if (KIOSK) {
+if (!loaded) {
+  showLoadError();
+} else if (KIOSK) {
   document.body.classList.add("kiosk");
   // No pinch zoom on the museum's tablet (style.css: touch-action; here the viewport): a
   // zoomed page would stay zoomed for the next visitor.
@@ -96,11 +104,28 @@ if (KIOSK) {
 } else {
   startGame(defaultSettings());
 }
-document.body.dataset.ready = "true";
+if (loaded) document.body.dataset.ready = "true";
+
+// The engine (or the words) did not load (a network gone, a broken file): said on the page,
+// with a button that loads the page again, rather than "loading..." for ever.
+function showLoadError() {
+  document.querySelector("#board .loading").textContent = "";
+  $("#load-error").hidden = false;
+  $("#retry").addEventListener("click", retry);
+}
+
+// Again from the network: a service worker that served this page served the broken engine from
+// its cache, so it goes (the page registers it again, and it caches every file afresh).
+async function retry() {
+  const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []) ?? [];
+  await Promise.all(registrations.map((registration) => registration.unregister().catch(() => false)));
+  location.reload();
+}
 // The service worker (offline use) fetches every file of the app for its cache: registered once
-// the page has loaded, so that it does not compete with the first screen for the network.
+// the page has loaded, so that it does not compete with the first screen for the network; not
+// when the engine failed (it would cache what failed).
 const registerWorker = () => navigator.serviceWorker.register("./sw.js").catch(() => {});
-if ("serviceWorker" in navigator) {
+if ("serviceWorker" in navigator && loaded) {
   if (document.readyState === "complete") setTimeout(registerWorker, 1000);
   else addEventListener("load", () => setTimeout(registerWorker, 1000), { once: true });
 }

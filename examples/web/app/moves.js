@@ -16,3 +16,5 @@ export const isComputerTurn = () => isComputer(state.game.toMove) && !isOver();
 // The player whose route the board names: the person's side against the computer, the player
 // to move between two people.
 export const followedPlayer = () => (state.settings.opponent === "human" ? state.game.toMove : 1 - state.settings.computer);
+// Whether a move takes pieces off the board (its sound: a knock).
+export const isCapture = (move) => (move.captured_count ?? move.captured?.length ?? 0) > 0;

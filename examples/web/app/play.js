@@ -1,11 +1,14 @@
 //# allFunctionsCalledOnLoad
 import { boxOf, namesOf, placeOf, places, refresh, render, showCursor } from "./board.js";
-import { $, PACE, REDUCED_MOTION } from "./config.js";
+import { $, REDUCED_MOTION } from "./config.js";
+import { throwDice } from "./dice-throw.js";
 import { confirmDialog } from "./dialogs.js";
 import { ask } from "./engine.js";
 import { closeLesson } from "./learn.js";
 import { has, t } from "./i18n.js";
-import { arrival, isComputer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
+import { arrival, isCapture, isComputer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
+import { currentPace } from "./preferences.js";
+import { playSound } from "./sound.js";
 import { catalogueOf, state } from "./state.js";
 import { showEnd } from "./review.js";
 import { announce, say } from "./status.js";
@@ -115,6 +118,7 @@ export function playMove(move) {
   const before = { from: origin(move), to: arrival(move), player };
   if (!attempt(() => state.game.play({ text: move.text }))) return;
   narrate(isComputer(player) ? "move" : "clear", move);
+  if (isCapture(move)) playSound("capture");
   $("#choices").replaceChildren();
   $("#message").textContent = "";
   announce(describeMove(move, player));
@@ -143,7 +147,7 @@ export function afterChange() {
   render();
   clearTimeout(computerTimer);
   if (isOver()) setTimeout(showEnd, REDUCED_MOTION.matches ? 0 : 350);
-  else if (isComputerTurn()) computerTimer = setTimeout(computerTurn, state.narration.opening ? 2 * PACE : PACE);
+  else if (isComputerTurn()) computerTimer = setTimeout(computerTurn, (state.narration.opening ? 2 : 1) * currentPace());
 }
 
 function computerTurn() {
@@ -196,7 +200,9 @@ export function roll() {
   if (!attempt(() => { dice = state.game.roll(); })) return;
   narrate(isComputer(player) ? "roll" : "clear", dice);
   announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
+  playSound("dice");
   afterChange();
+  throwDice();
 }
 
 // Dice from outside (a museum's physical dice): as many fields as the game throws dice.

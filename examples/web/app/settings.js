@@ -23,3 +23,8 @@ export function defaultOptions(id) {
   }
   return options;
 }
+
+// The visitor's pace of the computer's moves: a factor of the address's pace (config.js PACE,
+// 1.2 s by default), so that ?pace= in the tests keeps every choice short.
+export const PACE_FACTORS = { slow: 2, normal: 1, fast: 0.5 };
+export const paceOf = (base, choice) => Math.round(base * (PACE_FACTORS[choice] ?? 1));

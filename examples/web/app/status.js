@@ -1,5 +1,6 @@
 //# allFunctionsCalledOnLoad
 import { $ } from "./config.js";
+import { drawDie } from "./dice-throw.js";
 import { t } from "./i18n.js";
 import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { hasDraws, playMove } from "./play.js";
@@ -63,13 +64,7 @@ function showInHand() {
 // status line, or in a lesson's panel.
 export function showDice(box) {
   const dice = !isOver() && !state.review && state.game.phase === "move" ? state.game.dice : null;
-  box.replaceChildren(...(dice ?? []).map((value) => {
-    const die = document.createElement("span");
-    die.className = "die";
-    die.textContent = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][value] ?? String(value);
-    die.title = String(value);
-    return die;
-  }));
+  box.replaceChildren(...(dice ?? []).map(drawDie));
   box.hidden = !dice;
   if (dice) box.setAttribute("aria-label", t("dice.label", { dice: dice.join(" + ") }));
   else box.removeAttribute("aria-label");  // no label of dice gone (nor in a language left behind)

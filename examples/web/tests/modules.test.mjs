@@ -1,5 +1,5 @@
 // The web app's modules that hold no DOM (app/state.js, messages.js, words.js, moves.js,
-// settings.js), in Node on the built package; and the page's module list, checked against
+// settings.js, dice.js, demo.js), in Node on the built package; and the page's module list, checked against
 // app/main.js's imports (index.html's modulepreloads, meson.build's list).
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -15,6 +15,8 @@ const moves = await import("../app/moves.js");
 const settings = await import("../app/settings.js");
 const review = await import("../app/review-model.js");
 const { renderMarkdown } = await import("../app/markdown.js");
+const dice = await import("../app/dice.js");
+const demo = await import("../app/demo.js");
 
 const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
 state.Game = ludus.Game;
@@ -286,4 +288,71 @@ test("review: the end's figures, moves per side, captures or pieces borne off, t
   const curve = review.curveOf("men", evaluation, 0, undefined);
   assert.equal(curve.points.length, review.stepsOf(board.history).length + 1);
   assert.ok(curve.points.every((p) => p >= 0 && p <= 1));
+});
+test("dice: a throw tumbles through other faces, each unlike the one before, and lands on the values", () => {
+  const { FRAME_MS, PIPS, throwDuration, throwFrames } = dice;
+  for (const value of [1, 2, 3, 4, 5, 6]) assert.equal(PIPS[value].length, value);
+  assert.equal(throwDuration(1200), 500);
+  assert.equal(throwDuration(30), 15);
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  for (let i = 0; i < 50; i++) {
+    const frames = throwFrames([3, 3], 500, random);
+    assert.equal(frames.length, Math.floor(500 / FRAME_MS));
+    assert.deepEqual(frames.at(-1), [3, 3]);
+    frames.forEach((frame, f) => frame.forEach((face, die) => {
+      assert.ok(face >= 1 && face <= 6);
+      if (f > 0) assert.notEqual(face, frames[f - 1][die], "a face that stays looks stuck");
+    }));
+  }
+  assert.deepEqual(throwFrames([6], 15), [[6]], "at a test's pace no tumbling: the value at once");
+});
+
+test("demo: the attract screen's game plays itself to the end through the library, then starts again", () => {
+  const game = new ludus.Game(demo.DEMO_GAME, { ...settings.defaultOptions(demo.DEMO_GAME), seed: 3 });
+  const seen = new Set();
+  let actions = 0;
+  for (let action = demo.nextDemoAction(game); action !== "restart"; action = demo.nextDemoAction(game)) {
+    seen.add(action);
+    if (action === "roll") game.roll();
+    else {
+      const move = game.aiMove(demo.demoSearch(game));
+      assert.equal(move.search.level, demo.DEMO_LEVEL);
+      assert.ok(game.legalMoves().some((legal) => legal.text === move.text));
+      game.play({ text: move.text });
+    }
+    assert.ok(++actions < 2000, "the demo game does not end");
+  }
+  assert.deepEqual([...seen].sort(), ["roll", "think"]);
+  assert.ok(game.isOver);
+  assert.equal(game.history.filter((event) => !event.text.startsWith("roll")).map((event) => event.player).includes(1), true, "both sides played");
+  game.free();
+  assert.equal(demo.demoStepMs(1200), 1500);
+  assert.equal(demo.demoStepMs(30), 100, "never a step so short that the tablet runs hot");
+  assert.equal(demo.secondLanguage("it", ["it", "en", "de"]), "en");
+  assert.equal(demo.secondLanguage("de", ["it", "en", "de"]), "en");
+  assert.equal(demo.secondLanguage("en", ["it", "en", "de"]), "it");
+  assert.equal(demo.secondLanguage("it", ["it"]), null);
+});
+
+test("settings: the visitor's pace, a factor of the address's", () => {
+  assert.equal(settings.paceOf(1200, "normal"), 1200);
+  assert.equal(settings.paceOf(1200, "slow"), 2400);
+  assert.equal(settings.paceOf(1200, "fast"), 600);
+  assert.equal(settings.paceOf(30, "fast"), 15);
+  assert.equal(settings.paceOf(1200, "unknown"), 1200);
+});
+
+test("moves: a capture (its sound) told from a move that takes nothing, in the library's moves", () => {
+  const game = new ludus.Game("petteia", { rows: 6, cols: 6, seed: 4 });
+  let capture = null, quiet = null;
+  for (let ply = 0; ply < 400 && !game.isOver && !capture; ply++) {
+    const legal = game.legalMoves();
+    capture = legal.find(moves.isCapture) ?? null;
+    quiet ??= legal.find((move) => !moves.isCapture(move)) ?? null;
+    game.play({ text: game.aiMove({ level: "random", seed: ply }).text });
+  }
+  assert.ok(capture && capture.captured_count > 0, "no capture found in a game of Petteia");
+  assert.ok(quiet && quiet.captured_count === 0);
+  game.free();
 });

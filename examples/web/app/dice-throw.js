@@ -1,0 +1,67 @@
+//# allFunctionsCalledOnLoad
+import { REDUCED_MOTION, SVG_NS } from "./config.js";
+import { FRAME_MS, PIPS, throwDuration, throwFrames } from "./dice.js";
+import { currentPace } from "./preferences.js";
+
+// ---- the dice on screen ------------------------------------------------------------------------
+
+/** A die showing value: its pips drawn large (a numeral for a value no die face has); the value
+ * in its title, the dice's box says them all in words (status.js). */
+export function drawDie(value) {
+  const die = document.createElement("span");
+  die.className = "die";
+  die.dataset.value = String(value);
+  die.title = String(value);
+  showFace(die, value);
+  return die;
+}
+
+function showFace(die, value) {
+  if (!PIPS[value]) {
+    die.textContent = String(value);
+    return;
+  }
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 30 30");
+  svg.setAttribute("aria-hidden", "true");
+  const face = document.createElementNS(SVG_NS, "rect");
+  for (const [name, v] of Object.entries({ x: 1, y: 1, width: 28, height: 28, rx: 5, class: "face" })) face.setAttribute(name, v);
+  svg.append(face, ...PIPS[value].map(([column, row]) => {
+    const pip = document.createElementNS(SVG_NS, "circle");
+    for (const [name, v] of Object.entries({ cx: 7.5 + 7.5 * column, cy: 7.5 + 7.5 * row, r: 3.1, class: "pip" })) pip.setAttribute(name, v);
+    return pip;
+  }));
+  die.replaceChildren(svg);
+}
+
+// A throw: the dice tumble through other faces for about half a second (throwFrames), then land
+// on the values; none under reduced motion. A render during the throw draws the dice afresh:
+// the next frame tumbles those.
+let throwing = 0;
+
+export function throwDice() {
+  clearInterval(throwing);
+  const values = [...document.querySelectorAll("#dice .die")].map((die) => Number(die.dataset.value));
+  if (REDUCED_MOTION.matches || values.length === 0) return;
+  const frames = throwFrames(values, throwDuration(currentPace()));
+  if (frames.length < 2) return;
+  const box = document.querySelector("#dice");
+  box.dataset.rolling = "true";
+  let frame = 0;
+  const next = () => {
+    const shown = [...box.querySelectorAll(".die")];
+    const landed = frame >= frames.length - 1 || shown.length !== values.length;
+    shown.forEach((die, i) => {
+      showFace(die, landed ? Number(die.dataset.value) : frames[frame][i]);
+      die.classList.toggle("tumbling", !landed);
+      die.style.transform = landed ? "" : `rotate(${(frame * 77 + i * 140) % 360}deg) translateY(${frame % 2 ? -3 : 2}px)`;
+    });
+    frame += 1;
+    if (landed) {
+      clearInterval(throwing);
+      delete box.dataset.rolling;
+    }
+  };
+  next();
+  throwing = setInterval(next, FRAME_MS);
+}

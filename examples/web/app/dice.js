@@ -1,0 +1,37 @@
+//# allFunctionsCalledOnLoad
+// The dice as drawn on screen: each face's pips on a 3x3 grid, and the faces a throw tumbles
+// through before it lands on the values. No DOM here (tested in Node).
+
+// [column, row] of each pip, 0..2
+export const PIPS = {
+  1: [[1, 1]],
+  2: [[0, 0], [2, 2]],
+  3: [[0, 0], [1, 1], [2, 2]],
+  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+  6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
+};
+
+export const FRAME_MS = 70;  // a face shown while the die tumbles
+// A throw lasts half a second, less at a fast pace: the dice have landed before the computer
+// acts on them (a tenth of a second or less is no throw: the values at once).
+export const throwDuration = (pace) => Math.min(500, pace / 2);
+
+/** The faces of each die frame after frame: tumbling faces, each differing from the one before
+ * it (a face that stays looks stuck), the last frame the values thrown. */
+export function throwFrames(values, duration, random = Math.random) {
+  const tumbling = Math.floor(duration / FRAME_MS) - 1;
+  const frames = [];
+  let previous = values.map(() => 0);
+  for (let i = 0; i < tumbling; i++) {
+    const next = i === tumbling - 1 ? values : null;
+    previous = previous.map((face, die) => {
+      let drawn;
+      do drawn = 1 + Math.floor(random() * 6); while (drawn === face || drawn === next?.[die]);
+      return drawn;
+    });
+    frames.push(previous);
+  }
+  frames.push([...values]);
+  return frames;
+}
