@@ -2,19 +2,11 @@
  * parsing, reading no more than limit + 1 bytes (the buffers below have no NUL within reach:
  * AddressSanitizer and valgrind catch any read past them), and a refused saved state names the
  * field and says why. */
-#include <ludus/ludus.h>
+#include "check.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures = 0;
-
-static void expect(int ok, const char *what) {
-    if (!ok) {
-        fprintf(stderr, "FAIL: %s (last error: %s)\n", what, ludus_last_error());
-        ++failures;
-    }
-}
 
 /* `size` bytes of `fill`, the last `tail` bytes replaced by tail text, with no NUL at the end
  * when `terminated` is 0 (only the bytes up to the limit + 1 may be read). */
@@ -29,30 +21,30 @@ static void limits(void) {
     ludus_game *g = NULL;
     /* A state one byte over the limit, not NUL-terminated at all: refused by its length. */
     char *big = filled(LUDUS_MAX_STATE_BYTES + 1, ' ', 0);
-    expect(ludus_game_from_json(big, &g) == LUDUS_E_BAD_JSON && g == NULL, "a state over the limit is refused");
-    expect(strstr(ludus_last_error(), "limit") != NULL, "the message names the limit");
+    CHECK_MSG(ludus_game_from_json(big, &g) == LUDUS_E_BAD_JSON && g == NULL, "a state over the limit is refused");
+    CHECK_MSG(strstr(ludus_last_error(), "limit") != NULL, "the message names the limit");
     free(big);
     /* Exactly at the limit: parsed (and refused as JSON that is only spaces, not for its size). */
     big = filled(LUDUS_MAX_STATE_BYTES, ' ', 1);
-    expect(ludus_game_from_json(big, &g) == LUDUS_E_BAD_JSON && strstr(ludus_last_error(), "limit") == NULL, "a state at the limit is parsed");
+    CHECK_MSG(ludus_game_from_json(big, &g) == LUDUS_E_BAD_JSON && strstr(ludus_last_error(), "limit") == NULL, "a state at the limit is parsed");
     free(big);
 
     char *options = filled(LUDUS_MAX_OPTIONS_BYTES + 1, ' ', 0);
-    expect(ludus_game_new("petteia", options, &g) == LUDUS_E_BAD_JSON && g == NULL, "options over the limit are refused");
+    CHECK_MSG(ludus_game_new("petteia", options, &g) == LUDUS_E_BAD_JSON && g == NULL, "options over the limit are refused");
     free(options);
     options = filled(LUDUS_MAX_OPTIONS_BYTES, ' ', 1);
     options[0] = '{';
     options[LUDUS_MAX_OPTIONS_BYTES - 1] = '}';
-    expect(ludus_game_new("petteia", options, &g) == LUDUS_OK, "options at the limit (spaces) are read");
+    CHECK_MSG(ludus_game_new("petteia", options, &g) == LUDUS_OK, "options at the limit (spaces) are read");
     free(options);
 
     char *move = filled(LUDUS_MAX_MOVE_BYTES + 1, 'a', 0);
-    expect(ludus_game_play(g, move) == LUDUS_E_INVALID_MOVE, "a move over the limit is refused");
-    expect(strstr(ludus_last_error(), "limit") != NULL, "the move's message names the limit");
+    CHECK_MSG(ludus_game_play(g, move) == LUDUS_E_INVALID_MOVE, "a move over the limit is refused");
+    CHECK_MSG(strstr(ludus_last_error(), "limit") != NULL, "the move's message names the limit");
     free(move);
     move = filled(LUDUS_MAX_MOVE_BYTES + 1, '[', 0);
     move[0] = '{';
-    expect(ludus_game_play(g, move) == LUDUS_E_INVALID_MOVE, "a deep move over the limit is refused by its length");
+    CHECK_MSG(ludus_game_play(g, move) == LUDUS_E_INVALID_MOVE, "a deep move over the limit is refused by its length");
     free(move);
 
     /* Depth: LUDUS_MAX_JSON_DEPTH levels are read, one more is refused before parsing. */
@@ -65,21 +57,21 @@ static void limits(void) {
         strcpy(p, "}");
         ludus_status s = ludus_game_play(g, deep);
         int refused_for_depth = strstr(ludus_last_error(), "deeper") != NULL;
-        if (depth == LUDUS_MAX_JSON_DEPTH) expect(s == LUDUS_E_ILLEGAL_MOVE && !refused_for_depth, "a move object at the depth limit is read");
-        else expect(s == LUDUS_E_BAD_JSON && refused_for_depth, "a move object past the depth limit is refused");
+        if (depth == LUDUS_MAX_JSON_DEPTH) CHECK_MSG(s == LUDUS_E_ILLEGAL_MOVE && !refused_for_depth, "a move object at the depth limit is read");
+        else CHECK_MSG(s == LUDUS_E_BAD_JSON && refused_for_depth, "a move object past the depth limit is refused");
     }
     /* A number out of the range of doubles is bad JSON, not an internal error (found by fuzzing). */
     ludus_game *overflow = NULL;
-    expect(ludus_game_from_json("[1e999]", &overflow) == LUDUS_E_BAD_JSON, "a state with 1e999 is bad JSON");
-    expect(ludus_game_new("petteia", "{\"rows\": 1e999}", &overflow) == LUDUS_E_BAD_JSON, "options with 1e999 are bad JSON");
-    expect(ludus_game_play(g, "{\"action\": 1e999}") == LUDUS_E_BAD_JSON, "a move with 1e999 is bad JSON");
+    CHECK_MSG(ludus_game_from_json("[1e999]", &overflow) == LUDUS_E_BAD_JSON, "a state with 1e999 is bad JSON");
+    CHECK_MSG(ludus_game_new("petteia", "{\"rows\": 1e999}", &overflow) == LUDUS_E_BAD_JSON, "options with 1e999 are bad JSON");
+    CHECK_MSG(ludus_game_play(g, "{\"action\": 1e999}") == LUDUS_E_BAD_JSON, "a move with 1e999 is bad JSON");
     /* Brackets inside strings do not count. */
-    expect(ludus_game_play(g, "{\"text\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"[[[[[[[[[[[[\"}") == LUDUS_E_INVALID_MOVE,
+    CHECK_MSG(ludus_game_play(g, "{\"text\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"[[[[[[[[[[[[\"}") == LUDUS_E_INVALID_MOVE,
            "brackets inside a string are not nesting");
     /* Deep nesting far past the limit in a state: refused, no deep recursion. */
     char *nested = filled(200000, '[', 1);
     ludus_game *none = NULL;
-    expect(ludus_game_from_json(nested, &none) == LUDUS_E_BAD_JSON && strstr(ludus_last_error(), "deeper") != NULL, "a deeply nested state is refused");
+    CHECK_MSG(ludus_game_from_json(nested, &none) == LUDUS_E_BAD_JSON && strstr(ludus_last_error(), "deeper") != NULL, "a deeply nested state is refused");
     free(nested);
     ludus_game_free(g);
 }
@@ -87,31 +79,25 @@ static void limits(void) {
 /* Replaces the first `from` in `state` by `to` and expects a refusal naming `field`. */
 static void refused(const char *state, const char *from, const char *to, const char *field) {
     const char *at = strstr(state, from);
-    if (at == NULL) {
-        fprintf(stderr, "FAIL: the saved state has no %s\n", from);
-        ++failures;
-        return;
-    }
+    CHECK_MSG(at != NULL, "the saved state has no %s", from);
+    if (at == NULL) return;
     size_t n = strlen(state) + strlen(to) + 1;
     char *changed = malloc(n);
     snprintf(changed, n, "%.*s%s%s", (int)(at - state), state, to, at + strlen(from));
     ludus_game *g = NULL;
     ludus_status s = ludus_game_from_json(changed, &g);
-    if (s == LUDUS_OK || g != NULL || strncmp(ludus_last_error(), field, strlen(field)) != 0) {
-        fprintf(stderr, "FAIL: %s -> %s: status %s, message \"%s\" (expected to start with \"%s\")\n", from, to, ludus_status_name(s),
-                ludus_last_error(), field);
-        ++failures;
-    }
+    CHECK_MSG(s != LUDUS_OK && g == NULL && strncmp(ludus_last_error(), field, strlen(field)) == 0,
+              "%s -> %s: status %s (the message should start with \"%s\")", from, to, ludus_status_name(s), field);
     ludus_game_free(g);
     free(changed);
 }
 
 static void refusals(void) {
     ludus_game *g = NULL;
-    expect(ludus_game_new("petteia", "{\"seed\": 5, \"rows\": 6, \"cols\": 4}", &g) == LUDUS_OK, "new");
-    expect(ludus_game_play(g, "a2-a3") == LUDUS_OK && ludus_game_play(g, "b5-b4") == LUDUS_OK, "two moves");
+    CHECK_MSG(ludus_game_new("petteia", "{\"seed\": 5, \"rows\": 6, \"cols\": 4}", &g) == LUDUS_OK, "new");
+    CHECK_MSG(ludus_game_play(g, "a2-a3") == LUDUS_OK && ludus_game_play(g, "b5-b4") == LUDUS_OK, "two moves");
     char *saved = NULL;
-    expect(ludus_game_to_json(g, &saved) == LUDUS_OK, "save");
+    CHECK_MSG(ludus_game_to_json(g, &saved) == LUDUS_OK, "save");
     refused(saved, "\"version\":1", "\"version\":2", "version");
     refused(saved, "\"version\":1", "\"version\":\"1\"", "version");
     refused(saved, "\"format\":\"ludus-state\"", "\"format\":\"x\"", "format");
@@ -127,10 +113,10 @@ static void refusals(void) {
     ludus_string_free(saved);
     ludus_game_free(g);
 
-    expect(ludus_game_new("duodecim", "{\"seed\": 5}", &g) == LUDUS_OK, "new duodecim");
+    CHECK_MSG(ludus_game_new("duodecim", "{\"seed\": 5}", &g) == LUDUS_OK, "new duodecim");
     int dice[2] = {3, 5};
-    expect(ludus_game_set_dice(g, dice, 2) == LUDUS_OK, "set dice");
-    expect(ludus_game_to_json(g, &saved) == LUDUS_OK, "save duodecim");
+    CHECK_MSG(ludus_game_set_dice(g, dice, 2) == LUDUS_OK, "set dice");
+    CHECK_MSG(ludus_game_to_json(g, &saved) == LUDUS_OK, "save duodecim");
     refused(saved, "\"dice_from\":\"outside\"", "\"dice_from\":\"table\"", "history[0]");
     refused(saved, "\"text\":\"roll 3 5\"", "\"text\":\"roll 3 7\"", "history[0]");
     refused(saved, "\"setup\":{", "\"setup\":{\"x\":1,", "setup");
@@ -141,6 +127,5 @@ static void refusals(void) {
 int main(void) {
     limits();
     refusals();
-    printf("limits and refusals: %s\n", failures == 0 ? "ok" : "FAILED");
-    return failures == 0 ? 0 : 1;
+    return check_summary("limits and refusals");
 }
