@@ -1,6 +1,6 @@
 """Game options from the command line: ``--NAME VALUE`` words to the typed options of the
-catalogue (``ludus.games()``). Used by the command line and by ``ludus.analysis``; it imports
-neither."""
+catalogue (``ludus.games()``), for the command line (:mod:`ludus.cli`) and any program that reads
+game options from words; it imports only :mod:`ludus.game`."""
 from __future__ import annotations
 
 import json
