@@ -18,13 +18,17 @@ def module_name(path: Path) -> str:
 
 
 def modules() -> Dict[str, Path]:
-    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+    """Every module of the package by its name, the one Meson generates from a template
+    (``_paths.py.in``, only in an installed package) included."""
+    found = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+    found.update({"ludus." + path.name[:-len(".py.in")]: path for path in PACKAGE_PARENT.glob("*.py.in")})
+    return found
 
 
 def imported(name: str, path: Path, known: Set[str]) -> Set[str]:
     """The package's modules that the module ``name`` (its file ``path``) imports anywhere in it.
     ``from X import y`` counts as importing ``X.y`` when that is a module, else ``X``."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]  # what "." means
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -72,6 +76,7 @@ def test_the_walk_sees_the_imports():
     assert "ludus.analysis" in graph["ludus.cli.analyze"] and "ludus.options" in graph["ludus.cli.analyze"]
     assert "ludus.analysis.play" in graph["ludus.analysis"]  # from .play import ...
     assert "ludus.game" in graph["ludus.analysis.play"]      # from ..game import ...
+    assert graph["ludus._library"] >= {"ludus.errors", "ludus._paths"}  # from . import _paths, in a function
 
 
 def test_the_walk_finds_a_circle():
