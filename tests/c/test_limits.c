@@ -92,24 +92,43 @@ static void refused(const char *state, const char *from, const char *to, const c
     free(changed);
 }
 
+/* One change to a saved state and the field its refusal must name: from, to, field. */
+struct change {
+    const char *from, *to, *field;
+};
+
+static const struct change petteia_changes[] = {
+    {"\"version\":1", "\"version\":2", "version"},
+    {"\"version\":1", "\"version\":\"1\"", "version"},
+    {"\"format\":\"ludus-state\"", "\"format\":\"x\"", "format"},
+    {"\"game\":\"petteia\"", "\"game\":\"chess\"", "unknown game"},
+    {"\"rows\":6", "\"rows\":60", "option \"rows\""},
+    {"\"text\":\"a2-a3\"", "\"text\":\"a2-a9\"", "history[0]"},
+    {"\"text\":\"b5-b4\"", "\"text\":\"b5-b9\"", "history[1]"},
+    {"\"player\":0", "\"player\":1", "history[0].player"},
+    {"\"history\":[", "\"extra\":1,\"history\":[", "extra: unknown field"},
+    {"\"position\":{\"end_reason\":null,\"phase\":\"move\"", "\"position\":{\"end_reason\":null,\"phase\":\"over\"", "position.phase"},
+    {"\"rng\":\"", "\"rng\":\"x", "position.rng"},
+    {"\"start\":{", "\"start\":{\"colour\":1,", "start.colour: unknown field"},
+};
+
+static const struct change duodecim_changes[] = {
+    {"\"dice_from\":\"outside\"", "\"dice_from\":\"table\"", "history[0]"},
+    {"\"text\":\"roll 3 5\"", "\"text\":\"roll 3 7\"", "history[0]"},
+    {"\"setup\":{", "\"setup\":{\"x\":1,", "setup"},
+};
+
+static void refused_all(const char *state, const struct change *changes, size_t n) {
+    for (size_t i = 0; i < n; ++i) refused(state, changes[i].from, changes[i].to, changes[i].field);
+}
+
 static void refusals(void) {
     ludus_game *g = NULL;
     CHECK_MSG(ludus_game_new("petteia", "{\"seed\": 5, \"rows\": 6, \"cols\": 4}", &g) == LUDUS_OK, "new");
     CHECK_MSG(ludus_game_play(g, "a2-a3") == LUDUS_OK && ludus_game_play(g, "b5-b4") == LUDUS_OK, "two moves");
     char *saved = NULL;
     CHECK_MSG(ludus_game_to_json(g, &saved) == LUDUS_OK, "save");
-    refused(saved, "\"version\":1", "\"version\":2", "version");
-    refused(saved, "\"version\":1", "\"version\":\"1\"", "version");
-    refused(saved, "\"format\":\"ludus-state\"", "\"format\":\"x\"", "format");
-    refused(saved, "\"game\":\"petteia\"", "\"game\":\"chess\"", "unknown game");
-    refused(saved, "\"rows\":6", "\"rows\":60", "option \"rows\"");
-    refused(saved, "\"text\":\"a2-a3\"", "\"text\":\"a2-a9\"", "history[0]");
-    refused(saved, "\"text\":\"b5-b4\"", "\"text\":\"b5-b9\"", "history[1]");
-    refused(saved, "\"player\":0", "\"player\":1", "history[0].player");
-    refused(saved, "\"history\":[", "\"extra\":1,\"history\":[", "extra: unknown field");
-    refused(saved, "\"position\":{\"end_reason\":null,\"phase\":\"move\"", "\"position\":{\"end_reason\":null,\"phase\":\"over\"", "position.phase");
-    refused(saved, "\"rng\":\"", "\"rng\":\"x", "position.rng");
-    refused(saved, "\"start\":{", "\"start\":{\"colour\":1,", "start.colour: unknown field");
+    refused_all(saved, petteia_changes, sizeof petteia_changes / sizeof petteia_changes[0]);
     ludus_string_free(saved);
     ludus_game_free(g);
 
@@ -117,9 +136,7 @@ static void refusals(void) {
     int dice[2] = {3, 5};
     CHECK_MSG(ludus_game_set_dice(g, dice, 2) == LUDUS_OK, "set dice");
     CHECK_MSG(ludus_game_to_json(g, &saved) == LUDUS_OK, "save duodecim");
-    refused(saved, "\"dice_from\":\"outside\"", "\"dice_from\":\"table\"", "history[0]");
-    refused(saved, "\"text\":\"roll 3 5\"", "\"text\":\"roll 3 7\"", "history[0]");
-    refused(saved, "\"setup\":{", "\"setup\":{\"x\":1,", "setup");
+    refused_all(saved, duodecim_changes, sizeof duodecim_changes / sizeof duodecim_changes[0]);
     ludus_string_free(saved);
     ludus_game_free(g);
 }
