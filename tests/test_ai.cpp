@@ -82,7 +82,7 @@ json without_time(json move) {
 
 }  // namespace
 
-TEST_CASE("the computer players choose legal moves in random positions of both games, at every level") {
+TEST_CASE("the computer players choose legal moves in random positions of both games, at every level" * doctest::test_suite("slow")) {
     for (const json &game_options : {json{{"seed", 5}}, json{{"seed", 6}, {"rows", 10}, {"cols", 9}}, json{{"seed", 7}, {"rows", 5}, {"cols", 3}}}) {
         for (uint64_t seed = 0; seed < 6; ++seed) {
             auto g = new_game("petteia", game_options);
@@ -111,7 +111,7 @@ TEST_CASE("the computer players choose legal moves in random positions of both g
     }
 }
 
-TEST_CASE("the computer players search on several threads: legal moves, the same move in duodecim") {
+TEST_CASE("the computer players search on several threads: legal moves, the same move in duodecim" * doctest::test_suite("slow")) {
     for (uint64_t seed = 0; seed < 4; ++seed) {
         auto p = new_game("petteia", {{"seed", seed}});
         p->random_playout(seed, static_cast<uint32_t>(10 + seed * 5));
@@ -228,7 +228,7 @@ TEST_CASE("duodecim: best plays the only step that wins") {
         }
 }
 
-TEST_CASE("duodecim: the evaluation is a chance of winning that grows with the lead; best rolls out under its budget") {
+TEST_CASE("duodecim: the evaluation is a chance of winning that grows with the lead; best rolls out under its budget" * doctest::test_suite("slow")) {
     // Player 0's rear column of 3 on progress 14 + k, its other on 20; player 1's on 25 and 26;
     // player 1 to roll. A larger k is a larger lead for player 0 (and a closer threat to 25, 26).
     auto position = [](int k) {

@@ -431,7 +431,7 @@ TEST_CASE("Kowalski: a player who cannot move: the player who has captured more 
 // ---------------------------------------------------------------------------------------------
 // Perft and random games against the naive reference
 
-TEST_CASE("perft: Kowalski 8x12 from the start, checked against the naive reference") {
+TEST_CASE("perft: Kowalski 8x12 from the start, checked against the naive reference" * doctest::test_suite("slow")) {
     const Naive naive{*kowalski.rules, 8, 12, 0};
     const Wide::State s = Wide::initial(kowalski);
     CHECK(checked_perft<Wide>(kowalski, naive, s, 1) == perft<Wide>(kowalski, s, 1));
@@ -439,7 +439,7 @@ TEST_CASE("perft: Kowalski 8x12 from the start, checked against the naive refere
     CHECK(checked_perft<Wide>(kowalski, naive, s, 3) == perft<Wide>(kowalski, s, 3));
 }
 
-TEST_CASE("random games of every ruleset agree with the naive reference move by move") {
+TEST_CASE("random games of every ruleset agree with the naive reference move by move" * doctest::test_suite("slow")) {
     for (const LatrunculiRuleset &r : latrunculi_rulesets()) {
         CAPTURE(r.id);
         const LatrunculiOptions o = options(std::string(r.id), {{"draw_plies_without_capture", 300}});
@@ -659,7 +659,7 @@ TEST_CASE("Quintana: a player who cannot move loses (a DECISION)") {
 // ---------------------------------------------------------------------------------------------
 // Every ruleset
 
-TEST_CASE("the moves of every position listed by the engine equal a uniformly drawn random move's range, and saved games load again identically (1,000 random games)") {
+TEST_CASE("the moves of every position listed by the engine equal a uniformly drawn random move's range, and saved games load again identically (1,000 random games)" * doctest::test_suite("slow")) {
     int games = 0;
     for (const LatrunculiRuleset &r : latrunculi_rulesets()) {
         for (int g = 0; g < 200; ++g, ++games) {

@@ -897,13 +897,13 @@ void check_perft(const PerftCase &c) {
 
 }  // namespace
 
-TEST_CASE("perft from the 8 x 8 start, depths 1..4") {
+TEST_CASE("perft from the 8 x 8 start, depths 1..4" * doctest::test_suite("slow")) {
     // Depth 2 by hand as well: after x2-x3/x4/x5/x6 player 1's x7 has 3/2/1/0 moves, so
     // 8 * (31 + 30 + 29 + 28) = 944.
     for (const PerftCase &c : std::vector<PerftCase>{{8, 8, 1, 32}, {8, 8, 2, 944}, {8, 8, 3, 37796}, {8, 8, 4, 1446216}}) check_perft(c);
 }
 
-TEST_CASE("perft on small boards, deeper") {
+TEST_CASE("perft on small boards, deeper" * doctest::test_suite("slow")) {
     for (const PerftCase &c : std::vector<PerftCase>{{5, 3, 1, 3}, {5, 3, 2, 6}, {5, 3, 3, 30}, {5, 3, 4, 162}, {5, 3, 5, 682},
                                                      {5, 3, 6, 2514}, {5, 4, 5, 3486}, {5, 4, 6, 19294}, {6, 5, 4, 17489},
                                                      {6, 5, 5, 262256}})
@@ -918,7 +918,7 @@ TEST_CASE("perft through the Game interface (apply_action and undo) agrees") {
     CHECK(g->to_json() == before);
 }
 
-TEST_CASE("random games: legal moves, boards and results agree with the reference at every ply (both board representations)") {
+TEST_CASE("random games: legal moves, boards and results agree with the reference at every ply (both board representations)" * doctest::test_suite("slow")) {
     std::mt19937 rng(12345);
     int games = 0, plies = 0, decided = 0;
     for (auto [rows, cols] : std::vector<std::pair<int, int>>{{5, 3}, {5, 4}, {6, 5}, {7, 7}, {8, 8}, {6, 3}, {9, 4}})

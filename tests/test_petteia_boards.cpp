@@ -49,7 +49,7 @@ void compare_random_game(const json &options, uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("bitboard and general board: identical moves, positions and results in random games") {
+TEST_CASE("bitboard and general board: identical moves, positions and results in random games" * doctest::test_suite("slow")) {
     // Every kind of bitboard the move picker has (3..5 doublings of ranks, 2..4 of files) is here.
     const Size sizes[] = {{5, 3}, {5, 4}, {6, 5}, {7, 7}, {8, 8}, {5, 12}, {6, 10}, {7, 9}, {8, 3}, {10, 6}, {16, 4}, {21, 3}};
     for (Size size : sizes)

@@ -422,7 +422,7 @@ TEST_CASE("Schaedler: a player who cannot move loses (a DECISION)") {
 // ---------------------------------------------------------------------------------------------
 // Whole games
 
-TEST_CASE("perft: Schaedler, the placement and a middle-game position, checked against the naive reference") {
+TEST_CASE("perft: Schaedler, the placement and a middle-game position, checked against the naive reference" * doctest::test_suite("slow")) {
     CHECK(checked_perft(s1994, R::initial(s1994), 2) == 64 * 63);
     for (const SchaedlerOptions *o : {&s1994, &s2001}) {
         CAPTURE(o->rules->id);
@@ -435,7 +435,7 @@ TEST_CASE("perft: Schaedler, the placement and a middle-game position, checked a
     CHECK(perft(s2001, position(s2001, middle, 0), 3) == 23443);
 }
 
-TEST_CASE("random games of both rulesets agree with the naive reference move by move") {
+TEST_CASE("random games of both rulesets agree with the naive reference move by move" * doctest::test_suite("slow")) {
     for (const char *id : {"schaedler", "schaedler_2001"}) {
         CAPTURE(id);
         for (int pieces : {16, 24}) {

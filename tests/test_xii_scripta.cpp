@@ -472,7 +472,7 @@ TEST_CASE("Text notation: FROM-TO:DICE, the dice part of the move") {
 TEST_SUITE("xii_scripta games") {
 
 // Plays random games through the game object, checking at every move what the rules promise.
-TEST_CASE("Whole games: pieces conserved, every listed move accepted, unlisted ones refused, the random pick within the list") {
+TEST_CASE("Whole games: pieces conserved, every listed move accepted, unlisted ones refused, the random pick within the list" * doctest::test_suite("slow")) {
     for (const std::string &r : all_rulesets) {
         CAPTURE(r);
         for (uint64_t seed = 1; seed <= 4; ++seed) {
@@ -533,7 +533,7 @@ TEST_CASE("The uniform picker draws every listed move equally often") {
     for (auto [a, n] : seen) CHECK(std::abs(n - 2000) < 250);
 }
 
-TEST_CASE("Save and restore round trips over 1,000 random games, every ruleset") {
+TEST_CASE("Save and restore round trips over 1,000 random games, every ruleset" * doctest::test_suite("slow")) {
     int games = 0;
     for (const std::string &r : all_rulesets)
         for (uint64_t seed = 1; seed <= 250; ++seed, ++games) {

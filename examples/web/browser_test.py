@@ -571,6 +571,9 @@ def computer_turn_in_words(app):
         gaps = [(b["t"] - a["t"]) / 1000 for a, b in zip(changes, changes[1:]) if b["said"].startswith(a["said"].rstrip("."))]
         assert gaps and min(gaps) >= shortest, f"{language}: the computer's actions shown {gaps} s apart (at least {shortest} s)"
         app.check_no_leak("the computer's turn")
+        if language == "it":  # the project's screenshots: the computer's turn written out
+            screenshot(app, "web-computer-phone-it", 360, 740)
+            screenshot(app, "web-computer-tablet-it", 768, 1024)
         print(f"{language}: the opening and who starts said; the computer's turn written out ({line!r}), its actions {min(gaps):.2f} s apart or more")
 
 

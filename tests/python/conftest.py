@@ -23,6 +23,14 @@ if str(PACKAGE_PARENT) not in sys.path:
 import ludus  # noqa: E402
 
 
+def pytest_configure(config) -> None:
+    """The markers these tests use, so that a misspelt one is an error and `pytest --markers`
+    lists them."""
+    config.addinivalue_line("markers", "quick: in the quick suite (meson test --suite quick): the "
+                                       "package's basic path, its docstrings, the versions, the docs' code "
+                                       "blocks and the repository standing alone")
+
+
 def child_env(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     """The environment for a Python subprocess that imports the package from the source."""
     env = dict(os.environ)

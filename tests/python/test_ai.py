@@ -7,6 +7,8 @@ import pytest
 import ludus
 from ludus import Phase, cli, selfplay
 
+pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
+
 PETTEIA_LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"]
 DUODECIM_LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"]
 

@@ -184,10 +184,10 @@ def test_main_in_process():
 
 
 def test_move_labels_show_captures():
-    assert cli._move_label(ludus.Move({"text": "b2-b5", "captures": ["b6", "c5"]})) == "b2-b5 (takes b6,c5)"
-    assert cli._move_label(ludus.Move({"text": "4-10", "captures": 3})) == "4-10 (takes 3)"
-    assert cli._move_label(ludus.Move({"text": "4-6", "captures": 0})) == "4-6"
-    assert cli._move_label(ludus.Move({"text": "x", "captures": {"odd": 1}})) == "x (captures)"
+    assert cli.play._move_label(ludus.Move({"text": "b2-b5", "captures": ["b6", "c5"]})) == "b2-b5 (takes b6,c5)"
+    assert cli.play._move_label(ludus.Move({"text": "4-10", "captures": 3})) == "4-10 (takes 3)"
+    assert cli.play._move_label(ludus.Move({"text": "4-6", "captures": 0})) == "4-6"
+    assert cli.play._move_label(ludus.Move({"text": "x", "captures": {"odd": 1}})) == "x (captures)"
 
 
 def test_play_duodecim_to_the_end_and_replay_it(tmp_path):

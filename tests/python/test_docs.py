@@ -28,6 +28,8 @@ import pytest
 
 from doc_blocks import blocks, output_pattern, promised_outputs  # shared with tests/quickstart/run.py
 
+pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
+
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 PAGES = [SOURCE_ROOT / "README.md", *sorted((SOURCE_ROOT / "docs").rglob("*.md"))]
 RUN = {"python": "python", "c": "c", "js": "js", "javascript": "js", "sh": "sh", "bash": "sh"}

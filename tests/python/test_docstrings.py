@@ -5,7 +5,11 @@ import importlib
 import inspect
 import pkgutil
 
+import pytest
+
 import ludus
+
+pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
 MODULES = ["ludus"] + [f"ludus.{m.name}" for m in pkgutil.iter_modules(ludus.__path__) if not m.name.startswith("_")]
 

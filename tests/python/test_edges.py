@@ -1,9 +1,9 @@
 """The Python package at its edges: nothing a caller gives is cut short or wrapped on its way to
 the C ABI; playouts are bounded and Ctrl-C stops them; legal_moves, ruleset, cached reads,
 pickling and equality as python-chess users expect; the command line's corner cases."""
-import ast
 import ctypes
 import io
+import json
 import pickle
 import signal
 import subprocess
@@ -13,7 +13,7 @@ import time
 import pytest
 
 import ludus
-from conftest import PACKAGE_PARENT, child_env, play_random
+from conftest import child_env, play_random
 from ludus import ArgumentRangeError, ArgumentTypeError, InvalidArgumentError, cli
 
 GAMES = ["petteia", "duodecim", "latrunculi", "xii_scripta"]
@@ -330,20 +330,6 @@ def test_replay_into_a_closed_pipe_ends_without_a_traceback(tmp_path):
     assert child.returncode == 141
 
 
-def test_cli_and_selfplay_do_not_import_each_other():
-    def imports(name):
-        tree = ast.parse((PACKAGE_PARENT / "ludus" / f"{name}.py").read_text(encoding="utf-8"))
-        found = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom):
-                found |= {node.module or ""} | {alias.name for alias in node.names if not node.module}
-            elif isinstance(node, ast.Import):
-                found |= {alias.name for alias in node.names}
-        return found
-    assert "selfplay" in imports("cli")  # the command line is built on the match module ...
-    assert not {"cli", "ludus.cli"} & imports("selfplay"), "... which must not import the command line"
-
-
 # ---- the end-of-game reason and the position alone (libludus 1.1) -------------------------------
 
 REASONS = {"all_captured", "one_piece_left", "dux_immobilised", "no_moves", "quiet_moves", "plies_without_capture",
@@ -390,8 +376,22 @@ def test_position_reads_do_not_serialise_the_history():
         assert counting.serialised == 1  # the options, once (five positions read whole: five times)
 
 
+@needs_1_1
+@pytest.mark.parametrize("game_id", GAMES)
+def test_position_json_is_the_saved_position_read_alone(game_id):
+    with ludus.Game(game_id, seed=6) as game:
+        play_random(game, 6, max_moves=30)
+        counting = game._lib = CountingLibrary(game._lib)
+        text = game.position_json()
+        assert counting.serialised == 0  # the position alone: not the whole state with its history
+        assert json.loads(text) == game.position == json.loads(game.to_json())["position"]
+        assert game.position_json() == text  # a read changes nothing
+    with pytest.raises(ludus.GameClosedError):
+        game.position_json()
+
+
 def test_the_move_list_reads_the_one_move_format_and_the_old_one():
-    label = cli._move_label
+    label = cli.play._move_label
     assert label(ludus.Move({"text": "d4-d6", "captured": ["d5"], "captured_count": 1})) == "d4-d6 (takes d5)"
     assert label(ludus.Move({"text": "III-V", "captured": ["V"], "captured_count": 2})) == "III-V (takes 2 at V)"
     assert label(ludus.Move({"text": "a1-a2", "captured": [], "captured_count": 0, "captures": []})) == "a1-a2"

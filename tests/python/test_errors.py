@@ -6,6 +6,8 @@ import pytest
 import ludus
 from ludus import _library, errors
 
+pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
+
 VALUE_ERRORS = (ludus.InvalidArgumentError, ludus.BadJsonError, ludus.UnknownGameError, ludus.UnknownOptionError,
                 ludus.InvalidOptionError, ludus.InvalidMoveError, ludus.IllegalMoveError, ludus.InvalidStateError)
 

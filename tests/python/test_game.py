@@ -7,6 +7,8 @@ import pytest
 import ludus
 from ludus import Move, MoveList, Phase, Result
 
+pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
+
 
 def test_catalogue():
     catalogue = ludus.games()

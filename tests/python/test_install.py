@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import PACKAGE_PARENT
+
 BUILD_ROOT = os.environ.get("LUDUS_BUILD_ROOT")
 
 pytestmark = pytest.mark.skipif(not BUILD_ROOT, reason="LUDUS_BUILD_ROOT is not set (run through meson test)")
@@ -49,6 +51,10 @@ def test_installed_package_finds_its_library(tmp_path):
     assert len(packages) == 1, packages
     site = packages[0].parent.parent
     assert (site / "ludus" / "_paths.py").is_file()
+    # every module of the source tree is installed (bindings/python/meson.build lists them by hand)
+    source = {p.relative_to(PACKAGE_PARENT).as_posix() for p in (PACKAGE_PARENT / "ludus").rglob("*.py")}
+    installed = {p.relative_to(site).as_posix() for p in (site / "ludus").rglob("*.py")}
+    assert source - installed == set(), "not installed: " + ", ".join(sorted(source - installed))
     env = {"PYTHONPATH": str(site), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
     # Only the sanitizer's settings pass through (an ASan build preloads its runtime).
     env.update({key: os.environ[key] for key in ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS") if key in os.environ})

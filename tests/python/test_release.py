@@ -3,8 +3,12 @@ written"); they must all say the same, and the changelog must have the version's
 import json
 import re
 
+import pytest
+
 import ludus
 from conftest import SOURCE_ROOT
+
+pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
 
 def meson_version():

@@ -414,20 +414,27 @@ class Game:
             self._cached = cached
         return cached[1]
 
+    def position_json(self) -> str:
+        """The current position alone as JSON text (the ``position`` of :meth:`to_json`), read
+        from the library at each call: its cost does not grow with the history, and nothing is
+        parsed or copied. For loops that read a position once after each move (analyses,
+        statistics); :attr:`position` is the parsed copy."""
+        function = getattr(self._lib, "ludus_game_position_json", None)  # libludus 1.1
+        if function is None:
+            return json.dumps(self._state()["position"])
+        return call_string(function, self._handle)
+
     def _position(self) -> Dict[str, Any]:
         """The parsed position, read again only after a change: from the cached state if it is
         current, else through ``ludus_game_position_json`` (libludus 1.1: its cost does not grow
         with the history), else from the whole state."""
         cached = self._cached_position
         if cached is None or cached[0] != self._changes or self._h is None:
-            function = getattr(self._lib, "ludus_game_position_json", None)
             state = self._cached
             if state is not None and state[0] == self._changes and self._h is not None:
                 position = state[1]["position"]
-            elif function is not None:
-                position = json.loads(call_string(function, self._handle))
             else:
-                position = self._state()["position"]
+                position = json.loads(self.position_json())
             cached = self._cached_position = (self._changes, position)
         return cached[1]
 

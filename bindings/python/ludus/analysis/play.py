@@ -13,7 +13,6 @@ import math
 import random
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from .._library import call_string
 from ..game import Game, Phase, Result
 from . import metrics
 from .records import RecordTable
@@ -150,9 +149,9 @@ def _evaluation_of(game_id: str, search: Mapping[str, Any], mover: int) -> Optio
 
 
 def _position(game: Game) -> Mapping[str, Any]:
-    """The position alone (``ludus_game_position_json``: its cost does not grow with the game's
+    """The position alone (:meth:`Game.position_json`: its cost does not grow with the game's
     history, as ``to_json``'s does), parsed once and not copied: the metrics only read it."""
-    return json.loads(call_string(game._lib.ludus_game_position_json, game._handle))
+    return json.loads(game.position_json())
 
 
 def play_game(game_id: str, options: Mapping[str, Any], levels: Sequence[str], seed: int,
@@ -291,14 +290,13 @@ def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], s
     pair = (out.level_id(levels), out.level_id(swapped))
     config_id = out.config_id(config)
     append = out.append_game
-    to_move = Game._lib.ludus_game_to_move
     for index in range(task["start"], task["stop"]):
         seed = mix_seed(chunk_seed, index)
         if every > 0 and index % every == 0:
             _add_game(out, task, levels if index % 2 == 0 else swapped, seed, index, detailed=True)
             continue
         with Game(game_id, dict(options, seed=seed)) as game:
-            first = to_move(game._h)
+            first = game.to_move
             result, plies = game.random_playout(seed, max_plies)
-        append(seed, pair[index % 2], first if first >= 0 else None, _WINNER[result], _END[result], plies, index, config_id)
+        append(seed, pair[index % 2], first, _WINNER[result], _END[result], plies, index, config_id)
     return out

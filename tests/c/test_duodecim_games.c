@@ -4,33 +4,11 @@
  * every unlisted from-to pair is refused and leaves the game unchanged, pieces are conserved,
  * and the saved JSON restores to a game that continues identically (the dice included).
  * Finally the average length of a random game, in turns and steps. */
+#include "check.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "ludus/ludus.h"
-
-static int failures = 0;
-
-#define CHECK(cond, ...)                                   \
-    do {                                                   \
-        if (!(cond)) {                                     \
-            if (++failures <= 20) {                        \
-                fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); \
-                fprintf(stderr, __VA_ARGS__);              \
-                fprintf(stderr, "\n");                     \
-            }                                              \
-        }                                                  \
-    } while (0)
-
-#define MUST(call)                                                                              \
-    do {                                                                                        \
-        ludus_status must_status_ = (call);                                                     \
-        if (must_status_ != LUDUS_OK) {                                                         \
-            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, ludus_last_error()); \
-            exit(1);                                                                            \
-        }                                                                                       \
-    } while (0)
 
 #define MAX_ACTIONS 128
 #define MAX_STEPS 100000
@@ -67,7 +45,7 @@ static void add_counts(const char *position, const char *key, long sums[2]) {
     const char *p = strstr(position, pattern);
     int depth = 0, index = 0;
     if (p == NULL) {
-        CHECK(0, "position has no %s", key);
+        CHECK_MSG(0, "position has no %s", key);
         return;
     }
     for (p += strlen(pattern); *p; ++p) {
@@ -88,13 +66,13 @@ static void check_conservation(const ludus_game *g, int pieces) {
     char *json = saved(g);
     const char *position = strstr(json, "\"position\":");
     long sums[2] = {0, 0};
-    CHECK(position != NULL, "the saved game has a position");
+    CHECK_MSG(position != NULL, "the saved game has a position");
     if (position != NULL) {
         add_counts(position, "hand", sums);
         add_counts(position, "entry", sums);
         add_counts(position, "track", sums);
         add_counts(position, "off", sums);
-        CHECK(sums[0] == pieces && sums[1] == pieces, "pieces %ld and %ld, not %d each", sums[0], sums[1], pieces);
+        CHECK_MSG(sums[0] == pieces && sums[1] == pieces, "pieces %ld and %ld, not %d each", sums[0], sums[1], pieces);
     }
     ludus_string_free(json);
 }
@@ -105,7 +83,7 @@ static void check_round_trip(const ludus_game *g) {
     ludus_game *restored = NULL;
     MUST(ludus_game_from_json(json, &restored));
     char *again = saved(restored);
-    CHECK(strcmp(json, again) == 0, "a restored game saves differently");
+    CHECK_MSG(strcmp(json, again) == 0, "a restored game saves differently");
     if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
         ludus_game *copy = NULL;
         int a[2], b[2];
@@ -113,7 +91,7 @@ static void check_round_trip(const ludus_game *g) {
         MUST(ludus_game_clone(g, &copy));
         MUST(ludus_game_roll(copy, a, 2, &na));
         MUST(ludus_game_roll(restored, b, 2, &nb));
-        CHECK(na == 2 && nb == 2 && a[0] == b[0] && a[1] == b[1], "a restored game rolls %d %d, not %d %d", b[0], b[1], a[0], a[1]);
+        CHECK_MSG(na == 2 && nb == 2 && a[0] == b[0] && a[1] == b[1], "a restored game rolls %d %d, not %d %d", b[0], b[1], a[0], a[1]);
         ludus_game_free(copy);
     }
     ludus_string_free(again);
@@ -142,7 +120,7 @@ static char *after(const ludus_game *g, int32_t action, const char *text) {
     MUST(ludus_game_clone(g, &copy));
     ludus_status status = text ? ludus_game_play(copy, text) : ludus_game_apply_action(copy, action);
     char *json = status == LUDUS_OK ? saved(copy) : NULL;
-    CHECK(status == LUDUS_OK, "listed move %d / %s refused: %s", (int)action, text ? text : "-", ludus_last_error());
+    CHECK_MSG(status == LUDUS_OK, "listed move %d / %s refused: %s", (int)action, text ? text : "-", ludus_last_error());
     ludus_game_free(copy);
     return json;
 }
@@ -153,15 +131,15 @@ static void check_listed(const ludus_game *g, const int32_t *actions, size_t n) 
     char texts[MAX_ACTIONS][16];
     MUST(ludus_game_legal_moves(g, &moves));
     size_t n_texts = move_texts(moves, texts, MAX_ACTIONS);
-    CHECK(n_texts == n, "%zu moves listed as JSON, %zu as integers", n_texts, n);
+    CHECK_MSG(n_texts == n, "%zu moves listed as JSON, %zu as integers", n_texts, n);
     for (size_t i = 0; i < n && i < n_texts; ++i) {
         char object[64], *text_of = NULL;
         if (actions[i] == 0) sprintf(object, "{\"text\":\"pass\"}");
         else sprintf(object, "{\"from\":%d,\"to\":%d}", (int)(actions[i] / 32), (int)(actions[i] % 32));
         MUST(ludus_game_action_text(g, actions[i], &text_of));
-        CHECK(strcmp(text_of, texts[i]) == 0, "action %d is %s, its JSON says %s", (int)actions[i], text_of, texts[i]);
+        CHECK_MSG(strcmp(text_of, texts[i]) == 0, "action %d is %s, its JSON says %s", (int)actions[i], text_of, texts[i]);
         char *by_action = after(g, actions[i], NULL), *by_text = after(g, 0, texts[i]), *by_object = after(g, 0, object);
-        CHECK(by_action && by_text && by_object && strcmp(by_action, by_text) == 0 && strcmp(by_action, by_object) == 0,
+        CHECK_MSG(by_action && by_text && by_object && strcmp(by_action, by_text) == 0 && strcmp(by_action, by_object) == 0,
               "%s played three ways differs", texts[i]);
         free(by_action), free(by_text), free(by_object);
         ludus_string_free(text_of);
@@ -185,13 +163,13 @@ static void check_unlisted(ludus_game *g, const int32_t *actions, size_t n) {
             char text[16], a[8], b[8];
             if (action == 0) strcpy(text, "pass");
             else sprintf(text, "%s-%s", position_name(from, a), position_name(to, b));
-            CHECK(ludus_game_apply_action(g, action) != LUDUS_OK && ludus_last_error()[0] != '\0', "unlisted action %d accepted", (int)action);
-            CHECK(ludus_game_play(g, text) != LUDUS_OK && ludus_last_error()[0] != '\0', "unlisted move %s accepted", text);
+            CHECK_MSG(ludus_game_apply_action(g, action) != LUDUS_OK && ludus_last_error()[0] != '\0', "unlisted action %d accepted", (int)action);
+            CHECK_MSG(ludus_game_play(g, text) != LUDUS_OK && ludus_last_error()[0] != '\0', "unlisted move %s accepted", text);
         }
-    CHECK(ludus_game_apply_action(g, 32 * 32 + 5) != LUDUS_OK, "an out-of-range action is accepted");
-    CHECK(ludus_game_apply_action(g, -1) != LUDUS_OK, "a negative action is accepted");
+    CHECK_MSG(ludus_game_apply_action(g, 32 * 32 + 5) != LUDUS_OK, "an out-of-range action is accepted");
+    CHECK_MSG(ludus_game_apply_action(g, -1) != LUDUS_OK, "a negative action is accepted");
     char *after_all = saved(g);
-    CHECK(strcmp(before, after_all) == 0, "refused moves changed the game");
+    CHECK_MSG(strcmp(before, after_all) == 0, "refused moves changed the game");
     ludus_string_free(after_all);
     ludus_string_free(before);
 }
@@ -208,7 +186,7 @@ static void roll_dice(ludus_game *g, int outside) {
         int dice[2];
         size_t count = 0;
         MUST(ludus_game_roll(g, dice, 2, &count));
-        CHECK(count == 2 && dice[0] >= 1 && dice[0] <= 6 && dice[1] >= 1 && dice[1] <= 6, "a roll gives 2 dice 1..6");
+        CHECK_MSG(count == 2 && dice[0] >= 1 && dice[0] <= 6 && dice[1] >= 1 && dice[1] <= 6, "a roll gives 2 dice 1..6");
     }
 }
 
@@ -229,7 +207,7 @@ static void play_game(const char *options, int pieces, int outside, int checked,
             continue;
         }
         MUST(ludus_game_actions(g, actions, MAX_ACTIONS, &n));
-        CHECK(n >= 1, "phase move lists no move");
+        CHECK_MSG(n >= 1, "phase move lists no move");
         if (checked) {
             check_listed(g, actions, n);
             check_unlisted(g, actions, n);
@@ -239,12 +217,12 @@ static void play_game(const char *options, int pieces, int outside, int checked,
         if (chosen == 0) ++t->passes;
         else ++t->steps;
     }
-    CHECK(ludus_game_phase(g) == LUDUS_PHASE_OVER, "a game did not end within %d steps", MAX_STEPS);
-    CHECK(ludus_game_result(g) == LUDUS_RESULT_PLAYER0_WON || ludus_game_result(g) == LUDUS_RESULT_PLAYER1_WON, "a game ends with a winner");
+    CHECK_MSG(ludus_game_phase(g) == LUDUS_PHASE_OVER, "a game did not end within %d steps", MAX_STEPS);
+    CHECK_MSG(ludus_game_result(g) == LUDUS_RESULT_PLAYER0_WON || ludus_game_result(g) == LUDUS_RESULT_PLAYER1_WON, "a game ends with a winner");
     if (checked) {
         check_conservation(g, pieces);
         check_round_trip(g);
-        CHECK(ludus_game_actions(g, actions, MAX_ACTIONS, &n) == LUDUS_OK && n == 0, "a finished game lists moves");
+        CHECK_MSG(ludus_game_actions(g, actions, MAX_ACTIONS, &n) == LUDUS_OK && n == 0, "a finished game lists moves");
     }
     ++t->games;
     ludus_game_free(g);
@@ -257,10 +235,10 @@ static void check_chance_outcomes(void) {
     MUST(ludus_game_chance_outcomes(g, &json));
     size_t count = 0;
     for (const char *p = json; (p = strstr(p, "\"dice\"")) != NULL; ++p) ++count;
-    CHECK(count == 21, "%zu chance outcomes, not 21", count);
+    CHECK_MSG(count == 21, "%zu chance outcomes, not 21", count);
     const int three[3] = {1, 2, 3}, seven[2] = {7, 1};
-    CHECK(ludus_game_set_dice(g, three, 3) == LUDUS_E_INVALID_ARGUMENT, "three dice accepted");
-    CHECK(ludus_game_set_dice(g, seven, 2) == LUDUS_E_INVALID_ARGUMENT, "a 7 accepted");
+    CHECK_MSG(ludus_game_set_dice(g, three, 3) == LUDUS_E_INVALID_ARGUMENT, "three dice accepted");
+    CHECK_MSG(ludus_game_set_dice(g, seven, 2) == LUDUS_E_INVALID_ARGUMENT, "a 7 accepted");
     ludus_string_free(json);
     ludus_game_free(g);
 }
@@ -275,14 +253,14 @@ static void check_roll_refusals(void) {
     char *before = saved(g);
     int dice[2] = {-7, -7}, expected[2];
     size_t count = 0;
-    CHECK(ludus_game_roll(g, dice, 1, &count) == LUDUS_E_BUFFER_TOO_SMALL, "a roll into 1 value is not buffer_too_small");
-    CHECK(count == 2 && ludus_last_error()[0] != '\0', "a refused roll gives no count or no message");
-    CHECK(dice[0] == -7 && dice[1] == -7, "a refused roll wrote into the buffer");
+    CHECK_MSG(ludus_game_roll(g, dice, 1, &count) == LUDUS_E_BUFFER_TOO_SMALL, "a roll into 1 value is not buffer_too_small");
+    CHECK_MSG(count == 2 && ludus_last_error()[0] != '\0', "a refused roll gives no count or no message");
+    CHECK_MSG(dice[0] == -7 && dice[1] == -7, "a refused roll wrote into the buffer");
     char *after = saved(g);
-    CHECK(strcmp(before, after) == 0, "a refused roll changed the game");
+    CHECK_MSG(strcmp(before, after) == 0, "a refused roll changed the game");
     MUST(ludus_game_roll(g, dice, 2, &count));
     MUST(ludus_game_roll(twin, expected, 2, &count));
-    CHECK(dice[0] == expected[0] && dice[1] == expected[1], "a refused roll used up the generator's dice");
+    CHECK_MSG(dice[0] == expected[0] && dice[1] == expected[1], "a refused roll used up the generator's dice");
     ludus_string_free(after);
     ludus_string_free(before);
     ludus_game_free(twin);
@@ -290,11 +268,11 @@ static void check_roll_refusals(void) {
 
     MUST(ludus_game_new("duodecim", "{\"seed\":1}", &g));
     const int one[1] = {3}, zero[2] = {0, 4};
-    CHECK(ludus_game_set_dice(g, one, 1) == LUDUS_E_INVALID_ARGUMENT && strstr(ludus_last_error(), "exactly 2") != NULL,
+    CHECK_MSG(ludus_game_set_dice(g, one, 1) == LUDUS_E_INVALID_ARGUMENT && strstr(ludus_last_error(), "exactly 2") != NULL,
           "one die accepted, or no message naming the count");
-    CHECK(ludus_game_set_dice(g, zero, 2) == LUDUS_E_INVALID_ARGUMENT && strstr(ludus_last_error(), "dice[0]") != NULL,
+    CHECK_MSG(ludus_game_set_dice(g, zero, 2) == LUDUS_E_INVALID_ARGUMENT && strstr(ludus_last_error(), "dice[0]") != NULL,
           "a 0 accepted, or no message naming the die");
-    CHECK(ludus_game_phase(g) == LUDUS_PHASE_ROLL, "refused dice left the roll phase");
+    CHECK_MSG(ludus_game_phase(g) == LUDUS_PHASE_ROLL, "refused dice left the roll phase");
     ludus_game_free(g);
 }
 
@@ -315,6 +293,5 @@ int main(void) {
     printf("checked %ld games (%ld turns, %ld steps, %ld passes) move by move\n", checked.games, checked.turns, checked.steps, checked.passes);
     printf("random game, 6 pieces, %ld games: %.1f turns (rolls), %.1f steps, %.1f passes on average\n", fast.games,
            (double)fast.turns / fast.games, (double)fast.steps / fast.games, (double)fast.passes / fast.games);
-    if (failures > 0) fprintf(stderr, "%d failures\n", failures);
-    return failures == 0 ? 0 : 1;
+    return check_summary("duodecim games");
 }

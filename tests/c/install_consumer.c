@@ -2,24 +2,11 @@
  * Petteia game to its end, saves it, restores it, and checks that the restored game gives the
  * same legal moves and the same saved JSON, also after undoing a few moves.
  * Usage: install_consumer [SEED] */
-#include <ludus/ludus.h>
+#include "check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int passed = 0, failed = 0;
-
-static void check(int ok, const char *what, int line) {
-    if (ok) {
-        ++passed;
-    } else {
-        ++failed;
-        fprintf(stderr, "install_consumer.c:%d: FAILED: %s (last error: %s)\n", line, what, ludus_last_error());
-    }
-}
-#define CHECK(cond) check((cond) ? 1 : 0, #cond, __LINE__)
-#define OK(call) check((call) == LUDUS_OK, #call, __LINE__)
 
 static unsigned long long state;
 static unsigned next_random(unsigned n) {
@@ -50,14 +37,14 @@ static char *moves(const ludus_game *g) {
 static void check_same(const ludus_game *a, const ludus_game *b, int line) {
     int32_t xa[1024], xb[1024];
     size_t na = 0, nb = 0;
-    check(same_string(saved(a), saved(b)), "same to_json", line);
-    check(same_string(moves(a), moves(b)), "same legal moves", line);
-    check(ludus_game_actions(a, xa, 1024, &na) == LUDUS_OK && ludus_game_actions(b, xb, 1024, &nb) == LUDUS_OK && na == nb &&
-              memcmp(xa, xb, na * sizeof xa[0]) == 0,
-          "same actions", line);
-    check(ludus_game_phase(a) == ludus_game_phase(b) && ludus_game_result(a) == ludus_game_result(b) &&
-              ludus_game_to_move(a) == ludus_game_to_move(b),
-          "same phase, result and player to move", line);
+    check_at(same_string(saved(a), saved(b)), __FILE__, line, "same to_json");
+    check_at(same_string(moves(a), moves(b)), __FILE__, line, "same legal moves");
+    check_at(ludus_game_actions(a, xa, 1024, &na) == LUDUS_OK && ludus_game_actions(b, xb, 1024, &nb) == LUDUS_OK && na == nb &&
+                 memcmp(xa, xb, na * sizeof xa[0]) == 0,
+             __FILE__, line, "same actions");
+    check_at(ludus_game_phase(a) == ludus_game_phase(b) && ludus_game_result(a) == ludus_game_result(b) &&
+                 ludus_game_to_move(a) == ludus_game_to_move(b),
+             __FILE__, line, "same phase, result and player to move");
 }
 
 int main(int argc, char **argv) {
@@ -93,10 +80,7 @@ int main(int argc, char **argv) {
     CHECK(json != NULL);
     OK(ludus_game_from_json(json, &restored));
     ludus_string_free(json);
-    if (restored == NULL) {
-        printf("%d passed, %d failed\n", passed, failed + 1);
-        return 1;
-    }
+    if (restored == NULL) return check_summary("install consumer");
     check_same(game, restored, __LINE__);
     for (i = 0; i < 6 && i < plies; ++i) {
         OK(ludus_game_undo(game));
@@ -113,6 +97,6 @@ int main(int argc, char **argv) {
     }
     ludus_game_free(game);
     ludus_game_free(restored);
-    printf("seed %llu: %d plies; %d passed, %d failed\n", seed, plies, passed, failed);
-    return failed == 0 ? 0 : 1;
+    printf("seed %llu: %d plies\n", seed, plies);
+    return check_summary("install consumer");
 }

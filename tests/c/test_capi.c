@@ -1,23 +1,11 @@
 /* The C ABI (include/ludus/ludus.h) from plain C99, against the shared library: lifecycle,
  * version, status names, the catalogue, every error path (status, message, game unchanged),
  * buffers, and whole random Petteia games through both ways of moving. */
-#include <ludus/ludus.h>
+#include "check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int passed = 0, failed = 0;
-
-static void check(int ok, const char *what, int line) {
-    if (ok) {
-        ++passed;
-    } else {
-        ++failed;
-        fprintf(stderr, "test_capi.c:%d: FAILED: %s (last error: %s)\n", line, what, ludus_last_error());
-    }
-}
-#define CHECK(cond) check((cond) ? 1 : 0, #cond, __LINE__)
 
 static char *save(const ludus_game *g) {
     char *json = NULL;
@@ -33,11 +21,11 @@ static void failure(const ludus_game *g, char *before, ludus_status got, ludus_s
     int message_ok = message != NULL && message[0] != '\0';
     snprintf(buffer, sizeof buffer, "%s -> %s (wanted %s), message \"%s\"", what, ludus_status_name(got), ludus_status_name(want),
              message ? message : "(null)");
-    check(got == want, buffer, line);
-    check(message_ok, buffer, line);
+    check_at(got == want, __FILE__, line, "%s", buffer);
+    check_at(message_ok, __FILE__, line, "%s", buffer);
     if (g != NULL) {
         char *after = save(g);
-        check(before != NULL && after != NULL && strcmp(before, after) == 0, "the game is unchanged after the failed call", line);
+        check_at(before != NULL && after != NULL && strcmp(before, after) == 0, __FILE__, line, "the game is unchanged after the failed call");
         ludus_string_free(after);
     }
     ludus_string_free(before);
@@ -49,8 +37,6 @@ static void failure(const ludus_game *g, char *before, ludus_status got, ludus_s
         ludus_status got_ = (call);                            \
         failure((g), before_, got_, (want), #call, __LINE__);  \
     } while (0)
-
-#define OK(call) check((call) == LUDUS_OK, #call, __LINE__)
 
 static ludus_game *new_game(const char *options) {
     ludus_game *g = NULL;
@@ -363,7 +349,7 @@ static ludus_game *play_to_end_with_actions(const char *options, int check_every
                 CHECK(text != NULL && strchr(text, '-') != NULL);
                 ludus_string_free(text);
                 OK(ludus_game_clone(g, &c));
-                check(ludus_game_apply_action(c, actions[i]) == LUDUS_OK, "every listed action is accepted", __LINE__);
+                CHECK_MSG(ludus_game_apply_action(c, actions[i]) == LUDUS_OK, "every listed action is accepted");
                 ludus_game_free(c);
             }
         }
@@ -452,7 +438,7 @@ static void test_game_with_texts(const char *options) {
             CHECK(text != NULL && strcmp(text, texts[i]) == 0); /* same order, same text */
             ludus_string_free(text);
             OK(ludus_game_clone(g, &c));
-            check(ludus_game_play(c, texts[i]) == LUDUS_OK, "every listed move text is accepted", __LINE__);
+            CHECK_MSG(ludus_game_play(c, texts[i]) == LUDUS_OK, "every listed move text is accepted");
             ludus_game_free(c);
         }
         {
@@ -467,7 +453,7 @@ static void test_game_with_texts(const char *options) {
                     memcpy(object, open, length);
                     object[length] = '\0';
                     OK(ludus_game_clone(g, &c));
-                    check(ludus_game_play(c, object) == LUDUS_OK, "the listed move object is accepted", __LINE__);
+                    CHECK_MSG(ludus_game_play(c, object) == LUDUS_OK, "the listed move object is accepted");
                     ludus_game_free(c);
                 }
             }
@@ -536,7 +522,7 @@ static void check_playouts_match_clones(const char *game_id, const char *options
     uint32_t plies[80], i;
     char *before;
     if (ludus_game_new(game_id, options, &g) != LUDUS_OK) {
-        check(0, options, __LINE__);
+        CHECK_MSG(0, "a new %s game with %s", game_id, options);
         return;
     }
     OK(ludus_game_random_playout(g, 5, 12, NULL, NULL)); /* a history before the batch */
@@ -600,6 +586,5 @@ int main(void) {
     test_random_games();
     test_random_playout();
     test_playouts();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed == 0 ? 0 : 1;
+    return check_summary("C ABI");
 }

@@ -1,7 +1,8 @@
 /* Saved files written by earlier versions of the library (tests/data/, one per game and
  * state format version, e.g. petteia-v1.json) must always load and go on (a move or roll, saved again).
  * Usage: saved_files_test FILE... */
-#include <ludus/ludus.h>
+#include "check.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,19 +18,15 @@ static char *read_file(const char *path) {
     return text;
 }
 
-static int load_and_go_on(const char *path) {
+static void load_and_go_on(const char *path) {
     char *text = read_file(path);
-    if (text == NULL) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        return 0;
-    }
+    CHECK_MSG(text != NULL, "%s: cannot read", path);
+    if (text == NULL) return;
     ludus_game *g = NULL;
     ludus_status s = ludus_game_from_json(text, &g);
     free(text);
-    if (s != LUDUS_OK) {
-        fprintf(stderr, "%s: does not load: %s: %s\n", path, ludus_status_name(s), ludus_last_error());
-        return 0;
-    }
+    CHECK_MSG(s == LUDUS_OK, "%s: does not load: %s", path, ludus_status_name(s));
+    if (s != LUDUS_OK) return;
     int ok = 1;
     if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
         int dice[8];
@@ -44,17 +41,15 @@ static int load_and_go_on(const char *path) {
     ok = ok && ludus_game_to_json(g, &saved) == LUDUS_OK;
     ludus_game *again = NULL;
     ok = ok && ludus_game_from_json(saved, &again) == LUDUS_OK;
-    if (!ok) fprintf(stderr, "%s: loads but does not go on: %s\n", path, ludus_last_error());
-    else printf("%s: loads and goes on\n", path);
+    CHECK_MSG(ok, "%s: loads but does not go on", path);
+    if (ok) printf("%s: loads and goes on\n", path);
     ludus_string_free(saved);
     ludus_game_free(again);
     ludus_game_free(g);
-    return ok;
 }
 
 int main(int argc, char **argv) {
-    int failed = 0;
-    for (int i = 1; i < argc; ++i) failed += !load_and_go_on(argv[i]);
-    printf("saved files: %d load, %d do not\n", argc - 1 - failed, failed);
-    return failed == 0 && argc > 1 ? 0 : 1;
+    CHECK_MSG(argc > 1, "usage: saved_files_test FILE...");
+    for (int i = 1; i < argc; ++i) load_and_go_on(argv[i]);
+    return check_summary("saved files");
 }
