@@ -1,5 +1,6 @@
 // The common interface every game implements. The C layer (capi/) talks only to this, so a
-// new game is one new folder under lib/ plus one line in registry.cpp.
+// new game is one new folder under lib/ (its rules, pictures and computer player) plus one
+// entry in registry.cpp, which binds the three.
 #pragma once
 
 #include <array>

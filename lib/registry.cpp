@@ -1,15 +1,80 @@
-// The catalogue: every game the library knows. A new game adds one line to `types`.
+// The catalogue: every game the library knows, each game's rules bound to its pictures and its
+// computer player. A new game is one folder (its rules, pictures and player) and one entry in
+// `types`.
+#include "registry.hpp"
+
 #include "duodecim/duodecim.hpp"
 #include "game.hpp"
 #include "json_util.hpp"
 #include "latrunculi/latrunculi.hpp"
+#include "latrunculi/schaedler.hpp"
 #include "petteia/petteia.hpp"
-#include "rules_game.hpp"
 #include "xii_scripta/xii_scripta.hpp"
+#ifndef LUDUS_WITHOUT_PLAYERS
+#include "ai/ai.hpp"
+#endif
 
 namespace ludus {
 
+template <class R>
+const Services<R> &services_of() {
+#ifdef LUDUS_WITHOUT_PLAYERS
+    static const Services<R> bound{&R::render_svg, &R::render_text, nullptr};
+#else
+    static const Services<R> bound{&R::render_svg, &R::render_text, &ai_choose<R>};
+#endif
+    return bound;
+}
+
+template const Services<DuodecimRules> &services_of<DuodecimRules>();
+template const Services<PetteiaRules> &services_of<PetteiaRules>();
+template const Services<PetteiaBitRules> &services_of<PetteiaBitRules>();
+template const Services<LatrunculiRules> &services_of<LatrunculiRules>();
+template const Services<LatrunculiWideRules> &services_of<LatrunculiWideRules>();
+template const Services<SchaedlerRules> &services_of<SchaedlerRules>();
+template const Services<XiiScriptaRules> &services_of<XiiScriptaRules>();
+
 namespace {
+
+template <class R>
+std::unique_ptr<Game> create(const json &options) {
+    return RulesGame<R>::create(services_of<R>(), options);
+}
+
+template <class R>
+std::unique_ptr<Game> restore(const json &saved) {
+    return RulesGame<R>::restore(services_of<R>(), saved);
+}
+
+const json &saved_options(const json &saved) { return json_util::member(saved, "options", "", json::value_t::object); }
+
+// Petteia on bitboards where the board fits in 64 squares.
+std::unique_ptr<Game> create_petteia(const json &options) {
+    return PetteiaRules::parse_options(options).bits ? create<PetteiaBitRules>(options) : create<PetteiaRules>(options);
+}
+
+std::unique_ptr<Game> restore_petteia(const json &saved) {
+    return PetteiaRules::parse_options(saved_options(saved)).bits ? restore<PetteiaBitRules>(saved) : restore<PetteiaRules>(saved);
+}
+
+// Latrunculi: Schaedler's rulesets have rules of their own; the others 64-bit boards where
+// they fit, 128-bit ones for Kowalski's larger boards.
+bool is_schaedler(const json &options) {
+    return options.is_object() && options.contains("ruleset") && options["ruleset"].is_string() &&
+           find_schaedler_ruleset(options["ruleset"].get<std::string>()) != nullptr;
+}
+
+bool fits_64_squares(const LatrunculiOptions &o) { return o.rows * o.cols <= 64; }
+
+std::unique_ptr<Game> create_latrunculi(const json &options) {
+    if (is_schaedler(options)) return create<SchaedlerRules>(options);
+    return fits_64_squares(LatrunculiRules::parse_options(options)) ? create<LatrunculiRules>(options) : create<LatrunculiWideRules>(options);
+}
+
+std::unique_ptr<Game> restore_latrunculi(const json &saved) {
+    if (saved.is_object() && saved.contains("options") && is_schaedler(saved["options"])) return restore<SchaedlerRules>(saved);
+    return fits_64_squares(LatrunculiRules::parse_options(saved_options(saved))) ? restore<LatrunculiRules>(saved) : restore<LatrunculiWideRules>(saved);
+}
 
 struct GameType {
     std::string_view id;
@@ -20,15 +85,21 @@ struct GameType {
     std::unique_ptr<Game> (*restore)(const json &);
 };
 
-template <class R>
-GameType type_of() {
-    return {R::id, R::name, R::allows_agreed_draw, &R::options_catalogue, &RulesGame<R>::create, &RulesGame<R>::restore};
+// A game of one rules type; Rules names the game (its id, name and options) where several
+// rules types play it.
+template <class Rules>
+GameType type_of(std::unique_ptr<Game> (*create_game)(const json &) = &create<Rules>,
+                 std::unique_ptr<Game> (*restore_game)(const json &) = &restore<Rules>) {
+    return {Rules::id, Rules::name, Rules::allows_agreed_draw, &Rules::options_catalogue, create_game, restore_game};
 }
 
 const std::vector<GameType> &types() {
-    static const std::vector<GameType> all = {type_of<DuodecimRules>(), {PetteiaRules::id, PetteiaRules::name, PetteiaRules::allows_agreed_draw, &PetteiaRules::options_catalogue, &create_petteia, &restore_petteia},
-                                                type_of<XiiScriptaRules>(),
-        {LatrunculiRules::id, LatrunculiRules::name, LatrunculiRules::allows_agreed_draw, &LatrunculiRules::options_catalogue, &create_latrunculi, &restore_latrunculi}};
+    static const std::vector<GameType> all = {
+        type_of<DuodecimRules>(),
+        type_of<PetteiaRules>(&create_petteia, &restore_petteia),
+        type_of<XiiScriptaRules>(),
+        type_of<LatrunculiRules>(&create_latrunculi, &restore_latrunculi),
+    };
     return all;
 }
 

@@ -34,7 +34,9 @@
 //             start from that position
 //   optional: json setup_json(const Options&);  // what the options decided before the start
 //             (e.g. opening rolls), saved as "setup" and checked on restore
-//   std::string render_svg / render_text(const Options&, const State&, LastMove<State>, const json &render_options);
+//   pictures: std::string render_svg / render_text(const Options&, const State&, const LastMove<State>&,
+//             const json &render_options), defined with lib/render/ in the game's *_render.cpp and
+//             bound, with the computer player, by the registry (Services below): never called here
 //   optional, for a draw by repetition: uint64_t key(const State&) (the position), int
 //             repetition_limit(const Options&) (0 = off), size_t repetition_window(const State&)
 //             (how many earlier positions can recur), void declare_repetition_draw(State&)
@@ -44,15 +46,16 @@
 #include <concepts>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
-#include "ai/ai.hpp"
 #include "game.hpp"
 #include "history.hpp"
 #include "json_util.hpp"
+#include "playout.hpp"
 #include "rng.hpp"
 #include "short_listing.hpp"
 
@@ -60,115 +63,16 @@ namespace ludus {
 
 inline constexpr int state_format_version = 1;
 
+// What the registry (lib/registry.cpp) binds to a game's rules: its pictures (lib/render/ and
+// the game's *_render.cpp) and its computer player (lib/ai/). The rules know neither, so they
+// compile and link without them; a null player is a build without computer players.
 template <class R>
-concept HasRepetition = requires(const typename R::Options &o, typename R::State &s) {
-    R::key(s);
-    R::repetition_limit(o);
-    R::repetition_window(s);
-    R::declare_repetition_draw(s);
-};
-
-template <class R>
-concept WritesActions = requires(const typename R::Options &o, const typename R::State &s, Action *out) {
-    { R::max_actions(o) } -> std::convertible_to<size_t>;
-    { R::write_actions(o, s, out) } -> std::convertible_to<size_t>;
-};
-
-template <class R>
-constexpr int dice_count_of() {
-    if constexpr (requires { R::dice_count; }) return R::dice_count;
-    return 2;
-}
-
-// Plays legal action `a` on `s`, recording it first; then the draw by repetition, which needs
-// the earlier positions. `recorder` is the game's history, or a light log for playouts.
-// Always inlined: every move of every path passes here (the compiler's own choice varies
-// with the size of the translation unit).
-template <class R, class Recorder>
-[[gnu::always_inline]] inline void advance(const typename R::Options &o, typename R::State &s, Action a, Recorder &recorder) {
-    recorder.record(s, Event::move(a));
-    R::apply(o, s, a);
-    if constexpr (HasRepetition<R>) {
-        const int limit = R::repetition_limit(o);
-        if (limit > 0 && R::result(s) == Result::ongoing &&
-            1 + recorder.count_recent(R::key(s), R::repetition_window(s)) >= static_cast<size_t>(limit))
-            R::declare_repetition_draw(s);
-    }
-}
-
-// A uniformly random legal action: the rules' own way where they have a faster one than
-// listing every move.
-template <class R>
-Action random_action(const typename R::Options &o, const typename R::State &s, Rng &rng, std::vector<Action> &buffer) {
-    if constexpr (requires { R::random_action(o, s, rng); }) {
-        return R::random_action(o, s, rng);
-    } else if constexpr (WritesActions<R>) {
-        if (buffer.size() < R::max_actions(o)) buffer.resize(R::max_actions(o));
-        const size_t n = R::write_actions(o, s, buffer.data());
-        return buffer[rng.below(static_cast<uint32_t>(n))];
-    } else {
-        buffer.clear();
-        R::legal_actions(o, s, buffer);
-        return buffer[rng.below(static_cast<uint32_t>(buffer.size()))];
-    }
-}
-
-// Plays uniformly random legal moves (and random dice) until the end or max_plies moves.
-template <class R, class Recorder>
-PlayoutResult play_randomly(const typename R::Options &o, typename R::State &s, Rng &rng, uint32_t max_plies,
-                            std::vector<Action> &buffer, Recorder &recorder) {
-    uint32_t plies = 0;
-    while (R::phase(s) != Phase::over && plies < max_plies) {
-        if constexpr (R::has_dice) {
-            if (R::phase(s) == Phase::roll) {
-                std::array<int, dice_count_of<R>()> dice;
-                for (int &d : dice) d = rng.die();
-                recorder.record(s, Event::roll(Event::Kind::outside_roll, dice));
-                R::set_dice(o, s, dice);
-                continue;
-            }
-        }
-        advance<R>(o, s, random_action<R>(o, s, rng, buffer), recorder);
-        ++plies;
-    }
-    return {R::result(s), plies};
-}
-
-// A recorder that keeps only what the rules need (the keys of earlier positions): for
-// searches and playouts that need no undo.
-template <class R>
-struct KeyLog {
-    std::vector<uint64_t> keys;
-
-    void record(const typename R::State &before, const Event &) {
-        if constexpr (HasRepetition<R>) keys.push_back(R::key(before));
-    }
-    size_t count_recent(uint64_t key, size_t window) const {
-        window = std::min(window, keys.size());
-        return static_cast<size_t>(std::count(keys.end() - static_cast<std::ptrdiff_t>(window), keys.end(), key));
-    }
-};
-
-// The recorder of a playout from a game's position: the playout's own keys, then the game's
-// history, for the draw by repetition; nothing at all when the rules have it off.
-template <class R, class Game>
-struct PlayoutLog {
-    const Game &game;
-    bool keeps_keys;
-    std::vector<uint64_t> keys;
-
-    PlayoutLog(const Game &g, const typename R::Options &o) : game(g), keeps_keys(false) {
-        if constexpr (HasRepetition<R>) keeps_keys = R::repetition_limit(o) > 0;
-    }
-    void record(const typename R::State &before, const Event &) {
-        if constexpr (HasRepetition<R>)
-            if (keeps_keys) keys.push_back(R::key(before));
-    }
-    size_t count_recent(uint64_t key, size_t window) const {
-        const size_t own = std::min(window, keys.size());
-        const size_t n = static_cast<size_t>(std::count(keys.end() - static_cast<std::ptrdiff_t>(own), keys.end(), key));
-        return n + game.count_recent(key, window - own);
-    }
+struct Services {
+    using Options = typename R::Options;
+    using State = typename R::State;
+    std::string (*render_svg)(const Options &, const State &, const LastMove<State> &, const json &);
+    std::string (*render_text)(const Options &, const State &, const LastMove<State> &, const json &);
+    json (*ai_choose)(const Options &, const State &, std::span<const uint64_t> earlier_keys, const json &);
 };
 
 template <class R>
@@ -178,15 +82,15 @@ public:
     using State = typename R::State;
     static constexpr bool has_setup = requires(const Options &o) { R::setup_json(o); };
 
-    RulesGame(Options options, State start)
-        : options_(std::make_shared<const Options>(std::move(options))), start_(start), state_(start) {}
+    RulesGame(const Services<R> &services, Options options, State start)
+        : services_(&services), options_(std::make_shared<const Options>(std::move(options))), start_(start), state_(start) {}
 
-    static std::unique_ptr<Game> create(const json &options) {
+    static std::unique_ptr<Game> create(const Services<R> &services, const json &options) {
         Options o = R::parse_options(options);
-        return std::make_unique<RulesGame>(o, R::initial(o));
+        return std::make_unique<RulesGame>(services, o, R::initial(o));
     }
 
-    static std::unique_ptr<Game> restore(const json &saved) {
+    static std::unique_ptr<Game> restore(const Services<R> &services, const json &saved) {
         Options o = R::parse_options(json_util::member(saved, "options", "", json::value_t::object));
         if constexpr (has_setup) {
             if (saved.contains("setup") && saved["setup"] != R::setup_json(o))
@@ -209,7 +113,7 @@ public:
                                                 R::ruleset_label(o) + " starts from its setup, and the saved start differs (only a hand-made " +
                                                 "position, with an empty history, starts elsewhere)");
         }
-        auto game = std::make_unique<RulesGame>(o, start);
+        auto game = std::make_unique<RulesGame>(services, o, start);
         if constexpr (HasRepetition<R>) game->replay_window_ = std::make_shared<WindowCounts>();
         for (size_t i = 0; i < history.size(); ++i) game->replay(history[i], "history[" + std::to_string(i) + "]");
         if constexpr (HasRepetition<R>) game->replay_window_.reset();
@@ -377,21 +281,22 @@ public:
 
     json position_json() const override { return R::position_json(*options_, state_); }
 
-    // Pictures: the rules draw the current state and the last move (lib/render/).
+    // Pictures of the current state and the last move, as bound by the registry.
     std::string render_svg(const json &render_options) const override {
-        return R::render_svg(*options_, state_, history_.last_move(), render_options);
+        return services_->render_svg(*options_, state_, history_.last_move(), render_options);
     }
     std::string render_text(const json &render_options) const override {
-        return R::render_text(*options_, state_, history_.last_move(), render_options);
+        return services_->render_text(*options_, state_, history_.last_move(), render_options);
     }
 
-    // The computer player of the rules (lib/ai/), told the earlier positions that can recur.
+    // The computer player bound by the registry, told the earlier positions that can recur.
     json ai_choose(const json &ai_options) const override {
+        if (services_->ai_choose == nullptr) fail(Status::internal, "this build of the library has no computer players");
         std::vector<uint64_t> earlier;
         if constexpr (HasRepetition<R>)
             for (size_t i = history_.size() - std::min(history_.size(), R::repetition_window(state_)); i < history_.size(); ++i)
                 earlier.push_back(R::key(history_[i].before));
-        return ludus::ai_choose<R>(*options_, state_, earlier, ai_options);
+        return services_->ai_choose(*options_, state_, earlier, ai_options);
     }
 
     // Direct access for code that is written for one game (tests, playouts).
@@ -542,6 +447,7 @@ private:
         }
     };
 
+    const Services<R> *services_;            // the registry's, which outlive every game
     std::shared_ptr<const Options> options_;  // shared by clones: cloning copies no options
     State start_;
     State state_;

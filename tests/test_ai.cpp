@@ -17,7 +17,7 @@
 #include "latrunculi/latrunculi.hpp"
 #include "petteia/petteia.hpp"
 #include "core_test_support.hpp"
-#include "rules_game.hpp"
+#include "registry.hpp"
 
 using namespace ludus;
 using ludus::testing::status_of;
@@ -50,7 +50,7 @@ std::unique_ptr<Game> petteia_at(std::vector<std::string> diagram, int to_move) 
             if (c != '.') ++pieces[c - '0'];
     const json position{{"ranks", diagram},       {"pieces", {pieces[0], pieces[1]}}, {"to_move", to_move}, {"phase", "move"},
                         {"result", "ongoing"},    {"plies_without_capture", 0},       {"rng", "0000000000000001"}};
-    return std::make_unique<RulesGame<PetteiaBitRules>>(o, PetteiaBitRules::position_from_json(o, position, "position"));
+    return bound_game<PetteiaBitRules>(o, PetteiaBitRules::position_from_json(o, position, "position"));
 }
 
 // A Duodecim game in phase move: player 0's and player 1's counts per progress (others in hand).
@@ -72,7 +72,7 @@ std::unique_ptr<Game> duodecim_at(const std::vector<std::pair<int, int>> &mine, 
     const json position{{"hand", hand},   {"entry", entry},   {"track", track},      {"off", off},          {"to_move", 0},
                         {"phase", "move"}, {"result", "ongoing"}, {"dice", dice}, {"dice_used", {false, false}}, {"barred", nullptr},
                         {"rng", "0000000000000003"}};
-    return std::make_unique<RulesGame<DuodecimRules>>(o, DuodecimRules::position_from_json(o, position, "position"));
+    return bound_game<DuodecimRules>(o, DuodecimRules::position_from_json(o, position, "position"));
 }
 
 json without_time(json move) {
@@ -365,7 +365,7 @@ std::unique_ptr<Game> kowalski_at(std::vector<std::string> ranks, int to_move) {
     position["men"] = {count('0'), count('1')};
     position["duxes"] = {count('D'), count('d')};
     position.erase("end_reason");  // the saved form's, not the rules' reader's
-    return std::make_unique<RulesGame<LatrunculiWideRules>>(o, LatrunculiWideRules::position_from_json(o, position, "position"));
+    return bound_game<LatrunculiWideRules>(o, LatrunculiWideRules::position_from_json(o, position, "position"));
 }
 
 // Plays `winner` by `best` options and the other side by "medium" for at most `plies` plies.

@@ -10,7 +10,7 @@
 
 #include "duodecim/duodecim.hpp"
 #include "core_test_support.hpp"
-#include "rules_game.hpp"
+#include "registry.hpp"
 
 using namespace ludus;
 using ludus::testing::message_of;
@@ -33,8 +33,8 @@ St position(const Duo::Options &o, Units player0, Units player1, int to_move = 0
 // A game at a position, with helpers that speak the notation.
 struct Table {
     DuoGame game;
-    Table(const Duo::Options &o, const St &s) : game(o, s) {}
-    explicit Table(const Duo::Options &o) : game(o, Duo::initial(o)) {}
+    Table(const Duo::Options &o, const St &s) : game(services_of<Duo>(), o, s) {}
+    explicit Table(const Duo::Options &o) : game(services_of<Duo>(), o, Duo::initial(o)) {}
 
     void dice(int a, int b) {
         const int values[] = {a, b};

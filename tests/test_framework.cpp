@@ -12,7 +12,7 @@
 #include "game.hpp"
 #include "petteia/petteia.hpp"
 #include "core_test_support.hpp"
-#include "rules_game.hpp"
+#include "registry.hpp"
 
 using namespace ludus;
 using ludus::testing::message_of;
@@ -89,7 +89,7 @@ TEST_CASE("undo restores exactly the state before the move (to_json equal), back
 }
 
 TEST_CASE("undo of a capture, of a win and of an agreed draw") {
-    auto g = std::make_unique<RulesGame<PetteiaRules>>(
+    auto g = bound_game<PetteiaRules>(
         PetteiaRules::parse_options({{"rows", 7}, {"cols", 7}, {"seed", 1}}),
         PetteiaRules::position_from_json(PetteiaRules::parse_options({{"rows", 7}, {"cols", 7}, {"seed", 1}}),
                                          {{"ranks", {".......", ".......", ".......", "0......", "...1...", "...0...", "......1"}},

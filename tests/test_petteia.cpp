@@ -13,7 +13,7 @@
 
 #include "petteia/petteia.hpp"
 #include "core_test_support.hpp"
-#include "rules_game.hpp"
+#include "registry.hpp"
 
 using namespace ludus;
 using ludus::testing::message_of;
@@ -55,11 +55,11 @@ std::unique_ptr<PGame> game_at(const Diagram &d, int to_move, const json &opts =
     o["rows"] = static_cast<int>(d.size());
     o["cols"] = static_cast<int>(d[0].size());
     POptions po = options(o);
-    return std::make_unique<PGame>(po, PetteiaRules::position_from_json(po, position_of(d, to_move), "position"));
+    return bound_game<PetteiaRules>(po, PetteiaRules::position_from_json(po, position_of(d, to_move), "position"));
 }
 
 std::unique_ptr<PGame> new_petteia(const json &opts = json::object()) {
-    return std::make_unique<PGame>(options(opts), PetteiaRules::initial(options(opts)));
+    return bound_game<PetteiaRules>(options(opts), PetteiaRules::initial(options(opts)));
 }
 
 Diagram diagram(const Game &g) {

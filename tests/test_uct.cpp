@@ -10,7 +10,7 @@
 #include "ai/uct.hpp"
 #include "core_test_support.hpp"
 #include "petteia/petteia.hpp"
-#include "rules_game.hpp"
+#include "registry.hpp"
 
 using namespace ludus;
 using ludus::testing::message_of;
@@ -73,7 +73,7 @@ TEST_CASE("uct: a move that wins at once is found, and a single legal move is pl
     const json position{{"ranks", {"0.......", "........", "........", "0.......", "...1....", "...0....", "........", ".......1"}},
                         {"pieces", {3, 2}}, {"to_move", 0}, {"phase", "move"}, {"result", "ongoing"}, {"plies_without_capture", 0},
                         {"rng", "0000000000000001"}};
-    RulesGame<PetteiaBitRules> g(o, PetteiaBitRules::position_from_json(o, position, "position"));
+    RulesGame<PetteiaBitRules> g(services_of<PetteiaBitRules>(), o, PetteiaBitRules::position_from_json(o, position, "position"));
     const json move = g.ai_choose(uct(1, 2000));
     CHECK(move["text"] == "a4-d4");
     CHECK(move["search"]["value"].get<double>() > 0.9);

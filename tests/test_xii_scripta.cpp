@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core_test_support.hpp"
-#include "rules_game.hpp"
+#include "registry.hpp"
 #include "xii_scripta/xii_scripta.hpp"
 
 using namespace ludus;
@@ -38,8 +38,8 @@ St position(const Xii::Options &o, Units player0, Units player1, int to_move = 0
 
 struct Table {
     XiiGame game;
-    Table(const Xii::Options &o, const St &s) : game(o, s) {}
-    explicit Table(const Xii::Options &o) : game(o, Xii::initial(o)) {}
+    Table(const Xii::Options &o, const St &s) : game(services_of<Xii>(), o, s) {}
+    explicit Table(const Xii::Options &o) : game(services_of<Xii>(), o, Xii::initial(o)) {}
 
     void dice(int a, int b, int c) {
         const int values[] = {a, b, c};
@@ -477,7 +477,7 @@ TEST_CASE("Whole games: pieces conserved, every listed move accepted, unlisted o
         CAPTURE(r);
         for (uint64_t seed = 1; seed <= 4; ++seed) {
             const auto o = options(r, {{"seed", seed}});
-            XiiGame g(o, Xii::initial(o));
+            XiiGame g(services_of<Xii>(), o, Xii::initial(o));
             Rng rng{seed * 977};
             std::vector<Action> moves;
             int plies = 0;

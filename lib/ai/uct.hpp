@@ -29,7 +29,7 @@
 #include <string_view>
 #include <vector>
 
-#include "../rules_game.hpp"
+#include "../playout.hpp"
 #include "ai_options.hpp"
 
 namespace ludus::ai {

@@ -61,7 +61,7 @@ struct DuodecimState {
 };
 
 template <class State>
-struct LastMove;  // ../rules_game.hpp
+struct LastMove;  // ../history.hpp
 
 struct DuodecimRules {
     using Options = DuodecimOptions;

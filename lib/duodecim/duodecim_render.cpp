@@ -29,7 +29,7 @@
 #include "../render/race_board.hpp"
 #include "../render/render_options.hpp"
 #include "../render/svg.hpp"
-#include "../rules_game.hpp"
+#include "../history.hpp"
 #include "duodecim.hpp"
 
 namespace ludus {

@@ -4,7 +4,6 @@
 
 #include "../json_util.hpp"
 #include "../rng.hpp"
-#include "../rules_game.hpp"
 #include "../squares.hpp"
 #include "schaedler.hpp"
 
@@ -667,28 +666,5 @@ LatrunculiStateT<BB> LatrunculiRulesT<BB>::position_from_json(const Options &o, 
 
 template struct LatrunculiRulesT<uint64_t>;
 template struct LatrunculiRulesT<u128>;
-
-namespace {
-
-// Schaedler's rulesets have rules of their own (schaedler.hpp).
-bool is_schaedler(const json &options) {
-    return options.is_object() && options.contains("ruleset") && options["ruleset"].is_string() &&
-           find_schaedler_ruleset(options["ruleset"].get<std::string>()) != nullptr;
-}
-
-}  // namespace
-
-std::unique_ptr<Game> create_latrunculi(const json &options) {
-    if (is_schaedler(options)) return RulesGame<SchaedlerRules>::create(options);
-    LatrunculiOptions o = LatrunculiRules::parse_options(options);
-    if (o.rows * o.cols <= 64) return std::make_unique<RulesGame<LatrunculiRules>>(o, LatrunculiRules::initial(o));
-    return std::make_unique<RulesGame<LatrunculiWideRules>>(o, LatrunculiWideRules::initial(o));
-}
-
-std::unique_ptr<Game> restore_latrunculi(const json &saved) {
-    if (saved.is_object() && saved.contains("options") && is_schaedler(saved["options"])) return RulesGame<SchaedlerRules>::restore(saved);
-    const LatrunculiOptions o = LatrunculiRules::parse_options(json_util::member(saved, "options", "", json::value_t::object));
-    return o.rows * o.cols <= 64 ? RulesGame<LatrunculiRules>::restore(saved) : RulesGame<LatrunculiWideRules>::restore(saved);
-}
 
 }  // namespace ludus

@@ -158,7 +158,4 @@ struct LatrunculiRulesT {
 using LatrunculiRules = LatrunculiRulesT<uint64_t>;      // boards of up to 64 squares
 using LatrunculiWideRules = LatrunculiRulesT<u128>;      // larger boards (Kowalski)
 
-std::unique_ptr<Game> create_latrunculi(const json &options);
-std::unique_ptr<Game> restore_latrunculi(const json &saved);
-
 }  // namespace ludus

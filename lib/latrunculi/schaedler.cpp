@@ -2,7 +2,6 @@
 
 #include "../json_util.hpp"
 #include "../rng.hpp"
-#include "../rules_game.hpp"
 #include "../squares.hpp"
 
 namespace ludus {

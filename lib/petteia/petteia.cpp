@@ -7,7 +7,6 @@
 #include "../bitboard.hpp"
 #include "../json_util.hpp"
 #include "../rng.hpp"
-#include "../rules_game.hpp"
 #include "../squares.hpp"
 
 namespace ludus {
@@ -613,17 +612,6 @@ std::string PetteiaBitRules::render_svg(const Options &o, const State &s, const 
 
 std::string PetteiaBitRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
     return render_from_cells(s, last, [&](const PetteiaState &c, const LastMove<PetteiaState> &l) { return PetteiaRules::render_text(o, c, l, render_options); });
-}
-
-std::unique_ptr<Game> create_petteia(const json &options) {
-    PetteiaOptions o = PetteiaRules::parse_options(options);
-    if (o.bits) return std::make_unique<RulesGame<PetteiaBitRules>>(o, PetteiaBitRules::initial(o));
-    return std::make_unique<RulesGame<PetteiaRules>>(o, PetteiaRules::initial(o));
-}
-
-std::unique_ptr<Game> restore_petteia(const json &saved) {
-    const PetteiaOptions o = PetteiaRules::parse_options(json_util::member(saved, "options", "", json::value_t::object));
-    return o.bits ? RulesGame<PetteiaBitRules>::restore(saved) : RulesGame<PetteiaRules>::restore(saved);
 }
 
 }  // namespace ludus

@@ -187,8 +187,4 @@ struct PetteiaBitRules : PetteiaRulesT<BitBoard> {
     static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
 };
 
-// The game for the catalogue: bitboards where the board fits in 64 squares.
-std::unique_ptr<Game> create_petteia(const json &options);
-std::unique_ptr<Game> restore_petteia(const json &saved);
-
 }  // namespace ludus

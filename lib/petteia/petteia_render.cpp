@@ -16,7 +16,7 @@
 #include "../render/render_options.hpp"
 #include "../render/square_board.hpp"
 #include "../render/svg.hpp"
-#include "../rules_game.hpp"
+#include "../history.hpp"
 #include "petteia.hpp"
 
 namespace ludus {

@@ -78,7 +78,7 @@ struct XiiState {
 };
 
 template <class State>
-struct LastMove;  // ../rules_game.hpp
+struct LastMove;  // ../history.hpp
 
 struct XiiScriptaRules {
     using Options = XiiOptions;

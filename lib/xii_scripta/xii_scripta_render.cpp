@@ -19,7 +19,7 @@
 #include "../render/race_board.hpp"
 #include "../render/render_options.hpp"
 #include "../render/svg.hpp"
-#include "../rules_game.hpp"
+#include "../history.hpp"
 #include "xii_scripta.hpp"
 
 namespace ludus {

@@ -35,7 +35,7 @@ from .errors import (ArgumentRangeError, ArgumentTypeError, BadJsonError, Buffer
                      InternalError, InvalidArgumentError, InvalidMoveError, InvalidOptionError, InvalidStateError,
                      LibraryNotFoundError, LudusError, LudusMemoryError, NothingToUndoError, UnknownGameError,
                      UnknownOptionError, WrongPhaseError)
-from .game import DEFAULT_MAX_PLIES, Game, Move, MoveList, Outcome, Phase, Playouts, Result, apply_event, game_ids, games, replay
+from .game import DEFAULT_MAX_PLIES, EndReason, Game, Move, MoveList, Outcome, Phase, Playouts, Result, apply_event, game_ids, games, replay
 
 __version__ = "1.1.0"
 
@@ -51,7 +51,7 @@ def library_path() -> str:
 
 
 __all__ = [
-    "Game", "Move", "MoveList", "Outcome", "Phase", "Playouts", "Result", "games", "game_ids", "replay", "apply_event", "library_version",
+    "EndReason", "Game", "Move", "MoveList", "Outcome", "Phase", "Playouts", "Result", "games", "game_ids", "replay", "apply_event", "library_version",
     "library_path", "LudusError", "InvalidArgumentError", "BadJsonError", "UnknownGameError",
     "UnknownOptionError", "InvalidOptionError", "InvalidMoveError", "IllegalMoveError", "WrongPhaseError",
     "GameOverError", "InvalidStateError", "BufferTooSmallError", "LudusMemoryError", "NothingToUndoError",

@@ -44,6 +44,24 @@ class Result(enum.IntEnum):
         return {1: 0, 2: 1}.get(int(self))
 
 
+class EndReason(str, enum.Enum):
+    """Why a game ended (:attr:`Game.end_reason`), the list of ``ludus_game_end_reason`` in
+    ludus.h, as the JavaScript package's ``EndReason``. Each member is the string itself, so
+    ``game.end_reason == EndReason.BORNE_OFF`` holds; later library versions may add reasons."""
+    ALL_CAPTURED = "all_captured"
+    ONE_PIECE_LEFT = "one_piece_left"
+    DUX_IMMOBILISED = "dux_immobilised"
+    NO_MOVES = "no_moves"
+    QUIET_MOVES = "quiet_moves"
+    PLIES_WITHOUT_CAPTURE = "plies_without_capture"
+    REPETITION = "repetition"
+    AGREED_DRAW = "agreed_draw"
+    BORNE_OFF = "borne_off"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 _PHASES = tuple(Phase)    # indexing a tuple is several times faster than calling the enum
 _RESULTS = tuple(Result)
 
