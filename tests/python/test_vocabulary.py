@@ -16,6 +16,8 @@ import pytest
 import ludus
 import ludus.errors
 
+pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
