@@ -12,6 +12,7 @@
 #include "core_test_support.hpp"
 #include "latrunculi/latrunculi.hpp"
 #include "rules_game.hpp"
+#include "ai/ai.hpp"
 
 using namespace ludus;
 using ludus::testing::status_of;
