@@ -138,7 +138,8 @@ class App:
 
     def check_targets(self, where):
         """Every board place and every visible button, select and input: 44x44 px or more; no
-        horizontal overflow; the board and the status line on screen."""
+        horizontal overflow; the board (the area a zoomed board scrolls in) and the status line on
+        screen."""
         small = self.js("""
             const min = arguments[0], out = [];
             const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
@@ -150,13 +151,18 @@ class App:
             }
             return {small: out, count: places.length + controls.length,
                     overflow: document.documentElement.scrollWidth - window.innerWidth,
-                    board: (() => { const r = document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
-                    status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth};""", MIN_TARGET)
+                    board: (() => { const r = document.querySelector('#board-area[data-zoomed]')?.getBoundingClientRect() ?? document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
+                    status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth,
+                    dice: (() => { const dice = document.querySelector('#dice'); if (dice.hidden) return null;
+                                   const r = dice.getBoundingClientRect(), a = document.querySelector('#actions').getBoundingClientRect();
+                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""", MIN_TARGET)
         assert not small["small"], f"{where}: targets under {MIN_TARGET} px: {small['small'][:8]}"
         assert small["overflow"] <= 0, f"{where}: {small['overflow']} px of horizontal overflow"
         top, bottom, left, right = small["board"]
         assert top >= -1 and bottom <= small["height"] + 1 and left >= -1 and right <= small["width"] + 1, f"{where}: the board is not on screen: {small['board']}"
         assert small["status"] <= small["height"], f"{where}: the status line is below the fold"
+        dice = small["dice"]
+        assert not dice or (dice["bottom"] <= small["height"] and dice["right"] <= small["width"] and not dice["under"]), f"{where}: the dice are cut off: {dice}"
         self.targets_measured += small["count"]
 
     def check_axe(self, where):
@@ -296,7 +302,7 @@ FOREIGN = foreign_phrases()
 # The test's parts, in the order they run; BROWSER_TEST_ONLY=name,name runs only those (while
 # editing: the whole test is for CI).
 def parts():
-    return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
+    return [("sizes", sizes), ("targets", targets), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
             ("levels", levels), ("kiosk", kiosk), ("offline", offline)]
 
@@ -345,6 +351,56 @@ def sizes(app):
             if (width, height) in ((360, 740), (1024, 768)):
                 app.check_axe(f"{game} at {width}x{height}")
         print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
+
+
+def rulesets_offered(app):
+    """Each game of the new-game dialog with its rulesets (the catalogue's), [None] where it has none."""
+    app.button("#new-game")
+    wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    offered = {}
+    for game in app.js("return [...document.querySelectorAll('#game-choice input[name=game]')].map((e) => e.value)"):
+        app.js("const input = document.querySelector(`#game-choice input[value='${arguments[0]}']`); input.checked = true; input.dispatchEvent(new Event('change'))", game)
+        offered[game] = app.js("return [...(document.querySelector('[data-option=ruleset]')?.options ?? [])].map((o) => JSON.parse(o.value))") or [None]
+    app.js("document.querySelector('#new-game-dialog').close()")
+    return offered
+
+
+def targets(app):
+    """Every ruleset of every game at its default options, at the five sizes: while its pieces are
+    placed (Bell's and Schädler's rules) and once they are all on the board, every place and
+    button at least 44 px (a board too fine for the screen zoomed, its area on screen); and the
+    zoom's button shows the whole board and the zoomed one again."""
+    app.open("it")
+    checked = 0
+    for game, rulesets in rulesets_offered(app).items():
+        for ruleset in rulesets:
+            name = f"{game} {ruleset or ''}".strip()
+            app.new_game(game, {"ruleset": ruleset} if ruleset else {}, opponent="human")
+            if app.visible("#roll"):  # the dice on screen too
+                app.button("#roll")
+                wait_for(lambda: app.status()["phase"] == "move", "the dice rolled", 5)
+            placing = lambda: app.js("return !document.querySelector('#in-hand').hidden")
+            phases = ["placing", "moving"] if placing() else ["moving"]
+            for phase in phases:
+                if phase == "moving":
+                    while placing():
+                        if not app.step(typed_dice=False):
+                            time.sleep(0.03)
+                for width, height in SIZES:
+                    app.size(width, height)
+                    app.check_targets(f"{name} ({phase}) at {width}x{height}")
+                    checked += 1
+            app.size(360, 740)
+            print(f"targets: {name}: {' and '.join(phases)}, >= {MIN_TARGET} px at the five sizes")
+    app.new_game("latrunculi", {"ruleset": "kowalski_10x11"})
+    app.size(360, 740)
+    zoomed = lambda: app.js("return document.querySelector('#board-area').hasAttribute('data-zoomed')")
+    assert zoomed() and app.visible("#zoom"), "Kowalski 10x11 on a phone: the board is not zoomed"
+    app.button("#zoom")
+    wait_for(lambda: not zoomed(), "the whole board", 5)
+    app.button("#zoom")
+    wait_for(zoomed, "the zoomed board again", 5)
+    print(f"targets: {checked} screens; Kowalski 10x11 on a phone zoomed, the whole board and back by its button")
 
 
 def games_in_each_language(app):

@@ -14,9 +14,9 @@
 // (the status line, messages, controls), dialogs.js (new game, end of game), storage.js,
 // rules.js, print.js, kiosk.js, language.js; this one starts the app and wires the page.
 // state.js, messages.js, words.js, moves.js and settings.js hold no DOM (tested in Node).
-import { placeAt, render, showCursor } from "./board.js";
+import { placeAt, render, showCursor, toggleZoom } from "./board.js";
 import { $, KIOSK, MUSEUM_LANGUAGE } from "./config.js";
-import { newGameChosen, newGameDialog, showComputerField } from "./dialogs.js";
+import { newGameChosen, newGameDialog, openInvalidOptions, showComputerField } from "./dialogs.js";
 import { engine } from "./engine.js";
 import { preferredLanguage } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
@@ -26,6 +26,7 @@ import { printBoard } from "./print.js";
 import { showRules, showSpecification } from "./rules.js";
 import { defaultSettings } from "./settings.js";
 import { state } from "./state.js";
+import { dismissMessage } from "./status.js";
 import { restore } from "./storage.js";
 
 await Promise.all([setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage()), engine.then((loaded) => {
@@ -41,6 +42,7 @@ $("#board").addEventListener("focus", showCursor);
 $("#board").addEventListener("blur", showCursor);
 $("#roll").addEventListener("click", roll);
 $("#undo").addEventListener("click", undo);
+$("#zoom").addEventListener("click", toggleZoom);
 $("#own-dice").addEventListener("click", ownDiceDialog);
 $("#dice-dialog").addEventListener("close", ownDiceChosen);
 $("#hint").addEventListener("click", askHint);
@@ -51,6 +53,7 @@ $("#print").addEventListener("click", printBoard);
 $("#new-game").addEventListener("click", newGameDialog);
 $("#opponent").addEventListener("change", showComputerField);
 $("#new-game-dialog").addEventListener("close", newGameChosen);
+$("#start").addEventListener("click", openInvalidOptions);
 $("#show-rules").addEventListener("click", () => { showRules(state.game.id); $("#rules-dialog").showModal(); });
 $("#rules").addEventListener("click", (event) => {
   const link = event.target.closest("a[href$='.md']");
@@ -66,6 +69,7 @@ $("#end-dialog").addEventListener("close", () => {
 });
 addEventListener("resize", () => state.game && render());
 for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, activity, { capture: true });
+addEventListener("pointerdown", dismissMessage, { capture: true });
 $("#attract").addEventListener("click", leaveAttract);
 
 if (KIOSK) {

@@ -13,7 +13,8 @@ export const state = {
   thinking: false,     // what the computer is searching for: "move", "hint", "draw" (false: nothing)
   request: 0,          // the id of the worker request still wanted
   cursor: 0,           // the keyboard's place on the board (an index into places())
-  rotated: false,      // the board is drawn turned a quarter (a wide board on a tall screen)
+  rotated: false,
+  wholeBoard: false,   // the visitor asked to see a zoomed board whole (board.js: zoomBoard)      // the board is drawn turned a quarter (a wide board on a tall screen)
   endShown: false,     // the end-of-game dialog has been shown for this game
   // what the computer did in its turn, written out on screen (words.js: narrate)
   narration: { opening: false, dice: null, moves: [] },
