@@ -302,7 +302,7 @@ FOREIGN = foreign_phrases()
 # The test's parts, in the order they run; BROWSER_TEST_ONLY=name,name runs only those (while
 # editing: the whole test is for CI).
 def parts():
-    return [("sizes", sizes), ("targets", targets), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
+    return [("sizes", sizes), ("targets", targets), ("messages", messages), ("manifest", manifest), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
             ("levels", levels), ("kiosk", kiosk), ("offline", offline)]
 
@@ -401,6 +401,46 @@ def targets(app):
     app.button("#zoom")
     wait_for(zoomed, "the zoomed board again", 5)
     print(f"targets: {checked} screens; Kowalski 10x11 on a phone zoomed, the whole board and back by its button")
+
+
+def messages(app):
+    """The message after an illegal tap and the hint's never cover the board (its picture where
+    it lies in its area) on a phone upright and on its side; they go at the next tap."""
+    app.open("it")
+    overlap = """
+        const m = document.querySelector('#message'), svg = document.querySelector('#board svg'), area = document.querySelector('#board-area');
+        if (!m.textContent || !m.getClientRects().length) return null;
+        const a = m.getBoundingClientRect(), s = svg.getBoundingClientRect(), r = area.getBoundingClientRect();
+        const b = {left: Math.max(s.left, r.left), right: Math.min(s.right, r.right), top: Math.max(s.top, r.top), bottom: Math.min(s.bottom, r.bottom)};
+        return {text: m.textContent, covers: a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top,
+                message: [a.left, a.top, a.right, a.bottom].map(Math.round), board: [b.left, b.top, b.right, b.bottom].map(Math.round)};"""
+    for width, height in [(360, 740), (740, 360)]:
+        app.size(width, height)
+        app.new_game("petteia", {}, opponent="greedy", computer=1)
+        app.size(width, height)
+        app.illegal_tap(["Qui non", "Questa pedina", "Mossa non", "Nessuna"])
+        shown = wait_for(lambda: app.js(overlap), "the illegal tap's message", 5)
+        assert not shown["covers"], f"{width}x{height}: the message covers the board: {shown}"
+        app.button("#hint")
+        shown = wait_for(lambda: app.js("return document.querySelector('#message').dataset.kind === 'hint'") and app.js(overlap), "the hint", 15)
+        assert not shown["covers"], f"{width}x{height}: the hint covers the board: {shown}"
+        app.tap(app.d.find_element(By.ID, "status"))
+        wait_for(lambda: not app.d.find_element(By.ID, "message").text, "the message to go at the next tap", 5)
+        print(f"messages at {width}x{height}: an illegal tap's and the hint's above the board ({shown['message']} vs {shown['board']}), gone at the next tap")
+
+
+def manifest(app):
+    """The page links the manifest of its language (also after the language selector), which
+    parses and is in that language."""
+    app.open("it")
+    for tag in LANGUAGES:
+        Select(app.d.find_element(By.ID, "language")).select_by_value(tag)
+        wait_for(lambda: app.js("return document.documentElement.lang") == tag, f"the page in {tag}", 10)
+        linked = app.d.execute_async_script("""
+            const done = arguments[arguments.length - 1], link = document.querySelector('link[rel=manifest]');
+            fetch(link.href).then((r) => r.json()).then((m) => done({href: link.getAttribute('href'), lang: m.lang, name: m.name})).catch((e) => done({error: String(e)}));""")
+        assert linked.get("lang") == tag, f"the page in {tag} links {linked}"
+    print(f"manifest: the page links its language's manifest ({', '.join(LANGUAGES)})")
 
 
 def games_in_each_language(app):
