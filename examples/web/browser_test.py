@@ -195,7 +195,9 @@ class App:
     def new_game(self, game, options, opponent="greedy", computer=1):
         self.button("#new-game")
         wait_for(lambda: self.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
-        self.tap(self.d.find_element(By.CSS_SELECTOR, f"#game-choice input[value='{game}']"))
+        card = self.js("const card = document.querySelector(`#game-choice input[value='${arguments[0]}']`).closest('label'); card.scrollIntoView({block: 'center'}); return card", game)
+        self.tap(card)
+        assert self.js("return document.querySelector(`#game-choice input[value='${arguments[0]}']`).checked", game), f"the new-game dialog: {game} not chosen by a tap on its card"
         self.js("""
             const [options, opponent, computer] = arguments;
             for (const [name, value] of Object.entries(options)) {
@@ -400,7 +402,23 @@ def targets(app):
     wait_for(lambda: not zoomed(), "the whole board", 5)
     app.button("#zoom")
     wait_for(zoomed, "the zoomed board again", 5)
-    print(f"targets: {checked} screens; Kowalski 10x11 on a phone zoomed, the whole board and back by its button")
+    # The keyboard's cursor scrolls into view; a tap on the zoomed board still plays.
+    board = app.d.find_element(By.ID, "board")
+    board.send_keys(*[Keys.ARROW_RIGHT] * 10)
+    inside = app.js("""const c = document.querySelector('#board .mark.cursor')?.getBoundingClientRect(), a = document.querySelector('#board-area').getBoundingClientRect();
+                       return !!c && c.left >= a.left - 1 && c.right <= a.right + 1 && c.top >= a.top - 1 && c.bottom <= a.bottom + 1""")
+    assert inside, "the zoomed board: the keyboard's cursor out of view"
+    before = app.moves_played()
+    while app.moves_played() == before:
+        app.step(typed_dice=False)
+    # Petteia's largest board (the catalogue's 26x26): zoomed, not limited.
+    app.new_game("petteia", {"rows": 26, "cols": 26})
+    for width, height in SIZES:
+        app.size(width, height)
+        app.check_targets(f"petteia 26x26 at {width}x{height}")
+    app.size(360, 740)
+    print(f"targets: {checked} screens; Kowalski 10x11 on a phone zoomed, the whole board and back by its button, the cursor in view, "
+          "a move by taps; Petteia 26x26 zoomed at the five sizes")
 
 
 def messages(app):

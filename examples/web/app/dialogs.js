@@ -54,10 +54,8 @@ function buildGameCards(chosen) {
     const input = document.createElement("input");
     Object.assign(input, { type: "radio", name: "game", value: entry.id, checked: entry.id === chosen });
     input.addEventListener("change", () => buildOptions(entry.id, defaultOptions(entry.id)));
-    const name = Object.assign(document.createElement("strong"), { className: "card-name", textContent: gameName(entry.id) });
-    const about = Object.assign(document.createElement("span"), { className: "card-about", textContent: t(`newgame.about.${entry.id}`, {}, "") });
-    const length = Object.assign(document.createElement("span"), { className: "card-length", textContent: t(`newgame.length.${entry.id}`, {}, "") });
-    label.append(input, startPicture(entry.id), name, about, length);
+    label.append(input, startPicture(entry.id), textElement("strong", "card-name", gameName(entry.id)),
+      textElement("span", "card-about", t(`newgame.about.${entry.id}`, {}, "")), textElement("span", "card-length", t(`newgame.length.${entry.id}`, {}, "")));
     return label;
   }));
   const opponent = $("#opponent");
@@ -92,13 +90,12 @@ function buildOptions(id, values) {
   const { ruleset, more } = optionFields(id);
   const box = $("#ruleset-box");
   if (ruleset) box.replaceChildren(optionField(id, ...ruleset, values));
-  else box.replaceChildren(Object.assign(document.createElement("span"), { className: "caption", textContent: t("newgame.rules") }), sourceNote(`newgame.source.${id}`));
+  else box.replaceChildren(textElement("span", "caption", t("newgame.rules")), sourceNote(`newgame.source.${id}`));
   $("#game-options").replaceChildren(...more.map(([name, spec]) => optionField(id, name, spec, values)));
 }
 
-function sourceNote(key) {
-  return Object.assign(document.createElement("p"), { className: "help source", textContent: t(key, {}, "") });
-}
+const textElement = (tag, className, text) => Object.assign(document.createElement(tag), { className, textContent: text });
+const sourceNote = (key) => textElement("p", "help source", t(key, {}, ""));
 
 function optionField(id, name, spec, values) {
   const label = document.createElement("label");
