@@ -27,6 +27,10 @@ One browser for everything:
   computer's turn followed in words (statuses as spoken, its roll and moves written out on
   screen, each shown for the pace at least, the opening roll and who starts);
 - the levels in the new-game dialog weakest first, the Monte Carlo player apart under "altro";
+- every ruleset at its default options at the five sizes, while its pieces are placed and after:
+  44 px (a board too fine for the screen zoomed, its area on screen, its cursor in view, a move by
+  taps on it), the dice clear of the buttons; Petteia 26x26 zoomed; no message box over the
+  board after an illegal tap or a hint (360x740, 740x360); the page links its language's manifest;
 - kiosk mode with a 5 s idle time: the attract screen in the museum's language, no zoom, no text
   selection, no specification; a visitor's language, game and move, then the attract screen
   again with all of it cleared, also after a reload;
@@ -394,7 +398,7 @@ def targets(app):
                     checked += 1
             app.size(360, 740)
             print(f"targets: {name}: {' and '.join(phases)}, >= {MIN_TARGET} px at the five sizes")
-    app.new_game("latrunculi", {"ruleset": "kowalski_10x11"})
+    app.new_game("latrunculi", {"ruleset": "kowalski_10x11"}, opponent="human")  # (no reply that could end the game)
     app.size(360, 740)
     zoomed = lambda: app.js("return document.querySelector('#board-area').hasAttribute('data-zoomed')")
     assert zoomed() and app.visible("#zoom"), "Kowalski 10x11 on a phone: the board is not zoomed"
@@ -411,6 +415,7 @@ def targets(app):
     before = app.moves_played()
     while app.moves_played() == before:
         app.step(typed_dice=False)
+    app.js("const end = document.querySelector('#end-dialog'); if (end.open) end.close()")  # a first move can end a 10x11 game
     # Petteia's largest board (the catalogue's 26x26): zoomed, not limited.
     app.new_game("petteia", {"rows": 26, "cols": 26})
     for width, height in SIZES:
