@@ -27,6 +27,10 @@ One browser for everything:
   computer's turn followed in words (statuses as spoken, its roll and moves written out on
   screen, each shown for the pace at least, the opening roll and who starts);
 - the levels in the new-game dialog weakest first, the Monte Carlo player apart under "altro";
+- every ruleset at its default options at the five sizes, while its pieces are placed and after:
+  44 px (a board too fine for the screen zoomed, its area on screen, its cursor in view, a move by
+  taps on it), the dice clear of the buttons; Petteia 26x26 zoomed; no message box over the
+  board after an illegal tap or a hint (360x740, 740x360); the page links its language's manifest;
 - kiosk mode with a 5 s idle time: the attract screen in the museum's language, no zoom, no text
   selection, no specification; a visitor's language, game and move, then the attract screen
   again with all of it cleared, also after a reload;
@@ -149,6 +153,10 @@ class App:
         """Every board place (unless the board takes no tap: the end, the review) and every
         visible button, select and input: 44x44 px or more; no horizontal overflow; the board
         and the status line on screen."""
+    def check_targets(self, where):
+        """Every board place and every visible button, select and input: 44x44 px or more; no
+        horizontal overflow; the board (the area a zoomed board scrolls in) and the status line on
+        screen."""
         small = self.js("""
             const [min, boardPlaces] = arguments, out = [];
             const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
@@ -162,11 +170,18 @@ class App:
                     overflow: document.documentElement.scrollWidth - window.innerWidth,
                     board: (() => { const r = document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
                     status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth};""", MIN_TARGET, board_places)
+                    board: (() => { const r = document.querySelector('#board-area[data-zoomed]')?.getBoundingClientRect() ?? document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
+                    status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth,
+                    dice: (() => { const dice = document.querySelector('#dice'); if (dice.hidden) return null;
+                                   const r = dice.getBoundingClientRect(), a = document.querySelector('#actions').getBoundingClientRect();
+                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""", MIN_TARGET)
         assert not small["small"], f"{where}: targets under {MIN_TARGET} px: {small['small'][:8]}"
         assert small["overflow"] <= 0, f"{where}: {small['overflow']} px of horizontal overflow"
         top, bottom, left, right = small["board"]
         assert top >= -1 and bottom <= small["height"] + 1 and left >= -1 and right <= small["width"] + 1, f"{where}: the board is not on screen: {small['board']}"
         assert small["status"] <= small["height"], f"{where}: the status line is below the fold"
+        dice = small["dice"]
+        assert not dice or (dice["bottom"] <= small["height"] and dice["right"] <= small["width"] and not dice["under"]), f"{where}: the dice are cut off: {dice}"
         self.targets_measured += small["count"]
 
     def check_axe(self, where):
@@ -203,7 +218,9 @@ class App:
     def new_game(self, game, options, opponent="greedy", computer=1):
         self.button("#new-game")
         wait_for(lambda: self.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
-        self.tap(self.d.find_element(By.CSS_SELECTOR, f"#game-choice input[value='{game}']"))
+        card = self.js("const card = document.querySelector(`#game-choice input[value='${arguments[0]}']`).closest('label'); card.scrollIntoView({block: 'center'}); return card", game)
+        self.tap(card)
+        assert self.js("return document.querySelector(`#game-choice input[value='${arguments[0]}']`).checked", game), f"the new-game dialog: {game} not chosen by a tap on its card"
         self.js("""
             const [options, opponent, computer] = arguments;
             for (const [name, value] of Object.entries(options)) {
@@ -310,7 +327,7 @@ FOREIGN = foreign_phrases()
 # The test's parts, in the order they run; BROWSER_TEST_ONLY=name,name runs only those (while
 # editing: the whole test is for CI).
 def parts():
-    return [("sizes", sizes), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
+    return [("sizes", sizes), ("targets", targets), ("messages", messages), ("manifest", manifest), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
             ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("kiosk", kiosk), ("offline", offline)]
 
@@ -360,6 +377,113 @@ def sizes(app):
             if (width, height) in ((360, 740), (1024, 768)):
                 app.check_axe(f"{game} at {width}x{height}")
         print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
+
+
+def rulesets_offered(app):
+    """Each game of the new-game dialog with its rulesets (the catalogue's), [None] where it has none."""
+    app.button("#new-game")
+    wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    offered = {}
+    for game in app.js("return [...document.querySelectorAll('#game-choice input[name=game]')].map((e) => e.value)"):
+        app.js("const input = document.querySelector(`#game-choice input[value='${arguments[0]}']`); input.checked = true; input.dispatchEvent(new Event('change'))", game)
+        offered[game] = app.js("return [...(document.querySelector('[data-option=ruleset]')?.options ?? [])].map((o) => JSON.parse(o.value))") or [None]
+    app.js("document.querySelector('#new-game-dialog').close()")
+    return offered
+
+
+def targets(app):
+    """Every ruleset of every game at its default options, at the five sizes: while its pieces are
+    placed (Bell's and Schädler's rules) and once they are all on the board, every place and
+    button at least 44 px (a board too fine for the screen zoomed, its area on screen); and the
+    zoom's button shows the whole board and the zoomed one again."""
+    app.open("it")
+    checked = 0
+    for game, rulesets in rulesets_offered(app).items():
+        for ruleset in rulesets:
+            name = f"{game} {ruleset or ''}".strip()
+            app.new_game(game, {"ruleset": ruleset} if ruleset else {}, opponent="human")
+            if app.visible("#roll"):  # the dice on screen too
+                app.button("#roll")
+                wait_for(lambda: app.status()["phase"] == "move", "the dice rolled", 5)
+            placing = lambda: app.js("return !document.querySelector('#in-hand').hidden")
+            phases = ["placing", "moving"] if placing() else ["moving"]
+            for phase in phases:
+                if phase == "moving":
+                    while placing():
+                        if not app.step(typed_dice=False):
+                            time.sleep(0.03)
+                for width, height in SIZES:
+                    app.size(width, height)
+                    app.check_targets(f"{name} ({phase}) at {width}x{height}")
+                    checked += 1
+            app.size(360, 740)
+            print(f"targets: {name}: {' and '.join(phases)}, >= {MIN_TARGET} px at the five sizes")
+    app.new_game("latrunculi", {"ruleset": "kowalski_10x11"}, opponent="human")  # (no reply that could end the game)
+    app.size(360, 740)
+    zoomed = lambda: app.js("return document.querySelector('#board-area').hasAttribute('data-zoomed')")
+    assert zoomed() and app.visible("#zoom"), "Kowalski 10x11 on a phone: the board is not zoomed"
+    app.button("#zoom")
+    wait_for(lambda: not zoomed(), "the whole board", 5)
+    app.button("#zoom")
+    wait_for(zoomed, "the zoomed board again", 5)
+    # The keyboard's cursor scrolls into view; a tap on the zoomed board still plays.
+    board = app.d.find_element(By.ID, "board")
+    board.send_keys(*[Keys.ARROW_RIGHT] * 10)
+    inside = app.js("""const c = document.querySelector('#board .mark.cursor')?.getBoundingClientRect(), a = document.querySelector('#board-area').getBoundingClientRect();
+                       return !!c && c.left >= a.left - 1 && c.right <= a.right + 1 && c.top >= a.top - 1 && c.bottom <= a.bottom + 1""")
+    assert inside, "the zoomed board: the keyboard's cursor out of view"
+    before = app.moves_played()
+    while app.moves_played() == before:
+        app.step(typed_dice=False)
+    app.js("const end = document.querySelector('#end-dialog'); if (end.open) end.close()")  # a first move can end a 10x11 game
+    # Petteia's largest board (the catalogue's 26x26): zoomed, not limited.
+    app.new_game("petteia", {"rows": 26, "cols": 26})
+    for width, height in SIZES:
+        app.size(width, height)
+        app.check_targets(f"petteia 26x26 at {width}x{height}")
+    app.size(360, 740)
+    print(f"targets: {checked} screens; Kowalski 10x11 on a phone zoomed, the whole board and back by its button, the cursor in view, "
+          "a move by taps; Petteia 26x26 zoomed at the five sizes")
+
+
+def messages(app):
+    """The message after an illegal tap and the hint's never cover the board (its picture where
+    it lies in its area) on a phone upright and on its side; they go at the next tap."""
+    app.open("it")
+    overlap = """
+        const m = document.querySelector('#message'), svg = document.querySelector('#board svg'), area = document.querySelector('#board-area');
+        if (!m.textContent || !m.getClientRects().length) return null;
+        const a = m.getBoundingClientRect(), s = svg.getBoundingClientRect(), r = area.getBoundingClientRect();
+        const b = {left: Math.max(s.left, r.left), right: Math.min(s.right, r.right), top: Math.max(s.top, r.top), bottom: Math.min(s.bottom, r.bottom)};
+        return {text: m.textContent, covers: a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top,
+                message: [a.left, a.top, a.right, a.bottom].map(Math.round), board: [b.left, b.top, b.right, b.bottom].map(Math.round)};"""
+    for width, height in [(360, 740), (740, 360)]:
+        app.size(width, height)
+        app.new_game("petteia", {}, opponent="greedy", computer=1)
+        app.size(width, height)
+        app.illegal_tap(["Qui non", "Questa pedina", "Mossa non", "Nessuna"])
+        shown = wait_for(lambda: app.js(overlap), "the illegal tap's message", 5)
+        assert not shown["covers"], f"{width}x{height}: the message covers the board: {shown}"
+        app.button("#hint")
+        shown = wait_for(lambda: app.js("return document.querySelector('#message').dataset.kind === 'hint'") and app.js(overlap), "the hint", 15)
+        assert not shown["covers"], f"{width}x{height}: the hint covers the board: {shown}"
+        app.tap(app.d.find_element(By.ID, "status"))
+        wait_for(lambda: not app.d.find_element(By.ID, "message").text, "the message to go at the next tap", 5)
+        print(f"messages at {width}x{height}: an illegal tap's and the hint's above the board ({shown['message']} vs {shown['board']}), gone at the next tap")
+
+
+def manifest(app):
+    """The page links the manifest of its language (also after the language selector), which
+    parses and is in that language."""
+    app.open("it")
+    for tag in LANGUAGES:
+        Select(app.d.find_element(By.ID, "language")).select_by_value(tag)
+        wait_for(lambda: app.js("return document.documentElement.lang") == tag, f"the page in {tag}", 10)
+        linked = app.d.execute_async_script("""
+            const done = arguments[arguments.length - 1], link = document.querySelector('link[rel=manifest]');
+            fetch(link.href).then((r) => r.json()).then((m) => done({href: link.getAttribute('href'), lang: m.lang, name: m.name})).catch((e) => done({error: String(e)}));""")
+        assert linked.get("lang") == tag, f"the page in {tag} links {linked}"
+    print(f"manifest: the page links its language's manifest ({', '.join(LANGUAGES)})")
 
 
 def games_in_each_language(app):

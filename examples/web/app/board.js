@@ -94,6 +94,7 @@ export function render() {
   svg.removeAttribute("height");
   svg.querySelector(".background")?.remove();
   fitBoard(svg);
+  zoomBoard(svg);
   board.dataset.game = state.game.id;
   board.dataset.phase = state.review ? "review" : isOver() ? "over" : state.game.phase;
   markMoves();
@@ -189,12 +190,45 @@ new ResizeObserver((entries) => {
 // How large the board comes out in the board's area as it is laid out now: flat or turned
 // (measured, laying the page out, when the layout has just been chosen or the window has changed).
 function scales(box, measure = false) {
-  let { width, height } = areaSize ?? {};
-  if (measure || areaSize?.window !== `${viewport.width}x${viewport.height}`) {
-    const area = $("#board-area");
-    [width, height] = [area.clientWidth, area.clientHeight];
-  }
+  const { width, height } = areaDimensions(measure);
   return { flat: Math.min(width / box.width, height / box.height), turned: Math.min(width / box.height, height / box.width) };
+}
+
+function areaDimensions(measure = false) {
+  if (!measure && areaSize?.window === `${viewport.width}x${viewport.height}`) return areaSize;
+  const area = $("#board-area");
+  return { width: area.clientWidth, height: area.clientHeight };
+}
+
+// Where the board's smallest place comes out under 44 px in its area (a 10x11 board on a phone,
+// a 26x26 one anywhere), the board is drawn larger than the area, which scrolls under the
+// visitor's finger (a tap still plays: the browser sends no click after a drag); the zoom button
+// shows the whole board instead, and again the zoomed one. The keyboard's cursor is scrolled into
+// view (showCursor).
+const MIN_TARGET = 44;
+export function zoomBoard(svg) {
+  const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+  const area = areaDimensions();
+  const fit = Math.min(area.width / width, area.height / height);
+  const smallest = Math.min(...places().map((place) => { const box = boxOf(place); return Math.min(box.width, box.height); })) * fit;
+  const needed = smallest < MIN_TARGET;
+  const zoom = needed && !state.wholeBoard ? (MIN_TARGET + 2) / smallest : 1;
+  const button = $("#zoom");
+  button.hidden = !needed;
+  button.setAttribute("aria-pressed", String(zoom > 1));
+  button.textContent = zoom > 1 ? "⊖" : "⊕";
+  const element = $("#board-area");
+  const wasZoomed = element.hasAttribute("data-zoomed");
+  element.toggleAttribute("data-zoomed", zoom > 1);
+  if (zoom === 1) return;
+  svg.style.width = `${width * fit * zoom}px`;
+  svg.style.height = `${height * fit * zoom}px`;
+  if (!wasZoomed) requestAnimationFrame(() => element.scrollTo((element.scrollWidth - element.clientWidth) / 2, (element.scrollHeight - element.clientHeight) / 2));
+}
+
+export function toggleZoom() {
+  state.wholeBoard = !state.wholeBoard;
+  render();
 }
 
 // The board's shape for the side column's width (style.css), changed only when it changes: a
@@ -296,5 +330,8 @@ export function showCursor() {
     else old.classList.remove("cursor");
   }
   const all = places();
-  if ($("#board").matches(":focus-visible") && all.length) mark(all[Math.min(state.cursor, all.length - 1)], "cursor");
+  if ($("#board").matches(":focus-visible") && all.length) {
+    mark(all[Math.min(state.cursor, all.length - 1)], "cursor");
+    if ($("#board-area").hasAttribute("data-zoomed")) $("#board .mark.cursor").scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
 }

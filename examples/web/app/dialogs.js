@@ -1,9 +1,10 @@
 //# allFunctionsCalledOnLoad
+import { pictureOf, pictureOptionsOf } from "./board.js";
 import { $ } from "./config.js";
 import { has, t } from "./i18n.js";
 import { startGame } from "./play.js";
-import { defaultOptions, LEVELS, OTHER_LEVELS } from "./settings.js";
-import { catalogueOf, state } from "./state.js";
+import { defaultOptions, LEVELS, optionFields, OTHER_LEVELS } from "./settings.js";
+import { state } from "./state.js";
 import { gameName, sideName } from "./words.js";
 
 export function confirmDialog(question, yes, no) {
@@ -17,27 +18,31 @@ export function confirmDialog(question, yes, no) {
 }
 
 export function newGameDialog() {
-  buildGameChoice(state.settings.game);
-  buildOptions(state.settings.game, state.settings.game === state.game.id ? state.settings.options : defaultOptions(state.settings.game));
+  const chosen = state.settings.game;
+  buildGameCards(chosen);
+  buildOptions(chosen, chosen === state.game.id ? state.settings.options : defaultOptions(chosen));
   $("#opponent").value = state.settings.opponent;
   $("#computer").value = String(state.settings.computer);
   showComputerField();
+  $("#more-options").open = false;
   $("#new-game-dialog").returnValue = "";
   $("#new-game-dialog").showModal();
 }
 
-function buildGameChoice(chosen) {
-  const fieldset = $("#game-choice");
-  fieldset.querySelectorAll("label").forEach((label) => label.remove());
-  for (const entry of state.catalogue) {
+// A card for each game of the catalogue: the library's picture of its start (small, no words),
+// its name, what kind of game it is and how long a game takes (measured: examples/web/game-lengths.mjs).
+function buildGameCards(chosen) {
+  const cards = $("#game-cards");
+  cards.replaceChildren(...state.catalogue.map((entry) => {
     const label = document.createElement("label");
-    label.className = "choice";
+    label.className = "game-card";
     const input = document.createElement("input");
     Object.assign(input, { type: "radio", name: "game", value: entry.id, checked: entry.id === chosen });
     input.addEventListener("change", () => buildOptions(entry.id, defaultOptions(entry.id)));
-    label.append(input, " ", gameName(entry.id));
-    fieldset.append(label);
-  }
+    label.append(input, startPicture(entry.id), textElement("strong", "card-name", gameName(entry.id)),
+      textElement("span", "card-about", t(`newgame.about.${entry.id}`, {}, "")), textElement("span", "card-length", t(`newgame.length.${entry.id}`, {}, "")));
+    return label;
+  }));
   const opponent = $("#opponent");
   const computer = (level) => new Option(t("opponent.computer", { level: t(`level.${level}`) }), level);
   const other = Object.assign(document.createElement("optgroup"), { label: t("opponent.other") });
@@ -46,41 +51,65 @@ function buildGameChoice(chosen) {
   $("#computer").replaceChildren(...[1, 0].map((player) => new Option(sideName(player), String(player))));
 }
 
-// One field per option of the catalogue (the seed is drawn by the app): a number with its range
-// or a list of its values, named from the message catalogue.
-function buildOptions(id, values) {
-  const box = $("#game-options");
-  box.replaceChildren();
-  for (const [name, spec] of Object.entries(catalogueOf(id).options)) {
-    if (spec.type === "seed") continue;
-    const label = document.createElement("label");
-    label.className = "field";
-    const caption = document.createElement("span");
-    caption.textContent = t(`option.${name}`, {}, name);
-    let input;
-    if (spec.type === "integer") {
-      input = document.createElement("input");
-      Object.assign(input, { type: "number", min: spec.min, max: spec.max, required: true, inputMode: "numeric" });
-      input.value = values[name] ?? spec.default;
-    } else {
-      input = document.createElement("select");
-      for (const value of spec.values) input.append(new Option(valueName(id, name, value), JSON.stringify(value)));
-      input.value = JSON.stringify(values[name] ?? spec.default);
+// The game's start as the library draws it at its default options (drawn once per game: the
+// catalogue does not change while the page is open).
+const startPictures = new Map();
+function startPicture(id) {
+  if (!startPictures.has(id)) {
+    const game = new state.Game(id, { seed: 1 });
+    try {
+      const svg = pictureOf(game, { ...pictureOptionsOf(game), size: 160 });
+      svg.querySelector(".background")?.remove();
+      svg.setAttribute("class", "card-picture");
+      startPictures.set(id, svg);
+    } finally {
+      game.free();
     }
-    input.name = `option.${name}`;
-    input.dataset.option = name;
-    label.append(caption, input);
-    const help = has(`option.${name}.help`) ? t(`option.${name}.help`) : "";
-    if (help || name === "ruleset") {
-      const note = document.createElement("small");
-      note.className = "help";
-      const update = () => { note.textContent = name === "ruleset" ? t(`source.${id}.${JSON.parse(input.value)}`, {}, "") : help; };
-      input.addEventListener("change", update);
-      update();
-      label.append(note);
-    }
-    box.append(label);
   }
+  return startPictures.get(id).cloneNode(true);
+}
+
+// The ruleset (with its source) in view; every other option of the catalogue under "Altre
+// opzioni": a number with its range or a list of its values, named from the message catalogue.
+function buildOptions(id, values) {
+  const { ruleset, more } = optionFields(id);
+  const box = $("#ruleset-box");
+  if (ruleset) box.replaceChildren(optionField(id, ...ruleset, values));
+  else box.replaceChildren(textElement("span", "caption", t("newgame.rules")), sourceNote(`newgame.source.${id}`));
+  $("#game-options").replaceChildren(...more.map(([name, spec]) => optionField(id, name, spec, values)));
+}
+
+const textElement = (tag, className, text) => Object.assign(document.createElement(tag), { className, textContent: text });
+const sourceNote = (key) => textElement("p", "help source", t(key, {}, ""));
+
+function optionField(id, name, spec, values) {
+  const label = document.createElement("label");
+  label.className = "field";
+  const caption = document.createElement("span");
+  caption.textContent = t(`option.${name}`, {}, name);
+  let input;
+  if (spec.type === "integer") {
+    input = document.createElement("input");
+    Object.assign(input, { type: "number", min: spec.min, max: spec.max, required: true, inputMode: "numeric" });
+    input.value = values[name] ?? spec.default;
+  } else {
+    input = document.createElement("select");
+    for (const value of spec.values) input.append(new Option(valueName(id, name, value), JSON.stringify(value)));
+    input.value = JSON.stringify(values[name] ?? spec.default);
+  }
+  input.name = `option.${name}`;
+  input.dataset.option = name;
+  label.append(caption, input);
+  if (name === "ruleset") {
+    const note = sourceNote("");
+    const update = () => { note.textContent = t(`newgame.source.${id}.${JSON.parse(input.value)}`, {}, ""); };
+    input.addEventListener("change", update);
+    update();
+    label.append(note);
+  } else if (has(`option.${name}.help`)) {
+    label.append(sourceNote(`option.${name}.help`));
+  }
+  return label;
 }
 
 function valueName(id, name, value) {
@@ -98,8 +127,13 @@ export function newGameChosen() {
   const form = $("#new-game-form");
   const id = form.elements.game.value;
   const options = {};
-  for (const input of $("#game-options").querySelectorAll("[data-option]")) {
+  for (const input of form.querySelectorAll("[data-option]")) {
     options[input.dataset.option] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
   }
   startGame({ game: id, options, opponent: $("#opponent").value, computer: Number($("#computer").value) });
+}
+
+// A value out of range in a folded option: its fold opens, so that the browser can point at it.
+export function openInvalidOptions() {
+  if (!$("#new-game-form").checkValidity()) $("#more-options").open = true;
 }

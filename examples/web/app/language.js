@@ -17,5 +17,6 @@ export async function setLanguage(tag, remember = false) {
   say("");
   announce("");
   $("#language").value = tag;
+  $("link[rel=manifest]").href = `manifest.${tag}.webmanifest`;
   if (state.game) render();
 }

@@ -16,9 +16,9 @@
 // kiosk.js, language.js, learn.js (the lessons' screen, lesson.js their logic); this one starts
 // the app and wires the page. state.js, messages.js, words.js, moves.js, settings.js,
 // review-model.js and lesson.js hold no DOM (tested in Node).
-import { placeAt, render, showCursor } from "./board.js";
+import { placeAt, render, showCursor, toggleZoom } from "./board.js";
 import { $, KIOSK, MUSEUM_LANGUAGE } from "./config.js";
-import { newGameChosen, newGameDialog, showComputerField } from "./dialogs.js";
+import { newGameChosen, newGameDialog, openInvalidOptions, showComputerField } from "./dialogs.js";
 import { engine } from "./engine.js";
 import { preferredLanguage } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
@@ -31,6 +31,7 @@ import { closeReview, goTo, openReview, reviewKey } from "./review.js";
 import { showRules, showSpecification } from "./rules.js";
 import { defaultSettings } from "./settings.js";
 import { state } from "./state.js";
+import { dismissMessage } from "./status.js";
 import { restore } from "./storage.js";
 
 const words = setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage());
@@ -48,6 +49,7 @@ $("#board").addEventListener("focus", showCursor);
 $("#board").addEventListener("blur", showCursor);
 $("#roll").addEventListener("click", roll);
 $("#undo").addEventListener("click", undo);
+$("#zoom").addEventListener("click", toggleZoom);
 $("#own-dice").addEventListener("click", ownDiceDialog);
 $("#dice-dialog").addEventListener("close", ownDiceChosen);
 $("#hint").addEventListener("click", askHint);
@@ -58,6 +60,7 @@ $("#print").addEventListener("click", printBoard);
 $("#new-game").addEventListener("click", newGameDialog);
 $("#opponent").addEventListener("change", showComputerField);
 $("#new-game-dialog").addEventListener("close", newGameChosen);
+$("#start").addEventListener("click", openInvalidOptions);
 $("#show-rules").addEventListener("click", () => { showRules(state.game.id); $("#rules-dialog").showModal(); });
 $("#rules").addEventListener("click", (event) => {
   const link = event.target.closest("a[href$='.md']");
@@ -86,6 +89,7 @@ $("#review-last").addEventListener("click", () => goTo(state.review.steps.length
 addEventListener("keydown", reviewKey);
 addEventListener("resize", () => state.game && render());
 for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, activity, { capture: true });
+addEventListener("pointerdown", dismissMessage, { capture: true });
 $("#attract").addEventListener("click", leaveAttract);
 $("#sound").addEventListener("click", toggleSound);
 $("#pace").addEventListener("change", paceChosen);

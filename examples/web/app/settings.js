@@ -15,6 +15,14 @@ export function defaultSettings() {
   return { game: id, options: defaultOptions(id), opponent: "easy", computer: 1 };
 }
 
+// The new-game dialog shows a game's ruleset beside its card; its other options (who starts, the
+// pieces, the board's size, the draw counters) are folded away under "Altre opzioni". The seed is
+// drawn by the app, never asked.
+export function optionFields(id) {
+  const fields = Object.entries(catalogueOf(id).options).filter(([, spec]) => spec.type !== "seed");
+  return { ruleset: fields.find(([name]) => name === "ruleset") ?? null, more: fields.filter(([name]) => name !== "ruleset") };
+}
+
 export function defaultOptions(id) {
   const options = {};
   for (const [name, spec] of Object.entries(catalogueOf(id).options)) {

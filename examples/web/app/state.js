@@ -14,6 +14,7 @@ export const state = {
   request: 0,          // the id of the worker request still wanted
   cursor: 0,           // the keyboard's place on the board (an index into places())
   rotated: false,      // the board is drawn turned a quarter (a wide board on a tall screen)
+  wholeBoard: false,   // the visitor asked to see a zoomed board whole (board.js: zoomBoard)
   endShown: false,     // the end of the game has been shown (the end panel: review.js)
   started: null,       // when the game started and ended (ms since 1970; null: not known), for its length
   ended: null,

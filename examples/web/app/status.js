@@ -10,11 +10,22 @@ import { describeEvent, gameName, narrationText, playerName, sideName, winnerOf 
 
 // ---- status, messages, controls ----------------------------------------------------------------
 
+// A message lies over the title bar and the status line (style.css) for a few seconds, longer
+// for more words, and goes at the next tap.
+let messageTimer = 0;
+const messageSeconds = (text) => Math.min(12, 4 + text.length / 20);
+
 export function say(text, kind = "error") {
   if (state.lesson) { state.lesson.say(text, kind); return; }  // in the lesson's line, above the board
   const message = $("#message");
   message.textContent = text;
   message.dataset.kind = kind;
+  clearTimeout(messageTimer);
+  if (text) messageTimer = setTimeout(() => say(""), messageSeconds(text) * 1000);
+}
+
+export function dismissMessage() {
+  if ($("#message").textContent) say("");
 }
 
 export function announce(text) {

@@ -356,3 +356,51 @@ test("moves: a capture (its sound) told from a move that takes nothing, in the l
   assert.ok(quiet && quiet.captured_count === 0);
   game.free();
 });
+
+test("new-game dialog: each game's ruleset apart, its other options folded, every card and source in words", () => {
+  for (const entry of state.catalogue) {
+    const { ruleset, more } = settings.optionFields(entry.id);
+    const names = more.map(([name]) => name);
+    assert.equal(ruleset?.[0] ?? null, "ruleset" in entry.options ? "ruleset" : null, entry.id);
+    assert.deepEqual([...names, ...(ruleset ? ["ruleset"] : [])].sort(), Object.keys(entry.options).filter((name) => entry.options[name].type !== "seed").sort());
+    for (const tag of ["it", "en", "de"]) {
+      const words = catalogue(tag);
+      for (const key of [`newgame.about.${entry.id}`, `newgame.length.${entry.id}`]) assert.ok(words[key], `${tag}: ${key}`);
+      const sources = ruleset ? ruleset[1].values.map((value) => `newgame.source.${entry.id}.${value}`) : [`newgame.source.${entry.id}`];
+      for (const key of sources) assert.ok(words[key], `${tag}: ${key}`);
+    }
+  }
+});
+
+// A PNG's width and height, from its IHDR chunk.
+function pngSize(path) {
+  const bytes = readFileSync(path);
+  assert.equal(bytes.toString("latin1", 1, 4), "PNG", `${path} is no PNG`);
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+test("manifests: one per language, in that language, naming icons that exist at their sizes; the page links its own and the apple-touch-icon", () => {
+  const site = process.env.LUDUS_WEB_SITE;
+  const languages = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
+  for (const tag of languages) {
+    const manifest = JSON.parse(readFileSync(`${site}/manifest.${tag}.webmanifest`, "utf8"));
+    const words = catalogue(tag);
+    assert.equal(manifest.lang, tag);
+    assert.deepEqual([manifest.name, manifest.short_name, manifest.description], [words["manifest.name"], words["manifest.short_name"], words["manifest.description"]]);
+    const sizes = manifest.icons.filter((icon) => icon.type === "image/png").map((icon) => {
+      assert.equal(pngSize(`${site}/${icon.src}`), icon.sizes, icon.src);
+      return icon.sizes;
+    });
+    assert.deepEqual(sizes.sort(), ["192x192", "512x512"]);
+    for (const icon of manifest.icons) assert.ok(readFileSync(`${site}/${icon.src}`).length > 0, icon.src);
+  }
+  const html = readFileSync(here("index.html"), "utf8");
+  const pageLanguage = /<html lang="(\w+)">/.exec(html)[1];
+  assert.equal(/<link rel="manifest" href="([^"]+)">/.exec(html)[1], `manifest.${pageLanguage}.webmanifest`);
+  const touch = /<link rel="apple-touch-icon" href="([^"]+)" sizes="(\d+x\d+)">/.exec(html);
+  assert.ok(touch, "index.html links no apple-touch-icon");
+  assert.equal(pngSize(`${site}/${touch[1]}`), "180x180");
+  assert.equal(touch[2], "180x180");
+  const files = /web_files = \[([^\]]*)\]/.exec(readFileSync(here("meson.build"), "utf8"))[1];
+  for (const name of [touch[1], "icon-192.png", "icon-512.png"]) assert.ok(files.includes(`'${name}'`), `${name} not in web_files`);
+});
