@@ -152,11 +152,7 @@ class App:
     def check_targets(self, where, board_places=True):
         """Every board place (unless the board takes no tap: the end, the review) and every
         visible button, select and input: 44x44 px or more; no horizontal overflow; the board
-        and the status line on screen."""
-    def check_targets(self, where):
-        """Every board place and every visible button, select and input: 44x44 px or more; no
-        horizontal overflow; the board (the area a zoomed board scrolls in) and the status line on
-        screen."""
+        (the area a zoomed board scrolls in) and the status line on screen."""
         small = self.js("""
             const [min, boardPlaces] = arguments, out = [];
             const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
@@ -168,13 +164,11 @@ class App:
             }
             return {small: out, count: places.length + controls.length,
                     overflow: document.documentElement.scrollWidth - window.innerWidth,
-                    board: (() => { const r = document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
-                    status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth};""", MIN_TARGET, board_places)
                     board: (() => { const r = document.querySelector('#board-area[data-zoomed]')?.getBoundingClientRect() ?? document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
                     status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth,
                     dice: (() => { const dice = document.querySelector('#dice'); if (dice.hidden) return null;
                                    const r = dice.getBoundingClientRect(), a = document.querySelector('#actions').getBoundingClientRect();
-                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""", MIN_TARGET)
+                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""", MIN_TARGET, board_places)
         assert not small["small"], f"{where}: targets under {MIN_TARGET} px: {small['small'][:8]}"
         assert small["overflow"] <= 0, f"{where}: {small['overflow']} px of horizontal overflow"
         top, bottom, left, right = small["board"]
@@ -215,12 +209,16 @@ class App:
 
     # ---- playing -----------------------------------------------------------------------------
 
-    def new_game(self, game, options, opponent="greedy", computer=1):
-        self.button("#new-game")
-        wait_for(lambda: self.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    def choose_card(self, game):
+        """Taps the new-game dialog's card of `game`."""
         card = self.js("const card = document.querySelector(`#game-choice input[value='${arguments[0]}']`).closest('label'); card.scrollIntoView({block: 'center'}); return card", game)
         self.tap(card)
         assert self.js("return document.querySelector(`#game-choice input[value='${arguments[0]}']`).checked", game), f"the new-game dialog: {game} not chosen by a tap on its card"
+
+    def new_game(self, game, options, opponent="greedy", computer=1):
+        self.button("#new-game")
+        wait_for(lambda: self.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+        self.choose_card(game)
         self.js("""
             const [options, opponent, computer] = arguments;
             for (const [name, value] of Object.entries(options)) {
@@ -1340,7 +1338,8 @@ def open_lesson_from(app, how, game):
     elif how == "new":
         app.button("#new-game")
         wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
-        app.tap(app.d.find_element(By.CSS_SELECTOR, f"#game-choice input[value='{game}']"))
+        app.choose_card(game)
+        app.js("document.querySelector('#new-learn').scrollIntoView({block: 'center'})")
         app.button("#new-learn")
     else:
         app.button("#show-rules")

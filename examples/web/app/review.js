@@ -31,8 +31,9 @@ export function showEnd() {
 
 // The panels in the actions' place, filled in the page's language (called at each render).
 export function showPanels() {
-  const ending = isOver() && state.endShown && !state.review;
-  $("#actions").hidden = isOver() || Boolean(state.review);
+  const lesson = Boolean(state.lesson);  // a lesson's end is praised in the lesson (learn.js), its buttons kept
+  const ending = !lesson && isOver() && state.endShown && !state.review;
+  $("#actions").hidden = !lesson && (isOver() || Boolean(state.review));
   $("#end-panel").hidden = !ending;
   $("#review-panel").hidden = !state.review;
   $("#app").dataset.mode = state.review ? "review" : ending ? "end" : "play";
