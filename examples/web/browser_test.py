@@ -22,7 +22,7 @@ One browser for everything:
 - in each language, no string of another language's catalogue (nor, but in English, the
   library's English words) on the page, in its dialogs, rules pages and messages; the rules'
   Markdown emphasis rendered (no star left); one <main> landmark holding the board;
-- issue 34's defects: no draw offered where the catalogue says a game has none, the computer's
+- the app's earlier defects: no draw offered where the catalogue says a game has none, the computer's
   draw answer and a failing or crashed worker leave no spinner and no library English; the
   computer's turn followed in words (statuses as spoken, its roll and moves written out on
   screen, each shown for the pace at least, the opening roll and who starts);
@@ -433,7 +433,6 @@ def targets(app):
     before = app.moves_played()
     while app.moves_played() == before:
         app.step(typed_dice=False)
-    app.js("const end = document.querySelector('#end-dialog'); if (end.open) end.close()")  # a first move can end a 10x11 game
     # Petteia's largest board (the catalogue's 26x26): zoomed, not limited.
     app.new_game("petteia", {"rows": 26, "cols": 26})
     for width, height in SIZES:
@@ -584,7 +583,7 @@ if (fault) {
 
 
 def draw_offers_and_worker_faults(app):
-    """Issue 34, defect 1: a draw is offered only in the games whose catalogue entry has agreed
+    """A draw is offered only in the games whose catalogue entry has agreed
     draws (not Duodecim, not XII Scripta); in Petteia the computer answers an offer and the page
     is playable again; a worker that answers with a library error or crashes leaves no spinner,
     the buttons usable and no library English (the page's own words instead)."""
@@ -639,7 +638,7 @@ for (const line of document.querySelectorAll('#status, #narration'))
 
 
 def computer_turn_in_words(app):
-    """Issue 34, defect 4: a game of Duodecim against the computer, who starts is decided by the
+    """A game of Duodecim against the computer, who starts is decided by the
     opening roll. The statuses read as a person speaks ("Tocca a te", "Il computer pensa…", never
     "Tocca al computer (Scuro (computer))"); the opening roll and who starts are written on
     screen; the computer's roll and each of its moves are written out in a visible line, each
@@ -779,7 +778,7 @@ def choose_language(app, name, tag):
 
 
 def kiosk(app):
-    """Kiosk mode with a 5 s idle time (issue 34, defect 2 for the language, the settings, zoom,
+    """Kiosk mode with a 5 s idle time (the language, the settings, zoom,
     selection and the specification): the museum's language whatever a visit before stored, no
     pinch zoom, no text selection, no specification; a visitor's language and game settings
     gone at the idle reset and after a reload; ?lang= sets the museum's language."""
@@ -852,7 +851,7 @@ def screenshot(app, name, width, height):
     print(f"  screenshot {path}")
 
 def levels(app):
-    """Issue 34, defect 8: the computer's levels in the new-game dialog, weakest first, the Monte
+    """The computer's levels in the new-game dialog, weakest first, the Monte
     Carlo player (another style, not a step of the ladder) apart, under "altro"."""
     app.open("it")
     app.tap(app.d.find_element(By.ID, "new-game"))
