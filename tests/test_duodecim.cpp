@@ -830,7 +830,9 @@ TEST_CASE("Drawing: render option route draws the Ostia letters A..E, each stret
     CHECK(occurrences(a, "class=\"route-letter\"") == 2);
     CHECK(occurrences(between(svg, "data-stretch=\"B\"", "data-stretch=\"C\""), "class=\"route-letter\"") == 1);
     // B and C run from right to left (the top row, track 1..12), D and E from left to right.
-    for (const auto &[letter, leftwards] : std::initializer_list<std::pair<const char *, bool>>{{"B", true}, {"C", true}, {"D", false}, {"E", false}}) {
+    for (const auto &stretch_way : std::initializer_list<std::pair<const char *, bool>>{{"B", true}, {"C", true}, {"D", false}, {"E", false}}) {
+        const char *letter = stretch_way.first;  // not a structured binding: clang 14 cannot capture one (CAPTURE)
+        const bool leftwards = stretch_way.second;
         const std::string stretch = between(svg, std::string("data-stretch=\"") + letter + "\"", "</g>");
         const std::string arrow = between(stretch, "<line", "/>");  // the arrow, its x1..y2 first
         CAPTURE(letter);
