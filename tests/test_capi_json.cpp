@@ -11,17 +11,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "capi_test_support.hpp"
 #include "ludus/ludus.h"
 
 using nlohmann::json;
+using ludus_test::ok;
+using ludus_test::roll_or_play_first;
+using ludus_test::taken;
 
 namespace {
-
-// Fails the test on a status other than LUDUS_OK, with the library's message.
-void ok(ludus_status status) {
-    INFO(ludus_last_error());
-    REQUIRE(status == LUDUS_OK);
-}
 
 // Owns a game handle.
 struct Game {
@@ -31,13 +29,6 @@ struct Game {
     Game(const Game &) = delete;
     ~Game() { ludus_game_free(g); }
 };
-
-json taken(char *text) {
-    REQUIRE(text != nullptr);
-    json j = json::parse(text);
-    ludus_string_free(text);
-    return j;
-}
 
 // The JSON a call of the form f(g, &out) writes.
 json json_of(ludus_status (*call)(const ludus_game *, char **), const Game &game) {
@@ -299,13 +290,7 @@ TEST_CASE("the position alone is the saved state's position, in every phase") {
         Game game(id, {{"seed", 5}});
         for (int step = 0; step < 40 && ludus_game_phase(game.g) != LUDUS_PHASE_OVER; ++step) {
             CHECK(position_of(game) == state_of(game)["position"]);
-            if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {
-                int dice[4];
-                size_t n = 0;
-                ok(ludus_game_roll(game.g, dice, 4, &n));
-            } else {
-                ok(ludus_game_play(game.g, legal_moves_of(game)[0].dump().c_str()));
-            }
+            roll_or_play_first(game.g);
         }
     }
     char *out = reinterpret_cast<char *>(1);
@@ -407,9 +392,7 @@ TEST_CASE("the computer's answer is played as it is, its \"search\" object ignor
 }
 
 TEST_CASE("the catalogue's agreed_draws says whether ludus_game_agree_draw ends a game, in every ruleset") {
-    char *text = nullptr;
-    ok(ludus_games(&text));
-    const json catalogue = taken(text);
+    const json catalogue = ludus_test::catalogue();
     std::set<std::string> with, without;
     for (const json &entry : catalogue) {
         const std::string id = entry["id"];
@@ -462,9 +445,7 @@ double picture_height(const std::string &svg) {
 }  // namespace
 
 TEST_CASE("Render option \"pieces\": false draws the empty board of every game and ruleset") {
-    char *text = nullptr;
-    ok(ludus_games(&text));
-    const json catalogue = taken(text);
+    const json catalogue = ludus_test::catalogue();
     for (const json &entry : catalogue) {
         const std::string id = entry["id"];
         const json &options = entry["options"];
@@ -477,13 +458,7 @@ TEST_CASE("Render option \"pieces\": false draws the empty board of every game a
             Game game(id.c_str(), chosen);
             // A few plies, so that the position has pieces on the board and a last move.
             for (int step = 0; step < 12 && ludus_game_phase(game.g) != LUDUS_PHASE_OVER; ++step) {
-                if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {
-                    int dice[4];
-                    size_t n = 0;
-                    ok(ludus_game_roll(game.g, dice, 4, &n));
-                } else {
-                    ok(ludus_game_play(game.g, legal_moves_of(game)[0].dump().c_str()));
-                }
+                roll_or_play_first(game.g);
             }
             const std::string full = svg_of(game, json::object()), empty = svg_of(game, {{"pieces", false}});
             CHECK(full == svg_of(game, {{"pieces", true}}));

@@ -8,45 +8,25 @@
 
 #include <nlohmann/json.hpp>
 
+#include "capi_test_support.hpp"
 #include "ludus/ludus.h"
 
 using nlohmann::json;
 
-namespace {
-
-void ok(ludus_status status) {
-    INFO(ludus_last_error());
-    REQUIRE(status == LUDUS_OK);
-}
-
-json taken(char *text) {
-    REQUIRE(text != nullptr);
-    json j = json::parse(text);
-    ludus_string_free(text);
-    return j;
-}
-
-}  // namespace
+using ludus_test::ok;
+using ludus_test::roll_or_play_first;
 
 TEST_CASE("every game plays, saves, restores and draws without a computer player") {
     char *text = nullptr;
-    ok(ludus_games(&text));
-    const json catalogue = taken(text);
+    const json catalogue = ludus_test::catalogue();
     REQUIRE(catalogue.size() >= 4);
     for (const json &entry : catalogue) {
         const std::string id = entry["id"];
         CAPTURE(id);
         ludus_game *g = nullptr;
         ok(ludus_game_new(id.c_str(), "{\"seed\": 3}", &g));
-        if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
-            int dice[4];
-            size_t count = 0;
-            ok(ludus_game_roll(g, dice, 4, &count));
-        }
-        ok(ludus_game_legal_moves(g, &text));
-        const json moves = taken(text);
-        REQUIRE(!moves.empty());
-        ok(ludus_game_play(g, moves[0]["text"].get<std::string>().c_str()));
+        if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) roll_or_play_first(g);  // the roll
+        roll_or_play_first(g);                                                // the first legal move
 
         ludus_result result = LUDUS_RESULT_INVALID;
         uint32_t plies = 0;

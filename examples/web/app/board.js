@@ -204,14 +204,15 @@ function areaDimensions(measure = false) {
 // a 26x26 one anywhere), the board is drawn larger than the area, which scrolls under the
 // visitor's finger (a tap still plays: the browser sends no click after a drag); the zoom button
 // shows the whole board instead, and again the zoomed one. The keyboard's cursor is scrolled into
-// view (showCursor).
+// view (showCursor). A board that takes no taps (the end, the review) is shown whole.
 const MIN_TARGET = 44;
 export function zoomBoard(svg) {
   const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
   const area = areaDimensions();
   const fit = Math.min(area.width / width, area.height / height);
   const smallest = Math.min(...places().map((place) => { const box = boxOf(place); return Math.min(box.width, box.height); })) * fit;
-  const needed = smallest < MIN_TARGET;
+  const takesTaps = !state.review && !isOver();  // the end and the review are looked at whole
+  const needed = takesTaps && smallest < MIN_TARGET;
   const zoom = needed && !state.wholeBoard ? (MIN_TARGET + 2) / smallest : 1;
   const button = $("#zoom");
   button.hidden = !needed;

@@ -1,0 +1,48 @@
+// What the doctest suites of the C ABI share: a status that must be LUDUS_OK, the library's JSON
+// taken and freed, the catalogue, and one step of a game (a roll, or its first legal move).
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "ludus/ludus.h"
+
+namespace ludus_test {
+
+// Fails the test on a status other than LUDUS_OK, with the library's message.
+inline void ok(ludus_status status) {
+    INFO(ludus_last_error());
+    REQUIRE(status == LUDUS_OK);
+}
+
+// The JSON of a string the library wrote, which is freed.
+inline nlohmann::json taken(char *text) {
+    REQUIRE(text != nullptr);
+    nlohmann::json j = nlohmann::json::parse(text);
+    ludus_string_free(text);
+    return j;
+}
+
+inline nlohmann::json catalogue() {
+    char *text = nullptr;
+    ok(ludus_games(&text));
+    return taken(text);
+}
+
+// Rolls in phase roll, else plays the first legal move.
+inline void roll_or_play_first(ludus_game *g) {
+    if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
+        int dice[4];
+        size_t count = 0;
+        ok(ludus_game_roll(g, dice, 4, &count));
+        return;
+    }
+    char *text = nullptr;
+    ok(ludus_game_legal_moves(g, &text));
+    const nlohmann::json moves = taken(text);
+    REQUIRE(!moves.empty());
+    ok(ludus_game_play(g, moves[0].dump().c_str()));
+}
+
+}  // namespace ludus_test
