@@ -76,9 +76,12 @@ void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> 
 void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size) {
     for (int player = 0; player < 2; ++player)
         for (bool off : {false, true}) {
-            const std::string name = std::string(off ? "off" : "hand");
-            svg.open("g", {{"class", name + (player == 0 ? " player0" : " player1")}});
-            draw_tray_frame(svg, L, L.tray_box(player, off), font_size, "P" + std::to_string(player) + " " + name);
+            const char *name = off ? "off" : "hand";
+            svg.open("g", {{"class", std::string(name) + (player == 0 ? " player0" : " player1")}});
+            // Appended piece by piece: g++ 12 at -O3 warns falsely (-Wrestrict) on "P" + std::to_string(...).
+            std::string label = player == 0 ? "P0 " : "P1 ";
+            label += name;
+            draw_tray_frame(svg, L, L.tray_box(player, off), font_size, label);
             svg.close();
         }
 }
