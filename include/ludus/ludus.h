@@ -274,7 +274,7 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
  *                              that writes them in its own language (default true)
  *               "pieces"       true or false: false draws the empty board, to print and
  *                              play on with counters: no pieces, no last move, no status
- *                              line, the trays without counts; its <title> says "empty
+ *                              line, the trays without counts; its `<title>` says "empty
  *                              board" (default true)
  *   petteia, latrunculi: "orientation" and "coordinates" as petteia's below
  *   duodecim, xii_scripta: "positions" true or false: each cell carries its position name in
@@ -290,7 +290,7 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
  *                              one for each six cells a piece passes (A its entry half, B and
  *                              C the top row from the right, D and E the bottom row from the
  *                              left, then off), each with an arrow the way the pieces go:
- *                              <g class="route">, a <g class="stretch" data-stretch="A"> for
+ *                              `<g class="route">`, a `<g class="stretch" data-stretch="A">` for
  *                              each letter (default false)
  *               "numbering"    "both" (default: each entry half named I..VI), "player0" or
  *                              "player1": the cell names (and route's A) of that player's route
