@@ -1005,7 +1005,8 @@ const pages = [...sheet.querySelectorAll('.sheet-page')].map((p) => {
 return {paper: sheet.dataset.paper, cells: cells.length, cell: Math.min(...cells),
         drawn: board.querySelectorAll('.piece, .unit, .disc, .in-hand, .captured, .last-move, .status, .die, [data-count]').length,
         counters: [0, 1].map((p) => [sheet.querySelectorAll(`.counter.player${p}:not(.dux)`).length, sheet.querySelectorAll(`.counter.player${p}.dux`).length]),
-        counter: Math.min(...counters.map(side)), pages,
+        counter: Math.min(...counters.map(side)), pages, trays: board.querySelectorAll('rect.tray').length,
+        trayLabels: [...board.querySelectorAll('.tray-label')].map((label) => label.textContent),
         app: getComputedStyle(document.querySelector('#app')).display,
         rules: sheet.querySelector('.sheet-rules').innerText, text: sheet.innerText};"""
 
@@ -1025,7 +1026,7 @@ def print_sheet(app):
     Chromium (Page.printToPDF at the page's CSS size): two landscape pages of A4 (A3 where 20 mm
     cells need it), no blank page; the board empty (no pieces, no last move, no status), its cells
     20 mm or more and the counters as large, as many as each side's pieces; the app itself not
-    printed; the legend and the rules in brief in the page's language."""
+    printed; the legend, the race boards' trays and the rules in brief in the page's language."""
     shown_language = None
     for game, options, language, (men, duxes) in PRINT_CASES:
         name = "-".join([game, *map(str, options.values()), language])
@@ -1061,6 +1062,8 @@ def print_sheet(app):
         assert m["counters"] == [[men, duxes], [men, duxes]], f"{name}: counters {m['counters']}, not {men} men and {duxes} dux a side"
         assert m["counter"] / PX_PER_MM >= 0.8 * 20, f"{name}: counters of {m['counter'] / PX_PER_MM:.1f} mm"
         words = catalogue_of(language)
+        labels = [words[key] for key in ("board.to_enter", "board.borne_off")] * 2
+        assert sorted(m["trayLabels"]) == sorted(labels[:m["trays"]]), f"{name}: the trays labelled {m['trayLabels']}, not {labels}"
         family = f"latrunculi.{options.get('ruleset', 'kowalski').split('_')[0]}" if game == "latrunculi" else game
         win = words[f"print.rules.{family}.win"]
         assert win in m["rules"] and words["print.rules.title"] in m["rules"], f"{name}: the rules in brief are not {language}'s: {m['rules'][:200]!r}"

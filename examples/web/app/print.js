@@ -4,6 +4,7 @@ import { $, SVG_NS } from "./config.js";
 import { t } from "./i18n.js";
 import { counterSlots, MIN_CELL_MM, pageArea, RULES_PARTS, rulesKey, sheetLayout } from "./sheet.js";
 import { state } from "./state.js";
+import { labelTrays } from "./trays.js";
 import { gameName, sideName } from "./words.js";
 
 // ---- print: a board to play on at home -----------------------------------------------------------
@@ -45,6 +46,7 @@ function emptyBoard() {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.classList.add("sheet-board");
+  labelTrays(svg, false);
   return svg;
 }
 

@@ -3,15 +3,16 @@ import { SVG_NS } from "./config.js";
 import { t } from "./i18n.js";
 
 // The race boards' trays named in the page's language (the library's picture has no words):
-// the pieces still to enter, the pieces borne off. The label fills the tray's end before its
-// first disc (the discs start 1.9 cells in at the least, XII Scripta's borne-off tray); on a
-// turned board it stands upright, a word a line, across the tray.
+// the pieces still to enter, the pieces borne off, on the board played on and on the empty one
+// printed. The label fills the tray's end before its first disc (the discs start 1.9 cells in at
+// the least, XII Scripta's borne-off tray); on a turned board it stands upright, a word a line,
+// across the tray.
 const LABEL_CELLS = 1.85;
 const TRAYS = [["hand", "board.to_enter"], ["off", "board.borne_off"]];
 
 export function labelTrays(content, turned) {
   for (const [kind, key] of TRAYS) {
-    for (const tray of content.querySelectorAll(`g.${kind}[data-tray-position]`)) {
+    for (const tray of content.querySelectorAll(`g.${kind}`)) {
       const frame = tray.querySelector("rect.tray");
       if (frame) tray.append(trayLabel(frameBox(frame), t(key), turned));
     }
