@@ -1424,8 +1424,11 @@ def lessons(app):
     print("lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360; a lesson in kiosk mode")
 class SpecialSite(QuietHandler):
     """The app as another server gives it: no HTTP caching, the engine's module broken while
-    `broken_wasm` is set, a kiosk settings file of the test's (`kiosk_json`)."""
+    `broken_wasm` is set, held back until `wasm_released` is set (a stalled download), a kiosk
+    settings file of the test's (`kiosk_json`)."""
     broken_wasm = False
+    wasm_released = threading.Event()
+    wasm_released.set()
     kiosk_json = None
 
     def end_headers(self):
@@ -1435,6 +1438,8 @@ class SpecialSite(QuietHandler):
     def do_GET(self):
         path = self.path.split("?")[0]
         body = None
+        if path.endswith("/ludus.wasm"):
+            SpecialSite.wasm_released.wait(120)
         if path.endswith("/ludus.wasm") and SpecialSite.broken_wasm:
             body, kind = b"\\0asm broken", "application/wasm"
         elif path.endswith("/kiosk.json") and SpecialSite.kiosk_json is not None:
@@ -1676,7 +1681,8 @@ def pace_control(app):
 
 def engine_load_error(app):
     """The engine's module fails to load (a broken ludus.wasm): the page says so in its words with
-    a "Riprova" button, not "loading" for ever; once the file is right again the button starts the app."""
+    a "Riprova" button, not "loading" for ever; once the file is right again the button starts the
+    app. A download that stalls is said too, and the page starts when it arrives."""
     d = app.d
     italian = catalogue_of("it")
     SpecialSite.broken_wasm = True
@@ -1699,6 +1705,22 @@ def engine_load_error(app):
     unexpected = [m for m in errors if not re.search(r"wasm|WebAssembly|ludus|CompileError|magic", m, re.I)]
     assert not unexpected, f"load error: console errors {unexpected}"
     print(f"engine load error: said in Italian with 'Riprova'; the retry started the app ({len(errors)} expected console errors)")
+    # A download that stalls: said after the time given (?slow=), with the button; the page
+    # waits on, and starts the game when the engine arrives after all.
+    # The service worker's cache would serve the engine without the network.
+    app.js("return Promise.all([navigator.serviceWorker.getRegistrations().then((all) => Promise.all(all.map((r) => r.unregister()))),"
+           " caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))))])")
+    SpecialSite.wasm_released.clear()
+    try:
+        d.get(special_site(app) + "?pace=30&lang=it&slow=1500")
+        slow = wait_for(lambda: app.visible("#load-error"), "the slow download's message", 30)
+        assert italian["load.slow"] in slow.text and app.visible("#retry"), f"slow download: {slow.text!r}"
+        assert app.js("return document.body.dataset.ready") is None, "slow download: the page says it is ready"
+    finally:
+        SpecialSite.wasm_released.set()
+    app.wait_ready()
+    assert not app.visible("#load-error"), "slow download: the message stays after the engine arrived"
+    print("engine load error: a stalled download said after 1.5 s with 'Riprova'; the page started when it arrived")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,9 @@ export const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's
 // this long, for a visitor to read it (?pace=MS; the tests shorten it); the visitor's pace
 // control (preferences.js) multiplies it
 export const PACE = Number(params.get("pace") || 1200);
+// ms a download of the engine may take before the page says it is slow (?slow=MS; the tests
+// shorten it): it goes on waiting, and offers to try again.
+export const SLOW_LOAD_MS = Number(params.get("slow") || 20000);
 export const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 // The window's size, read again when it changes: reading innerWidth or innerHeight lays the page
 // out, which a render should leave to the frame (this listener runs before the render's own).

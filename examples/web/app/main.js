@@ -17,10 +17,10 @@
 // the app and wires the page. state.js, messages.js, words.js, moves.js, settings.js,
 // review-model.js and lesson.js hold no DOM (tested in Node).
 import { placeAt, render, showCursor, toggleZoom } from "./board.js";
-import { $, KIOSK, MUSEUM_LANGUAGE } from "./config.js";
+import { $, KIOSK, MUSEUM_LANGUAGE, SLOW_LOAD_MS } from "./config.js";
 import { newGameChosen, newGameDialog, openInvalidOptions, showComputerField } from "./dialogs.js";
 import { engine } from "./engine.js";
-import { preferredLanguage } from "./i18n.js";
+import { has, preferredLanguage, t } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
 import { backToGame, nextStep, openLesson, showMe, stepAgain } from "./learn.js";
@@ -35,10 +35,13 @@ import { dismissMessage } from "./status.js";
 import { restore } from "./storage.js";
 
 const words = setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage());
+$("#retry").addEventListener("click", retry);
+const slow = setTimeout(() => showLoadError("load.slow"), SLOW_LOAD_MS);
 const loaded = await Promise.all([words, engine.then((module) => {
   ({ Game: state.Game, LudusError: state.LudusError } = module);
   state.catalogue = module.games();
 })]).then(() => true, () => false);
+clearTimeout(slow);
 // The first game in a task of its own (the engine's start and the words were one already): a
 // phone stays responsive between them.
 if (loaded) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -96,7 +99,7 @@ $("#pace").addEventListener("change", paceChosen);
 showPreferences();
 
 if (!loaded) {
-  showLoadError();
+  showLoadError("load.failed");
 } else if (KIOSK) {
   document.body.classList.add("kiosk");
   // No pinch zoom on the museum's tablet (style.css: touch-action; here the viewport): a
@@ -108,14 +111,20 @@ if (!loaded) {
 } else {
   startGame(defaultSettings());
 }
-if (loaded) document.body.dataset.ready = "true";
+if (loaded) {
+  const slowMessage = $("#load-error");  // a slow download's, if the board has not replaced it
+  if (slowMessage) slowMessage.hidden = true;
+  document.body.dataset.ready = "true";
+}
 
-// The engine (or the words) did not load (a network gone, a broken file): said on the page,
-// with a button that loads the page again, rather than "loading..." for ever.
-function showLoadError() {
+// The engine (or the words) did not load (a network gone, a broken file), or is slow to: said on
+// the page, with a button that loads the page again, rather than "loading..." for ever.
+function showLoadError(key) {
   document.querySelector("#board .loading").textContent = "";
+  const message = $("#load-error p");
+  message.dataset.i18n = key;
+  if (has(key)) message.textContent = t(key);  // else index.html's Italian
   $("#load-error").hidden = false;
-  $("#retry").addEventListener("click", retry);
 }
 
 // Again from the network: a service worker that served this page served the broken engine from
