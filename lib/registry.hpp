@@ -13,7 +13,7 @@ template <class R>
 const Services<R> &services_of();
 
 // A game of rules R from a position, bound as the catalogue binds it.
-template <class R>
+template <Rules R>
 std::unique_ptr<RulesGame<R>> bound_game(typename R::Options options, typename R::State start) {
     return std::make_unique<RulesGame<R>>(services_of<R>(), std::move(options), start);
 }

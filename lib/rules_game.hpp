@@ -2,44 +2,31 @@
 // Game: history, undo, saving, restoring with validation, random playouts and the phase checks
 // live here once.
 //
-// A Rules type R provides:
-//   Options, State (trivially copyable, ==), id, name, has_dice, allows_agreed_draw;
-//   json options_catalogue(); Options parse_options(const json&); json options_json(const Options&);
-//   State initial(const Options&);
-//   Phase phase(const State&); int to_move(const State&); Result result(const State&);
-//   void legal_actions(const Options&, const State&, std::vector<Action>&);  // appends
-//   optional, the fast path of callers who search (ludus_game_actions writes straight into the
-//             caller's buffer): size_t max_actions(const Options&) (at least the legal actions
-//             of any position) and size_t write_actions(const Options&, const State&, Action *out)
-//             (writes them to out, which has room for max_actions; returns how many; may
-//             scribble past them, never past max_actions); the vector
-//             form is then append_actions<bound>(out, ...) (game.hpp)
-//   void apply(const Options&, State&, Action);  // a legal action
-//   std::string action_text(const Options&, Action); Action parse_action(const Options&, std::string_view);
-//   json action_json(const Options&, const State&, Action);
-//   json position_json(const Options&, const State&);
-//   State position_from_json(const Options&, const json&, const std::string &field);  // structural checks
-//   void agree_draw(State&);
-//   with dice: State has an Rng `rng`, from which the engine rolls;
-//              void set_dice(const Options&, State&, std::span<const int>);  // validated
-//              json chance_outcomes(const Options&, const State&);
-//              optional: dice_count (default 2), the dice a random playout rolls
-//   optional: bool is_legal(const Options&, const State&, Action);  // faster than listing all
-//   optional: Action random_action(const Options&, const State&, Rng&);  // uniform, faster than listing all
-//   State has a member `end_reason` (EndReason), set with the result by the rules' end_game
-//             (agree_draw and declare_repetition_draw too), written and read by position_json and
-//             position_from_json as "end_reason" (end_reason_json, end_reason_from_json)
-//   optional: std::string ruleset_label(const Options&): the rules start every game from
+// A rules type R is what the concept Rules (rules_concept.hpp) says, checked by the compiler
+// where the registry binds it. What the concept cannot say:
+//   legal_actions appends to its vector; apply is given a legal action only; position_from_json
+//             makes the structural checks (the rest is checked here, by replaying the history);
+//   the fast path of callers who search (ludus_game_actions writes straight into the caller's
+//             buffer): max_actions is at least the legal actions of any position, and
+//             write_actions may scribble past the actions it writes, never past max_actions; the
+//             vector form is then append_actions<bound>(out, ...) (game.hpp);
+//   the State's end_reason is set with the result by the rules' end_game (agree_draw and
+//             declare_repetition_draw too), written and read by position_json and
+//             position_from_json as "end_reason" (end_reason_json, end_reason_from_json);
+//   with dice, the engine rolls from the State's rng; dice_count (default 2) is the dice a
+//             random playout rolls; set_dice validates;
+//   optional: bool is_legal(const Options&, const State&, Action) (faster than listing all);
+//             Action random_action(const Options&, const State&, Rng&) (uniform, faster than
+//             listing all); std::string ruleset_label(const Options&): every game starts from
 //             initial(o), the setup of the ruleset it names, so a saved game with a history must
-//             start from that position
-//   optional: json setup_json(const Options&);  // what the options decided before the start
-//             (e.g. opening rolls), saved as "setup" and checked on restore
-//   pictures: std::string render_svg / render_text(const Options&, const State&, const LastMove<State>&,
+//             start from that position; json setup_json(const Options&): what the options
+//             decided before the start (e.g. opening rolls), saved as "setup" and checked on
+//             restore;
+//   a draw by repetition: key(s) the position, repetition_limit(o) (0 = off),
+//             repetition_window(s) (how many earlier positions can recur);
+//   pictures: render_svg / render_text(const Options&, const State&, const LastMove<State>&,
 //             const json &render_options), defined with lib/render/ in the game's *_render.cpp and
-//             bound, with the computer player, by the registry (Services below): never called here
-//   optional, for a draw by repetition: uint64_t key(const State&) (the position), int
-//             repetition_limit(const Options&) (0 = off), size_t repetition_window(const State&)
-//             (how many earlier positions can recur), void declare_repetition_draw(State&)
+//             bound, with the computer player, by the registry (Services below): never called here.
 #pragma once
 
 #include <algorithm>
@@ -57,6 +44,7 @@
 #include "json_util.hpp"
 #include "playout.hpp"
 #include "rng.hpp"
+#include "rules_concept.hpp"
 #include "short_listing.hpp"
 
 namespace ludus {
@@ -75,7 +63,7 @@ struct Services {
     json (*ai_choose)(const Options &, const State &, std::span<const uint64_t> earlier_keys, const json &);
 };
 
-template <class R>
+template <Rules R>
 class RulesGame final : public Game {
 public:
     using Options = typename R::Options;

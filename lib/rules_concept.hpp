@@ -1,0 +1,86 @@
+// The contract of a game's rules, as the compiler checks it: what RulesGame<R> (rules_game.hpp)
+// and the registry (registry.hpp) need of a rules type R, a struct of static functions over a
+// plain, trivially copyable State. What the rules may add (a faster legality test, a draw by
+// repetition, a setup) is named here too, so that a misspelt optional member is an error rather
+// than a silent fall-back.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "game.hpp"
+#include "json_util.hpp"
+#include "rng.hpp"
+
+namespace ludus {
+
+// Names, options and the position's envelope: phase, side to move, result and why it ended.
+template <class R>
+concept RulesBasics = requires(const json &j, const std::string &field, const typename R::Options &o, const typename R::State &s,
+                               typename R::State &mutable_state) {
+    requires std::is_trivially_copyable_v<typename R::State>;
+    requires std::equality_comparable<typename R::State>;
+    { R::id } -> std::convertible_to<std::string_view>;
+    { R::name } -> std::convertible_to<std::string_view>;
+    { R::has_dice } -> std::convertible_to<bool>;
+    { R::allows_agreed_draw } -> std::convertible_to<bool>;
+    { R::options_catalogue() } -> std::same_as<json>;
+    { R::parse_options(j) } -> std::same_as<typename R::Options>;
+    { R::options_json(o) } -> std::same_as<json>;
+    { R::initial(o) } -> std::same_as<typename R::State>;
+    { R::phase(s) } -> std::same_as<Phase>;
+    { R::to_move(s) } -> std::convertible_to<int>;
+    { R::result(s) } -> std::same_as<Result>;
+    { s.end_reason } -> std::convertible_to<EndReason>;
+    { R::agree_draw(mutable_state) };
+    { R::position_json(o, s) } -> std::same_as<json>;
+    { R::position_from_json(o, j, field) } -> std::same_as<typename R::State>;
+};
+
+// The moves: listed (appended to a vector), applied, written and read.
+template <class R>
+concept RulesMoves = requires(const typename R::Options &o, const typename R::State &s, typename R::State &mutable_state,
+                              std::vector<Action> &out, Action a, std::string_view text) {
+    { R::legal_actions(o, s, out) };
+    { R::apply(o, mutable_state, a) };
+    { R::action_text(o, a) } -> std::convertible_to<std::string>;
+    { R::parse_action(o, text) } -> std::same_as<Action>;
+    { R::action_json(o, s, a) } -> std::same_as<json>;
+};
+
+// A dice game: the State carries the engine's generator, the dice can be set (validated) and
+// their outcomes listed.
+template <class R>
+concept DiceRules = !R::has_dice || requires(const typename R::Options &o, const typename R::State &s, typename R::State &mutable_state,
+                                             std::span<const int> dice) {
+    { mutable_state.rng } -> std::convertible_to<Rng &>;
+    { R::set_dice(o, mutable_state, dice) };
+    { R::chance_outcomes(o, s) } -> std::same_as<json>;
+};
+
+// A draw by repetition is all four members or none.
+template <class R>
+concept RepetitionRules =
+    requires(const typename R::Options &o, const typename R::State &s, typename R::State &mutable_state) {
+        { R::key(s) } -> std::convertible_to<uint64_t>;
+        { R::repetition_limit(o) } -> std::convertible_to<int>;
+        { R::repetition_window(s) } -> std::convertible_to<size_t>;
+        { R::declare_repetition_draw(mutable_state) };
+    } || !requires(const typename R::State &s) { R::key(s); };
+
+// The fast path of callers who search: both members or neither.
+template <class R>
+concept BufferedActions = requires(const typename R::Options &o, const typename R::State &s, Action *buffer) {
+    { R::max_actions(o) } -> std::convertible_to<size_t>;
+    { R::write_actions(o, s, buffer) } -> std::convertible_to<size_t>;
+} || !requires(const typename R::Options &o) { R::max_actions(o); };
+
+template <class R>
+concept Rules = RulesBasics<R> && RulesMoves<R> && DiceRules<R> && RepetitionRules<R> && BufferedActions<R>;
+
+}  // namespace ludus
