@@ -12,22 +12,9 @@
 #include "game.hpp"
 #include "history.hpp"
 #include "rng.hpp"
+#include "rules_concept.hpp"
 
 namespace ludus {
-
-template <class R>
-concept HasRepetition = requires(const typename R::Options &o, typename R::State &s) {
-    R::key(s);
-    R::repetition_limit(o);
-    R::repetition_window(s);
-    R::declare_repetition_draw(s);
-};
-
-template <class R>
-concept WritesActions = requires(const typename R::Options &o, const typename R::State &s, Action *out) {
-    { R::max_actions(o) } -> std::convertible_to<size_t>;
-    { R::write_actions(o, s, out) } -> std::convertible_to<size_t>;
-};
 
 template <class R>
 constexpr int dice_count_of() {
@@ -47,7 +34,7 @@ template <class R, class Recorder>
         const int limit = R::repetition_limit(o);
         if (limit > 0 && R::result(s) == Result::ongoing &&
             1 + recorder.count_recent(R::key(s), R::repetition_window(s)) >= static_cast<size_t>(limit))
-            R::declare_repetition_draw(s);
+            end_game(s, Result::draw, EndReason::repetition);
     }
 }
 

@@ -37,7 +37,6 @@ concept RulesBasics = requires(const json &j, const std::string &field, const ty
     { R::to_move(s) } -> std::convertible_to<int>;
     { R::result(s) } -> std::same_as<Result>;
     { s.end_reason } -> std::convertible_to<EndReason>;
-    { R::agree_draw(mutable_state) };
     { R::position_json(o, s) } -> std::same_as<json>;
     { R::position_from_json(o, j, field) } -> std::same_as<typename R::State>;
 };
@@ -63,22 +62,36 @@ concept DiceRules = !R::has_dice || requires(const typename R::Options &o, const
     { R::chance_outcomes(o, s) } -> std::same_as<json>;
 };
 
-// A draw by repetition is all four members or none.
+// A draw by repetition: the position's key, the number of times it must recur (0: off) and how
+// many earlier positions can recur; the framework keeps them and declares the draw.
 template <class R>
-concept RepetitionRules =
-    requires(const typename R::Options &o, const typename R::State &s, typename R::State &mutable_state) {
-        { R::key(s) } -> std::convertible_to<uint64_t>;
-        { R::repetition_limit(o) } -> std::convertible_to<int>;
-        { R::repetition_window(s) } -> std::convertible_to<size_t>;
-        { R::declare_repetition_draw(mutable_state) };
-    } || !requires(const typename R::State &s) { R::key(s); };
+concept HasRepetition = requires(const typename R::Options &o, const typename R::State &s) {
+    { R::key(s) } -> std::convertible_to<uint64_t>;
+    { R::repetition_limit(o) } -> std::convertible_to<int>;
+    { R::repetition_window(s) } -> std::convertible_to<size_t>;
+};
+// All three members or none.
+template <class R>
+concept RepetitionRules = HasRepetition<R> || !requires(const typename R::State &s) { R::key(s); };
 
-// The fast path of callers who search: both members or neither.
+// The fast path of callers who search: the actions written straight into a buffer.
 template <class R>
-concept BufferedActions = requires(const typename R::Options &o, const typename R::State &s, Action *buffer) {
+concept WritesActions = requires(const typename R::Options &o, const typename R::State &s, Action *buffer) {
     { R::max_actions(o) } -> std::convertible_to<size_t>;
     { R::write_actions(o, s, buffer) } -> std::convertible_to<size_t>;
-} || !requires(const typename R::Options &o) { R::max_actions(o); };
+};
+// Both members or neither.
+template <class R>
+concept BufferedActions = WritesActions<R> || !requires(const typename R::Options &o) { R::max_actions(o); };
+
+// The repetition hooks of the capture games, written once: a position can recur only among those
+// since the last capture (earlier ones had more pieces on the board).
+template <class State, class Options>
+struct RepeatsSinceCapture {
+    static uint64_t key(const State &s) { return s.key; }
+    static int repetition_limit(const Options &o) { return o.draw_repetitions; }
+    static size_t repetition_window(const State &s) { return s.plies_without_capture; }
+};
 
 template <class R>
 concept Rules = RulesBasics<R> && RulesMoves<R> && DiceRules<R> && RepetitionRules<R> && BufferedActions<R>;

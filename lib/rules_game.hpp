@@ -10,8 +10,8 @@
 //             buffer): max_actions is at least the legal actions of any position, and
 //             write_actions may scribble past the actions it writes, never past max_actions; the
 //             vector form is then append_actions<bound>(out, ...) (game.hpp);
-//   the State's end_reason is set with the result by the rules' end_game (agree_draw and
-//             declare_repetition_draw too), written and read by position_json and
+//   the State's end_reason is set with the result by the rules' end_game (the framework's for
+//             the draws by agreement and by repetition), written and read by position_json and
 //             position_from_json as "end_reason" (end_reason_json, end_reason_from_json);
 //   with dice, the engine rolls from the State's rng; dice_count (default 2) is the dice a
 //             random playout rolls; set_dice validates;
@@ -23,7 +23,7 @@
 //             decided before the start (e.g. opening rolls), saved as "setup" and checked on
 //             restore;
 //   a draw by repetition: key(s) the position, repetition_limit(o) (0 = off),
-//             repetition_window(s) (how many earlier positions can recur);
+//             repetition_window(s) (how many earlier positions can recur), or RepeatsSinceCapture;
 //   pictures: render_svg / render_text(const Options&, const State&, const LastMove<State>&,
 //             const json &render_options), defined with lib/render/ in the game's *_render.cpp and
 //             bound, with the computer player, by the registry (Services below): never called here.
@@ -198,7 +198,7 @@ public:
         if (!R::allows_agreed_draw) fail(Status::wrong_phase, std::string(R::name) + " has no draws");
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: no draw can be agreed");
         record(state_, Event{Event::Kind::agreed_draw});
-        R::agree_draw(state_);
+        end_game(state_, Result::draw, EndReason::agreed_draw);
     }
 
     size_t roll_into(std::span<int, max_dice> out) override {

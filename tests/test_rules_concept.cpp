@@ -21,7 +21,7 @@ struct WithoutEnvelope : DuodecimRules {
     static void result() = delete;
 };
 struct HalfRepetition : PetteiaRules {
-    static void declare_repetition_draw() = delete;
+    static void repetition_window() = delete;
 };
 struct DiceWithoutGenerator : PetteiaRules {
     static constexpr bool has_dice = true;

@@ -96,7 +96,6 @@ struct DuodecimRules {
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
-    static void agree_draw(State &) { fail(Status::wrong_phase, "Ludus Duodecim Scriptorum has no draws"); }
 
     static void set_dice(const Options &o, State &s, std::span<const int> values);
     static json chance_outcomes(const Options &o, const State &s);

@@ -18,6 +18,7 @@
 #include "../history.hpp"
 #include "../options.hpp"
 #include "../rng.hpp"
+#include "../rules_concept.hpp"
 #include "bits.hpp"
 
 namespace ludus {
@@ -90,8 +91,9 @@ struct LatrunculiStateT {
     bool operator==(const LatrunculiStateT &) const = default;
 };
 
+// The framework declares the draws by agreement and by repetition (RepeatsSinceCapture).
 template <class BB>
-struct LatrunculiRulesT {
+struct LatrunculiRulesT : RepeatsSinceCapture<LatrunculiStateT<BB>, LatrunculiOptions> {
     using Options = LatrunculiOptions;
     using State = LatrunculiStateT<BB>;
     static constexpr std::string_view id = "latrunculi";
@@ -121,7 +123,6 @@ struct LatrunculiRulesT {
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static Action random_action(const Options &o, const State &s, Rng &rng);
     static void apply(const Options &o, State &s, Action a);
-    static void agree_draw(State &s) { end_game(s, Result::draw, EndReason::agreed_draw); }
     static bool has_legal_move(const Options &o, const State &s, int player);
     // The squares the move `a` (by the player to move) captures.
     static BB captures_of(const Options &o, const State &s, Action a);
@@ -137,11 +138,6 @@ struct LatrunculiRulesT {
     // A dux with no empty neighbour and an enemy piece beside it (Kowalski).
     static bool dux_immobilised(const Options &o, const State &s, int player);
 
-    // Draw by repetition (the framework keeps the earlier positions).
-    static uint64_t key(const State &s) { return s.key; }
-    static int repetition_limit(const Options &o) { return o.draw_repetitions; }
-    static size_t repetition_window(const State &s) { return s.plies_without_capture; }
-    static void declare_repetition_draw(State &s) { end_game(s, Result::draw, EndReason::repetition); }
 
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);

@@ -18,6 +18,7 @@
 #include "../history.hpp"
 #include "../options.hpp"
 #include "../rng.hpp"
+#include "../rules_concept.hpp"
 #include "bits.hpp"
 #include "latrunculi.hpp"
 
@@ -61,7 +62,8 @@ struct SchaedlerState {
     bool operator==(const SchaedlerState &) const = default;
 };
 
-struct SchaedlerRules {
+// The framework declares the draws by agreement and by repetition (RepeatsSinceCapture).
+struct SchaedlerRules : RepeatsSinceCapture<SchaedlerState, SchaedlerOptions> {
     using Options = SchaedlerOptions;
     using State = SchaedlerState;
     static constexpr std::string_view id = "latrunculi";
@@ -91,7 +93,6 @@ struct SchaedlerRules {
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
-    static void agree_draw(State &s) { end_game(s, Result::draw, EndReason::agreed_draw); }
 
     // The squares a piece standing on `from` can end its move on (steps and chains of hops).
     static uint64_t destinations(const Options &o, const State &s, int from);
@@ -101,11 +102,6 @@ struct SchaedlerRules {
     // The computer player's view of a position, from the side to move, in hundredths of a piece.
     static int evaluation(const Options &o, const State &s);
 
-    // Draw by repetition (the framework keeps the earlier positions).
-    static uint64_t key(const State &s) { return s.key; }
-    static int repetition_limit(const Options &o) { return o.draw_repetitions; }
-    static size_t repetition_window(const State &s) { return s.plies_without_capture; }
-    static void declare_repetition_draw(State &s) { end_game(s, Result::draw, EndReason::repetition); }
 
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);

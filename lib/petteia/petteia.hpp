@@ -18,6 +18,7 @@
 #include "../history.hpp"
 #include "../options.hpp"
 #include "../rng.hpp"
+#include "../rules_concept.hpp"
 
 namespace ludus {
 
@@ -112,8 +113,9 @@ struct PetteiaStateT : Board {
 using PetteiaState = PetteiaStateT<CellBoard>;
 using PetteiaBitState = PetteiaStateT<BitBoard>;
 
+// The framework declares the draws by agreement and by repetition (RepeatsSinceCapture).
 template <class Board>
-struct PetteiaRulesT {
+struct PetteiaRulesT : RepeatsSinceCapture<PetteiaStateT<Board>, PetteiaOptions> {
     using Options = PetteiaOptions;
     using State = PetteiaStateT<Board>;
     static constexpr std::string_view id = "petteia";
@@ -149,14 +151,7 @@ struct PetteiaRulesT {
     static void apply(const Options &o, State &s, Action a);
     // After a move: the end checks, in the order of docs/rules/petteia.md, "The end".
     static void finish_move(const Options &o, State &s, int mover);
-    static void agree_draw(State &s) { end_game(s, Result::draw, EndReason::agreed_draw); }
 
-    // Draw by repetition (applied by the framework, which keeps the earlier positions).
-    static uint64_t key(const State &s) { return s.key; }
-    static int repetition_limit(const Options &o) { return o.draw_repetitions; }
-    // Positions before the last capture had more pieces: only the plies since can recur.
-    static size_t repetition_window(const State &s) { return s.plies_without_capture; }
-    static void declare_repetition_draw(State &s) { end_game(s, Result::draw, EndReason::repetition); }
 
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);

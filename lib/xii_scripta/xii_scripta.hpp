@@ -107,7 +107,6 @@ struct XiiScriptaRules {
     static bool is_legal(const Options &o, const State &s, Action a);
     static Action random_action(const Options &o, const State &s, Rng &rng);
     static void apply(const Options &o, State &s, Action a);
-    static void agree_draw(State &) { fail(Status::wrong_phase, "XII Scripta has no draws"); }
 
     static void set_dice(const Options &o, State &s, std::span<const int> values);
     static json chance_outcomes(const Options &o, const State &s);
