@@ -50,10 +50,6 @@ struct DiceOutcome {
 };
 std::vector<DiceOutcome> dice_outcomes(int n);
 
-// Runs work(0) .. work(count - 1), work(0) on the calling thread and the others on threads of
-// their own; the first exception of any is thrown again here once all have ended.
-void run_on_threads(size_t count, const std::function<void(size_t)> &work);
-
 // One position of the tree.
 struct UctNode {
     uint32_t first_child = 0;  // 0: no children yet (the root, node 0, is nobody's child)
