@@ -83,7 +83,6 @@ public:
         std::erase_if(moves, [&](Action a) { return captured_count(s, a, zone) == 0; });
     }
 
-
     // Where a capturing move can land (LatrunculiRulesT::capture_landings); Schaedler's blocking
     // has no such squares: every move is tested.
     auto capture_zone(const State &s) const {

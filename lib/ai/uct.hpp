@@ -25,7 +25,6 @@
 #include <functional>
 #include <memory>
 #include <span>
-#include <thread>
 #include <string_view>
 #include <vector>
 
