@@ -10,6 +10,7 @@
 //   using Rules; max_ply; contempt; score_unit; counts_every_position; first_iteration_completes;
 //   extra_moves; reduces_killers; stores_mate_scores; max_capture_plies; threaded;
 //   capture_key, killer_key (the order's bands: table move 1 << 30 above both); history_cap;
+//   move_capacity (the per-ply move lists' reserve);
 //   static int table_log2_size(const AiOptions &);
 //   bool quiesces() const; bool repetition_is_draw() const;
 //   int evaluate(const State &, bool at_leaf) const;      from the side to move's view

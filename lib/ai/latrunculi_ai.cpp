@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../latrunculi/latrunculi.hpp"
