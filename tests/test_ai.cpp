@@ -494,3 +494,52 @@ TEST_CASE("petteia: best, ahead, does not go back to a position seen since the l
     const json again = g->ai_choose(options);
     CHECK(again["action"].get<Action>() != m1);  // m1 would repeat the position after it
 }
+
+namespace {
+
+// A fingerprint (FNV-1a over the answers without their times) of levels easy, medium and best at
+// a node budget along a seeded game of `id`, each ply's move taken from one of the three in
+// turn: a change of any search's moves, depths, node counts or values changes it.
+uint64_t search_fingerprint(const std::string &id, const json &options, int plies) {
+    auto g = new_game(id, options);
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int ply = 0; ply < plies && g->phase() != Phase::over; ++ply) {
+        Action chosen = -1;
+        int i = 0;
+        for (const char *level : {"easy", "medium", "best"}) {
+            const json m = without_time(g->ai_choose({{"level", level}, {"seed", 1000 + ply}, {"max_nodes", 3000}}));
+            for (const char c : m.dump()) h = (h ^ static_cast<uint8_t>(c)) * 0x100000001b3ull;
+            if (i++ == ply % 3) chosen = m["action"].get<Action>();
+        }
+        g->apply_action(chosen);
+    }
+    return h;
+}
+
+}  // namespace
+
+// Pinned so that a change meant to leave the searches alone (their code is shared by the games,
+// lib/ai/alphabeta.hpp) is seen to: a change of a search's behaviour updates these on purpose
+// (the failure prints each game's new fingerprint). The values are those of the two searches
+// written apart, before they became one.
+TEST_CASE("the alpha-beta searches of Petteia and Latrunculi play as pinned, on every board and ruleset") {
+    const std::vector<std::pair<std::string, json>> games = {
+        {"petteia", {{"seed", 1}, {"draw_plies_without_capture", 200}}},
+        {"petteia", {{"seed", 2}, {"rows", 10}, {"cols", 11}, {"draw_plies_without_capture", 200}, {"draw_repetitions", 3}}},
+        {"latrunculi", {{"seed", 1}, {"ruleset", "kowalski"}}},
+        {"latrunculi", {{"seed", 1}, {"ruleset", "kowalski_10x11"}}},
+        {"latrunculi", {{"seed", 1}, {"ruleset", "bell"}}},
+        {"latrunculi", {{"seed", 1}, {"ruleset", "bell_8x7"}}},
+        {"latrunculi", {{"seed", 1}, {"ruleset", "quintana"}}},
+        {"latrunculi", {{"seed", 1}, {"ruleset", "schaedler"}}},
+        {"latrunculi", {{"seed", 1}, {"ruleset", "schaedler_2001"}}},
+    };
+    const std::vector<uint64_t> pinned = {
+        0x07ce856946f35233ull, 0xd9cde2b64487c434ull, 0x196e16c892055a18ull,
+        0x91c6a87983661597ull, 0x1de850680321f643ull, 0x9fbef45fa66d9a75ull,
+        0x5921d90351b257deull, 0x097ac9e0530a864bull, 0x097ac9e0530a864bull};
+    for (size_t k = 0; k < games.size(); ++k) {
+        CAPTURE(games[k].second.dump());
+        CHECK(search_fingerprint(games[k].first, games[k].second, 30) == pinned[k]);
+    }
+}

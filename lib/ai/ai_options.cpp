@@ -1,7 +1,10 @@
 #include "ai_options.hpp"
 
 #include <cmath>
+#include <exception>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "../json_util.hpp"
 
@@ -80,6 +83,23 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
 
 json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms) {
     return {{"level", o.level.name}, {"depth", depth}, {"nodes", nodes}, {"value", value}, {"time_ms", time_ms}};
+}
+
+void run_on_threads(size_t count, const std::function<void(size_t)> &work) {
+    std::vector<std::exception_ptr> errors(count);
+    auto guarded = [&](size_t k) {
+        try {
+            work(k);
+        } catch (...) {
+            errors[k] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (size_t k = 1; k < count; ++k) threads.emplace_back(guarded, k);
+    guarded(0);
+    for (std::thread &t : threads) t.join();
+    for (const std::exception_ptr &e : errors)
+        if (e) std::rethrow_exception(e);
 }
 
 }  // namespace ludus::ai

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -126,5 +127,9 @@ private:
 
 // The "search" object of the answer.
 json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms);
+
+// Runs work(0) .. work(count - 1), work(0) on the calling thread and the others on threads of
+// their own; the first exception of any is thrown again here once all have ended.
+void run_on_threads(size_t count, const std::function<void(size_t)> &work);
 
 }  // namespace ludus::ai

@@ -18,7 +18,6 @@
 #include <atomic>
 #include <cmath>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include "../duodecim/duodecim.hpp"
@@ -203,10 +202,7 @@ private:
                     return;
                 }
         };
-        std::vector<std::thread> threads;
-        for (auto &helper : helpers_) threads.emplace_back([&work, &helper] { work(*helper); });
-        work(*this);
-        for (std::thread &t : threads) t.join();
+        ai::run_on_threads(1 + helpers_.size(), [&](size_t k) { work(k == 0 ? *this : *helpers_[k - 1]); });
         return complete.load(std::memory_order_relaxed);
     }
 

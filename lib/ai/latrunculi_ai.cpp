@@ -1,23 +1,23 @@
-// The Latrunculi computer player, for every ruleset: negamax alpha-beta with iterative
-// deepening, a transposition table on the Zobrist key, the table's move and captures first,
-// then killer moves and the history of quiet moves (every searching level), and an evaluation
-// of material, mobility and, where a dux decides the game (Kowalski), how closely each dux is
-// shut in: its blocked sides, its moves, the region it can still reach and the enemy men close
-// to it (confinement()); Schaedler's rulesets bring their own evaluation.
-// "best" also searches captures past its horizon and a dux with one free side a ply deeper, and
-// hunts the last few men of a side far behind: their safe squares taken one by one (hunted()).
-// A capture that earns an extra move (Bell) leaves the same player to move: that ply is
-// searched without changing sides.
+// The Latrunculi computer player, for every ruleset: the alpha-beta search of alphabeta.hpp
+// with this game's policy: moves ordered by the men they capture and, where a dux decides the
+// game (Kowalski), by how close they land to the enemy dux; an evaluation of material, mobility
+// and how closely each dux is shut in: its blocked sides, its moves, the region it can still
+// reach and the enemy men close to it (confinement()); Schaedler's rulesets bring their own
+// evaluation. "best" also searches captures past its horizon and a dux with one free side a ply
+// deeper, and hunts the last few men of a side far behind: their safe squares taken one by one
+// (hunted()). A capture that earns an extra move (Bell) leaves the same player to move: that
+// ply is searched without changing sides.
 #include <algorithm>
 #include <array>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "../latrunculi/latrunculi.hpp"
 #include "../latrunculi/schaedler.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
-#include "search_common.hpp"
+#include "alphabeta.hpp"
 #include "uct.hpp"
 
 namespace ludus {
@@ -25,15 +25,10 @@ namespace ludus {
 namespace {
 
 constexpr int max_depth = 64;
-constexpr int max_ply = 96;
-constexpr int mate = 30000;
-constexpr int infinity = 32000;
 constexpr int man_value = 100;
-constexpr int max_capture_plies = 6;  // the longest chain of captures past the horizon
-constexpr int late_moves = 4;  // moves searched in full before the reductions
-constexpr int open_region = 24;  // see LatrunculiSearch::confinement
+constexpr int open_region = 24;  // see LatrunculiPolicy::confinement
 constexpr int open_lines = 14;
-// The hunt of a side's last few men (LatrunculiSearch::hunted): a side with at most
+// The hunt of a side's last few men (LatrunculiPolicy::hunted): a side with at most
 // `hunt_men` men and `hunt_lead` fewer than the enemy; a man's safe moves up to `hunt_cap`
 // count, each missing one `hunt_weight` hundredths of a man.
 constexpr int hunt_men = 3;
@@ -44,119 +39,51 @@ constexpr int hunt_weight = 8;
 constexpr std::array<ai::Level, 5> levels = {
     {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", max_depth, true}}};
 
-struct TTEntry {
-    uint64_t key = 0;
-    int32_t move = -1;
-    int16_t score = 0;
-    int8_t depth = -1;
-    uint8_t bound = 0;  // 1 exact, 2 lower, 3 upper
-};
-
 template <class R>
-class LatrunculiSearch {
+class LatrunculiPolicy {
 public:
+    using Rules = R;
     using Options = typename R::Options;
     using State = typename R::State;
 
-    LatrunculiSearch(const Options &o, const ai::AiOptions &ao, std::span<const uint64_t> earlier)
-        : o_(o), ao_(ao), budget_(ao), tt_(size_t{1} << (ao.level.depth == 0 ? 0 : ao.level.timed ? ai::table_log2_size(ao, 14, 18, 2000) : 14)),
-          moves_(max_ply + 1), move_keys_(max_ply + 1), history_(R::place_base + 2 * R::stride + 1, 0) {
-        for (auto &m : moves_) m.reserve(256);
-        for (auto &k : move_keys_) k.reserve(256);
-        for (auto &k : killers_) k = {-1, -1};
-        keys_.assign(earlier.begin(), earlier.end());
+    // Where the games' searches differ (alphabeta.hpp), Latrunculi's choices, as measured when
+    // its search was written: a node is a position searched (a move that ends the game is
+    // scored without one, the capture search counts the captures it tries); no contempt; the
+    // first iteration may be cut short by the budget; a killer is reduced like any quiet move;
+    // mate scores are not stored (they depend on the ply); the capture search stops after 6
+    // captures; one thread whatever "threads" says.
+    static constexpr int max_ply = 96;
+    static constexpr int contempt = 0;
+    static constexpr int score_unit = man_value;
+    static constexpr bool counts_every_position = false;
+    static constexpr bool first_iteration_completes = false;
+    static constexpr bool extra_moves = true;  // Bell's capture that earns another move
+    static constexpr bool reduces_killers = true;
+    static constexpr bool stores_mate_scores = false;
+    static constexpr int max_capture_plies = 6;
+    static constexpr bool threaded = false;
+    static constexpr int capture_key = 1 << 26, killer_key = 1 << 25, history_cap = (1 << 20) - 1;
+    static constexpr size_t move_capacity = 256;
+
+    LatrunculiPolicy(const Options &o, const ai::AiOptions &ao) : o_(o), extend_(ao.level.timed) {}
+
+    static int table_log2_size(const ai::AiOptions &ao) {
+        return ao.level.depth == 0 ? 0 : ao.level.timed ? ai::table_log2_size(ao, 14, 18, 2000) : 14;
     }
 
-    json choose(const State &root) {
-        root_player_ = root.to_move;
-        std::vector<Action> root_moves;
-        R::legal_actions(o_, root, root_moves);
-        ai::shuffle_moves(root_moves, ao_.seed);
-        if (ao_.level.depth == 0) return answer(root, root_moves.front(), 0, 0.0);
-        Action best = root_moves.front();
-        int best_score = 0, completed = 0;
-        for (int depth = 1; depth <= ao_.depth; ++depth) {
-            order(root, root_moves, best);
-            int alpha = -infinity;
-            Action iteration_best = -1;
-            for (Action a : root_moves) {
-                const int score = child_score(root, a, depth - 1, alpha, infinity, 1);
-                if (budget_.stopped()) break;
-                if (score > alpha) alpha = score, iteration_best = a;
-            }
-            if (iteration_best >= 0 && (!budget_.stopped() || iteration_best != best || alpha > best_score)) best = iteration_best, best_score = alpha;
-            if (budget_.stopped()) break;
-            completed = depth;
-            if (alpha >= mate - max_ply || alpha <= -mate + max_ply) break;
-        }
-        return answer(root, best, completed, static_cast<double>(best_score) / man_value);
-    }
+    // "best": captures past the horizon, and a repetition a draw anyway, so that the side ahead
+    // makes progress instead of going round.
+    bool quiesces() const { return extend_; }
+    bool repetition_is_draw() const { return extend_; }
+    // "best": a dux with one free side is one move from being shut in: look a move further.
+    bool worth_a_ply_more(const State &s) const { return extend_ && free_sides(s, s.to_move) == 1; }
 
-private:
-    json answer(const State &root, Action a, int depth, double value) {
-        return ai::answer_json<R>(o_, root, a, ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
-    }
-
-    // The score of playing `a` in `s`, from the view of the player to move in `s`.
-    int child_score(const State &s, Action a, int depth, int alpha, int beta, int ply) {
-        State child = s;
-        R::apply(o_, child, a);
-        keys_.push_back(s.key);
-        int score;
-        if (child.result != Result::ongoing) score = outcome_for(child.result, s.to_move, ply);  // the winner may still be "to move"
-        else if (child.to_move == s.to_move) score = negamax(child, depth, alpha, beta, ply);  // extra move
-        else score = -negamax(child, depth, -beta, -alpha, ply);
-        keys_.pop_back();
-        return score;
-    }
-
-    // A finished game's score for `player`.
-    static int outcome_for(Result result, int player, int ply) {
-        if (result == Result::draw) return 0;
-        const int winner = result == Result::player0_won ? 0 : 1;
-        return winner == player ? mate - ply : -(mate - ply);
-    }
-
-    // A position seen before since the last capture: a draw where the game has the rule; for
-    // "best" a draw anyway, so that the side ahead makes progress instead of going round.
-    bool repeated(const State &s) const {
-        if (o_.draw_repetitions == 0 && !extend_) return false;
-        const size_t window = std::min<size_t>(s.plies_without_capture, keys_.size());
-        return std::find(keys_.end() - static_cast<std::ptrdiff_t>(window), keys_.end(), s.key) != keys_.end();
-    }
-
-    // Moves in the order to search them: `first`, then by the men they capture, then (where the
-    // dux decides) by how close they land to the enemy dux.
-    void order(const State &s, std::vector<Action> &moves, Action first) {
-        keyed_.clear();
-        const int target = hunted_square(s);
+    void capture_moves(const State &s, std::vector<Action> &moves) const {
+        R::legal_actions(o_, s, moves);
         const auto zone = capture_zone(s);
-        for (Action a : moves) keyed_.emplace_back(a == first ? 1 << 20 : captured_count(s, a, zone) * 64 + closeness(a, target), a);
-        std::stable_sort(keyed_.begin(), keyed_.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
-        for (size_t i = 0; i < moves.size(); ++i) moves[i] = keyed_[i].second;
+        std::erase_if(moves, [&](Action a) { return captured_count(s, a, zone) == 0; });
     }
-    // The keys of search()'s order: the table's move, then captures by the men they take (and
-    // closeness), the ply's two killers (quiet moves that cut off a sibling), then quiet moves
-    // by closeness and history (how often and how deep they cut off elsewhere).
-    static constexpr int tt_key = 1 << 30, capture_key = 1 << 26, killer_key = 1 << 25, history_cap = (1 << 20) - 1;
-    void key_moves(const State &s, const std::vector<Action> &moves, Action tt_move, int ply, std::vector<int> &keys) const {
-        keys.clear();
-        const int target = hunted_square(s);
-        const auto zone = capture_zone(s);
-        for (Action a : moves) {
-            int k;
-            if (a == tt_move) k = tt_key;
-            else if (const int c = captured_count(s, a, zone); c > 0) k = capture_key + c * 64 + closeness(a, target);
-            else if (a == killers_[ply][0]) k = killer_key + 1;
-            else if (a == killers_[ply][1]) k = killer_key;
-            else k = (closeness(a, target) << 20) + std::min(history_[a], history_cap);
-            keys.push_back(k);
-        }
-    }
-    void remember_cut(Action a, int depth, int ply) {
-        if (killers_[ply][0] != a) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = a;
-        history_[a] = std::min(history_[a] + depth * depth, history_cap);
-    }
+
     // Where a capturing move can land (LatrunculiRulesT::capture_landings); Schaedler's blocking
     // has no such squares: every move is tested.
     auto capture_zone(const State &s) const {
@@ -183,96 +110,23 @@ private:
         return std::max(0, 16 - distance);
     }
 
-    int negamax(const State &s, int depth, int alpha, int beta, int ply) {
-        if (budget_.spend()) return 0;
-        if (repeated(s)) return 0;
-        // A dux with one free side is one move from being shut in: look a move further (once
-        // on a line of play, else two duxes in danger would extend each other without end).
-        const bool extended = extend_ && depth == 1 && !extended_ && free_sides(s, s.to_move) == 1;
-        if (extended) ++depth, extended_ = true;
-        const int score = search(s, depth, alpha, beta, ply);
-        if (extended) extended_ = false;
-        return score;
+    // The order's keys: captures by the men they take, then (where the dux decides) by how
+    // close they land to the enemy dux (the hunted square); quiet moves by that closeness, then
+    // their history.
+    struct Context {
+        int target;
+        decltype(std::declval<const LatrunculiPolicy &>().capture_zone(std::declval<const State &>())) zone;
+    };
+    Context order_context(const State &s) const { return {hunted_square(s), capture_zone(s)}; }
+    int root_key(const State &s, Action a, const Context &c) const { return captured_count(s, a, c.zone) * 64 + closeness(a, c.target); }
+    int capture_order(const State &s, Action a, const Context &c) const {
+        const int n = captured_count(s, a, c.zone);
+        return n > 0 ? n * 64 + closeness(a, c.target) : 0;
     }
-
-    int search(const State &s, int depth, int alpha, int beta, int ply) {
-        if (depth <= 0 || ply >= max_ply) return extend_ ? quiescence(s, alpha, beta, ply, 0) : evaluate(s);
-        TTEntry &entry = tt_[s.key & (tt_.size() - 1)];
-        Action tt_move = -1;
-        if (entry.key == s.key) {
-            tt_move = entry.move;
-            if (entry.depth >= depth) {
-                const int score = entry.score;
-                if (entry.bound == 1 || (entry.bound == 2 && score >= beta) || (entry.bound == 3 && score <= alpha)) return score;
-            }
-        }
-        std::vector<Action> &moves = moves_[ply];
-        std::vector<int> &keys = move_keys_[ply];
-        moves.clear();
-        R::legal_actions(o_, s, moves);
-        key_moves(s, moves, tt_move, ply, keys);
-        const int alpha0 = alpha;
-        int best = -infinity;
-        Action best_move = -1;
-        for (size_t i = 0; i < moves.size(); ++i) {
-            // The best remaining move next (a cut usually comes early: the rest are never sorted).
-            size_t pick = i;
-            for (size_t j = i + 1; j < moves.size(); ++j)
-                if (keys[j] > keys[pick]) pick = j;
-            std::swap(moves[i], moves[pick]);
-            std::swap(keys[i], keys[pick]);
-            const Action a = moves[i];
-            const bool quiet = keys[i] < capture_key;
-            int score;
-            // "best": a late quiet move is first searched a ply shallower, with a null window,
-            // and again in full only if it may beat alpha (late move reductions).
-            if (extend_ && depth >= 3 && i >= late_moves && quiet && child_score(s, a, depth - 2, alpha, alpha + 1, ply + 1) <= alpha &&
-                !budget_.stopped())
-                score = alpha;
-            else
-                score = child_score(s, a, depth - 1, alpha, beta, ply + 1);
-            if (budget_.stopped()) return 0;
-            if (score > best) best = score, best_move = a;
-            alpha = std::max(alpha, score);
-            if (alpha >= beta) {
-                if (quiet) remember_cut(a, depth, ply);  // (the table's move is never quiet)
-                break;
-            }
-        }
-        if (std::abs(best) < mate - max_ply) {  // mate scores depend on the ply: not stored
-            entry = {s.key, best_move, static_cast<int16_t>(best), static_cast<int8_t>(depth),
-                     static_cast<uint8_t>(best <= alpha0 ? 3 : best >= beta ? 2 : 1)};
-        }
-        return best;
-    }
-
-    // The captures, and only they, searched past the last ply (with the option to stand on the
-    // evaluation), so that a position is not judged in the middle of an exchange.
-    int quiescence(const State &s, int alpha, int beta, int ply, int captures_deep) {
-        const int stand = evaluate(s);
-        if (stand >= beta || ply >= max_ply || captures_deep >= max_capture_plies || !may_capture(s)) return stand;
-        alpha = std::max(alpha, stand);
-        std::vector<Action> &moves = moves_[ply];
-        moves.clear();
-        R::legal_actions(o_, s, moves);
-        const auto zone = capture_zone(s);
-        std::erase_if(moves, [&](Action a) { return captured_count(s, a, zone) == 0; });
-        int best = stand;
-        for (Action a : moves) {
-            if (budget_.spend()) return 0;
-            State child = s;
-            R::apply(o_, child, a);
-            int score;
-            if (child.result != Result::ongoing) score = outcome_for(child.result, s.to_move, ply + 1);
-            else if (child.to_move == s.to_move) score = quiescence(child, alpha, beta, ply + 1, captures_deep + 1);  // extra move
-            else score = -quiescence(child, -beta, -alpha, ply + 1, captures_deep + 1);
-            if (budget_.stopped()) return 0;
-            best = std::max(best, score);
-            alpha = std::max(alpha, score);
-            if (alpha >= beta) break;
-        }
-        return best;
-    }
+    int quiet_key(Action a, const Context &c, int history) const { return (closeness(a, c.target) << 20) + std::min(history, history_cap); }
+    // By action (past Latrunculi's pass and Schaedler's removals).
+    size_t history_size() const { return R::place_base + 2 * R::stride + 1; }
+    size_t history_index(Action a) const { return static_cast<size_t>(a); }
 
     // The squares of `b` one step up, down, left or right (d = 0..3, the rules' directions);
     // steps off the board vanish.
@@ -320,10 +174,12 @@ private:
     }
 
     // From the side to move's view, in hundredths of a man.
-    int evaluate(const State &s) const {
+    int evaluate(const State &s, bool /*at_leaf*/) const {
         if constexpr (requires { R::evaluation(o_, s); }) return R::evaluation(o_, s);  // rules with a view of their own (Schaedler)
         else return material_and_mobility(s);
     }
+
+private:
     int material_and_mobility(const State &s) const {
         const int me = s.to_move, other = 1 - me;
         const LatrunculiRuleset &r = *o_.rules;
@@ -414,19 +270,9 @@ private:
     }
 
 
+
     const Options &o_;
-    const ai::AiOptions &ao_;
-    ai::Budget budget_;
-    std::vector<TTEntry> tt_;
-    std::vector<std::vector<Action>> moves_;
-    std::vector<std::vector<int>> move_keys_;  // search()'s order, per ply
-    std::vector<int> history_;                 // by action (past Latrunculi's pass and Schaedler's removals)
-    std::array<std::array<Action, 2>, max_ply + 1> killers_{};
-    std::vector<uint64_t> keys_;
-    std::vector<std::pair<int, Action>> keyed_;  // order()'s buffer
-    bool extended_ = false;                      // the line searched has had its extension
-    int root_player_ = 0;
-    const bool extend_ = ao_.level.timed;  // "best": captures past the horizon, threats to the dux a ply deeper
+    const bool extend_;  // "best": captures past the horizon, threats to the dux a ply deeper
 };
 
 }  // namespace
@@ -436,8 +282,7 @@ json ai_choose(const typename R::Options &o, const typename R::State &s, std::sp
     const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
     if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
     if (ao.level.name == ai::uct_level.name) return ai::uct_choose<R>(o, s, earlier_keys, ao);
-    auto search = std::make_unique<LatrunculiSearch<R>>(o, ao, earlier_keys);
-    return search->choose(s);
+    return ai::alphabeta_choose<LatrunculiPolicy<R>>(o, s, earlier_keys, ao);
 }
 
 template json ai_choose<LatrunculiRules>(const LatrunculiRules::Options &, const LatrunculiRules::State &, std::span<const uint64_t>, const json &);

@@ -21,21 +21,4 @@ std::vector<DiceOutcome> dice_outcomes(int n) {
     return out;
 }
 
-void run_on_threads(size_t count, const std::function<void(size_t)> &work) {
-    std::vector<std::exception_ptr> errors(count);
-    auto guarded = [&](size_t k) {
-        try {
-            work(k);
-        } catch (...) {
-            errors[k] = std::current_exception();
-        }
-    };
-    std::vector<std::thread> threads;
-    for (size_t k = 1; k < count; ++k) threads.emplace_back(guarded, k);
-    guarded(0);
-    for (std::thread &t : threads) t.join();
-    for (const std::exception_ptr &e : errors)
-        if (e) std::rethrow_exception(e);
-}
-
 }  // namespace ludus::ai

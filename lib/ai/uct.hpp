@@ -25,7 +25,6 @@
 #include <functional>
 #include <memory>
 #include <span>
-#include <thread>
 #include <string_view>
 #include <vector>
 
@@ -49,10 +48,6 @@ struct DiceOutcome {
     uint32_t weight = 0;
 };
 std::vector<DiceOutcome> dice_outcomes(int n);
-
-// Runs work(0) .. work(count - 1), work(0) on the calling thread and the others on threads of
-// their own; the first exception of any is thrown again here once all have ended.
-void run_on_threads(size_t count, const std::function<void(size_t)> &work);
 
 // One position of the tree.
 struct UctNode {
