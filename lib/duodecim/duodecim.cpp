@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "../json_util.hpp"
+#include "../position_envelope.hpp"
 #include "../race_state.hpp"
 
 namespace ludus {
@@ -273,18 +274,14 @@ json DuodecimRules::position_json(const Options &, const State &s) {
         track.push_back(std::vector<int>(s.count[p].begin() + S::first_track, s.count[p].begin() + S::last_track + 1));
     }
     const bool rolled = s.dice[0] != 0;
-    return {{"hand", {s.count[0][S::hand], s.count[1][S::hand]}},
-            {"entry", entry},
-            {"track", track},
-            {"off", {s.count[0][S::off], s.count[1][S::off]}},
-            {"to_move", s.to_move},
-            {"phase", phase_name(phase(s))},
-            {"result", result_name(s.result)},
-            {"end_reason", end_reason_json(s.end_reason)},
-            {"dice", rolled ? json{s.dice[0], s.dice[1]} : json::array()},
-            {"dice_used", {s.dice_used[0], s.dice_used[1]}},
-            {"barred", s.barred == S::nothing_barred ? json(nullptr) : json(s.barred)},
-            {"rng", rng_to_text(s.rng)}};
+    return with_envelope(s, phase(s),
+                         {{"hand", {s.count[0][S::hand], s.count[1][S::hand]}},
+                          {"entry", entry},
+                          {"track", track},
+                          {"off", {s.count[0][S::off], s.count[1][S::off]}},
+                          {"dice", rolled ? json{s.dice[0], s.dice[1]} : json::array()},
+                          {"dice_used", {s.dice_used[0], s.dice_used[1]}},
+                          {"barred", s.barred == S::nothing_barred ? json(nullptr) : json(s.barred)}});
 }
 
 namespace {

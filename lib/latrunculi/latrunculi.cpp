@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "../json_util.hpp"
+#include "../position_envelope.hpp"
 #include "../rng.hpp"
 #include "../squares.hpp"
 #include "schaedler.hpp"
@@ -546,28 +547,19 @@ constexpr char dux_char[2] = {'D', 'd'};
 
 template <class BB>
 json LatrunculiRulesT<BB>::position_json(const Options &o, const State &s) {
-    json ranks = json::array();
-    for (int rank = 0; rank < o.rows; ++rank) {
-        std::string line;
-        for (int file = 0; file < o.cols; ++file) {
-            const int sq = rank * o.cols + file, c = s.owner(sq);
-            line += c < 0 ? '.' : s.is_dux(sq) ? dux_char[c] : man_char[c];
-        }
-        ranks.push_back(line);
-    }
-    return {{"ranks", ranks},
-            {"men", {bits::popcount(s.men[0]), bits::popcount(s.men[1])}},
-            {"duxes", {bits::popcount(s.dux[0]), bits::popcount(s.dux[1])}},
-            {"men_in_hand", {s.men_in_hand[0], s.men_in_hand[1]}},
-            {"dux_in_hand", {s.dux_in_hand[0], s.dux_in_hand[1]}},
-            {"placed_this_turn", s.placed_this_turn},
-            {"again", s.again >= 0 ? json(square_name(o, s.again)) : json(nullptr)},
-            {"to_move", s.to_move},
-            {"phase", phase_name(phase(s))},
-            {"result", result_name(s.result)},
-            {"end_reason", end_reason_json(s.end_reason)},
-            {"plies_without_capture", s.plies_without_capture},
-            {"rng", rng_to_text(s.rng)}};
+    const auto square_char = [&](int sq) {
+        const int c = s.owner(sq);
+        return c < 0 ? '.' : s.is_dux(sq) ? dux_char[c] : man_char[c];
+    };
+    return with_envelope(s, phase(s),
+                         {{"ranks", ranks_json(o.rows, o.cols, square_char)},
+                          {"men", {bits::popcount(s.men[0]), bits::popcount(s.men[1])}},
+                          {"duxes", {bits::popcount(s.dux[0]), bits::popcount(s.dux[1])}},
+                          {"men_in_hand", {s.men_in_hand[0], s.men_in_hand[1]}},
+                          {"dux_in_hand", {s.dux_in_hand[0], s.dux_in_hand[1]}},
+                          {"placed_this_turn", s.placed_this_turn},
+                          {"again", s.again >= 0 ? json(square_name(o, s.again)) : json(nullptr)},
+                          {"plies_without_capture", s.plies_without_capture}});
 }
 
 template <class BB>

@@ -1,6 +1,7 @@
 #include "schaedler.hpp"
 
 #include "../json_util.hpp"
+#include "../position_envelope.hpp"
 #include "../rng.hpp"
 #include "../squares.hpp"
 
@@ -285,25 +286,16 @@ constexpr char blocked_char[2] = {'A', 'B'};
 }  // namespace
 
 json SchaedlerRules::position_json(const Options &o, const State &s) {
-    json ranks = json::array();
-    for (int rank = 0; rank < o.rows; ++rank) {
-        std::string line;
-        for (int file = 0; file < cols; ++file) {
-            const int sq = rank * cols + file, c = s.owner(sq);
-            line += c < 0 ? '.' : s.is_blocked(sq) ? blocked_char[c] : free_char[c];
-        }
-        ranks.push_back(line);
-    }
-    return {{"ranks", ranks},
-            {"pieces", {bits::popcount(s.pieces[0]), bits::popcount(s.pieces[1])}},
-            {"blocked", {bits::popcount(s.blocked[0]), bits::popcount(s.blocked[1])}},
-            {"in_hand", {s.in_hand[0], s.in_hand[1]}},
-            {"to_move", s.to_move},
-            {"phase", phase_name(phase(s))},
-            {"result", result_name(s.result)},
-            {"end_reason", end_reason_json(s.end_reason)},
-            {"plies_without_capture", s.plies_without_capture},
-            {"rng", rng_to_text(s.rng)}};
+    const auto square_char = [&](int sq) {
+        const int c = s.owner(sq);
+        return c < 0 ? '.' : s.is_blocked(sq) ? blocked_char[c] : free_char[c];
+    };
+    return with_envelope(s, phase(s),
+                         {{"ranks", ranks_json(o.rows, cols, square_char)},
+                          {"pieces", {bits::popcount(s.pieces[0]), bits::popcount(s.pieces[1])}},
+                          {"blocked", {bits::popcount(s.blocked[0]), bits::popcount(s.blocked[1])}},
+                          {"in_hand", {s.in_hand[0], s.in_hand[1]}},
+                          {"plies_without_capture", s.plies_without_capture}});
 }
 
 SchaedlerState SchaedlerRules::position_from_json(const Options &o, const json &j, const std::string &field) {

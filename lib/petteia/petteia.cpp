@@ -6,6 +6,7 @@
 
 #include "../bitboard.hpp"
 #include "../json_util.hpp"
+#include "../position_envelope.hpp"
 #include "../rng.hpp"
 #include "../squares.hpp"
 
@@ -501,23 +502,14 @@ json PetteiaRulesT<Board>::action_json(const Options &o, const State &s, Action 
 
 template <class Board>
 json PetteiaRulesT<Board>::position_json(const Options &o, const State &s) {
-    json ranks = json::array();
-    for (int rank = 0; rank < o.rows; ++rank) {
-        std::string line;
-        for (int file = 0; file < o.cols; ++file) {
-            const int c = s.owner(rank * o.cols + file);
-            line += c < 0 ? '.' : static_cast<char>('0' + c);
-        }
-        ranks.push_back(line);
-    }
-    return {{"ranks", ranks},
-            {"pieces", {s.pieces[0], s.pieces[1]}},
-            {"to_move", s.to_move},
-            {"phase", phase_name(phase(s))},
-            {"result", result_name(s.result)},
-            {"end_reason", end_reason_json(s.end_reason)},
-            {"plies_without_capture", s.plies_without_capture},
-            {"rng", rng_to_text(s.rng)}};
+    const auto square_char = [&](int sq) {
+        const int c = s.owner(sq);
+        return c < 0 ? '.' : static_cast<char>('0' + c);
+    };
+    return with_envelope(s, phase(s),
+                         {{"ranks", ranks_json(o.rows, o.cols, square_char)},
+                          {"pieces", {s.pieces[0], s.pieces[1]}},
+                          {"plies_without_capture", s.plies_without_capture}});
 }
 
 template <class Board>

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "../json_util.hpp"
+#include "../position_envelope.hpp"
 #include "../race_state.hpp"
 
 namespace ludus {
@@ -495,15 +496,10 @@ json XiiScriptaRules::position_json(const Options &o, const State &s) {
              {"bar", {s.count[0][S::bar], s.count[1][S::bar]}},
              {"track", track},
              {"off", {s.count[0][S::off], s.count[1][S::off]}},
-             {"to_move", s.to_move},
-             {"phase", phase_name(phase(s))},
-             {"result", result_name(s.result)},
-             {"end_reason", end_reason_json(s.end_reason)},
              {"dice", rolled ? json{s.dice[0], s.dice[1], s.dice[2]} : json::array()},
-             {"dice_left", std::vector<int>(s.left.begin(), s.left.begin() + s.n_left)},
-             {"rng", rng_to_text(s.rng)}};
+             {"dice_left", std::vector<int>(s.left.begin(), s.left.begin() + s.n_left)}};
     if (o.enter_all_first) out["moved"] = std::vector<int>(s.moved.begin() + 1, s.moved.end());
-    return out;
+    return with_envelope(s, phase(s), std::move(out));
 }
 
 namespace {
