@@ -425,6 +425,8 @@ private:
         }
     }
 
+    // A roll's entry: the engine's dice rolled again by the game's generator, or dice from
+    // outside set.
     void replay_roll(const json &entry, const std::string &text, const std::string &field) {
         std::vector<int> dice = json_util::parse_roll_text(text, field + ".text");
         std::string from = entry.contains("dice_from") && entry["dice_from"].is_string() ? entry["dice_from"].get<std::string>() : "";
