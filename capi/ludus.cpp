@@ -268,6 +268,15 @@ ludus_status ludus_game_agree_draw(ludus_game *g) {
     });
 }
 
+ludus_status ludus_game_apply_event(ludus_game *g, const char *event_json) {
+    return guarded([&] {
+        require(g, "g");
+        const ludus::json event = parse_json_argument(event_json, "event_json", ludus::json_util::max_move_bytes);
+        if (!event.is_object()) ludus::fail(Status::bad_json, std::string("event_json must be a JSON object, not ") + event.type_name());
+        g->game->apply_event(event, "event");
+    });
+}
+
 ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capacity, size_t *out_count) {
     return guarded([&] {
         require(g, "g");

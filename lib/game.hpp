@@ -99,6 +99,12 @@ public:
 
     virtual void undo() = 0;
     virtual void agree_draw() = 0;
+    // Does what one entry of a saved history says (to_json's "history": {"player", "text",
+    // "dice_from"}), checked as restoring a saved game checks it; nothing changes on failure.
+    // invalid_state (naming `field`) for an entry not of that form or a roll of the engine the
+    // game's generator does not repeat; otherwise the status of the call the entry stands for
+    // (play, set_dice, agree_draw): invalid_move, illegal_move, wrong_phase, game_over.
+    virtual void apply_event(const json &event, const std::string &field) = 0;
 
     // Dice: games without them answer wrong_phase.
     // Rolls with the game's generator into `out` (at least max_dice values); returns the count.

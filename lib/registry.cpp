@@ -26,6 +26,16 @@ const Services<R> &services_of() {
     return bound;
 }
 
+// The levels of R's computer player; none in a build without players.
+template <class R>
+json levels_of() {
+#ifdef LUDUS_WITHOUT_PLAYERS
+    return {{"levels", json::array()}, {"other_levels", json::array()}, {"default_level", nullptr}};
+#else
+    return ai_levels<R>();
+#endif
+}
+
 template const Services<DuodecimRules> &services_of<DuodecimRules>();
 template const Services<PetteiaRules> &services_of<PetteiaRules>();
 template const Services<PetteiaBitRules> &services_of<PetteiaBitRules>();
@@ -81,6 +91,8 @@ struct GameType {
     std::string_view name;
     bool agreed_draws;  // whether ludus_game_agree_draw can end a game of it
     json (*options)();
+    json (*render_options)();  // {"svg": ..., "text": ...}, from the specs the pictures check against
+    json (*levels)();          // {"levels", "other_levels", "default_level"}, from the computer player's table
     std::unique_ptr<Game> (*create)(const json &);
     std::unique_ptr<Game> (*restore)(const json &);
 };
@@ -90,7 +102,8 @@ struct GameType {
 template <class Rules>
 GameType type_of(std::unique_ptr<Game> (*create_game)(const json &) = &create<Rules>,
                  std::unique_ptr<Game> (*restore_game)(const json &) = &restore<Rules>) {
-    return {Rules::id, Rules::name, Rules::allows_agreed_draw, &Rules::options_catalogue, create_game, restore_game};
+    return {Rules::id, Rules::name, Rules::allows_agreed_draw, &Rules::options_catalogue, &Rules::render_options, &levels_of<Rules>, create_game,
+            restore_game};
 }
 
 const std::vector<GameType> &types() {
@@ -115,7 +128,11 @@ const GameType &find_type(std::string_view id, Status status_if_unknown) {
 
 json games_catalogue() {
     json out = json::array();
-    for (const GameType &t : types()) out.push_back({{"id", t.id}, {"name", t.name}, {"agreed_draws", t.agreed_draws}, {"options", t.options()}});
+    for (const GameType &t : types()) {
+        json entry{{"id", t.id}, {"name", t.name}, {"agreed_draws", t.agreed_draws}, {"options", t.options()}, {"render_options", t.render_options()}};
+        entry.update(t.levels());
+        out.push_back(std::move(entry));
+    }
     return out;
 }
 

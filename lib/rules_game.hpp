@@ -33,6 +33,7 @@
 #include <concepts>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -193,6 +194,8 @@ public:
         ++changes_;
         state_ = history_.pop().before;
     }
+
+    void apply_event(const json &event, const std::string &field) override { perform_event(event, field); }
 
     void agree_draw() override {
         if (!R::allows_agreed_draw) fail(Status::wrong_phase, std::string(R::name) + " has no draws");
@@ -380,8 +383,15 @@ private:
         return entry;
     }
 
-    // Replays one saved history entry, checking it against the rules.
-    void replay(const json &entry, const std::string &field) {
+    // Replays one saved history entry, checking it against the rules: every refusal is
+    // invalid_state (the saved state is inconsistent), naming `field`.
+    void replay(const json &entry, const std::string &field) { perform_event(entry, field, Status::invalid_state); }
+
+    // One entry of a saved history ({"player", "text", "dice_from"}, as event_json writes it)
+    // done on the game; nothing changes on failure. An entry not of that form, or a roll of the
+    // engine that the game's generator does not repeat, is invalid_state; what the rules refuse
+    // keeps the rules' status unless `rules_status` says otherwise (replay: invalid_state).
+    void perform_event(const json &entry, const std::string &field, std::optional<Status> rules_status = std::nullopt) {
         if (!entry.is_object()) fail(Status::invalid_state, field + ": must be an object");
         json_util::only_keys(entry, {"player", "text", "dice_from"}, field);
         const std::string text = json_util::member(entry, "text", field, json::value_t::string).get<std::string>();
@@ -394,22 +404,30 @@ private:
             if (text == "draw agreed") {
                 agree_draw();
             } else if (text.rfind("roll", 0) == 0) {
-                std::vector<int> dice = json_util::parse_roll_text(text, field + ".text");
-                std::string from = entry.contains("dice_from") && entry["dice_from"].is_string() ? entry["dice_from"].get<std::string>() : "";
-                if (from == "engine") {
-                    std::vector<int> rolled = roll();
-                    if (rolled != dice)
-                        fail(Status::invalid_state, "the game's generator rolls " + dice_text(rolled) + " here, not " + json_util::quote(text));
-                } else if (from == "outside") {
-                    set_dice(dice);
-                } else {
-                    fail(Status::invalid_state, "dice_from must be \"engine\" or \"outside\"");
-                }
+                replay_roll(entry, text, field);
             } else {
                 apply_action(parse_action(text));
             }
         } catch (const Error &e) {
-            fail(Status::invalid_state, field + ": " + e.what());
+            fail(rules_status.value_or(e.status()), field + ": " + e.what());
+        }
+    }
+
+    // A roll's entry: the engine's dice rolled again by the game's generator, or dice from
+    // outside set.
+    void replay_roll(const json &entry, const std::string &text, const std::string &field) {
+        std::vector<int> dice = json_util::parse_roll_text(text, field + ".text");
+        std::string from = entry.contains("dice_from") && entry["dice_from"].is_string() ? entry["dice_from"].get<std::string>() : "";
+        if (from == "engine") {
+            std::vector<int> rolled = roll();
+            if (rolled != dice) {
+                undo();  // the roll just made: the game stays as it was
+                fail(Status::invalid_state, "the game's generator rolls " + dice_text(rolled) + " here, not " + json_util::quote(text));
+            }
+        } else if (from == "outside") {
+            set_dice(dice);
+        } else {
+            fail(Status::invalid_state, "dice_from must be \"engine\" or \"outside\"");
         }
     }
 

@@ -1,5 +1,5 @@
 // What the doctest suites of the C ABI share: a status that must be LUDUS_OK, the library's JSON
-// taken and freed, the catalogue, and one step of a game (a roll, or its first legal move).
+// taken and freed, a game handle owned, the catalogue, and one step of a game (a roll, or its first legal move).
 #pragma once
 
 #include <doctest/doctest.h>
@@ -23,6 +23,15 @@ inline nlohmann::json taken(char *text) {
     ludus_string_free(text);
     return j;
 }
+
+// Owns a game handle.
+struct Game {
+    ludus_game *g = nullptr;
+    Game(const char *id, const nlohmann::json &options) { ok(ludus_game_new(id, options.dump().c_str(), &g)); }
+    explicit Game(ludus_game *handle) : g(handle) {}
+    Game(const Game &) = delete;
+    ~Game() { ludus_game_free(g); }
+};
 
 inline nlohmann::json catalogue() {
     char *text = nullptr;

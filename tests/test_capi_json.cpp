@@ -15,20 +15,12 @@
 #include "ludus/ludus.h"
 
 using nlohmann::json;
+using ludus_test::Game;
 using ludus_test::ok;
 using ludus_test::roll_or_play_first;
 using ludus_test::taken;
 
 namespace {
-
-// Owns a game handle.
-struct Game {
-    ludus_game *g = nullptr;
-    Game(const char *id, const json &options) { ok(ludus_game_new(id, options.dump().c_str(), &g)); }
-    explicit Game(ludus_game *handle) : g(handle) {}
-    Game(const Game &) = delete;
-    ~Game() { ludus_game_free(g); }
-};
 
 // The JSON a call of the form f(g, &out) writes.
 json json_of(ludus_status (*call)(const ludus_game *, char **), const Game &game) {

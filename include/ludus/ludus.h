@@ -130,7 +130,16 @@ LUDUS_API void ludus_string_free(char *s);
 
 /* The catalogue of games as a JSON array: for each game its "id", "name", "agreed_draws"
  * (true when ludus_game_agree_draw can end its games; false for the race games, which have no
- * draws) and "options" (each with "type", "default" and the allowed range or values). */
+ * draws) and "options" (each with "type", "default" and the allowed range or values). Since
+ * 1.2 also, from the tables the library checks against:
+ *   "render_options"  {"svg": {...}, "text": {...}}: the options of ludus_game_render_svg and
+ *                     ludus_game_render_text, each described as the game's "options" are
+ *   "levels"          the names ludus_ai_choose takes for "level" that the game's own searches
+ *                     answer, weakest first; the last (and "default_level") is "best"
+ *   "other_levels"    names it takes besides them, not ranked with them: ["uct"]
+ *   "default_level"   the level of ludus_ai_choose without one ("best")
+ * In a build without computer players "levels" and "other_levels" are empty and
+ * "default_level" is null. */
 LUDUS_API ludus_status ludus_games(char **out_json);
 
 /* ---- Lifecycle ---------------------------------------------------------------------------- */
@@ -223,6 +232,30 @@ LUDUS_API ludus_status ludus_game_undo(ludus_game *g);
 /* Record a draw both players agreed (games whose catalogue entry has "agreed_draws": true,
  * while not over; LUDUS_E_WRONG_PHASE in the others). */
 LUDUS_API ludus_status ludus_game_agree_draw(ludus_game *g);
+
+/* Do what one event of a saved history says (since 1.2): an element of the "history" array of
+ * ludus_game_to_json, {"player": 0, "text": "b2-b5"}, {"text": "roll 3 5", "dice_from":
+ * "engine"} (or "outside"), {"text": "draw agreed"}, checked as ludus_game_from_json checks
+ * each event of the history it replays; "player", when given, must be the player to move. A
+ * move is played as by ludus_game_play (its text), dice from "outside" set as by
+ * ludus_game_set_dice, a roll of the "engine" rolled with the game's generator, which must
+ * give those dice, an agreed draw recorded as by ludus_game_agree_draw. So a saved game
+ * replayed event by event from its start ("start" given as the "position" of a state with an
+ * empty history) passes through each of its positions.
+ * Refused, with the game unchanged (the message names "event" and the field):
+ *   LUDUS_E_INVALID_ARGUMENT  g or event_json NULL; dice from "outside" that no die shows
+ *                             (as ludus_game_set_dice refuses them)
+ *   LUDUS_E_BAD_JSON          not JSON, or not a JSON object; longer than LUDUS_MAX_MOVE_BYTES
+ *   LUDUS_E_INVALID_STATE     not an event: another key, no "text" string, "player" not the
+ *                             player to move, a roll's text not "roll" and dice values, its
+ *                             "dice_from" missing or neither "engine" nor "outside", or dice of
+ *                             the "engine" that the game's generator does not roll here
+ *   LUDUS_E_INVALID_MOVE      a text that is no move of the game (nor a roll or an agreed draw)
+ *   LUDUS_E_ILLEGAL_MOVE, LUDUS_E_WRONG_PHASE, LUDUS_E_GAME_OVER
+ *                             as ludus_game_play, ludus_game_set_dice, ludus_game_roll or
+ *                             ludus_game_agree_draw answer them (a move before the roll, a roll
+ *                             in a game without dice, a draw in a race game, ...) */
+LUDUS_API ludus_status ludus_game_apply_event(ludus_game *g, const char *event_json);
 
 /* ---- Integer actions: the fast path for programs that search ------------------------------ */
 

@@ -19,4 +19,11 @@ template <class R>
 nlohmann::json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys,
                          const nlohmann::json &options);
 
+// The catalogue's "levels" of R: the names ai_choose<R> accepts for "level", the game's own
+// searches weakest first (the last, "best", the default and the strongest), then those of every
+// game that are not ranked with them ("uct"): {"levels": [...], "other_levels": [...],
+// "default_level": "best"}. Defined beside each game's table of levels.
+template <class R>
+nlohmann::json ai_levels();
+
 }  // namespace ludus

@@ -81,6 +81,12 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
     return o;
 }
 
+json levels_json(std::span<const Level> levels) {
+    json ranked = json::array();
+    for (const Level &l : levels) ranked.push_back(l.name);
+    return {{"levels", std::move(ranked)}, {"other_levels", {uct_level.name}}, {"default_level", levels.back().name}};
+}
+
 json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms) {
     return {{"level", o.level.name}, {"depth", depth}, {"nodes", nodes}, {"value", value}, {"time_ms", time_ms}};
 }

@@ -125,6 +125,9 @@ private:
     bool held_ = false;
 };
 
+// The catalogue's levels of a game whose own levels are `levels` (ai.hpp: ai_levels).
+json levels_json(std::span<const Level> levels);
+
 // The "search" object of the answer.
 json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms);
 

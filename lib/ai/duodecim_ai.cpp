@@ -314,4 +314,9 @@ json ai_choose(const typename Rules::Options &o, const typename Rules::State &s,
 
 template json ai_choose<DuodecimRules>(const DuodecimOptions &, const DuodecimState &, std::span<const uint64_t>, const json &);
 
+template <>
+json ai_levels<DuodecimRules>() {
+    return ai::levels_json(duodecim_levels);
+}
+
 }  // namespace ludus

@@ -290,4 +290,9 @@ template json ai_choose<SchaedlerRules>(const SchaedlerRules::Options &, const S
 template json ai_choose<LatrunculiWideRules>(const LatrunculiWideRules::Options &, const LatrunculiWideRules::State &, std::span<const uint64_t>,
                                              const json &);
 
+template <>
+json ai_levels<LatrunculiRules>() {
+    return ai::levels_json(levels);
+}
+
 }  // namespace ludus

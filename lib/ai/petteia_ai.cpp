@@ -209,4 +209,9 @@ json ai_choose(const typename R::Options &o, const typename R::State &s, std::sp
 template json ai_choose<PetteiaRules>(const PetteiaRules::Options &, const PetteiaRules::State &, std::span<const uint64_t>, const json &);
 template json ai_choose<PetteiaBitRules>(const PetteiaBitRules::Options &, const PetteiaBitRules::State &, std::span<const uint64_t>, const json &);
 
+template <>
+json ai_levels<PetteiaRules>() {
+    return ai::levels_json(petteia_levels);
+}
+
 }  // namespace ludus

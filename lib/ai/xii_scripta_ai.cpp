@@ -133,4 +133,9 @@ json ai_choose(const typename Rules::Options &o, const typename Rules::State &s,
 
 template json ai_choose<XiiScriptaRules>(const XiiOptions &, const XiiState &, std::span<const uint64_t>, const json &);
 
+template <>
+json ai_levels<XiiScriptaRules>() {
+    return ai::levels_json(levels);
+}
+
 }  // namespace ludus

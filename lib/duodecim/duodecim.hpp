@@ -114,6 +114,9 @@ struct DuodecimRules {
     // ludus_game_render_svg in ludus.h.
     static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
     static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    // The render options of both pictures, from the specs they check against (the catalogue's
+    // "render_options").
+    static json render_options();
 };
 
 }  // namespace ludus

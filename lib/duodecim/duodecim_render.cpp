@@ -317,4 +317,6 @@ std::string DuodecimRules::render_text(const Options &o, const State &s, const L
     return out;
 }
 
+json DuodecimRules::render_options() { return render::options_catalogue(svg_specs(), text_specs()); }
+
 }  // namespace ludus

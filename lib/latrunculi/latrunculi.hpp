@@ -149,6 +149,9 @@ struct LatrunculiRulesT : RepeatsSinceCapture<LatrunculiStateT<BB>, LatrunculiOp
     // Pictures (latrunculi_render.cpp): options "size", "orientation", "coordinates".
     static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
     static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    // The render options of both pictures, from the specs they check against (the catalogue's
+    // "render_options").
+    static json render_options();
 };
 
 using LatrunculiRules = LatrunculiRulesT<uint64_t>;      // boards of up to 64 squares

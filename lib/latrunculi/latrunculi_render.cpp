@@ -142,9 +142,15 @@ std::string LatrunculiRulesT<BB>::render_text(const Options &o, const State &s, 
     return out;
 }
 
+template <class BB>
+json LatrunculiRulesT<BB>::render_options() {
+    return square_board::render_options();
+}
+
 #define LUDUS_LATRUNCULI_RENDER(BB)                                                                                                    \
     template std::string LatrunculiRulesT<BB>::render_svg(const Options &, const State &, const LastMove<State> &, const json &); \
-    template std::string LatrunculiRulesT<BB>::render_text(const Options &, const State &, const LastMove<State> &, const json &);
+    template std::string LatrunculiRulesT<BB>::render_text(const Options &, const State &, const LastMove<State> &, const json &); \
+    template json LatrunculiRulesT<BB>::render_options();
 LUDUS_LATRUNCULI_RENDER(uint64_t)
 LUDUS_LATRUNCULI_RENDER(u128)
 

@@ -173,6 +173,9 @@ struct PetteiaRules : PetteiaRulesT<CellBoard> {
     // "orientation", "coordinates" (text); see ludus_game_render_svg in ludus.h.
     static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
     static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    // The render options of both pictures, from the specs they check against (the catalogue's
+    // "render_options").
+    static json render_options();
 };
 
 // The same rules on bitboards, for boards of up to 64 squares.

@@ -137,4 +137,6 @@ std::string PetteiaRules::render_text(const Options &o, const State &s, const La
     return out;
 }
 
+json PetteiaRules::render_options() { return square_board::render_options(); }
+
 }  // namespace ludus

@@ -37,6 +37,10 @@ OptionSpec choice_spec(std::string name, std::string default_value, std::vector<
     return OptionSpec{std::move(name), OptionSpec::Kind::choice, json(std::move(default_value)), 0, 0, std::move(allowed), std::move(description)};
 }
 
+json options_catalogue(const std::vector<OptionSpec> &svg, const std::vector<OptionSpec> &text) {
+    return {{"svg", ludus::options_catalogue(svg)}, {"text", ludus::options_catalogue(text)}};
+}
+
 json resolve(const std::vector<OptionSpec> &specs, const json &given) {
     if (!given.is_object()) fail(Status::bad_json, std::string("render options must be a JSON object, not ") + given.type_name());
     return resolve_options(specs, given);

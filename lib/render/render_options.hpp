@@ -37,6 +37,10 @@ OptionSpec integer_spec(std::string name, int default_value, int min, int max, s
 // A choice among strings.
 OptionSpec choice_spec(std::string name, std::string default_value, std::vector<std::string> values, std::string description);
 
+// The catalogue's "render_options" of a game, from the specs its pictures check against:
+// {"svg": {name: {"type", "default", "min"/"max" or "values", "description"}}, "text": {...}}.
+nlohmann::json options_catalogue(const std::vector<OptionSpec> &svg, const std::vector<OptionSpec> &text);
+
 // The options checked against `specs`, every one resolved (defaults filled in).
 nlohmann::json resolve(const std::vector<OptionSpec> &specs, const nlohmann::json &given);
 

@@ -41,6 +41,8 @@ inline const std::vector<OptionSpec> &text_specs() {
     return specs;
 }
 
+// The render options of every squared board (the catalogue's "render_options").
+inline nlohmann::json render_options() { return render::options_catalogue(svg_specs(), text_specs()); }
 
 struct Geometry {
     double cell, x0, y0;

@@ -138,6 +138,9 @@ struct XiiScriptaRules {
     // Pictures (xii_scripta_render.cpp): option "size" (SVG), none (text).
     static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
     static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    // The render options of both pictures, from the specs they check against (the catalogue's
+    // "render_options").
+    static json render_options();
 };
 
 }  // namespace ludus

@@ -259,4 +259,6 @@ std::string XiiScriptaRules::render_text(const Options &o, const State &s, const
     return out;
 }
 
+json XiiScriptaRules::render_options() { return render::options_catalogue(svg_specs(), text_specs()); }
+
 }  // namespace ludus

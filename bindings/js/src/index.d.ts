@@ -92,12 +92,21 @@ export interface OptionSpec {
   default: unknown;
   [key: string]: unknown;
 }
-/** One game of the catalogue (games()): its id, name, whether agreeDraw() can end its games, and options. */
+/** One game of the catalogue (games()): its id, name, whether agreeDraw() can end its games, its
+ * options, its render options and its computer's levels. */
 export interface GameInfo {
   id: string;
   name: string;
   agreed_draws: boolean;
   options: Record<string, OptionSpec>;
+  /** the options of svg() and text(), described as the game's options are */
+  render_options: { svg: Record<string, OptionSpec>; text: Record<string, OptionSpec> };
+  /** the levels of aiMove() that the game's own searches answer, weakest first ("best" last) */
+  levels: AiLevel[];
+  /** the levels aiMove() takes besides them, not ranked with them ("uct") */
+  other_levels: AiLevel[];
+  /** the level of aiMove() without one ("best") */
+  default_level: AiLevel;
   [key: string]: unknown;
 }
 
@@ -261,6 +270,12 @@ export class Game {
   undo(): void;
   /** Records a draw both players agreed. */
   agreeDraw(): void;
+  /** Does what one event of a saved history says (an object of history, or its JSON text),
+   * checked as fromJSON() checks a history: a move played, dice set ("outside") or rolled again
+   * by the game's generator ("engine", which must give the same dice), a draw agreed. The game is
+   * unchanged on failure: InvalidStateError for an entry not of that form, BadJsonError for text
+   * that is not a JSON object, else the error of the call it stands for (IllegalMoveError, ...). */
+  applyEvent(event: HistoryEvent | Partial<HistoryEvent> | string): void;
 
   /** Rolls the dice with the game's seeded generator (phase roll) and returns them. */
   roll(): number[];

@@ -207,7 +207,9 @@ export function version() {
   return wasm.UTF8ToString(wasm._ludus_version());
 }
 
-/** The catalogue: for each game its id, name and options (type, default, range). */
+/** The catalogue: for each game its id, name, options (type, default, range), render_options
+ * ({svg, text}, described alike) and computer levels (levels weakest first, other_levels,
+ * default_level). */
 export function games() {
   return JSON.parse(callString(wasm._ludus_games));
 }
@@ -420,6 +422,15 @@ export class Game {
   /** Records a draw both players agreed. */
   agreeDraw() {
     check(wasm._ludus_game_agree_draw(this.#h));
+  }
+
+  /** Does what one event of a saved history says ({text, player, dice_from}, or its JSON text),
+   * checked by the library as fromJSON() checks a history (ludus_game_apply_event); the game is
+   * unchanged on failure (InvalidStateError, BadJsonError, IllegalMoveError, WrongPhaseError...). */
+  applyEvent(event) {
+    const text = typeof event === "object" && event !== null ? JSON.stringify(event) : event;
+    const handle = this.#h;
+    check(withStrings([[text, "an event"]], (pointer) => wasm._ludus_game_apply_event(handle, pointer)));
   }
 
   // ---- dice -----------------------------------------------------------------------------------

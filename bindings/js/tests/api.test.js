@@ -14,6 +14,47 @@ test("the catalogue lists both games with their options", () => {
   assert.equal(petteia.options.rows.default, 8);
 });
 
+test("the catalogue's levels are those aiMove plays, and its render options those svg() and text() take", () => {
+  for (const entry of games()) {
+    assert.equal(entry.levels.at(-1), "best", entry.id);
+    assert.equal(entry.default_level, "best", entry.id);
+    const game = new Game(entry.id, { seed: 2 });
+    if (game.phase === Phase.ROLL) game.roll();
+    for (const level of [...entry.levels, ...entry.other_levels]) {
+      const budget = level === "uct" ? { max_playouts: 10 } : { max_nodes: 100 };
+      assert.equal(game.aiMove({ level, seed: 1, ...budget }).search.level, level, `${entry.id} ${level}`);
+    }
+    assert.throws(() => game.aiMove("grandmaster"), ludus.InvalidOptionError);
+    for (const [name, spec] of Object.entries(entry.render_options.svg)) assert.equal(game.svg({ [name]: spec.default }), game.svg(), name);
+    for (const [name, spec] of Object.entries(entry.render_options.text)) assert.equal(game.text({ [name]: spec.default }), game.text(), name);
+    game.free();
+  }
+});
+
+test("applyEvent replays a saved history, every kind of event, and refuses a bad one unchanged", () => {
+  for (const id of ["petteia", "duodecim"]) {
+    const game = new Game(id, { seed: 5 });
+    for (let step = 0; step < 6; step += 1) {
+      if (game.phase === Phase.ROLL) {
+        if (step === 3) game.setDice(game.chanceOutcomes()[0].dice);
+        else game.roll();
+      } else game.play(game.legalMoves()[0]);
+    }
+    if (id === "petteia") game.agreeDraw();
+    const saved = game.toJSON();
+    const fresh = Game.fromJSON({ ...saved, history: [], position: saved.start });
+    saved.history.forEach((event, i) => (i % 2 ? fresh.applyEvent(JSON.stringify(event)) : fresh.applyEvent(event)));
+    assert.deepEqual(fresh.toJSON(), saved, id);
+    const before = fresh.toJSONText();
+    assert.throws(() => fresh.applyEvent({ text: "resign" }), ludus.InvalidMoveError);
+    assert.throws(() => fresh.applyEvent("{"), ludus.BadJsonError);
+    assert.throws(() => fresh.applyEvent({ text: "roll 3 4" }), ludus.InvalidStateError);
+    assert.equal(fresh.toJSONText(), before);
+    game.free();
+    fresh.free();
+  }
+});
+
 test("petteia: list, play (text, object, part of one), undo", () => {
   const game = new Game("petteia", { rows: 8, cols: 8, seed: 1 });
   assert.equal(game.id, "petteia");

@@ -36,6 +36,11 @@ const position: Position = game.position;
 const why: EndReasonName | null | undefined = position.end_reason;
 const saved: SavedState = game.toJSON();
 const restored = Game.fromJSON(saved);
+const replayed = Game.fromJSON({ ...saved, history: [], position: saved.start });
+for (const event of saved.history) replayed.applyEvent(event);
+replayed.applyEvent('{"text": "draw agreed"}');
+const levels: string[] = games()[0].levels.concat(games()[0].other_levels);
+const size: unknown = games()[0].render_options.svg.size?.default;
 if (restored.phase === Phase.OVER) console.log(restored.result, restored.winner);
 try {
   restored.play("a1");

@@ -158,6 +158,7 @@ _OPTIONAL: Dict[str, Tuple[List[Any], Any]] = {
                              POINTER(ctypes.c_uint32)], c_int),
     "ludus_game_end_reason": ([GameHandle], c_char_p),
     "ludus_game_position_json": ([GameHandle, POINTER(c_void_p)], c_int),
+    "ludus_game_apply_event": ([GameHandle, c_char_p], c_int),
 }
 
 

@@ -11,7 +11,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Opt
 
 from . import _library
 from ._library import INT32, UINT32, GameHandle, c_bytes, c_integer, c_seed, c_string, call_string, check, to_json_text
-from .errors import ArgumentTypeError, GameClosedError, InvalidStateError, LudusError
+from .errors import ArgumentTypeError, GameClosedError, LudusError
 
 __all__ = ["DEFAULT_MAX_PLIES", "Phase", "Result", "Move", "MoveList", "Outcome", "Playouts", "Game", "games", "game_ids",
            "MoveLike", "apply_event", "replay"]
@@ -255,8 +255,11 @@ class Playouts(NamedTuple):
 
 def games() -> List[Dict[str, Any]]:
     """The catalogue: one dict per game with its ``"id"``, ``"name"``, ``"agreed_draws"``
-    (whether :meth:`Game.agree_draw` can end its games) and ``"options"`` (each option with
-    ``"type"``, ``"default"``, ``"description"`` and its range or values)."""
+    (whether :meth:`Game.agree_draw` can end its games), ``"options"`` (each option with
+    ``"type"``, ``"default"``, ``"description"`` and its range or values), ``"render_options"``
+    (``{"svg": ..., "text": ...}``, described as the options are, for :meth:`Game.render_svg`
+    and :meth:`Game.render_text`), ``"levels"`` (the computer's levels for :meth:`Game.ai_move`, weakest
+    first, ``"best"`` last), ``"other_levels"`` (``["uct"]``) and ``"default_level"``."""
     return json.loads(call_string(_library.lib.ludus_games))
 
 
@@ -587,6 +590,20 @@ class Game:
         check(self._lib.ludus_game_agree_draw(self._handle))
         self._changed()
 
+    def apply_event(self, event: Union[str, Mapping[str, Any]]) -> None:
+        """Do what one entry of a saved :attr:`history` says (a dict or its JSON text:
+        ``{"text": "b2-b5"}``, ``{"text": "roll 3 5", "dice_from": "engine"}`` or ``"outside"``,
+        ``{"text": "draw agreed"}``, each with ``"player"`` optionally), checked by the library as
+        :meth:`from_json` checks a history (``ludus_game_apply_event``). A roll of the engine is
+        rolled again with the game's generator, which must give the same dice. The game is
+        unchanged on failure: InvalidStateError for an entry not of that form (or dice the
+        generator does not roll), BadJsonError for text that is not a JSON object, otherwise the
+        error of the call it stands for (IllegalMoveError, WrongPhaseError, ...)."""
+        function = self._optional("ludus_game_apply_event")
+        text = c_string(event, "the event") if isinstance(event, str) else to_json_text(dict(event), "the event")
+        check(function(self._handle, text))
+        self._changed()
+
     # ---- dice -----------------------------------------------------------------------------
 
     def roll(self) -> Tuple[int, ...]:
@@ -786,27 +803,8 @@ def _restore(state: str) -> Game:
 
 
 def apply_event(game: Game, event: Mapping[str, Any]) -> None:
-    """Do what one entry of a saved history says (``{"text": "b2-b5"}``, ``{"text": "roll 3 5",
-    "dice_from": "engine"}`` or ``"outside"``, ``{"text": "draw agreed"}``) on ``game``. A roll
-    of the engine is rolled again with the game's generator, which must give the same dice
-    (else InvalidStateError)."""
-    text = str(event.get("text", ""))
-    if text == "draw agreed":
-        game.agree_draw()
-    elif text.startswith("roll"):
-        try:
-            dice = [int(v) for v in text.split()[1:]]
-        except ValueError:
-            raise InvalidStateError(f"{text!r}: a roll is \"roll\" and the dice values") from None
-        if event.get("dice_from") == "engine":
-            rolled = game.roll()
-            if list(rolled) != dice:
-                game.undo()
-                raise InvalidStateError(f"the game's generator rolls {rolled} here, not {text!r}")
-        else:
-            game.set_dice(dice)
-    else:
-        game.play(text)
+    """Do what one entry of a saved history says on ``game``: :meth:`Game.apply_event`."""
+    game.apply_event(event)
 
 
 def replay(state: Union[str, Mapping[str, Any]]) -> Iterator[Tuple[int, Optional[Dict[str, Any]], Game]]:

@@ -14,19 +14,29 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import re
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, TextIO, Tuple
 
-from .errors import LudusError
-from .game import Game, Phase
+from .errors import UnknownGameError
+from .game import Game, Phase, games
 
 __all__ = ["GameRecord", "Summary", "play_game", "run", "wilson", "elo_from_score", "score_from_elo", "fit_elo",
-           "RoundRobin", "round_robin", "levels_of", "table_markdown"]
+           "RoundRobin", "round_robin", "levels_of", "every_level", "table_markdown"]
 
-LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"]
+
+
+def every_level() -> List[str]:
+    """Every game's computer levels as the catalogue lists them (``levels``, weakest first, then
+    ``other_levels``), each once, in the catalogue's order."""
+    names: List[str] = []
+    for entry in games():
+        names += [level for level in entry["levels"] + entry["other_levels"] if level not in names]
+    return names
+
+
+LEVELS = every_level()  # the catalogue's, for the command line's help and checks
 ELO_PER_NATURAL = 400.0 / math.log(10.0)  # Elo points per unit of the logistic's natural scale
 
 
@@ -286,18 +296,12 @@ class RoundRobin:
 
 
 def levels_of(game_id: str) -> List[str]:
-    """The game's computer levels, weakest first, as the library names them in its refusal of an
-    unknown level (the library has no list of them otherwise)."""
-    with Game(game_id, seed=0) as probe:
-        if probe.phase == Phase.ROLL:
-            probe.roll()
-        try:
-            probe.ai_move("?")
-        except LudusError as e:
-            names = re.findall(r'"([a-z_]+)"', str(e).split("is not one of", 1)[-1])
-            if names:
-                return names
-    return list(LEVELS)
+    """The game's computer levels as the catalogue lists them: its own, weakest first, then the
+    others (``"uct"``). UnknownGameError for a game not in the catalogue."""
+    for entry in games():
+        if entry["id"] == game_id:
+            return entry["levels"] + entry["other_levels"]
+    raise UnknownGameError(f"unknown game {game_id!r} (games: {', '.join(e['id'] for e in games())})")
 
 
 def round_robin(game_id: str, game_options: Mapping[str, Any], players: Mapping[str, Mapping[str, Any]], n: int,

@@ -3,7 +3,7 @@ import { pictureOf, pictureOptionsOf } from "./board.js";
 import { $ } from "./config.js";
 import { has, t } from "./i18n.js";
 import { startGame } from "./play.js";
-import { defaultOptions, LEVELS, optionFields, OTHER_LEVELS } from "./settings.js";
+import { defaultOptions, levels, optionFields, otherLevels } from "./settings.js";
 import { state } from "./state.js";
 import { gameName, sideName } from "./words.js";
 
@@ -46,8 +46,8 @@ function buildGameCards(chosen) {
   const opponent = $("#opponent");
   const computer = (level) => new Option(t("opponent.computer", { level: t(`level.${level}`) }), level);
   const other = Object.assign(document.createElement("optgroup"), { label: t("opponent.other") });
-  other.append(...OTHER_LEVELS.map(computer));
-  opponent.replaceChildren(new Option(t("opponent.human"), "human"), ...LEVELS.map(computer), other);
+  other.append(...otherLevels().map(computer));
+  opponent.replaceChildren(new Option(t("opponent.human"), "human"), ...levels().map(computer), other);
   $("#computer").replaceChildren(...[1, 0].map((player) => new Option(sideName(player), String(player))));
 }
 

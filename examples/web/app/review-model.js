@@ -33,10 +33,9 @@ export function startOf(Game, saved) {
   return Game.fromJSON({ ...saved, history: [], position: saved.start });
 }
 
+// One event of the history, done by the library as it replays a saved game.
 export function applyEvent(game, event) {
-  if (isRoll(event.text)) game.setDice(...event.text.split(" ").slice(1).map(Number));
-  else if (event.text === DRAW_AGREED) game.agreeDraw();
-  else game.play({ text: event.text });
+  game.applyEvent(event);
 }
 
 // The figures a move needs to be written out again (words.js: describeMove).

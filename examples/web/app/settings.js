@@ -1,10 +1,12 @@
 //# allFunctionsCalledOnLoad
 import { catalogueOf, state } from "./state.js";
 
-// The computer's levels, weakest first; then the players of another style, offered apart (uct: a
-// Monte Carlo tree search that knows only the rules).
-export const LEVELS = ["random", "greedy", "easy", "medium", "best"];
-export const OTHER_LEVELS = ["uct"];
+// The computer's levels as the library's catalogue names them: each game's own, weakest first;
+// then the players of another style, offered apart ("other_levels": uct, a Monte Carlo tree
+// search that knows only the rules). Every game of the library has the same ones.
+const everyGames = (field) => [...new Set(state.catalogue.flatMap((entry) => entry[field]))];
+export const levels = () => everyGames("levels");
+export const otherLevels = () => everyGames("other_levels");
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
 // (shown and changeable in the new-game dialog). Keyed by option name, for every game.
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
