@@ -404,6 +404,24 @@ def test_health_and_app(tmp_path):
     assert "<title>ludus</title>" in index and script == "export {};"
 
 
+def test_a_new_games_seed_is_exact_in_javascript(tmp_path):
+    """The server's seed (the setup, e.g. the opening rolls, follows from it) stays below 2**53,
+    so that a browser's JSON.parse reads the state the server plays; a seed asked for is kept."""
+    def seed_of(options):
+        created = asyncio.run(create_game(server.url, "duodecim", options))
+        with urllib.request.urlopen(f"{server.url}/api/games/{created['id']}", timeout=10) as response:
+            return json.load(response)["options"]["seed"]
+
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+    try:
+        seeds = [seed_of({}) for _ in range(20)]
+        asked = seed_of({"seed": 2**60})
+    finally:
+        server.stop()
+    assert all(0 <= seed < 2**53 for seed in seeds) and len(set(seeds)) > 1
+    assert asked == 2**60
+
+
 # ---- kill -9 -------------------------------------------------------------------------------------
 
 def test_kill_9_in_the_middle_of_50_games(backend):
