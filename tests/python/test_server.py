@@ -463,3 +463,30 @@ def test_cli_serve_help():
     out = subprocess.run([sys.executable, "-m", "ludus", "serve", "--help"], capture_output=True, text=True,
                          env=child_env(), timeout=60)
     assert out.returncode == 0 and "--database" in out.stdout and "postgresql://" in out.stdout
+
+
+# ---- the deployment files (examples/server) ------------------------------------------------------
+
+def test_deployment_files_agree_with_the_server():
+    """The systemd unit's command is one `ludus serve` takes (behind a proxy: --trust-proxy, a
+    public address for the links), on the port nginx passes to, as an unprivileged user; nginx
+    passes the WebSocket's upgrade and the player's address on, over TLS."""
+    import shlex
+    from pathlib import Path
+    from ludus.cli import _parser
+    here = Path(__file__).resolve().parents[2] / "examples" / "server"
+    unit = (here / "ludus-serve.service").read_text().replace("\\\n", " ")
+    settings = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#"))
+    command = shlex.split(settings["ExecStart"])
+    assert command[:4] == ["/usr/bin/python3", "-m", "ludus", "serve"]
+    args = _parser().parse_args(command[3:])
+    assert args.trust_proxy and args.public_url.startswith("https://") and args.host == "127.0.0.1"
+    assert settings["User"] not in ("", "root") and settings["NoNewPrivileges"] == "yes"
+    assert args.database == f"sqlite:/var/lib/{settings['StateDirectory']}/games.sqlite3"
+    nginx = (here / "nginx.conf").read_text()
+    assert f"server 127.0.0.1:{args.port};" in nginx
+    assert "listen 443 ssl" in nginx and "ssl_certificate " in nginx and "return 301 https://" in nginx
+    websocket = nginx[nginx.index("location ~ ^/api/games/[^/]+/ws$"):]
+    for line in ("proxy_set_header Upgrade $http_upgrade;", 'proxy_set_header Connection "upgrade";',
+                 "proxy_set_header X-Forwarded-For $remote_addr;", "proxy_http_version 1.1;"):
+        assert line in websocket, line
