@@ -465,6 +465,18 @@ def test_cli_serve_help():
     assert out.returncode == 0 and "--database" in out.stdout and "postgresql://" in out.stdout
 
 
+def test_a_bounded_random_game_stops_both_seats(tmp_path):
+    """play_random_game's bound (the load benchmark's --max-plies) ends the game's play for both
+    seats: the seat not to move stops too, rather than wait for its turn."""
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+    try:
+        view = asyncio.run(asyncio.wait_for(play_random_game(server.url, "petteia", {"rows": 5, "cols": 5}, seed=3,
+                                                             acked=[], max_plies=6), 20))
+    finally:
+        server.stop()
+    assert view["version"] == 6 and view["status"] == "playing"
+
+
 # ---- the deployment files (examples/server) ------------------------------------------------------
 
 def test_deployment_files_agree_with_the_server():
