@@ -39,6 +39,9 @@ One browser for everything:
   in brief in the page's language;
 - Learn to play: every step of the four games' lessons by taps in Italian (Latrunculi in English,
   XII Scripta in German), a mistake in each game explained, the way back to the game;
+- a game against a friend (part friend): `ludus serve` (a native libludus: LUDUS_LIBRARY, or
+  build/capi/ beside this build) on a free port, an Italian phone and an English tablet playing
+  Duodecim through it, a dropped connection and a killed server, both pages back in the game;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts()) runs only
