@@ -590,8 +590,9 @@ SOCKET_SPY = """
 
 def native_library():
     """libludus for `ludus serve` (the browser runs the WebAssembly build): LUDUS_LIBRARY, else
-    the native build beside this one (build/, as .ci/run builds it)."""
-    for path in [os.environ.get("LUDUS_LIBRARY"), os.path.join(ROOT, "build", "capi", "libludus.so.1")]:
+    a native build beside this one (.ci/run's, LUDUS_BUILD_DIR or build-ci/, or build/)."""
+    builds = [os.environ.get("LUDUS_BUILD_DIR") or "build-ci", "build"]
+    for path in [os.environ.get("LUDUS_LIBRARY")] + [os.path.join(ROOT, b, "capi", "libludus.so.1") for b in builds]:
         if path and os.path.isfile(path):
             return path
     return None
