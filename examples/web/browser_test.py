@@ -39,6 +39,9 @@ One browser for everything:
   in brief in the page's language;
 - Learn to play: every step of the four games' lessons by taps in Italian (Latrunculi in English,
   XII Scripta in German), a mistake in each game explained, the way back to the game;
+- a game against a friend (part friend): `ludus serve` (a native libludus: LUDUS_LIBRARY, or
+  build/capi/ beside this build) on a free port, an Italian phone and an English tablet playing
+  Duodecim through it, a dropped connection and a killed server, both pages back in the game;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts()) runs only
@@ -260,9 +263,11 @@ class App:
         if not shown["movable"]:
             return False
         self.tap(rng.choice(shown["movable"]))
-        if self.moves_played() != shown["played"]:
-            return True  # a placing: one tap plays it
-        targets = wait_for(lambda: self.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark), #choices button"), "marked targets", 5)
+        # a placing: one tap plays it (against a friend, once the server has announced it)
+        marked = lambda: self.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark), #choices button")
+        if wait_for(lambda: self.moves_played() != shown["played"] or marked(), "a move played or its targets marked", 5) is True:
+            return True
+        targets = wait_for(marked, "marked targets", 5)
         self.tap(rng.choice([t for t in targets if t.tag_name != "button"] or targets))
         return True
 
@@ -327,7 +332,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("targets", targets), ("messages", messages), ("manifest", manifest), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("kiosk", kiosk), ("offline", offline)]
+            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("kiosk", kiosk), ("friend", friend), ("offline", offline)]
 
 
 def main():
@@ -348,8 +353,9 @@ def main():
             t0 = time.time()
             part(app)
             print(f"-- {name}: {time.time() - t0:.0f} s")
-        # (the offline part stops the server, the lessons part blocks lessons.json: those failures are the tests')
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not re.search("ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT", e["message"])]
+        # (the offline part stops the server, the lessons part blocks lessons.json: those failures
+        # are the tests'; the static server has no /health: the app asks whether a game server is there)
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not re.search(r"ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT|/health - Failed to load resource: the server responded with a status of 404", e["message"])]
         assert not errors, f"console errors: {errors}"
         print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in")
     except AssertionError as e:
@@ -560,6 +566,198 @@ def offline(app):
     app.d.refresh()
     app.wait_ready()
     print("offline: the app loaded again with the server stopped (service worker)")
+
+
+# ---- a game against a friend through `ludus serve` -------------------------------------------------
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Every WebSocket the page opens, kept for the test to close (a dropped connection), and sent to
+# a port nobody listens on while window.blockSockets is true (the network gone).
+SOCKET_SPY = """
+  const Real = window.WebSocket;
+  window.sockets = [];
+  window.blockSockets = false;
+  window.WebSocket = class extends Real {
+    constructor(url, ...rest) {
+      super(window.blockSockets ? 'ws://127.0.0.1:9/' : url, ...rest);
+      window.sockets.push(this);
+      this.addEventListener('message', (e) => window.socketLog.push('in ' + e.data.slice(0, 160)));
+    }
+    send(text) { window.socketLog.push('out ' + text); super.send(text); }
+  };
+  window.socketLog = [];"""
+
+
+def native_library():
+    """libludus for `ludus serve` (the browser runs the WebAssembly build): LUDUS_LIBRARY, else
+    a native build beside this one (.ci/run's, LUDUS_BUILD_DIR or build-ci/, or build/)."""
+    builds = [os.environ.get("LUDUS_BUILD_DIR") or "build-ci", "build"]
+    for path in [os.environ.get("LUDUS_LIBRARY")] + [os.path.join(ROOT, b, "capi", "libludus.so.1") for b in builds]:
+        if path and os.path.isfile(path):
+            return path
+    return None
+
+
+def game_server(library, directory):
+    """`ludus serve` on a free loopback port, serving the built app (ludus.server.testing's
+    process: kill() is SIGKILL, start() again the same port and database)."""
+    os.environ["LUDUS_LIBRARY"] = library
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    from ludus.server.testing import ServerProcess
+    env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "bindings", "python"), "PYTHONDONTWRITEBYTECODE": "1"}
+    server = ServerProcess(f"sqlite:{os.path.join(directory, 'games.sqlite3')}", env=env, extra=["--app", SITE],
+                           log_path=os.path.join(directory, "server.log"))
+    return server.start()
+
+
+def online(app):
+    return app.js("return {connection: document.body.dataset.online, version: Number(document.body.dataset.onlineVersion ?? -1), "
+                  "status: document.querySelector('#status').textContent, phase: document.querySelector('#status').dataset.phase, "
+                  "history: [...document.querySelectorAll('#history li')].length, message: document.querySelector('#message').textContent}")
+
+
+def friend(app):
+    """Two devices, one game held by `ludus serve`: an Italian phone creates it, shows the
+    invitation (its link and QR code), an English tablet opens the link and takes the other
+    side; every move and roll goes through the server. One page's connection dropped while the
+    other plays: it reconnects by itself and shows the position the server has; then the server
+    killed (SIGKILL) and started again: both pages come back and finish the game. Without a
+    server (the static one) the option is not offered."""
+    app.open("it")
+    wait_for(lambda: app.js("return document.body.dataset.server") == "none", "the app to find no game server")
+    assert app.js("return document.querySelector('#play-friend').hidden"), "play a friend offered without a server"
+    library = native_library()
+    assert library, "no native libludus for ludus serve: build it (meson setup build; meson compile -C build) or set LUDUS_LIBRARY"
+    import tempfile
+    directory = tempfile.mkdtemp(prefix="ludus-friend-")
+    server = game_server(library, directory)
+    base = server.url + "/"
+    guest_driver = browser()
+    try:
+        host, guest = App(app.d, base), App(guest_driver, base)
+        for page in (host, guest):
+            page.d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SOCKET_SPY})
+        host.open("it")
+        host.size(360, 740)
+        guest.open("en")
+        guest.size(768, 1024)
+        it, en = catalogue_of("it"), catalogue_of("en")
+        # the Italian phone creates the game and shows the invitation
+        wait_for(lambda: host.js("return document.body.dataset.server") == "found", "the app to find ludus serve")
+        host.button("#new-game")
+        wait_for(lambda: host.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+        host.choose_card("duodecim")
+        host.button("#play-friend")
+        wait_for(lambda: host.js("return document.querySelector('#invite-dialog').open && document.querySelector('#invite-qr').complete "
+                                 "&& document.querySelector('#invite-qr').naturalWidth > 0"), "the invitation with its QR code")
+        link = host.js("return document.querySelector('#invite-link').value")
+        assert link.startswith(base + "#join="), f"the join link: {link}"
+        assert host.js("return document.querySelector('#invite-qr').alt") == it["invite.qr"]
+        wait_for(lambda: online(host)["status"] == it["online.waiting"], "the phone to wait for the friend")
+        host.check_targets("the invitation on the phone")
+        host.check_axe("the invitation on the phone")
+        host.check_no_leak("the invitation on the phone")
+        screenshot(host, "web-friend-invite-phone", 360, 740)
+        screenshot(host, "web-friend-invite-tablet", 768, 1024)
+        host.size(360, 740)
+        host.tap(host.d.find_element(By.CSS_SELECTOR, "#invite-dialog button[value=close]"))
+        # the English tablet opens the link and takes the other side
+        guest.d.get(link)
+        guest.wait_ready()
+        wait_for(lambda: online(guest)["connection"] == "open" and online(guest)["version"] >= 1, "the friend to join")
+        assert "#join=" not in guest.d.current_url, "the used invitation stays in the address"
+        wait_for(lambda: guest.d.find_element(By.ID, "message").text == en["online.joined"].replace("{side}", en["side.1"]), "the friend told their side")
+        wait_for(lambda: online(host)["version"] == online(guest)["version"], "the phone to see the friend joined")
+        guest.check_targets("the friend's page on the tablet")
+        guest.check_axe("the friend's page on the tablet")
+        guest.check_no_leak("the friend's page on the tablet")
+        screenshot(guest, "web-friend-joined-tablet", 768, 1024)
+        # one side is to play (the opening roll decides which), the other says it waits for its friend
+        guest_plays = can_act(guest)
+        assert guest_plays != can_act(host), f"both or neither page to play: {online(host)} / {online(guest)}"
+        waiting, words, mover = (host, it, 1) if guest_plays else (guest, en, 0)
+        assert online(waiting)["status"] == words["online.friend_turn"].replace("{side}", words[f"side.{mover}"]), f"the page waiting: {online(waiting)}"
+        actions = play_between(host, guest, 8)
+        while not can_act(host) and online(host)["phase"] != "over":  # the drop comes when the phone is to play
+            actions += play_between(host, guest, 1)
+        # the tablet's connection dropped and kept down while the phone plays: it comes back at the server's position
+        guest.js("window.blockSockets = true; for (const s of window.sockets) s.close();")
+        wait_for(lambda: online(guest)["connection"] == "lost", "the tablet to see its connection lost")
+        assert online(guest)["status"] == en["online.reconnecting"], f"the tablet while offline: {online(guest)}"
+        before = online(guest)["version"]
+        while can_act(host):  # the phone plays its turn meanwhile
+            version = online(host)["version"]
+            assert host.step(typed_dice=False), f"the phone could not act: {online(host)}"
+            wait_for(lambda: online(host)["version"] > version, "the phone's action stored", 15)
+            actions += 1
+        assert online(host)["version"] > before and online(guest)["version"] == before, f"the tablet followed the game while offline: {online(guest)}"
+        guest.js("window.blockSockets = false;")
+        wait_for(lambda: online(guest)["connection"] == "open" and online(guest)["version"] == online(host)["version"], "the tablet to reconnect and catch up", 20)
+        same_board(host, guest, "after the tablet's reconnection")
+        # the server killed and started again: both pages reconnect, the game goes on
+        actions += play_between(host, guest, 6)
+        version = online(host)["version"]
+        server.kill()
+        wait_for(lambda: online(host)["connection"] == "lost" and online(guest)["connection"] == "lost", "both pages to see the server gone")
+        assert online(host)["status"] == it["online.reconnecting"], f"the phone while the server is down: {online(host)}"
+        server.start()
+        wait_for(lambda: all(online(p)["connection"] == "open" and online(p)["version"] == version for p in (host, guest)), "both pages back at the stored position", 30)
+        same_board(host, guest, "after the server's restart")
+        actions += play_between(host, guest, 2000)
+        assert online(host)["phase"] == online(guest)["phase"] == "over", "the game did not end"
+        result = [p.js("return document.querySelector('#status').dataset.result") for p in (host, guest)]
+        assert result[0] == result[1], f"the two pages disagree on the result: {result}"
+        host.check_no_leak("the end of a game against a friend, Italian")
+        guest.check_no_leak("the end of a game against a friend, English")
+        print(f"friend: Duodecim between an Italian phone and an English tablet through ludus serve, {actions} actions, "
+              f"{online(host)['version']} versions, result {result[0]}; the invitation's QR code and link; the tablet's "
+              "connection dropped while the phone played, back at the server's position; the server killed and restarted, "
+              "both back; no option without a server")
+        app.axe_runs += host.axe_runs + guest.axe_runs
+        app.targets_measured += host.targets_measured + guest.targets_measured
+    finally:
+        guest_driver.quit()
+        server.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def can_act(app):
+    """The page's side is to play: the dice to roll, a piece marked or a choice offered."""
+    return app.js("const on = (e) => e && !e.hidden && e.getClientRects().length > 0;"
+                  "return on(document.querySelector('#roll')) || document.querySelectorAll('#board .movable:not(.mark)').length > 0 "
+                  "|| [...document.querySelectorAll('#choices button')].some(on)")
+
+
+def same_board(a, b, where):
+    """The two pages show the same game: the same history and the same picture of the board."""
+    history = [p.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.text)") for p in (a, b)]
+    assert history[0] == history[1], f"{where}: the pages' games differ: {history[0][-5:]} / {history[1][-5:]}"
+
+
+def play_between(host, guest, limit):
+    """Up to `limit` actions by whichever page is to play, each waited for until the server's
+    update is on both pages."""
+    actions = stalls = 0
+    while actions < limit and online(host)["phase"] != "over":
+        version = online(host)["version"]
+        acting = next((page for page in (host, guest) if page.step(typed_dice=False)), None)
+        if acting is None:
+            time.sleep(0.05)
+            continue
+        both = lambda: online(host)["version"] > version and online(guest)["version"] == online(host)["version"]
+        choosing = lambda: acting.js("return [...document.querySelectorAll('#choices button')].some((b) => b.getClientRects().length > 0)")
+        try:
+            wait_for(lambda: both() or choosing(), "the action on both pages", 5)
+            stalls = 0
+        except AssertionError:
+            stalls += 1  # a tap lost in an animation: tried again
+            if stalls < 5:
+                continue
+            raise AssertionError(f"the action at version {version} not on both pages: {online(host)} / {online(guest)}; "
+                                 f"the socket of the page that acted: {acting.js('return window.socketLog.slice(-6)')}; "
+                                 f"its errors: {[e['message'] for e in acting.d.get_log('browser') if e['level'] == 'SEVERE'][-3:]}") from None
+        actions += both()  # else a choice between moves is offered: the next step taps it
+    return actions
 
 
 def catalogue_of(language):

@@ -404,6 +404,24 @@ def test_health_and_app(tmp_path):
     assert "<title>ludus</title>" in index and script == "export {};"
 
 
+def test_a_new_games_seed_is_exact_in_javascript(tmp_path):
+    """The server's seed (the setup, e.g. the opening rolls, follows from it) stays below 2**53,
+    so that a browser's JSON.parse reads the state the server plays; a seed asked for is kept."""
+    def seed_of(options):
+        created = asyncio.run(create_game(server.url, "duodecim", options))
+        with urllib.request.urlopen(f"{server.url}/api/games/{created['id']}", timeout=10) as response:
+            return json.load(response)["options"]["seed"]
+
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+    try:
+        seeds = [seed_of({}) for _ in range(20)]
+        asked = seed_of({"seed": 2**60})
+    finally:
+        server.stop()
+    assert all(0 <= seed < 2**53 for seed in seeds) and len(set(seeds)) > 1
+    assert asked == 2**60
+
+
 # ---- kill -9 -------------------------------------------------------------------------------------
 
 def test_kill_9_in_the_middle_of_50_games(backend):
@@ -445,3 +463,42 @@ def test_cli_serve_help():
     out = subprocess.run([sys.executable, "-m", "ludus", "serve", "--help"], capture_output=True, text=True,
                          env=child_env(), timeout=60)
     assert out.returncode == 0 and "--database" in out.stdout and "postgresql://" in out.stdout
+
+
+def test_a_bounded_random_game_stops_both_seats(tmp_path):
+    """play_random_game's bound (the load benchmark's --max-plies) ends the game's play for both
+    seats: the seat not to move stops too, rather than wait for its turn."""
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+    try:
+        view = asyncio.run(asyncio.wait_for(play_random_game(server.url, "petteia", {"rows": 5, "cols": 5}, seed=3,
+                                                             acked=[], max_plies=6), 20))
+    finally:
+        server.stop()
+    assert view["version"] == 6 and view["status"] == "playing"
+
+
+# ---- the deployment files (examples/server) ------------------------------------------------------
+
+def test_deployment_files_agree_with_the_server():
+    """The systemd unit's command is one `ludus serve` takes (behind a proxy: --trust-proxy, a
+    public address for the links), on the port nginx passes to, as an unprivileged user; nginx
+    passes the WebSocket's upgrade and the player's address on, over TLS."""
+    import shlex
+    from pathlib import Path
+    from ludus.cli import _parser
+    here = Path(__file__).resolve().parents[2] / "examples" / "server"
+    unit = (here / "ludus-serve.service").read_text().replace("\\\n", " ")
+    settings = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#"))
+    command = shlex.split(settings["ExecStart"])
+    assert command[:4] == ["/usr/bin/python3", "-m", "ludus", "serve"]
+    args = _parser().parse_args(command[3:])
+    assert args.trust_proxy and args.public_url.startswith("https://") and args.host == "127.0.0.1"
+    assert settings["User"] not in ("", "root") and settings["NoNewPrivileges"] == "yes"
+    assert args.database == f"sqlite:/var/lib/{settings['StateDirectory']}/games.sqlite3"
+    nginx = (here / "nginx.conf").read_text()
+    assert f"server 127.0.0.1:{args.port};" in nginx
+    assert "listen 443 ssl" in nginx and "ssl_certificate " in nginx and "return 301 https://" in nginx
+    websocket = nginx[nginx.index("location ~ ^/api/games/[^/]+/ws$"):]
+    for line in ("proxy_set_header Upgrade $http_upgrade;", 'proxy_set_header Connection "upgrade";',
+                 "proxy_set_header X-Forwarded-For $remote_addr;", "proxy_http_version 1.1;"):
+        assert line in websocket, line

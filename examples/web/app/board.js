@@ -1,5 +1,6 @@
 //# allFunctionsCalledOnLoad
 import { $, SVG_NS, viewport } from "./config.js";
+import { isRemoteTurn } from "./friend.js";
 import { arrival, followedPlayer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { state } from "./state.js";
 import { showControls, showStatus } from "./status.js";
@@ -293,7 +294,7 @@ function mark(place, kind) {
 
 function markMoves() {
   const player = state.game.toMove;
-  if (!isOver() && !state.thinking && !isComputerTurn() && !state.review) {
+  if (!isOver() && !state.thinking && !isComputerTurn() && !isRemoteTurn() && !state.review) {
     const moves = legalMoves().filter((m) => !isPass(m));
     if (state.selected === null) {
       const starts = new Set(moves.map((m) => origin(m) ?? arrival(m)));

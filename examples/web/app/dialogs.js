@@ -123,14 +123,17 @@ export function showComputerField() {
 }
 
 export function newGameChosen() {
-  if ($("#new-game-dialog").returnValue !== "start") return;
+  if ($("#new-game-dialog").returnValue === "start") startGame(chosenSettings());
+}
+
+/** The game, its options and the opponent the new-game dialog shows. */
+export function chosenSettings() {
   const form = $("#new-game-form");
-  const id = form.elements.game.value;
   const options = {};
   for (const input of form.querySelectorAll("[data-option]")) {
     options[input.dataset.option] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
   }
-  startGame({ game: id, options, opponent: $("#opponent").value, computer: Number($("#computer").value) });
+  return { game: form.elements.game.value, options, opponent: $("#opponent").value, computer: Number($("#computer").value) };
 }
 
 // A value out of range in a folded option: its fold opens, so that the browser can point at it.

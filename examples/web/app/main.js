@@ -13,13 +13,15 @@
 // testing), play.js (taps, moves, dice, the computer's turn, undo, resign, draws), status.js
 // (the status line, messages, controls), dialogs.js (new game), review.js (the end of a game and
 // its review; review-model.js its figures, without DOM), storage.js, rules.js, print.js,
-// kiosk.js, language.js, learn.js (the lessons' screen, lesson.js their logic); this one starts
+// kiosk.js, language.js, learn.js (the lessons' screen, lesson.js their logic), friend.js (a
+// game against a friend through the game server, server-client.js its protocol); this one starts
 // the app and wires the page. state.js, messages.js, words.js, moves.js, settings.js,
 // review-model.js and lesson.js hold no DOM (tested in Node).
 import { placeAt, render, showCursor, toggleZoom } from "./board.js";
 import { $, KIOSK, MUSEUM_LANGUAGE, SLOW_LOAD_MS } from "./config.js";
 import { newGameChosen, newGameDialog, openInvalidOptions, showComputerField } from "./dialogs.js";
 import { engine } from "./engine.js";
+import { copyInvitation, friendChosen, offerFriendGames, showInvitation } from "./friend.js";
 import { has, preferredLanguage, t } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
@@ -63,6 +65,9 @@ $("#print").addEventListener("click", printBoard);
 $("#new-game").addEventListener("click", newGameDialog);
 $("#opponent").addEventListener("change", showComputerField);
 $("#new-game-dialog").addEventListener("close", newGameChosen);
+$("#new-game-dialog").addEventListener("close", friendChosen);
+$("#show-invite").addEventListener("click", showInvitation);
+$("#invite-copy").addEventListener("click", copyInvitation);
 $("#start").addEventListener("click", openInvalidOptions);
 $("#show-rules").addEventListener("click", () => { showRules(state.game.id); $("#rules-dialog").showModal(); });
 $("#rules").addEventListener("click", (event) => {
@@ -116,6 +121,9 @@ if (loaded) {
   if (slowMessage) slowMessage.hidden = true;
   document.body.dataset.ready = "true";
 }
+// A game server answering (the app's address or ?server=): "play a friend", an invitation
+// opened, a game left open on this device (friend.js). Not in a museum's kiosk.
+if (loaded && !KIOSK) offerFriendGames();
 
 // The engine (or the words) did not load (a network gone, a broken file), or is slow to: said on
 // the page, with a button that loads the page again, rather than "loading..." for ever.

@@ -3,6 +3,7 @@ import { boxOf, namesOf, placeOf, places, refresh, render, showCursor } from "./
 import { $, REDUCED_MOTION } from "./config.js";
 import { throwDice } from "./dice-throw.js";
 import { confirmDialog } from "./dialogs.js";
+import { isRemoteTurn, leaveOnlineGame, onlineStatus, sendOnline } from "./friend.js";
 import { ask } from "./engine.js";
 import { closeLesson } from "./learn.js";
 import { has, t } from "./i18n.js";
@@ -16,6 +17,7 @@ import { describeMove, narrate, placeName, playerName } from "./words.js";
 
 export function placeChosen(place) {
   if (!place || isOver() || state.review || state.lesson?.done) return;
+  if (isRemoteTurn()) { say(onlineStatus() ?? t("online.wait")); return; }
   if (state.thinking || isComputerTurn()) { say(t("illegal.wait")); return; }
   if (state.game.phase !== "move") { say(t("illegal.roll_first")); return; }
   const player = state.game.toMove;
@@ -114,6 +116,7 @@ function libraryError(statusName) {
 
 export function playMove(move) {
   if (state.lesson && !state.lesson.judge(move)) return;  // a lesson's step: only a move that reaches its goal
+  if (sendOnline("move", { move: move.text })) return;  // played when the server announces it
   const player = state.game.toMove;
   const before = { from: origin(move), to: arrival(move), player };
   if (!attempt(() => state.game.play({ text: move.text }))) return;
@@ -195,9 +198,15 @@ export function workerAnswered({ id, kind, move, error, status }) {
 
 export function roll() {
   if (state.game.phase !== "roll" || isOver()) return;
+  if (sendOnline("roll")) return;  // the server rolls
   const player = state.game.toMove;
   let dice = null;
   if (!attempt(() => { dice = state.game.roll(); })) return;
+  showRolled(player, dice);
+}
+
+/** The dice of `player`'s roll, in words, sound and a throw on screen. */
+export function showRolled(player, dice) {
   narrate(isComputer(player) ? "roll" : "clear", dice);
   announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
   playSound("dice");
@@ -256,8 +265,9 @@ export function undo() {
 export async function resign() {
   $("#more-dialog").close();
   if (isOver()) return;
-  const player = state.settings.opponent === "human" ? state.game.toMove : 1 - state.settings.computer;
+  const player = state.online ? state.online.seat : state.settings.opponent === "human" ? state.game.toMove : 1 - state.settings.computer;
   if (!(await confirmDialog(t("resign.confirm", { who: playerName(player) }), t("dialog.yes"), t("dialog.no")))) return;
+  if (sendOnline("resign")) return;
   state.request += 1;
   state.thinking = false;
   state.resigned = player;
@@ -298,6 +308,14 @@ function agreeDraw() {
 export function startGame(next) {
   const created = createGame(next);
   if (!created) return false;
+  leaveOnlineGame();
+  takeGame(created, next);
+  return true;
+}
+
+/** `created` on the board from where it is: a new game on this device, or the game a server
+ * holds (friend.js). */
+export function takeGame(created, next) {
   closeLesson()?.game.free();
   state.game?.free();
   state.review?.game?.free();
@@ -314,7 +332,6 @@ export function startGame(next) {
   $("#message").textContent = "";
   narrate("start");
   afterChange();
-  return true;
 }
 
 function createGame(next) {

@@ -1,6 +1,7 @@
 //# allFunctionsCalledOnLoad
 import { $ } from "./config.js";
 import { drawDie } from "./dice-throw.js";
+import { isRemoteTurn, onlinePlayers, onlineStatus } from "./friend.js";
 import { t } from "./i18n.js";
 import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { hasDraws, playMove } from "./play.js";
@@ -41,6 +42,8 @@ export function showStatus() {
   } else if (isOver()) {
     const winner = winnerOf();
     status.textContent = winner === null ? t("status.draw") : t("status.won", { who: playerName(winner) });
+  } else if (onlineStatus()) {
+    status.textContent = onlineStatus();  // the friend's turn, no friend yet, no connection
   } else if (isComputerTurn()) {
     // the computer's turn, also in the pause before its search: as a person would say it
     status.textContent = t(state.game.phase === "roll" ? "status.computer_rolls" : "status.thinking");
@@ -51,7 +54,7 @@ export function showStatus() {
     const placing = moves.length > 0 && moves.every((m) => origin(m) === undefined && !isPass(m));
     const key = state.game.phase === "roll" ? "roll" : placing ? "place" : state.selected === null ? "move" : "target";
     // against the computer the person is "tu"; two people are named by their sides
-    status.textContent = state.settings.opponent === "human" ? t(`status.${key}`, { who: sideName(state.game.toMove) }) : t(`status.your_${key}`);
+    status.textContent = state.settings.opponent === "human" && !state.online ? t(`status.${key}`, { who: sideName(state.game.toMove) }) : t(`status.your_${key}`);
   }
   $("#narration").textContent = narrationText();
   status.classList.toggle("busy", Boolean(state.thinking));
@@ -82,11 +85,12 @@ export function showDice(box) {
 }
 
 export function showControls() {
-  const humanTurn = !isOver() && !isComputerTurn() && !state.thinking;
+  const humanTurn = !isOver() && !isComputerTurn() && !isRemoteTurn() && !state.thinking;
   const moves = humanTurn ? legalMoves() : [];
   $("#roll").hidden = !(humanTurn && state.game.phase === "roll");
-  $("#own-dice").hidden = $("#roll").hidden;
-  $("#hint").hidden = !$("#roll").hidden;  // no hint before the dice: the dice's button in its place
+  // against a friend the server rolls, and nobody takes hints or moves back alone
+  $("#own-dice").hidden = $("#roll").hidden || Boolean(state.online);
+  $("#hint").hidden = !$("#roll").hidden || Boolean(state.online);  // no hint before the dice: the dice's button in its place
   const pass = moves.length > 0 && moves.every(isPass);
   if (pass) {
     const button = document.createElement("button");
@@ -101,10 +105,12 @@ export function showControls() {
   }
   $("#hint").disabled = !(humanTurn && state.game.phase === "move" && !pass);
   $("#undo").disabled = state.game.history.length === 0 || Boolean(state.thinking);
-  $("#offer-draw").hidden = !hasDraws();
+  for (const id of ["#undo", "#end-undo", "#rematch"]) $(id).hidden = Boolean(state.online);
+  $("#offer-draw").hidden = !hasDraws() || Boolean(state.online);
+  $("#show-invite").hidden = !state.online?.join || state.online.view?.status !== "waiting";
   $("#title").textContent = gameName(state.game.id);
   document.title = `${gameName(state.game.id)} · Ludus`;
-  const opponent = state.settings.opponent === "human" ? t("players.two_people")
+  const opponent = state.online ? onlinePlayers() : state.settings.opponent === "human" ? t("players.two_people")
     : t("players.computer", { level: t(`level.${state.settings.opponent}`), side: sideName(state.settings.computer) });
   $("#players").textContent = `${rulesetName()}${opponent}`;
   showPanels();

@@ -9,6 +9,7 @@ export const gameName = (id) => t(`game.${id}`, {}, catalogueOf(id)?.name ?? id)
 export const sideName = (player) => t(`side.${player}`);
 
 export function playerName(player) {
+  if (state.online) return t(player === state.online.seat ? "player.you" : "player.friend", { side: sideName(player) });
   if (state.settings.opponent === "human") return sideName(player);
   return t(player === state.settings.computer ? "player.computer" : "player.you", { side: sideName(player) });
 }

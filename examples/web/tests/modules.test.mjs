@@ -412,3 +412,39 @@ test("manifests: one per language, in that language, naming icons that exist at 
   const files = /web_files = \[([^\]]*)\]/.exec(readFileSync(here("meson.build"), "utf8"))[1];
   for (const name of [touch[1], "icon-192.png", "icon-512.png"]) assert.ok(files.includes(`'${name}'`), `${name} not in web_files`);
 });
+
+test("server-client: an invitation's link read; a seat's connection says hello, resends since after a drop, and sends the version it saw", async () => {
+  const { parseInvitation, SeatConnection } = await import("../app/server-client.js");
+  assert.deepEqual(parseInvitation("#join=abc_-1.XYZ-_9"), { id: "abc_-1", invite: "XYZ-_9" });
+  for (const bad of ["", "#join=abc", "#watch=abc", "#join=a.b.c", "#join=a b.c"]) assert.equal(parseInvitation(bad), null, bad);
+  const sockets = [];
+  class FakeSocket {
+    constructor(url) { Object.assign(this, { url, sent: [], readyState: 0 }); sockets.push(this); queueMicrotask(() => { this.readyState = 1; this.onopen(); }); }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() { this.readyState = 3; queueMicrotask(() => this.onclose()); }
+    answer(message) { this.onmessage({ data: JSON.stringify(message) }); }
+  }
+  const seen = [];
+  const connection = new SeatConnection("https://example.org/ludus/", "G1", "T0K", {
+    welcome: (m) => seen.push(`welcome ${m.view.version}`), update: (m) => seen.push(`update ${m.view.version}`),
+    refused: (m) => seen.push(`refused ${m.code}`), connection: (status) => seen.push(status),
+  }, { WebSocketClass: FakeSocket });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(sockets[0].url, "wss://example.org/ludus/api/games/G1/ws");
+  assert.deepEqual(sockets[0].sent, [{ type: "hello", token: "T0K" }]);
+  assert.equal(connection.send("roll"), false, "nothing is sent before the welcome");
+  sockets[0].answer({ type: "welcome", view: { version: 3 } });
+  assert.equal(connection.send("move", { move: "1-4" }), true);
+  assert.deepEqual(sockets[0].sent.at(-1), { type: "move", id: 1, version: 3, move: "1-4" });
+  sockets[0].answer({ type: "update", event: {}, view: { version: 4 } });
+  sockets[0].answer({ type: "error", code: "stale" });
+  connection.drop();
+  await new Promise((resolve) => setTimeout(resolve, 400));  // the first wait before reconnecting: 250 ms
+  assert.equal(sockets.length, 2);
+  assert.deepEqual(sockets[1].sent, [{ type: "hello", token: "T0K", since: 4 }]);
+  sockets[1].answer({ type: "welcome", view: { version: 4 } });
+  connection.close();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(sockets.length, 2, "closed for good: no reconnection");
+  assert.deepEqual(seen, ["open", "welcome 3", "update 4", "refused stale", "lost", "connecting", "open", "welcome 4"]);
+});

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import secrets
 import time
 import weakref
 from pathlib import Path
@@ -25,6 +26,8 @@ log = logging.getLogger("ludus.server")
 
 #: a WebSocket frame above this closes the connection (1009); up to it a long message gets an error
 FRAME_LIMIT = 65536
+#: the seeds the server picks: integers a JSON parser with doubles (JavaScript's) keeps exact
+JSON_SAFE_SEEDS = 1 << 53
 
 
 @dataclasses.dataclass
@@ -180,8 +183,12 @@ class Server:
             body = await self._body(request, "create")
         except BadMessage as e:
             return _error(400, e.code, e.message)
+        asked = dict(body.get("options") or {})
+        # A seed a JavaScript client reads exactly (JSON numbers are doubles there): the library's
+        # own would be 64 bits, and a browser's copy of the game would not replay the same setup.
+        asked.setdefault("seed", secrets.randbelow(JSON_SAFE_SEEDS))
         try:
-            with Game(body["game"], body.get("options") or {}) as game:   # the library checks both
+            with Game(body["game"], asked) as game:   # the library checks both
                 options = game.options
         except LudusError as e:
             return _error(400, "bad_game", str(e))

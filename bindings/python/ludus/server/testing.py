@@ -143,7 +143,8 @@ async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, ma
     ``max_plies`` versions have passed; every acknowledged move goes to ``acked``."""
     loop = asyncio.get_running_loop()
     while True:
-        view = await client.wait_until(lambda v: v["status"] in ("over", "archived") or
+        # the bound reached stops both seats (the one not to move would wait for a turn for ever)
+        view = await client.wait_until(lambda v: v["status"] in ("over", "archived") or v["version"] >= max_plies or
                                        (v["status"] == "playing" and v["to_move"] == client.seat and not v["offer"]),
                                        timeout)
         if view["status"] != "playing" or view["version"] >= max_plies:
