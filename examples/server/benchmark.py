@@ -25,9 +25,16 @@ async def load(urls, games, max_plies):
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         started = time.monotonic()
         await asyncio.gather(*(play_random_game(urls[0], "petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20},
-                                                seed=i, acked=acked, urls=urls, session=session, max_plies=max_plies)
+                                                seed=i, acked=acked, urls=urls, session=session, max_plies=max_plies,
+                                                latencies=latencies)
                                for i in range(games)))
         return time.monotonic() - started, acked, latencies
+
+
+def percentile(values, p):
+    """The p-th percentile (nearest rank) of the values; 0 for none."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))] if ordered else 0.0
 
 
 def main():
@@ -45,7 +52,7 @@ def main():
         database, count = f"sqlite:{os.path.join(folder, 'bench.sqlite3')}", 1
     servers = [ServerProcess(database, extra=FAST).start() for _ in range(count)]
     try:
-        seconds, acked, _ = asyncio.run(load([servers[0].url, servers[-1].url], args.games, args.max_plies))
+        seconds, acked, latencies = asyncio.run(load([servers[0].url, servers[-1].url], args.games, args.max_plies))
     finally:
         for s in servers:
             s.stop()
@@ -53,6 +60,7 @@ def main():
             cluster.stop()
     print(f"{args.games} games, {'2 processes, PostgreSQL' if cluster else '1 process, SQLite'}: "
           f"{args.games / seconds:.1f} games/s, {len(acked) / seconds:.0f} moves/s, {seconds:.1f} s; "
+          f"move latency median {percentile(latencies, 50) * 1000:.1f} ms, p99 {percentile(latencies, 99) * 1000:.1f} ms; "
           f"load average {os.getloadavg()[0]:.2f}")
 
 

@@ -355,7 +355,7 @@ def main():
             print(f"-- {name}: {time.time() - t0:.0f} s")
         # (the offline part stops the server, the lessons part blocks lessons.json: those failures
         # are the tests'; the static server has no /health: the app asks whether a game server is there)
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not re.search(r"ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT|/health - Failed to load resource: the server responded with a status of 404", e["message"])]
+        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not re.search(EXPECTED_CONSOLE_ERRORS, e["message"])]
         assert not errors, f"console errors: {errors}"
         print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in")
     except AssertionError as e:
@@ -1620,6 +1620,11 @@ def lessons(app):
     app.button("#lesson-back")
     wait_for(lambda: app.js("return !document.body.dataset.screen"), "kiosk: back to the game")
     print("lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360; a lesson in kiosk mode")
+# Console errors that are the tests' own (a refused or blocked address) or the static server's: it
+# has no /health, which the app asks for to know whether a game server is there.
+EXPECTED_CONSOLE_ERRORS = r"ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT|/health - Failed to load resource: the server responded with a status of 404"
+
+
 class SpecialSite(QuietHandler):
     """The app as another server gives it: no HTTP caching, the engine's module broken while
     `broken_wasm` is set, held back until `wasm_released` is set (a stalled download), a kiosk
@@ -1900,7 +1905,7 @@ def engine_load_error(app):
     assert not app.visible("#load-error")
     # The broken module's own errors in the console are expected; nothing else.
     errors = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]
-    unexpected = [m for m in errors if not re.search(r"wasm|WebAssembly|ludus|CompileError|magic", m, re.I)]
+    unexpected = [m for m in errors if not re.search(r"wasm|WebAssembly|ludus|CompileError|magic", m, re.I) and not re.search(EXPECTED_CONSOLE_ERRORS, m)]
     assert not unexpected, f"load error: console errors {unexpected}"
     print(f"engine load error: said in Italian with 'Riprova'; the retry started the app ({len(errors)} expected console errors)")
     # A download that stalls: said after the time given (?slow=), with the button; the page
