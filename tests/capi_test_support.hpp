@@ -1,5 +1,5 @@
 // What the doctest suites of the C ABI share: a status that must be LUDUS_OK, the library's JSON
-// taken and freed, a game handle owned, the catalogue, and one step of a game (a roll, or its first legal move).
+// taken and freed, a game handle owned, its JSON, the catalogue, and one step of a game (a roll, or its first legal move).
 #pragma once
 
 #include <doctest/doctest.h>
@@ -32,6 +32,14 @@ struct Game {
     Game(const Game &) = delete;
     ~Game() { ludus_game_free(g); }
 };
+
+// The JSON a call of the form f(g, &out) writes; the game's saved state.
+inline nlohmann::json json_of(ludus_status (*call)(const ludus_game *, char **), const Game &game) {
+    char *out = nullptr;
+    ok(call(game.g, &out));
+    return taken(out);
+}
+inline nlohmann::json state_of(const Game &game) { return json_of(ludus_game_to_json, game); }
 
 inline nlohmann::json catalogue() {
     char *text = nullptr;

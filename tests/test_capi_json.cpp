@@ -16,19 +16,14 @@
 
 using nlohmann::json;
 using ludus_test::Game;
+using ludus_test::json_of;
+using ludus_test::state_of;
 using ludus_test::ok;
 using ludus_test::roll_or_play_first;
 using ludus_test::taken;
 
 namespace {
 
-// The JSON a call of the form f(g, &out) writes.
-json json_of(ludus_status (*call)(const ludus_game *, char **), const Game &game) {
-    char *out = nullptr;
-    ok(call(game.g, &out));
-    return taken(out);
-}
-json state_of(const Game &game) { return json_of(ludus_game_to_json, game); }
 json position_of(const Game &game) { return json_of(ludus_game_position_json, game); }
 json legal_moves_of(const Game &game) { return json_of(ludus_game_legal_moves, game); }
 

@@ -15,17 +15,12 @@
 
 using nlohmann::json;
 using ludus_test::Game;
+using ludus_test::state_of;
 using ludus_test::ok;
 using ludus_test::roll_or_play_first;
 using ludus_test::taken;
 
 namespace {
-
-json state_of(const Game &game) {
-    char *out = nullptr;
-    ok(ludus_game_to_json(game.g, &out));
-    return taken(out);
-}
 
 std::string last_error() { return ludus_last_error(); }
 
