@@ -4,7 +4,7 @@ from the library.
 Convention: ```python blocks are exec'd in one namespace per page, ```c blocks are compiled
 against the built library and run (a block without ``main`` is wrapped in one, with
 <ludus/ludus.h>, <stdio.h> and <stdlib.h> included), ```js blocks are ES modules run with Node,
-which finds ``ludus-engine`` as the WebAssembly build's package, ```sh / ```bash blocks run in one
+which finds ``ludus-engine`` as the WebAssembly build's package and ``./examples`` as the clone's, ```sh / ```bash blocks run in one
 bash per page, with ``set -e``, as if at the top of a clone whose build folder is ``build``. ```text and ```console blocks are shown, not run; any other tag
 (or none) fails, so that a block is never silently left out. Each page's blocks of one language
 run in order, in a temporary folder. A run block followed by a ```text block whose introducing
@@ -120,6 +120,7 @@ def run_js(page, found, folder):
     modules = folder / "node_modules"
     modules.mkdir()
     (modules / "ludus-engine").symlink_to(Path(package).resolve().parent, target_is_directory=True)
+    (folder / "examples").symlink_to(SOURCE_ROOT / "examples", target_is_directory=True)  # the web app's modules
     for number, (code, line) in enumerate(found, 1):
         path = folder / f"block{number}.mjs"
         path.write_text(code, encoding="utf-8")
