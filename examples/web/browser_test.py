@@ -65,6 +65,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.select import Select
 
 SITE, SHOTS, AXE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
@@ -145,6 +146,15 @@ class App:
 
     def tap(self, element):
         ActionChains(self.d).move_to_element(element).click().perform()
+
+    def tap_if_there(self, element):
+        """Taps an element found a moment ago; False if the page has drawn it again since (a
+        friend's move arriving from the server redraws the board and the buttons)."""
+        try:
+            self.tap(element)
+            return True
+        except StaleElementReferenceException:
+            return False
 
     def button(self, selector):
         element = wait_for(lambda: self.visible(selector), selector, 10)
@@ -258,11 +268,9 @@ class App:
                 self.typed_rolls += 1
                 return True
         if shown["choice"] or shown["roll"]:
-            self.tap(shown["choice"] or shown["roll"])
-            return True
-        if not shown["movable"]:
+            return self.tap_if_there(shown["choice"] or shown["roll"])
+        if not shown["movable"] or not self.tap_if_there(rng.choice(shown["movable"])):
             return False
-        self.tap(rng.choice(shown["movable"]))
         # a placing: one tap plays it (against a friend, once the server has announced it)
         marked = lambda: self.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark), #choices button")
         if wait_for(lambda: self.moves_played() != shown["played"] or marked(), "a move played or its targets marked", 5) is True:
@@ -354,7 +362,7 @@ def main():
             part(app)
             print(f"-- {name}: {time.time() - t0:.0f} s")
         # (the offline part stops the server, the lessons part blocks lessons.json: those failures
-        # are the tests'; the static server has no /health: the app asks whether a game server is there)
+        # are the tests')
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not re.search(EXPECTED_CONSOLE_ERRORS, e["message"])]
         assert not errors, f"console errors: {errors}"
         print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in")
@@ -626,6 +634,8 @@ def friend(app):
     app.open("it")
     wait_for(lambda: app.js("return document.body.dataset.server") == "none", "the app to find no game server")
     assert app.js("return document.querySelector('#play-friend').hidden"), "play a friend offered without a server"
+    asked = app.js("return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('/health'))")
+    assert not asked, f"a static host's page asks for a game server: {asked}"
     library = native_library()
     assert library, "no native libludus for ludus serve: build it (meson setup build; meson compile -C build) or set LUDUS_LIBRARY"
     import tempfile
@@ -893,6 +903,8 @@ def computer_turn_in_words(app):
         if language == "it":  # the project's screenshots: the computer's turn written out
             screenshot(app, "web-computer-phone-it", 360, 740)
             screenshot(app, "web-computer-tablet-it", 768, 1024)
+            screenshot(app, "web-computer-phone-landscape-it", 740, 360)
+            check_narration_clear(app, "740x360")
         print(f"{language}: the opening and who starts said; the computer's turn written out ({line!r}), its actions {min(gaps):.2f} s apart or more")
 
 
@@ -1038,6 +1050,23 @@ def kiosk(app):
     assert lang() == "en", "kiosk ?lang=en: a visitor's Italian kept after a reload"
     print("kiosk: the museum's language (Italian, or ?lang=), no zoom, no selection, no specification; after 5 s idle "
           "and after a reload the visitor's language, settings and game are gone")
+
+
+def check_narration_clear(app, where):
+    """The computer's narration is on screen whole, over no button, no word of the column and no
+    part of the board's picture (beside a race board on a landscape phone it is under the board)."""
+    found = app.js("""
+        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        const line = document.querySelector('#narration');
+        const others = [...document.querySelectorAll('#app button, #app select, #status, #title, #board svg #content')]
+          .filter((e) => e.getClientRects().length > 0).map((e) => [e.id || e.tagName, box(e)]);
+        return { line: box(line), full: line.scrollHeight <= line.clientHeight + 1, text: line.innerText, others,
+                 viewport: [innerWidth, innerHeight] };""")
+    left, top, right, bottom = found["line"]
+    assert found["text"] and found["full"] and left >= 0 and top >= 0 and right <= found["viewport"][0] and bottom <= found["viewport"][1], \
+        f"{where}: the narration is not on screen whole: {found}"
+    overlaps = [name for name, (l, t, r, b) in found["others"] if l < right - 1 and left < r - 1 and t < bottom - 1 and top < b - 1]
+    assert not overlaps, f"{where}: the narration {found['text']!r} lies over {overlaps}"
 
 
 def screenshot(app, name, width, height):
@@ -1620,9 +1649,9 @@ def lessons(app):
     app.button("#lesson-back")
     wait_for(lambda: app.js("return !document.body.dataset.screen"), "kiosk: back to the game")
     print("lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360; a lesson in kiosk mode")
-# Console errors that are the tests' own (a refused or blocked address) or the static server's: it
-# has no /health, which the app asks for to know whether a game server is there.
-EXPECTED_CONSOLE_ERRORS = r"ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT|/health - Failed to load resource: the server responded with a status of 404"
+# Console errors that are the tests' own (a refused or blocked address). A static host's page asks
+# for no game server, so it logs no failed /health.
+EXPECTED_CONSOLE_ERRORS = r"ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT"
 
 
 class SpecialSite(QuietHandler):

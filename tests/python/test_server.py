@@ -388,7 +388,7 @@ def test_idle_games_are_archived(tmp_path):
 def test_health_and_app(tmp_path):
     app = tmp_path / "app"
     app.mkdir()
-    (app / "index.html").write_text("<!doctype html><title>ludus</title>")
+    (app / "index.html").write_text('<!doctype html><meta name="ludus-server" content="none"><title>ludus</title>')
     (app / "app.js").write_text("export {};")
     server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(), extra=["--app", str(app)]).start()
     try:
@@ -396,12 +396,17 @@ def test_health_and_app(tmp_path):
             health = json.load(response)
         with urllib.request.urlopen(server.url + "/", timeout=10) as response:
             index = response.read().decode()
+        with urllib.request.urlopen(server.url + "/index.html", timeout=10) as response:
+            named_index = response.read().decode()
         with urllib.request.urlopen(server.url + "/app.js", timeout=10) as response:
             script = response.read().decode()
     finally:
         server.stop()
     assert health["status"] == "ok" and health["database"] == "sqlite"
-    assert "<title>ludus</title>" in index and script == "export {};"
+    # the page is marked as a game server's (the app asks for games only then)
+    for page in (index, named_index):
+        assert '<meta name="ludus-server" content="here"><title>ludus</title>' in page
+    assert script == "export {};"
 
 
 def test_a_new_games_seed_is_exact_in_javascript(tmp_path):

@@ -149,6 +149,7 @@ function fitBoard(svg) {
   if (state.rotated) turnPicture(svg, content, box, pad);
   else svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
   labelTrays(content, state.rotated);
+  placeNarration(svg);
   const marks = document.createElementNS(SVG_NS, "g");
   marks.setAttribute("class", "marks");
   content.append(marks);
@@ -231,6 +232,17 @@ export function zoomBoard(svg) {
 export function toggleZoom() {
   state.wholeBoard = !state.wholeBoard;
   render();
+}
+
+// Beside a race board on a landscape phone the column has no room for the computer's narration:
+// it goes under the board, in the room the board's shape leaves there (style.css).
+const NARRATION_ROOM = 40;  // px: two lines of it
+function placeNarration(svg) {
+  const app = $("#app");
+  const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+  const area = areaDimensions();
+  const room = (area.height - height * Math.min(area.width / width, area.height / height)) / 2;
+  app.toggleAttribute("data-narration-under-board", app.dataset.layout === "side" && room >= NARRATION_ROOM);
 }
 
 // The board's shape for the side column's width (style.css), changed only when it changes: a

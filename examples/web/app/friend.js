@@ -25,7 +25,8 @@ let connection = null;
  * left open on this device. */
 export async function offerFriendGames() {
   const asked = new URLSearchParams(location.search).get("server");
-  serverBase = await findServer(new URL(asked ? `${asked.replace(/\/*$/, "")}/` : ".", location.href).href);
+  const servedByServer = document.querySelector('meta[name="ludus-server"]')?.content === "here";
+  serverBase = asked || servedByServer ? await findServer(new URL(asked ? `${asked.replace(/\/*$/, "")}/` : ".", location.href).href) : null;
   document.body.dataset.server = serverBase ? "found" : "none";
   if (!serverBase) return;
   $("#play-friend").hidden = false;

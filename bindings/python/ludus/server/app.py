@@ -28,6 +28,9 @@ log = logging.getLogger("ludus.server")
 FRAME_LIMIT = 65536
 #: the seeds the server picks: integers a JSON parser with doubles (JavaScript's) keeps exact
 JSON_SAFE_SEEDS = 1 << 53
+# The web app's page says whether a game server serves it (examples/web/index.html).
+SERVER_MARK_STATIC = '<meta name="ludus-server" content="none">'
+SERVER_MARK_HERE = '<meta name="ludus-server" content="here">'
 
 
 @dataclasses.dataclass
@@ -238,8 +241,11 @@ class Server:
         return web.Response(text=room.view_text(), content_type="application/json")
 
     async def index(self, request: web.Request) -> web.StreamResponse:
+        """The app's page, marked as served by a game server: the page asks for games only then
+        (on a static host it asks nothing, and logs no failed request)."""
         assert self.app_dir is not None
-        return web.FileResponse(Path(self.app_dir) / "index.html")
+        page = (Path(self.app_dir) / "index.html").read_text(encoding="utf-8")
+        return web.Response(text=page.replace(SERVER_MARK_STATIC, SERVER_MARK_HERE, 1), content_type="text/html")
 
     # ---- the WebSocket ------------------------------------------------------------------------
 
@@ -379,6 +385,7 @@ def make_app(server: Server) -> web.Application:
     app.router.add_get("/api/games/{game}/ws", server.websocket)
     if server.app_dir:
         app.router.add_get("/", server.index)
+        app.router.add_get("/index.html", server.index)
         app.router.add_static("/", server.app_dir)
     app.on_startup.append(server.on_startup)
     app.on_shutdown.append(server.on_shutdown)
