@@ -704,6 +704,7 @@ def friend(app):
         guest.js("window.blockSockets = false;")
         wait_for(lambda: online(guest)["connection"] == "open" and online(guest)["version"] == online(host)["version"], "the tablet to reconnect and catch up", 20)
         same_board(host, guest, "after the tablet's reconnection")
+        undo_offered(host, guest, it, en)
         # the server killed and started again: both pages reconnect, the game goes on
         actions += play_between(host, guest, 6)
         version = online(host)["version"]
@@ -721,14 +722,41 @@ def friend(app):
         guest.check_no_leak("the end of a game against a friend, English")
         print(f"friend: Duodecim between an Italian phone and an English tablet through ludus serve, {actions} actions, "
               f"{online(host)['version']} versions, result {result[0]}; the invitation's QR code and link; the tablet's "
-              "connection dropped while the phone played, back at the server's position; the server killed and restarted, "
-              "both back; no option without a server")
+              "connection dropped while the phone played, back at the server's position; an undo asked, declined, asked "
+              "again and agreed; the server killed and restarted, both back; no option without a server")
         app.axe_runs += host.axe_runs + guest.axe_runs
         app.targets_measured += host.targets_measured + guest.targets_measured
     finally:
         guest_driver.quit()
         server.stop()
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def undo_offered(host, guest, it, en):
+    """Against a friend, undo is an offer the friend answers: the page whose side moved last asks,
+    the other page asks its visitor (in its language); declined, the game is unchanged and the
+    asker told so; asked again and accepted, both pages take the move back."""
+    history = lambda page: page.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => [e.player, e.text])")
+    last_mover = next(player for player, text in reversed(history(host)) if not text.startswith("roll"))
+    asker, answerer, asked, answered = (host, guest, it, en) if last_mover == 0 else (guest, host, en, it)
+    dialog = lambda: answerer.js("const d = document.querySelector('#confirm-dialog'); return d.open ? document.querySelector('#confirm-text').textContent : null")
+    before = history(host)
+    for accept in (False, True):
+        asker.button("#undo")
+        wait_for(lambda: dialog() == answered["online.offer.undo"], "the friend asked to take a move back", 15)
+        wait_for(lambda: online(asker)["message"] == asked["online.offer_sent.undo"], "the asker told the offer is sent")
+        assert asker.js("return document.querySelector('#undo').disabled"), "a second offer allowed while one waits"
+        answerer.check_no_leak("the friend's undo offer")
+        answerer.check_axe("the friend's undo offer")
+        answerer.button("#confirm-yes" if accept else "#confirm-no")
+        if not accept:
+            wait_for(lambda: online(asker)["message"] == asked["online.declined.undo"], "the asker told the undo is declined", 15)
+            assert history(host) == history(guest) == before, "a declined undo changed the game"
+    wait_for(lambda: all(online(p)["connection"] == "open" and len(history(p)) < len(before) for p in (host, guest))
+             and online(host)["version"] == online(guest)["version"], "both pages to take the move back", 20)
+    wait_for(lambda: online(host)["message"] == it["online.undone"] and online(guest)["message"] == en["online.undone"], "both told the move is taken back")
+    same_board(host, guest, "after the agreed undo")
+    assert history(host) == before[:len(history(host))], f"the undo took back something else: {before[-4:]} -> {history(host)[-4:]}"
 
 
 def can_act(app):

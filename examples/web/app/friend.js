@@ -6,9 +6,10 @@
 // seat. Every move and roll goes to the server, which decides; the page plays what the server
 // announces on its own copy of the game (the same library), so the board, the words and the
 // sounds are those of a game on one device. A dropped connection reconnects by itself
-// (server-client.js) and the server's welcome puts the game at its position again.
+// (server-client.js) and the server's welcome puts the game at its position again. Undo and
+// draws are offers the friend answers.
 import { $ } from "./config.js";
-import { chosenSettings } from "./dialogs.js";
+import { chosenSettings, confirmDialog } from "./dialogs.js";
 import { t } from "./i18n.js";
 import { isOver } from "./moves.js";
 import { afterChange, playMove, showRolled, takeGame } from "./play.js";
@@ -140,6 +141,7 @@ function welcome({ view, state: saved }) {
   shown(view);
   if (online.greeting) say(online.greeting, "info");
   online.greeting = null;
+  if (view.offer && view.offer.by !== online.seat) answerOffer(view.offer.kind);  // made while this page was away
 }
 
 // The version on the page (for the browser test, as data-online-version), once it is on the board.
@@ -190,11 +192,31 @@ function playEvent({ kind, seat, data }) {
     if (seat !== state.online.seat) say(t("online.friend_joined"), "info");
     afterChange();
   } else if (kind === "undo") {
+    state.online.greeting = t("online.undone");
     return false;  // the whole game again from the server
+  } else if (kind === "offer") {
+    if (seat === state.online.seat) say(t(`online.offer_sent.${data.kind}`), "info");
+    else answerOffer(data.kind);
+    afterChange();
+  } else if (kind === "decline") {
+    if (seat !== state.online.seat) say(t(`online.declined.${data.kind}`), "info");
+    afterChange();
   } else {
-    afterChange();  // an offer or its refusal: nothing on the board
+    afterChange();
   }
   return true;
+}
+
+// The friend's offer (an undo of their last move, or a draw), answered in a dialog; not sent if
+// the offer has gone meanwhile (the game over, the page reconnected to another state).
+async function answerOffer(kind) {
+  const online = state.online;
+  if (online.answering) return;
+  online.answering = true;
+  const accept = await confirmDialog(t(`online.offer.${kind}`), t("draw.accept"), t("draw.decline"));
+  online.answering = false;
+  const pending = online.view?.offer;
+  if (state.online === online && pending?.kind === kind && pending.by !== online.seat) sendOnline("answer", { kind, accept });
 }
 
 // The page's copy and the server's view say the same: the side to move and the moves legal.

@@ -242,6 +242,7 @@ export function ownDiceChosen() {
 // Undo takes back the last human decision: against the computer, also what the computer did
 // after it, so that the person is to play again.
 export function undo() {
+  if (sendOnline("offer", { kind: "undo" })) return;  // against a friend, only if the friend agrees
   state.request += 1;
   state.thinking = false;
   state.resigned = null;
@@ -280,6 +281,7 @@ export const hasDraws = () => catalogueOf(state.game.id)?.agreed_draws === true;
 export async function offerDraw() {
   $("#more-dialog").close();
   if (isOver() || !hasDraws()) return;
+  if (sendOnline("offer", { kind: "draw" })) return;  // the friend answers
   if (state.settings.opponent === "human") {
     const other = 1 - state.game.toMove;
     if (await confirmDialog(t("draw.ask_person", { who: playerName(other) }), t("draw.accept"), t("draw.decline"))) agreeDraw();

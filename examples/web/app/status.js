@@ -104,9 +104,11 @@ export function showControls() {
     $("#choices").replaceChildren();
   }
   $("#hint").disabled = !(humanTurn && state.game.phase === "move" && !pass);
-  $("#undo").disabled = state.game.history.length === 0 || Boolean(state.thinking);
-  for (const id of ["#undo", "#end-undo", "#rematch"]) $(id).hidden = Boolean(state.online);
-  $("#offer-draw").hidden = !hasDraws() || Boolean(state.online);
+  const offerPending = Boolean(state.online?.view?.offer);  // against a friend: one offer at a time
+  $("#undo").disabled = state.game.history.length === 0 || Boolean(state.thinking) || offerPending;
+  for (const id of ["#end-undo", "#rematch"]) $(id).hidden = Boolean(state.online);
+  $("#offer-draw").hidden = !hasDraws();
+  $("#offer-draw").disabled = offerPending;
   $("#show-invite").hidden = !state.online?.join || state.online.view?.status !== "waiting";
   $("#title").textContent = gameName(state.game.id);
   document.title = `${gameName(state.game.id)} · Ludus`;
