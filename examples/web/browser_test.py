@@ -720,16 +720,56 @@ def friend(app):
         assert result[0] == result[1], f"the two pages disagree on the result: {result}"
         host.check_no_leak("the end of a game against a friend, Italian")
         guest.check_no_leak("the end of a game against a friend, English")
+        real_dice_online(host, guest, it, en)
         print(f"friend: Duodecim between an Italian phone and an English tablet through ludus serve, {actions} actions, "
               f"{online(host)['version']} versions, result {result[0]}; the invitation's QR code and link; the tablet's "
               "connection dropped while the phone played, back at the server's position; an undo asked, declined, asked "
-              "again and agreed; the server killed and restarted, both back; no option without a server")
+              "again and agreed; the server killed and restarted, both back; a game of real dice agreed and a roll typed in; "
+              "no option without a server")
         app.axe_runs += host.axe_runs + guest.axe_runs
         app.targets_measured += host.targets_measured + guest.targets_measured
     finally:
         guest_driver.quit()
         server.stop()
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def real_dice_online(host, guest, it, en):
+    """A friend's game with the players' own dice: the creator chooses them, the friend agrees on
+    opening the link, and a roll typed in on the page to roll is the roll on both pages."""
+    host.button("#new-game")
+    wait_for(lambda: host.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    host.choose_card("petteia")
+    assert host.js("return document.querySelector('#friend-dice').hidden"), "real dice offered for a game without dice"
+    host.choose_card("duodecim")
+    host.button("#friend-real-dice")
+    host.button("#play-friend")
+    wait_for(lambda: host.js("return document.querySelector('#invite-dialog').open"), "the invitation")
+    link = host.js("return document.querySelector('#invite-link').value")
+    host.tap(host.d.find_element(By.CSS_SELECTOR, "#invite-dialog button[value=close]"))
+    guest.d.get(link)
+    guest.wait_ready()
+    asked = lambda: guest.js("return document.querySelector('#confirm-dialog').open && document.querySelector('#confirm-text').textContent")
+    try:
+        wait_for(lambda: asked() == en["online.real_dice_agree"], "the friend asked to agree to real dice", 15)
+    except AssertionError:
+        dialogs = guest.js("return [...document.querySelectorAll('dialog[open]')].map((d) => d.id)")
+        console = [e["message"][:200] for e in guest.d.get_log("browser")][-4:]
+        raise AssertionError(f"the friend not asked to agree to real dice: link {link}, the page {guest.d.current_url}, {online(guest)}, "
+                             f"dialogs open {dialogs}, console {console}") from None
+    guest.check_no_leak("the agreement to real dice")
+    guest.button("#confirm-yes")
+    wait_for(lambda: all(online(p)["connection"] == "open" and online(p)["version"] >= 1 for p in (host, guest))
+             and online(host)["version"] == online(guest)["version"], "the friend to join the game of real dice")
+    roller = wait_for(lambda: next((p for p in (host, guest) if p.js("return document.querySelector('#roll').offsetParent !== null")), None), "a page to roll")
+    roller.button("#roll")
+    inputs = wait_for(lambda: [e for e in roller.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()], "the dice fields", 5)
+    thrown = [rng.randint(1, 6) for _ in inputs]
+    for field, value in zip(inputs, thrown):
+        field.send_keys(str(value))
+    roller.tap(roller.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+    last = lambda p: p.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1)?.text")
+    wait_for(lambda: last(host) == last(guest) == "roll " + " ".join(map(str, thrown)), f"the typed roll {thrown} on both pages", 15)
 
 
 def undo_offered(host, guest, it, en):
@@ -783,7 +823,8 @@ def play_between(host, guest, limit):
             time.sleep(0.05)
             continue
         both = lambda: online(host)["version"] > version and online(guest)["version"] == online(host)["version"]
-        choosing = lambda: acting.js("return [...document.querySelectorAll('#choices button')].some((b) => b.getClientRects().length > 0)")
+        # a choice between moves is offered before anything is sent (a pass, once tapped, waits for the server)
+        choosing = lambda: acting.js("return [...document.querySelectorAll('#choices button:not(#pass)')].some((b) => b.getClientRects().length > 0)")
         try:
             wait_for(lambda: both() or choosing(), "the action on both pages", 5)
             stalls = 0

@@ -69,9 +69,24 @@ function startPicture(id) {
   return startPictures.get(id).cloneNode(true);
 }
 
+// Whether a game throws dice (its start waits for a roll), asked of the library once per game.
+const withDice = new Map();
+function throwsDice(id) {
+  if (!withDice.has(id)) {
+    const game = new state.Game(id, { seed: 1 });
+    try {
+      withDice.set(id, game.phase === "roll");
+    } finally {
+      game.free();
+    }
+  }
+  return withDice.get(id);
+}
+
 // The ruleset (with its source) in view; every other option of the catalogue under "Altre
 // opzioni": a number with its range or a list of its values, named from the message catalogue.
 function buildOptions(id, values) {
+  $("#friend-dice").hidden = document.body.dataset.server !== "found" || !throwsDice(id);
   const { ruleset, more } = optionFields(id);
   const box = $("#ruleset-box");
   if (ruleset) box.replaceChildren(optionField(id, ...ruleset, values));

@@ -13,7 +13,7 @@ import { chosenSettings, confirmDialog } from "./dialogs.js";
 import { t } from "./i18n.js";
 import { isOver } from "./moves.js";
 import { afterChange, playMove, showRolled, takeGame } from "./play.js";
-import { createGame, findServer, joinGame, parseInvitation, SeatConnection } from "./server-client.js";
+import { createGame, findServer, gameView, joinGame, parseInvitation, SeatConnection } from "./server-client.js";
 import { state } from "./state.js";
 import { announce, say } from "./status.js";
 import { narrate, sideName } from "./words.js";
@@ -31,14 +31,19 @@ export async function offerFriendGames() {
   document.body.dataset.server = serverBase ? "found" : "none";
   if (!serverBase) return;
   $("#play-friend").hidden = false;
-  const invitation = parseInvitation(location.hash);
-  if (invitation) {
-    history.replaceState(null, "", location.pathname + location.search);  // the invitation is used once
-    await acceptInvitation(invitation);
-    return;
-  }
+  addEventListener("hashchange", invitationInAddress);  // a link opened on the page already open
+  if (await invitationInAddress()) return;
   const saved = savedRecord();
   if (saved && saved.base === serverBase) connect(saved);
+}
+
+// An invitation in the address is accepted, and taken out of it (it is used once).
+async function invitationInAddress() {
+  const invitation = parseInvitation(location.hash);
+  if (!invitation) return false;
+  history.replaceState(null, "", location.pathname + location.search);
+  await acceptInvitation(invitation);
+  return true;
 }
 
 function savedRecord() {
@@ -56,9 +61,10 @@ function savedRecord() {
 export async function friendChosen() {
   if ($("#new-game-dialog").returnValue !== "friend" || !serverBase) return;
   const settings = chosenSettings();
+  const dice = !$("#friend-dice").hidden && $("#friend-real-dice").checked ? "real" : "server";
   let created;
   try {
-    created = await createGame(serverBase, settings.game, settings.options, 0);
+    created = await createGame(serverBase, settings.game, settings.options, 0, dice);
   } catch (error) {
     say(t("online.create_failed"));
     return;
@@ -67,10 +73,16 @@ export async function friendChosen() {
   showInvitation();
 }
 
+// The friend's link: the free seat taken; a game of real dice is joined once the visitor agrees.
 async function acceptInvitation({ id, invite }) {
   let joined;
   try {
-    joined = await joinGame(serverBase, id, invite);
+    const { dice } = await gameView(serverBase, id);
+    if (dice === "real" && !(await confirmDialog(t("online.real_dice_agree"), t("dialog.yes"), t("dialog.no")))) {
+      say(t("online.real_dice_declined"));
+      return;
+    }
+    joined = await joinGame(serverBase, id, invite, dice);
   } catch (error) {
     say(t(error.code === "seat_taken" ? "online.seat_taken" : error.code === "network" ? "online.offline" : "online.join_failed"));
     return;

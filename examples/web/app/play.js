@@ -198,6 +198,7 @@ export function workerAnswered({ id, kind, move, error, status }) {
 
 export function roll() {
   if (state.game.phase !== "roll" || isOver()) return;
+  if (state.online?.view?.dice === "real") { ownDiceDialog(); return; }  // against a friend with real dice: typed in
   if (sendOnline("roll")) return;  // the server rolls
   const player = state.game.toMove;
   let dice = null;
@@ -232,6 +233,7 @@ export function ownDiceDialog() {
 export function ownDiceChosen() {
   if ($("#dice-dialog").returnValue !== "set") return;
   const dice = [...$("#dice-inputs").querySelectorAll("input")].map((input) => Number(input.value));
+  if (sendOnline("roll", { dice })) return;  // played when the server announces it
   const player = state.game.toMove;
   if (!attempt(() => state.game.setDice(dice))) return;
   narrate("clear");

@@ -36,9 +36,13 @@ export class ServerError extends Error {
 }
 
 async function post(base, path, body) {
+  return request(base, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
+async function request(base, path, init = {}) {
   let response;
   try {
-    response = await fetch(new URL(path, base), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), cache: "no-store" });
+    response = await fetch(new URL(path, base), { ...init, cache: "no-store" });
   } catch (error) {
     throw new ServerError("network", String(error));
   }
@@ -47,11 +51,16 @@ async function post(base, path, body) {
   return answer;
 }
 
-/** A new game on the server, the creator in `seat`: {id, seat, token, links: {join, watch}, join_qr_svg}. */
-export const createGame = (base, game, options, seat = 0) => post(base, "api/games", { game, options, seat, dice: "server" });
+/** A new game on the server, the creator in `seat`: {id, seat, token, links: {join, watch}, join_qr_svg}.
+ * `dice`: "server" (the server rolls) or "real" (the players type in the dice they threw). */
+export const createGame = (base, game, options, seat = 0, dice = "server") => post(base, "api/games", { game, options, seat, dice });
 
-/** The free seat of an invitation ("#join=ID.INVITE"'s two parts): {id, seat, token}. */
-export const joinGame = (base, id, invite) => post(base, `api/games/${encodeURIComponent(id)}/join`, { invite, dice: "server" });
+/** The game as everyone sees it (docs/server.md): its game, options, dice, seats, position. */
+export const gameView = (base, id) => request(base, `api/games/${encodeURIComponent(id)}`);
+
+/** The free seat of an invitation ("#join=ID.INVITE"'s two parts): {id, seat, token}. `dice`
+ * agrees to the game's dice: a game of real dice refuses "server" with the code "dice_agreement". */
+export const joinGame = (base, id, invite, dice = "server") => post(base, `api/games/${encodeURIComponent(id)}/join`, { invite, dice });
 
 /** "ID.INVITE" of a join link's fragment ("#join=ID.INVITE"), or null. */
 export function parseInvitation(hash) {
