@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import resource
 import secrets
 import time
 import weakref
@@ -20,7 +21,8 @@ from .protocol import MAX_BODY_BYTES, BadMessage, check_body, parse_client_messa
 from .room import Refused, Room, new_secret, token_hash
 from .store import Store
 
-__all__ = ["Limits", "Server", "make_app"]
+__all__ = ["Limits", "Server", "make_app", "raise_file_limit", "connection_capacity", "RETRY_AFTER_S",
+           "BUSY_CLOSE_CODE"]
 
 log = logging.getLogger("ludus.server")
 
@@ -28,6 +30,33 @@ log = logging.getLogger("ludus.server")
 FRAME_LIMIT = 65536
 #: the seeds the server picks: integers a JSON parser with doubles (JavaScript's) keeps exact
 JSON_SAFE_SEEDS = 1 << 53
+#: how long a client refused for the server's connection limit waits before it tries again
+RETRY_AFTER_S = 2
+#: the WebSocket close code of a connection refused for the server's connection limit (RFC 6455's
+#: "Try Again Later"); its reason says when
+BUSY_CLOSE_CODE = 1013
+#: the file descriptors kept free of WebSockets at the file limit: the database, the listening
+#: socket, HTTP requests and the connections accepted only to be refused
+SPARE_FILES = 256
+
+
+def raise_file_limit() -> int:
+    """Raise this process's open-file limit to its hard limit (each connection is a file); returns
+    the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+def connection_capacity(file_limit: int) -> int:
+    """The WebSockets a process with ``file_limit`` open files can hold and still accept (and
+    refuse in words) the connections beyond them."""
+    return max(16, file_limit - max(SPARE_FILES, file_limit // 10))
 
 
 @dataclasses.dataclass
@@ -39,6 +68,7 @@ class Limits:
     connections_per_address: int = 256
     requests_per_minute: int = 120              # HTTP requests of one address (game creation, joining)
     violations_before_close: int = 50           # refused messages before a connection is closed
+    max_connections: int = 0                    # WebSockets of the whole server (0: from the file limit)
 
 
 class Bucket:
@@ -89,6 +119,14 @@ class Server:
         self.addresses: Dict[str, Address] = {}
         self.started = time.time()
         self._tasks: List[asyncio.Task] = []
+        self.sockets = 0                         # WebSockets open (those counted against max_connections)
+        self.refused_busy = 0
+        if not self.limits.max_connections:
+            self.limits.max_connections = connection_capacity(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+
+    @property
+    def full(self) -> bool:
+        return self.sockets >= self.limits.max_connections
 
     # ---- the pieces around a request ----------------------------------------------------------
 
@@ -156,6 +194,12 @@ class Server:
                 return _error(403, "origin", f"requests from {request.headers.get('Origin')} are not allowed")
             if request.method == "POST" and not self.address(self.address_of(request)).requests.take():
                 return _error(429, "rate_limited", "too many requests: try again in a minute")
+            if request.method == "POST" and self.full:
+                # a new game or a join brings connections there is no room for
+                self.refused_busy += 1
+                response = _error(503, "busy", f"the server is at its connection limit: try again in {RETRY_AFTER_S} s")
+                response.headers["Retry-After"] = str(RETRY_AFTER_S)
+                return response
         try:
             return await handler(request)
         except web.HTTPException:
@@ -168,7 +212,8 @@ class Server:
         await self.store.counts()   # the database answers
         return web.json_response({"status": "ok", "version": __version__, "database": self.store.describe(),
                                   "games_in_memory": len(self.rooms),
-                                  "connections": sum(len(r.connections) for r in self._held.values()),
+                                  "connections": self.sockets, "max_connections": self.limits.max_connections,
+                                  "refused_busy": self.refused_busy, "store": self.store.stats(),
                                   "uptime_s": round(time.time() - self.started, 1)})
 
     async def catalogue(self, request: web.Request) -> web.Response:
@@ -253,6 +298,13 @@ class Server:
             return _error(404, "no_game", "no such game")
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=30.0)
         await ws.prepare(request)
+        if self.full:
+            # Upgraded only to be closed in words: a browser sees a close code and its reason, never
+            # a refused handshake's status.
+            self.refused_busy += 1
+            await ws.close(code=BUSY_CLOSE_CODE, message=f"server busy: retry after {RETRY_AFTER_S} s".encode())
+            return ws
+        self.sockets += 1
         address.connections += 1
         self._held[room.id] = room
         bucket = Bucket(self.limits.messages_per_second, 2 * self.limits.messages_per_second)
@@ -306,6 +358,7 @@ class Server:
                     await _send_error(ws, ident, "internal", "the server failed: the message changed nothing",
                                       room.version)
         finally:
+            self.sockets -= 1
             room.connections.discard(ws)
             address.connections -= 1
             if address.connections == 0 and address_name in self.addresses:
