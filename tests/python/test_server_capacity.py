@@ -142,3 +142,24 @@ def test_the_creator_chooses_a_seat(tmp_path):
         server.stop()
     assert created["seat"] == 1 and my_seat == 1 and joined["seat"] == 0 and friends_seat == 0
     assert refusal == "not_your_turn" and view["to_move"] == 1
+
+
+def test_the_invitations_qr_code_is_the_links():
+    """The QR code's SVG draws exactly qrcode's modules of the join link (quiet zone included),
+    at 0.8 mm a module."""
+    import re
+    import qrcode
+    from ludus.server.app import _qr_svg
+    link = "https://ludus.example.org/#join=" + "g" * 22 + "." + "x" * 43
+    svg = _qr_svg(link)
+    code = qrcode.QRCode(border=4)
+    code.add_data(link)
+    code.make(fit=True)
+    expected = {(x, y) for y, row in enumerate(code.get_matrix()) for x, dark in enumerate(row) if dark}
+    drawn = set()
+    for x, y, width in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", svg):
+        drawn |= {(int(x) + i, int(y)) for i in range(int(width))}
+    size = len(code.get_matrix())
+    assert drawn == expected
+    assert f'viewBox="0 0 {size} {size}"' in svg and f'width="{size * 0.8:g}mm"' in svg
+    assert re.fullmatch(r'<svg [^>]*><path d="(M\d+ \d+h\d+v1h-\d+z)+" fill="#000000"/></svg>', svg)

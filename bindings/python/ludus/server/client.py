@@ -115,11 +115,12 @@ class GameClient:
 
     def __init__(self, base_url: str, game_id: str, token: Optional[str] = None, origin: Optional[str] = None,
                  reconnect_for: float = 30.0, session: Optional[aiohttp.ClientSession] = None,
-                 on_update: Optional[Callable[[Dict[str, Any]], None]] = None) -> None:
+                 on_update: Optional[Callable[[Dict[str, Any]], None]] = None, request_timeout: float = 30.0) -> None:
         ws_base = base_url.rstrip("/").replace("http", "ws", 1)
         self.url = f"{ws_base}/api/games/{game_id}/ws"
         self.game_id, self.token, self.origin = game_id, token, origin
         self.reconnect_for = reconnect_for
+        self.request_timeout = request_timeout
         self._session, self._own_session = session, session is None
         self.on_update = on_update
         self.view: Dict[str, Any] = {}
@@ -297,8 +298,9 @@ class GameClient:
 
     # ---- requests ------------------------------------------------------------------------------
 
-    async def request(self, message: Dict[str, Any], timeout: float = 30.0) -> Any:
-        """Send a message (an ``id`` is added) and wait for its answer; raises ServerError."""
+    async def request(self, message: Dict[str, Any], timeout: Optional[float] = None) -> Any:
+        """Send a message (an ``id`` is added) and wait for its answer (``request_timeout`` s at
+        most unless ``timeout`` says); raises ServerError."""
         if self._failure is not None:
             raise self._failure
         ident = next(self._ids)
@@ -311,7 +313,7 @@ class GameClient:
                 await self._ws.send_str(json.dumps(message))
             except (ConnectionError, RuntimeError):
                 pass     # the reader reconnects and resends it
-        return await asyncio.wait_for(future, timeout)
+        return await asyncio.wait_for(future, timeout if timeout is not None else self.request_timeout)
 
     async def move(self, move: str) -> int:
         return await self.request({"type": "move", "move": move, "version": self.version})

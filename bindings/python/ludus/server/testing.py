@@ -176,13 +176,14 @@ async def play_random_game(base_url: str, game: str, options: Dict[str, Any], se
                            reconnect_for: float = 30.0, turn_timeout: float = 60.0) -> Dict[str, Any]:
     """Create a game, join it as the friend and play it out with two random players (on two
     servers if ``urls`` gives two); returns the final view. A seat waits ``turn_timeout`` s at
-    most for its turn."""
+    most for its turn, and as long for the answer to its move."""
     urls = list(urls or [base_url, base_url])
     created = await create_game(urls[0], game, options, session=session)
     joined = await join_game(urls[1], created["id"], created["invite"], session=session)
     chooser = random.Random(seed)
-    first = GameClient(urls[0], created["id"], created["token"], session=session, reconnect_for=reconnect_for)
-    second = GameClient(urls[1], created["id"], joined["token"], session=session, reconnect_for=reconnect_for)
+    first, second = (GameClient(url, created["id"], token, session=session, reconnect_for=reconnect_for,
+                                request_timeout=turn_timeout)
+                     for url, token in ((urls[0], created["token"]), (urls[1], joined["token"])))
     await first.connect()
     await second.connect()
     try:
