@@ -74,24 +74,34 @@ def stored_moves(database):
     return {(g, int(v), s, json.loads(d)["move"]) for g, v, s, d in rows}
 
 
+def cpu_seconds(pid):
+    """A process's CPU time so far (user and system, all its threads; Linux's /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def health(server):
     with urllib.request.urlopen(server.url + "/health", timeout=30) as response:
         return json.load(response)
 
 
-def breakdown(timings_path, changes):
+def breakdown(timings_path):
     """The (first) server's event loop: its CPU time by part, and the commit's wait (timed_serve.py)."""
     with open(timings_path) as f:
         timed = json.load(f)
     seconds, calls = timed["seconds"], timed["calls"]
     total = seconds.pop("event loop")
-    wait, waits = seconds.pop("commit wait (wall)", 0.0), calls.get("commit wait (wall)", 0)
+    wait, changes = seconds.pop("commit wait (wall)", 0.0), calls.get("commit wait (wall)", 0)
     seconds["the rest (aiohttp, asyncio, sockets, the server's checks)"] = total - sum(seconds.values())
     lines = [f"the first server's event loop: {total:.1f} s of CPU for {changes} changes stored "
              f"({1000 * total / max(1, changes):.2f} ms a change)"]
     for part, t in sorted(seconds.items(), key=lambda item: -item[1]):
         lines.append(f"  {part:58s} {t:6.1f} s {100 * t / total:5.1f}%  {1000 * t / max(1, changes):.3f} ms a change")
-    lines.append(f"a change waited {1000 * wait / max(1, waits):.1f} ms (mean, wall) for its commit")
+    lines.append(f"a change waited {1000 * wait / max(1, changes):.1f} ms (mean, wall) for its commit")
     return "\n".join(lines)
 
 
@@ -117,9 +127,12 @@ def main():
                              python_args=[TIMED, timings] if args.profile and i == 0 else [])
                .start(timeout=60) for i in range(count)]
     try:
+        client_cpu = time.process_time()
         seconds, acked, latencies, finished, failures = asyncio.run(load([servers[0].url, servers[-1].url], args))
+        client_cpu = time.process_time() - client_cpu
         load_average = os.getloadavg()
         healths = [health(s) for s in servers]
+        server_cpu = [cpu_seconds(s.process.pid) for s in servers]
     finally:
         for s in servers:
             s.stop()
@@ -130,7 +143,7 @@ def main():
         if cluster:
             cluster.stop()
     store = [h["store"] for h in healths]
-    batches, writes = sum(s["batches"] for s in store), sum(s["jobs"] for s in store)
+    batches, jobs = sum(s["batches"] for s in store), sum(s["jobs"] for s in store)
     busy_s = sum(s["busy_s"] for s in store)
     print(f"{args.games} games, {'2 processes, PostgreSQL' if cluster else '1 process, SQLite'} "
           f"(open-file limit {files}): {len(finished)} finished, {sum(failures.values())} failed; "
@@ -140,12 +153,15 @@ def main():
     for reason, n in failures.most_common():
         print(f"  failed: {n} x {reason}")
     print(f"server: refused as busy {sum(h['refused_busy'] for h in healths)}, at most "
-          f"{min(h['max_connections'] for h in healths)} connections a process; database: {writes} writes in "
-          f"{batches} batches ({writes / max(1, batches):.1f} a batch), {busy_s:.1f} s busy "
+          f"{min(h['max_connections'] for h in healths)} connections a process; database: {jobs} reads and writes in "
+          f"{batches} batches ({jobs / max(1, batches):.1f} a batch), {busy_s:.1f} s busy "
           f"({1000 * busy_s / max(1, batches):.1f} ms a batch)")
+    if None not in server_cpu:
+        print(f"CPU in the {seconds:.0f} s: the server{'s' if count > 1 else ''} "
+              f"{' + '.join(f'{t:.1f}' for t in server_cpu)} s (all threads, from its start), the clients (this process) {client_cpu:.1f} s")
     print(f"acknowledged moves: {len(told)}, " + ("all in the database" if not lost else f"{len(lost)} MISSING"))
     if args.profile:
-        print(breakdown(timings, healths[0]["store"]["jobs"]))
+        print(breakdown(timings))
     return 1 if lost else 0
 
 
