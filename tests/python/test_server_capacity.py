@@ -1,12 +1,13 @@
 """ludus serve at its limits: a full server refuses in words (HTTP 503 with Retry-After, a
 WebSocket closed with 1013 and its reason) and the Python client comes back by itself; the file
-limit and the listening queue; the creator's choice of seat.
+limit and the listening queue; the creator's choice of seat; the QR code; the load benchmark's report.
 
 Loopback only; every wait is bounded."""
 import asyncio
 import json
 import resource
 import subprocess
+import sys
 import urllib.request
 
 import pytest
@@ -163,3 +164,38 @@ def test_the_invitations_qr_code_is_the_links():
     assert drawn == expected
     assert f'viewBox="0 0 {size} {size}"' in svg and f'width="{size * 0.8:g}mm"' in svg
     assert re.fullmatch(r'<svg [^>]*><path d="(M\d+ \d+h\d+v1h-\d+z)+" fill="#000000"/></svg>', svg)
+
+
+def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            created = await create_game(server.url, "petteia", PETTEIA, session=session)
+            async with GameClient(server.url, created["id"], created["token"], session=session,
+                                  request_timeout=1e-6) as impatient:
+                with pytest.raises(asyncio.TimeoutError):
+                    await impatient.ping()
+                await impatient.request({"type": "ping"}, timeout=10)   # a timeout of its own
+    try:
+        run(main())
+    finally:
+        server.stop()
+
+
+def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
+    """examples/server/benchmark.py: the games finished and failed, every acknowledged move found
+    in the database, the CPU times, and with --profile the parts of a change's time."""
+    from pathlib import Path
+    script = Path(__file__).resolve().parents[2] / "examples" / "server" / "benchmark.py"
+    out = subprocess.run([sys.executable, str(script), "--games", "3", "--max-plies", "8", "--profile"],
+                         capture_output=True, text=True, env=child_env(), timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    report = out.stdout
+    assert "3 games, 1 process, SQLite" in report and "3 finished, 0 failed" in report
+    assert "move latency median" in report and "load average" in report
+    assert "acknowledged moves: 21, all in the database" in report   # 7 moves a game, the 8th version ends it
+    assert "CPU in the" in report
+    for part in ("the rest (aiohttp", "QR codes", "library", "message reading (JSON, schema)", "JSON encoding",
+                 "ms (mean, wall) for its commit"):
+        assert part in report, part
