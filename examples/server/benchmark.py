@@ -158,7 +158,8 @@ def main():
           f"({1000 * busy_s / max(1, batches):.1f} ms a batch)")
     if None not in server_cpu:
         print(f"CPU in the {seconds:.0f} s: the server{'s' if count > 1 else ''} "
-              f"{' + '.join(f'{t:.1f}' for t in server_cpu)} s (all threads, from its start), the clients (this process) {client_cpu:.1f} s")
+              f"{' + '.join(f'{t:.1f}' for t in server_cpu)} s (all threads, from its start), "
+              f"the clients (this process) {client_cpu:.1f} s")
     print(f"acknowledged moves: {len(told)}, " + ("all in the database" if not lost else f"{len(lost)} MISSING"))
     if args.profile:
         print(breakdown(timings))

@@ -1,6 +1,7 @@
 """ludus serve at its limits: a full server refuses in words (HTTP 503 with Retry-After, a
 WebSocket closed with 1013 and its reason) and the Python client comes back by itself; the file
-limit and the listening queue; the creator's choice of seat; the QR code; the load benchmark's report.
+limit and the listening queue; the creator's choice of seat; the QR code; the load benchmark's
+report.
 
 Loopback only; every wait is bounded."""
 import asyncio

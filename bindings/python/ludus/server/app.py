@@ -438,7 +438,8 @@ def _qr_svg(text: str) -> str:
             runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
     side = f"{size * QR_MODULE_MM:g}mm"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" '
-            f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges"><path d="{"".join(runs)}" fill="#000000"/></svg>')
+            f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
+            f'<path d="{"".join(runs)}" fill="#000000"/></svg>')
 
 
 def make_app(server: Server) -> web.Application:

@@ -49,7 +49,8 @@ class ServerProcess:
     def start(self, timeout: float = 20.0) -> "ServerProcess":
         self._log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.process = subprocess.Popen(
-            [sys.executable, *self.python_args, "-m", "ludus", "serve", "--port", str(self.port), "--database", self.database,
+            [sys.executable, *self.python_args, "-m", "ludus", "serve", "--port", str(self.port),
+             "--database", self.database,
              *self.extra], env=self.env, stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while True:
