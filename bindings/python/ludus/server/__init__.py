@@ -18,7 +18,11 @@ from typing import Any, Optional, Sequence
 
 from .._optional import missing_packages
 
-__all__ = ["add_parser", "cmd_serve", "serve"]
+__all__ = ["add_parser", "cmd_serve", "serve", "DEFAULT_BACKLOG"]
+
+#: the listening socket's queue. A burst of connections beyond it (thousands of players arriving at
+#: once) has the kernel drop their handshakes, and those it gives up on are reset.
+DEFAULT_BACKLOG = 4096
 
 
 def add_parser(sub: Any) -> None:
@@ -51,19 +55,27 @@ def add_parser(sub: Any) -> None:
                    help="HTTP requests (create, join) of one address (default 120)")
     p.add_argument("--reuse-port", action="store_true",
                    help="let several processes listen on the same port (with PostgreSQL)")
+    p.add_argument("--max-connections", type=int, default=0, metavar="N",
+                   help="WebSockets the process holds; beyond them a new game or join is answered 503 with "
+                        "Retry-After and a WebSocket is closed with code 1013 (default: from the open-file "
+                        "limit, which the server raises to its hard limit)")
+    p.add_argument("--backlog", type=int, default=DEFAULT_BACKLOG, metavar="N",
+                   help=f"connections the kernel holds until the server accepts them (default {DEFAULT_BACKLOG}, "
+                        "at most net.core.somaxconn)")
 
 
 def serve(host: str = "127.0.0.1", port: int = 8080, database: str = "sqlite:ludus-games.sqlite3",
           app_dir: Optional[str] = None, allowed_origins: Sequence[str] = (), public_url: Optional[str] = None,
           trust_proxy: bool = False, archive_after: float = 30 * 86400.0, limits: Any = None,
-          reuse_port: bool = False) -> None:
+          reuse_port: bool = False, backlog: int = DEFAULT_BACKLOG) -> None:
     """Run the server until interrupted (SIGINT or SIGTERM)."""
     from aiohttp import web
-    from .app import Limits, Server, make_app
+    from .app import Limits, Server, make_app, raise_file_limit
     from .store import open_store
+    raise_file_limit()
     server = Server(open_store(database), limits=limits or Limits(), allowed_origins=list(allowed_origins),
                     public_url=public_url, trust_proxy=trust_proxy, archive_after=archive_after, app_dir=app_dir)
-    web.run_app(make_app(server), host=host, port=port, reuse_port=reuse_port or None, access_log=None,
+    web.run_app(make_app(server), host=host, port=port, reuse_port=reuse_port or None, access_log=None, backlog=backlog,
                 print=lambda text: print(f"ludus serve: {host}:{port}, database {server.store.describe()}", flush=True))
 
 
@@ -82,8 +94,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = Limits(messages_per_second=args.messages_per_second,
                     address_messages_per_second=args.address_messages_per_second,
                     connections_per_address=args.connections_per_address,
-                    requests_per_minute=args.requests_per_minute)
+                    requests_per_minute=args.requests_per_minute, max_connections=args.max_connections)
     serve(args.host, args.port, args.database, args.app, args.allow_origin, args.public_url, args.trust_proxy,
-          args.archive_after, limits, args.reuse_port)
+          args.archive_after, limits, args.reuse_port, args.backlog)
     return 0
 

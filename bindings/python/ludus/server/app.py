@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import resource
 import secrets
 import time
 import weakref
@@ -20,7 +21,8 @@ from .protocol import MAX_BODY_BYTES, BadMessage, check_body, parse_client_messa
 from .room import Refused, Room, new_secret, token_hash
 from .store import Store
 
-__all__ = ["Limits", "Server", "make_app"]
+__all__ = ["Limits", "Server", "make_app", "raise_file_limit", "connection_capacity", "RETRY_AFTER_S",
+           "BUSY_CLOSE_CODE"]
 
 log = logging.getLogger("ludus.server")
 
@@ -32,6 +34,34 @@ JSON_SAFE_SEEDS = 1 << 53
 SERVER_MARK_STATIC = '<meta name="ludus-server" content="none">'
 SERVER_MARK_HERE = '<meta name="ludus-server" content="here">'
 
+#: how long a client refused for the server's connection limit waits before it tries again
+RETRY_AFTER_S = 2
+#: the WebSocket close code of a connection refused for the server's connection limit (RFC 6455's
+#: "Try Again Later"); its reason says when
+BUSY_CLOSE_CODE = 1013
+#: the file descriptors kept free of WebSockets at the file limit: the database, the listening
+#: socket, HTTP requests and the connections accepted only to be refused
+SPARE_FILES = 256
+
+
+def raise_file_limit() -> int:
+    """Raise this process's open-file limit to its hard limit (each connection is a file); returns
+    the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+def connection_capacity(file_limit: int) -> int:
+    """The WebSockets a process with ``file_limit`` open files can hold and still accept (and
+    refuse in words) the connections beyond them."""
+    return max(16, file_limit - max(SPARE_FILES, file_limit // 10))
+
 
 @dataclasses.dataclass
 class Limits:
@@ -42,6 +72,7 @@ class Limits:
     connections_per_address: int = 256
     requests_per_minute: int = 120              # HTTP requests of one address (game creation, joining)
     violations_before_close: int = 50           # refused messages before a connection is closed
+    max_connections: int = 0                    # WebSockets of the whole server (0: from the file limit)
 
 
 class Bucket:
@@ -92,6 +123,14 @@ class Server:
         self.addresses: Dict[str, Address] = {}
         self.started = time.time()
         self._tasks: List[asyncio.Task] = []
+        self.sockets = 0                         # WebSockets open (those counted against max_connections)
+        self.refused_busy = 0
+        if not self.limits.max_connections:
+            self.limits.max_connections = connection_capacity(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+
+    @property
+    def full(self) -> bool:
+        return self.sockets >= self.limits.max_connections
 
     # ---- the pieces around a request ----------------------------------------------------------
 
@@ -159,6 +198,12 @@ class Server:
                 return _error(403, "origin", f"requests from {request.headers.get('Origin')} are not allowed")
             if request.method == "POST" and not self.address(self.address_of(request)).requests.take():
                 return _error(429, "rate_limited", "too many requests: try again in a minute")
+            if request.method == "POST" and self.full:
+                # a new game or a join brings connections there is no room for
+                self.refused_busy += 1
+                response = _error(503, "busy", f"the server is at its connection limit: try again in {RETRY_AFTER_S} s")
+                response.headers["Retry-After"] = str(RETRY_AFTER_S)
+                return response
         try:
             return await handler(request)
         except web.HTTPException:
@@ -171,7 +216,8 @@ class Server:
         await self.store.counts()   # the database answers
         return web.json_response({"status": "ok", "version": __version__, "database": self.store.describe(),
                                   "games_in_memory": len(self.rooms),
-                                  "connections": sum(len(r.connections) for r in self._held.values()),
+                                  "connections": self.sockets, "max_connections": self.limits.max_connections,
+                                  "refused_busy": self.refused_busy, "store": self.store.stats(),
                                   "uptime_s": round(time.time() - self.started, 1)})
 
     async def catalogue(self, request: web.Request) -> web.Response:
@@ -259,6 +305,13 @@ class Server:
             return _error(404, "no_game", "no such game")
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=30.0)
         await ws.prepare(request)
+        if self.full:
+            # Upgraded only to be closed in words: a browser sees a close code and its reason, never
+            # a refused handshake's status.
+            self.refused_busy += 1
+            await ws.close(code=BUSY_CLOSE_CODE, message=f"server busy: retry after {RETRY_AFTER_S} s".encode())
+            return ws
+        self.sockets += 1
         address.connections += 1
         self._held[room.id] = room
         bucket = Bucket(self.limits.messages_per_second, 2 * self.limits.messages_per_second)
@@ -312,6 +365,7 @@ class Server:
                     await _send_error(ws, ident, "internal", "the server failed: the message changed nothing",
                                       room.version)
         finally:
+            self.sockets -= 1
             room.connections.discard(ws)
             address.connections -= 1
             if address.connections == 0 and address_name in self.addresses:
@@ -364,15 +418,35 @@ async def _send_error(ws: web.WebSocketResponse, ident: Any, code: str, message:
     await ws.send_json(reply)
 
 
+#: a QR code's module, in the SVG's millimetres
+QR_MODULE_MM = 0.8
+
+
 def _qr_svg(text: str) -> str:
-    """The link as a QR code (SVG), for a phone's camera."""
-    import io
+    """The link as a QR code (SVG), for a phone's camera: one path of the dark modules, a row's
+    run of them a rectangle (qrcode's own SVG images take half as long again as the code itself,
+    drawing each module alone, and a game's creation is the server's dearest request)."""
     import qrcode
-    import qrcode.image.svg
-    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
-    out = io.BytesIO()
-    image.save(out)
-    return out.getvalue().decode("utf-8")
+    code = qrcode.QRCode(border=4)
+    code.add_data(text)
+    code.make(fit=True)     # with the mask that reads best
+    matrix = code.get_matrix()
+    size = len(matrix)
+    runs = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < size:
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < size and row[x]:
+                x += 1
+            runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+    side = f"{size * QR_MODULE_MM:g}mm"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" '
+            f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
+            f'<path d="{"".join(runs)}" fill="#000000"/></svg>')
 
 
 def make_app(server: Server) -> web.Application:

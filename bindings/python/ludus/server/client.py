@@ -17,11 +17,15 @@ import asyncio
 import itertools
 import json
 import random
+import re
 from typing import Any, Callable, Dict, List, Optional
 
 import aiohttp
 
-__all__ = ["ServerError", "GameClient", "create_game", "join_game"]
+__all__ = ["ServerError", "ServerBusy", "GameClient", "create_game", "join_game"]
+
+#: the close code of a WebSocket the server had no room for (RFC 6455's "Try Again Later")
+BUSY_CLOSE_CODE = 1013
 
 
 class ServerError(Exception):
@@ -32,35 +36,69 @@ class ServerError(Exception):
         self.code, self.message = code, message
 
 
-async def _post(base_url: str, path: str, body: Dict[str, Any], session: Optional[aiohttp.ClientSession]) -> Dict[str, Any]:
+class ServerBusy(ServerError):
+    """The server is at its connection limit and asked to be tried again in ``retry_after`` s."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__("busy", message)
+        self.retry_after = retry_after
+
+
+def _seconds(text: Optional[str], default: float = 1.0) -> float:
+    """The seconds of a Retry-After header or of a close reason's "retry after N s"."""
+    found = re.search(r"(\d+(?:\.\d+)?)", text or "")
+    return float(found.group(1)) if found else default
+
+
+async def _post_once(session: aiohttp.ClientSession, url: str, body: Dict[str, Any]) -> Dict[str, Any]:
+    async with session.post(url, json=body) as response:
+        answer = await response.json(content_type=None)
+        if response.status == 503:
+            raise ServerBusy(answer.get("message", "the server is busy"), _seconds(response.headers.get("Retry-After")))
+        if response.status >= 400:
+            raise ServerError(answer.get("error", str(response.status)), answer.get("message", ""))
+        return answer
+
+
+async def _post(base_url: str, path: str, body: Dict[str, Any], session: Optional[aiohttp.ClientSession],
+                retry_for: float = 60.0) -> Dict[str, Any]:
+    """POST a JSON body; a busy server (503) is asked again after its Retry-After, for up to
+    ``retry_for`` seconds. A 503 changed nothing, so asking again cannot make a second game or
+    take a second seat."""
     own = session is None
     session = session or aiohttp.ClientSession()
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + retry_for
     try:
-        async with session.post(base_url.rstrip("/") + path, json=body) as response:
-            answer = await response.json(content_type=None)
-            if response.status >= 400:
-                raise ServerError(answer.get("error", str(response.status)), answer.get("message", ""))
-            return answer
+        while True:
+            try:
+                return await _post_once(session, base_url.rstrip("/") + path, body)
+            except ServerBusy as busy:
+                if loop.time() + busy.retry_after > deadline:
+                    raise
+                await asyncio.sleep(busy.retry_after * (1 + random.random() / 2))
     finally:
         if own:
             await session.close()
 
 
 async def create_game(base_url: str, game: str, options: Optional[Dict[str, Any]] = None, seat: int = 0,
-                      dice: str = "server", session: Optional[aiohttp.ClientSession] = None) -> Dict[str, Any]:
-    """A new game: ``id``, ``seat``, ``token`` (the creator's), ``invite`` (for the friend),
-    ``links`` and ``join_qr_svg``."""
+                      dice: str = "server", session: Optional[aiohttp.ClientSession] = None,
+                      retry_for: float = 60.0) -> Dict[str, Any]:
+    """A new game: ``id``, ``seat``, ``token`` (the creator's, in ``seat``: 0 moves first),
+    ``invite`` (for the friend), ``links`` and ``join_qr_svg``. A busy server is asked again
+    for up to ``retry_for`` seconds."""
     return await _post(base_url, "/api/games", {"game": game, "options": options or {}, "seat": seat, "dice": dice},
-                       session)
+                       session, retry_for)
 
 
 async def join_game(base_url: str, game_id: str, invite: str, dice: Optional[str] = None,
-                    session: Optional[aiohttp.ClientSession] = None) -> Dict[str, Any]:
+                    session: Optional[aiohttp.ClientSession] = None, retry_for: float = 60.0) -> Dict[str, Any]:
     """Take the free seat: ``seat`` and ``token``. ``dice="real"`` agrees to real dice."""
     body: Dict[str, Any] = {"invite": invite}
     if dice is not None:
         body["dice"] = dice
-    return await _post(base_url, f"/api/games/{game_id}/join", body, session)
+    return await _post(base_url, f"/api/games/{game_id}/join", body, session, retry_for)
 
 
 # the events a request may have become, to recognise it among the stored events after a drop
@@ -77,11 +115,12 @@ class GameClient:
 
     def __init__(self, base_url: str, game_id: str, token: Optional[str] = None, origin: Optional[str] = None,
                  reconnect_for: float = 30.0, session: Optional[aiohttp.ClientSession] = None,
-                 on_update: Optional[Callable[[Dict[str, Any]], None]] = None) -> None:
+                 on_update: Optional[Callable[[Dict[str, Any]], None]] = None, request_timeout: float = 30.0) -> None:
         ws_base = base_url.rstrip("/").replace("http", "ws", 1)
         self.url = f"{ws_base}/api/games/{game_id}/ws"
         self.game_id, self.token, self.origin = game_id, token, origin
         self.reconnect_for = reconnect_for
+        self.request_timeout = request_timeout
         self._session, self._own_session = session, session is None
         self.on_update = on_update
         self.view: Dict[str, Any] = {}
@@ -112,9 +151,13 @@ class GameClient:
     # ---- the connection ------------------------------------------------------------------------
 
     async def connect(self) -> None:
+        """Open the connection; a busy server or one not answering yet is tried again for up to
+        ``reconnect_for`` seconds (a refused token or game is not)."""
         if self._session is None:
             self._session = aiohttp.ClientSession()
-        await self._open(None)
+        failure = await self._open_retrying(None)
+        if failure is not None:
+            raise failure
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _open(self, since: Optional[int]) -> None:
@@ -129,6 +172,8 @@ class GameClient:
         await self._ws.send_str(json.dumps(hello))
         while True:
             frame = await self._ws.receive()
+            if frame.type == aiohttp.WSMsgType.CLOSE and frame.data == BUSY_CLOSE_CODE:
+                raise ServerBusy(frame.extra or "the server is busy", _seconds(frame.extra))
             if frame.type != aiohttp.WSMsgType.TEXT:
                 raise ConnectionError(f"the server closed the connection ({frame.type.name})")
             message = json.loads(frame.data)
@@ -175,20 +220,37 @@ class GameClient:
             await self._reconnect()
 
     async def _reconnect(self) -> None:
+        failure = await self._open_retrying(self.version)
+        if failure is not None:
+            self._fail(failure)
+        elif not self._closing:
+            self.reconnections += 1
+
+    async def _open_retrying(self, since: Optional[int]) -> Optional[BaseException]:
+        """Open the connection, trying again for ``reconnect_for`` seconds (a busy server after
+        the time it asks for); returns why it could not, or None."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_for
         delay = 0.05
         while not self._closing:
             try:
-                await self._open(self.version)
-                self.reconnections += 1
-                return
+                await self._open(since)
+                return None
+            except ServerBusy as busy:
+                wait = busy.retry_after * (1 + random.random() / 2)
+                if loop.time() + wait > deadline:
+                    return busy
             except (aiohttp.ClientError, ConnectionError, OSError, asyncio.TimeoutError) as e:
-                if loop.time() + delay > deadline:
-                    self._fail(ConnectionError(f"the server did not answer for {self.reconnect_for:g} s: {e}"))
-                    return
-                await asyncio.sleep(delay * (1 + random.random()))
+                if isinstance(e, aiohttp.WSServerHandshakeError) and e.status in (403, 404):
+                    return e
+                wait = delay * (1 + random.random())
+                if loop.time() + wait > deadline:
+                    return ConnectionError(f"the server did not answer for {self.reconnect_for:g} s: {e}")
                 delay = min(1.0, delay * 2)
+            if self._ws is not None and not self._ws.closed:
+                await self._ws.close()
+            await asyncio.sleep(wait)
+        return None
 
     def _fail(self, error: BaseException) -> None:
         self._failure = error
@@ -236,8 +298,9 @@ class GameClient:
 
     # ---- requests ------------------------------------------------------------------------------
 
-    async def request(self, message: Dict[str, Any], timeout: float = 30.0) -> Any:
-        """Send a message (an ``id`` is added) and wait for its answer; raises ServerError."""
+    async def request(self, message: Dict[str, Any], timeout: Optional[float] = None) -> Any:
+        """Send a message (an ``id`` is added) and wait for its answer (``request_timeout`` s at
+        most unless ``timeout`` says); raises ServerError."""
         if self._failure is not None:
             raise self._failure
         ident = next(self._ids)
@@ -250,7 +313,7 @@ class GameClient:
                 await self._ws.send_str(json.dumps(message))
             except (ConnectionError, RuntimeError):
                 pass     # the reader reconnects and resends it
-        return await asyncio.wait_for(future, timeout)
+        return await asyncio.wait_for(future, timeout if timeout is not None else self.request_timeout)
 
     async def move(self, move: str) -> int:
         return await self.request({"type": "move", "move": move, "version": self.version})

@@ -68,6 +68,11 @@ class Store:
         self._thread: Optional[threading.Thread] = None
         self.batches = 0
         self.jobs_done = 0
+        self.busy_seconds = 0.0     # the database thread's time in batches (writing, committing)
+
+    def stats(self) -> Dict[str, Any]:
+        """What the database thread has done: batches committed, jobs in them, time spent."""
+        return {"batches": self.batches, "jobs": self.jobs_done, "busy_s": round(self.busy_seconds, 3)}
 
     # ---- the database thread ------------------------------------------------------------------
 
@@ -111,6 +116,7 @@ class Store:
         connection.close()
 
     def _run_batch(self, connection: Any, batch: List[Tuple[Job, asyncio.AbstractEventLoop, asyncio.Future]]) -> None:
+        started = time.perf_counter()
         cursor = connection.cursor()
         outcomes: List[Tuple[bool, Any]] = []
         try:
@@ -135,6 +141,7 @@ class Store:
                 outcomes.append(result)
         self.batches += 1
         self.jobs_done += len(batch)
+        self.busy_seconds += time.perf_counter() - started
         for (job, loop, future), (ok, value) in zip(batch, outcomes):
             loop.call_soon_threadsafe(_settle, future, ok, value)
 

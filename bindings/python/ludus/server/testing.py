@@ -32,8 +32,11 @@ class ServerProcess:
     """``python -m ludus serve`` on a loopback port, started and stopped by the caller."""
 
     def __init__(self, database: str, port: Optional[int] = None, extra: Sequence[str] = (),
-                 env: Optional[Dict[str, str]] = None, log_path: Optional[str] = None) -> None:
+                 env: Optional[Dict[str, str]] = None, log_path: Optional[str] = None,
+                 python_args: Sequence[str] = ()) -> None:
+        """``python_args`` go to the interpreter before ``-m ludus`` (a profiler's, for one)."""
         self.database, self.port, self.extra = database, port or free_port(), list(extra)
+        self.python_args = list(python_args)
         self.env = env or dict(os.environ)
         self.log_path = log_path
         self.process: Optional[subprocess.Popen] = None
@@ -46,7 +49,8 @@ class ServerProcess:
     def start(self, timeout: float = 20.0) -> "ServerProcess":
         self._log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "ludus", "serve", "--port", str(self.port), "--database", self.database,
+            [sys.executable, *self.python_args, "-m", "ludus", "serve", "--port", str(self.port),
+             "--database", self.database,
              *self.extra], env=self.env, stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while True:
@@ -170,20 +174,22 @@ async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, ma
 async def play_random_game(base_url: str, game: str, options: Dict[str, Any], seed: int, acked: ACKED,
                            max_plies: int = 100000, latencies: Optional[List[float]] = None,
                            urls: Optional[Sequence[str]] = None, session: Any = None,
-                           reconnect_for: float = 30.0) -> Dict[str, Any]:
+                           reconnect_for: float = 30.0, turn_timeout: float = 60.0) -> Dict[str, Any]:
     """Create a game, join it as the friend and play it out with two random players (on two
-    servers if ``urls`` gives two); returns the final view."""
+    servers if ``urls`` gives two); returns the final view. A seat waits ``turn_timeout`` s at
+    most for its turn, and as long for the answer to its move."""
     urls = list(urls or [base_url, base_url])
     created = await create_game(urls[0], game, options, session=session)
     joined = await join_game(urls[1], created["id"], created["invite"], session=session)
     chooser = random.Random(seed)
-    first = GameClient(urls[0], created["id"], created["token"], session=session, reconnect_for=reconnect_for)
-    second = GameClient(urls[1], created["id"], joined["token"], session=session, reconnect_for=reconnect_for)
+    first, second = (GameClient(url, created["id"], token, session=session, reconnect_for=reconnect_for,
+                                request_timeout=turn_timeout)
+                     for url, token in ((urls[0], created["token"]), (urls[1], joined["token"])))
     await first.connect()
     await second.connect()
     try:
-        await asyncio.gather(play_seat(first, chooser, acked, max_plies, latencies),
-                             play_seat(second, random.Random(seed + 1), acked, max_plies, latencies))
+        await asyncio.gather(play_seat(first, chooser, acked, max_plies, latencies, turn_timeout),
+                             play_seat(second, random.Random(seed + 1), acked, max_plies, latencies, turn_timeout))
         await first.wait_until(lambda v: v["version"] >= second.version, 30)
         return first.view
     finally:

@@ -1,0 +1,202 @@
+"""ludus serve at its limits: a full server refuses in words (HTTP 503 with Retry-After, a
+WebSocket closed with 1013 and its reason) and the Python client comes back by itself; the file
+limit and the listening queue; the creator's choice of seat; the QR code; the load benchmark's
+report.
+
+Loopback only; every wait is bounded."""
+import asyncio
+import json
+import resource
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+aiohttp = pytest.importorskip("aiohttp")
+pytest.importorskip("jsonschema")
+pytest.importorskip("qrcode")
+
+from ludus.server.app import connection_capacity  # noqa: E402
+from ludus.server.client import GameClient, ServerBusy, ServerError, create_game, join_game  # noqa: E402
+from ludus.server.testing import ServerProcess  # noqa: E402
+
+from conftest import child_env  # noqa: E402
+
+PETTEIA = {"rows": 5, "cols": 5}
+
+
+def run(coroutine, timeout=60):
+    return asyncio.run(asyncio.wait_for(coroutine, timeout))
+
+
+def health(server):
+    with urllib.request.urlopen(server.url + "/health", timeout=10) as response:
+        return json.load(response)
+
+
+@pytest.fixture
+def full_server(tmp_path):
+    """A server with room for two WebSockets."""
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(),
+                           extra=["--max-connections", "2"]).start()
+    yield server
+    server.stop()
+
+
+def test_a_full_server_refuses_in_words(full_server):
+    url = full_server.url
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            created = await create_game(url, "petteia", PETTEIA, session=session)
+            joined = await join_game(url, created["id"], created["invite"], session=session)
+            async with GameClient(url, created["id"], created["token"], session=session), \
+                    GameClient(url, created["id"], joined["token"], session=session):
+                async with session.post(url + "/api/games", json={"game": "petteia"}) as response:
+                    refused = response.status, response.headers.get("Retry-After"), await response.json()
+                ws = await session.ws_connect(f"{url.replace('http', 'ws', 1)}/api/games/{created['id']}/ws")
+                closing = await asyncio.wait_for(ws.receive(), 10)
+                await ws.close()
+                with pytest.raises(ServerBusy) as busy:
+                    await create_game(url, "petteia", PETTEIA, session=session, retry_for=0)
+                with pytest.raises(ServerBusy):
+                    await GameClient(url, created["id"], session=session, reconnect_for=0).connect()
+                return refused, closing, busy.value
+    (status, retry_after, body), closing, busy = run(main())
+    assert status == 503 and retry_after == "2" and body["error"] == "busy" and "try again" in body["message"]
+    assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 1013 and "retry after 2 s" in closing.extra
+    assert busy.code == "busy" and busy.retry_after == 2
+    counted = health(full_server)
+    assert counted["max_connections"] == 2 and counted["refused_busy"] >= 4 and counted["connections"] == 0
+
+
+def test_the_client_comes_back_when_there_is_room(full_server):
+    """A game created and a spectator connected while the server is full: both wait as asked and
+    get in once the players leave."""
+    url = full_server.url
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            created = await create_game(url, "petteia", PETTEIA, session=session)
+            joined = await join_game(url, created["id"], created["invite"], session=session)
+            me = GameClient(url, created["id"], created["token"], session=session)
+            friend = GameClient(url, created["id"], joined["token"], session=session)
+            await me.connect()
+            await friend.connect()
+            version = await me.move(me.view["legal"][0])
+            watcher = GameClient(url, created["id"], session=session, reconnect_for=30)
+            waiting = [asyncio.ensure_future(watcher.connect()),
+                       asyncio.ensure_future(create_game(url, "petteia", PETTEIA, session=session))]
+            await asyncio.sleep(1.0)
+            assert not any(task.done() for task in waiting)
+            await me.close()
+            await friend.close()
+            _, second = await asyncio.gather(*waiting)
+            seen = watcher.view
+            await watcher.close()
+            return version, seen, second
+    version, seen, second = run(main())
+    assert seen["version"] == version and second["id"] and second["token"]
+
+
+def test_the_file_limit_is_raised_and_the_queue_is_long(tmp_path):
+    """Each connection is a file: the server lifts its open-file limit to the hard one (started
+    here under a low one) and sizes its connections by it; the listening queue is --backlog."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(1024, hard), hard))
+    try:
+        server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(), extra=["--backlog", "1000"]).start()
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    try:
+        limits = open(f"/proc/{server.process.pid}/limits").read()
+        listening = subprocess.run(["ss", "-ltnH", f"sport = :{server.port}"], capture_output=True, text=True,
+                                   timeout=10).stdout.split()
+        counted = health(server)
+    finally:
+        server.stop()
+    files = next(line for line in limits.splitlines() if line.startswith("Max open files")).split()
+    assert int(files[3]) == hard == int(files[4])
+    assert counted["max_connections"] == connection_capacity(hard)
+    with open("/proc/sys/net/core/somaxconn") as f:
+        assert int(listening[2]) == min(1000, int(f.read()))    # ss: a listening socket's Send-Q is its backlog
+
+
+def test_the_creator_chooses_a_seat(tmp_path):
+    """The creator may take seat 1: the friend then has seat 0 and moves first."""
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            created = await create_game(server.url, "petteia", PETTEIA, seat=1, session=session)
+            joined = await join_game(server.url, created["id"], created["invite"], session=session)
+            async with GameClient(server.url, created["id"], created["token"], session=session) as me, \
+                    GameClient(server.url, created["id"], joined["token"], session=session) as friend:
+                with pytest.raises(ServerError) as out_of_turn:
+                    await me.move(me.view["legal"][0])
+                version = await friend.move(friend.view["legal"][0])
+                await me.wait_until(lambda v: v["version"] == version)
+                return created, joined, me.seat, friend.seat, out_of_turn.value.code, me.view
+    try:
+        created, joined, my_seat, friends_seat, refusal, view = run(main())
+    finally:
+        server.stop()
+    assert created["seat"] == 1 and my_seat == 1 and joined["seat"] == 0 and friends_seat == 0
+    assert refusal == "not_your_turn" and view["to_move"] == 1
+
+
+def test_the_invitations_qr_code_is_the_links():
+    """The QR code's SVG draws exactly qrcode's modules of the join link (quiet zone included),
+    at 0.8 mm a module."""
+    import re
+    import qrcode
+    from ludus.server.app import _qr_svg
+    link = "https://ludus.example.org/#join=" + "g" * 22 + "." + "x" * 43
+    svg = _qr_svg(link)
+    code = qrcode.QRCode(border=4)
+    code.add_data(link)
+    code.make(fit=True)
+    expected = {(x, y) for y, row in enumerate(code.get_matrix()) for x, dark in enumerate(row) if dark}
+    drawn = set()
+    for x, y, width in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", svg):
+        drawn |= {(int(x) + i, int(y)) for i in range(int(width))}
+    size = len(code.get_matrix())
+    assert drawn == expected
+    assert f'viewBox="0 0 {size} {size}"' in svg and f'width="{size * 0.8:g}mm"' in svg
+    assert re.fullmatch(r'<svg [^>]*><path d="(M\d+ \d+h\d+v1h-\d+z)+" fill="#000000"/></svg>', svg)
+
+
+def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            created = await create_game(server.url, "petteia", PETTEIA, session=session)
+            async with GameClient(server.url, created["id"], created["token"], session=session,
+                                  request_timeout=1e-6) as impatient:
+                with pytest.raises(asyncio.TimeoutError):
+                    await impatient.ping()
+                await impatient.request({"type": "ping"}, timeout=10)   # a timeout of its own
+    try:
+        run(main())
+    finally:
+        server.stop()
+
+
+def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
+    """examples/server/benchmark.py: the games finished and failed, every acknowledged move found
+    in the database, the CPU times, and with --profile the parts of a change's time."""
+    from pathlib import Path
+    script = Path(__file__).resolve().parents[2] / "examples" / "server" / "benchmark.py"
+    out = subprocess.run([sys.executable, str(script), "--games", "3", "--max-plies", "8", "--profile"],
+                         capture_output=True, text=True, env=child_env(), timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    report = out.stdout
+    assert "3 games, 1 process, SQLite" in report and "3 finished, 0 failed" in report
+    assert "move latency median" in report and "load average" in report
+    assert "acknowledged moves: 21, all in the database" in report   # 7 moves a game, the 8th version ends it
+    assert "CPU in the" in report
+    for part in ("the rest (aiohttp", "QR codes", "library", "message reading (JSON, schema)", "JSON encoding",
+                 "ms (mean, wall) for its commit"):
+        assert part in report, part
