@@ -9,6 +9,13 @@ const RETRY_MS = [250, 500, 1000, 2000, 4000];
 // phone's network that went away closes nothing: the socket would wait for ever).
 const PING_MS = 15000;
 const PONG_MS = 8000;
+// A full server (503 with Retry-After, or a WebSocket closed with 1013 "Try Again Later") is
+// asked again after the wait it names (at least BUSY_MS), a request at most BUSY_TRIES times.
+const BUSY_CLOSE_CODE = 1013;
+const BUSY_MS = 2000;
+const BUSY_TRIES = 3;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const retryAfterMs = (seconds) => Math.max(BUSY_MS, 1000 * (Number.parseFloat(seconds) || 0));
 
 /** The server's base address (ending in "/") if a game server answers there, else null: an app
  * served by a static server or opened offline has none. */
@@ -41,10 +48,14 @@ async function post(base, path, body) {
 
 async function request(base, path, init = {}) {
   let response;
-  try {
-    response = await fetch(new URL(path, base), { ...init, cache: "no-store" });
-  } catch (error) {
-    throw new ServerError("network", String(error));
+  for (let tries = 1; ; tries += 1) {
+    try {
+      response = await fetch(new URL(path, base), { ...init, cache: "no-store" });
+    } catch (error) {
+      throw new ServerError("network", String(error));
+    }
+    if (response.status !== 503 || tries === BUSY_TRIES) break;
+    await sleep(retryAfterMs(response.headers.get("Retry-After")));  // the server is full for now
   }
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) throw new ServerError(answer.error ?? `http_${response.status}`, answer.message ?? response.statusText);
@@ -98,7 +109,7 @@ export class SeatConnection {
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (event) => this.received(socket, event.data);
-    socket.onclose = () => this.lost(socket);
+    socket.onclose = (event) => this.lost(socket, event);
     socket.onerror = () => {};  // a close follows, which reconnects
   }
 
@@ -133,14 +144,16 @@ export class SeatConnection {
     }, PING_MS);
   }
 
-  lost(socket) {
+  lost(socket, event = {}) {
     if (socket !== this.socket) return;
     clearTimeout(this.timers.ping);
     clearTimeout(this.timers.pong);
     this.socket = null;
     if (this.closed) return;
     this.setStatus("lost");
-    const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
+    // a full server says when to come back ("server busy: retry after 2 s")
+    const busy = event.code === BUSY_CLOSE_CODE ? retryAfterMs(/retry after ([\d.]+)/.exec(event.reason ?? "")?.[1]) : 0;
+    const wait = busy || RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
     this.failures += 1;
     this.timers.retry = setTimeout(() => this.open(), wait);
   }

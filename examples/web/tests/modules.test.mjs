@@ -448,3 +448,37 @@ test("server-client: an invitation's link read; a seat's connection says hello, 
   assert.equal(sockets.length, 2, "closed for good: no reconnection");
   assert.deepEqual(seen, ["open", "welcome 3", "update 4", "refused stale", "lost", "connecting", "open", "welcome 4"]);
 });
+
+test("server-client: a full server is asked again after the wait it names (a 503's Retry-After, a WebSocket closed with 1013)", async () => {
+  const { createGame, SeatConnection } = await import("../app/server-client.js");
+  const answers = [
+    { status: 503, ok: false, headers: new Headers({ "Retry-After": "1" }), json: async () => ({ error: "busy", message: "server busy" }) },
+    { status: 200, ok: true, headers: new Headers(), json: async () => ({ id: "G", seat: 0, token: "T" }) },
+  ];
+  const asked = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url) => { asked.push(Date.now()); return answers.shift(); };
+  try {
+    assert.deepEqual(await createGame("https://example.org/", "duodecim", {}), { id: "G", seat: 0, token: "T" });
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  assert.equal(asked.length, 2);
+  assert.ok(asked[1] - asked[0] >= 1900, `asked again after ${asked[1] - asked[0]} ms`);
+  const sockets = [];
+  class BusySocket {
+    constructor(url) {
+      Object.assign(this, { url, sent: [], readyState: 0 });
+      sockets.push(this);
+      queueMicrotask(() => (sockets.length === 1 ? this.onclose({ code: 1013, reason: "server busy: retry after 2 s" }) : this.onopen()));
+    }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() {}
+  }
+  const connection = new SeatConnection("https://example.org/", "G", "T", {}, { WebSocketClass: BusySocket });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  assert.equal(sockets.length, 1, "a busy server asked again before the wait it named");
+  await new Promise((resolve) => setTimeout(resolve, 1400));
+  assert.equal(sockets.length, 2, "not asked again after the wait");
+  connection.close();
+});
