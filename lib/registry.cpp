@@ -140,7 +140,7 @@ std::unique_ptr<Game> new_game(std::string_view id, const json &options) { retur
 
 std::unique_ptr<Game> game_from_json(const json &state) {
     if (!state.is_object()) fail(Status::bad_json, std::string("a saved state must be a JSON object, not ") + state.type_name());
-    json_util::only_keys(state, {"format", "version", "game", "options", "setup", "start", "history", "position"}, "");
+    json_util::only_keys(state, {"format", "version", "game", "options", "setup", "start", "hand_made_start", "history", "position"}, "");
     if (json_util::member(state, "format", "", json::value_t::string) != "ludus-state")
         fail(Status::invalid_state, "format: must be \"ludus-state\"");
     json_util::integer_member(state, "version", "", 1, state_format_version);

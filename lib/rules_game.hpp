@@ -93,14 +93,22 @@ public:
         if (R::phase(start) == Phase::over)
             fail(Status::invalid_state, "start.result: a game is never over at its start");
         const json &history = json_util::member(saved, "history", "", json::value_t::array);
-        // A game with a history was played from its ruleset's setup; a hand-made position (an
-        // empty history) may be any position the rules accept.
+        // A game with a history was played from its ruleset's setup, unless its state says it
+        // was played on from a hand-made position; a hand-made position with an empty history
+        // may be any position the rules accept.
+        const bool hand_made = saved.contains("hand_made_start");
+        if (hand_made && saved["hand_made_start"] != true)
+            fail(Status::invalid_state, "hand_made_start: true or absent");
         if constexpr (requires { R::ruleset_label(o); }) {
             const State setup = R::initial(o);
-            if (!history.empty() && !(start == setup))
+            if (hand_made && start == setup)
+                fail(Status::invalid_state, "hand_made_start: the start is the setup of " + R::ruleset_label(o));
+            if (!hand_made && !history.empty() && !(start == setup))
                 fail(Status::invalid_state, "start" + json_util::first_difference(start_json, R::position_json(o, setup)) + ": a game of " +
-                                                R::ruleset_label(o) + " starts from its setup, and the saved start differs (only a hand-made " +
-                                                "position, with an empty history, starts elsewhere)");
+                                                R::ruleset_label(o) + " starts from its setup, and the saved start differs (a game " +
+                                                "played on from a hand-made position says \"hand_made_start\": true)");
+        } else if (hand_made) {
+            fail(Status::invalid_state, "hand_made_start: " + std::string(R::name) + " games may start anywhere, and say nothing of it");
         }
         auto game = std::make_unique<RulesGame>(services, o, start);
         if constexpr (HasRepetition<R>) game->replay_window_ = std::make_shared<WindowCounts>();
@@ -267,7 +275,14 @@ public:
                  {"history", std::move(history)},
                  {"position", R::position_json(*options_, state_)}};
         if constexpr (has_setup) out["setup"] = R::setup_json(*options_);
+        if (hand_made_start()) out["hand_made_start"] = true;
         return out;
+    }
+
+    // A game of a ruleset that started elsewhere than its setup: from a hand-made position.
+    bool hand_made_start() const {
+        if constexpr (requires(const Options &o) { R::ruleset_label(o); }) return !(start_ == R::initial(*options_));
+        else return false;
     }
 
     json position_json() const override { return R::position_json(*options_, state_); }

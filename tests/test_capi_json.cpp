@@ -186,6 +186,40 @@ TEST_CASE("a saved game relabelled with another ruleset is refused with the reas
     CHECK(last_error().rfind("start.men[0]: ", 0) == 0);  // the first field that differs from the setup
 }
 
+TEST_CASE("a game played on from a hand-made position is saved as such and loads again") {
+    json setup = state_of(Game("latrunculi", {{"ruleset", "quintana"}, {"seed", 3}}));
+    json hand_made = setup;
+    std::string rank = hand_made["start"]["ranks"][1];
+    rank[0] = '.';
+    hand_made["start"]["ranks"][1] = rank;
+    hand_made["start"]["men"][0] = 15;
+    hand_made["position"] = hand_made["start"];
+    ludus_game *handle = nullptr;
+    ok(ludus_game_from_json(hand_made.dump().c_str(), &handle));
+    Game game(handle);
+    CHECK(state_of(game)["hand_made_start"] == true);
+    ok(ludus_game_play(game.g, "b2-b3"));
+    const json played = state_of(game);
+    CHECK(played["hand_made_start"] == true);
+    CHECK(restore_status(played) == LUDUS_OK);
+    json unmarked = played;
+    unmarked.erase("hand_made_start");
+    CHECK(restore_status(unmarked) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().rfind("start.men[0]: ", 0) == 0);
+    json wrong = played;
+    wrong["hand_made_start"] = "yes";
+    CHECK(restore_status(wrong) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().rfind("hand_made_start: ", 0) == 0);
+    json setup_marked = setup;
+    setup_marked["hand_made_start"] = true;  // the setup is not hand-made
+    CHECK(restore_status(setup_marked) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().rfind("hand_made_start: ", 0) == 0);
+    json duodecim = state_of(Game("duodecim", {{"seed", 1}}));
+    duodecim["hand_made_start"] = true;  // a game without rulesets' setups may start anywhere anyway
+    CHECK(restore_status(duodecim) == LUDUS_E_INVALID_STATE);
+    CHECK(last_error().rfind("hand_made_start: ", 0) == 0);
+}
+
 TEST_CASE("why the game ended: the C call, the position's JSON, saving and restoring") {
     CHECK(ludus_game_end_reason(nullptr) == nullptr);
     struct Case {
