@@ -1,12 +1,18 @@
 // Helpers shared by the doctest suites of the core.
 #pragma once
 
+#include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "error.hpp"
+#include "game.hpp"
+#include "registry.hpp"
+#include "rules_game.hpp"
 
 namespace ludus::testing {
 
@@ -57,5 +63,42 @@ typename Rules::State race_position(const typename Rules::Options &o, Units play
     s.to_move = static_cast<uint8_t>(to_move);
     return s;
 }
+
+// A list of texts, sorted.
+inline std::vector<std::string> sorted(std::vector<std::string> texts) {
+    std::sort(texts.begin(), texts.end());
+    return texts;
+}
+
+// The texts of a game's legal moves, sorted.
+inline std::vector<std::string> move_texts(const Game &game) {
+    std::vector<Action> actions;
+    game.legal_actions(actions);
+    std::vector<std::string> texts;
+    for (Action a : actions) texts.push_back(game.action_text(a));
+    return sorted(texts);
+}
+
+// A race game at a position, with helpers that speak the notation.
+template <class Rules>
+struct RaceTable {
+    RulesGame<Rules> game;
+    RaceTable(const typename Rules::Options &o, const typename Rules::State &s) : game(services_of<Rules>(), o, s) {}
+    explicit RaceTable(const typename Rules::Options &o) : game(services_of<Rules>(), o, Rules::initial(o)) {}
+
+    void dice(std::same_as<int> auto... values) {
+        const int dice[] = {values...};
+        game.set_dice(dice);
+    }
+    std::vector<std::string> moves() const { return move_texts(game); }
+    bool can(const std::string &move) const {
+        const auto all = moves();
+        return std::find(all.begin(), all.end(), move) != all.end();
+    }
+    void play(const std::string &move) { play_move(game, move); }
+    const typename Rules::State &s() const { return game.state(); }
+    int at(int player, int progress) const { return s().count[player][progress]; }
+    json position() const { return game.to_json()["position"]; }
+};
 
 }  // namespace ludus::testing
