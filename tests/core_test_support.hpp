@@ -2,9 +2,11 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -77,6 +79,21 @@ inline std::vector<std::string> move_texts(const Game &game) {
     std::vector<std::string> texts;
     for (Action a : actions) texts.push_back(game.action_text(a));
     return sorted(texts);
+}
+
+// A game of Petteia and one of Duodecim of seed `seed`, each `plies` random plies in (playout
+// seed `playout`) and ready for a move: a game without dice and one with them, for the checks
+// that hold in every game.
+struct GamesInPlay {
+    std::unique_ptr<Game> petteia, duodecim;
+    std::array<Game *, 2> both() const { return {petteia.get(), duodecim.get()}; }
+};
+inline GamesInPlay games_in_play(uint64_t seed, uint64_t playout, uint32_t plies) {
+    GamesInPlay games{new_game("petteia", {{"seed", seed}}), new_game("duodecim", {{"seed", seed}})};
+    games.petteia->random_playout(playout, plies);
+    games.duodecim->random_playout(playout, plies);
+    if (games.duodecim->phase() == Phase::roll) games.duodecim->roll();
+    return games;
 }
 
 // A race game at a position, with helpers that speak the notation.
