@@ -1,6 +1,8 @@
 // Helpers shared by the doctest suites of the core.
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <algorithm>
 #include <array>
 #include <concepts>
@@ -94,6 +96,23 @@ inline GamesInPlay games_in_play(uint64_t seed, uint64_t playout, uint32_t plies
     games.duodecim->random_playout(playout, plies);
     if (games.duodecim->phase() == Phase::roll) games.duodecim->roll();
     return games;
+}
+
+// `games` random games of `id` with `options` (game g: seed g, a random playout of plies(g)
+// plies) saved and loaded again: the same saved state and phase.
+template <class Plies>
+void check_random_games_load_again(std::string_view id, const json &options, int games, Plies plies) {
+    for (int g = 0; g < games; ++g) {
+        CAPTURE(g);
+        json with_seed = options;
+        with_seed["seed"] = g;
+        const std::unique_ptr<Game> game = new_game(id, with_seed);
+        game->random_playout(static_cast<uint64_t>(g), plies(g));
+        const json saved = game->to_json();
+        const std::unique_ptr<Game> restored = game_from_json(saved);
+        REQUIRE(restored->to_json() == saved);
+        CHECK(restored->phase() == game->phase());
+    }
 }
 
 // A race game at a position, with helpers that speak the notation.
