@@ -115,6 +115,20 @@ void check_random_games_load_again(std::string_view id, const json &options, int
     }
 }
 
+// A network's trainer run twice from one seed, `games` games each: the same weights, whose
+// checksum is `expected`, the one the trainer of the committed weights computed (a change to the
+// trainer that changes its weights shows here; then regenerate the header).
+template <class Trainer, class Checksum>
+void check_training_repeats(uint64_t games, Checksum checksum, double expected) {
+    Trainer a(1), b(1);
+    for (uint64_t g = 0; g < games; ++g) {
+        a.train_game(1000003 + g, 0.02f, 0.7f);
+        b.train_game(1000003 + g, 0.02f, 0.7f);
+    }
+    CHECK(checksum(a.weights()) == checksum(b.weights()));
+    CHECK(checksum(a.weights()) == doctest::Approx(expected).epsilon(1e-9));
+}
+
 // A race game at a position, with helpers that speak the notation.
 template <class Rules>
 struct RaceTable {
