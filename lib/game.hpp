@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "error.hpp"
+#include "rng.hpp"
 
 namespace ludus {
 
@@ -50,6 +51,18 @@ json end_reason_json(EndReason why);
 // before 1.1) while the game goes on; a reason's name once it is over, or absent (none: the
 // game's replayed history supplies it). Error(invalid_state) naming `field`.end_reason otherwise.
 EndReason end_reason_from_json(const json &position, const std::string &field, Result result);
+
+// What every game's state carries besides its board and counters: whose move, the result and
+// why the game ended, and the generator of its dice and lots (the saved position's envelope,
+// position_envelope.hpp).
+struct StateEnvelope {
+    uint8_t to_move = 0;
+    EndReason end_reason = EndReason::none;  // set with the result
+    Result result = Result::ongoing;
+    Rng rng;
+
+    bool operator==(const StateEnvelope &) const = default;
+};
 
 // Ends the game: the result and why, together.
 template <class State>

@@ -8,6 +8,7 @@
 
 #include "game.hpp"
 #include "json_util.hpp"
+#include "position_envelope.hpp"
 
 namespace ludus::race_state {
 
@@ -33,12 +34,23 @@ void check_total(const State &s, int pieces, const std::string &field, const std
     }
 }
 
+// The start of a race game: every piece of both players in hand, `first_player` to move, the
+// game's generator `rng`.
+template <class State>
+State start(int pieces, int first_player, Rng rng) {
+    State s;
+    s.count[0][State::hand] = s.count[1][State::hand] = static_cast<uint8_t>(pieces);
+    s.to_move = static_cast<uint8_t>(first_player);
+    s.rng = rng;
+    return s;
+}
+
 // "result": the player who has borne off every piece has won (the winner made the last step,
 // so is still the one to move); a race game has no draws.
 template <class State>
 void read_result(const json &j, const std::string &field, const std::string &game_name, int pieces, State &s) {
     const std::string at = json_util::path(field, "result");
-    s.result = result_from_name(json_util::member(j, "result", field, json::value_t::string).get<std::string>(), at);
+    s.result = result_from_json(j, field);
     if (s.result == Result::draw) fail(Status::invalid_state, at + ": " + game_name + " has no draws");
     for (int p = 0; p < 2; ++p) {
         const Result won = p == 0 ? Result::player0_won : Result::player1_won;

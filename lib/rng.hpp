@@ -2,6 +2,8 @@
 // so that a restored game rolls the same dice.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -13,6 +15,14 @@ constexpr uint64_t mix64(uint64_t z) noexcept {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+// N hash keys, mix64 of seed, seed + 1, ...: a game's keys of pieces on squares, one seed a game.
+template <size_t N>
+constexpr std::array<uint64_t, N> mixed_keys(uint64_t seed) {
+    std::array<uint64_t, N> keys{};
+    for (size_t i = 0; i < N; ++i) keys[i] = mix64(seed + i);
+    return keys;
 }
 
 // SplitMix64: tiny state, good statistical quality for dice, trivially copyable.

@@ -93,6 +93,35 @@ struct RepeatsSinceCapture {
     static size_t repetition_window(const State &s) { return s.plies_without_capture; }
 };
 
+// What every rules type reads alike, written once: whose move and the result, from the state's
+// envelope, and the options as resolved (saved with the game).
+template <class OptionsT, class StateT>
+struct RulesOf {
+    using Options = OptionsT;
+    using State = StateT;
+    static int to_move(const State &s) { return s.to_move; }
+    static Result result(const State &s) { return s.result; }
+    static json options_json(const Options &o) { return o.resolved; }
+};
+
+// The capture games (Petteia, Latrunculi): no dice, a draw may be agreed, every turn a move
+// until the game ends, and the repetition hooks.
+template <class OptionsT, class StateT>
+struct CaptureRules : RulesOf<OptionsT, StateT>, RepeatsSinceCapture<StateT, OptionsT> {
+    static constexpr bool has_dice = false;
+    static constexpr bool allows_agreed_draw = true;
+    static Phase phase(const StateT &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
+};
+
+// The race games (Duodecim, XII Scripta): dice, no draws, and the one action that passes a
+// turn in which no die can be used.
+template <class OptionsT, class StateT>
+struct RaceRules : RulesOf<OptionsT, StateT> {
+    static constexpr bool has_dice = true;
+    static constexpr bool allows_agreed_draw = false;
+    static constexpr Action pass_action = 0;
+};
+
 template <class R>
 concept Rules = RulesBasics<R> && RulesMoves<R> && DiceRules<R> && RepetitionRules<R> && BufferedActions<R>;
 

@@ -1,12 +1,22 @@
 // Helpers shared by the doctest suites of the core.
 #pragma once
 
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <concepts>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "error.hpp"
+#include "game.hpp"
+#include "registry.hpp"
+#include "rules_game.hpp"
 
 namespace ludus::testing {
 
@@ -57,5 +67,88 @@ typename Rules::State race_position(const typename Rules::Options &o, Units play
     s.to_move = static_cast<uint8_t>(to_move);
     return s;
 }
+
+// A list of texts, sorted.
+inline std::vector<std::string> sorted(std::vector<std::string> texts) {
+    std::sort(texts.begin(), texts.end());
+    return texts;
+}
+
+// The texts of a game's legal moves, sorted.
+inline std::vector<std::string> move_texts(const Game &game) {
+    std::vector<Action> actions;
+    game.legal_actions(actions);
+    std::vector<std::string> texts;
+    for (Action a : actions) texts.push_back(game.action_text(a));
+    return sorted(texts);
+}
+
+// A game of Petteia and one of Duodecim of seed `seed`, each `plies` random plies in (playout
+// seed `playout`) and ready for a move: a game without dice and one with them, for the checks
+// that hold in every game.
+struct GamesInPlay {
+    std::unique_ptr<Game> petteia, duodecim;
+    std::array<Game *, 2> both() const { return {petteia.get(), duodecim.get()}; }
+};
+inline GamesInPlay games_in_play(uint64_t seed, uint64_t playout, uint32_t plies) {
+    GamesInPlay games{new_game("petteia", {{"seed", seed}}), new_game("duodecim", {{"seed", seed}})};
+    games.petteia->random_playout(playout, plies);
+    games.duodecim->random_playout(playout, plies);
+    if (games.duodecim->phase() == Phase::roll) games.duodecim->roll();
+    return games;
+}
+
+// `games` random games of `id` with `options` (game g: seed g, a random playout of plies(g)
+// plies) saved and loaded again: the same saved state and phase.
+template <class Plies>
+void check_random_games_load_again(std::string_view id, const json &options, int games, Plies plies) {
+    for (int g = 0; g < games; ++g) {
+        CAPTURE(g);
+        json with_seed = options;
+        with_seed["seed"] = g;
+        const std::unique_ptr<Game> game = new_game(id, with_seed);
+        game->random_playout(static_cast<uint64_t>(g), plies(g));
+        const json saved = game->to_json();
+        const std::unique_ptr<Game> restored = game_from_json(saved);
+        REQUIRE(restored->to_json() == saved);
+        CHECK(restored->phase() == game->phase());
+    }
+}
+
+// A network's trainer run twice from one seed, `games` games each: the same weights, whose
+// checksum is `expected`, the one the trainer of the committed weights computed (a change to the
+// trainer that changes its weights shows here; then regenerate the header).
+template <class Trainer, class Checksum>
+void check_training_repeats(uint64_t games, Checksum checksum, double expected) {
+    Trainer a(1), b(1);
+    for (uint64_t g = 0; g < games; ++g) {
+        a.train_game(1000003 + g, 0.02f, 0.7f);
+        b.train_game(1000003 + g, 0.02f, 0.7f);
+    }
+    CHECK(checksum(a.weights()) == checksum(b.weights()));
+    CHECK(checksum(a.weights()) == doctest::Approx(expected).epsilon(1e-9));
+}
+
+// A race game at a position, with helpers that speak the notation.
+template <class Rules>
+struct RaceTable {
+    RulesGame<Rules> game;
+    RaceTable(const typename Rules::Options &o, const typename Rules::State &s) : game(services_of<Rules>(), o, s) {}
+    explicit RaceTable(const typename Rules::Options &o) : game(services_of<Rules>(), o, Rules::initial(o)) {}
+
+    void dice(std::same_as<int> auto... values) {
+        const int dice[] = {values...};
+        game.set_dice(dice);
+    }
+    std::vector<std::string> moves() const { return move_texts(game); }
+    bool can(const std::string &move) const {
+        const auto all = moves();
+        return std::find(all.begin(), all.end(), move) != all.end();
+    }
+    void play(const std::string &move) { play_move(game, move); }
+    const typename Rules::State &s() const { return game.state(); }
+    int at(int player, int progress) const { return s().count[player][progress]; }
+    json position() const { return game.to_json()["position"]; }
+};
 
 }  // namespace ludus::testing

@@ -291,19 +291,15 @@ TEST_CASE("duodecim: the player captures, bears off, and keeps its pieces out of
 }
 
 TEST_CASE("the same seed gives the same move; other seeds may choose among equals") {
-    auto p = new_game("petteia", {{"seed", 9}});
-    p->random_playout(4, 10);
-    auto d = new_game("duodecim", {{"seed", 9}});
-    d->random_playout(4, 10);
-    if (d->phase() == Phase::roll) d->roll();
-    for (Game *g : {p.get(), d.get()})
+    const auto games = ludus::testing::games_in_play(9, 4, 10);
+    for (Game *g : games.both())
         for (const char *level : {"random", "greedy", "best"}) {
             json o = quick(level, 42);
             CHECK(without_time(g->ai_choose(o)) == without_time(g->ai_choose(o)));
         }
     // A node budget alone makes "best" independent of time.
     const json o{{"level", "best"}, {"max_nodes", 20000}, {"seed", 3}};
-    CHECK(without_time(p->ai_choose(o)) == without_time(p->ai_choose(o)));
+    CHECK(without_time(games.petteia->ai_choose(o)) == without_time(games.petteia->ai_choose(o)));
 }
 
 TEST_CASE("the computer player refuses the wrong phase, a finished game and bad options") {

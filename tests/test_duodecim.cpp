@@ -17,7 +17,6 @@ using ludus::testing::message_of;
 using ludus::testing::status_of;
 using Duo = DuodecimRules;
 using St = DuodecimState;
-using DuoGame = RulesGame<Duo>;
 using ludus::testing::Units;  // {progress, pieces}
 
 namespace {
@@ -30,39 +29,8 @@ Duo::Options options(json given = json::object()) {
 
 St position(const Duo::Options &o, Units player0, Units player1, int to_move = 0) { return ludus::testing::race_position<Duo>(o, player0, player1, to_move); }
 
-// A game at a position, with helpers that speak the notation.
-struct Table {
-    DuoGame game;
-    Table(const Duo::Options &o, const St &s) : game(services_of<Duo>(), o, s) {}
-    explicit Table(const Duo::Options &o) : game(services_of<Duo>(), o, Duo::initial(o)) {}
-
-    void dice(int a, int b) {
-        const int values[] = {a, b};
-        game.set_dice(values);
-    }
-    std::vector<std::string> moves() const {
-        std::vector<Action> actions;
-        game.legal_actions(actions);
-        std::vector<std::string> texts;
-        for (Action a : actions) texts.push_back(game.action_text(a));
-        std::sort(texts.begin(), texts.end());
-        return texts;
-    }
-    bool legal(const std::string &text) const {
-        const auto all = moves();
-        return std::find(all.begin(), all.end(), text) != all.end();
-    }
-    void play(const std::string &text) { play_move(game, text); }
-    const St &s() const { return game.state(); }
-    int at(int player, int progress) const { return s().count[player][progress]; }
-    json position() const { return game.to_json()["position"]; }
-};
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
+using Table = ludus::testing::RaceTable<Duo>;
+using ludus::testing::sorted;
 
 }  // namespace
 
@@ -254,8 +222,8 @@ TEST_CASE("Player 0, nothing in hand, a unit on track 20, dice (2,5): 20-O and 2
     const auto o = options();
     Table t(o, position(o, {{26, 1}, {1, 5}}, {}));
     t.dice(2, 5);
-    CHECK(t.legal("20-O"));
-    CHECK(t.legal("20-22"));
+    CHECK(t.can("20-O"));
+    CHECK(t.can("20-22"));
     std::vector<std::string> from_20;
     for (const std::string &m : t.moves())
         if (m.rfind("20-", 0) == 0) from_20.push_back(m);
@@ -301,7 +269,7 @@ TEST_CASE("Second step: the remaining die moves a different unit from the one ju
     Table t(o, position(o, {{7, 1}, {16, 1}, {1, 4}}, {{1, 6}}));
     t.dice(2, 3);
     t.play("1-3");
-    CHECK(!t.legal("3-6"));
+    CHECK(!t.can("3-6"));
     CHECK(t.moves() == sorted({"10-13", "I-IV"}));
     CHECK(t.position()["barred"] == 9);
 }
@@ -312,7 +280,7 @@ TEST_CASE("Second step exception: a first step that formed a column lets the rem
     t.dice(2, 3);
     t.play("1-3");
     CHECK(t.at(0, 9) == 2);
-    CHECK(t.legal("3-6"));
+    CHECK(t.can("3-6"));
     CHECK(t.position()["barred"].is_null());
     t.play("3-6");
     CHECK(t.at(0, 12) == 2);
@@ -324,7 +292,7 @@ TEST_CASE("Second step exception: enlarging a column, on an entry cell too, lets
     t.dice(3, 2);
     t.play("H-III");
     CHECK(t.at(0, 3) == 3);
-    CHECK(t.legal("III-V"));
+    CHECK(t.can("III-V"));
 }
 
 TEST_CASE("[decision] a capture does not form a column: the moved unit stays barred") {
@@ -333,7 +301,7 @@ TEST_CASE("[decision] a capture does not form a column: the moved unit stays bar
     t.dice(2, 3);
     t.play("1-3");
     CHECK(t.at(1, St::hand) == 6);
-    CHECK(!t.legal("3-6"));
+    CHECK(!t.can("3-6"));
     CHECK(t.moves() == sorted({"10-13", "I-IV"}));
 }
 
@@ -362,7 +330,7 @@ TEST_CASE("[decision] the in-hand restriction is checked step by step: after the
     t.dice(1, 4);
     CHECK(t.moves() == sorted({"H-I", "H-IV", "H-V"}));
     t.play("H-I");
-    CHECK(t.legal("VI-4"));
+    CHECK(t.can("VI-4"));
     t.play("VI-4");
     CHECK(t.at(0, 10) == 5);
 }
@@ -505,15 +473,15 @@ TEST_CASE("[decision] bearing off needs no other condition") {
     const auto o = options();
     Table t(o, position(o, {{1, 5}, {26, 1}}, {{1, 6}}));
     t.dice(5, 6);
-    CHECK(t.legal("20-O"));
+    CHECK(t.can("20-O"));
 }
 
 TEST_CASE("Units jump over any pieces on the way, own or opposing") {
     const auto o = options();
     Table t(o, position(o, {{7, 1}, {9, 1}, {1, 4}}, {{8, 5}}));
     t.dice(3, 4);
-    CHECK(t.legal("1-4"));
-    CHECK(t.legal("1-5"));
+    CHECK(t.can("1-4"));
+    CHECK(t.can("1-5"));
 }
 
 TEST_CASE("Landing on an empty cell or an own unit is legal; landing on own pieces merges into one column") {
@@ -531,7 +499,7 @@ TEST_CASE("Landing on an opposing unit of n pieces with m >= n must capture: all
     const auto o = options();
     Table t(o, position(o, {{7, 2}, {1, 4}}, {{10, 2}, {1, 4}}));
     t.dice(3, 5);
-    REQUIRE(t.legal("1-4"));
+    REQUIRE(t.can("1-4"));
     const json move = t.game.action_json(Duo::parse_action(o, "1-4"));
     CHECK(move["captures"] == 2);
     t.play("1-4");
@@ -544,8 +512,8 @@ TEST_CASE("A column of 2 cannot capture a column of 3: the step is illegal") {
     const auto o = options();
     Table t(o, position(o, {{7, 2}, {1, 4}}, {{10, 3}, {1, 3}}));
     t.dice(3, 5);
-    CHECK(!t.legal("1-4"));
-    CHECK(t.legal("1-6"));
+    CHECK(!t.can("1-4"));
+    CHECK(t.can("1-6"));
     CHECK(status_of([&] { t.play("1-4"); }) == Status::illegal_move);
 }
 

@@ -663,16 +663,10 @@ TEST_CASE("Quintana: a player who cannot move loses (a DECISION)") {
 TEST_CASE("the moves of every position listed by the engine equal a uniformly drawn random move's range, and saved games load again identically (1,000 random games)" * doctest::test_suite("slow")) {
     int games = 0;
     for (const LatrunculiRuleset &r : latrunculi_rulesets()) {
-        for (int g = 0; g < 200; ++g, ++games) {
-            CAPTURE(r.id);
-            CAPTURE(g);
-            auto game = new_game("latrunculi", {{"ruleset", r.id}, {"seed", g}, {"draw_plies_without_capture", 60}});
-            game->random_playout(static_cast<uint64_t>(g), 1 + static_cast<uint32_t>(g % 7) * 60);
-            const json saved = game->to_json();
-            auto restored = game_from_json(saved);
-            REQUIRE(restored->to_json() == saved);
-            CHECK(restored->phase() == game->phase());
-        }
+        CAPTURE(r.id);
+        ludus::testing::check_random_games_load_again("latrunculi", {{"ruleset", r.id}, {"draw_plies_without_capture", 60}}, 200,
+                                                      [](int g) { return 1 + static_cast<uint32_t>(g % 7) * 60; });
+        games += 200;
     }
     CHECK(games == 1000);
 }

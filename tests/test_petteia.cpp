@@ -18,6 +18,7 @@
 using namespace ludus;
 using ludus::testing::message_of;
 using ludus::testing::status_of;
+using ludus::testing::move_texts;
 using PGame = RulesGame<PetteiaRules>;
 using POptions = PetteiaOptions;
 using PState = PetteiaState;
@@ -67,15 +68,6 @@ Diagram diagram(const Game &g) {
     Diagram d;
     for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) d.push_back(it->get<std::string>());
     return d;
-}
-
-std::vector<std::string> move_texts(const Game &g) {
-    std::vector<Action> actions;
-    g.legal_actions(actions);
-    std::vector<std::string> out;
-    for (Action a : actions) out.push_back(g.action_text(a));
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 std::vector<std::string> moves_from(const Game &g, const std::string &square) {

@@ -452,21 +452,33 @@ def check_duodecim_text(game, state):
         assert any(l.startswith(f"last step: {last} by player") for l in lines), text
 
 
+def random_game(game, choose, steps):
+    """Plays `game` for at most `steps` steps, each a roll of the dice when they are to be rolled,
+    else the move choose(legal moves) picks, and yields (step, move) after each (move None for a
+    roll), until the game is over."""
+    for step in range(steps):
+        phase = game.phase()
+        if phase == PHASE_OVER:
+            return
+        if phase == PHASE_ROLL:
+            game.roll()
+            yield step, None
+        else:
+            move = choose(game.moves())
+            game.play(move)
+            yield step, move
+
+
 def duodecim_positions(lib, seeds, rng):
+    def choose(moves):
+        capturing = [m for m in moves if m.get("captures")]
+        return rng.choice(capturing) if capturing and rng.random() < 0.5 else rng.choice(moves)
+
     for seed in range(seeds):
         pieces = rng.choice([6, 6, 1, 3, 15])
         game = Game(lib, "duodecim", {"seed": seed, "pieces": pieces})
         yield game, game.state()
-        for step in range(3000):
-            phase = game.phase()
-            if phase == PHASE_OVER:
-                break
-            if phase == PHASE_ROLL:
-                game.roll()
-            else:
-                moves = game.moves()
-                capturing = [m for m in moves if m.get("captures")]
-                game.play(rng.choice(capturing) if capturing and rng.random() < 0.5 else rng.choice(moves))
+        for step, _ in random_game(game, choose, 3000):
             if step % 11 == 0 or game.phase() == PHASE_OVER:
                 yield game, game.state()
 
@@ -613,20 +625,17 @@ GAME_CHECKS = {"latrunculi": (check_latrunculi_svg, check_latrunculi_text), "xii
 def catalogue_positions(lib, game_id, options, games, rng):
     """(game, state) along seeded random games of one game and ruleset, preferring moves that
     capture or block, so that the pictures show them."""
+    eager = []  # the moves that capture or block among the last position's
+
+    def choose(moves):
+        eager[:] = [m for m in moves if m.get("captures") or m.get("blocks")]
+        return rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(moves)
+
     for seed in range(games):
         game = Game(lib, game_id, dict(options, seed=seed))
         yield game, game.state()
-        for ply in range(600):
-            phase = game.phase()
-            if phase == PHASE_OVER:
-                break
-            if phase == PHASE_ROLL:
-                game.roll()
-                continue
-            moves = game.moves()
-            eager = [m for m in moves if m.get("captures") or m.get("blocks")]
-            game.play(rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(moves))
-            if ply % 9 == 0 or game.phase() == PHASE_OVER or eager:
+        for ply, move in random_game(game, choose, 600):
+            if move is not None and (ply % 9 == 0 or game.phase() == PHASE_OVER or eager):
                 yield game, game.state()
 
 
@@ -760,17 +769,9 @@ def rich_duodecim_position(lib):
     for seed in range(200):
         rng = random.Random(seed)
         game = Game(lib, "duodecim", {"seed": seed})
-        for _ in range(400):
-            phase = game.phase()
-            if phase == PHASE_OVER:
-                break
-            if phase == PHASE_ROLL:
-                game.roll()
+        for _, move in random_game(game, lambda moves: rng.choice([m for m in moves if m.get("captures")] or moves), 400):
+            if move is None:
                 continue
-            moves = game.moves()
-            capturing = [m for m in moves if m.get("captures")]
-            move = rng.choice(capturing or moves)
-            game.play(move)
             p = game.state()["position"]
             if (move.get("captures") and p["phase"] == "move" and any(p["dice_used"]) and any(p["off"]) and any(p["hand"])
                     and any(n >= 2 for n in units(p).values()) and len(units(p)) >= 5):
@@ -783,12 +784,12 @@ def latrunculi_blocked_position(lib):
     for seed in range(200):
         rng = random.Random(seed)
         game = Game(lib, "latrunculi", {"seed": seed, "ruleset": "schaedler"})
-        for _ in range(300):
-            if game.phase() == PHASE_OVER:
-                break
-            moves = game.moves()
+
+        def choose(moves):
             blocking = [m for m in moves if m["blocks"]]
-            game.play(rng.choice(blocking) if blocking and rng.random() < 0.9 else rng.choice([m for m in moves if m["kind"] != "remove"]))
+            return rng.choice(blocking) if blocking and rng.random() < 0.9 else rng.choice([m for m in moves if m["kind"] != "remove"])
+
+        for _ in random_game(game, choose, 300):
             if all(n >= 1 for n in game.state()["position"]["blocked"]):
                 return game
     raise AssertionError("no position with blocked pieces of both players found")

@@ -47,12 +47,8 @@ TEST_CASE("uct: the chance nodes know every roll with its probability") {
 }
 
 TEST_CASE("uct: a playout budget and a seed give the same move every time; other seeds may differ") {
-    auto p = new_game("petteia", {{"seed", 9}});
-    p->random_playout(4, 10);
-    auto d = new_game("duodecim", {{"seed", 9}});
-    d->random_playout(4, 10);
-    if (d->phase() == Phase::roll) d->roll();
-    for (Game *g : {p.get(), d.get()}) {
+    const auto games = ludus::testing::games_in_play(9, 4, 10);
+    for (Game *g : games.both()) {
         const json first = without_time(g->ai_choose(uct(7, 500)));
         CHECK(first == without_time(g->ai_choose(uct(7, 500))));
         CHECK(first["search"]["playouts"] == 500);
@@ -135,12 +131,8 @@ TEST_CASE("uct: bad options are refused with a message naming the option") {
 }
 
 TEST_CASE("uct on several threads: one tree a thread, the budget shared, still one move for a seed") {
-    auto p = new_game("petteia", {{"seed", 3}});
-    p->random_playout(5, 12);
-    auto d = new_game("duodecim", {{"seed", 3}});
-    d->random_playout(5, 12);
-    if (d->phase() == Phase::roll) d->roll();
-    for (Game *g : {p.get(), d.get()}) {
+    const auto games = ludus::testing::games_in_play(3, 5, 12);
+    for (Game *g : games.both()) {
         json o = uct(11, 601);
         o["threads"] = 3;
         const json first = without_time(g->ai_choose(o));

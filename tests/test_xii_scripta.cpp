@@ -36,36 +36,8 @@ Xii::Options options(const std::string &ruleset, json given = json::object()) {
 
 St position(const Xii::Options &o, Units player0, Units player1, int to_move = 0) { return ludus::testing::race_position<Xii>(o, player0, player1, to_move); }
 
-struct Table {
-    XiiGame game;
-    Table(const Xii::Options &o, const St &s) : game(services_of<Xii>(), o, s) {}
-    explicit Table(const Xii::Options &o) : game(services_of<Xii>(), o, Xii::initial(o)) {}
-
-    void dice(int a, int b, int c) {
-        const int values[] = {a, b, c};
-        game.set_dice(values);
-    }
-    std::vector<std::string> moves() const {
-        std::vector<Action> actions;
-        game.legal_actions(actions);
-        std::vector<std::string> texts;
-        for (Action a : actions) texts.push_back(game.action_text(a));
-        std::sort(texts.begin(), texts.end());
-        return texts;
-    }
-    bool can(const std::string &move) const {
-        const auto m = moves();
-        return std::find(m.begin(), m.end(), move) != m.end();
-    }
-    void play(const std::string &move) { play_move(game, move); }
-    const St &s() const { return game.state(); }
-    int at(int player, int progress) const { return s().count[player][progress]; }
-};
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
+using Table = ludus::testing::RaceTable<Xii>;
+using ludus::testing::sorted;
 
 }  // namespace
 

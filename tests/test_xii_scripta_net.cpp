@@ -58,16 +58,9 @@ TEST_CASE("xii scripta network: a won race near 1, a lost one near 0") {
 }
 
 TEST_CASE("xii scripta network: the trainer repeats, and the committed weights are its output") {
-    // A few games of training from the same seed give the same weights (one game a ruleset).
-    TdTrainer a(1), b(1);
-    for (uint64_t g = 0; g < 4; ++g) {
-        a.train_game(1000003 + g, 0.02f, 0.7f);
-        b.train_game(1000003 + g, 0.02f, 0.7f);
-    }
-    CHECK(weights_checksum(a.weights()) == weights_checksum(b.weights()));
-    // The checksum of these games as the trainer that made the committed weights computed it: a
-    // change to the trainer that changes its weights shows here (then regenerate the header).
-    CHECK(weights_checksum(a.weights()) == doctest::Approx(-46.404252652).epsilon(1e-9));
+    // A few games of training from the same seed give the same weights (one game a ruleset), as
+    // the trainer of the committed weights computed them.
+    ludus::testing::check_training_repeats<TdTrainer>(4, [](const auto &w) { return weights_checksum(w); }, -46.404252652);
     // The header says the checksum of the weights the trainer wrote; the weights still have it.
     CHECK(weights_checksum(net_weights) == doctest::Approx(net_weights_checksum).epsilon(1e-9));
 }

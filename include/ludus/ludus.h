@@ -42,9 +42,9 @@
 #include <stdint.h>
 
 #define LUDUS_VERSION_MAJOR 1 /* this header's version: incompatible changes (docs/releasing.md) */
-#define LUDUS_VERSION_MINOR 1 /* additions */
+#define LUDUS_VERSION_MINOR 2 /* additions */
 #define LUDUS_VERSION_PATCH 0 /* fixes */
-#define LUDUS_VERSION_STRING "1.1.0" /* "MAJOR.MINOR.PATCH", as ludus_version() returns it */
+#define LUDUS_VERSION_STRING "1.2.0" /* "MAJOR.MINOR.PATCH", as ludus_version() returns it */
 
 /* Limits on input: see above. */
 #define LUDUS_MAX_STATE_BYTES (1024u * 1024u) /* a saved state, in bytes */

@@ -302,14 +302,13 @@ private:
 template <class Rules>
 json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, duodecim_levels, max_depth);
-    if (Rules::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
-    if (Rules::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
-    if (ao.level.name == ai::uct_level.name) return ai::uct_choose<Rules>(o, s, earlier_keys, ao);
-    const int threads = ao.level.depth >= 3 ? ao.threads : 1;  // the shallower levels have no candidates to share
-    ai::SharedBudget shared;
-    DuodecimSearch search(o, ao, threads > 1 ? &shared : nullptr);
-    search.add_helpers(threads, &shared);
-    return search.choose(s);
+    return ai::choose_move<Rules>(o, s, earlier_keys, ao, [&] {
+        const int threads = ao.level.depth >= 3 ? ao.threads : 1;  // the shallower levels have no candidates to share
+        ai::SharedBudget shared;
+        DuodecimSearch search(o, ao, threads > 1 ? &shared : nullptr);
+        search.add_helpers(threads, &shared);
+        return search.choose(s);
+    });
 }
 
 template json ai_choose<DuodecimRules>(const DuodecimOptions &, const DuodecimState &, std::span<const uint64_t>, const json &);

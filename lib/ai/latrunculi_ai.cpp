@@ -280,9 +280,7 @@ private:
 template <class R>
 json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
-    if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
-    if (ao.level.name == ai::uct_level.name) return ai::uct_choose<R>(o, s, earlier_keys, ao);
-    return ai::alphabeta_choose<LatrunculiPolicy<R>>(o, s, earlier_keys, ao);
+    return ai::choose_move<R>(o, s, earlier_keys, ao, [&] { return ai::alphabeta_choose<LatrunculiPolicy<R>>(o, s, earlier_keys, ao); });
 }
 
 template json ai_choose<LatrunculiRules>(const LatrunculiRules::Options &, const LatrunculiRules::State &, std::span<const uint64_t>, const json &);

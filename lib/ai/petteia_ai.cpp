@@ -201,9 +201,7 @@ private:
 template <class R>
 json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, petteia_levels, max_depth);
-    if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
-    if (ao.level.name == ai::uct_level.name) return ai::uct_choose<R>(o, s, earlier_keys, ao);
-    return ai::alphabeta_choose<PetteiaPolicy<R>>(o, s, earlier_keys, ao);
+    return ai::choose_move<R>(o, s, earlier_keys, ao, [&] { return ai::alphabeta_choose<PetteiaPolicy<R>>(o, s, earlier_keys, ao); });
 }
 
 template json ai_choose<PetteiaRules>(const PetteiaRules::Options &, const PetteiaRules::State &, std::span<const uint64_t>, const json &);

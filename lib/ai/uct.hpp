@@ -12,9 +12,8 @@
 // (21 for two dice: a double with 1/36, the others 2/36), and the walk samples one with its
 // probability. The move played is the root's most visited child.
 //
-// A game adds the level with one line in its ai_choose (see petteia_ai.cpp):
-//   if (ao.level.name == ai::uct_level.name) return ai::uct_choose<R>(o, s, earlier_keys, ao);
-// and, if the self-play sweep finds another constant better, a line in default_exploration.
+// Every game's ai_choose plays the level through choose_move below, and, if the self-play sweep
+// finds another constant better, a line in default_exploration.
 #pragma once
 
 #include <algorithm>
@@ -259,6 +258,18 @@ json uct_choose(const typename R::Options &o, const typename R::State &s, std::s
     move["search"]["playouts"] = playouts;
     move["search"]["exploration"] = searches[0]->exploration();
     return move;
+}
+
+// A computer player's move, the checks written once: there is one to choose (the game goes on,
+// the dice are rolled), the level "uct" plays the same in every game, any other the game's own
+// search (search()).
+template <class R, class Search>
+json choose_move(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const AiOptions &ao,
+                 Search search) {
+    if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
+    if (R::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
+    if (ao.level.name == uct_level.name) return uct_choose<R>(o, s, earlier_keys, ao);
+    return search();
 }
 
 }  // namespace ludus::ai

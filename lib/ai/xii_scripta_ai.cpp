@@ -124,11 +124,7 @@ private:
 template <class Rules>
 json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
-    if (Rules::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
-    if (Rules::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
-    if (ao.level.name == ai::uct_level.name) return ai::uct_choose<Rules>(o, s, earlier_keys, ao);
-    XiiSearch search(o, ao);
-    return search.choose(s);
+    return ai::choose_move<Rules>(o, s, earlier_keys, ao, [&] { return XiiSearch(o, ao).choose(s); });
 }
 
 template json ai_choose<XiiScriptaRules>(const XiiOptions &, const XiiState &, std::span<const uint64_t>, const json &);

@@ -106,13 +106,7 @@ DuodecimOptions DuodecimRules::parse_options(const json &given) {
 
 json DuodecimRules::setup_json(const Options &o) { return {{"first_player", o.first_player}, {"opening_rolls", o.opening_rolls}}; }
 
-DuodecimState DuodecimRules::initial(const Options &o) {
-    State s;
-    s.count[0][S::hand] = s.count[1][S::hand] = static_cast<uint8_t>(o.pieces);
-    s.to_move = static_cast<uint8_t>(o.first_player);
-    s.rng = o.rng_after_opening;
-    return s;
-}
+DuodecimState DuodecimRules::initial(const Options &o) { return race_state::start<State>(o.pieces, o.first_player, o.rng_after_opening); }
 
 namespace {
 
@@ -323,11 +317,8 @@ void read_dice(const json &j, const std::string &field, S &s) {
 
 void check_phase(const json &j, const std::string &field, const S &s) {
     if (s.result != Result::ongoing && s.dice[0] != 0) fail(Status::invalid_state, path(field, "dice") + ": must be [] when the game is over");
-    const Phase given = phase_from_name(member(j, "phase", field, json::value_t::string).get<std::string>(), path(field, "phase"));
     const Phase expected = DuodecimRules::phase(s);
-    if (given != expected)
-        fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(expected) + "\" with result \"" + result_name(s.result) +
-                                        "\" and dice " + (s.dice[0] == 0 ? "[]" : "rolled"));
+    require_phase(j, field, expected, s.result, std::string(" and dice ") + (s.dice[0] == 0 ? "[]" : "rolled"));
     if (expected != Phase::move && (s.dice_used[0] || s.dice_used[1]))
         fail(Status::invalid_state, path(field, "dice_used") + ": no die is used outside phase move");
     if (s.dice_used[0] && s.dice_used[1]) fail(Status::invalid_state, path(field, "dice_used") + ": using both dice ends the turn");
@@ -353,12 +344,12 @@ DuodecimState DuodecimRules::position_from_json(const Options &o, const json &j,
     read_cells(j, "track", field, o.pieces, S::first_track, 24, s);
     race_state::read_pair(j, "off", field, o.pieces, S::off, s);
     check_material(o, s, field);
-    s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
+    s.to_move = to_move_from_json(j, field);
     race_state::read_result(j, field, "Ludus Duodecim Scriptorum", o.pieces, s);
     read_dice(j, field, s);
     check_phase(j, field, s);
     read_barred(j, field, s);
-    s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).get<std::string>(), path(field, "rng"));
+    s.rng = rng_from_json(j, field);
     return s;
 }
 

@@ -28,6 +28,7 @@
 #include "../game.hpp"
 #include "../options.hpp"
 #include "../rng.hpp"
+#include "../rules_concept.hpp"
 
 namespace ludus {
 
@@ -39,7 +40,7 @@ struct DuodecimOptions {
     json resolved;                              // every option as given or defaulted (saved with the game)
 };
 
-struct DuodecimState {
+struct DuodecimState : StateEnvelope {
     static constexpr int hand = 0;
     static constexpr int last_entry = 6;
     static constexpr int first_track = 7;
@@ -52,10 +53,6 @@ struct DuodecimState {
     std::array<uint8_t, 2> dice{};                          // 0 0 when not rolled
     std::array<bool, 2> dice_used{};
     int8_t barred = nothing_barred;
-    uint8_t to_move = 0;
-    EndReason end_reason = EndReason::none;  // set with the result
-    Result result = Result::ongoing;
-    Rng rng;
 
     bool operator==(const DuodecimState &) const = default;
 };
@@ -63,14 +60,9 @@ struct DuodecimState {
 template <class State>
 struct LastMove;  // ../history.hpp
 
-struct DuodecimRules {
-    using Options = DuodecimOptions;
-    using State = DuodecimState;
+struct DuodecimRules : RaceRules<DuodecimOptions, DuodecimState> {
     static constexpr std::string_view id = "duodecim";
     static constexpr std::string_view name = "Ludus Duodecim Scriptorum";
-    static constexpr bool has_dice = true;
-    static constexpr bool allows_agreed_draw = false;
-    static constexpr Action pass_action = 0;
     static constexpr int action_stride = State::positions;
     static int from_of(Action a) { return a / action_stride; }
     static int to_of(Action a) { return a % action_stride; }
@@ -78,7 +70,6 @@ struct DuodecimRules {
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue() { return ludus::options_catalogue(option_specs()); }
     static Options parse_options(const json &given);
-    static json options_json(const Options &o) { return o.resolved; }
     static json setup_json(const Options &o);
 
     static State initial(const Options &o);
@@ -86,8 +77,6 @@ struct DuodecimRules {
         if (s.result != Result::ongoing) return Phase::over;
         return s.dice[0] == 0 ? Phase::roll : Phase::move;
     }
-    static int to_move(const State &s) { return s.to_move; }
-    static Result result(const State &s) { return s.result; }
 
     // Each unit (at most one a progress) has at most three steps: a die, the other, the sum.
     static constexpr size_t max_steps = 3 * State::positions;

@@ -70,17 +70,13 @@ struct LatrunculiOptions {
 };
 
 template <class BB>
-struct LatrunculiStateT {
+struct LatrunculiStateT : StateEnvelope {
     std::array<BB, 2> men{}, dux{};     // each player's men and dux (at most one bit)
     std::array<uint8_t, 2> men_in_hand{}, dux_in_hand{};  // placement phase (Bell)
-    uint8_t to_move = 0;
     uint8_t placed_this_turn = 0;       // men placed so far in this placement turn
-    EndReason end_reason = EndReason::none;  // set with the result
     int8_t again = -1;                  // the square of the piece that captured and may move again, or -1
-    Result result = Result::ongoing;
     uint32_t plies_without_capture = 0; // moves (not placements) since the last capture
     uint64_t key = 0;                   // Zobrist key: pieces, player to move, the piece moving again
-    Rng rng;
 
     BB pieces(int p) const { return men[p] | dux[p]; }
     BB occupied() const { return men[0] | men[1] | dux[0] | dux[1]; }
@@ -91,15 +87,13 @@ struct LatrunculiStateT {
     bool operator==(const LatrunculiStateT &) const = default;
 };
 
-// The framework declares the draws by agreement and by repetition (RepeatsSinceCapture).
+// The framework declares the draws by agreement and by repetition (CaptureRules).
 template <class BB>
-struct LatrunculiRulesT : RepeatsSinceCapture<LatrunculiStateT<BB>, LatrunculiOptions> {
+struct LatrunculiRulesT : CaptureRules<LatrunculiOptions, LatrunculiStateT<BB>> {
     using Options = LatrunculiOptions;
     using State = LatrunculiStateT<BB>;
     static constexpr std::string_view id = "latrunculi";
     static constexpr std::string_view name = "Ludus Latrunculorum";
-    static constexpr bool has_dice = false;
-    static constexpr bool allows_agreed_draw = true;
     // Actions: a move from * 128 + to; placing a piece place_base + square; declining the extra move.
     static constexpr int stride = 128;
     static constexpr Action place_base = stride * stride;
@@ -108,7 +102,6 @@ struct LatrunculiRulesT : RepeatsSinceCapture<LatrunculiStateT<BB>, LatrunculiOp
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue() { return ludus::options_catalogue(option_specs()); }
     static Options parse_options(const json &given);
-    static json options_json(const Options &o) { return o.resolved; }
 
     static State initial(const Options &o);
     // Every game of a ruleset starts from its setup: a saved game's start must be it (a game
@@ -116,9 +109,6 @@ struct LatrunculiRulesT : RepeatsSinceCapture<LatrunculiStateT<BB>, LatrunculiOp
     static std::string ruleset_label(const Options &o) {
         return ludus::ruleset_label(o.rules->name, o.rules->id);
     }
-    static Phase phase(const State &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
-    static int to_move(const State &s) { return s.to_move; }
-    static Result result(const State &s) { return s.result; }
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static Action random_action(const Options &o, const State &s, Rng &rng);
@@ -137,7 +127,6 @@ struct LatrunculiRulesT : RepeatsSinceCapture<LatrunculiStateT<BB>, LatrunculiOp
     static BB reach(const Options &o, BB from, BB empty);
     // A dux with no empty neighbour and an enemy piece beside it (Kowalski).
     static bool dux_immobilised(const Options &o, const State &s, int player);
-
 
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);

@@ -44,11 +44,7 @@ uint64_t neighbours(uint64_t b) { return shift(b, 0) | shift(b, 1) | shift(b, 2)
 // The squares with a square of `f` on both sides, in a rank or in a file.
 uint64_t enclosed_by(uint64_t f) { return (shift(f, 2) & shift(f, 3)) | (shift(f, 0) & shift(f, 1)); }
 
-constexpr auto piece_keys = [] {
-    std::array<uint64_t, 4 * 64> t{};
-    for (size_t i = 0; i < t.size(); ++i) t[i] = mix64(0x5C4AD1E400ull + i);
-    return t;
-}();
+constexpr auto piece_keys = mixed_keys<4 * 64>(0x5C4AD1E400ull);
 uint64_t piece_key(int sq, int player, bool blocked) { return piece_keys[4 * sq + 2 * player + (blocked ? 1 : 0)]; }
 constexpr uint64_t side_key = mix64(0x51DE5C4A);
 
@@ -303,26 +299,14 @@ SchaedlerState SchaedlerRules::position_from_json(const Options &o, const json &
     using json_util::path;
     json_util::only_keys(j, {"ranks", "pieces", "blocked", "in_hand", "to_move", "phase", "result", "end_reason", "plies_without_capture", "rng"}, field);
     State s;
-    const json &ranks = member(j, "ranks", field, json::value_t::array);
-    if (ranks.size() != static_cast<size_t>(o.rows))
-        fail(Status::invalid_state, path(field, "ranks") + ": the board has 8 ranks, not " + std::to_string(ranks.size()));
-    for (int rank = 0; rank < o.rows; ++rank) {
-        const std::string where = path(field, "ranks") + "[" + std::to_string(rank) + "]";
-        if (!ranks[rank].is_string()) fail(Status::invalid_state, where + ": must be a string");
-        const std::string line = ranks[rank].get<std::string>();
-        if (line.size() != static_cast<size_t>(cols)) fail(Status::invalid_state, where + ": a rank has 8 squares, not " + std::to_string(line.size()));
-        for (int file = 0; file < cols; ++file) {
-            const char c = line[file];
-            const int sq = rank * cols + file;
-            if (c == '.') continue;
-            const int p = c == '0' || c == 'A' ? 0 : c == '1' || c == 'B' ? 1 : -1;
-            if (p < 0) fail(Status::invalid_state, where + ": '" + std::string(1, c) + "' is not '.', '0', '1', 'A' or 'B'");
-            const bool blocked = c == 'A' || c == 'B';
-            s.pieces[p] |= bits::one<uint64_t>(sq);
-            if (blocked) s.blocked[p] |= bits::one<uint64_t>(sq);
-            s.key ^= piece_key(sq, p, blocked);
-        }
-    }
+    ranks_from_json(j, field, o.rows, cols, [&](const std::string &where, int sq, char c) {
+        const int p = c == '0' || c == 'A' ? 0 : c == '1' || c == 'B' ? 1 : -1;
+        if (p < 0) fail(Status::invalid_state, where + ": '" + std::string(1, c) + "' is not '.', '0', '1', 'A' or 'B'");
+        const bool blocked = c == 'A' || c == 'B';
+        s.pieces[p] |= bits::one<uint64_t>(sq);
+        if (blocked) s.blocked[p] |= bits::one<uint64_t>(sq);
+        s.key ^= piece_key(sq, p, blocked);
+    });
     const std::array<int, 2> pieces = json_util::pair_member(j, "pieces", field, o.pieces), blocked = json_util::pair_member(j, "blocked", field, o.pieces);
     for (int p = 0; p < 2; ++p)
         if (pieces[p] != bits::popcount(s.pieces[p]) || blocked[p] != bits::popcount(s.blocked[p]))
@@ -332,7 +316,7 @@ SchaedlerState SchaedlerRules::position_from_json(const Options &o, const json &
                                             std::to_string(bits::popcount(s.blocked[1])) + " of them blocked");
     const std::array<int, 2> in_hand = json_util::pair_member(j, "in_hand", field, o.pieces);
     s.in_hand = {static_cast<uint8_t>(in_hand[0]), static_cast<uint8_t>(in_hand[1])};
-    s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
+    s.to_move = to_move_from_json(j, field);
     if (s.to_move == 1) s.key ^= side_key;
     if (s.placing()) {
         for (int p = 0; p < 2; ++p)
@@ -348,14 +332,11 @@ SchaedlerState SchaedlerRules::position_from_json(const Options &o, const json &
         if ((s.blocked[p] & ~enclosed_by(s.free(1 - p))) != 0)
             fail(Status::invalid_state, path(field, "ranks") + ": a blocked piece of player " + std::to_string(p) +
                                             " is not enclosed in a line between two free enemy pieces");
-    s.result = result_from_name(member(j, "result", field, json::value_t::string).template get<std::string>(), path(field, "result"));
-    if (phase_from_name(member(j, "phase", field, json::value_t::string).template get<std::string>(), path(field, "phase")) != phase(s))
-        fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(phase(s)) + "\" with result \"" + result_name(s.result) + "\"");
-    s.end_reason = end_reason_from_json(j, field, s.result);
+    outcome_from_json(s, j, field, phase);
     s.plies_without_capture = static_cast<uint32_t>(json_util::integer_member(j, "plies_without_capture", field, 0, UINT32_MAX));
     if (s.placing() && s.plies_without_capture != 0)
         fail(Status::invalid_state, path(field, "plies_without_capture") + ": must be 0 while placing");
-    s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).template get<std::string>(), path(field, "rng"));
+    s.rng = rng_from_json(j, field);
     if (s.result == Result::ongoing) {
         // An ongoing game must not already meet an end condition (the checks of apply).
         const std::string why = path(field, "result") + ": ";

@@ -43,16 +43,12 @@ struct SchaedlerOptions {
     json resolved;
 };
 
-struct SchaedlerState {
+struct SchaedlerState : StateEnvelope {
     std::array<uint64_t, 2> pieces{};    // each player's pieces, free or blocked
     std::array<uint64_t, 2> blocked{};   // the blocked (alligati) among them
     std::array<uint8_t, 2> in_hand{};    // placement phase
-    uint8_t to_move = 0;
-    EndReason end_reason = EndReason::none;  // set with the result
-    Result result = Result::ongoing;
     uint32_t plies_without_capture = 0;  // moves (not placements) since the last removal
     uint64_t key = 0;                    // Zobrist key: pieces with their state, player to move
-    Rng rng;
 
     uint64_t free(int p) const { return pieces[p] & ~blocked[p]; }
     uint64_t occupied() const { return pieces[0] | pieces[1]; }
@@ -62,14 +58,10 @@ struct SchaedlerState {
     bool operator==(const SchaedlerState &) const = default;
 };
 
-// The framework declares the draws by agreement and by repetition (RepeatsSinceCapture).
-struct SchaedlerRules : RepeatsSinceCapture<SchaedlerState, SchaedlerOptions> {
-    using Options = SchaedlerOptions;
-    using State = SchaedlerState;
+// The framework declares the draws by agreement and by repetition (CaptureRules).
+struct SchaedlerRules : CaptureRules<SchaedlerOptions, SchaedlerState> {
     static constexpr std::string_view id = "latrunculi";
     static constexpr std::string_view name = "Ludus Latrunculorum";
-    static constexpr bool has_dice = false;
-    static constexpr bool allows_agreed_draw = true;
     // Actions: a move from * 64 + to (a step or a chain of hops, by its last square), placing a
     // piece place_base + square, removing a blocked enemy piece remove_base + square.
     static constexpr int stride = 64;
@@ -78,7 +70,6 @@ struct SchaedlerRules : RepeatsSinceCapture<SchaedlerState, SchaedlerOptions> {
 
     static json options_catalogue() { return LatrunculiRules::options_catalogue(); }
     static Options parse_options(const json &given);
-    static json options_json(const Options &o) { return o.resolved; }
 
     static State initial(const Options &o);
     // Every game of a ruleset starts from its setup: a saved game's start must be it (a game
@@ -86,9 +77,6 @@ struct SchaedlerRules : RepeatsSinceCapture<SchaedlerState, SchaedlerOptions> {
     static std::string ruleset_label(const Options &o) {
         return ludus::ruleset_label(o.rules->name, o.rules->id);
     }
-    static Phase phase(const State &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
-    static int to_move(const State &s) { return s.to_move; }
-    static Result result(const State &s) { return s.result; }
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool is_legal(const Options &o, const State &s, Action a);

@@ -139,4 +139,25 @@ std::string PetteiaRules::render_text(const Options &o, const State &s, const La
 
 json PetteiaRules::render_options() { return square_board::render_options(); }
 
+namespace {
+
+// Pictures are drawn from the cell representation: the bitboard game converts.
+template <class Render>
+std::string render_from_cells(const PetteiaBitRules::State &s, const LastMove<PetteiaBitRules::State> &last, Render render) {
+    const PetteiaState now = PetteiaBitRules::to_cells(s);
+    if (last.before == nullptr) return render(now, LastMove<PetteiaState>{});
+    const PetteiaState before = PetteiaBitRules::to_cells(*last.before);
+    return render(now, LastMove<PetteiaState>{&before, last.action});
+}
+
+}  // namespace
+
+std::string PetteiaBitRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+    return render_from_cells(s, last, [&](const PetteiaState &c, const LastMove<PetteiaState> &l) { return PetteiaRules::render_svg(o, c, l, render_options); });
+}
+
+std::string PetteiaBitRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+    return render_from_cells(s, last, [&](const PetteiaState &c, const LastMove<PetteiaState> &l) { return PetteiaRules::render_text(o, c, l, render_options); });
+}
+
 }  // namespace ludus

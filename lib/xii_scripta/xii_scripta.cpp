@@ -1,11 +1,10 @@
+// XII Scripta's rules: the rulesets and options, the start, a step and the end of a turn, the
+// dice, the moves as text and JSON (xii_scripta.hpp).
 #include "xii_scripta.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 
 #include "../json_util.hpp"
-#include "../position_envelope.hpp"
 #include "../race_state.hpp"
 
 namespace ludus {
@@ -32,207 +31,6 @@ constexpr std::array<RulesetInfo, 4> rulesets = {{
     {XiiRuleset::tabletop_schaedler, "tabletop_schaedler",
      "TabletopGames (GAIGResearch), data/XIIScripta/XII_Schaedler_3D.json (as tabletop_murray, a triple played twice)"},
 }};
-
-constexpr uint64_t bit(int p) { return uint64_t{1} << p; }
-constexpr uint64_t cells_mask = ((uint64_t{1} << 37) - 1) & ~uint64_t{1};  // progress 1..36
-constexpr uint64_t entry_mask = ((uint64_t{1} << 13) - 1) & ~uint64_t{1};  // progress 1..12
-
-int code_of(int a, int b, int c) { return a * 49 + b * 7 + c; }
-
-// Set bits of a sparse mask, inline (std::popcount is a library call without -mpopcnt).
-int bits_in(uint64_t m) {
-    int n = 0;
-    for (; m != 0; m &= m - 1) ++n;
-    return n;
-}
-
-// One way of using the dice for a step: its value and the code of the dice it uses.
-struct Use {
-    int value;
-    int code;
-};
-
-// The ways the dice still to play can be used by one step: each distinct die, and with
-// combine_dice each distinct multiset of two or three of them (added, never divided).
-struct Uses {
-    std::array<Use, 7> use;
-    int n = 0;
-};
-
-Uses uses_of(const std::array<int, 3> &left, int k, bool combine) {
-    Uses u;
-    for (int mask = 1; mask < (1 << k); ++mask) {
-        std::array<int, 3> v{};
-        int m = 0, sum = 0;
-        for (int i = 0; i < k; ++i)
-            if (mask & (1 << i)) v[m++] = left[i], sum += left[i];
-        if (m > 1 && !combine) continue;
-        const int code = m == 1 ? code_of(0, 0, v[0]) : m == 2 ? code_of(0, v[0], v[1]) : code_of(v[0], v[1], v[2]);
-        bool seen = false;
-        for (int j = 0; j < u.n; ++j) seen |= u.use[j].code == code;
-        if (!seen) u.use[u.n++] = {sum, code};
-    }
-    return u;
-}
-
-// Indexed by the code of the dice still to play (at most three; a triple played twice leaves
-// only equal values, whose uses are those of one die): the uses, singly and combined.
-struct UsesTable {
-    std::array<Uses, 343> single, combined;
-    UsesTable() {
-        for (int a = 0; a <= 6; ++a)
-            for (int b = a == 0 ? 0 : a; b <= 6; ++b)
-                for (int c = std::max(b, 1); c <= 6; ++c) {
-                    std::array<int, 3> left{};
-                    int k = 0;
-                    for (int v : {a, b, c})
-                        if (v != 0) left[k++] = v;
-                    single[code_of(a, b, c)] = uses_of(left, k, false);
-                    combined[code_of(a, b, c)] = uses_of(left, k, true);
-                }
-    }
-};
-
-const Uses &dice_uses(const XiiOptions &o, const S &s) {
-    static const UsesTable table;
-    int code;
-    if (s.n_left > 3) {
-        code = code_of(0, 0, s.left[0]);  // the rest of a triple played twice: all equal
-    } else {
-        code = s.n_left == 1 ? code_of(0, 0, s.left[0]) : s.n_left == 2 ? code_of(0, s.left[0], s.left[1]) : code_of(s.left[0], s.left[1], s.left[2]);
-    }
-    return (o.combine_dice ? table.combined : table.single)[code];
-}
-
-// Bit p set where `counts[p] > floor` (p 0..39), eight counts at a time: a byte is above
-// `floor` (0 or 1) exactly when its bits above the floor are not all zero.
-uint64_t mask_above(const std::array<uint8_t, 40> &counts, int floor) {
-    constexpr uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-    const uint64_t keep = floor == 0 ? ~uint64_t{0} : 0xFEFEFEFEFEFEFEFEull;
-    uint64_t mask = 0;
-    for (int word = 0; word < 5; ++word) {
-        uint64_t w;
-        std::memcpy(&w, counts.data() + 8 * word, 8);
-        w &= keep;
-        const uint64_t nonzero = (((w & low7) + low7) | w) & ~low7;  // top bit of each non-zero byte
-        mask |= (((nonzero >> 7) * 0x0102040810204080ull) >> 56) << (8 * word);
-    }
-    return mask;
-}
-
-// The bits 13..36 of `m` in reverse order (bit k to bit 49 - k): one player's cells in the
-// other's progress on the outer rows of Murray's and Ludii's tracks.
-uint64_t mirror_outer(uint64_t m) {
-    static const std::array<uint8_t, 256> reversed = [] {
-        std::array<uint8_t, 256> r{};
-        for (int i = 0; i < 256; ++i)
-            for (int b = 0; b < 8; ++b)
-                if (i & (1 << b)) r[i] |= static_cast<uint8_t>(1 << (7 - b));
-        return r;
-    }();
-    const uint64_t outer = m >> 13;  // bits 0..23: progress 13..36
-    const uint64_t rev = (uint64_t{reversed[outer & 0xFF]} << 16) | (uint64_t{reversed[(outer >> 8) & 0xFF]} << 8) | reversed[(outer >> 16) & 0xFF];
-    return (m & entry_mask) | (rev << 13);
-}
-
-// Cells 1..36 of the mover's track that it may land on: not held by two or more opposing pieces.
-uint64_t open_cells(const XiiOptions &o, const S &s) {
-    uint64_t closed = mask_above(s.count[1 - s.to_move], 1) & cells_mask;
-    if (o.mirror_paths) closed = mirror_outer(closed);
-    return cells_mask & ~closed;
-}
-
-// Bearing off: allowed when no piece (in hand, captured, or on the track) is before home_start.
-bool may_bear_off(const XiiOptions &o, uint64_t occupied) {
-    return o.home_start == 0 || (occupied & ((bit(o.home_start) - 1) | bit(S::bar))) == 0;
-}
-
-// Everything the step generator needs about the position, computed once per position.
-struct StepContext {
-    const Uses *uses = nullptr;
-    uint64_t sources = 0;  // progress the mover may move a piece from (0..36; bar separately)
-    bool from_bar = false;   // only the captured pieces may move (Murray, Ludii)
-    uint64_t open = 0;
-    uint64_t inside = 0;     // where a step may land (the open cells, or the entry board)
-    bool bear = false;
-};
-
-StepContext context_of(const XiiOptions &o, const S &s) {
-    StepContext c;
-    c.uses = &dice_uses(o, s);
-    const auto &mine = s.count[s.to_move];
-    c.open = open_cells(o, s);
-    c.inside = c.open;
-    if (mine[S::bar] > 0) {
-        c.from_bar = true;  // a captured piece re-enters before any other piece moves
-        return c;
-    }
-    if (o.enter_all_first && mine[S::hand] > 0) {
-        // Entering, or moving on a piece moved this turn inside the entry board.
-        c.sources = bit(S::hand);
-        for (int q = 1; q <= S::entry_cells; ++q)
-            if (s.moved[q] > 0) c.sources |= bit(q);
-        c.inside = c.open & entry_mask;
-        return c;
-    }
-    const uint64_t occupied = mask_above(mine, 0);
-    c.sources = occupied & (cells_mask | bit(S::hand));
-    c.bear = may_bear_off(o, occupied);
-    return c;
-}
-
-// The smallest die still to play that is at least `distance` (0 if none): the die a
-// TabletopGames bear-off uses.
-int smallest_die_at_least(const S &s, int distance) {
-    for (int i = 0; i < s.n_left; ++i)
-        if (s.left[i] >= distance) return s.left[i];
-    return 0;
-}
-
-// Calls f(action) for every legal step (not pass); stops early when f returns true.
-template <class F>
-bool for_each_step(const XiiOptions &o, const S &s, const StepContext &c, F &&f) {
-    for (int u = 0; u < c.uses->n; ++u) {
-        const int v = c.uses->use[u].value, code = c.uses->use[u].code;
-        if (c.from_bar) {
-            if (v <= S::last_cell && (c.open & bit(v)) && f(R::make_action(code, S::bar, v))) return true;
-            continue;
-        }
-        for (uint64_t targets = (c.sources << v) & c.inside; targets; targets &= targets - 1) {
-            const int to = std::countr_zero(targets);
-            if (f(R::make_action(code, to - v, to))) return true;
-        }
-        if (c.bear && o.exact_bear_off && v <= S::off - 1 && (c.sources & bit(S::off - v)) && f(R::make_action(code, S::off - v, S::off)))
-            return true;
-    }
-    if (c.bear && !o.exact_bear_off) {
-        // One bear-off per cell within reach of the highest die, with the smallest die that reaches.
-        const int highest = s.left[s.n_left - 1];
-        for (int from = S::off - highest; from <= S::last_cell; ++from)
-            if (c.sources & bit(from))
-                if (f(R::make_action(code_of(0, 0, smallest_die_at_least(s, S::off - from)), from, S::off))) return true;
-    }
-    return false;
-}
-
-int count_steps(const XiiOptions &o, const S &s, const StepContext &c) {
-    // Popcounts where the steps are plain shifts; the rest one by one.
-    int n = 0;
-    for (int u = 0; u < c.uses->n; ++u) {
-        const int v = c.uses->use[u].value;
-        if (c.from_bar) {
-            n += v <= S::last_cell && (c.open & bit(v));
-            continue;
-        }
-        n += bits_in((c.sources << v) & c.inside);
-        n += c.bear && o.exact_bear_off && v <= S::off - 1 && (c.sources & bit(S::off - v)) != 0;
-    }
-    if (c.bear && !o.exact_bear_off) {
-        const int highest = s.left[s.n_left - 1];
-        n += bits_in(c.sources & cells_mask & ~(bit(S::off - highest) - 1));
-    }
-    return n;
-}
 
 void end_turn(S &s) {
     s.to_move = static_cast<uint8_t>(1 - s.to_move);
@@ -318,54 +116,13 @@ XiiOptions XiiScriptaRules::parse_options(const json &given) {
     return o;
 }
 
-XiiState XiiScriptaRules::initial(const Options &o) {
-    State s;
-    s.count[0][S::hand] = s.count[1][S::hand] = static_cast<uint8_t>(o.pieces);
-    s.to_move = static_cast<uint8_t>(o.first_player);
-    s.rng = o.rng;
-    return s;
-}
+XiiState XiiScriptaRules::initial(const Options &o) { return race_state::start<State>(o.pieces, o.first_player, o.rng); }
 
 int XiiScriptaRules::dice_of_code(int code, std::array<int, 3> &out) {
     int n = 0;
     for (int v : {code / 49, code / 7 % 7, code % 7})
         if (v != 0) out[n++] = v;
     return n;
-}
-
-void XiiScriptaRules::legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
-    const StepContext c = context_of(o, s);
-    const size_t before = out.size();
-    for_each_step(o, s, c, [&](Action a) {
-        out.push_back(a);
-        return false;
-    });
-    if (out.size() == before) out.push_back(pass_action);
-}
-
-bool XiiScriptaRules::is_legal(const Options &o, const State &s, Action a) {
-    const StepContext c = context_of(o, s);
-    bool any = false, found = false;
-    for_each_step(o, s, c, [&](Action step) {
-        any = true;
-        found = step == a;
-        return found;
-    });
-    return a == pass_action ? !any : found;
-}
-
-Action XiiScriptaRules::random_action(const Options &o, const State &s, Rng &rng) {
-    const StepContext c = context_of(o, s);
-    const int n = count_steps(o, s, c);
-    if (n == 0) return pass_action;
-    int k = static_cast<int>(rng.below(static_cast<uint32_t>(n)));
-    Action chosen = pass_action;
-    for_each_step(o, s, c, [&](Action a) {
-        if (k-- != 0) return false;
-        chosen = a;
-        return true;
-    });
-    return chosen;
 }
 
 void XiiScriptaRules::apply(const Options &o, State &s, Action a) {
@@ -471,7 +228,7 @@ Action XiiScriptaRules::parse_action(const Options &, std::string_view text) {
         values[n++] = dice[i] - '0';
     }
     std::sort(values.begin(), values.begin() + n);
-    const int code = n == 1 ? code_of(0, 0, values[0]) : n == 2 ? code_of(0, values[0], values[1]) : code_of(values[0], values[1], values[2]);
+    const int code = n == 1 ? R::dice_code(0, 0, values[0]) : n == 2 ? R::dice_code(0, values[0], values[1]) : R::dice_code(values[0], values[1], values[2]);
     return make_action(code, from, to);
 }
 
@@ -486,122 +243,6 @@ json XiiScriptaRules::action_json(const Options &o, const State &s, Action a) {
            {"dice", std::vector<int>(values.begin(), values.begin() + n)}, {"captures", captures}};
     add_move_fields(j, {"move", position_name(from), position_name(to), captures > 0 ? std::vector{position_name(to)} : std::vector<std::string>{}, captures});
     return j;
-}
-
-json XiiScriptaRules::position_json(const Options &o, const State &s) {
-    json track = json::array();
-    for (int p = 0; p < 2; ++p) track.push_back(std::vector<int>(s.count[p].begin() + 1, s.count[p].begin() + S::last_cell + 1));
-    const bool rolled = s.n_left != 0;
-    json out{{"hand", {s.count[0][S::hand], s.count[1][S::hand]}},
-             {"bar", {s.count[0][S::bar], s.count[1][S::bar]}},
-             {"track", track},
-             {"off", {s.count[0][S::off], s.count[1][S::off]}},
-             {"dice", rolled ? json{s.dice[0], s.dice[1], s.dice[2]} : json::array()},
-             {"dice_left", std::vector<int>(s.left.begin(), s.left.begin() + s.n_left)}};
-    if (o.enter_all_first) out["moved"] = std::vector<int>(s.moved.begin() + 1, s.moved.end());
-    return with_envelope(s, phase(s), std::move(out));
-}
-
-namespace {
-
-using json_util::member;
-using json_util::path;
-using json_util::read_counts;
-
-void check_material(const XiiOptions &o, const S &s, const std::string &field) {
-    race_state::check_total(s, o.pieces, field, "bar, track, off");
-    if (!o.enter_all_first) return;
-    for (int p = 0; p < 2; ++p)
-        if (s.count[p][S::bar] != 0)
-            fail(Status::invalid_state, path(field, "bar") + ": the TabletopGames rulesets send a hit piece back to the hand, never to a bar");
-}
-
-void check_cells(const XiiOptions &o, const S &s, const std::string &field) {
-    for (int k = 1; k <= S::last_cell; ++k)
-        if (s.count[0][k] > 0 && s.count[1][R::other_progress(o, k)] > 0)
-            fail(Status::invalid_state, path(field, "track") + "[0][" + std::to_string(k - 1) + "]: the cell of player 0's progress " + std::to_string(k) +
-                                            " holds pieces of both players");
-}
-
-void read_dice(const XiiOptions &o, const json &j, const std::string &field, S &s) {
-    const json &dice = member(j, "dice", field, json::value_t::array);
-    const json &left = member(j, "dice_left", field, json::value_t::array);
-    if (dice.empty()) {
-        if (!left.empty()) fail(Status::invalid_state, path(field, "dice_left") + ": must be [] before the roll");
-        return;
-    }
-    if (s.result != Result::ongoing) fail(Status::invalid_state, path(field, "dice") + ": must be [] when the game is over");
-    const std::vector<int> values = read_counts(dice, 3, 6, path(field, "dice"));
-    if (*std::min_element(values.begin(), values.end()) < 1) fail(Status::invalid_state, path(field, "dice") + ": must be [] or three values 1..6");
-    for (int i = 0; i < 3; ++i) s.dice[i] = static_cast<uint8_t>(values[i]);
-    S rolled;
-    const int ints[3] = {values[0], values[1], values[2]};
-    R::set_dice(o, rolled, ints);  // the dice a fresh roll leaves to play
-    if (left.empty() || left.size() > rolled.n_left)
-        fail(Status::invalid_state, path(field, "dice_left") + ": must hold 1 to " + std::to_string(rolled.n_left) +
-                                        " of the rolled values (a turn ends when every die is used)");
-    std::vector<int> l = read_counts(left, left.size(), 6, path(field, "dice_left"));
-    if (!std::is_sorted(l.begin(), l.end())) fail(Status::invalid_state, path(field, "dice_left") + ": must be in ascending order");
-    std::vector<int> pool(rolled.left.begin(), rolled.left.begin() + rolled.n_left);
-    for (int v : l) {
-        auto at = std::find(pool.begin(), pool.end(), v);
-        if (at == pool.end()) fail(Status::invalid_state, path(field, "dice_left") + ": " + std::to_string(v) + " is not left of the rolled dice");
-        pool.erase(at);
-    }
-    s.n_left = static_cast<uint8_t>(l.size());
-    for (size_t i = 0; i < l.size(); ++i) s.left[i] = static_cast<uint8_t>(l[i]);
-}
-
-void read_moved(const XiiOptions &o, const json &j, const std::string &field, S &s) {
-    if (!o.enter_all_first) {
-        if (j.contains("moved")) fail(Status::invalid_state, path(field, "moved") + ": only the TabletopGames rulesets track the pieces moved this turn");
-        return;
-    }
-    const std::vector<int> moved = read_counts(member(j, "moved", field, json::value_t::array), S::entry_cells, S::max_left, path(field, "moved"));
-    int total = 0;
-    for (int q = 1; q <= S::entry_cells; ++q) {
-        s.moved[q] = static_cast<uint8_t>(moved[q - 1]);
-        total += moved[q - 1];
-        if (s.moved[q] > s.count[s.to_move][q])
-            fail(Status::invalid_state, path(field, "moved") + "[" + std::to_string(q - 1) + "]: more pieces moved than the player to move has there");
-    }
-    if (total > 0 && (R::phase(s) != Phase::move || s.count[s.to_move][S::hand] == 0))
-        fail(Status::invalid_state, path(field, "moved") + ": counted only in phase move while pieces of the player to move wait in hand");
-}
-
-void check_phase(const json &j, const std::string &field, const S &s) {
-    const Phase given = phase_from_name(member(j, "phase", field, json::value_t::string).get<std::string>(), path(field, "phase"));
-    const Phase expected = R::phase(s);
-    if (given != expected)
-        fail(Status::invalid_state, path(field, "phase") + ": must be \"" + phase_name(expected) + "\" with result \"" + result_name(s.result) +
-                                        "\" and dice " + (s.n_left == 0 ? "[]" : "rolled"));
-}
-
-}  // namespace
-
-XiiState XiiScriptaRules::position_from_json(const Options &o, const json &j, const std::string &field) {
-    std::vector<std::string> keys = {"hand", "bar", "track", "off", "to_move", "phase", "result", "end_reason", "dice", "dice_left", "rng"};
-    if (o.enter_all_first) keys.push_back("moved");
-    json_util::only_keys(j, keys, field);
-    State s;
-    race_state::read_pair(j, "hand", field, o.pieces, S::hand, s);
-    race_state::read_pair(j, "bar", field, o.pieces, S::bar, s);
-    const json &both = member(j, "track", field, json::value_t::array);
-    if (both.size() != 2) fail(Status::invalid_state, path(field, "track") + ": must hold one array per player");
-    for (int p = 0; p < 2; ++p) {
-        const std::vector<int> counts = read_counts(both[p], S::last_cell, o.pieces, path(field, "track") + "[" + std::to_string(p) + "]");
-        for (int k = 1; k <= S::last_cell; ++k) s.count[p][k] = static_cast<uint8_t>(counts[k - 1]);
-    }
-    race_state::read_pair(j, "off", field, o.pieces, S::off, s);
-    check_material(o, s, field);
-    check_cells(o, s, field);
-    s.to_move = static_cast<uint8_t>(json_util::integer_member(j, "to_move", field, 0, 1));
-    race_state::read_result(j, field, "XII Scripta", o.pieces, s);
-    read_dice(o, j, field, s);
-    check_phase(j, field, s);
-    read_moved(o, j, field, s);
-    s.rng = rng_from_text(member(j, "rng", field, json::value_t::string).get<std::string>(), path(field, "rng"));
-    return s;
 }
 
 }  // namespace ludus

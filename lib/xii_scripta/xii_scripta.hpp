@@ -17,6 +17,9 @@
 // the middle row (1..12) and then run the outer rows in opposite senses, so progress k >= 13 of
 // one player is the other's 49 - k; TabletopGames' route is the same 36 cells for both.
 //
+// The rules are in xii_scripta.cpp, the steps the dice allow in xii_scripta_moves.cpp, the saved
+// position in xii_scripta_json.cpp.
+//
 // Actions: dice * 4096 + from * 64 + to, where `dice` codes the dice a step uses (their values
 // sorted, a*49 + b*7 + c with zeros first: one die 0,0,c), `from` 0..36 or 38, `to` 1..37;
 // `pass_action` (0) when no step exists. Text: "FROM-TO:DICE" such as "H-5:2+3", "12-17:5",
@@ -33,6 +36,7 @@
 #include "../game.hpp"
 #include "../options.hpp"
 #include "../rng.hpp"
+#include "../rules_concept.hpp"
 
 namespace ludus {
 
@@ -55,7 +59,7 @@ struct XiiOptions {
     bool triples_twice = false;    // a triple is played twice (six steps)
 };
 
-struct XiiState {
+struct XiiState : StateEnvelope {
     static constexpr int hand = 0;
     static constexpr int last_cell = 36;
     static constexpr int off = 37;
@@ -69,10 +73,6 @@ struct XiiState {
     std::array<uint8_t, max_left> left{};            // the dice values still to play, ascending
     uint8_t n_left = 0;
     std::array<uint8_t, entry_cells + 1> moved{};    // tabletop: pieces moved this turn on cells 1..12
-    uint8_t to_move = 0;
-    EndReason end_reason = EndReason::none;  // set with the result
-    Result result = Result::ongoing;
-    Rng rng;
 
     bool operator==(const XiiState &) const = default;
 };
@@ -80,28 +80,20 @@ struct XiiState {
 template <class State>
 struct LastMove;  // ../history.hpp
 
-struct XiiScriptaRules {
-    using Options = XiiOptions;
-    using State = XiiState;
+struct XiiScriptaRules : RaceRules<XiiOptions, XiiState> {
     static constexpr std::string_view id = "xii_scripta";
     static constexpr std::string_view name = "XII Scripta";
-    static constexpr bool has_dice = true;
-    static constexpr bool allows_agreed_draw = false;
     static constexpr int dice_count = 3;
-    static constexpr Action pass_action = 0;
 
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue();
     static Options parse_options(const json &given);
-    static json options_json(const Options &o) { return o.resolved; }
 
     static State initial(const Options &o);
     static Phase phase(const State &s) {
         if (s.result != Result::ongoing) return Phase::over;
         return s.n_left == 0 ? Phase::roll : Phase::move;
     }
-    static int to_move(const State &s) { return s.to_move; }
-    static Result result(const State &s) { return s.result; }
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool is_legal(const Options &o, const State &s, Action a);
@@ -123,6 +115,8 @@ struct XiiScriptaRules {
     static int to_of(Action a) { return a & 63; }
     static int dice_code_of(Action a) { return a >> 12; }
     static Action make_action(int dice_code, int from, int to) { return (dice_code << 12) | (from << 6) | to; }
+    // The code of the dice a, b, c (sorted, zeros first).
+    static constexpr int dice_code(int a, int b, int c) { return a * 49 + b * 7 + c; }
     // The dice values of a code, ascending (zeros dropped) into `out`; returns how many.
     static int dice_of_code(int code, std::array<int, 3> &out);
 

@@ -113,16 +113,25 @@ void report(const char *game, const char *path, Rate r, double core = 0, double 
     std::printf("\n");
 }
 
-// Through the core: the rules on a plain state, no history.
-template <class R>
-auto core_game(const typename R::Options &o) {
-    return [&o, buffer = std::vector<Action>(4096), log = KeyLog<R>{}](uint64_t seed) mutable {
+// A measured game through the core: the start and a generator for the seed, the key log
+// emptied, then play(state, rng, actions, log) gives {plies, capped}.
+template <class R, class Play>
+auto core_game_by(const typename R::Options &o, Play play) {
+    return [&o, play, actions = std::vector<Action>(4096), log = KeyLog<R>{}](uint64_t seed) mutable {
         typename R::State s = R::initial(o);
         Rng rng{seed};
         log.keys.clear();
+        return play(s, rng, actions, log);
+    };
+}
+
+// Through the core: the rules on a plain state, no history.
+template <class R>
+auto core_game(const typename R::Options &o) {
+    return core_game_by<R>(o, [&o](typename R::State &s, Rng &rng, std::vector<Action> &buffer, KeyLog<R> &log) {
         PlayoutResult p = play_randomly<R>(o, s, rng, ply_cap, buffer, log);
         return std::pair<uint64_t, uint64_t>{p.plies, p.result == Result::ongoing};
-    };
+    });
 }
 
 template <class R>
@@ -131,10 +140,7 @@ Rate core_playouts(const typename R::Options &o) { return measure(core_game<R>(o
 // Through the core, choosing like a C ABI caller: list every legal move, pick one.
 template <class R>
 auto core_listing_game(const typename R::Options &o) {
-    return [&o, moves = std::vector<Action>(4096), log = KeyLog<R>{}](uint64_t seed) mutable {
-        typename R::State s = R::initial(o);
-        Rng rng{seed};
-        log.keys.clear();
+    return core_game_by<R>(o, [&o](typename R::State &s, Rng &rng, std::vector<Action> &moves, KeyLog<R> &log) {
         uint64_t plies = 0;
         for (; R::phase(s) != Phase::over && plies < ply_cap; ++plies) {
             if constexpr (R::has_dice) {
@@ -150,7 +156,7 @@ auto core_listing_game(const typename R::Options &o) {
             advance<R>(o, s, moves[rng.below(static_cast<uint32_t>(moves.size()))], log);
         }
         return std::pair<uint64_t, uint64_t>{plies, plies >= ply_cap};
-    };
+    });
 }
 
 ludus_game *new_game(const char *id, const char *options) {

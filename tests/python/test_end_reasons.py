@@ -40,6 +40,7 @@ SIZES = {  # (ranks, files) of each Latrunculi ruleset
 LATRUNCULI_RULESETS = list(SIZES)
 KOWALSKI = ["kowalski", "kowalski_10x11"]
 SCHAEDLER = ["schaedler", "schaedler_2001"]
+BELL = ["bell", "bell_8x7"]
 
 
 # ---- building hand-made positions --------------------------------------------------------
@@ -247,46 +248,52 @@ def test_petteia_agreed_draw():
         agreed(game)
 
 
-# ---- Latrunculi: Kowalski's rulesets ------------------------------------------------------
+# ---- Latrunculi: a position, the move that ends the game ----------------------------------
 
-@pytest.mark.parametrize("ruleset", KOWALSKI)
-def test_kowalski_dux_immobilised_enemy(ruleset):
+def ending(name, rulesets, drawing, move, reason, winner):
+    """The cases of one rule, a ruleset each: `move` ends the game drawn as `drawing`."""
+    return [pytest.param(ruleset, drawing, move, reason, winner, id=f"{name}-{ruleset}") for ruleset in rulesets]
+
+
+LATRUNCULI_ENDINGS = [
     # f1-b1 shuts player 1's dux in on a1: its own man on a2 and the enemy man on b1 (it is
     # never captured): "a player who immobilises the enemy dux wins". Player 1 still has moves.
-    game = latrunculi(ruleset, [
-        "...D..",  # 4
-        "......",  # 3
-        "1.....",  # 2
-        "d....0",  # 1
-        ])
-    ends(game, "f1-b1", "dux_immobilised", 0)
-
-
-@pytest.mark.parametrize("ruleset", KOWALSKI)
-def test_kowalski_dux_immobilised_own(ruleset):
+    *ending("kowalski_dux_immobilised_enemy", KOWALSKI, ["...D..", "......", "1.....", "d....0"], "f1-b1", "dux_immobilised", 0),
     # f2-a2 shuts player 0's own dux in on a1, beside player 1's man on b1: "a player who leaves
     # its own dux immobilised beside an enemy loses".
-    game = latrunculi(ruleset, [
-        "...d..",  # 4
-        "......",  # 3
-        ".....0",  # 2
-        "D1....",  # 1
-        ])
-    ends(game, "f2-a2", "dux_immobilised", 1)
-
-
-@pytest.mark.parametrize("ruleset", KOWALSKI)
-def test_kowalski_dux_immobilised_both_the_mover_wins(ruleset):
+    *ending("kowalski_dux_immobilised_own", KOWALSKI, ["...d..", "......", ".....0", "D1...."], "f2-a2", "dux_immobilised", 1),
     # f2-a2 shuts in both duxes: player 1's on a1 (a2 and its own b1) and player 0's own on a3
     # (a2, a4 and the enemy man on b3): "If one move immobilises both duxes, the mover wins".
-    game = latrunculi(ruleset, [
-        "0.....",  # 4
-        "D1....",  # 3
-        ".....0",  # 2
-        "d1....",  # 1
-        ])
-    ends(game, "f2-a2", "dux_immobilised", 0)
+    *ending("kowalski_dux_immobilised_both_the_mover_wins", KOWALSKI, ["0.....", "D1....", ".....0", "d1...."], "f2-a2",
+            "dux_immobilised", 0),
+    # d5-d3 shuts in player 1's nine men on a1..c3 (behind a4, b4, c4, d1, d2, d3): player 1
+    # cannot move and loses, although it has taken more men than player 0 (Kowalski's rule is
+    # not Quintana's: "a player who cannot move loses").
+    *ending("quintana_no_moves_the_blocked_player_loses", ["quintana"], ["...0....", "000.....", "111.....", "1110....", "1110...."],
+            "d5-d3", "no_moves", 0),
+    # c3-d3 takes player 1's last piece, its dux on d4, between d3 and d5 ("the dux is captured
+    # like any other piece"; "a player who loses all pieces loses").
+    *ending("bell_all_captured_the_dux_too", BELL, ["...0...", "...d...", "..0....", ".......", "......."], "c3-d3", "all_captured", 0),
+    # d4-d3 shuts in player 1's nine men on a1..c3 (behind a4, b4, c4, d1, d2, d3; a1 is not an
+    # empty corner, so nothing is taken): player 1 cannot move and loses, though it has more
+    # pieces ("a player who cannot move loses").
+    *ending("bell_no_moves_the_blocked_player_loses", BELL, ["0000...", "111....", "1110...", "1110..."], "d4-d3", "no_moves", 0),
+    # xd5 removes player 1's blocked piece on d5 (c5 and e5 enclose it): player 1 is left with
+    # one piece, h8, which can still move: "a player reduced to one piece loses".
+    *ending("schaedler_one_piece_left", SCHAEDLER,
+            [".......1", "........", "........", "..0B0...", "........", "........", "........", "........"], "xd5", "one_piece_left", 0),
+    # g6-h6 blocks player 1's h5 (h6 and h4 enclose it); d5 is blocked already, and player 0 has
+    # no blocked piece to remove: player 1, with two pieces, cannot move and loses.
+    *ending("schaedler_no_moves", SCHAEDLER, ["......0.", "..0B0..1", ".......0", "........", "........", "........"], "g6-h6", "no_moves", 0),
+]
 
+
+@pytest.mark.parametrize("ruleset, drawing, move, reason, winner", LATRUNCULI_ENDINGS)
+def test_latrunculi_the_move_ends_the_game(ruleset, drawing, move, reason, winner):
+    ends(latrunculi(ruleset, drawing), move, reason, winner)
+
+
+# ---- Latrunculi: Kowalski's rulesets ------------------------------------------------------
 
 @pytest.mark.parametrize("ruleset", KOWALSKI)
 def test_kowalski_a_dux_shut_in_by_its_own_men_is_not_immobilised(ruleset):
@@ -345,40 +352,12 @@ def test_quintana_all_captured_and_one_piece_left_plays_on():
     ends(game, "h6-h8", "all_captured", 0)
 
 
-def test_quintana_no_moves_the_blocked_player_loses():
-    # d5-d3 shuts in player 1's nine men on a1..c3 (behind a4, b4, c4, d1, d2, d3): player 1
-    # cannot move and loses, although it has taken more men than player 0 (Kowalski's rule is
-    # not Quintana's: "a player who cannot move loses").
-    game = latrunculi("quintana", [
-        "...0....",  # 5
-        "000.....",  # 4
-        "111.....",  # 3
-        "1110....",  # 2
-        "1110....",  # 1
-        ])
-    ends(game, "d5-d3", "no_moves", 0)
-
-
 # ---- Latrunculi: Bell -----------------------------------------------------------------------
-
-@pytest.mark.parametrize("ruleset", ["bell", "bell_8x7"])
-def test_bell_all_captured_the_dux_too(ruleset):
-    # c3-d3 takes player 1's last piece, its dux on d4, between d3 and d5 ("the dux is captured
-    # like any other piece"; "a player who loses all pieces loses").
-    game = latrunculi(ruleset, [
-        "...0...",  # 5
-        "...d...",  # 4
-        "..0....",  # 3
-        ".......",  # 2
-        ".......",  # 1
-        ])
-    ends(game, "c3-d3", "all_captured", 0)
-
 
 # b1-b2 is the 30th move without a capture: the game ends, "the player with more pieces on
 # the board wins" (player 1 with 3 to 1, a draw with 3 to 3, player 0 with 3 to 2), whoever
 # made the 30th move.
-@pytest.mark.parametrize("ruleset", ["bell", "bell_8x7"])
+@pytest.mark.parametrize("ruleset", BELL)
 @pytest.mark.parametrize("player1, winner", [("1.1.1", 1), ("1.1.1", None), ("1.1..", 0)])
 def test_bell_quiet_moves(ruleset, player1, winner):
     player0 = ".0" if winner == 1 else ".0.0.0"
@@ -393,54 +372,6 @@ def test_bell_quiet_moves_comes_before_the_plies_draw():
     game = latrunculi("bell", ["1.1.1", ".....", ".....", ".....", ".0"], plies_without_capture=29,
                       draw_plies_without_capture=30)
     ends(game, "b1-b2", "quiet_moves", 1)
-
-
-@pytest.mark.parametrize("ruleset", ["bell", "bell_8x7"])
-def test_bell_no_moves_the_blocked_player_loses(ruleset):
-    # d4-d3 shuts in player 1's nine men on a1..c3 (behind a4, b4, c4, d1, d2, d3; a1 is not an
-    # empty corner, so nothing is taken): player 1 cannot move and loses, though it has more
-    # pieces ("a player who cannot move loses").
-    game = latrunculi(ruleset, [
-        "0000...",  # 4: d4 steps to d3
-        "111....",  # 3
-        "1110...",  # 2
-        "1110...",  # 1
-        ])
-    ends(game, "d4-d3", "no_moves", 0)
-
-
-# ---- Latrunculi: Schaedler's rulesets -------------------------------------------------------
-
-@pytest.mark.parametrize("ruleset", SCHAEDLER)
-def test_schaedler_one_piece_left(ruleset):
-    # xd5 removes player 1's blocked piece on d5 (c5 and e5 enclose it): player 1 is left with
-    # one piece, h8, which can still move: "a player reduced to one piece loses".
-    game = latrunculi(ruleset, [
-        ".......1",  # 8
-        "........",  # 7
-        "........",  # 6
-        "..0B0...",  # 5
-        "........",  # 4
-        "........",  # 3
-        "........",  # 2
-        "........",  # 1
-        ])
-    ends(game, "xd5", "one_piece_left", 0)
-
-
-@pytest.mark.parametrize("ruleset", SCHAEDLER)
-def test_schaedler_no_moves(ruleset):
-    # g6-h6 blocks player 1's h5 (h6 and h4 enclose it); d5 is blocked already, and player 0 has
-    # no blocked piece to remove: player 1, with two pieces, cannot move and loses.
-    game = latrunculi(ruleset, [
-        "......0.",  # 6
-        "..0B0..1",  # 5
-        ".......0",  # 4
-        "........",  # 3
-        "........",  # 2
-        "........",  # 1
-        ])
-    ends(game, "g6-h6", "no_moves", 0)
 
 
 # ---- Latrunculi: the draws of every ruleset ---------------------------------------------------

@@ -1,7 +1,7 @@
 """One vocabulary: the statuses, phases, results and end reasons are defined once, in
 include/ludus/ludus.h, and every other place that names them must say the same. A status or an
 end reason added to the header and not to one of the others (or the other way round) fails here:
-the C++ enums (lib/error.hpp, lib/game.hpp) and the reasons' names (lib/support.cpp), the C
+the C++ enums (lib/error.hpp, lib/game.hpp) and the reasons' names (lib/game.cpp), the C
 ABI's status names (ludus_status_name, called through the built library), the Python and
 JavaScript error classes (one class name per status in both), index.d.ts, the JSON schema of
 positions, the web app's messages in each language."""
@@ -125,8 +125,8 @@ def test_phases_and_results_match_the_header():
 def test_cpp_end_reasons_match_the_header():
     members = [m for m, _ in cpp_enum(read("lib/game.hpp"), "EndReason")]
     assert members == ["none"] + END_REASONS
-    names = re.search(r"end_reason_names\[\]\s*=\s*\{(.*?)\};", read("lib/support.cpp"), re.S)
-    assert names, "lib/support.cpp keeps the reasons' names in end_reason_names[]"
+    names = re.search(r"end_reason_names\[\]\s*=\s*\{(.*?)\};", read("lib/game.cpp"), re.S)
+    assert names, "lib/game.cpp keeps the reasons' names in end_reason_names[]"
     assert re.findall(r'"(\w*)"', names.group(1)) == [""] + END_REASONS
 
 

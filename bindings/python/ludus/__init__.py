@@ -37,7 +37,7 @@ from .errors import (ArgumentRangeError, ArgumentTypeError, BadJsonError, Buffer
                      UnknownOptionError, WrongPhaseError)
 from .game import DEFAULT_MAX_PLIES, EndReason, Game, Move, MoveList, Outcome, Phase, Playouts, Result, apply_event, game_ids, games, replay
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"
 
 
 def library_version() -> str:

@@ -68,77 +68,44 @@ class LudusError(Exception):
         return self.message
 
 
-class InvalidArgumentError(LudusError, ValueError):
-    """A NULL pointer or a number out of range reached the library."""
-    status, status_name = 1, "LUDUS_E_INVALID_ARGUMENT"
+# One class per status of the C library, in the order of ludus_status: (class name, status name,
+# the built-in exception it also is, or None, docstring). The classes are made from this table.
+_STATUS_TABLE = (
+    ("InvalidArgumentError", "LUDUS_E_INVALID_ARGUMENT", ValueError, "A NULL pointer or a number out of range reached the library."),
+    ("BadJsonError", "LUDUS_E_BAD_JSON", ValueError, "Text that is not well-formed JSON (or not the JSON type asked for)."),
+    ("UnknownGameError", "LUDUS_E_UNKNOWN_GAME", ValueError, "No game with that id in the catalogue."),
+    ("UnknownOptionError", "LUDUS_E_UNKNOWN_OPTION", ValueError, "An option the game does not have."),
+    ("InvalidOptionError", "LUDUS_E_INVALID_OPTION", ValueError, "An option of the wrong type or out of its range."),
+    ("InvalidMoveError", "LUDUS_E_INVALID_MOVE", ValueError,
+     "A move (text or object) that cannot be read, or that names more than one legal move."),
+    ("IllegalMoveError", "LUDUS_E_ILLEGAL_MOVE", ValueError, "A well-formed move that is not legal in the current position."),
+    ("WrongPhaseError", "LUDUS_E_WRONG_PHASE", None,
+     "The call does not fit the phase: a move before the roll, a roll after it, dice in a game\n"
+     "    without dice, a draw in a game without draws."),
+    ("GameOverError", "LUDUS_E_GAME_OVER", None, "The game has ended: no more moves, rolls or draws."),
+    ("InvalidStateError", "LUDUS_E_INVALID_STATE", ValueError,
+     "A saved state that is well-formed JSON but inconsistent (e.g. its history does not lead\n"
+     "    to its position)."),
+    ("BufferTooSmallError", "LUDUS_E_BUFFER_TOO_SMALL", None,
+     "A caller's buffer was too small (the package sizes its buffers itself, so a user only\n"
+     "    sees this when calling the raw library)."),
+    ("LudusMemoryError", "LUDUS_E_NO_MEMORY", MemoryError, "The library ran out of memory."),
+    ("NothingToUndoError", "LUDUS_E_NOTHING_TO_UNDO", None, "Undo at the start of the history."),
+    ("InternalError", "LUDUS_E_INTERNAL", None, "A bug in the library: please report it with the message."),
+)
 
 
-class BadJsonError(LudusError, ValueError):
-    """Text that is not well-formed JSON (or not the JSON type asked for)."""
-    status, status_name = 2, "LUDUS_E_BAD_JSON"
+def _status_class(status: int, name: str, status_name: str, also: Optional[type], doc: str) -> Type[LudusError]:
+    bases = (LudusError,) if also is None else (LudusError, also)
+    return type(name, bases, {"status": status, "status_name": status_name, "__doc__": doc, "__module__": __name__})
 
 
-class UnknownGameError(LudusError, ValueError):
-    """No game with that id in the catalogue."""
-    status, status_name = 3, "LUDUS_E_UNKNOWN_GAME"
-
-
-class UnknownOptionError(LudusError, ValueError):
-    """An option the game does not have."""
-    status, status_name = 4, "LUDUS_E_UNKNOWN_OPTION"
-
-
-class InvalidOptionError(LudusError, ValueError):
-    """An option of the wrong type or out of its range."""
-    status, status_name = 5, "LUDUS_E_INVALID_OPTION"
-
-
-class InvalidMoveError(LudusError, ValueError):
-    """A move (text or object) that cannot be read, or that names more than one legal move."""
-    status, status_name = 6, "LUDUS_E_INVALID_MOVE"
-
-
-class IllegalMoveError(LudusError, ValueError):
-    """A well-formed move that is not legal in the current position."""
-    status, status_name = 7, "LUDUS_E_ILLEGAL_MOVE"
-
-
-class WrongPhaseError(LudusError):
-    """The call does not fit the phase: a move before the roll, a roll after it, dice in a game
-    without dice, a draw in a game without draws."""
-    status, status_name = 8, "LUDUS_E_WRONG_PHASE"
-
-
-class GameOverError(LudusError):
-    """The game has ended: no more moves, rolls or draws."""
-    status, status_name = 9, "LUDUS_E_GAME_OVER"
-
-
-class InvalidStateError(LudusError, ValueError):
-    """A saved state that is well-formed JSON but inconsistent (e.g. its history does not lead
-    to its position)."""
-    status, status_name = 10, "LUDUS_E_INVALID_STATE"
-
-
-class BufferTooSmallError(LudusError):
-    """A caller's buffer was too small (the package sizes its buffers itself, so a user only
-    sees this when calling the raw library)."""
-    status, status_name = 11, "LUDUS_E_BUFFER_TOO_SMALL"
-
-
-class LudusMemoryError(LudusError, MemoryError):
-    """The library ran out of memory."""
-    status, status_name = 12, "LUDUS_E_NO_MEMORY"
-
-
-class NothingToUndoError(LudusError):
-    """Undo at the start of the history."""
-    status, status_name = 13, "LUDUS_E_NOTHING_TO_UNDO"
-
-
-class InternalError(LudusError):
-    """A bug in the library: please report it with the message."""
-    status, status_name = 14, "LUDUS_E_INTERNAL"
+_BY_STATUS: Dict[int, Type[LudusError]] = {
+    status: _status_class(status, *row) for status, row in enumerate(_STATUS_TABLE, start=1)
+}
+InvalidArgumentError, BadJsonError, UnknownGameError, UnknownOptionError, InvalidOptionError, InvalidMoveError, \
+    IllegalMoveError, WrongPhaseError, GameOverError, InvalidStateError, BufferTooSmallError, LudusMemoryError, \
+    NothingToUndoError, InternalError = _BY_STATUS.values()
 
 
 class ArgumentRangeError(InvalidArgumentError, OverflowError):
@@ -159,15 +126,6 @@ class GameClosedError(LudusError, ValueError):
 class LibraryNotFoundError(LudusError, ImportError):
     """The shared library libludus could not be found or loaded; the message lists every place
     that was tried."""
-
-
-_BY_STATUS: Dict[int, Type[LudusError]] = {
-    cls.status: cls
-    for cls in (InvalidArgumentError, BadJsonError, UnknownGameError, UnknownOptionError,
-                InvalidOptionError, InvalidMoveError, IllegalMoveError, WrongPhaseError,
-                GameOverError, InvalidStateError, BufferTooSmallError, LudusMemoryError,
-                NothingToUndoError, InternalError)
-}
 
 
 def error_for_status(status: int, message: str, status_name: Optional[str] = None) -> LudusError:

@@ -1,90 +1,12 @@
+// Reading JSON with messages that name the field, and parsing a caller's text within the
+// limits on untrusted input (json_util.hpp).
 #include <algorithm>
 #include <cstring>
-#include <random>
 #include <unordered_set>
 
-#include "game.hpp"
 #include "json_util.hpp"
-#include "options.hpp"
-#include "rng.hpp"
 
-namespace ludus {
-
-namespace {
-const char *const result_names[] = {"ongoing", "player 0 won", "player 1 won", "draw"};
-const char *const phase_names[] = {"roll", "move", "over"};
-const char *const end_reason_names[] = {"",           "all_captured", "one_piece_left", "dux_immobilised", "no_moves", "quiet_moves",
-                                        "plies_without_capture", "repetition", "agreed_draw", "borne_off"};
-constexpr int end_reason_count = static_cast<int>(EndReason::borne_off) + 1;
-static_assert(std::size(end_reason_names) == end_reason_count);
-}  // namespace
-
-const char *end_reason_name(EndReason why) { return end_reason_names[static_cast<int>(why)]; }
-
-json end_reason_json(EndReason why) { return why == EndReason::none ? json(nullptr) : json(end_reason_name(why)); }
-
-namespace {
-EndReason end_reason_from_name(const std::string &name, const std::string &field) {
-    std::string names;
-    for (int i = 1; i < end_reason_count; ++i) {
-        if (name == end_reason_names[i]) return static_cast<EndReason>(i);
-        names += (i > 1 ? ", " : "") + std::string(end_reason_names[i]);
-    }
-    fail(Status::invalid_state, field + ": " + json_util::quote(name) + " is not an end reason (" + names + ")");
-}
-}  // namespace
-
-EndReason end_reason_from_json(const json &position, const std::string &field, Result result) {
-    auto reason = position.find("end_reason");
-    if (reason == position.end()) return EndReason::none;
-    const std::string where = json_util::path(field, "end_reason");
-    if (result == Result::ongoing) {
-        if (!reason->is_null()) fail(Status::invalid_state, where + ": must be null while the game goes on");
-        return EndReason::none;
-    }
-    if (!reason->is_string()) fail(Status::invalid_state, where + ": must name why the game ended");
-    return end_reason_from_name(reason->get<std::string>(), where);
-}
-
-const char *result_name(Result r) { return result_names[static_cast<int>(r)]; }
-const char *phase_name(Phase p) { return phase_names[static_cast<int>(p)]; }
-
-Result result_from_name(const std::string &name, const std::string &field) {
-    for (int i = 0; i < 4; ++i)
-        if (name == result_names[i]) return static_cast<Result>(i);
-    fail(Status::invalid_state, field + ": " + json_util::quote(name) + " is not a result (ongoing, player 0 won, player 1 won, draw)");
-}
-
-Phase phase_from_name(const std::string &name, const std::string &field) {
-    for (int i = 0; i < 3; ++i)
-        if (name == phase_names[i]) return static_cast<Phase>(i);
-    fail(Status::invalid_state, field + ": " + json_util::quote(name) + " is not a phase (roll, move, over)");
-}
-
-std::string rng_to_text(const Rng &rng) {
-    static const char digits[] = "0123456789abcdef";
-    std::string text(16, '0');
-    for (int i = 0; i < 16; ++i) text[15 - i] = digits[(rng.state >> (4 * i)) & 15];
-    return text;
-}
-
-Rng rng_from_text(const std::string &text, const std::string &field) {
-    if (text.size() != 16) fail(Status::invalid_state, field + ": must be 16 hexadecimal digits");
-    Rng rng;
-    for (char c : text) {
-        int v = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
-        if (v < 0) fail(Status::invalid_state, field + ": must be 16 lower-case hexadecimal digits");
-        rng.state = (rng.state << 4) | static_cast<uint64_t>(v);
-    }
-    return rng;
-}
-
-uint64_t random_seed_from_os() {
-    std::random_device device;
-    return (static_cast<uint64_t>(device()) << 32) ^ device();
-}
-
-namespace json_util {
+namespace ludus::json_util {
 
 namespace {
 // The start of a long text, cut before quote_limit bytes at a character boundary.
@@ -255,63 +177,4 @@ json parse(const char *text, const std::string &what, size_t max_bytes, int dept
     }
 }
 
-}  // namespace json_util
-
-json options_catalogue(const std::vector<OptionSpec> &specs) {
-    json out = json::object();
-    for (const OptionSpec &s : specs) {
-        json entry{{"description", s.description}, {"default", s.default_value}};
-        switch (s.kind) {
-        case OptionSpec::Kind::integer: entry["type"] = "integer"; entry["min"] = s.min; entry["max"] = s.max; break;
-        case OptionSpec::Kind::choice: entry["type"] = "choice"; entry["values"] = s.values; break;
-        case OptionSpec::Kind::seed: entry["type"] = "seed"; entry["min"] = 0; entry["max"] = UINT64_MAX; break;
-        }
-        out[s.name] = entry;
-    }
-    return out;
-}
-
-json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
-    if (!given.is_object()) fail(Status::bad_json, std::string("options must be a JSON object, not ") + given.type_name());
-    for (auto it = given.begin(); it != given.end(); ++it) {
-        bool known = std::any_of(specs.begin(), specs.end(), [&](const OptionSpec &s) { return s.name == it.key(); });
-        if (!known) {
-            std::string names;
-            for (const OptionSpec &s : specs) names += (names.empty() ? "" : ", ") + s.name;
-            fail(Status::unknown_option, "unknown option " + json_util::quote(it.key()) + " (options: " + names + ")");
-        }
-    }
-    json out = json::object();
-    for (const OptionSpec &s : specs) {
-        auto it = given.find(s.name);
-        if (it == given.end() || (s.kind == OptionSpec::Kind::seed && it->is_null())) {
-            out[s.name] = s.kind == OptionSpec::Kind::seed ? json(random_seed_from_os()) : s.default_value;
-            continue;
-        }
-        const json &v = *it;
-        const std::string where = "option \"" + s.name + "\": ";
-        switch (s.kind) {
-        case OptionSpec::Kind::integer:
-            if (!v.is_number_integer())
-                fail(Status::invalid_option, where + "must be an integer, not " + json_util::quote_json(v));
-            if ((v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(s.max)) || v.get<int64_t>() < s.min ||
-                v.get<int64_t>() > s.max)
-                fail(Status::invalid_option, where + json_util::quote_json(v) + " is outside " + std::to_string(s.min) + ".." + std::to_string(s.max));
-            break;
-        case OptionSpec::Kind::choice:
-            // JSON equality takes 1.0 for 1: a choice is one of the values, of the same type
-            if (std::none_of(s.values.begin(), s.values.end(),
-                             [&](const nlohmann::json &allowed) { return allowed == v && allowed.is_number_float() == v.is_number_float(); }))
-                fail(Status::invalid_option, where + json_util::quote_json(v) + " is not one of " + json(s.values).dump());
-            break;
-        case OptionSpec::Kind::seed:
-            if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
-                fail(Status::invalid_option, where + "must be an integer 0..18446744073709551615, not " + json_util::quote_json(v));
-            break;
-        }
-        out[s.name] = v;
-    }
-    return out;
-}
-
-}  // namespace ludus
+}  // namespace ludus::json_util

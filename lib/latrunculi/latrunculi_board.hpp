@@ -1,0 +1,132 @@
+// The bitboard steps, slides and move sets of Latrunculi's rules (latrunculi.hpp), inline for the
+// move generation and the rules of latrunculi.cpp, with the positions' hash keys (also read back
+// by latrunculi_json.cpp). Directions are 0 up, 1 down, 2 left, 3 right.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "../bitboard.hpp"
+#include "../rng.hpp"
+#include "latrunculi.hpp"
+
+namespace ludus::latrunculi {
+
+// Keys of a man (kind 0) or dux (kind 1) of a player on a square.
+inline constexpr auto piece_keys = mixed_keys<4 * 128>(0x1A7500ull);
+inline uint64_t piece_key(int sq, int player, bool dux) { return piece_keys[4 * sq + 2 * player + (dux ? 1 : 0)]; }
+inline constexpr uint64_t side_key = mix64(0x51DE1A7);
+inline uint64_t again_key(int sq) { return mix64(0xA6A1000ull + static_cast<uint64_t>(sq)); }
+
+// The masks of a board size (for both words: the options keep both).
+template <class BB>
+void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols);
+
+// One orthogonal step of every square of `b` in direction d (0 up, 1 down, 2 left, 3 right);
+// steps off the board vanish.
+template <class BB>
+inline BB shift(const LatrunculiMasks<BB> &m, int cols, BB b, int d) {
+    switch (d) {
+    case 0: return (b << cols) & m.board;
+    case 1: return b >> cols;
+    case 2: return (b >> 1) & m.not_last_file;
+    default: return (b << 1) & m.not_first_file;
+    }
+}
+constexpr int opposite(int d) { return d ^ 1; }
+
+// A sliding fill of `doublings` steps (at most 7 on a board of 128 squares), unrolled.
+template <class BB, class Shift>
+[[gnu::always_inline]] inline BB fill(int doublings, BB from, BB open, int step, Shift shift) {
+    switch (doublings) {
+    case 1: return bitboard::slide<1>(from, open, step, shift);
+    case 2: return bitboard::slide<2>(from, open, step, shift);
+    case 3: return bitboard::slide<3>(from, open, step, shift);
+    case 4: return bitboard::slide<4>(from, open, step, shift);
+    case 5: return bitboard::slide<5>(from, open, step, shift);
+    case 6: return bitboard::slide<6>(from, open, step, shift);
+    default: return bitboard::slide<7>(from, open, step, shift);
+    }
+}
+
+// The empty squares reached from `from` sliding in direction d (Kogge-Stone fills; sideways,
+// the squares a shift would wrap onto are not open).
+template <class BB>
+[[gnu::always_inline]] inline BB slide(const LatrunculiMasks<BB> &m, int cols, BB from, BB empty, int d) {
+    const auto left = [](BB x, int n) { return x << n; };
+    const auto right = [](BB x, int n) { return x >> n; };
+    switch (d) {
+    case 0: return fill(m.rank_doublings, from, empty, cols, left);
+    case 1: return fill(m.rank_doublings, from, empty, cols, right);
+    case 2: return fill(m.file_doublings, from, empty & m.not_last_file, 1, right);
+    default: return fill(m.file_doublings, from, empty & m.not_first_file, 1, left);
+    }
+}
+
+// The empty squares the pieces on `from` move to in direction d: a slide for rook moves, else
+// one step.
+template <class BB>
+[[gnu::always_inline]] inline BB moves_towards(const LatrunculiOptions &o, const LatrunculiMasks<BB> &m, BB from, BB empty, int d) {
+    return o.rules->rook_moves ? slide(m, o.cols, from, empty, d) : shift(m, o.cols, from, d) & empty;
+}
+
+// Every move of the player to move, as sets: the landing squares per direction (each landing
+// square of a direction comes from exactly one piece: the nearest behind it), the dux's jumps,
+// the pass that declines an extra move, or the squares to place a piece on.
+template <class BB>
+struct MoveSets {
+    std::array<BB, 4> landing{};
+    std::array<BB, 4> jump{};  // the dux's landing square per direction
+    int dux_square = -1;
+    bool pass = false;
+    BB place = 0;
+};
+
+template <class BB>
+[[gnu::always_inline]] inline MoveSets<BB> move_sets(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s) {
+    const LatrunculiMasks<BB> &m = o.masks<BB>();
+    const LatrunculiRuleset &r = *o.rules;
+    MoveSets<BB> ms;
+    const BB empty = m.board & ~s.occupied();
+    if (s.placing()) {
+        ms.place = empty;
+        return ms;
+    }
+    const int p = s.to_move;
+    const BB movable = s.again >= 0 ? bits::one<BB>(s.again) : s.pieces(p);
+    for (int d = 0; d < 4; ++d) ms.landing[d] = moves_towards(o, m, movable, empty, d);
+    if (r.dux_jumps) {
+        const BB dux = s.dux[p] & movable;
+        if (dux != 0) {
+            ms.dux_square = bits::lowest(dux);
+            for (int d = 0; d < 4; ++d) ms.jump[d] = shift(m, o.cols, shift(m, o.cols, dux, d) & s.pieces(1 - p), d) & empty;
+        }
+    }
+    ms.pass = s.again >= 0;
+    return ms;
+}
+
+// The square of the piece that lands on `to` moving in direction d: the nearest behind it.
+template <class BB>
+[[gnu::always_inline]] inline int origin(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int to, int d) {
+    const BB behind = o.masks<BB>().rays[opposite(d)][to] & s.occupied();
+    return d == 0 || d == 3 ? bits::highest(behind) : bits::lowest(behind);
+}
+
+template <class BB>
+bool any_step(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
+    const LatrunculiMasks<BB> &m = o.masks<BB>();
+    const BB empty = m.board & ~s.occupied(), own = s.pieces(player);
+    for (int d = 0; d < 4; ++d)
+        if ((shift(m, o.cols, own, d) & empty) != 0) return true;
+    if (o.rules->dux_jumps && s.dux[player] != 0)
+        for (int d = 0; d < 4; ++d)
+            if ((shift(m, o.cols, shift(m, o.cols, s.dux[player], d) & s.pieces(1 - player), d) & empty) != 0) return true;
+    return false;
+}
+
+// The r-th move in the order of LatrunculiRulesT::legal_actions, r uniform, without listing them.
+Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<uint64_t> &s, Rng &rng);
+Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<u128> &s, Rng &rng);
+
+}  // namespace ludus::latrunculi
