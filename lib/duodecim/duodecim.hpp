@@ -54,6 +54,8 @@ struct DuodecimState : StateEnvelope {
     std::array<bool, 2> dice_used{};
     int8_t barred = nothing_barred;
 
+    // The first step of a turn used one die: the next must use the other.
+    bool one_die_used() const { return dice_used[0] != dice_used[1]; }
     bool operator==(const DuodecimState &) const = default;
 };
 

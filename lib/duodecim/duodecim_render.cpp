@@ -225,20 +225,12 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     }
 
     // The last step: its cells (or trays) outlined.
-    if (m.present && !m.pass) {
-        svg.open("g", {{"class", "last-move"}, {"data-move", m.text}, {"data-player", m.player}});
-        for (int end = 0; end < 2; ++end) {
-            const int progress = end == 0 ? m.from : m.to;
-            const std::string cls = end == 0 ? "last-move from" : "last-move to";
-            if (progress == S::hand || progress == S::off) {
-                render::outline_tray(svg, L, L.tray_box(m.player, progress == S::off), cls, position_name(progress));
-            } else {
-                const Cell c = cell_of(m.player, progress);
-                render::outline_cell(svg, L, c.row, c.col, cls, position_name(progress));
-            }
-        }
-        svg.close();
-    }
+    const auto place_of = [&](int progress) -> render::RacePlace {
+        if (progress == S::hand || progress == S::off) return {.tray = true, .off = progress == S::off};
+        const Cell c = cell_of(m.player, progress);
+        return {.row = c.row, .col = c.col};
+    };
+    render::outline_last_step(svg, L, m, place_of, [](int progress) { return position_name(progress); });
 
     // The units on the board.
     svg.open("g", {{"class", "units"}});
@@ -247,37 +239,19 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
             const int count = s.count[player][p];
             if (count == 0) continue;
             const Cell c = cell_of(player, p);
-            svg.open("g", {{"class", player == 0 ? "unit player0" : "unit player1"}, {"data-position", position_name(p)}, {"data-count", count}});
-            render::draw_stack(svg, player, count, L.x(c.col) + L.cell / 2, L.y(c.row) + L.cell * 0.54, L.cell * 0.34, true);
-            svg.close();
+            render::draw_unit(svg, L, player, count, {{"data-position", position_name(p)}}, c.row, c.col, true);
         }
     }
     svg.close();
 
     // The status line: the dice (used ones dimmed), whose turn or the result, the last step.
-    if (!render::open_status(svg, L, {{"class", "status"},
-                                      {"data-to-move", s.result == Result::ongoing ? s.to_move : -1},
-                                      {"data-phase", phase_name(phase(s))},
-                                      {"data-result", result_name(s.result)},
-                                      {"font-family", style::font},
-                                      {"fill", style::ink}}))
-        return svg.finish();
-    double text_x = L.margin;
     const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.result == Result::ongoing ? s.to_move : -1;
-    if (shown >= 0) {
-        render::draw_player_icon(svg, L, text_x, shown);
-        text_x += L.cell * 0.85;
-    }
-    if (s.result == Result::ongoing && s.dice[0] != 0) {
-        const double side = L.cell * 0.85;
-        for (int i = 0; i < 2; ++i) render::draw_die(svg, L, text_x + i * side * 1.2, side, s.dice[i], s.dice_used[i]);
-        text_x += side * 2.5;
-    }
+    render::StatusDice dice{.values = {s.dice[0], s.dice[1]}, .used = {s.dice_used[0], s.dice_used[1]}, .side = L.cell * 0.85, .advance = 2.5};
+    if (s.result == Result::ongoing && s.dice[0] != 0) dice.count = 2;
     const std::string words = s.result != Result::ongoing ? status_phrase(s)
                               : s.dice[0] == 0            ? render::player_name(s.to_move) + " to roll"
                                                           : render::player_name(s.to_move) + " to move";
-    render::draw_status_words(svg, L, text_x, s.result == Result::ongoing, words, step_phrase(m));
-    svg.close();
+    render::draw_status_line(svg, L, s, phase(s), shown, dice, words, step_phrase(m));
     return svg.finish();
 }
 

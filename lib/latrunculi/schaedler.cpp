@@ -1,11 +1,16 @@
+// The rules of Schaedler's Latrunculi: its two versions, the placing and moving phases, the
+// blocks and removals and the end of a game (schaedler.hpp).
 #include "schaedler.hpp"
 
 #include "../json_util.hpp"
 #include "../position_envelope.hpp"
 #include "../rng.hpp"
 #include "../squares.hpp"
+#include "schaedler_board.hpp"
 
 namespace ludus {
+
+using namespace schaedler;
 
 namespace {
 
@@ -24,76 +29,15 @@ const std::vector<SchaedlerRuleset> &all_rulesets() {
     return rulesets;
 }
 
-constexpr uint64_t file_a = 0x0101010101010101ull, file_h = 0x8080808080808080ull;
-constexpr int cols = SchaedlerOptions::cols;
-
-// One orthogonal step of every square of `b` in direction d (0 up, 1 down, 2 left, 3 right);
-// steps off the board vanish.
-constexpr uint64_t shift(uint64_t b, int d) {
-    switch (d) {
-    case 0: return b << cols;
-    case 1: return b >> cols;
-    case 2: return (b >> 1) & ~file_h;
-    default: return (b << 1) & ~file_a;
-    }
-}
-constexpr int opposite(int d) { return d ^ 1; }
-
-uint64_t neighbours(uint64_t b) { return shift(b, 0) | shift(b, 1) | shift(b, 2) | shift(b, 3); }
-
-// The squares with a square of `f` on both sides, in a rank or in a file.
-uint64_t enclosed_by(uint64_t f) { return (shift(f, 2) & shift(f, 3)) | (shift(f, 0) & shift(f, 1)); }
-
-constexpr auto piece_keys = mixed_keys<4 * 64>(0x5C4AD1E400ull);
-uint64_t piece_key(int sq, int player, bool blocked) { return piece_keys[4 * sq + 2 * player + (blocked ? 1 : 0)]; }
-constexpr uint64_t side_key = mix64(0x51DE5C4A);
-
-uint64_t keys_of(uint64_t squares, int player, bool blocked) {
-    uint64_t k = 0;
-    for (; squares != 0; squares &= squares - 1) k ^= piece_key(bits::lowest(squares), player, blocked);
-    return k;
-}
-
 Result win_of(int player) { return player == 0 ? Result::player0_won : Result::player1_won; }
 
-// The enemy pieces a piece of the player to move blocks by ending its move on `to` after
-// leaving `from`: a free enemy next to it with a free piece of the mover's beyond.
-uint64_t new_blocks(const SchaedlerState &s, int from, int to) {
-    const int p = s.to_move, e = 1 - p;
-    const uint64_t target = bits::one<uint64_t>(to);
-    const uint64_t mine = (s.free(p) & ~bits::one<uint64_t>(from)) | target;
-    uint64_t blocks = 0;
-    for (int d = 0; d < 4; ++d) blocks |= shift(target, d) & s.free(e) & shift(mine, opposite(d));
-    return blocks;
-}
-
-// Every square a piece on `from` reaches by one or more hops over single pieces, never
-// landing twice on a square (nor back on `from`).
-uint64_t hop_targets(uint64_t occupied, int from) {
-    const uint64_t start = bits::one<uint64_t>(from), over = occupied & ~start, landing = ~occupied & ~start;
-    uint64_t reached = 0;
-    for (uint64_t frontier = start; frontier != 0;) {
-        uint64_t next = 0;
-        for (int d = 0; d < 4; ++d) next |= shift(shift(frontier, d) & over, d) & landing;
-        frontier = next & ~reached;
-        reached |= frontier;
-    }
-    return reached;
-}
-
-bool has_legal_move(const SchaedlerOptions &o, const SchaedlerState &s) {
-    if (s.placing() || s.blocked[1 - s.to_move] != 0) return true;  // a square to place on; a piece to remove
-    for (uint64_t b = s.free(s.to_move); b != 0; b &= b - 1)
-        if (SchaedlerRules::destinations(o, s, bits::lowest(b)) != 0) return true;
-    return false;
-}
 
 // The end of a turn: the other player's, unless the game ends.
 void next_turn(const SchaedlerOptions &o, SchaedlerState &s) {
     const int mover = s.to_move;
     s.to_move = static_cast<uint8_t>(1 - mover);
     s.key ^= side_key;
-    if (!has_legal_move(o, s)) {
+    if (!SchaedlerRules::has_legal_move(o, s)) {
         end_game(s, win_of(mover), EndReason::no_moves);  // a player who cannot move loses (a DECISION)
         return;
     }
@@ -109,6 +53,13 @@ const SchaedlerRuleset *find_schaedler_ruleset(std::string_view id) {
     for (const SchaedlerRuleset &r : all_rulesets())
         if (r.id == id) return &r;
     return nullptr;
+}
+
+bool SchaedlerRules::has_legal_move(const Options &o, const State &s) {
+    if (s.placing() || s.blocked[1 - s.to_move] != 0) return true;  // a square to place on; a piece to remove
+    for (uint64_t b = s.free(s.to_move); b != 0; b &= b - 1)
+        if (SchaedlerRules::destinations(o, s, bits::lowest(b)) != 0) return true;
+    return false;
 }
 
 SchaedlerOptions SchaedlerRules::parse_options(const json &given) {
@@ -274,81 +225,6 @@ json SchaedlerRules::action_json(const Options &o, const State &s, Action a) {
     j["hops"] = (neighbours(bits::one<uint64_t>(from)) & bits::one<uint64_t>(to)) == 0;
     for (uint64_t b = new_blocks(s, from, to); b != 0; b &= b - 1) j["blocks"].push_back(square_name(o, bits::lowest(b)));
     return j;
-}
-
-namespace {
-constexpr char free_char[2] = {'0', '1'};
-constexpr char blocked_char[2] = {'A', 'B'};
-}  // namespace
-
-json SchaedlerRules::position_json(const Options &o, const State &s) {
-    const auto square_char = [&](int sq) {
-        const int c = s.owner(sq);
-        return c < 0 ? '.' : s.is_blocked(sq) ? blocked_char[c] : free_char[c];
-    };
-    return with_envelope(s, phase(s),
-                         {{"ranks", ranks_json(o.rows, cols, square_char)},
-                          {"pieces", {bits::popcount(s.pieces[0]), bits::popcount(s.pieces[1])}},
-                          {"blocked", {bits::popcount(s.blocked[0]), bits::popcount(s.blocked[1])}},
-                          {"in_hand", {s.in_hand[0], s.in_hand[1]}},
-                          {"plies_without_capture", s.plies_without_capture}});
-}
-
-SchaedlerState SchaedlerRules::position_from_json(const Options &o, const json &j, const std::string &field) {
-    using json_util::member;
-    using json_util::path;
-    json_util::only_keys(j, {"ranks", "pieces", "blocked", "in_hand", "to_move", "phase", "result", "end_reason", "plies_without_capture", "rng"}, field);
-    State s;
-    ranks_from_json(j, field, o.rows, cols, [&](const std::string &where, int sq, char c) {
-        const int p = c == '0' || c == 'A' ? 0 : c == '1' || c == 'B' ? 1 : -1;
-        if (p < 0) fail(Status::invalid_state, where + ": '" + std::string(1, c) + "' is not '.', '0', '1', 'A' or 'B'");
-        const bool blocked = c == 'A' || c == 'B';
-        s.pieces[p] |= bits::one<uint64_t>(sq);
-        if (blocked) s.blocked[p] |= bits::one<uint64_t>(sq);
-        s.key ^= piece_key(sq, p, blocked);
-    });
-    const std::array<int, 2> pieces = json_util::pair_member(j, "pieces", field, o.pieces), blocked = json_util::pair_member(j, "blocked", field, o.pieces);
-    for (int p = 0; p < 2; ++p)
-        if (pieces[p] != bits::popcount(s.pieces[p]) || blocked[p] != bits::popcount(s.blocked[p]))
-            fail(Status::invalid_state, path(field, "pieces") + ": the ranks hold " + std::to_string(bits::popcount(s.pieces[0])) + " and " +
-                                            std::to_string(bits::popcount(s.pieces[1])) + " pieces, " +
-                                            std::to_string(bits::popcount(s.blocked[0])) + " and " +
-                                            std::to_string(bits::popcount(s.blocked[1])) + " of them blocked");
-    const std::array<int, 2> in_hand = json_util::pair_member(j, "in_hand", field, o.pieces);
-    s.in_hand = {static_cast<uint8_t>(in_hand[0]), static_cast<uint8_t>(in_hand[1])};
-    s.to_move = to_move_from_json(j, field);
-    if (s.to_move == 1) s.key ^= side_key;
-    if (s.placing()) {
-        for (int p = 0; p < 2; ++p)
-            if (pieces[p] + in_hand[p] != o.pieces)
-                fail(Status::invalid_state, path(field, "in_hand") + ": nothing is removed while pieces are being placed: player " +
-                                                std::to_string(p) + " must have " + std::to_string(o.pieces) + " pieces on the board and in hand");
-        if (s.blocked[0] != 0 || s.blocked[1] != 0) fail(Status::invalid_state, path(field, "blocked") + ": nothing is blocked while pieces are being placed");
-        const int placer = in_hand[0] > in_hand[1] ? -1 : in_hand[0] == in_hand[1] ? 0 : in_hand[1] - in_hand[0] == 1 ? 1 : -1;
-        if (placer < 0) fail(Status::invalid_state, path(field, "in_hand") + ": the players place one piece each in turn, player 0 first");
-        if (placer != s.to_move) fail(Status::invalid_state, path(field, "to_move") + ": it is player " + std::to_string(placer) + "'s turn to place");
-    }
-    for (int p = 0; p < 2; ++p)
-        if ((s.blocked[p] & ~enclosed_by(s.free(1 - p))) != 0)
-            fail(Status::invalid_state, path(field, "ranks") + ": a blocked piece of player " + std::to_string(p) +
-                                            " is not enclosed in a line between two free enemy pieces");
-    outcome_from_json(s, j, field, phase);
-    s.plies_without_capture = static_cast<uint32_t>(json_util::integer_member(j, "plies_without_capture", field, 0, UINT32_MAX));
-    if (s.placing() && s.plies_without_capture != 0)
-        fail(Status::invalid_state, path(field, "plies_without_capture") + ": must be 0 while placing");
-    s.rng = rng_from_json(j, field);
-    if (s.result == Result::ongoing) {
-        // An ongoing game must not already meet an end condition (the checks of apply).
-        const std::string why = path(field, "result") + ": ";
-        for (int p = 0; p < 2; ++p)
-            if (!s.placing() && pieces[p] <= 1)
-                fail(Status::invalid_state, why + "player " + std::to_string(p) + " has one piece or none, so the game cannot be ongoing");
-        if (!has_legal_move(o, s))
-            fail(Status::invalid_state, why + "player " + std::to_string(s.to_move) + " to move has no legal move, so the game cannot be ongoing");
-        if (!s.placing() && o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
-            fail(Status::invalid_state, path(field, "plies_without_capture") + ": reaches the limit of moves without a removal, so the game cannot be ongoing");
-    }
-    return s;
 }
 
 }  // namespace ludus

@@ -84,6 +84,8 @@ struct SchaedlerRules : CaptureRules<SchaedlerOptions, SchaedlerState> {
 
     // The squares a piece standing on `from` can end its move on (steps and chains of hops).
     static uint64_t destinations(const Options &o, const State &s, int from);
+    // The player to move has a move (a square to place on, a piece to remove or a step).
+    static bool has_legal_move(const Options &o, const State &s);
     // The enemy pieces the move `a` blocks, or the piece it removes (for the computer player
     // and the pictures).
     static uint64_t captures_of(const Options &o, const State &s, Action a);

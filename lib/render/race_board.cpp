@@ -142,6 +142,8 @@ void outline_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::st
              {{"class", cls}, {"data-position", position}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", w}});
 }
 
+namespace {
+
 void draw_player_icon(Svg &svg, const RaceLayout &L, double x, int player) {
     svg.circle(x + L.cell * 0.35, L.status_y(), L.cell * 0.3,
                {{"class", player == 0 ? "icon player0" : "icon player1"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]},
@@ -178,11 +180,38 @@ void draw_status_words(Svg &svg, const RaceLayout &L, double x, bool ongoing, co
              "last: " + last_step);
 }
 
-bool open_status(Svg &svg, const RaceLayout &L, Attrs data) {
-    svg.open("g", data);
-    if (L.words) return true;
+}  // namespace
+
+void draw_unit(Svg &svg, const RaceLayout &L, int player, int count, Attrs where, int row, int col, bool ring_single) {
+    svg.open("g", {{"class", player == 0 ? "unit player0" : "unit player1"}, {"data-count", count}}, where);
+    draw_stack(svg, player, count, L.x(col) + L.cell / 2, L.y(row) + L.cell * 0.54, L.cell * 0.34, ring_single);
     svg.close();
-    return false;
+}
+
+void draw_status_line(Svg &svg, const RaceLayout &L, const StateEnvelope &s, Phase phase, int icon_player, const StatusDice &dice,
+                      const std::string &words, const std::string &last_step, Attrs more) {
+    const bool ongoing = s.result == Result::ongoing;
+    svg.open("g",
+             {{"class", "status"},
+              {"data-to-move", ongoing ? s.to_move : -1},
+              {"data-phase", phase_name(phase)},
+              {"data-result", result_name(s.result)},
+              {"font-family", style::font},
+              {"fill", style::ink}},
+             more);
+    if (!L.words) {  // the group stays, empty, with the position's data attributes
+        svg.close();
+        return;
+    }
+    double text_x = L.margin;
+    if (icon_player >= 0) {
+        draw_player_icon(svg, L, text_x, icon_player);
+        text_x += L.cell * 0.85;
+    }
+    for (int i = 0; i < dice.count; ++i) draw_die(svg, L, text_x + i * dice.side * 1.2, dice.side, dice.values[i], dice.used[i]);
+    if (dice.count > 0) text_x += dice.side * dice.advance;
+    draw_status_words(svg, L, text_x, ongoing, words, last_step);
+    svg.close();
 }
 
 std::string race_text_row(const std::string &lead, const std::array<std::string, RaceLayout::columns> &cells) {

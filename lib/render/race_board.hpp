@@ -87,14 +87,47 @@ void draw_route_stretch(Svg &svg, const RaceLayout &L, int row, int first_col, i
 void outline_tray(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, const std::string &cls, const std::string &position);
 void outline_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &position);
 
-// The status line's parts: whose turn or who won (an icon), one die (dimmed when used), the
-// words (first line bold) and the last step.
-void draw_player_icon(Svg &svg, const RaceLayout &L, double x, int player);
-void draw_die(Svg &svg, const RaceLayout &L, double x, double side, int value, bool used);
-void draw_status_words(Svg &svg, const RaceLayout &L, double x, bool ongoing, const std::string &words, const std::string &last_step);
-// Opens the status line's group with its data attributes; false (the group closed again, empty)
-// when the picture has no words, so that the caller draws nothing of the line.
-bool open_status(Svg &svg, const RaceLayout &L, Attrs data);
+// Where a progress of the mover's stands: a tray (off the board or not) or a cell.
+struct RacePlace {
+    bool tray = false, off = false;
+    int row = 0, col = 0;
+};
+// The last step's two ends outlined (classes "last-move from" and "last-move to") in a group
+// naming the move; `where(progress)` is a RacePlace, `name(progress)` its position name.
+template <class Where, class Name>
+void outline_last_step(Svg &svg, const RaceLayout &L, const RaceStep &m, Where where, Name name) {
+    if (!m.present || m.pass) return;
+    svg.open("g", {{"class", "last-move"}, {"data-move", m.text}, {"data-player", m.player}});
+    for (int end = 0; end < 2; ++end) {
+        const int progress = end == 0 ? m.from : m.to;
+        const RacePlace place = where(progress);
+        const std::string cls = end == 0 ? "last-move from" : "last-move to";
+        if (place.tray) {
+            outline_tray(svg, L, L.tray_box(m.player, place.off), cls, name(progress));
+        } else {
+            outline_cell(svg, L, place.row, place.col, cls, name(progress));
+        }
+    }
+    svg.close();
+}
+
+// A unit of `count` pieces on a cell: its group (class "unit playerN", the caller's attributes
+// naming where it stands, "data-count") around the stack of draw_stack.
+void draw_unit(Svg &svg, const RaceLayout &L, int player, int count, Attrs where, int row, int col, bool ring_single);
+
+// The dice of the status line: `count` values, the used ones dimmed, each `side` wide; the
+// words start `advance` sides after the first die.
+struct StatusDice {
+    std::array<int, 3> values{};
+    std::array<bool, 3> used{};
+    int count = 0;
+    double side = 0, advance = 0;
+};
+// The status line: whose turn or who won (an icon, none where `icon_player` is -1), the dice,
+// the words (first line bold) and the last step, in a group with the position's data
+// attributes and the caller's `more`; the group alone, empty, when the picture has no words.
+void draw_status_line(Svg &svg, const RaceLayout &L, const StateEnvelope &s, Phase phase, int icon_player, const StatusDice &dice,
+                      const std::string &words, const std::string &last_step, Attrs more = {});
 
 // The text diagram's row: the lead word, then the twelve cells right-aligned in 4 columns with
 // a bar between the halves.

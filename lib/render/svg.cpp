@@ -66,9 +66,11 @@ void Svg::start_tag(std::string_view tag, Attrs attrs, std::initializer_list<Att
     }
 }
 
-void Svg::open(std::string_view tag, Attrs attrs) {
+void Svg::open(std::string_view tag, Attrs attrs) { open(tag, attrs, {}); }
+
+void Svg::open(std::string_view tag, Attrs attrs, Attrs more) {
     indent();
-    start_tag(tag, attrs);
+    start_tag(tag, attrs, more);
     out_ += ">\n";
     open_.emplace_back(tag);
 }
