@@ -2,6 +2,7 @@
 // budget (nodes, time) a search runs under.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -21,6 +22,13 @@ struct Level {
     int depth;             // the level's search depth (0: no search)
     bool timed;            // "best": 1000 ms a move unless max_nodes (or max_time_ms) is given
 };
+
+// The five levels every game's own player has, weakest first, named once here: "random" and
+// "greedy" (one ply) search nothing deeper; the game gives the depths of "easy", "medium" and
+// "best" (which alone is timed).
+constexpr std::array<Level, 5> standard_levels(int easy, int medium, int best) {
+    return {{{"random", 0, false}, {"greedy", 1, false}, {"easy", easy, false}, {"medium", medium, false}, {"best", best, true}}};
+}
 
 // Monte Carlo tree search (uct.hpp), a level of every game besides the game's own.
 inline constexpr Level uct_level{"uct", 0, true};

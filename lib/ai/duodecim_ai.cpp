@@ -50,8 +50,7 @@ constexpr uint64_t max_rounds = 10000;
 constexpr double rollout_z = 2.0;
 constexpr uint64_t min_rounds = 16;
 
-constexpr std::array<ai::Level, 5> duodecim_levels = {
-    {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", 4, true}}};
+constexpr auto duodecim_levels = ai::standard_levels(2, 3, 4);
 
 // From player p's view: the chance of winning, by the network (duodecim_net.hpp), which beats the
 // logistic evaluation of duodecim_eval.hpp in 58% of games between one-turn players.

@@ -36,8 +36,7 @@ constexpr int hunt_lead = 4;
 constexpr int hunt_cap = 10;
 constexpr int hunt_weight = 8;
 
-constexpr std::array<ai::Level, 5> levels = {
-    {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 3, false}, {"best", max_depth, true}}};
+constexpr auto levels = ai::standard_levels(2, 3, max_depth);
 
 template <class R>
 class LatrunculiPolicy {

@@ -30,8 +30,7 @@ constexpr int piece_value = 100;
 constexpr int trade_bonus = 1280;
 constexpr int eval_bound = 20000;  // evaluations stay within this, well below the win scores (mate - max_ply)
 
-constexpr std::array<ai::Level, 5> petteia_levels = {
-    {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 4, false}, {"best", max_depth, true}}};
+constexpr auto petteia_levels = ai::standard_levels(2, 4, max_depth);
 
 template <class R>
 class PetteiaPolicy {

@@ -42,8 +42,7 @@ constexpr int max_depth = 3;
 // opponent's rolls, fewer when its budget runs out.
 constexpr size_t refined = 6;
 
-constexpr std::array<ai::Level, 5> levels = {
-    {{"random", 0, false}, {"greedy", 1, false}, {"easy", 2, false}, {"medium", 2, false}, {"best", 3, true}}};
+constexpr auto levels = ai::standard_levels(2, 2, 3);
 
 class XiiSearch {
 public:
