@@ -774,17 +774,17 @@ class Game:
         return self._render("ludus_game_render_text", options)
 
     def render_svg(self, **options: Any) -> str:
-        """Deprecated since 1.2.0 (a DeprecationWarning): :meth:`svg`, which it returns."""
+        """Deprecated since 1.2.0 (it warns, DeprecationWarning): use :meth:`svg`, which it calls."""
         _deprecated("render_svg", "svg")
         return self.svg(**options)
 
     def render_text(self, **options: Any) -> str:
-        """Deprecated since 1.2.0 (a DeprecationWarning): :meth:`text`, which it returns."""
+        """Deprecated since 1.2.0 (it warns, DeprecationWarning): use :meth:`text`, which it calls."""
         _deprecated("render_text", "text")
         return self.text(**options)
 
     def board(self, **options: Any) -> str:
-        """Deprecated since 1.2.0 (a DeprecationWarning): :meth:`text`, which it returns."""
+        """Deprecated since 1.2.0 (it warns, DeprecationWarning): use :meth:`text`, which it calls."""
         _deprecated("board", "text")
         return self.text(**options)
 
