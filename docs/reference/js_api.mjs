@@ -19,7 +19,13 @@ const isExported = (node) => (ts.getCombinedModifierFlags(node) & ts.ModifierFla
 const isPrivate = (node) => (ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private) !== 0
   || (node.name && ts.isPrivateIdentifier(node.name));
 // The JSDoc text written right before a declaration ("" when there is none).
-const docOf = (node) => (node.jsDoc ?? []).map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").join("\n\n").trim();
+// A @deprecated tag is shown after it ("Deprecated: ..."), so the page says what replaces the name.
+const docOf = (node) => {
+  const text = (node.jsDoc ?? []).map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? "").join("\n\n").trim();
+  const deprecated = ts.getJSDocDeprecatedTag(node);
+  if (!text || !deprecated) return text;
+  return `${text}\n\n**Deprecated** ${ts.getTextOfJSDocComment(deprecated.comment) ?? ""}`.trim();
+};
 const nameOf = (node) => {
   if (ts.isVariableStatement(node)) return node.declarationList.declarations.map((d) => d.name.getText(source)).join(", ");
   if (ts.isConstructorDeclaration(node)) return "constructor";

@@ -10,10 +10,10 @@ import ludus
 with ludus.Game("petteia", rows=6, cols=6, seed=1) as game:
     for move in ("b2-b4", "c5-c4", "d2-d4"):
         game.play(move)
-    print(game)                                     # the text diagram, as render_text() gives it
-    print(game.board(orientation=1, coordinates=False))  # options: player 1 at the bottom, no coordinates
+    print(game)                                     # the text diagram, as game.text() gives it
+    print(game.text(orientation=1, coordinates=False))  # options: player 1 at the bottom, no coordinates
     with open("petteia.svg", "w", encoding="utf-8") as f:
-        f.write(game.svg(size=360))                 # the same as game.render_svg(size=360)
+        f.write(game.svg(size=360))                 # the SVG picture, svg() in JavaScript too
     print("wrote petteia.svg")
 
 with ludus.Game("duodecim", seed=3) as game:

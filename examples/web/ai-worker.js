@@ -32,10 +32,10 @@ for (const { id, options } of games().filter((entry) => entry.id === first)) {
     attempt(() => game.svg(picture));
   }
   attempt(() => [game.toMove, game.result, game.winner, game.endReason, game.dice, game.history, game.options]);
-  attempt(() => Game.fromJSON(game.toJSONText()).free());
+  attempt(() => Game.fromJSON(game.toJSONText()).close());
   if (game.phase === "roll") attempt(() => { game.chanceOutcomes(); game.roll(); });
   attempt(() => { game.play(game.legalMoves()[0]); game.undo(); });
-  game.free();
+  game.close();
 }
 
 self.onmessage = async ({ data: { id, kind, state, options } }) => {
@@ -47,7 +47,7 @@ self.onmessage = async ({ data: { id, kind, state, options } }) => {
   } catch (error) {
     self.postMessage({ id, kind, error: error.message, status: error.statusName });
   } finally {
-    game?.free();
+    game?.close();
   }
 };
 // A game's review: each position evaluated (app/review-model.js), the progress said as it goes.

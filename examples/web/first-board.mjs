@@ -28,5 +28,5 @@ const svg = game.svg(options)
   .replace(/<title>[^<]*<\/title>\s*/, "")           // the library's English words: the page says
   .replace(/ (role|aria-label)="[^"]*"/g, "")        // what it shows in its own (the image is decorative)
   .replace(/<rect [^>]*class="background"[^>]*\/>\s*/, "");
-game.free();
+game.close();
 writeFileSync(output, svg);

@@ -20,7 +20,7 @@ function play(id, options, seed) {
     game.play(game.aiMove({ level: "greedy", seed: seed * 7919 + moves }));
     moves++;
   }
-  game.free();
+  game.close();
   return (moves / 2 * (SECONDS.visitor + SECONDS.computer) + rolls * SECONDS.roll) / 60;
 }
 

@@ -113,7 +113,7 @@ def test_wrong_types_are_type_errors(petteia):
     refused(TypeError, lambda: ludus.Game.from_json(42))
     refused(TypeError, lambda: petteia.play(3), petteia)
     refused(TypeError, lambda: petteia.ai_move(3), petteia)
-    refused(ValueError, lambda: petteia.render_svg(size=float("inf")), petteia)
+    refused(ValueError, lambda: petteia.svg(size=float("inf")), petteia)
 
 
 # ---- playouts: a finite bound, and Ctrl-C ----------------------------------------------------

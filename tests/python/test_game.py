@@ -178,19 +178,19 @@ def test_seeded_dice_repeat():
 
 
 def test_board_text(petteia, duodecim):
-    # str(game), print(game) and board() are the library's text diagram (ludus_game_render_text)
+    # str(game), print(game) and text() are the library's text diagram (ludus_game_render_text)
     text = str(petteia)
-    assert text == petteia.render_text() == petteia.board()
+    assert text == petteia.text()
     lines = text.splitlines()
     assert lines[0] == "Petteia 8x8: player 0 to move"
     assert lines[1].split() == list("abcdefgh")
     assert lines[2].split() == ["8"] + ["1"] * 8 + ["8"]
     assert lines[9].split() == ["1"] + ["0"] * 8 + ["1"]
-    assert petteia.board(orientation=1) == petteia.render_text(orientation=1) != text
+    assert petteia.text(orientation=1) != text
     duodecim.set_dice(3, 5)
     duodecim.play("H-III")
     board = str(duodecim)
-    assert board == duodecim.render_text()
+    assert board == duodecim.text()
     middle = next(line for line in board.splitlines() if line.startswith("middle"))
     assert middle.split()[3] == "a1"  # entry cell III of player 0
     assert "player 0 (a): 5 in hand" in board and "player 1 (b): 6 in hand" in board
@@ -302,11 +302,11 @@ def test_playouts(game_id):
 
 
 def test_library_pictures(petteia):
-    svg = petteia.render_svg(size=240)
+    svg = petteia.svg(size=240)
     assert svg.lstrip().startswith(("<svg", "<?xml")) and "</svg>" in svg
-    text = petteia.render_text()
+    text = petteia.text()
     assert text and text.endswith("\n")
     with pytest.raises(ludus.UnknownOptionError):
-        petteia.render_svg(colour="red")
+        petteia.svg(colour="red")
     with pytest.raises(ludus.InvalidOptionError):
-        petteia.render_svg(size=1)
+        petteia.svg(size=1)

@@ -43,14 +43,14 @@ def test_the_command_line_offers_the_catalogue_levels():
 def test_render_options_of_the_catalogue(entry):
     with _playing(entry["id"]) as game:
         assert "size" in entry["render_options"]["svg"]
-        for kind, draw in (("svg", game.render_svg), ("text", game.render_text)):
+        for kind, draw in (("svg", game.svg), ("text", game.text)):
             plain = draw()
             for name, spec in entry["render_options"][kind].items():
                 assert draw(**{name: spec["default"]}) == plain, name
                 for value in spec.get("values", []):
                     draw(**{name: value})
         with pytest.raises(ludus.UnknownOptionError):
-            game.render_text(size=200)
+            game.text(size=200)
 
 
 def _played(game_id):

@@ -10,9 +10,9 @@ function playouts(prototype, duration) {
   const start = performance.now();
   do {
     for (let i = 0; i < 16; i++, games++) {
-      const game = prototype.clone();
+      const game = prototype.copy();
       plies += game.randomPlayout(seed++, 10000).plies;
-      game.free();
+      game.close();
     }
   } while (performance.now() - start < duration * 1000);
   return { rate: plies / ((performance.now() - start) / 1000), games };
@@ -22,4 +22,4 @@ const prototype = new Game(id, options);
 playouts(prototype, 0.2);
 const { rate, games } = playouts(prototype, Number(seconds));
 console.log(`${rate.toFixed(0)} ${games}`);
-prototype.free();
+prototype.close();

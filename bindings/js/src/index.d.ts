@@ -43,7 +43,7 @@ export class LudusMemoryError extends LudusError {}
 export class NothingToUndoError extends LudusError {}
 /** LUDUS_E_INTERNAL: a bug in the library (please report it). */
 export class InternalError extends LudusError {}
-/** A call on a game after game.free(). */
+/** A call on a game after game.close(). */
 export class GameClosedError extends LudusError {}
 
 /** What the game waits for: a roll of the dice, a move, or nothing (over). */
@@ -216,18 +216,27 @@ export function gameIds(): string[];
 /** For tests: the top of the wasm heap (sbrk(0)) and the wasm memory's size, in bytes. */
 export function heapStats(): { top: number; memory: number };
 
-/** A game in progress: a handle of the library (freed by free() or by the garbage collector). */
+/** A game in progress: a handle of the library (released by close() or by the garbage collector). */
 export class Game {
   /** A new game; options as an object or JSON text (see games()). */
   constructor(id: string, options?: Record<string, unknown> | string | null);
   /** Restores a game saved with toJSON() (object or JSON text); the history is replayed. */
   static fromJSON(state: SavedState | string): Game;
 
-  /** Releases the handle now; later calls throw GameClosedError. Freeing twice is fine. */
-  free(): void;
-  /** Whether free() has been called. */
-  readonly freed: boolean;
+  /** Releases the handle now; later calls throw GameClosedError. Closing twice is fine. */
+  close(): void;
+  /** Whether close() has been called. */
+  readonly closed: boolean;
   /** An independent copy. */
+  copy(): Game;
+  /** The old name of close(), which it calls.
+   * @deprecated since 1.2.0: use close(), the name the Python package shares. */
+  free(): void;
+  /** The old name of closed, which it reads.
+   * @deprecated since 1.2.0: use closed, the name the Python package shares. */
+  readonly freed: boolean;
+  /** The old name of copy(), which it calls.
+   * @deprecated since 1.2.0: use copy(), the name the Python package shares. */
   clone(): Game;
 
   /** The full state (JSON.stringify(game) saves the game). */
@@ -296,7 +305,7 @@ export class Game {
    * for ever); every move and roll enters the history. GameOverError if the game is over already. */
   randomPlayout(seed?: number | bigint, maxPlies?: number): { result: ResultName; plies: number };
   /** Runs n random playouts from this position inside the library, in one call; the game does not
-   * change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a clone. */
+   * change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a copy(). */
   playouts(n: number, seed?: number | bigint, maxPlies?: number): { results: ResultName[]; plies: number[] };
   /** The move the library's computer player chooses for the side to move (the game is not changed);
    * play it with play(). Options as an object, its JSON text, or a level's name alone:

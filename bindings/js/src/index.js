@@ -1,17 +1,22 @@
 //# allFunctionsCalledOnLoad
 // ludus-engine: libludus (the rules engine for the board games of ancient Rome and Greece)
 // compiled to WebAssembly, with the API shape of the Python package (bindings/python/ludus):
+// the same names, camelCase here and snake_case there (close, closed, copy, legalMoves(), svg,
+// text, aiMove ~ ai_move, ...), but for the few pairs that differ on purpose; the table is in
+// docs/javascript.md ("One vocabulary"), and tests/python/test_vocabulary_packages.py fails when
+// a name of one package has no counterpart in the other.
 //
 //   import { Game, games } from "ludus-engine";
 //   const game = new Game("petteia", { rows: 8, cols: 8, seed: 1 });
 //   game.play(game.legalMoves()[0]);
 //   console.log(game.text());
-//   game.free();
+//   game.close();
 //
 // The module instantiates the wasm when it is imported (top-level await), so every call below is
 // synchronous. Every string the library returns is copied and freed at once; every string given
-// is copied into the wasm heap and freed after the call. A game handle is freed by game.free(),
-// or, as a fallback, when the Game object is garbage collected (FinalizationRegistry).
+// is copied into the wasm heap and freed after the call. A game's handle is released by
+// game.close(), or, as a fallback, when the Game object is garbage collected
+// (FinalizationRegistry).
 //
 // A page can keep the wasm's compilation off its own thread: compile ludus.wasm elsewhere (a Web
 // Worker: WebAssembly.compileStreaming, then postMessage the WebAssembly.Module) and set
@@ -87,7 +92,7 @@ export class BufferTooSmallError extends LudusError {}
 export class LudusMemoryError extends LudusError {}
 export class NothingToUndoError extends LudusError {}
 export class InternalError extends LudusError {}
-/** A call on a game after game.free(). */
+/** A call on a game after game.close(). */
 export class GameClosedError extends LudusError {}
 
 // Indexed by ludus_status.
@@ -236,7 +241,7 @@ export const EndReason = Object.freeze({
 const phases = [Phase.ROLL, Phase.MOVE, Phase.OVER];
 const results = [Result.ONGOING, Result.PLAYER0_WON, Result.PLAYER1_WON, Result.DRAW];
 
-// Frees the handles of games that were collected without free().
+// Frees the handles of games that were collected without close().
 const finalizer = new FinalizationRegistry((handle) => wasm._ludus_game_free(handle));
 const fromHandle = Symbol("fromHandle");
 
@@ -285,9 +290,9 @@ export class Game {
     return this.#handle;
   }
 
-  /** Releases the library's handle now. Further calls throw GameClosedError; freeing twice is
-   * fine. */
-  free() {
+  /** Releases the library's handle now. Further calls throw GameClosedError; closing twice is
+   * fine. close() in the Python package too. */
+  close() {
     const handle = this.#handle;
     if (handle === 0) return;
     this.#handle = 0;
@@ -297,18 +302,36 @@ export class Game {
     this.#actions = { pointer: 0, capacity: 0 };
   }
 
-  /** Whether free() has been called. */
-  get freed() {
+  /** Whether close() has been called. */
+  get closed() {
     return this.#handle === 0;
   }
 
-  /** An independent copy. */
-  clone() {
+  /** An independent copy (ludus_game_clone). copy() in the Python package too. */
+  copy() {
     wasm.HEAPU32[scratch >> 2] = 0;
     check(wasm._ludus_game_clone(this.#h, scratch));
     const copy = new Game(fromHandle, wasm.HEAPU32[scratch >> 2]);
     copy.#id = this.#id;
     return copy;
+  }
+
+  /** The old name of close(), which it calls.
+   * @deprecated since 1.2.0: use close(), the name the Python package shares. */
+  free() {
+    this.close();
+  }
+
+  /** The old name of closed, which it reads.
+   * @deprecated since 1.2.0: use closed, the name the Python package shares. */
+  get freed() {
+    return this.closed;
+  }
+
+  /** The old name of copy(), which it calls.
+   * @deprecated since 1.2.0: use copy(), the name the Python package shares. */
+  clone() {
+    return this.copy();
   }
 
   // ---- state ----------------------------------------------------------------------------------
@@ -513,7 +536,7 @@ export class Game {
   }
 
   /** Runs n random playouts from this position inside the library, in one call; the game does
-   * not change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a clone.
+   * not change. Playout i is the one randomPlayout(seed + i, maxPlies) plays on a copy().
    * maxPlies bounds each playout (by default DEFAULT_MAX_PLIES). Returns {results: [...],
    * plies: [...]}. GameOverError if the game is over. */
   playouts(n, seed = 0, maxPlies = DEFAULT_MAX_PLIES) {

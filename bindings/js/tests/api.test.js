@@ -27,7 +27,7 @@ test("the catalogue's levels are those aiMove plays, and its render options thos
     assert.throws(() => game.aiMove("grandmaster"), ludus.InvalidOptionError);
     for (const [name, spec] of Object.entries(entry.render_options.svg)) assert.equal(game.svg({ [name]: spec.default }), game.svg(), name);
     for (const [name, spec] of Object.entries(entry.render_options.text)) assert.equal(game.text({ [name]: spec.default }), game.text(), name);
-    game.free();
+    game.close();
   }
 });
 
@@ -50,8 +50,8 @@ test("applyEvent replays a saved history, every kind of event, and refuses a bad
     assert.throws(() => fresh.applyEvent("{"), ludus.BadJsonError);
     assert.throws(() => fresh.applyEvent({ text: "roll 3 4" }), ludus.InvalidStateError);
     assert.equal(fresh.toJSONText(), before);
-    game.free();
-    fresh.free();
+    game.close();
+    fresh.close();
   }
 });
 
@@ -73,7 +73,7 @@ test("petteia: list, play (text, object, part of one), undo", () => {
   game.undo();
   game.undo();
   assert.equal(game.history.length, 0);
-  game.free();
+  game.close();
 });
 
 test("duodecim: roll, set dice, chance outcomes, a whole turn", () => {
@@ -96,7 +96,7 @@ test("duodecim: roll, set dice, chance outcomes, a whole turn", () => {
   while (game.phase === Phase.MOVE) game.play(game.legalMoves()[0]);
   assert.equal(game.phase, Phase.ROLL);
   assert.equal(game.toMove, 1, "a roll that is not a double passes the turn");
-  game.free();
+  game.close();
 });
 
 test("save and restore: toJSON, JSON.stringify, Game.fromJSON", () => {
@@ -114,7 +114,7 @@ test("save and restore: toJSON, JSON.stringify, Game.fromJSON", () => {
     game.randomPlayout(5);
     fromObject.randomPlayout(5);
     assert.equal(fromObject.toJSONText(), game.toJSONText());
-    for (const g of [game, fromObject, fromText]) g.free();
+    for (const g of [game, fromObject, fromText]) g.close();
   }
 });
 
@@ -130,8 +130,8 @@ test("pictures: SVG with render options, the text diagram", () => {
     assert.match(duodecim.svg({ inscription }), /<\/svg>\s*$/);
   }
   assert.notEqual(duodecim.svg({ inscription: "virtus" }), duodecim.svg({ inscription: "ostia" }));
-  petteia.free();
-  duodecim.free();
+  petteia.close();
+  duodecim.close();
 });
 
 test("computer players: aiMove names a legal move and leaves the game unchanged", () => {
@@ -148,8 +148,8 @@ test("computer players: aiMove names a legal move and leaves the game unchanged"
   duodecim.roll();
   const move = duodecim.aiMove({ level: "medium" });
   duodecim.play(move);
-  game.free();
-  duodecim.free();
+  game.close();
+  duodecim.close();
 });
 
 test("integer actions play a whole game; randomPlayout is seeded and capped", () => {
@@ -166,17 +166,17 @@ test("integer actions play a whole game; randomPlayout is seeded and capped", ()
     assert.ok(game.isOver, `${id} ended`);
     assert.notEqual(game.result, Result.ONGOING);
     assert.deepEqual(game.actions(), []);
-    game.free();
+    game.close();
 
     const a = new Game(id, { seed: 9 });
-    const b = a.clone();
+    const b = a.copy();
     const first = a.randomPlayout(123);
     assert.notEqual(first.result, Result.ONGOING);
     assert.ok(first.plies > 0);
     assert.deepEqual(b.randomPlayout(123n), first);
     const capped = new Game(id, { seed: 9 });
     assert.deepEqual(capped.randomPlayout(123, 5), { result: Result.ONGOING, plies: 5 });
-    for (const g of [a, b, capped]) g.free();
+    for (const g of [a, b, capped]) g.close();
   }
 });
 
@@ -189,24 +189,24 @@ test("playouts: n seeded playouts in one call, the game unchanged", () => {
     assert.equal(plies.length, 20);
     assert.equal(game.toJSONText(), before);
     for (const i of [0, 7, 19]) {
-      const copy = game.clone();
+      const copy = game.copy();
       assert.deepEqual(copy.randomPlayout(100 + i, 10000), { result: results[i], plies: plies[i] });
-      copy.free();
+      copy.close();
     }
     assert.deepEqual(game.playouts(0), { results: [], plies: [] });
     assert.throws(() => game.playouts(-1), RangeError);
     assert.throws(() => game.playouts(2 ** 31), RangeError);
-    game.free();
+    game.close();
   }
 });
 
-test("a clone is independent", () => {
+test("a copy is independent", () => {
   const game = new Game("petteia", { seed: 5 });
-  const copy = game.clone();
+  const copy = game.copy();
   copy.play(copy.legalMoves()[0]);
   assert.equal(game.history.length, 0);
   assert.equal(copy.history.length, 1);
-  game.free();
+  game.close();
   assert.equal(copy.history.length, 1);
-  copy.free();
+  copy.close();
 });

@@ -27,8 +27,8 @@ test("integers out of the C type's range are RangeErrors, never wrapped", () => 
   const dice = new Game("duodecim", { seed: 1 });
   assert.throws(() => dice.setDice(2 ** 32 + 3, 1), RangeError, "a roll of 2^32+3 was recorded as 3 in Python");
   assert.equal(dice.phase, "roll");
-  dice.free();
-  game.free();
+  dice.close();
+  game.close();
 });
 
 test("values of the wrong type are TypeErrors", () => {
@@ -42,7 +42,7 @@ test("values of the wrong type are TypeErrors", () => {
   assert.throws(() => game.randomPlayout(1, 2.5), TypeError);
   assert.throws(() => game.playouts("2"), TypeError);
   assert.throws(() => game.aiMove(3), TypeError);
-  game.free();
+  game.close();
 });
 
 test("strings with a NUL are refused, not cut at the NUL", () => {
@@ -53,22 +53,22 @@ test("strings with a NUL are refused, not cut at the NUL", () => {
   assert.throws(() => game.svg('{"size": 200}\0'), ludus.InvalidArgumentError);
   assert.equal(game.toJSONText(), before);
   game.play("a1");
-  game.free();
+  game.close();
 });
 
 test("a playout has a finite default bound, and a bound per call", () => {
   assert.equal(DEFAULT_MAX_PLIES, 100000);
   const game = new Game("latrunculi", { ruleset: "kowalski", seed: 1 });
-  const bounded = game.clone();
+  const bounded = game.copy();
   const { result, plies } = bounded.randomPlayout(3, 25);
   assert.equal(result, "ongoing");
   assert.equal(plies, 25);
-  bounded.free();
+  bounded.close();
   const { plies: all } = game.playouts(4, 1, 10);
   assert.deepEqual(all, [10, 10, 10, 10]);
   const played = game.randomPlayout(5);
   assert.ok(played.plies <= DEFAULT_MAX_PLIES);
-  game.free();
+  game.close();
 });
 
 test("level names are accepted as strings; a wrong one is a clear error", () => {
@@ -80,7 +80,7 @@ test("level names are accepted as strings; a wrong one is a clear error", () => 
   assert.equal(game.aiMove({ level: "uct", max_playouts: 50, seed: 1 }).search.level, "uct");
   assert.equal(game.aiMove('{"level": "greedy"}').search.level, "greedy");
   assert.throws(() => game.aiMove("genius"), (e) => e instanceof ludus.InvalidOptionError && /level/.test(e.message) && /genius/.test(e.message));
-  game.free();
+  game.close();
 });
 
 test("why the game ended: endReason and the position's end_reason", () => {
@@ -90,18 +90,18 @@ test("why the game ended: endReason and the position's end_reason", () => {
   petteia.agreeDraw();
   assert.equal(petteia.endReason, EndReason.AGREED_DRAW);
   assert.equal(petteia.position.end_reason, "agreed_draw");
-  petteia.free();
+  petteia.close();
   const race = new Game("duodecim", { seed: 2 });
   assert.equal(race.randomPlayout(2).result !== "ongoing", true);
   assert.equal(race.endReason, EndReason.BORNE_OFF);
   const restored = Game.fromJSON(race.toJSON());
   assert.equal(restored.endReason, "borne_off");
-  restored.free();
-  race.free();
+  restored.close();
+  race.close();
   const bell = new Game("latrunculi", { ruleset: "bell", seed: 4 });
   bell.randomPlayout(4);
   assert.ok(Object.values(EndReason).includes(bell.endReason), bell.endReason);
-  bell.free();
+  bell.close();
 });
 
 test("the position is read alone, and equals the saved state's", () => {
@@ -112,21 +112,21 @@ test("the position is read alone, and equals the saved state's", () => {
       if (game.phase === "roll") game.roll();
       else game.play(game.legalMoves()[0]);
     }
-    game.free();
+    game.close();
   }
   const game = new Game("duodecim", { seed: 3 });
   game.setDice(2, 5);
   assert.deepEqual(game.dice, [2, 5]);
-  game.free();
+  game.close();
 });
 
 test("the ruleset", () => {
   const bell = new Game("latrunculi", { ruleset: "bell" });
   assert.equal(bell.ruleset, "bell");
-  bell.free();
+  bell.close();
   const petteia = new Game("petteia");
   assert.equal(petteia.ruleset, null);
-  petteia.free();
+  petteia.close();
 });
 
 test("every game's moves share kind, from_name, to_name, captured, captured_count", () => {
@@ -147,7 +147,7 @@ test("every game's moves share kind, from_name, to_name, captured, captured_coun
       }
       game.play(moves[i % moves.length]);
     }
-    game.free();
+    game.close();
   }
 });
 
@@ -155,5 +155,5 @@ test("a huge move gives a short message", () => {
   const game = new Game("petteia", { seed: 1 });
   assert.throws(() => game.play("a".repeat(512 * 1024)), (e) => e instanceof ludus.InvalidMoveError && e.message.length < 400);
   assert.throws(() => new Game("petteia", '{"seed": 1, "seed": 2}'), (e) => e instanceof ludus.BadJsonError && /"seed"/.test(e.message));
-  game.free();
+  game.close();
 });

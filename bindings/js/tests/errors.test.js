@@ -47,7 +47,7 @@ test("undefined and null reach the library as NULL; other wrong types are TypeEr
   assert.throws(() => game.randomPlayout(1, -2), RangeError);
   throwsLudus(() => game.play("a2\0-a3"), ludus.InvalidArgumentError, "", /NUL/);
   assert.equal(game.toJSONText(), before);
-  game.free();
+  game.close();
 });
 
 test("moves that are unreadable or illegal leave the game unchanged", () => {
@@ -69,7 +69,7 @@ test("moves that are unreadable or illegal leave the game unchanged", () => {
   game.randomPlayout(1);
   throwsLudus(() => game.randomPlayout(1), ludus.GameOverError, "LUDUS_E_GAME_OVER");
   throwsLudus(() => game.aiMove(), ludus.GameOverError, "LUDUS_E_GAME_OVER");
-  game.free();
+  game.close();
 
   const duodecim = new Game("duodecim", { seed: 1 });
   assert.deepEqual(duodecim.legalMoves(), []);  // nothing to play before the roll, as in Python
@@ -78,7 +78,7 @@ test("moves that are unreadable or illegal leave the game unchanged", () => {
   assert.throws(() => duodecim.setDice(7, 1), LudusError);
   assert.throws(() => duodecim.setDice(1), LudusError);
   assert.equal(duodecim.phase, "roll");
-  duodecim.free();
+  duodecim.close();
 });
 
 test("huge strings are refused with the library's limit message, without growing the heap", () => {
@@ -92,21 +92,41 @@ test("huge strings are refused with the library's limit message, without growing
   throwsLudus(() => new Game("p".repeat(10 * 1024 * 1024)), ludus.UnknownGameError, "LUDUS_E_UNKNOWN_GAME");
   throwsLudus(() => Game.fromJSON("[".repeat(100000)), ludus.BadJsonError, "LUDUS_E_BAD_JSON", /nest|deep/i);
   assert.equal(ludus.heapStats().memory, memory);
-  game.free();
+  game.close();
 });
 
-test("a freed game throws GameClosedError from every call; free twice is fine", () => {
+test("a closed game throws GameClosedError from every call; closing twice is fine", () => {
   const game = new Game("duodecim", { seed: 1 });
-  game.free();
-  game.free();
-  assert.equal(game.freed, true);
+  assert.equal(game.closed, false);
+  game.close();
+  game.close();
+  assert.equal(game.closed, true);
+  assert.equal(game.freed, true);  // the deprecated name reads the same
   const calls = [
     () => game.legalMoves(), () => game.play("H-I"), () => game.undo(), () => game.roll(), () => game.setDice(1, 2),
     () => game.toJSON(), () => game.svg(), () => game.text(), () => game.aiMove(), () => game.actions(),
-    () => game.applyAction(0), () => game.randomPlayout(1), () => game.clone(), () => game.phase, () => game.toMove,
+    () => game.applyAction(0), () => game.randomPlayout(1), () => game.copy(), () => game.phase, () => game.toMove,
     () => game.result, () => game.chanceOutcomes(),
   ];
   for (const call of calls) assert.throws(call, ludus.GameClosedError);
   assert.match(String(game), /freed/);
   assert.ok(games().length >= 2, "the module still works");
+});
+
+test("the deprecated free(), freed and clone() do what close(), closed and copy() do", () => {
+  const game = new Game("petteia", { seed: 1 });
+  const copy = game.clone();
+  assert.ok(copy instanceof Game && copy !== game);
+  assert.equal(copy.toJSONText(), game.toJSONText());
+  copy.play(copy.legalMoves()[0]);
+  assert.equal(game.history.length, 0);
+  assert.equal(game.freed, false);
+  game.free();
+  game.free();
+  assert.equal(game.freed, true);
+  assert.equal(game.closed, true);
+  assert.throws(() => game.clone(), ludus.GameClosedError);
+  assert.throws(() => game.copy(), ludus.GameClosedError);
+  copy.close();
+  assert.equal(copy.freed, true);
 });

@@ -1,5 +1,5 @@
 // No leak over 100,000 calls: every string the library returns is freed, every string given
-// is freed after the call, every handle by free() or, as a fallback, by the garbage collector
+// is freed after the call, every handle by close() or, as a fallback, by the garbage collector
 // (FinalizationRegistry). Measured by the top of the wasm heap (sbrk(0)) and the memory size.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -22,7 +22,7 @@ function mixOfCalls(round) {
     calls += 4;
   }
   petteia.svg({ size: 200 });
-  Game.fromJSON(petteia.toJSONText()).free();
+  Game.fromJSON(petteia.toJSONText()).close();
   petteia.aiMove({ level: "random" });
   calls += 5;
   duodecim.roll();
@@ -38,8 +38,8 @@ function mixOfCalls(round) {
     calls++;
   }
   games();
-  petteia.free();
-  duodecim.free();
+  petteia.close();
+  duodecim.close();
   return calls + 3;
 }
 

@@ -31,7 +31,7 @@ const game = new Game("latrunculi", { ruleset: "bell", seed: 1 });
 game.play(game.legalMoves()[0]);
 const svg = game.svg({ size: 320 });
 const report = `ludus ${version()}: ${game.history[0].text}, svg ${svg.includes("<svg") ? "drawn" : "missing"}`;
-game.free();
+game.close();
 if (typeof document === "undefined") {
   console.log(report);
 } else {

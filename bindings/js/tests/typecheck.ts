@@ -47,8 +47,12 @@ try {
 } catch (error) {
   if (error instanceof GameOverError || error instanceof LudusError) console.log(error.statusName);
 }
-restored.free();
-game.free();
+const twin: Game = game.copy();
+const twinClosed: boolean = twin.closed;
+twin.close();
+console.log(twinClosed);
+restored.close();
+game.close();
 
 // @ts-expect-error: not a level
 game.aiMove({ level: "genius" });

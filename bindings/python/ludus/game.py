@@ -7,6 +7,7 @@ import json
 import os
 import threading
 import time
+import warnings
 from typing import Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, overload
 
 from . import _library
@@ -232,6 +233,11 @@ class MoveList(Sequence[Move]):
         """The notation of every move."""
         return [m.text for m in self._moves]
 
+    def __call__(self) -> "MoveList":
+        """The list itself: ``game.legal_moves()`` is ``game.legal_moves``, so that the method
+        form is the same in the Python and JavaScript packages (``game.legalMoves()``)."""
+        return self
+
     def __repr__(self) -> str:
         return f"<MoveList [{', '.join(self.texts)}]>"
 
@@ -257,8 +263,8 @@ def games() -> List[Dict[str, Any]]:
     """The catalogue: one dict per game with its ``"id"``, ``"name"``, ``"agreed_draws"``
     (whether :meth:`Game.agree_draw` can end its games), ``"options"`` (each option with
     ``"type"``, ``"default"``, ``"description"`` and its range or values), ``"render_options"``
-    (``{"svg": ..., "text": ...}``, described as the options are, for :meth:`Game.render_svg`
-    and :meth:`Game.render_text`), ``"levels"`` (the computer's levels for :meth:`Game.ai_move`, weakest
+    (``{"svg": ..., "text": ...}``, described as the options are, for :meth:`Game.svg`
+    and :meth:`Game.text`), ``"levels"`` (the computer's levels for :meth:`Game.ai_move`, weakest
     first, ``"best"`` last), ``"other_levels"`` (``["uct"]``) and ``"default_level"``."""
     return json.loads(call_string(_library.lib.ludus_games))
 
@@ -556,7 +562,8 @@ class Game:
         """The legal moves in the library's order: empty when the game is over and before the
         dice are rolled (phase roll: nothing can be played until :meth:`roll` or
         :meth:`set_dice`), as ``board.legal_moves`` is empty in python-chess when no move can be
-        made."""
+        made. The list also answers a call: ``game.legal_moves()`` is the same list, the method
+        form the JavaScript package shares (``game.legalMoves()``)."""
         if self.phase == Phase.ROLL:
             return MoveList([])
         return MoveList(json.loads(call_string(self._lib.ludus_game_legal_moves, self._handle)))
@@ -750,36 +757,46 @@ class Game:
     def _render(self, name: str, options: Mapping[str, Any]) -> str:
         return call_string(self._optional(name), self._handle, to_json_text(dict(options), "the picture's options"))
 
-    def render_svg(self, **options: Any) -> str:
+    def svg(self, **options: Any) -> str:
         """The library's self-contained SVG picture of the position (``ludus_game_render_svg``;
-        options such as ``size=480``, ``orientation=1``, ``coordinates=False``)."""
+        options such as ``size=480``, ``orientation=1``, ``coordinates=False``: the game's
+        ``render_options["svg"]`` in :func:`games`). Write it to a file, or let a Jupyter
+        notebook show the game (it uses :meth:`_repr_svg_`). ``svg()`` in the JavaScript
+        package too."""
         return self._render("ludus_game_render_svg", options)
 
-    def render_text(self, **options: Any) -> str:
+    def text(self, **options: Any) -> str:
         """The library's monospace text diagram (``ludus_game_render_text``): the board with its
         coordinates, the pieces, the last move, whose turn it is or the result, and the dice.
-        Options as for :meth:`render_svg` less ``size`` and ``inscription``. ``str(game)`` and
-        ``print(game)`` show it with the default options."""
+        Options as for :meth:`svg` less ``size`` and ``inscription``. ``str(game)`` and
+        ``print(game)`` show it with the default options. ``text()`` in the JavaScript package
+        too."""
         return self._render("ludus_game_render_text", options)
 
-    def svg(self, **options: Any) -> str:
-        """The SVG picture of the position: the same as :meth:`render_svg`. Write it to a file,
-        or let a Jupyter notebook show the game (it uses :meth:`_repr_svg_`)."""
-        return self.render_svg(**options)
+    def render_svg(self, **options: Any) -> str:
+        """Deprecated since 1.2.0 (it warns, DeprecationWarning): use :meth:`svg`, which it calls."""
+        _deprecated("render_svg", "svg")
+        return self.svg(**options)
+
+    def render_text(self, **options: Any) -> str:
+        """Deprecated since 1.2.0 (it warns, DeprecationWarning): use :meth:`text`, which it calls."""
+        _deprecated("render_text", "text")
+        return self.text(**options)
 
     def board(self, **options: Any) -> str:
-        """The text diagram of the position (the same as :meth:`render_text`)."""
-        return self.render_text(**options)
+        """Deprecated since 1.2.0 (it warns, DeprecationWarning): use :meth:`text`, which it calls."""
+        _deprecated("board", "text")
+        return self.text(**options)
 
     def _repr_svg_(self) -> Optional[str]:
         """IPython/Jupyter's rich display: the position as SVG (None for a closed game, so the
         notebook falls back to ``repr``)."""
         if self._h is None:
             return None
-        return self.render_svg()
+        return self.svg()
 
     def __str__(self) -> str:
-        return self.render_text()
+        return self.text()
 
     def __repr__(self) -> str:
         if self._h is None:
@@ -789,6 +806,13 @@ class Game:
         to_move = self.to_move
         who = f" to_move={to_move}" if to_move is not None else f" result={str(self.result)!r}"
         return f"<ludus.Game {self._id!r} phase={self.phase}{who} events={len(doc['history'])}>"
+
+
+def _deprecated(old: str, new: str) -> None:
+    """Warn that ``Game.old`` is a deprecated alias of ``Game.new``, at the line that called it
+    (stacklevel 3: past this function and the alias)."""
+    warnings.warn(f"Game.{old}() is deprecated since libludus 1.2.0: use Game.{new}(), the name the "
+                  f"JavaScript package shares", DeprecationWarning, stacklevel=3)
 
 
 def _copy_json(value: Any) -> Any:

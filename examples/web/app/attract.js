@@ -45,7 +45,7 @@ function schedule() {
 }
 
 function newDemo() {
-  demo?.free();
+  demo?.close();
   const id = catalogueOf(DEMO_GAME) ? DEMO_GAME : state.catalogue[0].id;
   demo = new state.Game(id, { ...defaultOptions(id), seed: Math.floor(Math.random() * 2 ** 32) });
   resting = 0;

@@ -63,7 +63,7 @@ function startPicture(id) {
       svg.setAttribute("class", "card-picture");
       startPictures.set(id, svg);
     } finally {
-      game.free();
+      game.close();
     }
   }
   return startPictures.get(id).cloneNode(true);
@@ -77,7 +77,7 @@ function throwsDice(id) {
     try {
       withDice.set(id, game.phase === "roll");
     } finally {
-      game.free();
+      game.close();
     }
   }
   return withDice.get(id);

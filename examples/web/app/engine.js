@@ -131,7 +131,7 @@ function thinkHere({ id, kind, state: saved, options }) {
       if (!(error instanceof state.LudusError)) throw error;
       answer = { id, kind, error: error.message, status: error.statusName };
     } finally {
-      copy?.free();
+      copy?.close();
     }
     answered(answer);
   }, 0);

@@ -144,7 +144,7 @@ function welcome({ view, state: saved }) {
   if (first) {
     takeGame(game, { game: view.game, options: withoutSeed(view.options), opponent: "human", computer: 1 - online.seat });
   } else {
-    state.game.free();
+    state.game.close();
     state.game = game;
     narrate("clear");
   }

@@ -68,7 +68,7 @@ function loadStep() {
     sayUnavailable();
     return;
   }
-  if (state.game !== back.game) state.game.free();
+  if (state.game !== back.game) state.game.close();
   state.game = game;
   state.settings = { game: lesson.game, options: lesson.options, opponent: "human", computer: 1 };
   state.resigned = null;
@@ -173,7 +173,7 @@ export function backToGame() {
   if (!state.lesson) return;
   const lessonGame = state.game;
   const back = closeLesson();
-  if (lessonGame !== back.game) lessonGame.free();
+  if (lessonGame !== back.game) lessonGame.close();
   Object.assign(state, { game: back.game, settings: back.settings, resigned: back.resigned, endShown: back.endShown, selected: null, hinted: null, cursor: 0 });
   narrate("clear");
   $("#message").textContent = "";

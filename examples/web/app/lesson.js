@@ -12,7 +12,7 @@ import { state } from "./state.js";
 export function stepGame(lesson, step) {
   const fresh = new state.Game(lesson.game, lesson.options);
   const saved = fresh.toJSON();
-  fresh.free();
+  fresh.close();
   const game = state.Game.fromJSON({ ...saved, start: step.position, position: step.position, history: [] });
   if (step.dice) game.setDice(...step.dice);
   return game;
@@ -22,12 +22,12 @@ export const stepKey = (lesson, step, part) => `lesson.${lesson.game}.${step.id}
 
 // Why a move does not do what the goal asks, as a message key and its parameters; null when it does.
 export function judge(game, goal, move) {
-  const after = game.clone();
+  const after = game.copy();
   try {
     after.play({ text: move.text });
     return GOALS[goal.type](move, after, goal) ? null : { key: `lesson.why.${goal.reason ?? goal.type}`, params: { count: goal.count ?? 1, height: goal.height } };
   } finally {
-    after.free();
+    after.close();
   }
 }
 

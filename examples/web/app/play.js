@@ -320,9 +320,9 @@ export function startGame(next) {
 /** `created` on the board from where it is: a new game on this device, or the game a server
  * holds (friend.js). */
 export function takeGame(created, next) {
-  closeLesson()?.game.free();
-  state.game?.free();
-  state.review?.game?.free();
+  closeLesson()?.game.close();
+  state.game?.close();
+  state.review?.game?.close();
   state.review = null;
   state.game = created;
   state.settings = next;

@@ -35,7 +35,7 @@ export function buildSheet() {
       rulesPage(layout, counts, shapes),
     );
   } finally {
-    start.game.free();
+    start.game.close();
   }
 }
 

@@ -70,7 +70,7 @@ export function evaluateGame(Game, saved, { maxNodes = REVIEW_NODES, progress = 
     progress(steps.length + 1, steps.length + 1);
     return { steps: evaluated, last };
   } finally {
-    game.free();
+    game.close();
   }
 }
 

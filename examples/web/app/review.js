@@ -83,7 +83,7 @@ export function openReview() {
 
 export function closeReview() {
   if (!state.review) return;
-  state.review.game?.free();
+  state.review.game?.close();
   state.review = null;
   afterChange();
   (isOver() ? $("#end-review") : $("#more")).focus();
@@ -99,7 +99,7 @@ export function goTo(count) {
   if (review.game && wanted < review.events && review.events - wanted <= 4) {
     for (; review.events > wanted; review.events -= 1) review.game.undo();
   } else if (!review.game || wanted < review.events) {
-    review.game?.free();
+    review.game?.close();
     review.game = startOf(state.Game, review.saved);
     review.events = 0;
   }

@@ -79,7 +79,7 @@ function drawRulesPicture(figure) {
   } catch (error) {
     figure.prepend(Object.assign(document.createElement("p"), { className: "picture-missing", textContent: t("rules.picture_missing") }));
   } finally {
-    example?.free();
+    example?.close();
   }
 }
 

@@ -17,7 +17,7 @@ export function restore() {
   try {
     const saved = JSON.parse(text);
     const restored = state.Game.fromJSON(saved.state);
-    state.game?.free();
+    state.game?.close();
     state.game = restored;
     state.settings = { ...defaultSettings(), ...saved.settings };
     state.resigned = saved.resigned ?? null;

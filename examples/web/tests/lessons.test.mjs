@@ -46,7 +46,7 @@ test("every step's position is accepted by the library as written, the visitor (
       assert.equal(game.phase, "move");
       assert.equal(game.toMove, 0);
       assert.deepEqual(game.dice ?? [], step.dice ?? [], `${lesson.game} ${step.id}: the step's dice`);
-      game.free();
+      game.close();
     }
   }
 });
@@ -67,7 +67,7 @@ test("in every step the right move passes and the mistake is refused with the go
       for (const move of game.legalMoves().filter((m) => !passing.includes(m.text))) assert.equal(judge(game, step.goal, move).key, reasonKey(step.goal));
       assert.ok(passing.length < game.legalMoves().length, `${where}: no move can miss the goal`);
       assert.equal(game.toJSONText(), stepGame(lesson, step).toJSONText(), `${where}: judging changed the game`);
-      game.free();
+      game.close();
     });
   }
 });
@@ -79,26 +79,26 @@ test("the goals read the library's position after the move", () => {
   let game = stepGame(lesson, step);
   game.play("3-5");
   assert.equal(game.position.track[0][4], 2);
-  game.free();
+  game.close();
   // the dux shut in ends the game, won by the visitor
   [lesson, step] = pick("latrunculi", "dux");
   game = stepGame(lesson, step);
   game.play("l3-l7");
   assert.equal(game.endReason, "dux_immobilised");
   assert.equal(game.winner, 0);
-  game.free();
+  game.close();
   // a lone piece cannot take a column of two (the duodecim rules): 5-9 is not even legal
   [lesson, step] = pick("duodecim", "capture_column");
   game = stepGame(lesson, step);
   assert.equal(moveOf(game, "5-9"), undefined);
   assert.equal(moveOf(game, "6-9").captured_count, 2);
-  game.free();
+  game.close();
   // between two enemies: still standing after the move, and taken by nothing
   [lesson, step] = pick("petteia", "between");
   game = stepGame(lesson, step);
   game.play("c1-c4");
   assert.equal(game.position.ranks[3], ".101..");
-  game.free();
+  game.close();
 });
 
 test("every step's words and every reason in each language, with no placeholder left", () => {

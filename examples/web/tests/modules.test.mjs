@@ -54,7 +54,7 @@ test("words: a move, a roll and the computer's turn in Italian, as a person says
   assert.equal(words.narrationText(), t("narrate.rolled_played", { dice: "3 + 5", moves: t("said.step", { from: "a7", to: "a6" }) }));
   words.narrate("clear");
   assert.equal(words.narrationText(), "");
-  game.free();
+  game.close();
 });
 
 test("words: the opening roll and who starts, at a race game's start", () => {
@@ -67,7 +67,7 @@ test("words: the opening roll and who starts, at a race game's start", () => {
   const [a, b, c, d] = game.toJSON().setup.opening_rolls[0];
   assert.ok(said.includes(`${a} + ${b}`) && said.includes(`${c} + ${d}`), said);
   assert.ok(said.includes(t(game.toJSON().setup.first_player === 1 ? "starts.computer" : "starts.you")), said);
-  game.free();
+  game.close();
 });
 
 test("moves and settings: whose turn, the app's draw defaults", () => {
@@ -87,7 +87,7 @@ test("moves and settings: whose turn, the app's draw defaults", () => {
   assert.equal(options.draw_plies_without_capture, 100);
   assert.ok(!("seed" in options));
   assert.equal(settings.defaultSettings().game, "duodecim");
-  game.free();
+  game.close();
 });
 
 test("moves: the board names the person's route against the computer, the mover's between two people", () => {
@@ -100,7 +100,7 @@ test("moves: the board names the person's route against the computer, the mover'
   state.settings.opponent = "human";
   assert.equal(moves.followedPlayer(), game.toMove);
   assert.equal(game.toMove, 1);
-  game.free();
+  game.close();
 });
 
 test("markdown: a paragraph's words for the flat or the turned board", () => {
@@ -199,7 +199,7 @@ function scripted(id, options, plies = 400) {
     }
   }
   const saved = game.toJSON();
-  game.free();
+  game.close();
   return saved;
 }
 
@@ -272,7 +272,7 @@ test("review: a race game's positions rebuilt and evaluated as played (the dice 
   assert.deepEqual(game.history, saved.history);
   assert.equal(review.eventsBefore(steps, 0), 0);
   assert.equal(review.eventsBefore(steps, steps.length), steps.at(-1).index + 1);
-  game.free();
+  game.close();
 });
 
 test("review: the end's figures, moves per side, captures or pieces borne off, the length", () => {
@@ -334,7 +334,7 @@ test("demo: the attract screen's game plays itself to the end through the librar
   assert.deepEqual([...seen].sort(), ["roll", "think"]);
   assert.ok(game.isOver);
   assert.equal(game.history.filter((event) => !event.text.startsWith("roll")).map((event) => event.player).includes(1), true, "both sides played");
-  game.free();
+  game.close();
   assert.equal(demo.demoStepMs(1200), 1500);
   assert.equal(demo.demoStepMs(30), 100, "never a step so short that the tablet runs hot");
   assert.equal(demo.secondLanguage("it", ["it", "en", "de"]), "en");
@@ -362,7 +362,7 @@ test("moves: a capture (its sound) told from a move that takes nothing, in the l
   }
   assert.ok(capture && capture.captured_count > 0, "no capture found in a game of Petteia");
   assert.ok(quiet && quiet.captured_count === 0);
-  game.free();
+  game.close();
 });
 
 test("new-game dialog: each game's ruleset apart, its other options folded, every card and source in words", () => {

@@ -93,7 +93,7 @@ def cmd_render(console: Console, args: Sequence[str], err: Optional[TextIO] = No
         return fail(f"{path} is not a saved game the library accepts: {e}")
     try:
         with game:
-            picture = game.render_text(**options) if text else game.render_svg(**options)
+            picture = game.text(**options) if text else game.svg(**options)
     except LudusError as e:
         return fail(f"cannot draw {'the text diagram' if text else 'the picture'}: {e}")
     if not picture.endswith("\n"):
