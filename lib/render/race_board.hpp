@@ -118,8 +118,8 @@ void draw_unit(Svg &svg, const RaceLayout &L, int player, int count, Attrs where
 // The dice of the status line: `count` values, the used ones dimmed, each `side` wide; the
 // words start `advance` sides after the first die.
 struct StatusDice {
-    std::array<int, 3> values{};
-    std::array<bool, 3> used{};
+    std::array<int, 4> values{};
+    std::array<bool, 4> used{};
     int count = 0;
     double side = 0, advance = 0;
 };
