@@ -105,6 +105,11 @@ int position_from_name(const UrOptions &o, std::string_view name) {
 
 const char *UrRules::ruleset_name(UrRuleset r) { return rulesets[static_cast<size_t>(r)].name; }
 
+std::string UrRules::cell_name(int cell) {
+    static constexpr const char *rows[3] = {"top", "middle", "bottom"};
+    return std::string(rows[cell / 8]) + " " + std::to_string(cell % 8 + 1);
+}
+
 bool UrRules::is_rosette(int cell) { return cell == 0 || cell == 6 || cell == 11 || cell == 16 || cell == 22; }
 
 const std::vector<OptionSpec> &UrRules::option_specs() {
@@ -283,7 +288,8 @@ json UrRules::action_json(const Options &o, const State &s, Action a) {
     const bool again = to != S::off && ((o.rosettes_roll_again && is_rosette(cell)) || (captures && o.captures_roll_again));
     json j{{"text", action_text(o, a)}, {"action", a}, {"player", player}, {"from", from}, {"to", to},
            {"dice", std::vector<int>(s.dice.begin(), s.dice.begin() + s.n_dice)}, {"roll", s.roll}, {"captures", captures},
-           {"rosette", cell >= 0 && is_rosette(cell)}, {"roll_again", again}};
+           {"rosette", cell >= 0 && is_rosette(cell)}, {"roll_again", again},
+           {"from_cell", from == S::hand ? json() : json(cell_name(o.cell[player][from]))}, {"to_cell", cell < 0 ? json() : json(cell_name(cell))}};
     add_move_fields(j, {"move", position_name(from), position_name(to), captures ? std::vector{position_name(to)} : std::vector<std::string>{}, captures});
     return j;
 }

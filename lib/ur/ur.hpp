@@ -119,6 +119,9 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     // The cell of player p's progress (1..route_length).
     static int cell_of(const Options &o, int player, int progress) { return o.cell[player][progress]; }
     static bool is_rosette(int cell);
+    // A cell's name in pictures and moves: its row ("top", "middle", "bottom") and column 1..8
+    // from the left, such as "bottom 4" (player 0's first square).
+    static std::string cell_name(int cell);
     // The piece of `player` on `cell` (its progress), or -1.
     static int piece_on(const Options &o, const State &s, int player, int cell);
     // The ruleset's name as in the option.

@@ -46,8 +46,6 @@ const std::vector<OptionSpec> &text_specs() {
 // Cells of the outer rows at columns 4 and 5 are not on the board.
 bool on_board(int row, int col) { return row == 1 || col < 4 || col > 5; }
 
-std::string cell_name(int cell) { return std::string(row_names[cell / 8]) + " " + std::to_string(cell % 8 + 1); }
-
 render::RaceStep step_info(const UrOptions &o, const LastMove<S> &last) {
     render::RaceStep m = render::race_step<R>(o, last);
     if (m.present && !m.pass && m.to != S::off) m.captured = R::piece_on(o, *last.before, 1 - m.player, o.cell[m.player][m.to]) >= 0 ? 1 : 0;
@@ -130,7 +128,7 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
         for (int col = 0; col < 8; ++col) {
             if (!on_board(row, col)) continue;
             const int cell = row * 8 + col;
-            render::draw_cell(svg, L, row, col + offset, is_rosette(cell) ? "cell rosette" : "cell", cell_name(cell), positions[cell]);
+            render::draw_cell(svg, L, row, col + offset, is_rosette(cell) ? "cell rosette" : "cell", R::cell_name(cell), positions[cell]);
             if (is_rosette(cell)) draw_rosette(svg, L, row, col);
             render::draw_cell_name(svg, L, row, col + offset, positions[cell][0]);
         }
@@ -165,7 +163,7 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
         for (int k = 1; k <= o.route_length; ++k) {
             if (s.count[player][k] == 0) continue;
             const int cell = o.cell[player][k];
-            render::draw_unit(svg, L, player, 1, {{"data-cell", cell_name(cell)}, {"data-position", position_name(k)}}, cell / 8, cell % 8 + offset, false);
+            render::draw_unit(svg, L, player, 1, {{"data-cell", R::cell_name(cell)}, {"data-position", position_name(k)}}, cell / 8, cell % 8 + offset, false);
         }
     svg.close();
 
