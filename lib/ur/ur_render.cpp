@@ -131,7 +131,7 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
             render::draw_cell(svg, L, row, col + offset, is_rosette(cell) ? "cell rosette" : "cell", R::cell_name(cell), positions[cell]);
             if (is_rosette(cell)) draw_rosette(svg, L, row, col);
             const std::string &first = positions[cell][0];  // the first of two names on Murray's route
-            render::draw_cell_name(svg, L, row, col + offset, first.substr(0, first.find(' ')));
+            if (!first.empty()) render::draw_cell_name(svg, L, row, col + offset, first.substr(0, first.find(' ')));
         }
     svg.close();
     if (!L.pieces) {
