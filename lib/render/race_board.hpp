@@ -6,11 +6,18 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "../history.hpp"
+#include "../options.hpp"
 #include "svg.hpp"
 
 namespace ludus::render {
+
+// The render options of the race boards' pictures: "size", "words", "positions" and "pieces"
+// for the SVG, none for the text diagram.
+const std::vector<OptionSpec> &race_svg_specs();
+const std::vector<OptionSpec> &race_text_specs();
 
 // The last step of a race game, for the pictures: who played it, from where to where (progress
 // along the mover's track), its text; `captured` is the caller's to fill.

@@ -114,21 +114,14 @@ bool UrRules::is_rosette(int cell) { return cell == 0 || cell == 6 || cell == 11
 
 const std::vector<OptionSpec> &UrRules::option_specs() {
     static const std::vector<OptionSpec> specs = [] {
-        std::string sources = "the reconstruction played (docs/rules/ur.md):";
-        std::vector<json> names;
-        for (const RulesetInfo &r : rulesets) {
-            sources += std::string(" \"") + r.name + "\": " + r.source + ";";
-            names.push_back(r.name);
-        }
-        sources.back() = '.';
-        return std::vector<OptionSpec>{
-            {"ruleset", Kind::choice, "finkel", 0, 0, names, sources},
+        std::vector<OptionSpec> all = {
+            race_state::ruleset_spec(rulesets, "finkel", "docs/rules/ur.md"),
             {"pieces", Kind::integer, 0, 0, 7, {}, "pieces per player (0 = the ruleset's: 7, Blitz 5; 1..7 as the players agree)"},
             {"dice", Kind::choice, 0, 0, 0, {0, 3, 4},
              "binary dice thrown (0 = the ruleset's: 4, Masters 3); with 3 a throw of no marked tips counts 4 (Masters), with 4 it moves nothing"},
-            {"first_player", Kind::choice, 0, 0, 0, {0, 1}, "who moves first (the sources leave it to a throw)"},
-            {"seed", Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"},
         };
+        for (OptionSpec &s : race_state::first_player_and_seed_specs()) all.push_back(std::move(s));
+        return all;
     }();
     return specs;
 }

@@ -33,15 +33,8 @@ namespace style = render::style;
 constexpr int offset = 2;  // Ur's column 0 is the race layout's column 2
 constexpr const char *row_names[3] = {"top", "middle", "bottom"};
 
-const std::vector<OptionSpec> &svg_specs() {
-    static const std::vector<OptionSpec> specs = {render::size_spec(), render::words_spec(), render::positions_spec(), render::pieces_spec()};
-    return specs;
-}
-
-const std::vector<OptionSpec> &text_specs() {
-    static const std::vector<OptionSpec> specs = {};
-    return specs;
-}
+constexpr auto *svg_specs = &render::race_svg_specs;
+constexpr auto *text_specs = &render::race_text_specs;
 
 // Cells of the outer rows at columns 4 and 5 are not on the board.
 bool on_board(int row, int col) { return row == 1 || col < 4 || col > 5; }

@@ -34,15 +34,8 @@ namespace style = render::style;
 constexpr int columns = render::RaceLayout::columns;
 constexpr const char *row_names[3] = {"top", "middle", "bottom"};
 
-const std::vector<OptionSpec> &svg_specs() {
-    static const std::vector<OptionSpec> specs = {render::size_spec(), render::words_spec(), render::positions_spec(), render::pieces_spec()};
-    return specs;
-}
-
-const std::vector<OptionSpec> &text_specs() {
-    static const std::vector<OptionSpec> specs = {};
-    return specs;
-}
+constexpr auto *svg_specs = &render::race_svg_specs;
+constexpr auto *text_specs = &render::race_text_specs;
 
 struct Cell {
     int row, col;  // row 0 top, 1 middle, 2 bottom; col 0..11 from the left
