@@ -102,7 +102,7 @@ std::vector<int> parse_roll_text(const std::string &text, const std::string &fie
     std::vector<int> dice;
     size_t i = 4;  // after "roll"
     while (i < text.size()) {
-        if (text[i] != ' ' || i + 1 >= text.size() || text[i + 1] < '1' || text[i + 1] > '9')
+        if (text[i] != ' ' || i + 1 >= text.size() || text[i + 1] < '0' || text[i + 1] > '9')
             fail(Status::invalid_state, field + ": " + quote(text) + " is not of the form \"roll 3 5\"");
         dice.push_back(text[i + 1] - '0');
         i += 2;

@@ -7,6 +7,7 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "game.hpp"
@@ -20,6 +21,30 @@ template <class R>
 constexpr int dice_count_of() {
     if constexpr (requires { R::dice_count; }) return R::dice_count;
     return 2;
+}
+
+// The dice a roll of R throws under options `o`: R::dice_in_roll(o) where the options decide it
+// (Ur: three or four), dice_count_of<R>() otherwise.
+template <class R>
+int dice_in_roll(const typename R::Options &o) {
+    if constexpr (requires { R::dice_in_roll(o); }) return R::dice_in_roll(o);
+    else return dice_count_of<R>();
+}
+
+// The lowest and highest face of R's dice: R::die_lowest and R::die_highest where they are not
+// six-sided (Ur's binary dice: 0 and 1), 1 and 6 otherwise.
+template <class R>
+constexpr std::array<int, 2> die_faces() {
+    if constexpr (requires { R::die_lowest; R::die_highest; }) return {R::die_lowest, R::die_highest};
+    else return {1, 6};
+}
+
+// One die of R thrown with `rng`: uniform over its faces.
+template <class R>
+int roll_die(Rng &rng) {
+    constexpr auto faces = die_faces<R>();
+    if constexpr (faces[0] == 1 && faces[1] == 6) return rng.die();
+    else return faces[0] + static_cast<int>(rng.below(static_cast<uint32_t>(faces[1] - faces[0] + 1)));
 }
 
 // Plays legal action `a` on `s`, recording it first; then the draw by repetition, which needs
@@ -63,10 +88,12 @@ PlayoutResult play_randomly(const typename R::Options &o, typename R::State &s, 
     while (R::phase(s) != Phase::over && plies < max_plies) {
         if constexpr (R::has_dice) {
             if (R::phase(s) == Phase::roll) {
-                std::array<int, dice_count_of<R>()> dice;
-                for (int &d : dice) d = rng.die();
-                recorder.record(s, Event::roll(Event::Kind::outside_roll, dice));
-                R::set_dice(o, s, dice);
+                std::array<int, Game::max_dice> dice;
+                const size_t n = static_cast<size_t>(dice_in_roll<R>(o));
+                for (size_t i = 0; i < n; ++i) dice[i] = roll_die<R>(rng);
+                const std::span<const int> thrown(dice.data(), n);
+                recorder.record(s, Event::roll(Event::Kind::outside_roll, thrown));
+                R::set_dice(o, s, thrown);
                 continue;
             }
         }

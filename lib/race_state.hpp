@@ -8,6 +8,7 @@
 
 #include "game.hpp"
 #include "json_util.hpp"
+#include "options.hpp"
 #include "position_envelope.hpp"
 
 namespace ludus::race_state {
@@ -62,6 +63,26 @@ void read_result(const json &j, const std::string &field, const std::string &gam
     if (s.result != Result::ongoing && s.to_move != (s.result == Result::player0_won ? 0 : 1))
         fail(Status::invalid_state, json_util::path(field, "to_move") + ": when the game is over it is the winner, who made the last step");
     s.end_reason = end_reason_from_json(j, field, s.result);
+}
+
+// The option "ruleset" of a race game with several reconstructions: a choice among the names of
+// `rulesets` (each with `name` and `source`), described by each one's source.
+template <class Rulesets>
+OptionSpec ruleset_spec(const Rulesets &rulesets, const char *default_name, const std::string &doc) {
+    std::string sources = "the reconstruction played (" + doc + "):";
+    std::vector<json> names;
+    for (const auto &r : rulesets) {
+        sources += std::string(" \"") + r.name + "\": " + r.source + ";";
+        names.push_back(r.name);
+    }
+    sources.back() = '.';
+    return {"ruleset", OptionSpec::Kind::choice, default_name, 0, 0, names, sources};
+}
+
+// The options a race game's table ends with: who moves first, and the seed.
+inline std::vector<OptionSpec> first_player_and_seed_specs() {
+    return {{"first_player", OptionSpec::Kind::choice, 0, 0, 0, {0, 1}, "who moves first (the sources leave it to the players)"},
+            {"seed", OptionSpec::Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"}};
 }
 
 // The move that passes a turn in which no die can be used (both race games).

@@ -9,6 +9,7 @@
 #include "latrunculi/latrunculi.hpp"
 #include "latrunculi/schaedler.hpp"
 #include "petteia/petteia.hpp"
+#include "ur/ur.hpp"
 #include "xii_scripta/xii_scripta.hpp"
 #ifndef LUDUS_WITHOUT_PLAYERS
 #include "ai/ai.hpp"
@@ -43,6 +44,7 @@ template const Services<LatrunculiRules> &services_of<LatrunculiRules>();
 template const Services<LatrunculiWideRules> &services_of<LatrunculiWideRules>();
 template const Services<SchaedlerRules> &services_of<SchaedlerRules>();
 template const Services<XiiScriptaRules> &services_of<XiiScriptaRules>();
+template const Services<UrRules> &services_of<UrRules>();
 
 namespace {
 
@@ -112,6 +114,7 @@ const std::vector<GameType> &types() {
         type_of<PetteiaRules>(&create_petteia, &restore_petteia),
         type_of<XiiScriptaRules>(),
         type_of<LatrunculiRules>(&create_latrunculi, &restore_latrunculi),
+        type_of<UrRules>(),
     };
     return all;
 }

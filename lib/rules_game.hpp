@@ -215,10 +215,10 @@ public:
     size_t roll_into(std::span<int, max_dice> out) override {
         require_roll_phase();
         if constexpr (R::has_dice) {
-            constexpr size_t n = dice_count_of<R>();
-            static_assert(n <= max_dice);
+            static_assert(dice_count_of<R>() <= static_cast<int>(max_dice));
+            const size_t n = static_cast<size_t>(dice_in_roll<R>(*options_));
             Rng rng = state_.rng;
-            for (size_t i = 0; i < n; ++i) out[i] = rng.die();
+            for (size_t i = 0; i < n; ++i) out[i] = roll_die<R>(rng);
             record(state_, Event::roll(Event::Kind::engine_roll, out.first(n)));
             state_.rng = rng;
             R::set_dice(*options_, state_, out.first(n));  // dice of the game's own generator are valid

@@ -439,7 +439,7 @@ TEST_CASE("the catalogue's agreed_draws says whether ludus_game_agree_draw ends 
         }
     }
     CHECK(with == std::set<std::string>{"petteia", "latrunculi"});
-    CHECK(without == std::set<std::string>{"duodecim", "xii_scripta"});
+    CHECK(without == std::set<std::string>{"duodecim", "xii_scripta", "ur"});
 }
 
 namespace {

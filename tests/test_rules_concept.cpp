@@ -8,6 +8,7 @@
 #include "latrunculi/schaedler.hpp"
 #include "petteia/petteia.hpp"
 #include "rules_concept.hpp"
+#include "ur/ur.hpp"
 #include "xii_scripta/xii_scripta.hpp"
 
 namespace {
@@ -31,7 +32,8 @@ struct HalfBuffered : PetteiaRules {
 };
 
 static_assert(Rules<DuodecimRules> && Rules<PetteiaRules> && Rules<PetteiaBitRules> && Rules<LatrunculiRules> &&
-              Rules<LatrunculiWideRules> && Rules<SchaedlerRules> && Rules<XiiScriptaRules>);
+              Rules<LatrunculiWideRules> && Rules<SchaedlerRules> && Rules<XiiScriptaRules> &&
+              Rules<UrRules>);
 static_assert(!Rules<WithoutApply> && !Rules<WithoutEnvelope> && !Rules<HalfRepetition> && !Rules<DiceWithoutGenerator> &&
               !Rules<HalfBuffered>);
 
@@ -40,6 +42,7 @@ static_assert(!Rules<WithoutApply> && !Rules<WithoutEnvelope> && !Rules<HalfRepe
 TEST_CASE("the rules contract holds for every rules type and refuses an incomplete one") {
     CHECK(Rules<DuodecimRules>);
     CHECK(Rules<XiiScriptaRules>);
+    CHECK(Rules<UrRules>);
     CHECK(Rules<SchaedlerRules>);
     CHECK(RulesMoves<PetteiaRules>);
     CHECK_FALSE(RulesMoves<WithoutApply>);

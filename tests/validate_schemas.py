@@ -78,7 +78,7 @@ OUTCOMES_SCHEMA = {
     "items": {
         "type": "object",
         "required": ["dice", "probability"],
-        "properties": {"dice": {"type": "array", "items": {"type": "integer", "minimum": 1}}, "probability": {"type": "number"}},
+        "properties": {"dice": {"type": "array", "items": {"type": "integer", "minimum": 0}}, "probability": {"type": "number"}},
     },
 }
 

@@ -41,12 +41,14 @@ constexpr double default_exploration(std::string_view game_id) {
     return 0.7;
 }
 
-// The distinct outcomes of `n` six-sided dice, values ascending, each with its count out of 6^n.
+// The distinct outcomes of `n` dice, values ascending, each with its count out of the throws.
 struct DiceOutcome {
     std::array<int, Game::max_dice> dice{};
     uint32_t weight = 0;
 };
-std::vector<DiceOutcome> dice_outcomes(int n);
+// Faces `lowest`..`highest` (1..6 unless told: Ur's binary dice are 0..1), weights out of
+// (highest - lowest + 1)^n.
+std::vector<DiceOutcome> dice_outcomes(int n, int lowest = 1, int highest = 6);
 
 // One position of the tree.
 struct UctNode {
@@ -76,7 +78,8 @@ public:
           exploration_(ao.exploration > 0 ? ao.exploration : default_exploration(R::id)), earlier_count_(earlier.size()),
           start_(std::chrono::steady_clock::now()) {
         if constexpr (R::has_dice) {
-            outcomes_ = dice_outcomes(dice_count_of<R>());
+            dice_in_roll_ = static_cast<size_t>(dice_in_roll<R>(o));
+            outcomes_ = dice_outcomes(dice_in_roll<R>(o), die_faces<R>()[0], die_faces<R>()[1]);
             for (const DiceOutcome &d : outcomes_) outcome_total_ += d.weight;
         }
         log_.keys.assign(earlier.begin(), earlier.end());
@@ -172,7 +175,7 @@ private:
                 uint32_t r = rng_.below(outcome_total_);
                 size_t k = 0;
                 while (r >= outcomes_[k].weight) r -= outcomes_[k++].weight;
-                const std::span<const int> dice(outcomes_[k].dice.data(), static_cast<size_t>(dice_count_of<R>()));
+                const std::span<const int> dice(outcomes_[k].dice.data(), dice_in_roll_);
                 log_.record(s, Event::roll(Event::Kind::outside_roll, dice));
                 R::set_dice(o_, s, dice);
                 return node.first_child + static_cast<uint32_t>(k);
@@ -206,6 +209,7 @@ private:
     size_t earlier_count_;
     std::chrono::steady_clock::time_point start_;
     std::vector<DiceOutcome> outcomes_;
+    size_t dice_in_roll_ = 0;  // the dice of one roll under the options
     uint32_t outcome_total_ = 0;
     std::vector<UctNode> nodes_;
     std::vector<uint32_t> path_;

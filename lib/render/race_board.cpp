@@ -7,6 +7,16 @@
 
 namespace ludus::render {
 
+const std::vector<OptionSpec> &race_svg_specs() {
+    static const std::vector<OptionSpec> specs = {size_spec(), words_spec(), positions_spec(), pieces_spec()};
+    return specs;
+}
+
+const std::vector<OptionSpec> &race_text_specs() {
+    static const std::vector<OptionSpec> specs = {};
+    return specs;
+}
+
 RaceLayout::RaceLayout(double width, bool with_words, bool with_positions, bool with_pieces)
     : words(with_words), positions(with_positions), pieces(with_pieces) {
     cell = width / 13.6;

@@ -6,11 +6,18 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "../history.hpp"
+#include "../options.hpp"
 #include "svg.hpp"
 
 namespace ludus::render {
+
+// The render options of the race boards' pictures: "size", "words", "positions" and "pieces"
+// for the SVG, none for the text diagram.
+const std::vector<OptionSpec> &race_svg_specs();
+const std::vector<OptionSpec> &race_text_specs();
 
 // The last step of a race game, for the pictures: who played it, from where to where (progress
 // along the mover's track), its text; `captured` is the caller's to fill.
@@ -118,8 +125,8 @@ void draw_unit(Svg &svg, const RaceLayout &L, int player, int count, Attrs where
 // The dice of the status line: `count` values, the used ones dimmed, each `side` wide; the
 // words start `advance` sides after the first die.
 struct StatusDice {
-    std::array<int, 3> values{};
-    std::array<bool, 3> used{};
+    std::array<int, 4> values{};
+    std::array<bool, 4> used{};
     int count = 0;
     double side = 0, advance = 0;
 };

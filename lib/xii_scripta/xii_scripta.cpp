@@ -73,19 +73,10 @@ const char *XiiScriptaRules::ruleset_name(XiiRuleset r) { return rulesets[static
 
 const std::vector<OptionSpec> &XiiScriptaRules::option_specs() {
     static const std::vector<OptionSpec> specs = [] {
-        std::string sources = "the reconstruction played (docs/rules/xii-scripta.md):";
-        std::vector<json> names;
-        for (const RulesetInfo &r : rulesets) {
-            sources += std::string(" \"") + r.name + "\": " + r.source + ";";
-            names.push_back(r.name);
-        }
-        sources.back() = '.';
-        return std::vector<OptionSpec>{
-            {"ruleset", Kind::choice, "murray", 0, 0, names, sources},
-            {"pieces", Kind::integer, 15, 1, 15, {}, "pieces per player (every source: 15)"},
-            {"first_player", Kind::choice, 0, 0, 0, {0, 1}, "who moves first (the sources leave it to the players)"},
-            {"seed", Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"},
-        };
+        std::vector<OptionSpec> all = {race_state::ruleset_spec(rulesets, "murray", "docs/rules/xii-scripta.md"),
+                                       {"pieces", Kind::integer, 15, 1, 15, {}, "pieces per player (every source: 15)"}};
+        for (OptionSpec &s : race_state::first_player_and_seed_specs()) all.push_back(std::move(s));
+        return all;
     }();
     return specs;
 }

@@ -34,15 +34,8 @@ namespace style = render::style;
 constexpr int columns = render::RaceLayout::columns;
 constexpr const char *row_names[3] = {"top", "middle", "bottom"};
 
-const std::vector<OptionSpec> &svg_specs() {
-    static const std::vector<OptionSpec> specs = {render::size_spec(), render::words_spec(), render::positions_spec(), render::pieces_spec()};
-    return specs;
-}
-
-const std::vector<OptionSpec> &text_specs() {
-    static const std::vector<OptionSpec> specs = {};
-    return specs;
-}
+constexpr auto *svg_specs = &render::race_svg_specs;
+constexpr auto *text_specs = &render::race_text_specs;
 
 struct Cell {
     int row, col;  // row 0 top, 1 middle, 2 bottom; col 0..11 from the left
@@ -200,7 +193,7 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     render::StatusDice dice{.side = L.cell * 0.8, .advance = 3.7};
     if (s.result == Result::ongoing && s.n_left != 0) {
         const std::array<bool, 3> used = dice_used(o, s);
-        dice = {.values = {s.dice[0], s.dice[1], s.dice[2]}, .used = used, .count = 3, .side = dice.side, .advance = dice.advance};
+        dice = {.values = {s.dice[0], s.dice[1], s.dice[2]}, .used = {used[0], used[1], used[2]}, .count = 3, .side = dice.side, .advance = dice.advance};
     }
     const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.to_move;
     const std::string words = s.result != Result::ongoing ? status_phrase(s) : render::player_name(s.to_move) + (s.n_left == 0 ? " to roll" : " to move");

@@ -175,14 +175,14 @@ def test_the_readme_has_its_quick_starts():
     assert {"python", "c", "js"} <= {RUN.get(tag) for tag, _, _ in blocks(SOURCE_ROOT / "README.md")}
 
 
-def test_the_python_tour_covers_the_four_games():
-    """The Python tour has its sections and code, and speaks of all four games (not two)."""
+def test_the_python_tour_covers_the_five_games():
+    """The Python tour has its sections and code, and speaks of all five games (not two)."""
     tour = (SOURCE_ROOT / "docs" / "python.md").read_text(encoding="utf-8")
     for section in ("Create a game", "Moves", "Dice from outside", "Save and load", "Pictures, in a notebook",
-                    "Computer players", "Playouts for statistics", "The four games and their rulesets",
+                    "Computer players", "Playouts for statistics", "The five games and their rulesets",
                     "Arguments are checked"):
         assert f"## {section}" in tour, section
-    for game_id in ("petteia", "duodecim", "latrunculi", "xii_scripta"):
+    for game_id in ("petteia", "duodecim", "latrunculi", "xii_scripta", "ur"):
         assert f'ludus.Game("{game_id}"' in tour, game_id
     assert sum(tag == "python" for tag, _, _ in blocks(SOURCE_ROOT / "docs" / "python.md")) >= 10
 

@@ -1,10 +1,12 @@
-"""libludus for Python: the rules of four board games of ancient Greece and Rome.
+"""libludus for Python: the rules of four board games of ancient Greece and Rome, and the Royal Game of Ur.
 
 The games (their ids in the catalogue, :func:`games`): Petteia (``"petteia"``), Ludus Duodecim
 Scriptorum (``"duodecim"``, two dice), Ludus Latrunculorum (``"latrunculi"``, rulesets
 ``"kowalski"`` (the default), ``"kowalski_10x11"``, ``"bell"``, ``"bell_8x7"``, ``"quintana"``,
 ``"schaedler"``, ``"schaedler_2001"``) and XII Scripta (``"xii_scripta"``, three dice, rulesets
-``"murray"`` (the default), ``"ludii"``, ``"tabletop_murray"``, ``"tabletop_schaedler"``); a
+``"murray"`` (the default), ``"ludii"``, ``"tabletop_murray"``, ``"tabletop_schaedler"``) and the
+Royal Game of Ur (``"ur"``, binary dice, rulesets ``"finkel"`` (the default), ``"masters"``,
+``"blitz"``, ``"murray"``); a
 ruleset is chosen with the option ``ruleset`` and read back as :attr:`Game.ruleset`.
 
 A pure-Python package over ctypes; the rules live in the shared library libludus (see

@@ -270,7 +270,7 @@ def games() -> List[Dict[str, Any]]:
 
 
 def game_ids() -> List[str]:
-    """The ids of the games in the catalogue: ``["duodecim", "petteia", "xii_scripta", "latrunculi"]``."""
+    """The ids of the games in the catalogue: ``["duodecim", "petteia", "xii_scripta", "latrunculi", "ur"]``."""
     return [g["id"] for g in games()]
 
 

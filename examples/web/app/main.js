@@ -32,7 +32,7 @@ import { printBoard } from "./print.js";
 import { closeReview, goTo, openReview, reviewKey } from "./review.js";
 import { showRules, showSpecification } from "./rules.js";
 import { defaultSettings } from "./settings.js";
-import { state } from "./state.js";
+import { appCatalogue, state } from "./state.js";
 import { dismissMessage } from "./status.js";
 import { restore } from "./storage.js";
 
@@ -41,7 +41,7 @@ $("#retry").addEventListener("click", retry);
 const slow = setTimeout(() => showLoadError("load.slow"), SLOW_LOAD_MS);
 const loaded = await Promise.all([words, engine.then((module) => {
   ({ Game: state.Game, LudusError: state.LudusError } = module);
-  state.catalogue = module.games();
+  state.catalogue = appCatalogue(module.games());
 })]).then(() => true, () => false);
 clearTimeout(slow);
 // The first game in a task of its own (the engine's start and the words were one already): a

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const here = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const ludus = await import(process.env.LUDUS_JS_PACKAGE);
-const { state } = await import("../app/state.js");
+const { APP_GAMES, appCatalogue, state } = await import("../app/state.js");
 const { setMessages, t } = await import("../app/messages.js");
 const words = await import("../app/words.js");
 const moves = await import("../app/moves.js");
@@ -20,7 +20,14 @@ const demo = await import("../app/demo.js");
 
 const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
 state.Game = ludus.Game;
-state.catalogue = ludus.games();
+state.catalogue = appCatalogue(ludus.games());
+
+test("state: the app offers the games it has tables for, in the library's order; newer games of the library stay out", () => {
+  const ids = ludus.games().map((entry) => entry.id);
+  assert.deepEqual(state.catalogue.map((entry) => entry.id), ids.filter((id) => APP_GAMES.includes(id)));
+  for (const id of APP_GAMES) assert.ok(ids.includes(id), `${id} is in the library's catalogue`);
+  assert.ok(ids.includes("ur") && !state.catalogue.some((entry) => entry.id === "ur"), "the Royal Game of Ur: in the library, not yet in the app");
+});
 
 test("settings: the computer's levels are the catalogue's, weakest first, the other styles apart", () => {
   for (const entry of state.catalogue) {

@@ -1,9 +1,10 @@
 """``python3 -m ludus``: play and replay games in a terminal.
 
-The four games of the library: ``petteia``, ``duodecim`` (two dice), ``latrunculi`` (``--ruleset
+The five games of the library: ``petteia``, ``duodecim`` (two dice), ``latrunculi`` (``--ruleset
 kowalski``, ``kowalski_10x11``, ``bell``, ``bell_8x7``, ``quintana``, ``schaedler``,
-``schaedler_2001``) and ``xii_scripta`` (three dice; ``--ruleset murray``, ``ludii``,
-``tabletop_murray``, ``tabletop_schaedler``); ``games`` lists every option.
+``schaedler_2001``), ``xii_scripta`` (three dice; ``--ruleset murray``, ``ludii``,
+``tabletop_murray``, ``tabletop_schaedler``) and ``ur`` (the Royal Game of Ur, binary dice;
+``--ruleset finkel``, ``masters``, ``blitz``, ``murray``); ``games`` lists every option.
 
 Commands::
 

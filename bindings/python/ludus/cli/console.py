@@ -9,7 +9,7 @@ HELP = """\
   NUMBER or TEXT   play a listed move (e.g. 3 or b2-b5)
   roll or Enter    roll the dice (games with dice)
   dice A B [C]     set the dice to your own throw: two in duodecim (dice 3 5),
-                   three in xii_scripta (dice 3 5 6)
+                   three in xii_scripta (dice 3 5 6), four binary ones in ur (dice 1 0 1 1)
   undo             take back the last step (move, roll or draw)
   draw             offer a draw; the other player is asked to agree
   save FILE        save the whole game (JSON)
@@ -20,10 +20,10 @@ HELP = """\
   quit             leave the program"""
 
 
-#: the four games, for the help texts
+#: the five games, for the help texts
 GAME_LIST = ("petteia (Greek draughts), duodecim (Ludus Duodecim Scriptorum, two dice), latrunculi (Ludus "
              "Latrunculorum, --ruleset kowalski, bell, quintana, schaedler, ...), xii_scripta (three dice, --ruleset "
-             "murray, ...)")
+             "murray, ...), ur (the Royal Game of Ur, binary dice, --ruleset finkel, masters, blitz, murray)")
 
 
 class EndOfInput(Exception):

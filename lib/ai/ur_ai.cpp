@@ -1,0 +1,168 @@
+// The Royal Game of Ur's computer player, for every ruleset: expectimax over the throws of the
+// binary dice (each throw's value with its binomial chance) on the rules' state, the positions
+// judged by a hand-made evaluation of a race with captures:
+//
+//   the race: the squares every piece still has to go (a piece in hand the whole route and one
+//       more), the opponent's less one's own, scaled to a chance of winning;
+//   the danger: a piece on a square an opposing piece behind it reaches with one throw (and
+//       that may be captured there) counts as the chance of that throw times its progress;
+//   the safe central rosette (Finkel's rules) held is worth a little.
+//
+// Levels: "random"; "greedy" (depth 1): the best move by the evaluation; "easy" (depth 2) and
+// "medium" (depth 3): the best by expectimax to that many moves, each move after a throw of the
+// side it falls to (a rosette's extra roll is the same player's); "best" (depth 5, 1000 ms a move
+// unless told), iterative deepening from depth 1, the deepest finished search's move. "uct" is
+// uct.hpp, over the throws of the dice.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "../ur/ur.hpp"
+#include "ai.hpp"
+#include "ai_options.hpp"
+#include "search_common.hpp"
+#include "uct.hpp"
+
+namespace ludus {
+
+namespace {
+
+using S = UrState;
+using R = UrRules;
+
+constexpr int max_depth = 6;
+constexpr auto levels = ai::standard_levels(2, 3, 5);
+
+// The chance of each value 0..4 of a throw under the options.
+std::array<double, 5> throw_chances(const UrOptions &o) {
+    std::array<double, 5> p{};
+    int ways = 1;
+    for (int marked = 0; marked <= o.dice; ++marked) {
+        p[R::roll_value(o, marked)] += ways / double(1 << o.dice);
+        ways = ways * (o.dice - marked) / (marked + 1);
+    }
+    return p;
+}
+
+// Player p's side of the evaluation: the race left and the danger to its pieces.
+double pips_left(const UrOptions &o, const S &s, int p, const std::array<double, 5> &chance) {
+    const int full = o.route_length + 1;
+    double left = s.count[p][S::hand] * (full + 2.0);
+    for (int k = 1; k <= o.route_length; ++k) {
+        if (s.count[p][k] == 0) continue;
+        left += full - k;
+        const int cell = o.cell[p][k];
+        if (o.rosettes_safe && R::is_rosette(cell)) {
+            left -= 1.5;  // the safe rosette held
+            continue;
+        }
+        // Opposing pieces that reach this cell with one throw (from hand too).
+        double hit = 0;
+        const int q = 1 - p;
+        for (int from = 0; from <= o.route_length; ++from) {
+            if (s.count[q][from] == 0) continue;
+            for (int v = 1; v <= 4; ++v)
+                if (from + v <= o.route_length && o.cell[q][from + v] == cell) hit += chance[v];
+        }
+        left += std::min(1.0, hit) * k;
+    }
+    return left;
+}
+
+// Player p's chance of winning, roughly: the logistic of the difference in the race.
+double evaluate(const UrOptions &o, const S &s, int p, const std::array<double, 5> &chance) {
+    if (s.result != Result::ongoing) return (s.result == Result::player0_won) == (p == 0) ? 1.0 : 0.0;
+    const double diff = pips_left(o, s, 1 - p, chance) - pips_left(o, s, p, chance);
+    const double tempo = s.to_move == p ? 2.0 : -2.0;
+    return 1.0 / (1.0 + std::exp(-(diff + tempo) / 12.0));
+}
+
+class UrSearch {
+public:
+    UrSearch(const UrOptions &o, const ai::AiOptions &ao) : o_(o), ao_(ao), budget_(ao), chance_(throw_chances(o)) {}
+
+    json choose(const S &root) {
+        me_ = root.to_move;
+        std::vector<Action> moves;
+        R::legal_actions(o_, root, moves);
+        ai::shuffle_moves(moves, ao_.seed);
+        if (ao_.depth == 0 || moves.size() == 1) return answer(root, moves.front(), ao_.depth == 0 ? 0 : 1, 0.0);
+        Action best = moves.front();
+        double best_value = 0;
+        int done = 0;
+        // Iterative deepening for the timed level; the others search their depth at once.
+        for (int depth = ao_.level.timed ? 1 : ao_.depth; depth <= ao_.depth; ++depth) {
+            Action d_best = moves.front();
+            double d_value = -1;
+            bool stopped = false;
+            for (Action a : moves) {
+                S c = root;
+                R::apply(o_, c, a);
+                const double v = value_after(c, depth - 1);
+                if (budget_.stopped() && depth > 1) {
+                    stopped = true;
+                    break;
+                }
+                if (v > d_value) d_value = v, d_best = a;
+            }
+            if (stopped) break;
+            best = d_best, best_value = d_value, done = depth;
+            if (budget_.stopped()) break;
+        }
+        return answer(root, best, done, best_value);
+    }
+
+private:
+    // The value for me_ of `s` (after a move, phase roll or over), searched `depth` moves more.
+    double value_after(const S &s, int depth) {
+        budget_.spend();
+        if (depth == 0 || s.result != Result::ongoing || budget_.stopped()) return evaluate(o_, s, me_, chance_);
+        double v = 0;
+        std::array<Action, R::max_moves> moves;
+        for (int roll = 0; roll <= 4; ++roll) {
+            if (chance_[roll] == 0) continue;
+            S thrown = s;
+            thrown.n_dice = static_cast<uint8_t>(o_.dice);
+            thrown.roll = static_cast<uint8_t>(roll);  // the dice themselves do not matter to the moves
+            const size_t n = R::write_actions(o_, thrown, moves.data());
+            const bool mine = thrown.to_move == me_;
+            double best = mine ? -1 : 2;
+            for (size_t i = 0; i < n; ++i) {
+                S c = thrown;
+                R::apply(o_, c, moves[i]);
+                const double w = value_after(c, depth - 1);
+                best = mine ? std::max(best, w) : std::min(best, w);
+            }
+            v += chance_[roll] * best;
+        }
+        return v;
+    }
+
+    json answer(const S &root, Action a, int depth, double value) {
+        return ai::answer_json<R>(o_, root, a, ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
+    }
+
+    const UrOptions &o_;
+    const ai::AiOptions &ao_;
+    ai::Budget budget_;
+    std::array<double, 5> chance_;
+    int me_ = 0;
+};
+
+}  // namespace
+
+template <class Rules>
+json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
+    const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
+    return ai::choose_move<Rules>(o, s, earlier_keys, ao, [&] { return UrSearch(o, ao).choose(s); });
+}
+
+template json ai_choose<UrRules>(const UrOptions &, const UrState &, std::span<const uint64_t>, const json &);
+
+template <>
+json ai_levels<UrRules>() {
+    return ai::levels_json(levels);
+}
+
+}  // namespace ludus
