@@ -407,6 +407,7 @@ int count_mode(const std::string &mode, uint64_t games) {
     auto run = [&](auto one_game) {
         for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
     };
+    if (mode.find('/') != std::string::npos) return ruleset_count(mode, games);
     if (mode == "petteia-core") run(core_game<PetteiaBitRules>(po));
     else if (mode == "petteia12-core") run(core_game<PetteiaRules>(PetteiaRules::parse_options(json{{"rows", 12}, {"cols", 12}, {"seed", 1}})));
     else if (mode == "petteia-core-listing") run(core_listing_game<PetteiaBitRules>(po));
@@ -426,7 +427,6 @@ int count_mode(const std::string &mode, uint64_t games) {
         else run(capi_playout_game("xii_scripta", options.c_str()));
     }
     else if (mode.rfind("latrunculi-", 0) == 0) return latrunculi_count(mode.substr(11), games);
-    else if (mode.find('/') != std::string::npos) return ruleset_count(mode, games);
     else return std::fprintf(stderr, "unknown mode %s\n", mode.c_str()), 2;
     std::printf("%llu\n", static_cast<unsigned long long>(plies));
     return 0;
