@@ -1,8 +1,9 @@
 // Random games pinned: for every ruleset, the moves and dice of 1,000 seeded random games (the
 // playout of ludus_game_random_playout, on the rules' own types) and the end of the same games
-// played through the catalogue's Game, folded into one number each. A change to the rules, to
+// played through the C ABI, folded into one number each. A change to the rules, to
 // the random move's draw or to a game's set-up changes a number; a change of speed does not.
-// The numbers were computed on the code before the third round of speed work (issue 39).
+// The numbers were computed on the code before the third round of speed work (its history:
+// docs/notes/speed-rounds.md).
 #include <doctest/doctest.h>
 
 #include <cstdint>
