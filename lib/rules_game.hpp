@@ -76,7 +76,8 @@ public:
 
     static std::unique_ptr<Game> create(const Services<R> &services, const json &options) {
         Options o = R::parse_options(options);
-        return std::make_unique<RulesGame>(services, o, R::initial(o));
+        const State start = R::initial(o);
+        return std::make_unique<RulesGame>(services, std::move(o), start);
     }
 
     static std::unique_ptr<Game> restore(const Services<R> &services, const json &saved) {

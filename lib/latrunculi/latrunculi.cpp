@@ -38,6 +38,28 @@ const std::vector<LatrunculiRuleset> &all_rulesets() {
     return rulesets;
 }
 
+// The board masks of each ruleset, in the order of all_rulesets(), made on first use.
+struct RulesetMasks {
+    std::unique_ptr<LatrunculiMasks<uint64_t>> m64;  // boards of up to 64 squares
+    LatrunculiMasks<u128> m128;
+};
+
+const RulesetMasks &ruleset_masks(const LatrunculiRuleset &r) {
+    static const std::vector<RulesetMasks> masks = [] {
+        std::vector<RulesetMasks> all(all_rulesets().size());
+        for (size_t i = 0; i < all.size(); ++i) {
+            const LatrunculiRuleset &ruleset = all_rulesets()[i];
+            if (ruleset.rows * ruleset.cols <= 64) {
+                all[i].m64 = std::make_unique<LatrunculiMasks<uint64_t>>();
+                fill_masks(*all[i].m64, ruleset.rows, ruleset.cols);
+            }
+            fill_masks(all[i].m128, ruleset.rows, ruleset.cols);
+        }
+        return all;
+    }();
+    return masks[static_cast<size_t>(&r - all_rulesets().data())];
+}
+
 Result win_of(int player) { return player == 0 ? Result::player0_won : Result::player1_won; }
 
 std::string ruleset_description() {
@@ -92,8 +114,9 @@ LatrunculiOptions LatrunculiRulesT<BB>::parse_options(const json &given) {
     const int top = (o.rows - 1) * o.cols;
     o.corners = {0, o.cols - 1, top, top + o.cols - 1};
     o.corner_neighbours = {{{1, o.cols}, {o.cols - 2, 2 * o.cols - 1}, {top + 1, top - o.cols}, {top + o.cols - 2, top - 1}}};
-    if (o.rows * o.cols <= 64) fill_masks(o.m64, o.rows, o.cols);
-    fill_masks(o.m128, o.rows, o.cols);
+    const RulesetMasks &masks = ruleset_masks(*o.rules);
+    o.m64 = masks.m64.get();
+    o.m128 = &masks.m128;
     return o;
 }
 
@@ -171,6 +194,7 @@ BB LatrunculiRulesT<BB>::captures_of(const Options &o, const State &s, Action a)
     if (r.corner_square_hostile) flankers |= m.corners & ~((s.occupied() & ~bits::one<BB>(from)) | moved);
     const BB victims = s.men[e] | (r.dux_capturable ? s.dux[e] : BB{0});
     BB captured = 0;
+#pragma GCC unroll 4
     for (int d = 0; d < 4; ++d) captured |= shift(m, o.cols, moved, d) & victims & shift(m, o.cols, flankers, opposite(d));
     if (r.corner_taken_by_two && (moved & m.corners) == 0) {
         for (int c = 0; c < 4; ++c) {

@@ -58,14 +58,17 @@ struct LatrunculiOptions {
     int draw_repetitions = 0;            // 0 = off
     std::array<int, 4> corners{};        // a1, last file of rank 1, first and last of the top rank
     std::array<std::array<int, 2>, 4> corner_neighbours{};
-    LatrunculiMasks<uint64_t> m64;  // valid where the board has at most 64 squares
-    LatrunculiMasks<u128> m128;
+    // The masks of the ruleset's board, made once per ruleset and shared by every game of it
+    // (filling them took more instructions than a whole game of Bell's): m64 null where the
+    // board has more than 64 squares.
+    const LatrunculiMasks<uint64_t> *m64 = nullptr;
+    const LatrunculiMasks<u128> *m128 = nullptr;
     json resolved;  // every option as given or defaulted (saved with the game)
 
     template <class BB>
     const LatrunculiMasks<BB> &masks() const {
-        if constexpr (sizeof(BB) == 8) return m64;
-        else return m128;
+        if constexpr (sizeof(BB) == 8) return *m64;
+        else return *m128;
     }
 };
 

@@ -94,12 +94,22 @@ template <class BB>
     }
     const int p = s.to_move;
     const BB movable = s.again >= 0 ? bits::one<BB>(s.again) : s.pieces(p);
-    for (int d = 0; d < 4; ++d) ms.landing[d] = moves_towards(o, m, movable, empty, d);
+    // The ruleset's kind of move decided once, and each direction's shift a constant once the
+    // loops are unrolled (Bell's one-step moves had paid a branch per direction for both).
+    if (r.rook_moves) {
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; ++d) ms.landing[d] = slide(m, o.cols, movable, empty, d);
+    } else {
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; ++d) ms.landing[d] = shift(m, o.cols, movable, d) & empty;
+    }
     if (r.dux_jumps) {
         const BB dux = s.dux[p] & movable;
         if (dux != 0) {
             ms.dux_square = bits::lowest(dux);
-            for (int d = 0; d < 4; ++d) ms.jump[d] = shift(m, o.cols, shift(m, o.cols, dux, d) & s.pieces(1 - p), d) & empty;
+            const BB enemy = s.pieces(1 - p);
+#pragma GCC unroll 4
+            for (int d = 0; d < 4; ++d) ms.jump[d] = shift(m, o.cols, shift(m, o.cols, dux, d) & enemy, d) & empty;
         }
     }
     ms.pass = s.again >= 0;
@@ -117,12 +127,17 @@ template <class BB>
 bool any_step(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const BB empty = m.board & ~s.occupied(), own = s.pieces(player);
-    for (int d = 0; d < 4; ++d)
-        if ((shift(m, o.cols, own, d) & empty) != 0) return true;
-    if (o.rules->dux_jumps && s.dux[player] != 0)
-        for (int d = 0; d < 4; ++d)
-            if ((shift(m, o.cols, shift(m, o.cols, s.dux[player], d) & s.pieces(1 - player), d) & empty) != 0) return true;
-    return false;
+    // Every direction's steps joined before one test: no branch per direction.
+    BB steps = 0;
+#pragma GCC unroll 4
+    for (int d = 0; d < 4; ++d) steps |= shift(m, o.cols, own, d) & empty;
+    if (steps != 0) return true;
+    if (o.rules->dux_jumps && s.dux[player] != 0) {
+        const BB enemy = s.pieces(1 - player);
+#pragma GCC unroll 4
+        for (int d = 0; d < 4; ++d) steps |= shift(m, o.cols, shift(m, o.cols, s.dux[player], d) & enemy, d) & empty;
+    }
+    return steps != 0;
 }
 
 // The r-th move in the order of LatrunculiRulesT::legal_actions, r uniform, without listing them.

@@ -199,16 +199,18 @@ auto capi_steps_game(const char *id, const char *options) {
     };
 }
 
+// Plays game g out with ludus_game_random_playout and frees it: {plies, capped}.
+std::pair<uint64_t, uint64_t> played_out(ludus_game *g, uint64_t seed) {
+    ludus_result result;
+    uint32_t plies = 0;
+    ludus_game_random_playout(g, seed, ply_cap, &result, &plies);
+    ludus_game_free(g);
+    return {plies, result == LUDUS_RESULT_ONGOING};
+}
+
 // Through ludus_game_random_playout: the whole game in one call.
 auto capi_playout_game(const char *id, const char *options) {
-    return [start = prototype(id, options)](uint64_t seed) {
-        ludus_game *g = clone_of(start);
-        ludus_result result;
-        uint32_t plies = 0;
-        ludus_game_random_playout(g, seed, ply_cap, &result, &plies);
-        ludus_game_free(g);
-        return std::pair<uint64_t, uint64_t>{plies, result == LUDUS_RESULT_ONGOING};
-    };
+    return [start = prototype(id, options)](uint64_t seed) { return played_out(clone_of(start), seed); };
 }
 
 // Through ludus_game_playouts: the game is not changed, so no clone; one playout a call here
@@ -324,6 +326,75 @@ void latrunculi_benchmarks() {
     }
 }
 
+// Every ruleset of every game, as a program playing whole random games through the C ABI does:
+// its label, game id and options (each with a seed: a game without one draws it from the
+// operating system).
+struct RulesetCase {
+    const char *label, *id, *options;
+};
+const RulesetCase ruleset_cases[] = {
+    {"petteia", "petteia", "{\"rows\": 8, \"cols\": 8, \"seed\": 1}"},
+    {"duodecim", "duodecim", "{\"seed\": 1}"},
+    {"xii-murray", "xii_scripta", "{\"ruleset\": \"murray\", \"seed\": 1}"},
+    {"xii-ludii", "xii_scripta", "{\"ruleset\": \"ludii\", \"seed\": 1}"},
+    {"xii-tabletop_murray", "xii_scripta", "{\"ruleset\": \"tabletop_murray\", \"seed\": 1}"},
+    {"xii-tabletop_schaedler", "xii_scripta", "{\"ruleset\": \"tabletop_schaedler\", \"seed\": 1}"},
+    {"lat-kowalski", "latrunculi", "{\"ruleset\": \"kowalski\", \"seed\": 1}"},
+    {"lat-kowalski_10x11", "latrunculi", "{\"ruleset\": \"kowalski_10x11\", \"seed\": 1}"},
+    {"lat-bell", "latrunculi", "{\"ruleset\": \"bell\", \"seed\": 1}"},
+    {"lat-bell_8x7", "latrunculi", "{\"ruleset\": \"bell_8x7\", \"seed\": 1}"},
+    {"lat-quintana", "latrunculi", "{\"ruleset\": \"quintana\", \"seed\": 1}"},
+    {"lat-schaedler", "latrunculi", "{\"ruleset\": \"schaedler\", \"seed\": 1}"},
+    {"lat-schaedler_2001", "latrunculi", "{\"ruleset\": \"schaedler_2001\", \"seed\": 1}"},
+};
+
+// A whole game from its options: ludus_game_new, ludus_game_random_playout, ludus_game_free.
+auto new_playout_game(const char *id, const char *options) {
+    return [id, options](uint64_t seed) { return played_out(new_game(id, options), seed); };
+}
+
+// The set-up alone: ludus_game_new and ludus_game_free, no ply.
+auto new_only_game(const char *id, const char *options) {
+    return [id, options](uint64_t) {
+        ludus_game_free(new_game(id, options));
+        return std::pair<uint64_t, uint64_t>{0, 0};
+    };
+}
+
+// `bench rulesets [seconds] [runs] [label]`: plies per second of every ruleset (or one), a game from its options
+// (ludus_game_new + ludus_game_random_playout) and a game cloned from a prepared start
+// (ludus_game_clone + ludus_game_random_playout), their runs alternating.
+void report_rulesets(const std::string &only) {
+    std::printf("%-24s %14s %14s %12s %14s\n", "ruleset", "new, plies/s", "clone, plies/s", "games/s", "plies a game");
+    for (const RulesetCase &c : ruleset_cases) {
+        if (!only.empty() && only != c.label) continue;
+        const auto [fresh, cloned] = measure_pair(new_playout_game(c.id, c.options), capi_playout_game(c.id, c.options));
+        std::printf("%-24s %14.0f %14.0f %12.0f %14.1f\n", c.label, fresh.plies_per_s, cloned.plies_per_s, fresh.games_per_s,
+                    fresh.plies_per_s / fresh.games_per_s);
+    }
+}
+
+// Count modes of every ruleset: LABEL/new (ludus_game_new + random playout), LABEL/setup
+// (ludus_game_new alone), LABEL/clone (ludus_game_clone + random playout).
+int ruleset_count(const std::string &mode, uint64_t games) {
+    const size_t slash = mode.find('/');
+    const std::string label = mode.substr(0, slash), path = slash == std::string::npos ? "" : mode.substr(slash + 1);
+    for (const RulesetCase &c : ruleset_cases) {
+        if (label != c.label) continue;
+        uint64_t plies = 0;
+        auto run = [&](auto one_game) {
+            for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
+        };
+        if (path == "new") run(new_playout_game(c.id, c.options));
+        else if (path == "setup") run(new_only_game(c.id, c.options));
+        else if (path == "clone") run(capi_playout_game(c.id, c.options));
+        else break;
+        std::printf("%llu\n", static_cast<unsigned long long>(plies));
+        return 0;
+    }
+    return std::fprintf(stderr, "unknown mode %s\n", mode.c_str()), 2;
+}
+
 // `bench count MODE GAMES`: plays GAMES games (seeds 1..GAMES) and prints the plies, for
 // instruction counts under callgrind (tests/bench/callgrind.sh).
 int count_mode(const std::string &mode, uint64_t games) {
@@ -336,6 +407,7 @@ int count_mode(const std::string &mode, uint64_t games) {
     auto run = [&](auto one_game) {
         for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
     };
+    if (mode.find('/') != std::string::npos) return ruleset_count(mode, games);
     if (mode == "petteia-core") run(core_game<PetteiaBitRules>(po));
     else if (mode == "petteia12-core") run(core_game<PetteiaRules>(PetteiaRules::parse_options(json{{"rows", 12}, {"cols", 12}, {"seed", 1}})));
     else if (mode == "petteia-core-listing") run(core_listing_game<PetteiaBitRules>(po));
@@ -380,6 +452,13 @@ int main(int argc, char **argv) {
     if (argc > 1) seconds_per_run = std::atof(argv[1]);
     if (argc > 2) runs = std::atoi(argv[2]);
     const std::string only = argc > 3 ? argv[3] : "";  // "duodecim": that game's paths only
+    if (argc > 1 && std::string(argv[1]) == "rulesets") {
+        seconds_per_run = argc > 2 ? std::atof(argv[2]) : 1.0;
+        runs = argc > 3 ? std::atoi(argv[3]) : 3;
+        pin_to_this_cpu();
+        report_rulesets(argc > 4 ? argv[4] : "");
+        return 0;
+    }
     const int cpu = pin_to_this_cpu();
     const std::string pinned = cpu >= 0 ? "pinned to CPU " + std::to_string(cpu) : "not pinned";
     std::printf("libludus %s: medians of %d runs of %.1f s, one thread (%s); random play capped at %u plies\n\n", ludus_version(), runs,
