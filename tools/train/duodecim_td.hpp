@@ -3,7 +3,7 @@
 // game every position where the dice were to be rolled is moved towards its lambda-return (the
 // network's later values, discounted by lambda, ending in the game's result), by a gradient step
 // of the log loss. The dice give the exploration. Everything follows from the seed: the same
-// seed and number of games give the same weights (tests/test_ai.cpp checks a few games).
+// seed and number of games give the same weights (tests/core/test_ai.cpp checks a few games).
 // Shared by the tool (duodecim_td.cpp) and the test.
 #pragma once
 

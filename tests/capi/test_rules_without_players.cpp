@@ -1,4 +1,4 @@
-// The rules and the C ABI's rules calls linked without any computer player (tests/meson.build
+// The rules and the C ABI's rules calls linked without any computer player (tests/capi/meson.build
 // links capi/ludus.cpp with the rules, the pictures and the registry that binds no player, and
 // not lib/ai/): every game of the catalogue is created, played to its end by the C ABI's own
 // random playout, saved, restored and drawn; only ludus_ai_choose says that it has no player.

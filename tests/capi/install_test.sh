@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs the build into a temporary DESTDIR, then builds tests/c/install_consumer.c against the
+# Installs the build into a temporary DESTDIR, then builds tests/capi/install_consumer.c against the
 # installed header and library found through pkg-config alone, and runs it.
 # Usage: install_test.sh BUILD_DIR SOURCE_DIR
 # The install prefix is whatever the build was configured with (default /usr/local): the files
@@ -52,7 +52,7 @@ case $soname in libludus.so.[0-9]*) ;; *) fail "unexpected soname '$soname'" ;; 
 [ -e "$libdir/$soname" ] || fail "$libdir/$soname is not installed"
 
 # shellcheck disable=SC2086
-"$cc" -std=c99 -Wall -Wextra -Werror -o "$tmp/consumer" "$source/tests/c/install_consumer.c" $cflags $libs -Wl,-rpath,"$libdir" ||
+"$cc" -std=c99 -Wall -Wextra -Werror -o "$tmp/consumer" "$source/tests/capi/install_consumer.c" $cflags $libs -Wl,-rpath,"$libdir" ||
   fail "the consumer does not compile against the installed files"
 
 # It must load the installed library, not the one in the build tree or the system.

@@ -403,7 +403,7 @@ TEST_CASE("latrunculi kowalski: best's search of a threatened dux stays bounded 
 }
 
 TEST_CASE("the won positions (tests/data/won/positions.json) are reachable, unfinished, the winner to move and ahead") {
-    const char *path = std::getenv("LUDUS_WON_POSITIONS");  // set by tests/meson.build
+    const char *path = std::getenv("LUDUS_WON_POSITIONS");  // set by tests/core/meson.build
     REQUIRE(path != nullptr);
     std::ifstream file(path);
     REQUIRE(file);
