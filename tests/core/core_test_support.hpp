@@ -49,6 +49,15 @@ std::string message_of(auto &&call) {
     return "";
 }
 
+// A game's options from `given`, completed by each of `defaults` that `given` does not name (the
+// tests' fixed seed and the like).
+template <class Rules>
+typename Rules::Options options_with_defaults(json given, const json &defaults) {
+    for (const auto &[key, value] : defaults.items())
+        if (!given.contains(key)) given[key] = value;
+    return Rules::parse_options(given);
+}
+
 // A race game's position (Duodecim, XII Scripta): the listed units of each player as
 // {progress, pieces}, every other piece in hand, `to_move` to play.
 using Units = std::initializer_list<std::pair<int, int>>;

@@ -21,11 +21,7 @@ using ludus::testing::Units;  // {progress, pieces}
 
 namespace {
 
-Duo::Options options(json given = json::object()) {
-    if (!given.contains("seed")) given["seed"] = 7;
-    if (!given.contains("first_player")) given["first_player"] = 0;
-    return Duo::parse_options(given);
-}
+Duo::Options options(json given = json::object()) { return ludus::testing::options_with_defaults<Duo>(std::move(given), {{"seed", 7}, {"first_player", 0}}); }
 
 St position(const Duo::Options &o, Units player0, Units player1, int to_move = 0) { return ludus::testing::race_position<Duo>(o, player0, player1, to_move); }
 
