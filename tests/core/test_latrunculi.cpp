@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core_test_support.hpp"
@@ -24,8 +25,7 @@ namespace {
 
 LatrunculiOptions options(const std::string &ruleset, json extra = json::object()) {
     extra["ruleset"] = ruleset;
-    if (!extra.contains("seed")) extra["seed"] = 1;
-    return Narrow::parse_options(extra);
+    return ludus::testing::options_with_defaults<Narrow>(std::move(extra), {{"seed", 1}});
 }
 
 // A hand-made position of the movement phase (or with `fields` overriding any field).
