@@ -124,6 +124,22 @@ void check_random_games_load_again(std::string_view id, const json &options, int
     }
 }
 
+// A game of `id` with `options` and seed `seed`, `plies` random plies in (playout seed `seed`),
+// its dice rolled if `roll` and they are to be rolled, saved and loaded again: the same saved
+// state and phase, and, unless the game is over, the same result of a random playout from there.
+inline void check_saved_game_round_trip(std::string_view id, json options, uint64_t seed, uint32_t plies, bool roll) {
+    options["seed"] = seed;
+    const std::unique_ptr<Game> g = new_game(id, options);
+    g->random_playout(seed, plies);
+    if (roll && g->phase() == Phase::roll) g->roll();
+    const json saved = g->to_json();
+    const std::unique_ptr<Game> back = game_from_json(saved);
+    REQUIRE(back->to_json() == saved);
+    CHECK(back->phase() == g->phase());
+    if (back->phase() != Phase::over)
+        CHECK(back->random_playout(seed + 1, 100000).result == g->clone()->random_playout(seed + 1, 100000).result);
+}
+
 // A network's trainer run twice from one seed, `games` games each: the same weights, whose
 // checksum is `expected`, the one the trainer of the committed weights computed (a change to the
 // trainer that changes its weights shows here; then regenerate the header).

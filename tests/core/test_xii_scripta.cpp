@@ -510,17 +510,10 @@ TEST_CASE("Save and restore round trips over 1,000 random games, every ruleset" 
     int games = 0;
     for (const std::string &r : all_rulesets)
         for (uint64_t seed = 1; seed <= 250; ++seed, ++games) {
-            std::unique_ptr<Game> g = new_game("xii_scripta", {{"ruleset", r}, {"seed", seed}, {"pieces", 1 + seed % 15}});
+            CAPTURE(seed);
             // Stop somewhere in the game: at its end, or part way in either phase.
-            g->random_playout(seed, seed % 3 == 0 ? 100000 : static_cast<uint32_t>(seed * 7 % 400));
-            if (seed % 2 == 0 && g->phase() == Phase::roll) g->roll();
-            const json saved = g->to_json();
-            std::unique_ptr<Game> back = game_from_json(saved);
-            REQUIRE(back->to_json() == saved);
-            CHECK(back->phase() == g->phase());
-            if (back->phase() != Phase::over) {
-                CHECK(back->random_playout(seed + 1, 100000).result == g->clone()->random_playout(seed + 1, 100000).result);
-            }
+            ludus::testing::check_saved_game_round_trip("xii_scripta", {{"ruleset", r}, {"pieces", 1 + seed % 15}}, seed,
+                                                        seed % 3 == 0 ? 100000 : static_cast<uint32_t>(seed * 7 % 400), seed % 2 == 0);
         }
     CHECK(games == 1000);
 }
