@@ -7,6 +7,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../lib/game.hpp"
@@ -93,6 +94,28 @@ ludus::json parse_json_argument(const char *text, const char *name, size_t max_b
 
 ludus_game *wrap(std::unique_ptr<ludus::Game> game) { return new ludus_game{std::move(game)}; }
 
+// The render and computer player options: none (NULL) is an empty object.
+ludus::json options_argument(const char *options_json) {
+    return options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
+}
+
+// A call that answers with a text the caller frees (ludus_string_free): clears *out, checks `g`
+// and `out` (named `out_name` in the message), and copies out text_of(game) (a string, or JSON
+// that is dumped).
+template <class TextOf>
+ludus_status text_out(const ludus_game *g, char **out, const char *out_name, TextOf text_of) {
+    clear_out(out);
+    return guarded([&] {
+        require(g, "g");
+        require(out, out_name);
+        const auto text = text_of(*g->game);
+        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(text)>, std::string>)
+            *out = copy_out(text);
+        else
+            *out = copy_out(text.dump());
+    });
+}
+
 // The last game this thread made from options that give a seed, kept to be cloned when the same
 // game id and options text come again: a program that plays many games from the same options
 // (playouts, a tournament) parses and checks them once, where they had cost more than a short
@@ -113,7 +136,7 @@ bool is_last_new_game(const LastNewGame &last, const char *game_id, const char *
 std::unique_ptr<ludus::Game> new_game_from_text(const char *game_id, const char *options_json) {
     LastNewGame &last = last_new_game;
     if (is_last_new_game(last, game_id, options_json)) return last.game->clone();
-    const ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
+    const ludus::json options = options_argument(options_json);
     std::unique_ptr<ludus::Game> game = ludus::new_game(game_id, options);
     if (options_json != nullptr && options.contains("seed") && !options["seed"].is_null()) {
         last.game.reset();  // never a stale game under the new texts, whatever throws below
@@ -181,12 +204,7 @@ ludus_status ludus_game_from_json(const char *state_json, ludus_game **out) {
 }
 
 ludus_status ludus_game_to_json(const ludus_game *g, char **out_json) {
-    clear_out(out_json);
-    return guarded([&] {
-        require(g, "g");
-        require(out_json, "out_json");
-        *out_json = copy_out(g->game->to_json().dump());
-    });
+    return text_out(g, out_json, "out_json", [](const ludus::Game &game) { return game.to_json(); });
 }
 
 ludus_status ludus_game_clone(const ludus_game *g, ludus_game **out) {
@@ -221,12 +239,7 @@ const char *ludus_game_end_reason(const ludus_game *g) {
 }
 
 ludus_status ludus_game_position_json(const ludus_game *g, char **out_json) {
-    clear_out(out_json);
-    return guarded([&] {
-        require(g, "g");
-        require(out_json, "out_json");
-        *out_json = copy_out(g->game->position_json().dump());
-    });
+    return text_out(g, out_json, "out_json", [](const ludus::Game &game) { return game.position_json(); });
 }
 
 ludus_status ludus_game_roll(ludus_game *g, int *out_values, size_t capacity, size_t *out_count) {
@@ -259,21 +272,11 @@ ludus_status ludus_game_set_dice(ludus_game *g, const int *values, size_t count)
 }
 
 ludus_status ludus_game_chance_outcomes(const ludus_game *g, char **out_json) {
-    clear_out(out_json);
-    return guarded([&] {
-        require(g, "g");
-        require(out_json, "out_json");
-        *out_json = copy_out(g->game->chance_outcomes().dump());
-    });
+    return text_out(g, out_json, "out_json", [](const ludus::Game &game) { return game.chance_outcomes(); });
 }
 
 ludus_status ludus_game_legal_moves(const ludus_game *g, char **out_json) {
-    clear_out(out_json);
-    return guarded([&] {
-        require(g, "g");
-        require(out_json, "out_json");
-        *out_json = copy_out(ludus::legal_moves_json(*g->game).dump());
-    });
+    return text_out(g, out_json, "out_json", [](const ludus::Game &game) { return ludus::legal_moves_json(game); });
 }
 
 ludus_status ludus_game_play(ludus_game *g, const char *move) {
@@ -328,32 +331,15 @@ ludus_status ludus_game_apply_action(ludus_game *g, int32_t action) {
 }
 
 ludus_status ludus_game_action_text(const ludus_game *g, int32_t action, char **out) {
-    clear_out(out);
-    return guarded([&] {
-        require(g, "g");
-        require(out, "out");
-        *out = copy_out(g->game->action_text(action));
-    });
+    return text_out(g, out, "out", [&](const ludus::Game &game) { return game.action_text(action); });
 }
 
 ludus_status ludus_game_render_svg(const ludus_game *g, const char *options_json, char **out_svg) {
-    clear_out(out_svg);
-    return guarded([&] {
-        require(g, "g");
-        require(out_svg, "out_svg");
-        ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
-        *out_svg = copy_out(g->game->render_svg(options));
-    });
+    return text_out(g, out_svg, "out_svg", [&](const ludus::Game &game) { return game.render_svg(options_argument(options_json)); });
 }
 
 ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text) {
-    clear_out(out_text);
-    return guarded([&] {
-        require(g, "g");
-        require(out_text, "out_text");
-        ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
-        *out_text = copy_out(g->game->render_text(options));
-    });
+    return text_out(g, out_text, "out_text", [&](const ludus::Game &game) { return game.render_text(options_argument(options_json)); });
 }
 
 ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies) {
@@ -385,13 +371,7 @@ ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, uint32_t n,
 }
 
 ludus_status ludus_ai_choose(const ludus_game *g, const char *options_json, char **out_move_json) {
-    clear_out(out_move_json);
-    return guarded([&] {
-        require(g, "g");
-        require(out_move_json, "out_move_json");
-        ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
-        *out_move_json = copy_out(g->game->ai_choose(options).dump());
-    });
+    return text_out(g, out_move_json, "out_move_json", [&](const ludus::Game &game) { return game.ai_choose(options_argument(options_json)); });
 }
 
 }  // extern "C"

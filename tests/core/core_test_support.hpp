@@ -49,6 +49,15 @@ std::string message_of(auto &&call) {
     return "";
 }
 
+// A game's options from `given`, completed by each of `defaults` that `given` does not name (the
+// tests' fixed seed and the like).
+template <class Rules>
+typename Rules::Options options_with_defaults(json given, const json &defaults) {
+    for (const auto &[key, value] : defaults.items())
+        if (!given.contains(key)) given[key] = value;
+    return Rules::parse_options(given);
+}
+
 // A race game's position (Duodecim, XII Scripta): the listed units of each player as
 // {progress, pieces}, every other piece in hand, `to_move` to play.
 using Units = std::initializer_list<std::pair<int, int>>;
@@ -113,6 +122,22 @@ void check_random_games_load_again(std::string_view id, const json &options, int
         REQUIRE(restored->to_json() == saved);
         CHECK(restored->phase() == game->phase());
     }
+}
+
+// A game of `id` with `options` and seed `seed`, `plies` random plies in (playout seed `seed`),
+// its dice rolled if `roll` and they are to be rolled, saved and loaded again: the same saved
+// state and phase, and, unless the game is over, the same result of a random playout from there.
+inline void check_saved_game_round_trip(std::string_view id, json options, uint64_t seed, uint32_t plies, bool roll) {
+    options["seed"] = seed;
+    const std::unique_ptr<Game> g = new_game(id, options);
+    g->random_playout(seed, plies);
+    if (roll && g->phase() == Phase::roll) g->roll();
+    const json saved = g->to_json();
+    const std::unique_ptr<Game> back = game_from_json(saved);
+    REQUIRE(back->to_json() == saved);
+    CHECK(back->phase() == g->phase());
+    if (back->phase() != Phase::over)
+        CHECK(back->random_playout(seed + 1, 100000).result == g->clone()->random_playout(seed + 1, 100000).result);
 }
 
 // A network's trainer run twice from one seed, `games` games each: the same weights, whose

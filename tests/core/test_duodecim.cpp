@@ -21,16 +21,18 @@ using ludus::testing::Units;  // {progress, pieces}
 
 namespace {
 
-Duo::Options options(json given = json::object()) {
-    if (!given.contains("seed")) given["seed"] = 7;
-    if (!given.contains("first_player")) given["first_player"] = 0;
-    return Duo::parse_options(given);
-}
+Duo::Options options(json given = json::object()) { return ludus::testing::options_with_defaults<Duo>(std::move(given), {{"seed", 7}, {"first_player", 0}}); }
 
 St position(const Duo::Options &o, Units player0, Units player1, int to_move = 0) { return ludus::testing::race_position<Duo>(o, player0, player1, to_move); }
 
 using Table = ludus::testing::RaceTable<Duo>;
 using ludus::testing::sorted;
+
+// A table at a position of the default options.
+Table table_at(Units player0, Units player1, int to_move = 0) {
+    const auto o = options();
+    return Table(o, position(o, player0, player1, to_move));
+}
 
 }  // namespace
 
@@ -47,8 +49,7 @@ TEST_CASE("Each piece is at one progress: H, I..VI, 1..24, O") {
 }
 
 TEST_CASE("Both players run the same track: cell k of the track is the same cell for both") {
-    const auto o = options();
-    Table t(o, position(o, {{10, 1}}, {{7, 1}, {1, 5}}, 1));  // player 0 on track 4, player 1 on track 1
+    Table t = table_at({{10, 1}}, {{7, 1}, {1, 5}}, 1);  // player 0 on track 4, player 1 on track 1
     t.dice(3, 5);
     t.play("1-4");
     CHECK(t.at(0, 10) == 0);
@@ -57,8 +58,7 @@ TEST_CASE("Both players run the same track: cell k of the track is the same cell
 }
 
 TEST_CASE("Entry cells are private: an opponent can never stand on or capture there") {
-    const auto o = options();
-    Table t(o, position(o, {{3, 2}, {7, 4}}, {{1, 6}}, 1));  // both players on their own cell III
+    Table t = table_at({{3, 2}, {7, 4}}, {{1, 6}}, 1);  // both players on their own cell III
     t.dice(2, 6);
     t.play("I-III");
     CHECK(t.at(1, 3) == 6);
@@ -67,8 +67,7 @@ TEST_CASE("Entry cells are private: an opponent can never stand on or capture th
 }
 
 TEST_CASE("All of a player's pieces on one cell form one unit; a unit always moves whole") {
-    const auto o = options();
-    Table t(o, position(o, {{8, 3}, {9, 3}}, {{1, 6}}));
+    Table t = table_at({{8, 3}, {9, 3}}, {{1, 6}});
     t.dice(4, 6);
     t.play("2-6");
     CHECK(t.at(0, 8) == 0);
@@ -219,8 +218,7 @@ TEST_CASE("From the start with pieces = 6 and dice (3,5): legal steps are H-III,
 }
 
 TEST_CASE("Player 0, nothing in hand, a unit on track 20, dice (2,5): 20-O and 20-22 are legal, the sum 7 overshoots") {
-    const auto o = options();
-    Table t(o, position(o, {{26, 1}, {1, 5}}, {}));
+    Table t = table_at({{26, 1}, {1, 5}}, {});
     t.dice(2, 5);
     CHECK(t.can("20-O"));
     CHECK(t.can("20-22"));
@@ -232,8 +230,7 @@ TEST_CASE("Player 0, nothing in hand, a unit on track 20, dice (2,5): 20-O and 2
 }
 
 TEST_CASE("sum: one unit moves a+b and uses both dice") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 1}, {20, 1}, {1, 4}}, {{1, 6}}));
+    Table t = table_at({{7, 1}, {20, 1}, {1, 4}}, {{1, 6}});
     t.dice(2, 3);
     t.play("1-6");
     CHECK(t.at(0, 12) == 1);
@@ -243,8 +240,7 @@ TEST_CASE("sum: one unit moves a+b and uses both dice") {
 }
 
 TEST_CASE("sum: no intermediate landing, it captures nothing on the way") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 1}, {1, 5}}, {{9, 1}}));
+    Table t = table_at({{7, 1}, {1, 5}}, {{9, 1}});
     t.dice(2, 3);
     t.play("1-6");
     CHECK(t.at(1, 9) == 1);
@@ -252,8 +248,7 @@ TEST_CASE("sum: no intermediate landing, it captures nothing on the way") {
 }
 
 TEST_CASE("one die: one unit moves a (or b); the other die stays for a second step") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 1}, {20, 1}, {1, 4}}, {{1, 6}}));
+    Table t = table_at({{7, 1}, {20, 1}, {1, 4}}, {{1, 6}});
     t.dice(2, 3);
     t.play("14-16");
     CHECK(t.game.phase() == Phase::move);
@@ -265,8 +260,7 @@ TEST_CASE("one die: one unit moves a (or b); the other die stays for a second st
 }
 
 TEST_CASE("Second step: the remaining die moves a different unit from the one just moved") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 1}, {16, 1}, {1, 4}}, {{1, 6}}));
+    Table t = table_at({{7, 1}, {16, 1}, {1, 4}}, {{1, 6}});
     t.dice(2, 3);
     t.play("1-3");
     CHECK(!t.can("3-6"));
@@ -275,8 +269,7 @@ TEST_CASE("Second step: the remaining die moves a different unit from the one ju
 }
 
 TEST_CASE("Second step exception: a first step that formed a column lets the remaining die move that column") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 1}, {9, 1}, {16, 1}, {1, 3}}, {{1, 6}}));
+    Table t = table_at({{7, 1}, {9, 1}, {16, 1}, {1, 3}}, {{1, 6}});
     t.dice(2, 3);
     t.play("1-3");
     CHECK(t.at(0, 9) == 2);
@@ -287,8 +280,7 @@ TEST_CASE("Second step exception: a first step that formed a column lets the rem
 }
 
 TEST_CASE("Second step exception: enlarging a column, on an entry cell too, lets the remaining die move it") {
-    const auto o = options();
-    Table t(o, position(o, {{3, 2}}, {{1, 6}}));
+    Table t = table_at({{3, 2}}, {{1, 6}});
     t.dice(3, 2);
     t.play("H-III");
     CHECK(t.at(0, 3) == 3);
@@ -296,8 +288,7 @@ TEST_CASE("Second step exception: enlarging a column, on an entry cell too, lets
 }
 
 TEST_CASE("[decision] a capture does not form a column: the moved unit stays barred") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 1}, {16, 1}, {1, 4}}, {{9, 1}}));
+    Table t = table_at({{7, 1}, {16, 1}, {1, 4}}, {{9, 1}});
     t.dice(2, 3);
     t.play("1-3");
     CHECK(t.at(1, St::hand) == 6);
@@ -306,8 +297,7 @@ TEST_CASE("[decision] a capture does not form a column: the moved unit stays bar
 }
 
 TEST_CASE("[decision] after a bear-off nothing is barred") {
-    const auto o = options();
-    Table t(o, position(o, {{26, 1}, {27, 1}, {1, 4}}, {{1, 6}}));
+    Table t = table_at({{26, 1}, {27, 1}, {1, 4}}, {{1, 6}});
     t.dice(5, 4);
     t.play("20-O");
     CHECK(t.position()["barred"].is_null());
@@ -325,8 +315,7 @@ TEST_CASE("[decision] entering a piece from hand is always a different piece, al
 }
 
 TEST_CASE("[decision] the in-hand restriction is checked step by step: after the last entry the second die may reach the track") {
-    const auto o = options();
-    Table t(o, position(o, {{6, 5}}, {{1, 6}}));
+    Table t = table_at({{6, 5}}, {{1, 6}});
     t.dice(1, 4);
     CHECK(t.moves() == sorted({"H-I", "H-IV", "H-V"}));
     t.play("H-I");
@@ -352,8 +341,7 @@ TEST_CASE("[decision] a step that exists must be played: no pass while a step ex
 }
 
 TEST_CASE("Where the player has no legal step at the start of a turn, the only legal move is pass, which ends the turn") {
-    const auto o = options();
-    Table t(o, position(o, {{29, 6}}, {{1, 6}}));
+    Table t = table_at({{29, 6}}, {{1, 6}});
     t.dice(4, 5);
     CHECK(t.moves() == std::vector<std::string>{"pass"});
     t.play("pass");
@@ -362,8 +350,7 @@ TEST_CASE("Where the player has no legal step at the start of a turn, the only l
 }
 
 TEST_CASE("pass is the only move when the second die has no step") {
-    const auto o = options();
-    Table t(o, position(o, {{20, 1}, {29, 5}}, {{1, 6}}));
+    Table t = table_at({{20, 1}, {29, 5}}, {{1, 6}});
     t.dice(3, 6);
     t.play("14-17");
     CHECK(t.moves() == std::vector<std::string>{"pass"});
@@ -400,8 +387,7 @@ TEST_CASE("After a double the same player rolls again, without limit; a double d
 }
 
 TEST_CASE("A double gives another roll even if the turn was passed") {
-    const auto o = options();
-    Table t(o, position(o, {{29, 6}}, {{1, 6}}));
+    Table t = table_at({{29, 6}}, {{1, 6}});
     t.dice(6, 6);
     t.play("pass");
     CHECK(t.game.to_move() == 0);
@@ -432,15 +418,13 @@ TEST_CASE("Entering: from hand, one piece moves to entry cell q = v; q must be <
 }
 
 TEST_CASE("While any piece is in hand no unit may move onto or along the track: only entering and moves inside the entry zone") {
-    const auto o = options();
-    Table t(o, position(o, {{5, 4}, {10, 1}}, {{1, 6}}));  // one piece in hand (captured), one on the track
+    Table t = table_at({{5, 4}, {10, 1}}, {{1, 6}});  // one piece in hand (captured), one on the track
     t.dice(1, 2);
     CHECK(t.moves() == sorted({"H-I", "H-II", "H-III", "V-VI"}));
 }
 
 TEST_CASE("Captured pieces block track moves until they are re-entered") {
-    const auto o = options();
-    Table t(o, position(o, {{9, 1}, {1, 5}}, {{12, 1}, {20, 5}}));
+    Table t = table_at({{9, 1}, {1, 5}}, {{12, 1}, {20, 5}});
     t.dice(3, 6);
     t.play("3-6");  // captures player 1's piece on 6
     CHECK(t.at(1, St::hand) == 1);
@@ -453,15 +437,13 @@ TEST_CASE("Captured pieces block track moves until they are re-entered") {
 }
 
 TEST_CASE("Otherwise a unit moves to q = 31 only by the exact value (borne off); q > 31 is illegal: no bounce") {
-    const auto o = options();
-    Table t(o, position(o, {{28, 6}}, {{1, 6}}));
+    Table t = table_at({{28, 6}}, {{1, 6}});
     t.dice(4, 5);
     CHECK(t.moves() == std::vector<std::string>{"pass"});  // 32, 33 and 37 overshoot
 }
 
 TEST_CASE("Overshoot is refused, the exact bear-off is legal") {
-    const auto o = options();
-    Table t(o, position(o, {{28, 6}}, {{1, 6}}));
+    Table t = table_at({{28, 6}}, {{1, 6}});
     t.dice(3, 4);
     CHECK(t.moves() == sorted({"22-O"}));
     CHECK(status_of([&] { t.play(R"({"from":28,"to":32})"); }) == Status::illegal_move);
@@ -470,23 +452,20 @@ TEST_CASE("Overshoot is refused, the exact bear-off is legal") {
 }
 
 TEST_CASE("[decision] bearing off needs no other condition") {
-    const auto o = options();
-    Table t(o, position(o, {{1, 5}, {26, 1}}, {{1, 6}}));
+    Table t = table_at({{1, 5}, {26, 1}}, {{1, 6}});
     t.dice(5, 6);
     CHECK(t.can("20-O"));
 }
 
 TEST_CASE("Units jump over any pieces on the way, own or opposing") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 1}, {9, 1}, {1, 4}}, {{8, 5}}));
+    Table t = table_at({{7, 1}, {9, 1}, {1, 4}}, {{8, 5}});
     t.dice(3, 4);
     CHECK(t.can("1-4"));
     CHECK(t.can("1-5"));
 }
 
 TEST_CASE("Landing on an empty cell or an own unit is legal; landing on own pieces merges into one column") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 2}, {10, 3}, {1, 1}}, {{1, 6}}));
+    Table t = table_at({{7, 2}, {10, 3}, {1, 1}}, {{1, 6}});
     t.dice(3, 5);
     t.play("1-4");
     CHECK(t.at(0, 10) == 5);
@@ -509,8 +488,7 @@ TEST_CASE("Landing on an opposing unit of n pieces with m >= n must capture: all
 }
 
 TEST_CASE("A column of 2 cannot capture a column of 3: the step is illegal") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 2}, {1, 4}}, {{10, 3}, {1, 3}}));
+    Table t = table_at({{7, 2}, {1, 4}}, {{10, 3}, {1, 3}});
     t.dice(3, 5);
     CHECK(!t.can("1-4"));
     CHECK(t.can("1-6"));
@@ -518,8 +496,7 @@ TEST_CASE("A column of 2 cannot capture a column of 3: the step is illegal") {
 }
 
 TEST_CASE("A single piece captures a single piece") {
-    const auto o = options();
-    Table t(o, position(o, {{7, 1}, {1, 5}}, {{10, 1}, {1, 5}}));
+    Table t = table_at({{7, 1}, {1, 5}}, {{10, 1}, {1, 5}});
     t.dice(3, 5);
     t.play("1-4");
     CHECK(t.at(1, St::hand) == 1);
@@ -528,8 +505,7 @@ TEST_CASE("A single piece captures a single piece") {
 // ---- End ----------------------------------------------------------------------------------------
 
 TEST_CASE("A player wins when all pieces are borne off; the game is then over: no more moves") {
-    const auto o = options();
-    Table t(o, position(o, {{28, 4}, {29, 2}}, {{1, 6}}));
+    Table t = table_at({{28, 4}, {29, 2}}, {{1, 6}});
     t.dice(3, 2);
     t.play("22-O");
     CHECK(t.game.phase() == Phase::move);
@@ -543,8 +519,7 @@ TEST_CASE("A player wins when all pieces are borne off; the game is then over: n
 }
 
 TEST_CASE("The game ends with the last piece borne off even with a die left") {
-    const auto o = options();
-    Table t(o, position(o, {{28, 6}}, {{1, 6}}));
+    Table t = table_at({{28, 6}}, {{1, 6}});
     t.dice(3, 1);
     t.play("22-O");
     CHECK(t.game.result() == Result::player0_won);

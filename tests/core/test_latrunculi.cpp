@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core_test_support.hpp"
@@ -24,8 +25,7 @@ namespace {
 
 LatrunculiOptions options(const std::string &ruleset, json extra = json::object()) {
     extra["ruleset"] = ruleset;
-    if (!extra.contains("seed")) extra["seed"] = 1;
-    return Narrow::parse_options(extra);
+    return ludus::testing::options_with_defaults<Narrow>(std::move(extra), {{"seed", 1}});
 }
 
 // A hand-made position of the movement phase (or with `fields` overriding any field).
@@ -72,6 +72,20 @@ void play(const LatrunculiOptions &o, typename R::State &s, const std::string &m
     CAPTURE(move);
     REQUIRE(is_legal<R>(o, s, move));
     R::apply(o, s, R::parse_action(o, move));
+}
+
+// The state after `move` in the position `d` (to_move to play).
+template <class R>
+typename R::State state_after(const LatrunculiOptions &o, const Diagram &d, int to_move, const std::string &move) {
+    typename R::State s = position<R>(o, d, to_move);
+    play<R>(o, s, move);
+    return s;
+}
+
+// Player 1's men left after `move` in the position `d` (to_move to play).
+template <class R>
+int men_left_after(const LatrunculiOptions &o, const Diagram &d, int to_move, const std::string &move) {
+    return bits::popcount(state_after<R>(o, d, to_move, move).men[1]);
 }
 
 template <class R>
@@ -357,18 +371,31 @@ TEST_CASE("Kowalski: a man is captured when the moving piece and another enemy p
     CHECK(bits::popcount(s.men[1]) == 0);
 }
 
-TEST_CASE("Kowalski: the board's edge does not capture") {
-    Wide::State s = position<Wide>(kowalski, {"....d.......", "............", "............", ".0..........",
-                                             "............", "............", "......D.....", ".1.........."}, 0);
-    play<Wide>(kowalski, s, "b5-b2");  // b1 between b2 and the edge: not taken
-    CHECK(bits::popcount(s.men[1]) == 1);
-}
-
-TEST_CASE("Kowalski: a man in a corner is captured by enemy pieces on the two squares beside the corner") {
-    Wide::State s = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                             "............", "...........D", "............", "0.........01"}, 0);
-    play<Wide>(kowalski, s, "l3-l2");  // l1 has k1 and l2 beside it
-    CHECK(bits::popcount(s.men[1]) == 0);
+// Rule sentences of Kowalski's captures, each a position, player 0's move and player 1's men left.
+TEST_CASE("Kowalski: the edge, the corner and the dux in captures") {
+    struct Case {
+        const char *rule;
+        Diagram before;
+        const char *move;
+        int men_left;
+    };
+    const std::vector<Case> cases = {
+        {"the board's edge does not capture (b1 between b2 and the edge)",
+         {"....d.......", "............", "............", ".0..........", "............", "............", "......D.....", ".1.........."},
+         "b5-b2",
+         1},
+        {"a man in a corner is captured by enemy pieces on the two squares beside the corner (l1: k1 and l2)",
+         {"....d.......", "............", "............", "............", "............", "...........D", "............", "0.........01"},
+         "l3-l2",
+         0},
+        {"the dux takes part in captures like a man",
+         {"....d.......", "............", "............", "............", "............", "..0.........", "..1.........", "......D....."},
+         "g1-c1",
+         0},
+    };
+    for (const Case &c : cases) {
+        SUBCASE(c.rule) { CHECK(men_left_after<Wide>(kowalski, c.before, 0, c.move) == c.men_left); }
+    }
 }
 
 TEST_CASE("Kowalski: the dux is never captured") {
@@ -377,13 +404,6 @@ TEST_CASE("Kowalski: the dux is never captured") {
     play<Wide>(kowalski, s, "d1-c1");  // c2 (the dux) between c1 and c3: stays
     CHECK(s.dux[1] != 0);
     CHECK(s.result == Result::ongoing);
-}
-
-TEST_CASE("Kowalski: the dux takes part in captures like a man") {
-    Wide::State s = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                             "............", "..0.........", "..1.........", "......D....."}, 0);
-    play<Wide>(kowalski, s, "g1-c1");
-    CHECK(bits::popcount(s.men[1]) == 0);
 }
 
 TEST_CASE("Kowalski: a piece may move between two enemy pieces without being captured") {
@@ -397,10 +417,8 @@ TEST_CASE("Kowalski: a piece may move between two enemy pieces without being cap
 
 TEST_CASE("Kowalski: a player who immobilises the enemy dux wins") {
     // The dux on a1 has b1 taken by its own man and a2 empty: an enemy man moving to a2 shuts it in.
-    Wide::State s = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                             "............", "............", ".......1....", "D0.........."}, 1);
-    play<Wide>(kowalski, s, "h2-a2");
-    CHECK(s.result == Result::player1_won);
+    CHECK(state_after<Wide>(kowalski, {"....d.......", "............", "............", "............",
+                                       "............", "............", ".......1....", "D0.........."}, 1, "h2-a2").result == Result::player1_won);
 }
 
 TEST_CASE("Kowalski: a dux shut in by its own pieces and the edge alone is not immobilised") {
@@ -412,10 +430,9 @@ TEST_CASE("Kowalski: a dux shut in by its own pieces and the edge alone is not i
 }
 
 TEST_CASE("Kowalski: a player who leaves its own dux immobilised beside an enemy loses") {
-    Wide::State s = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                             "............", "0...........", "1...........", "D.0........."}, 0);
-    play<Wide>(kowalski, s, "c1-b1");  // the dux on a1: a2 an enemy, b1 its own man
-    CHECK(s.result == Result::player1_won);
+    // the dux on a1: a2 an enemy, b1 its own man
+    CHECK(state_after<Wide>(kowalski, {"....d.......", "............", "............", "............",
+                                       "............", "0...........", "1...........", "D.0........."}, 0, "c1-b1").result == Result::player1_won);
 }
 
 TEST_CASE("Kowalski: a player who cannot move: the player who has captured more men wins") {
@@ -553,19 +570,14 @@ TEST_CASE("Bell: the dux also jumps an adjacent enemy piece to the empty square 
 }
 
 TEST_CASE("Bell: a piece is captured between two enemy pieces, or between an enemy piece and an empty corner square, not a side square") {
-    Narrow::State s = position<Narrow>(bell, {"d.......", "........", "........", "........",
-                                              "........", "........", "........", ".1.0D..."}, 0);
-    play<Narrow>(bell, s, "d1-c1");  // b1 between c1 and the empty corner a1
-    CHECK(bits::popcount(s.men[1]) == 0);
-    s = position<Narrow>(bell, {"d.......", "........", "........", "........", "........", "........", "........", "..1.0.D."}, 0);
-    play<Narrow>(bell, s, "e1-d1");  // c1 between d1 and b1, a side square: not taken
-    CHECK(bits::popcount(s.men[1]) == 1);
-    s = position<Narrow>(bell, {"d.......", "........", "........", "........", "........", "........", "........", "11.0D..."}, 0);
-    play<Narrow>(bell, s, "d1-c1");  // the corner holds the victim's own man: not hostile (a DECISION)
-    CHECK(bits::popcount(s.men[1]) == 2);
-    s = position<Narrow>(bell, {"d.......", "........", "........", "........", "........", "..0.....", "..1.....", "...0D..."}, 0);
-    play<Narrow>(bell, s, "d1-c1");
-    CHECK(bits::popcount(s.men[1]) == 0);
+    // b1 between c1 and the empty corner a1
+    CHECK(men_left_after<Narrow>(bell, {"d.......", "........", "........", "........",
+                                        "........", "........", "........", ".1.0D..."}, 0, "d1-c1") == 0);
+    // c1 between d1 and b1, a side square: not taken
+    CHECK(men_left_after<Narrow>(bell, {"d.......", "........", "........", "........", "........", "........", "........", "..1.0.D."}, 0, "e1-d1") == 1);
+    // the corner holds the victim's own man: not hostile (a DECISION)
+    CHECK(men_left_after<Narrow>(bell, {"d.......", "........", "........", "........", "........", "........", "........", "11.0D..."}, 0, "d1-c1") == 2);
+    CHECK(men_left_after<Narrow>(bell, {"d.......", "........", "........", "........", "........", "..0.....", "..1.....", "...0D..."}, 0, "d1-c1") == 0);
 }
 
 TEST_CASE("Bell: the dux is captured like any other piece, and flanks like one") {
@@ -591,10 +603,8 @@ TEST_CASE("Bell: a piece that captures moves again at once (or its player declin
 }
 
 TEST_CASE("Bell: a player who loses all pieces loses") {
-    Narrow::State s = position<Narrow>(bell, {"........", "........", "........", "........",
-                                              "........", "..0.....", "..1.....", "...0D..."}, 0);
-    play<Narrow>(bell, s, "d1-c1");
-    CHECK(s.result == Result::player0_won);
+    CHECK(state_after<Narrow>(bell, {"........", "........", "........", "........",
+                                     "........", "..0.....", "..1.....", "...0D..."}, 0, "d1-c1").result == Result::player0_won);
 }
 
 TEST_CASE("Bell: after 30 moves without a capture the game ends and the player with more pieces on the board wins") {
@@ -636,12 +646,10 @@ TEST_CASE("Quintana: a piece is captured between the moving piece and another en
     Narrow::State s = position<Narrow>(quintana, {"........", "........", "........", "........", "........", "..0.....", "..1.....", "...0...."}, 0);
     play<Narrow>(quintana, s, "d1-c1");
     CHECK(s.result == Result::player0_won);  // its last piece
-    s = position<Narrow>(quintana, {"........", "........", "........", "....1...", "........", ".0......", "1.......", "...0...."}, 0);
-    play<Narrow>(quintana, s, "b3-a3");  // a2 between a3 and the empty corner a1: not taken
-    CHECK(bits::popcount(s.men[1]) == 2);
-    s = position<Narrow>(quintana, {"........", "........", "........", "....1...", "........", "0.......", "........", "10......"}, 0);
-    play<Narrow>(quintana, s, "a3-a2");  // the man in the corner a1 stays (no corner rule)
-    CHECK(bits::popcount(s.men[1]) == 2);
+    // a2 between a3 and the empty corner a1: not taken
+    CHECK(men_left_after<Narrow>(quintana, {"........", "........", "........", "....1...", "........", ".0......", "1.......", "...0...."}, 0, "b3-a3") == 2);
+    // the man in the corner a1 stays (no corner rule)
+    CHECK(men_left_after<Narrow>(quintana, {"........", "........", "........", "....1...", "........", "0.......", "........", "10......"}, 0, "a3-a2") == 2);
 }
 
 TEST_CASE("Quintana: the player who captures every enemy piece wins; one piece left plays on") {
@@ -652,9 +660,7 @@ TEST_CASE("Quintana: the player who captures every enemy piece wins; one piece l
 }
 
 TEST_CASE("Quintana: a player who cannot move loses (a DECISION)") {
-    Narrow::State s = position<Narrow>(quintana, {"10......", "0.......", "........", "........", "........", "........", "........", "...0...."}, 0);
-    play<Narrow>(quintana, s, "d1-d2");
-    CHECK(s.result == Result::player0_won);
+    CHECK(state_after<Narrow>(quintana, {"10......", "0.......", "........", "........", "........", "........", "........", "...0...."}, 0, "d1-d2").result == Result::player0_won);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -84,6 +84,21 @@ std::vector<std::string> sorted(std::vector<std::string> v) {
 
 void play(Game &g, const std::string &move) { play_move(g, move); }
 
+// A square diagram turned a quarter clockwise: its top rank becomes its last file.
+Diagram turned(const Diagram &d) {
+    const size_t n = d.size();
+    Diagram t(n, std::string(n, '.'));
+    for (size_t row = 0; row < n; ++row)
+        for (size_t col = 0; col < n; ++col) t[col][n - 1 - row] = d[row][col];
+    return t;
+}
+
+// The name of a square of a board of n x n turned as above ("a4" -> "d7" on 7 x 7).
+std::string turned(const std::string &square, int n) {
+    const int col = square[0] - 'a', row = n - std::stoi(square.substr(1));  // as in the diagram
+    return std::string(1, static_cast<char>('a' + n - 1 - row)) + std::to_string(n - col);
+}
+
 json pos_json(const Game &g) { return g.to_json()["position"]; }
 
 // ---- A naive reference implementation, written from docs/rules/petteia.md alone ------------
@@ -359,45 +374,22 @@ TEST_CASE("It can neither land on nor jump over another piece") {
 // =========================================================================================
 
 TEST_CASE("Custodian capture: an adjacent enemy with a piece of the mover beyond it is captured, in each of the four directions") {
-    struct Case {
-        const char *direction;
-        Diagram before;
-        const char *move;
-        const char *captured;
-        Diagram after;
-    };
-    const std::vector<Case> cases = {
-        {"up",
-         {"1.....1", "...0...", "...1...", "0......", ".......", ".......", "......."},
-         "a4-d4",
-         "d5",
-         {"1.....1", "...0...", ".......", "...0...", ".......", ".......", "......."}},
-        {"down",
-         {"1.....1", ".......", ".......", "0......", "...1...", "...0...", "......."},
-         "a4-d4",
-         "d3",
-         {"1.....1", ".......", ".......", "...0...", ".......", "...0...", "......."}},
-        {"left",
-         {"1.....1", ".......", ".......", ".01....", ".......", ".......", "...0..."},
-         "d1-d4",
-         "c4",
-         {"1.....1", ".......", ".......", ".0.0...", ".......", ".......", "......."}},
-        {"right",
-         {"1.....1", ".......", ".......", "....10.", ".......", ".......", "...0..."},
-         "d1-d4",
-         "e4",
-         {"1.....1", ".......", ".......", "...0.0.", ".......", ".......", "......."}},
-    };
-    for (const Case &c : cases) {
-        SUBCASE(c.direction) {
-            auto g = game_at(c.before, 0);
-            const Action a = g->parse_action(c.move);
-            CHECK(g->action_json(a)["captures"] == json{c.captured});
-            play(*g, c.move);
-            CHECK(diagram(*g) == c.after);
+    // One capture (a4-d4 takes d5 against d6), turned a quarter at a time to face each direction.
+    Diagram before = {"1.....1", "...0...", "...1...", "0......", ".......", ".......", "......."};
+    Diagram after = {"1.....1", "...0...", ".......", "...0...", ".......", ".......", "......."};
+    std::string from = "a4", to = "d4", captured = "d5";
+    for (const char *direction : {"up", "right", "down", "left"}) {
+        SUBCASE(direction) {
+            auto g = game_at(before, 0);
+            const std::string move = from + "-" + to;
+            CHECK(g->action_json(g->parse_action(move))["captures"] == json{captured});
+            play(*g, move);
+            CHECK(diagram(*g) == after);
             CHECK(pos_json(*g)["pieces"] == json{2, 2});
             CHECK(g->result() == Result::ongoing);
         }
+        before = turned(before), after = turned(after);
+        from = turned(from, 7), to = turned(to, 7), captured = turned(captured, 7);
     }
     // the same for player 1
     auto h = game_at({".......", ".......", ".......", "......1", "...0...", "...1...", "0.....0"}, 1);

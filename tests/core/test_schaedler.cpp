@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core_test_support.hpp"
@@ -23,8 +24,7 @@ namespace {
 
 SchaedlerOptions options(const std::string &ruleset, json extra = json::object()) {
     extra["ruleset"] = ruleset;
-    if (!extra.contains("seed")) extra["seed"] = 1;
-    return R::parse_options(extra);
+    return ludus::testing::options_with_defaults<R>(std::move(extra), {{"seed", 1}});
 }
 
 const SchaedlerOptions s1994 = options("schaedler");
@@ -69,6 +69,13 @@ void play(const SchaedlerOptions &o, R::State &s, const std::string &move) {
     CAPTURE(move);
     REQUIRE(is_legal(o, s, move));
     R::apply(o, s, R::parse_action(o, move));
+}
+
+// Player 0 plays `move` in the 1994 position `d`: no piece of player 1 is blocked after it.
+void check_blocks_nothing(const Diagram &d, const std::string &move) {
+    R::State s = position(s1994, d, 0);
+    play(s1994, s, move);
+    CHECK(s.blocked[1] == 0);
 }
 
 std::set<std::string> moves_from(const SchaedlerOptions &o, const R::State &s, const std::string &square) {
@@ -328,16 +335,12 @@ TEST_CASE("Schaedler: an enemy piece enclosed in a line between the moved piece 
 
 TEST_CASE("Schaedler: the edge does not block (a DECISION)") {
     // a4 stands between a5 and a3 (it moved there: not blocked); b4 and the edge do not block it either.
-    R::State s = position(s1994, {".......1", "........", "........", "0.......", "1.0.....", "0.......", "........", ".......0"}, 0);
-    play(s1994, s, "c4-b4");
-    CHECK(s.blocked[1] == 0);
+    check_blocks_nothing({".......1", "........", "........", "0.......", "1.0.....", "0.......", "........", ".......0"}, "c4-b4");
 }
 
 TEST_CASE("Schaedler: a blocked piece does not help to block (a DECISION)") {
     // e4 is blocked (e5, e3); b4-c4 encloses d4 between c4 and e4, which is blocked.
-    R::State s = position(s1994, {"........", "........", "........", "....1...", ".0.1A...", "....1...", "........", "1......."}, 0);
-    play(s1994, s, "b4-c4");
-    CHECK(s.blocked[1] == 0);
+    check_blocks_nothing({"........", "........", "........", "....1...", ".0.1A...", "....1...", "........", "1......."}, "b4-c4");
     // Nor does it make a move between two enemies one that blocks (2001): c4 lies between c5 and c3.
     const R::State t = position(s2001, {"........", "........", "........", "..1.1...", ".0.1A...", "..1.1...", "........", "1......."}, 0);
     CHECK(!is_legal(s2001, t, "b4-c4"));
@@ -382,9 +385,7 @@ TEST_CASE("Schaedler: a blocked piece is freed at once when one of its blockers 
 }
 
 TEST_CASE("Schaedler: a blocked piece is freed when a blocker moves away (a DECISION)") {
-    R::State s = position(s1994, {"........", "........", "........", "........", "..0B0...", "........", "........", "1......0"}, 0);
-    play(s1994, s, "c4-c5");
-    CHECK(s.blocked[1] == 0);
+    check_blocks_nothing({"........", "........", "........", "........", "..0B0...", "........", "........", "1......0"}, "c4-c5");
 }
 
 TEST_CASE("Schaedler: a piece enclosed in two lines stays blocked while one pair of free enemies encloses it (a DECISION)") {
@@ -400,10 +401,8 @@ TEST_CASE("Schaedler: only the last square of a chain of hops blocks (a DECISION
     // b2 hops over b3 to b4 (beside c4, with d4 beyond: it would block there) and on over b5 to
     // b6. c4 also stands between c5 and c3 (it moved there: not blocked).
     const Diagram d = {"........", "........", "........", ".10.....", "..10....", ".10.....", ".0......", "1......0"};
+    check_blocks_nothing(d, "b2-b6");
     R::State s = position(s1994, d, 0);
-    play(s1994, s, "b2-b6");
-    CHECK(s.blocked[1] == 0);
-    s = position(s1994, d, 0);
     play(s1994, s, "b2-b4");
     CHECK(diagram(s1994, s)[4] == ".0B0....");
 }

@@ -30,14 +30,23 @@ const std::vector<std::string> all_rulesets = {"murray", "ludii", "tabletop_murr
 
 Xii::Options options(const std::string &ruleset, json given = json::object()) {
     given["ruleset"] = ruleset;
-    if (!given.contains("seed")) given["seed"] = 7;
-    return Xii::parse_options(given);
+    return ludus::testing::options_with_defaults<Xii>(std::move(given), {{"seed", 7}});
 }
 
 St position(const Xii::Options &o, Units player0, Units player1, int to_move = 0) { return ludus::testing::race_position<Xii>(o, player0, player1, to_move); }
 
 using Table = ludus::testing::RaceTable<Xii>;
 using ludus::testing::sorted;
+
+// Player 1 plays a 3 from its own cell `from` onto player 0's cell 20, where player 0 has a single
+// piece: the piece is hit, and goes to `hit_to` (the bar or the hand).
+void check_hit_on_cell_20(const Xii::Options &o, int from, int hit_to) {
+    Table t(o, position(o, {{20, 1}, {1, 14}}, {{from, 1}, {1, 14}}, 1));
+    t.dice(3, 4, 6);
+    t.play(std::to_string(from) + "-" + std::to_string(from + 3) + ":3");
+    CHECK(t.at(0, 20) == 0);
+    CHECK(t.at(0, hit_to) == 1);
+}
 
 }  // namespace
 
@@ -81,11 +90,7 @@ TEST_CASE("murray, ludii: the outer rows run in opposite senses, so cell k >= 13
         CHECK(Xii::other_progress(o, 24) == 25);
         CHECK(Xii::other_progress(o, 30) == 19);
         // Player 1 lands on its 29, which is player 0's 20: the single piece there is hit.
-        Table t(o, position(o, {{20, 1}, {1, 14}}, {{26, 1}, {1, 14}}, 1));
-        t.dice(3, 4, 6);
-        t.play("26-29:3");
-        CHECK(t.at(0, 20) == 0);
-        CHECK(t.at(0, St::bar) == 1);
+        check_hit_on_cell_20(o, 26, St::bar);
     }
 }
 
@@ -93,11 +98,7 @@ TEST_CASE("tabletop: both players run the same 36 cells in the same order") {
     for (const char *r : {"tabletop_murray", "tabletop_schaedler"}) {
         const auto o = options(r);
         CHECK(Xii::other_progress(o, 20) == 20);
-        Table t(o, position(o, {{20, 1}, {1, 14}}, {{17, 1}, {1, 14}}, 1));
-        t.dice(3, 4, 6);
-        t.play("17-20:3");
-        CHECK(t.at(0, 20) == 0);
-        CHECK(t.at(0, St::hand) == 1);
+        check_hit_on_cell_20(o, 17, St::hand);  // its 20 is player 0's 20
     }
 }
 
@@ -509,17 +510,10 @@ TEST_CASE("Save and restore round trips over 1,000 random games, every ruleset" 
     int games = 0;
     for (const std::string &r : all_rulesets)
         for (uint64_t seed = 1; seed <= 250; ++seed, ++games) {
-            std::unique_ptr<Game> g = new_game("xii_scripta", {{"ruleset", r}, {"seed", seed}, {"pieces", 1 + seed % 15}});
+            CAPTURE(seed);
             // Stop somewhere in the game: at its end, or part way in either phase.
-            g->random_playout(seed, seed % 3 == 0 ? 100000 : static_cast<uint32_t>(seed * 7 % 400));
-            if (seed % 2 == 0 && g->phase() == Phase::roll) g->roll();
-            const json saved = g->to_json();
-            std::unique_ptr<Game> back = game_from_json(saved);
-            REQUIRE(back->to_json() == saved);
-            CHECK(back->phase() == g->phase());
-            if (back->phase() != Phase::over) {
-                CHECK(back->random_playout(seed + 1, 100000).result == g->clone()->random_playout(seed + 1, 100000).result);
-            }
+            ludus::testing::check_saved_game_round_trip("xii_scripta", {{"ruleset", r}, {"pieces", 1 + seed % 15}}, seed,
+                                                        seed % 3 == 0 ? 100000 : static_cast<uint32_t>(seed * 7 % 400), seed % 2 == 0);
         }
     CHECK(games == 1000);
 }
