@@ -151,8 +151,6 @@ private:
     int me_ = 0;
 };
 
-}  // namespace
-
 constexpr ai::Level perfect_level{"perfect", 0, false};
 
 // The table file for the options: "table" given, else $LUDUS_UR_TABLES/ur-RULESET-PIECES-DICE.table.
