@@ -56,6 +56,8 @@ def solver_path() -> Optional[str]:
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """Runs the solver with the arguments of ``ludus solve ur``; its JSON summary goes to ``out``.
+    Returns its exit status (1 when the tool is not found)."""
     tool = solver_path()
     if tool is None:
         out.write("ludus solve: the solver ludus-ur-solve was not found: build it with meson "
