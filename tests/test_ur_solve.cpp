@@ -180,9 +180,37 @@ TEST_CASE("ur solve: the index is a bijection and counts the published positions
             // Every position the rules reach is one of them, and every one is reached.
             if (pieces <= 2) CHECK(enumerate(o).states.size() == index.size());
         }
-    // 137,913,936 positions with one side to throw (jheled/royalur doc/gamesize; RoyalUr.net, "How
-    // we solved the Royal Game of Ur": 275,827,872 with either side to move).
-    CHECK(ur_solve::Index(options("finkel", 7)).size() == 137'913'936);
+    // jheled/royalur (doc "gamesize") and RoyalUr.net ("How we solved the Royal Game of Ur"):
+    // 137,913,936 positions with one side to throw (275,827,872 with either), counting those where
+    // a side has borne off every piece (the game over), which the index leaves out. Boards with g
+    // and r pieces on them, C(g, r), each with the splits of the rest between hand and off: all
+    // n + 1 - g of them (published), or without "all off" (ours, n for g = 0). Masters' route:
+    // RoyalUr.net's "over a billion" with either side to throw, 2 x 501,032,952.
+    for (const auto &[ruleset, published] : {std::pair{"finkel", uint64_t{137'913'936}}, std::pair{"masters", uint64_t{501'032'952}}}) {
+        const auto o = options(ruleset, 7);
+        const bool finkel = std::string(ruleset) == "finkel";
+        const int np = finkel ? 6 : 4, ns = finkel ? 8 : 12;  // private squares a side, shared squares
+        auto binom = [](int n, int k) -> uint64_t {
+            if (k < 0 || k > n) return 0;
+            uint64_t c = 1;
+            for (int i = 1; i <= k; ++i) c = c * static_cast<uint64_t>(n - k + i) / static_cast<uint64_t>(i);
+            return c;
+        };
+        uint64_t all = 0, ours = 0;
+        for (int g = 0; g <= 7; ++g)
+            for (int r = 0; r <= 7; ++r) {
+                uint64_t boards = 0;
+                for (int xm = 0; xm <= std::min(g, np); ++xm)
+                    for (int xo = 0; xo <= std::min(r, np); ++xo)
+                        boards += binom(np, xm) * binom(np, xo) * binom(ns, g - xm) * binom(ns - (g - xm), r - xo);
+                all += static_cast<uint64_t>(8 - g) * static_cast<uint64_t>(8 - r) * boards;
+                ours += static_cast<uint64_t>(g == 0 ? 7 : 8 - g) * static_cast<uint64_t>(r == 0 ? 7 : 8 - r) * boards;
+            }
+        CAPTURE(ruleset);
+        CHECK(all == published);
+        CHECK(ur_solve::Index(o).size() == ours);
+    }
+    CHECK(ur_solve::Index(options("finkel", 7)).size() == 137'870'097);
     CHECK(status_of([] { ur_solve::Index(options("murray", 2)); }) == Status::invalid_option);
 }
 
