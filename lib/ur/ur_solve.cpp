@@ -205,6 +205,7 @@ double value_after(const Index &index, const std::vector<float> &values, const U
 Table solve(const UrOptions &o, const SolveOptions &so) {
     const auto t0 = std::chrono::steady_clock::now();
     const Index index(o);
+    if (index.size() >= (uint64_t{1} << 31)) fail(Status::invalid_option, "too many positions for the solver's 31-bit successor indices");
     Table t;
     t.options = o;
     t.min_off = so.min_off;
@@ -226,21 +227,49 @@ Table solve(const UrOptions &o, const SolveOptions &so) {
             if (a != b) ranges.push_back(index.group(b, a));
             for (const auto &[lo, hi] : ranges)
                 for (uint64_t i = lo; i < hi; ++i) t.value[i] = 0.5;
+            // The moves of every position of the pair, listed once through the rules and kept
+            // for the sweeps: per position and throw the number of moves, then each move's
+            // result: `win`, or the index reached with `same` set when the mover throws again.
+            constexpr uint32_t win = UINT32_MAX, same = 1u << 31;
+            std::vector<uint8_t> counts;
+            std::vector<uint32_t> next;
+            for (const auto &[lo, hi] : ranges)
+                for (uint64_t i = lo; i < hi; ++i) {
+                    S s = index.decode(i);
+                    for (int roll = 0; roll <= 4; ++roll) {
+                        if (chance[static_cast<size_t>(roll)] == 0) continue;
+                        s.n_dice = static_cast<uint8_t>(o.dice);
+                        s.roll = static_cast<uint8_t>(roll);
+                        const size_t count = R::write_actions(o, s, moves.data());
+                        counts.push_back(static_cast<uint8_t>(count));
+                        for (size_t m = 0; m < count; ++m) {
+                            S c = s;
+                            R::apply(o, c, moves[m]);
+                            next.push_back(c.result != Result::ongoing ? win
+                                                                       : static_cast<uint32_t>(index.encode(c)) | (c.to_move == s.to_move ? same : 0u));
+                        }
+                    }
+                }
+            std::array<double, 5> p{};
+            size_t throws = 0;
+            for (int roll = 0; roll <= 4; ++roll)
+                if (chance[static_cast<size_t>(roll)] != 0) p[throws++] = chance[static_cast<size_t>(roll)];
             int sweeps = 0;
             for (;;) {
                 double largest = 0;
+                const uint8_t *count = counts.data();
+                const uint32_t *n = next.data();
                 for (const auto &[lo, hi] : ranges)
                     for (uint64_t i = lo; i < hi; ++i) {
-                        S s = index.decode(i);
                         double v = 0;
-                        for (int roll = 0; roll <= 4; ++roll) {
-                            if (chance[static_cast<size_t>(roll)] == 0) continue;
-                            s.n_dice = static_cast<uint8_t>(o.dice);
-                            s.roll = static_cast<uint8_t>(roll);
-                            const size_t count = R::write_actions(o, s, moves.data());
+                        for (size_t k = 0; k < throws; ++k) {
                             double best = 0;
-                            for (size_t m = 0; m < count; ++m) best = std::max(best, after(index, t.value, o, s, moves[m]));
-                            v += chance[static_cast<size_t>(roll)] * best;
+                            for (const uint32_t *end = n + *count++; n != end; ++n) {
+                                const uint32_t e = *n;
+                                const double w = e == win ? 1.0 : (e & same) ? t.value[e & ~same] : 1.0 - t.value[e];
+                                best = std::max(best, w);
+                            }
+                            v += p[k] * best;
                         }
                         largest = std::max(largest, std::abs(v - t.value[i]));
                         t.value[i] = v;
