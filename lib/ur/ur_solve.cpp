@@ -284,12 +284,11 @@ Table solve(const UrOptions &o, const SolveOptions &so) {
     return t;
 }
 
-uint64_t checksum(const unsigned char *data, size_t size) {
-    uint64_t h = 14695981039346656037ull;
+uint64_t checksum(const unsigned char *data, size_t size, uint64_t h) {
     size_t i = 0;
     for (; i + 8 <= size; i += 8) {
-        uint64_t w = 0;
-        for (int b = 7; b >= 0; --b) w = w << 8 | data[i + static_cast<size_t>(b)];
+        uint64_t w;
+        std::memcpy(&w, data + i, 8);  // little-endian hosts (every target)
         h = (h ^ w) * 1099511628211ull;
     }
     if (i < size) {
@@ -325,7 +324,8 @@ void write_table(const std::string &path, const Table &t) {
                       {"min_off", t.min_off},
                       {"tolerance", t.tolerance},
                       {"values", "float32"}};
-    const std::string text = header.dump();
+    std::string text = header.dump();
+    while ((16 + text.size()) % 8 != 0) text += ' ';  // the values start at a multiple of 8 bytes
     std::vector<unsigned char> out(magic, magic + 8);
     put32(out, file_version);
     put32(out, static_cast<uint32_t>(text.size()));
@@ -353,37 +353,48 @@ void write_table(const std::string &path, const Table &t) {
 LoadedTable read_table(const std::string &path) {
     std::ifstream f(path, std::ios::binary);
     if (!f) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read");
-    std::vector<unsigned char> data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    f.seekg(0, std::ios::end);
+    const uint64_t file_size = static_cast<uint64_t>(f.tellg());
+    f.seekg(0);
     auto bad = [&](const std::string &why) -> LoadedTable { fail(Status::invalid_argument, "the Ur table " + path + " is not valid: " + why); };
-    if (data.size() < 24 || std::memcmp(data.data(), magic, 8) != 0) return bad("it does not start with LUDUSURT");
-    if (get32(data.data() + 8) != file_version) return bad("version " + std::to_string(get32(data.data() + 8)) + " is not 1");
-    const size_t header_size = get32(data.data() + 12);
-    if (16 + header_size + 8 > data.size()) return bad("it is cut short");
-    uint64_t stored = 0;
-    for (int b = 7; b >= 0; --b) stored = stored << 8 | data[data.size() - 8 + static_cast<size_t>(b)];
-    if (checksum(data.data(), data.size() - 8) != stored) return bad("its checksum does not match (the file is damaged)");
+    std::vector<unsigned char> prefix(16);
+    if (file_size < 24 || !f.read(reinterpret_cast<char *>(prefix.data()), 16) || std::memcmp(prefix.data(), magic, 8) != 0)
+        return bad("it does not start with LUDUSURT");
+    if (get32(prefix.data() + 8) != file_version) return bad("version " + std::to_string(get32(prefix.data() + 8)) + " is not 1");
+    const size_t header_size = get32(prefix.data() + 12);
+    if (16 + header_size + 8 > file_size || (16 + header_size) % 8 != 0) return bad("its header's length does not fit");
+    prefix.resize(16 + header_size);
+    if (!f.read(reinterpret_cast<char *>(prefix.data() + 16), static_cast<std::streamsize>(header_size))) return bad("it is cut short");
     json header;
     try {
-        header = json::parse(std::string(data.begin() + 16, data.begin() + 16 + static_cast<std::ptrdiff_t>(header_size)));
+        header = json::parse(std::string(prefix.begin() + 16, prefix.end()));
     } catch (const std::exception &) {
         return bad("its header is not JSON");
     }
     LoadedTable t;
+    uint64_t states = 0;
     try {
         t.ruleset = header.at("ruleset").get<std::string>();
         t.pieces = header.at("pieces").get<int>();
         t.dice = header.at("dice").get<int>();
         t.min_off = header.at("min_off").get<int>();
         t.tolerance = header.at("tolerance").get<double>();
-        const uint64_t states = header.at("states").get<uint64_t>();
+        states = header.at("states").get<uint64_t>();
         if (header.at("values").get<std::string>() != "float32") return bad("values are not float32");
-        if (16 + header_size + 4 * states + 8 != data.size()) return bad("its size does not match its states");
-        t.value.resize(states);
-        std::memcpy(t.value.data(), data.data() + 16 + header_size, 4 * states);  // little-endian hosts (every target)
     } catch (const json::exception &) {
         return bad("its header lacks a field");
     }
-    return t;
+    if (states > file_size || 16 + header_size + 4 * states + 8 != file_size) return bad("its size does not match its states");
+    t.value.resize(states);
+    unsigned char stored_bytes[8];
+    if (!f.read(reinterpret_cast<char *>(t.value.data()), static_cast<std::streamsize>(4 * states)) || !f.read(reinterpret_cast<char *>(stored_bytes), 8))
+        return bad("it is cut short");
+    uint64_t stored = 0;
+    for (int b = 7; b >= 0; --b) stored = stored << 8 | stored_bytes[b];
+    // The values start at a multiple of 8 bytes, so the checksum runs on over them.
+    const uint64_t sum = checksum(reinterpret_cast<const unsigned char *>(t.value.data()), 4 * states, checksum(prefix.data(), prefix.size()));
+    if (sum != stored) return bad("its checksum does not match (the file is damaged)");
+    return t;  // float32 little-endian, as every target stores it
 }
 
 std::shared_ptr<const LoadedTable> cached_table(const std::string &path) {

@@ -99,7 +99,8 @@ double value_after(const Index &index, const std::vector<float> &values, const U
 
 // The table file (docs/computer-players.md, "The table file"): the magic "LUDUSURT", a
 // little-endian uint32 version (1), a uint32 length and that many bytes of a JSON header
-// (ruleset, pieces, dice, route_length, states, min_off, tolerance, values "float32"), the
+// (ruleset, pieces, dice, route_length, states, min_off, tolerance, values "float32"; padded
+// with spaces so that the values start at a multiple of 8 bytes), the
 // values as little-endian float32 by index, and a uint64 checksum of every byte before it.
 void write_table(const std::string &path, const Table &t);
 
@@ -117,7 +118,8 @@ std::shared_ptr<const LoadedTable> cached_table(const std::string &path);
 
 // The checksum of the file: 64-bit FNV-1a over the bytes taken 8 at a time as little-endian
 // words (the last word padded with zeros): h = (h ^ word) * 1099511628211, h0 = 14695981039346656037.
-uint64_t checksum(const unsigned char *data, size_t size);
+// `h` continues a checksum of earlier bytes whose count is a multiple of 8.
+uint64_t checksum(const unsigned char *data, size_t size, uint64_t h = 14695981039346656037ull);
 
 // The file name of a ruleset's table in a directory of tables: "ur-RULESET-PIECES-DICE.table".
 std::string table_name(const UrOptions &o);
