@@ -136,7 +136,8 @@ LUDUS_API void ludus_string_free(char *s);
  *                     ludus_game_render_text, each described as the game's "options" are
  *   "levels"          the names ludus_ai_choose takes for "level" that the game's own searches
  *                     answer, weakest first; the last (and "default_level") is "best"
- *   "other_levels"    names it takes besides them, not ranked with them: ["uct"]
+ *   "other_levels"    names it takes besides them, not ranked with them: ["uct"]; ur also
+ *                     "perfect", which needs the solved game's table (see ludus_ai_choose)
  *   "default_level"   the level of ludus_ai_choose without one ("best")
  * In a build without computer players "levels" and "other_levels" are empty and
  * "default_level" is null. */
@@ -367,6 +368,12 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  *                  "search" has "nodes" (the tree's), "playouts", "exploration", "depth" (the
  *                  deepest walk down the tree, in moves and rolls) and "value" (the chosen
  *                  move's mean result for the player to move, 0..1: a win 1, a draw 0.5).
+ *                  "perfect", ur only: plays from the solved game's table file (its path as
+ *                  option "table", else $LUDUS_UR_TABLES/ur-RULESET-PIECES-DICE.table; written
+ *                  by `ludus solve ur`, docs/computer-players.md); without the table
+ *                  LUDUS_E_INVALID_OPTION, a damaged file LUDUS_E_INVALID_ARGUMENT. Its
+ *                  "value" is the chosen move's exact chance of winning.
+ *   "table"        "perfect" only: the path of the table file
  *   "depth"        overrides the level's depth (petteia 1..64 plies, duodecim 1..4); not for
  *                  "uct", nor is "max_nodes"
  *   "max_playouts" "uct" only: integer 1..2^40, the playouts of the search (deterministic)

@@ -13,12 +13,22 @@
 // side it falls to (a rosette's extra roll is the same player's); "best" (depth 5, 1000 ms a move
 // unless told), iterative deepening from depth 1, the deepest finished search's move. "uct" is
 // uct.hpp, over the throws of the dice.
+//
+// "perfect" (an other level) plays from the solved game's table (ur_solve.hpp): the move after
+// which the mover's chance of winning is highest (the same side to move after a rosette, else
+// one less the opponent's chance). It needs the table file: the option "table" (a path), else
+// the file ur-RULESET-PIECES-DICE.table in the directory of the environment variable
+// LUDUS_UR_TABLES; without one it fails (invalid_option) saying so. Options: level, table, seed.
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
+#include "../json_util.hpp"
 #include "../ur/ur.hpp"
+#include "../ur/ur_solve.hpp"
 #include "ai.hpp"
 #include "ai_options.hpp"
 #include "search_common.hpp"
@@ -34,16 +44,7 @@ using R = UrRules;
 constexpr int max_depth = 6;
 constexpr auto levels = ai::standard_levels(2, 3, 5);
 
-// The chance of each value 0..4 of a throw under the options.
-std::array<double, 5> throw_chances(const UrOptions &o) {
-    std::array<double, 5> p{};
-    int ways = 1;
-    for (int marked = 0; marked <= o.dice; ++marked) {
-        p[R::roll_value(o, marked)] += ways / double(1 << o.dice);
-        ways = ways * (o.dice - marked) / (marked + 1);
-    }
-    return p;
-}
+using ur_solve::throw_chances;
 
 // Player p's side of the evaluation: the race left and the danger to its pieces.
 double pips_left(const UrOptions &o, const S &s, int p, const std::array<double, 5> &chance) {
@@ -150,10 +151,78 @@ private:
     int me_ = 0;
 };
 
+constexpr ai::Level perfect_level{"perfect", 0, false};
+
+// The table file for the options: "table" given, else $LUDUS_UR_TABLES/ur-RULESET-PIECES-DICE.table.
+std::string table_path(const UrOptions &o, const json &options) {
+    if (options.contains("table")) {
+        if (!options["table"].is_string() || options["table"].get<std::string>().empty())
+            fail(Status::invalid_option, "option \"table\": " + json_util::quote_json(options["table"]) + " is not the path of a table file");
+        return options["table"].get<std::string>();
+    }
+    const char *dir = std::getenv("LUDUS_UR_TABLES");
+    if (dir == nullptr || *dir == '\0')
+        fail(Status::invalid_option, "level \"perfect\" plays from the solved game's table: give its path as option \"table\" or the directory of " +
+                                         ur_solve::table_name(o) + " as LUDUS_UR_TABLES (ludus solve ur makes it)");
+    return std::string(dir) + "/" + ur_solve::table_name(o);
+}
+
+json choose_perfect(const UrOptions &o, const S &s, const json &options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ai::AiOptions ao;
+    ao.level = perfect_level;
+    // The budget options of the other levels are taken and have nothing to limit (a look-up a move).
+    for (auto it = options.begin(); it != options.end(); ++it)
+        if (it.key() != "level" && it.key() != "table" && it.key() != "seed" && it.key() != "max_nodes" && it.key() != "max_time_ms" && it.key() != "threads")
+            fail(Status::unknown_option, "unknown option " + json_util::quote(it.key()) + ": level \"perfect\" takes level, table, seed (and max_nodes, max_time_ms, threads, which it does not need)");
+    if (options.contains("seed")) {
+        const json &v = options["seed"];
+        if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
+            fail(Status::invalid_option, "option \"seed\": " + json_util::quote_json(v) + " is not an integer 0..2^64-1");
+        ao.seed = v.get<uint64_t>();
+    }
+    const std::string path = table_path(o, options);
+    const auto table = ur_solve::cached_table(path);
+    if (table->ruleset != R::ruleset_name(o.ruleset) || table->pieces != o.pieces || table->dice != o.dice)
+        fail(Status::invalid_option, "the Ur table " + path + " solves ruleset " + table->ruleset + " with " + std::to_string(table->pieces) + " pieces and " +
+                                         std::to_string(table->dice) + " dice, not this game's " + R::ruleset_name(o.ruleset) + ", " + std::to_string(o.pieces) +
+                                         ", " + std::to_string(o.dice));
+    if (table->min_off != 0) fail(Status::invalid_option, "the Ur table " + path + " solves only the ends of games (min_off " + std::to_string(table->min_off) + ")");
+    const ur_solve::Index index(o);
+    if (index.size() != table->value.size()) fail(Status::invalid_option, "the Ur table " + path + " does not fit this game's positions");
+    std::vector<Action> moves;
+    R::legal_actions(o, s, moves);
+    ai::shuffle_moves(moves, ao.seed);  // equal chances: the seed chooses
+    Action best = moves.front();
+    double best_value = -1;
+    for (Action a : moves) {
+        const double v = ur_solve::value_after(index, table->value, o, s, a);
+        if (v > best_value) best_value = v, best = a;
+    }
+    const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    return ai::answer_json<R>(o, s, best, ao, 1, moves.size(), best_value, ms);
+}
+
 }  // namespace
 
 template <class Rules>
 json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
+    if (options.is_object() && options.contains("level")) {
+        // An unknown level: the refusal names every level, "perfect" too.
+        bool known = options["level"] == perfect_level.name || options["level"] == ai::uct_level.name;
+        std::string names;
+        for (const ai::Level &l : levels) {
+            names += "\"" + std::string(l.name) + "\", ";
+            known = known || options["level"] == l.name;
+        }
+        if (!known)
+            fail(Status::invalid_option, "option \"level\": " + json_util::quote_json(options["level"]) + " is not one of " + names + "\"" +
+                                             std::string(ai::uct_level.name) + "\", \"" + std::string(perfect_level.name) + "\"");
+    }
+    if (options.is_object() && options.contains("level") && options["level"] == perfect_level.name) {
+        const ai::AiOptions perfect{perfect_level};
+        return ai::choose_move<Rules>(o, s, earlier_keys, perfect, [&] { return choose_perfect(o, s, options); });
+    }
     const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
     return ai::choose_move<Rules>(o, s, earlier_keys, ao, [&] { return UrSearch(o, ao).choose(s); });
 }
@@ -162,7 +231,9 @@ template json ai_choose<UrRules>(const UrOptions &, const UrState &, std::span<c
 
 template <>
 json ai_levels<UrRules>() {
-    return ai::levels_json(levels);
+    json j = ai::levels_json(levels);
+    j["other_levels"].push_back(perfect_level.name);  // needs the solved table (docs/computer-players.md)
+    return j;
 }
 
 }  // namespace ludus

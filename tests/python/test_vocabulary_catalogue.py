@@ -1,6 +1,7 @@
 """The catalogue's computer levels and render options as the package reads them, and saved
 history events applied by the library (Game.apply_event, ludus.apply_event)."""
 import json
+import os
 
 import pytest
 
@@ -19,11 +20,18 @@ def _playing(game_id):
 
 @pytest.mark.parametrize("entry", ludus.games(), ids=lambda entry: entry["id"])
 def test_every_level_of_the_catalogue_is_one_the_computer_plays(entry):
-    assert entry["levels"][-1] == entry["default_level"] == "best" and entry["other_levels"] == ["uct"]
+    # Ur's "perfect" plays from the solved game's table (docs/computer-players.md): without one it
+    # is refused, naming where the table is looked up.
+    others = ["uct", "perfect"] if entry["id"] == "ur" else ["uct"]
+    assert entry["levels"][-1] == entry["default_level"] == "best" and entry["other_levels"] == others
     assert selfplay.levels_of(entry["id"]) == entry["levels"] + entry["other_levels"]
     with _playing(entry["id"]) as game:
         for level in entry["levels"] + entry["other_levels"]:
             budget = {"max_playouts": 10} if level == "uct" else {"max_nodes": 100}
+            if level == "perfect" and not os.environ.get("LUDUS_UR_TABLES"):
+                with pytest.raises(ludus.InvalidOptionError, match="LUDUS_UR_TABLES"):
+                    game.ai_move(level, seed=1, **budget)
+                continue
             assert game.ai_move(level, seed=1, **budget).search["level"] == level
         with pytest.raises(ludus.InvalidOptionError) as refused:
             game.ai_move("grandmaster")

@@ -21,6 +21,7 @@ test("the catalogue's levels are those aiMove plays, and its render options thos
     const game = new Game(entry.id, { seed: 2 });
     if (game.phase === Phase.ROLL) game.roll();
     for (const level of [...entry.levels, ...entry.other_levels]) {
+      if (level === "perfect") continue; // Ur's: plays from the solved game's table file (docs/computer-players.md)
       const budget = level === "uct" ? { max_playouts: 10 } : { max_nodes: 100 };
       assert.equal(game.aiMove({ level, seed: 1, ...budget }).search.level, level, `${entry.id} ${level}`);
     }

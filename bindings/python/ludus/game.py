@@ -740,7 +740,9 @@ class Game:
     def ai_move(self, level: str = "best", **options: Any) -> Move:
         """The move a computer player of the library chooses (``ludus_ai_choose``); the game is
         not changed, in all four games. ``level``: ``"random"``, ``"greedy"``, ``"easy"``,
-        ``"medium"``, ``"best"`` or ``"uct"`` (Monte Carlo tree search, budget ``max_playouts``);
+        ``"medium"``, ``"best"`` or ``"uct"`` (Monte Carlo tree search, budget ``max_playouts``),
+        and for ``ur`` ``"perfect"`` (plays from the solved game's table: option ``table``, its
+        path, or ``$LUDUS_UR_TABLES``; ``ludus solve ur`` writes it);
         other options: ``depth``, ``seed`` (same seed, same move),
         ``max_nodes``, ``max_time_ms`` (``"best"`` thinks 1000 ms unless a budget is given),
         ``threads`` (1..64: Lazy SMP in petteia, shared candidates in duodecim). The Move has

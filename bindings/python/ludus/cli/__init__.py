@@ -16,6 +16,9 @@ Commands::
                                                     computer players against each other
     python3 -m ludus render FILE [-o OUT] [--text] [--OPTION VALUE ...]
                                                     a saved game's position as SVG (or text)
+    python3 -m ludus solve ur [--ruleset R] [--pieces N] [-o FILE]
+                                                    the Royal Game of Ur solved: the table of
+                                                    the computer player's level "perfect"
 
 While playing, type the number of a listed move or its text, and::
 
@@ -41,7 +44,7 @@ from typing import List, Optional, TextIO
 from .. import selfplay
 from .. import server as game_server
 from ..options import parse_game_options
-from . import analyze, matches
+from . import analyze, matches, solve
 from .console import GAME_LIST, Console, EndOfInput
 from .play import cmd_games, cmd_play
 from .render import cmd_render, parse_render_args
@@ -68,6 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--human", type=int, choices=(0, 1), default=0, help="with --vs: the player you are (default 0)")
     matches.add_parser(sub)
     analyze.add_parser(sub)
+    solve.add_parser(sub)
     game_server.add_parser(sub)
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file")
@@ -126,6 +130,8 @@ def _command(console: Console, argv: List[str]) -> int:
             return matches.cmd_selfplay(args, extra, console.stdout)
         if args.command == "analyze":
             return analyze.cmd_analyze(args, console.stdout)
+        if args.command == "solve":
+            return solve.cmd_solve(args, console.stdout)
         if args.command == "serve":
             return game_server.cmd_serve(args)
         if args.command == "replay":

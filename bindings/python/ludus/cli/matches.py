@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Dict, List, Mapping, Optional, TextIO
 
 from .. import selfplay
@@ -85,7 +86,8 @@ def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
         if args.game in ("petteia", "latrunculi") and "draw_plies_without_capture" not in game_options:
             game_options["draw_plies_without_capture"] = 200  # unattended games must end
         if args.table is not None:
-            levels = list(args.table) or selfplay.levels_of(args.game)
+            levels = list(args.table) or [level for level in selfplay.levels_of(args.game)
+                                          if level != "perfect" or os.environ.get("LUDUS_UR_TABLES")]  # it needs its table
             if len(levels) < 2 or len(set(levels)) != len(levels):
                 raise ValueError(f"--table needs two or more different levels, not {' '.join(levels) or 'none'}")
             players = [player_options(level, args) for level in levels]

@@ -1,0 +1,416 @@
+// The exact solution of the Royal Game of Ur: the index of the positions, value iteration over
+// it, the table file (ur_solve.hpp).
+#include "ur_solve.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+
+#include "../error.hpp"
+
+namespace ludus::ur_solve {
+
+namespace {
+
+using S = UrState;
+using R = UrRules;
+
+uint64_t choose(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    uint64_t c = 1;
+    for (int i = 1; i <= k; ++i) c = c * static_cast<uint64_t>(n - k + i) / static_cast<uint64_t>(i);
+    return c;
+}
+
+constexpr char magic[8] = {'L', 'U', 'D', 'U', 'S', 'U', 'R', 'T'};
+constexpr uint32_t file_version = 1;
+
+}  // namespace
+
+std::array<double, 5> throw_chances(const UrOptions &o) {
+    std::array<double, 5> p{};
+    int ways = 1;
+    for (int marked = 0; marked <= o.dice; ++marked) {
+        p[static_cast<size_t>(R::roll_value(o, marked))] += ways / double(1 << o.dice);
+        ways = ways * (o.dice - marked) / (marked + 1);
+    }
+    return p;
+}
+
+Index::Index(const UrOptions &o) : n_(o.pieces), route_(o.route_length) {
+    // Squares of each route in player 0's frame: the mover's route is player 0's, the
+    // opponent's player 1's (the routes are mirror images, so every position can be seen so).
+    std::array<std::array<int, S::max_route + 1>, 2> cell{};
+    for (int side = 0; side < 2; ++side) {
+        std::vector<int> seen;
+        for (int k = 1; k <= route_; ++k) {
+            const int c = o.cell[side][k];
+            if (std::find(seen.begin(), seen.end(), c) != seen.end())
+                fail(Status::invalid_option, std::string("ruleset \"") + R::ruleset_name(o.ruleset) +
+                                                 "\": its route passes a square twice, so a square does not tell a piece's progress; the solver does not "
+                                                 "support it (finkel, masters and blitz)");
+            seen.push_back(c);
+            cell[side][k] = c;
+        }
+    }
+    auto on_route = [&](int side, int c) {
+        for (int k = 1; k <= route_; ++k)
+            if (cell[side][k] == c) return true;
+        return false;
+    };
+    std::map<int, int> shared_digit;
+    for (int k = 1; k <= route_; ++k)
+        if (on_route(1, cell[0][k])) shared_digit.emplace(cell[0][k], static_cast<int>(shared_digit.size()));
+    ns_ = static_cast<int>(shared_digit.size());
+    int np[2] = {0, 0};
+    for (int side = 0; side < 2; ++side)
+        for (int k = 1; k <= route_; ++k) {
+            const int c = cell[side][k];
+            if (on_route(1 - side, c)) {
+                const int d = shared_digit.at(c);
+                slot_[side][k] = static_cast<int8_t>(-1 - d);
+                progress_of_shared_[side][d] = static_cast<int8_t>(k);
+            } else {
+                progress_of_private_[side][np[side]] = static_cast<int8_t>(k);
+                slot_[side][k] = static_cast<int8_t>(np[side]++);
+            }
+        }
+    np_ = np[0];
+    if (np[1] != np_ || ns_ > 15 || np_ > 7) fail(Status::invalid_option, "the routes are not mirror images; the solver does not support them");
+
+    rank_private_.assign(size_t{1} << np_, 0);
+    unrank_private_.assign(static_cast<size_t>(np_) + 1, {});
+    for (uint32_t m = 0; m < (1u << np_); ++m) {
+        auto &list = unrank_private_[static_cast<size_t>(__builtin_popcount(m))];
+        rank_private_[m] = static_cast<uint32_t>(list.size());
+        list.push_back(m);
+    }
+    pow3_.assign(static_cast<size_t>(ns_) + 1, 1);
+    for (int i = 1; i <= ns_; ++i) pow3_[static_cast<size_t>(i)] = pow3_[static_cast<size_t>(i) - 1] * 3;
+    rank_shared_.assign(pow3_[static_cast<size_t>(ns_)], 0);
+    unrank_shared_.assign(16 * 16, {});
+    for (uint32_t w = 0; w < pow3_[static_cast<size_t>(ns_)]; ++w) {
+        int cm = 0, co = 0;
+        for (uint32_t x = w; x != 0; x /= 3) cm += x % 3 == 1, co += x % 3 == 2;
+        auto &list = unrank_shared_[static_cast<size_t>(cm * 16 + co)];
+        rank_shared_[w] = static_cast<uint32_t>(list.size());
+        list.push_back(w);
+    }
+
+    class_of_.assign(class_key(8, 0, 0, 0, 0, 0), UINT32_MAX);
+    groups_.assign(64, {0, 0});
+    for (int om = 0; om < n_; ++om)
+        for (int oo = 0; oo < n_; ++oo) {
+            const uint64_t group_start = total_;
+            for (int xm = 0; xm <= np_; ++xm)
+                for (int xo = 0; xo <= np_; ++xo)
+                    for (int cm = 0; cm <= ns_; ++cm)
+                        for (int co = 0; co + cm <= ns_; ++co) {
+                            if (xm + cm > n_ - om || xo + co > n_ - oo) continue;
+                            class_of_[class_key(om, oo, xm, xo, cm, co)] = static_cast<uint32_t>(classes_.size());
+                            classes_.push_back({total_, static_cast<uint8_t>(xm), static_cast<uint8_t>(xo), static_cast<uint8_t>(cm), static_cast<uint8_t>(co)});
+                            total_ += choose(np_, xm) * choose(np_, xo) * unrank_shared_[static_cast<size_t>(cm * 16 + co)].size();
+                        }
+            groups_[static_cast<size_t>(om * 8 + oo)] = {group_start, total_};
+        }
+}
+
+std::pair<uint64_t, uint64_t> Index::group(int off_me, int off_opp) const { return groups_[static_cast<size_t>(off_me * 8 + off_opp)]; }
+
+std::pair<int, int> Index::off_of(uint64_t index) const {
+    for (int om = 0; om < n_; ++om)
+        for (int oo = 0; oo < n_; ++oo) {
+            const auto [a, b] = group(om, oo);
+            if (index >= a && index < b) return {om, oo};
+        }
+    return {-1, -1};
+}
+
+uint64_t Index::encode(const UrState &s) const {
+    const int me = s.to_move;
+    uint32_t bits[2] = {0, 0}, word = 0;
+    int x[2] = {0, 0}, c[2] = {0, 0};
+    for (int side = 0; side < 2; ++side) {
+        const auto &count = s.count[static_cast<size_t>(side == 0 ? me : 1 - me)];
+        for (int k = 1; k <= route_; ++k) {
+            if (count[static_cast<size_t>(k)] == 0) continue;
+            const int slot = slot_[static_cast<size_t>(side)][static_cast<size_t>(k)];
+            if (slot >= 0) {
+                bits[side] |= 1u << slot;
+                ++x[side];
+            } else {
+                word += pow3_[static_cast<size_t>(-1 - slot)] * static_cast<uint32_t>(side + 1);
+                ++c[side];
+            }
+        }
+    }
+    const int om = s.count[static_cast<size_t>(me)][S::off], oo = s.count[static_cast<size_t>(1 - me)][S::off];
+    const Class &cl = classes_[class_of_[class_key(om, oo, x[0], x[1], c[0], c[1])]];
+    const uint64_t n_opp = unrank_private_[static_cast<size_t>(x[1])].size();
+    const uint64_t n_shared = unrank_shared_[static_cast<size_t>(c[0] * 16 + c[1])].size();
+    return cl.start + (rank_private_[bits[0]] * n_opp + rank_private_[bits[1]]) * n_shared + rank_shared_[word];
+}
+
+UrState Index::decode(uint64_t index) const {
+    const auto it = std::upper_bound(classes_.begin(), classes_.end(), index, [](uint64_t i, const Class &c) { return i < c.start; }) - 1;
+    const Class &cl = *it;
+    const auto [om, oo] = off_of(index);
+    uint64_t r = index - cl.start;
+    const auto &shared = unrank_shared_[static_cast<size_t>(cl.cm * 16 + cl.co)];
+    const auto &opp = unrank_private_[cl.xo];
+    const uint32_t word = shared[r % shared.size()];
+    r /= shared.size();
+    const uint32_t bits[2] = {unrank_private_[cl.xm][r / opp.size()], opp[r % opp.size()]};
+    S s;
+    s.to_move = 0;
+    s.count[0][S::off] = static_cast<uint8_t>(om);
+    s.count[1][S::off] = static_cast<uint8_t>(oo);
+    s.count[0][S::hand] = static_cast<uint8_t>(n_ - om - cl.xm - cl.cm);
+    s.count[1][S::hand] = static_cast<uint8_t>(n_ - oo - cl.xo - cl.co);
+    for (int side = 0; side < 2; ++side)
+        for (int b = 0; b < np_; ++b)
+            if (bits[side] >> b & 1) s.count[static_cast<size_t>(side)][static_cast<size_t>(progress_of_private_[side][b])] = 1;
+    uint32_t w = word;
+    for (int d = 0; d < ns_; ++d, w /= 3)
+        if (w % 3 != 0) {
+            const int side = static_cast<int>(w % 3) - 1;
+            s.count[static_cast<size_t>(side)][static_cast<size_t>(progress_of_shared_[side][d])] = 1;
+        }
+    return s;
+}
+
+namespace {
+
+// The mover's chance after move `a` of `s`, from the values `v` (any float type).
+template <class V>
+double after(const Index &index, const V &v, const UrOptions &o, const S &s, Action a) {
+    S c = s;
+    R::apply(o, c, a);
+    if (c.result != Result::ongoing) return 1.0;  // only the mover's own move ends the game: a win
+    const double w = static_cast<double>(v[index.encode(c)]);
+    return c.to_move == s.to_move ? w : 1.0 - w;
+}
+
+}  // namespace
+
+double value_after(const Index &index, const std::vector<float> &values, const UrOptions &o, const UrState &s, Action a) {
+    return after(index, values, o, s, a);
+}
+
+Table solve(const UrOptions &o, const SolveOptions &so) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const Index index(o);
+    if (index.size() >= (uint64_t{1} << 31)) fail(Status::invalid_option, "too many positions for the solver's 31-bit successor indices");
+    Table t;
+    t.options = o;
+    t.min_off = so.min_off;
+    t.tolerance = so.tolerance;
+    t.value.assign(index.size(), 0.0);
+    const std::array<double, 5> chance = throw_chances(o);
+    const int n = o.pieces;
+    std::array<Action, R::max_moves> moves;
+    uint64_t updates = 0;
+    // Pieces borne off never return: solve the pairs of groups {(a, b), (b, a)} with the most
+    // pieces off first. A move from (a, b) reaches (a', b) (the same mover again) or (b, a')
+    // (the other to move), a' >= a, so within a total a + b only (a, b) and (b, a) depend on
+    // each other, and each pair needs only pairs already solved.
+    for (int total = 2 * (n - 1); total >= 0; --total)
+        for (int a = std::max(0, total - (n - 1)); a <= std::min(n - 1, total); ++a) {
+            const int b = total - a;
+            if (a > b || a < so.min_off) continue;
+            std::vector<std::pair<uint64_t, uint64_t>> ranges = {index.group(a, b)};
+            if (a != b) ranges.push_back(index.group(b, a));
+            for (const auto &[lo, hi] : ranges)
+                for (uint64_t i = lo; i < hi; ++i) t.value[i] = 0.5;
+            // The moves of every position of the pair, listed once through the rules and kept
+            // for the sweeps: per position and throw the number of moves, then each move's
+            // result: `win`, or the index reached with `same` set when the mover throws again.
+            constexpr uint32_t win = UINT32_MAX, same = 1u << 31;
+            std::vector<uint8_t> counts;
+            std::vector<uint32_t> next;
+            for (const auto &[lo, hi] : ranges)
+                for (uint64_t i = lo; i < hi; ++i) {
+                    S s = index.decode(i);
+                    for (int roll = 0; roll <= 4; ++roll) {
+                        if (chance[static_cast<size_t>(roll)] == 0) continue;
+                        s.n_dice = static_cast<uint8_t>(o.dice);
+                        s.roll = static_cast<uint8_t>(roll);
+                        const size_t count = R::write_actions(o, s, moves.data());
+                        counts.push_back(static_cast<uint8_t>(count));
+                        for (size_t m = 0; m < count; ++m) {
+                            S c = s;
+                            R::apply(o, c, moves[m]);
+                            next.push_back(c.result != Result::ongoing ? win
+                                                                       : static_cast<uint32_t>(index.encode(c)) | (c.to_move == s.to_move ? same : 0u));
+                        }
+                    }
+                }
+            std::array<double, 5> p{};
+            size_t throws = 0;
+            for (int roll = 0; roll <= 4; ++roll)
+                if (chance[static_cast<size_t>(roll)] != 0) p[throws++] = chance[static_cast<size_t>(roll)];
+            int sweeps = 0;
+            for (;;) {
+                double largest = 0;
+                const uint8_t *count = counts.data();
+                const uint32_t *n = next.data();
+                for (const auto &[lo, hi] : ranges)
+                    for (uint64_t i = lo; i < hi; ++i) {
+                        double v = 0;
+                        for (size_t k = 0; k < throws; ++k) {
+                            double best = 0;
+                            for (const uint32_t *end = n + *count++; n != end; ++n) {
+                                const uint32_t e = *n;
+                                const double w = e == win ? 1.0 : (e & same) ? t.value[e & ~same] : 1.0 - t.value[e];
+                                best = std::max(best, w);
+                            }
+                            v += p[k] * best;
+                        }
+                        largest = std::max(largest, std::abs(v - t.value[i]));
+                        t.value[i] = v;
+                    }
+                ++sweeps;
+                for (const auto &[lo, hi] : ranges) updates += hi - lo;
+                if (largest < so.tolerance) break;
+            }
+            if (so.progress) so.progress(a, b, sweeps, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        }
+    t.sweeps = index.size() == 0 ? 0 : updates / index.size();
+    return t;
+}
+
+uint64_t checksum(const unsigned char *data, size_t size, uint64_t h) {
+    size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint64_t w;
+        std::memcpy(&w, data + i, 8);  // little-endian hosts (every target)
+        h = (h ^ w) * 1099511628211ull;
+    }
+    if (i < size) {
+        uint64_t w = 0;
+        for (size_t b = size; b-- > i;) w = w << 8 | data[b];
+        h = (h ^ w) * 1099511628211ull;
+    }
+    return h;
+}
+
+std::string table_name(const UrOptions &o) {
+    return std::string("ur-") + R::ruleset_name(o.ruleset) + "-" + std::to_string(o.pieces) + "-" + std::to_string(o.dice) + ".table";
+}
+
+namespace {
+
+void put32(std::vector<unsigned char> &out, uint32_t v) {
+    for (int b = 0; b < 4; ++b) out.push_back(static_cast<unsigned char>(v >> (8 * b)));
+}
+
+uint32_t get32(const unsigned char *p) { return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24; }
+
+}  // namespace
+
+void write_table(const std::string &path, const Table &t) {
+    const Index index(t.options);
+    const json header{{"game", "ur"},
+                      {"ruleset", R::ruleset_name(t.options.ruleset)},
+                      {"pieces", t.options.pieces},
+                      {"dice", t.options.dice},
+                      {"route_length", t.options.route_length},
+                      {"states", index.size()},
+                      {"min_off", t.min_off},
+                      {"tolerance", t.tolerance},
+                      {"values", "float32"}};
+    std::string text = header.dump();
+    while ((16 + text.size()) % 8 != 0) text += ' ';  // the values start at a multiple of 8 bytes
+    std::vector<unsigned char> out(magic, magic + 8);
+    put32(out, file_version);
+    put32(out, static_cast<uint32_t>(text.size()));
+    out.insert(out.end(), text.begin(), text.end());
+    const size_t at = out.size();
+    out.resize(at + 4 * t.value.size());
+    for (size_t i = 0; i < t.value.size(); ++i) {
+        const float f = static_cast<float>(t.value[i]);
+        uint32_t u;
+        std::memcpy(&u, &f, 4);
+        for (int b = 0; b < 4; ++b) out[at + 4 * i + static_cast<size_t>(b)] = static_cast<unsigned char>(u >> (8 * b));
+    }
+    const uint64_t sum = checksum(out.data(), out.size());
+    for (int b = 0; b < 8; ++b) out.push_back(static_cast<unsigned char>(sum >> (8 * b)));
+    const std::string tmp = path + ".partial";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f) fail(Status::invalid_argument, "cannot write " + tmp);
+        f.write(reinterpret_cast<const char *>(out.data()), static_cast<std::streamsize>(out.size()));
+        if (!f) fail(Status::invalid_argument, "cannot write " + tmp);
+    }
+    std::filesystem::rename(tmp, path);
+}
+
+LoadedTable read_table(const std::string &path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read");
+    f.seekg(0, std::ios::end);
+    const uint64_t file_size = static_cast<uint64_t>(f.tellg());
+    f.seekg(0);
+    auto bad = [&](const std::string &why) -> LoadedTable { fail(Status::invalid_argument, "the Ur table " + path + " is not valid: " + why); };
+    std::vector<unsigned char> prefix(16);
+    if (file_size < 24 || !f.read(reinterpret_cast<char *>(prefix.data()), 16) || std::memcmp(prefix.data(), magic, 8) != 0)
+        return bad("it does not start with LUDUSURT");
+    if (get32(prefix.data() + 8) != file_version) return bad("version " + std::to_string(get32(prefix.data() + 8)) + " is not 1");
+    const size_t header_size = get32(prefix.data() + 12);
+    if (16 + header_size + 8 > file_size || (16 + header_size) % 8 != 0) return bad("its header's length does not fit");
+    prefix.resize(16 + header_size);
+    if (!f.read(reinterpret_cast<char *>(prefix.data() + 16), static_cast<std::streamsize>(header_size))) return bad("it is cut short");
+    json header;
+    try {
+        header = json::parse(std::string(prefix.begin() + 16, prefix.end()));
+    } catch (const std::exception &) {
+        return bad("its header is not JSON");
+    }
+    LoadedTable t;
+    uint64_t states = 0;
+    try {
+        t.ruleset = header.at("ruleset").get<std::string>();
+        t.pieces = header.at("pieces").get<int>();
+        t.dice = header.at("dice").get<int>();
+        t.min_off = header.at("min_off").get<int>();
+        t.tolerance = header.at("tolerance").get<double>();
+        states = header.at("states").get<uint64_t>();
+        if (header.at("values").get<std::string>() != "float32") return bad("values are not float32");
+    } catch (const json::exception &) {
+        return bad("its header lacks a field");
+    }
+    if (states > file_size || 16 + header_size + 4 * states + 8 != file_size) return bad("its size does not match its states");
+    t.value.resize(states);
+    unsigned char stored_bytes[8];
+    if (!f.read(reinterpret_cast<char *>(t.value.data()), static_cast<std::streamsize>(4 * states)) || !f.read(reinterpret_cast<char *>(stored_bytes), 8))
+        return bad("it is cut short");
+    uint64_t stored = 0;
+    for (int b = 7; b >= 0; --b) stored = stored << 8 | stored_bytes[b];
+    // The values start at a multiple of 8 bytes, so the checksum runs on over them.
+    const uint64_t sum = checksum(reinterpret_cast<const unsigned char *>(t.value.data()), 4 * states, checksum(prefix.data(), prefix.size()));
+    if (sum != stored) return bad("its checksum does not match (the file is damaged)");
+    return t;  // float32 little-endian, as every target stores it
+}
+
+std::shared_ptr<const LoadedTable> cached_table(const std::string &path) {
+    static std::mutex mutex;
+    static std::map<std::string, std::pair<std::string, std::shared_ptr<const LoadedTable>>> cache;
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: " + ec.message());
+    const auto time = std::filesystem::last_write_time(path, ec);
+    const std::string stamp = std::to_string(size) + "/" + std::to_string(time.time_since_epoch().count());
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache.find(path);
+    if (it != cache.end() && it->second.first == stamp) return it->second.second;
+    auto t = std::make_shared<const LoadedTable>(read_table(path));
+    cache[path] = {stamp, t};
+    return t;
+}
+
+}  // namespace ludus::ur_solve

@@ -1,0 +1,35 @@
+"""``ludus solve ur``: the solver tool writes a table, and the level "perfect" plays from it."""
+import json
+
+import pytest
+
+import ludus
+from conftest import run_python
+from ludus.cli import solve
+
+
+def test_solve_ur_writes_the_table_the_perfect_level_plays_from(tmp_path):
+    if solve.solver_path() is None:
+        pytest.skip("ludus-ur-solve is not built")
+    table = tmp_path / "ur-finkel-2-4.table"
+    result = run_python(["-m", "ludus", "solve", "ur", "--pieces", "2", "-o", str(table), "--quiet"])
+    assert result.returncode == 0, result.stdout + result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["states"] == 12869 and 0.5 < summary["first_player_wins"] < 0.55
+    game = ludus.Game("ur", {"pieces": 2, "seed": 4})
+    game.roll()
+    move = game.ai_move("perfect", table=str(table))
+    assert move.search["level"] == "perfect" and 0 <= move.search["value"] <= 1
+    with pytest.raises(ludus.InvalidOptionError, match="table"):
+        _three_pieces(table)
+
+
+def _three_pieces(table):
+    game = ludus.Game("ur", {"pieces": 3, "seed": 4})
+    game.roll()
+    game.ai_move("perfect", table=str(table))
+
+
+def test_solve_refuses_murray():
+    result = run_python(["-m", "ludus", "solve", "ur", "--ruleset", "murray"])
+    assert result.returncode == 2 and "murray" in result.stderr

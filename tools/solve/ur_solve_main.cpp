@@ -1,0 +1,83 @@
+// ludus-ur-solve: solves the Royal Game of Ur by value iteration (lib/ur/ur_solve.hpp) and
+// writes the table file the "perfect" level plays from (docs/computer-players.md).
+//
+//   ludus-ur-solve [--ruleset finkel|masters|blitz] [--pieces N] [--dice 3|4]
+//                  [--tolerance T] [--min-off K] [--output FILE] [--quiet]
+//
+// Prints a JSON summary: states, seconds, peak memory, sweeps, the first player's chance at
+// the start (when the whole game is solved).
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "error.hpp"
+#include "ur/ur_solve.hpp"
+
+using namespace ludus;
+
+int main(int argc, char **argv) {
+    json given = json::object();
+    ur_solve::SolveOptions so;
+    std::string output;
+    bool quiet = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "%s needs a value\n", arg.c_str());
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (arg == "--ruleset") given["ruleset"] = value();
+        else if (arg == "--pieces") given["pieces"] = std::stoi(value());
+        else if (arg == "--dice") given["dice"] = std::stoi(value());
+        else if (arg == "--tolerance") so.tolerance = std::stod(value());
+        else if (arg == "--min-off") so.min_off = std::stoi(value());
+        else if (arg == "--output" || arg == "-o") output = value();
+        else if (arg == "--quiet") quiet = true;
+        else {
+            std::fprintf(stderr,
+                         "usage: ludus-ur-solve [--ruleset finkel|masters|blitz] [--pieces N] [--dice 3|4] [--tolerance T] [--min-off K] "
+                         "[--output FILE] [--quiet]\n");
+            return 2;
+        }
+    }
+    try {
+        const UrOptions o = UrRules::parse_options(given);
+        const ur_solve::Index index(o);
+        if (!quiet)
+            so.progress = [](int a, int b, int sweeps, double seconds) {
+                std::fprintf(stderr, "groups off %d/%d and %d/%d: %d sweeps, %.1f s\n", a, b, b, a, sweeps, seconds);
+            };
+        const auto t0 = std::chrono::steady_clock::now();
+        const ur_solve::Table t = ur_solve::solve(o, so);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        json summary{{"ruleset", UrRules::ruleset_name(o.ruleset)}, {"pieces", o.pieces}, {"dice", o.dice}, {"states", index.size()},
+                     {"tolerance", so.tolerance}, {"min_off", so.min_off}, {"seconds", seconds}, {"sweeps", t.sweeps}};
+        if (so.min_off == 0) {
+            UrState start;
+            for (int p = 0; p < 2; ++p) start.count[static_cast<size_t>(p)][UrState::hand] = static_cast<uint8_t>(o.pieces);
+            summary["first_player_wins"] = t.value[index.encode(start)];
+        }
+        if (!output.empty()) {
+            const auto w0 = std::chrono::steady_clock::now();
+            ur_solve::write_table(output, t);
+            summary["file"] = output;
+            summary["write_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        }
+        rusage ru{};
+        getrusage(RUSAGE_SELF, &ru);
+        summary["peak_rss_mib"] = static_cast<double>(ru.ru_maxrss) / 1024.0;
+        std::cout << summary.dump(2) << "\n";
+    } catch (const Error &e) {
+        std::fprintf(stderr, "ludus-ur-solve: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
