@@ -2001,7 +2001,8 @@ def ur_game(app):
                 said.add(facts["narration"])
                 if not shots["computer"] and words["move.rosette_again"] in facts["narration"]:
                     check_narration_clear(app, f"{where}: the computer's turn")
-                    screenshot(app, f"web-ur-computer-{language}-{width}x{height}", width, height)
+                    os.makedirs(SHOTS, exist_ok=True)  # at once: at the test's pace the computer plays on
+                    app.d.save_screenshot(os.path.join(SHOTS, f"web-ur-computer-{language}-{width}x{height}.png"))
                     shots["computer"] = True
             if not probed and app.js("return document.querySelectorAll('#board .movable').length > 0"):
                 app.illegal_tap(app.explain_words)

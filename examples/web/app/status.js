@@ -8,7 +8,7 @@ import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { hasDraws, playMove } from "./play.js";
 import { showPanels } from "./review.js";
 import { state } from "./state.js";
-import { binaryTotal, describeEvent, diceWords, gameName, narrationText, playerName, sideName, winnerOf } from "./words.js";
+import { binaryTotal, binaryWords, describeEvent, diceWords, gameName, narrationText, playerName, sideName, winnerOf } from "./words.js";
 
 // ---- status, messages, controls ----------------------------------------------------------------
 
@@ -83,7 +83,7 @@ export function showDice(box) {
   // binary dice (the Royal Game of Ur): what they move beside them
   if (dice && binaryDice(state.game.id)) box.append(Object.assign(document.createElement("span"), { className: "dice-total", textContent: `= ${binaryTotal(dice)}` }));
   box.hidden = !dice;
-  if (dice) box.setAttribute("aria-label", t("dice.label", { dice: diceWords(dice) }));
+  if (dice) box.setAttribute("aria-label", t("dice.label", { dice: binaryDice(state.game.id) ? binaryWords(dice) : diceWords(dice) }));
   else box.removeAttribute("aria-label");  // no label of dice gone (nor in a language left behind)
 }
 

@@ -16,17 +16,19 @@ export function playerName(player) {
 }
 
 // A roll in words: the dice's values added up ("3 + 5"); binary dice (the Royal Game of Ur) by
-// what they move and how many marked tips are up ("3 (3 marked tips up)"): a throw of three
-// dice with none marked moves 4 (docs/rules/ur.md, Masters' dice).
+// what they move ("3"; the dice's box says also how many marked tips are up: binaryWords): a
+// throw of three dice with none marked moves 4 (docs/rules/ur.md, Masters' dice).
 export const binaryTotal = (dice) => {
   const marked = dice.reduce((sum, value) => sum + value, 0);
   return marked === 0 && dice.length === 3 ? 4 : marked;
 };
 
 export function diceWords(dice, gameId = state.game?.id) {
-  if (!binaryDice(gameId)) return dice.join(" + ");
-  return t("dice.binary", { total: binaryTotal(dice), count: dice.reduce((sum, value) => sum + value, 0) });
+  return binaryDice(gameId) ? String(binaryTotal(dice)) : dice.join(" + ");
 }
+
+// Binary dice in full: "3 (3 marked tips up)".
+export const binaryWords = (dice) => t("dice.binary", { total: binaryTotal(dice), count: dice.reduce((sum, value) => sum + value, 0) });
 
 // A position of a move in words: a square or cell keeps its name, a tray is named.
 export const placeName = (name) => t(`position.${name}`, {}, String(name));
@@ -48,8 +50,9 @@ export function describeMove(move, player, keys = "move") {
     text = t(key, { who, from: placeName(from), to: placeName(to) });
   }
   if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
-  // the Royal Game of Ur: a rosette (or, in Blitz, a capture) gives another throw
-  if (move.roll_again) text += " " + t(move.rosette ? "move.rosette_again" : "move.roll_again");
+  // the Royal Game of Ur: a rosette (or, in Blitz, a capture) gives another throw (the words
+  // begin with their own comma: ", rosetta: tira ancora", short enough for a phone's two lines)
+  if (move.roll_again) text += t(move.rosette ? "move.rosette_again" : "move.roll_again");
   if (blocks > 0) text += " " + t("move.blocks", { count: blocks });
   return text;
 }
