@@ -37,8 +37,12 @@ One browser for everything:
 - the printed board of every game and ruleset (print_sheet): printed to PDF by Chromium, two
   landscape A4 or A3 pages, the empty board with cells of 20 mm or more, the counters, the rules
   in brief in the page's language;
-- Learn to play: every step of the four games' lessons by taps in Italian (Latrunculi in English,
-  XII Scripta in German), a mistake in each game explained, the way back to the game;
+- Learn to play: every step of the five games' lessons by taps in Italian (Latrunculi in English,
+  XII Scripta in German, the Royal Game of Ur in English and German too), a mistake in each game
+  explained, the way back to the game;
+- the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
+  computer and on an English tablet between two people, a few turns in German on both; its
+  rosettes, trays, tetrahedral dice and their total, the computer's turn in words, the end panel;
 - a game against a friend (part friend): `ludus serve` (a native libludus: LUDUS_LIBRARY, or
   build/capi/ beside this build) on a free port, an Italian phone and an English tablet playing
   Duodecim through it, a dropped connection and a killed server, both pages back in the game;
@@ -70,7 +74,7 @@ from selenium.webdriver.support.select import Select
 
 SITE, SHOTS, AXE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
 SIZES = [(360, 740), (740, 360), (768, 1024), (1024, 768), (1280, 800)]
-GAMES = ["duodecim", "petteia", "latrunculi", "xii_scripta"]
+GAMES = ["duodecim", "petteia", "latrunculi", "xii_scripta", "ur"]
 MIN_TARGET = 44
 rng = random.Random(2026)
 
@@ -261,8 +265,8 @@ class App:
             if self.rolls % 3 == 0:  # every third roll from "physical" dice, typed in
                 self.button("#own-dice")
                 inputs = wait_for(lambda: [e for e in self.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()], "the dice fields", 5)
-                for field in inputs:
-                    field.send_keys(str(rng.randint(1, 6)))
+                for field in inputs:  # a die's faces as the field takes them (the Royal Game of Ur's: 0 or 1)
+                    field.send_keys(str(rng.randint(int(field.get_attribute("min")), int(field.get_attribute("max")))))
                 self.tap(self.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
                 wait_for(lambda: self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1)?.dice_from === 'outside'"), "the typed dice played")
                 self.typed_rolls += 1
@@ -340,7 +344,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("targets", targets), ("messages", messages), ("manifest", manifest), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("kiosk", kiosk), ("friend", friend), ("offline", offline)]
+            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("ur_game", ur_game), ("kiosk", kiosk), ("friend", friend), ("offline", offline)]
 
 
 def main():
@@ -1284,6 +1288,10 @@ PRINT_CASES = [
     ("duodecim", {}, "en", (6, 0)),
     ("xii_scripta", {"ruleset": "tabletop_murray"}, "de", (15, 0)),
     ("duodecim", {}, "de", (6, 0)),
+    ("ur", {}, "it", (7, 0)),
+    ("ur", {"ruleset": "masters"}, "en", (7, 0)),
+    ("ur", {"ruleset": "blitz"}, "en", (5, 0)),
+    ("ur", {"ruleset": "murray"}, "de", (7, 0)),
 ]
 PX_PER_MM = 96 / 25.4
 PAPER_POINTS = {"A4": (841.89, 595.28), "A3": (1190.55, 841.89)}  # landscape
@@ -1353,7 +1361,7 @@ def print_sheet(app):
         assert all(p["inside"] for p in m["pages"]), f"{name}: something drawn outside its page: {m['pages']}"
         assert m["app"] == "none", f"{name}: the app's own page is printed (#app display {m['app']})"
         cell_mm = m["cell"] / PX_PER_MM
-        assert m["cells"] >= 36 and cell_mm >= 20, f"{name}: cells of {cell_mm:.1f} mm printed ({m['cells']} cells), under 20 mm"
+        assert m["cells"] >= (20 if game == "ur" else 36) and cell_mm >= 20, f"{name}: cells of {cell_mm:.1f} mm printed ({m['cells']} cells), under 20 mm"
         assert m["drawn"] == 0, f"{name}: the printed board shows {m['drawn']} pieces, moves or counts"
         assert m["counters"] == [[men, duxes], [men, duxes]], f"{name}: counters {m['counters']}, not {men} men and {duxes} dux a side"
         assert m["counter"] / PX_PER_MM >= 0.8 * 20, f"{name}: counters of {m['counter'] / PX_PER_MM:.1f} mm"
@@ -1539,9 +1547,11 @@ LESSON_ANSWERS = {
     "petteia": [("d2", "d4"), ("a4", "c4"), ("c1", "c3"), ("c1", "c4")],
     "latrunculi": [("b1", "b5"), ("b4", "d4"), ("l3", "l7")],
     "xii_scripta": [("H", "6"), ("3", "8"), ("33", "O")],
+    "ur": [("H", "2"), ("2", "4"), ("5", "7"), ("7", "8"), ("12", "O")],
 }
 LESSON_MISTAKES = {"duodecim": (0, ("I", "IV"), "lesson.why.enters"), "petteia": (0, ("d2", "d3"), "lesson.why.arrives"),
-                   "latrunculi": (1, ("b4", "c4"), "lesson.why.captures"), "xii_scripta": (0, ("4", "10"), "lesson.why.enters")}
+                   "latrunculi": (1, ("b4", "c4"), "lesson.why.captures"), "xii_scripta": (0, ("4", "10"), "lesson.why.enters"),
+                   "ur": (1, ("5", "7"), "lesson.why.rolls_again")}
 
 
 def lesson_place(app, name):
@@ -1669,7 +1679,7 @@ def lessons(app):
     assert said == words["lesson.unavailable"] and not app.js("return document.body.dataset.screen"), f"lessons out of reach: {said!r}"
     app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
     app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
-    for game, how in [("duodecim", "bar"), ("petteia", "new"), ("latrunculi", "rules"), ("xii_scripta", "new")]:
+    for game, how in [("duodecim", "bar"), ("petteia", "new"), ("latrunculi", "rules"), ("xii_scripta", "new"), ("ur", "rules")]:
         open_lesson_from(app, how, game)
         saved = current()  # the game left aside: the computer, if it was to play, waits
         if game == "duodecim":
@@ -1681,7 +1691,7 @@ def lessons(app):
             app.check_targets("a lesson at 768x1024")
             screenshot(app, "lesson-tablet-it", 768, 1024)
             app.size(360, 740)
-        play_lesson(app, game, "it", words, shot="lesson-mistake-phone-it" if game == "duodecim" else None)
+        play_lesson(app, game, "it", words, shot={"duodecim": "lesson-mistake-phone-it", "ur": "ur-lesson-phone-it"}.get(game))
         if game == "latrunculi":
             app.check_axe("a lesson's praise at 360x740")
         assert current() == saved, f"{game} lesson: the saved game changed"
@@ -1699,8 +1709,9 @@ def lessons(app):
     wait_for(lambda: app.js("return !document.body.dataset.screen && document.querySelector('#board').dataset.game === 'xii_scripta'"), "the game after the lesson")
     settings = json.loads(app.js("return localStorage.getItem('ludus.current')"))["settings"]
     assert settings["opponent"] != "human" and settings["game"] == "xii_scripta", settings
-    print("lessons (it, 360x740): the four games, from the bar, the new-game dialog and the rules; back to the game unchanged; then a game")
-    for language, size, game, how in [("en", (768, 1024), "latrunculi", "rules"), ("de", (740, 360), "xii_scripta", "new")]:
+    print("lessons (it, 360x740): the five games, from the bar, the new-game dialog and the rules; back to the game unchanged; then a game")
+    for language, size, game, how in [("en", (768, 1024), "latrunculi", "rules"), ("de", (740, 360), "xii_scripta", "new"), ("en", (360, 740), "ur", "new"),
+                                      ("de", (768, 1024), "ur", "new")]:
         app.open(language)
         app.size(*size)
         open_lesson_from(app, how, game)
@@ -1717,7 +1728,7 @@ def lessons(app):
     wait_for(lambda: lesson_text(app)["kind"] == "praise", "kiosk: the lesson's first step praised", 5)
     app.button("#lesson-back")
     wait_for(lambda: app.js("return !document.body.dataset.screen"), "kiosk: back to the game")
-    print("lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360; a lesson in kiosk mode")
+    print("lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360, Ur in English at 360x740 and in German at 768x1024; a lesson in kiosk mode")
 # Console errors that are the tests' own (a refused or blocked address). A static host's page asks
 # for no game server, so it logs no failed /health.
 EXPECTED_CONSOLE_ERRORS = r"ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT"
@@ -1933,6 +1944,105 @@ window.said = [];
 const line = document.querySelector('#narration');
 new MutationObserver(() => { if (window.said.at(-1)?.text !== line.textContent) window.said.push({t: performance.now(), text: line.textContent}); })
   .observe(line, {childList: true, characterData: true, subtree: true});"""
+
+
+UR_FACTS = """
+const dice = document.querySelector('#dice');
+return {dice: dice.hidden ? null : [...dice.querySelectorAll('.die')].map((d) => ({value: Number(d.dataset.value), binary: d.classList.contains('binary'),
+                                                                             tetrahedron: !!d.querySelector('polygon.face'), tip: !!d.querySelector('circle.tip')})),
+        total: dice.querySelector('.dice-total')?.textContent ?? null, label: dice.getAttribute('aria-label'),
+        narration: document.querySelector('#narration').innerText,
+        trays: [...document.querySelectorAll('#board g.tray-label')].map((label) => [...label.querySelectorAll('text')].map((t) => t.textContent).join(' ')),
+        rosettes: document.querySelectorAll('#board .cell.rosette').length};"""
+
+
+def ur_game(app):
+    """The Royal Game of Ur, by taps to its end: in Italian on a phone (360x740) against the
+    computer, in English on a tablet (768x1024) between two people, in German on a phone and a
+    tablet for a few turns. Its board is the British Museum's (five rosettes), its trays named in
+    the page's language; the four binary dice drawn as tetrahedra, a marked tip where a die counts
+    1, their total beside them and in words; the computer's turn written out (it enters; a rosette
+    throws again; captures and bearing off where the game had them); the end panel names the winner
+    and the reason; 44 px targets, no other language, axe; screenshots web-ur-*."""
+    for language, (width, height), opponent, whole in [("it", (360, 740), "greedy", True), ("en", (768, 1024), "human", True),
+                                                       ("de", (360, 740), "greedy", False), ("de", (768, 1024), "human", False)]:
+        words = catalogue_of(language)
+        app.open(language)
+        app.size(width, height)
+        t0 = time.time()
+        app.new_game("ur", {}, opponent=opponent, computer=1)
+        where = f"ur ({language}, {width}x{height}, {'the computer' if opponent != 'human' else 'two people'})"
+        facts = app.js(UR_FACTS)
+        assert facts["rosettes"] == 5, f"{where}: {facts['rosettes']} rosettes on the board"
+        trays = sorted(facts["trays"])
+        assert trays == sorted([words["board.to_enter"], words["board.borne_off"]] * 2), f"{where}: the trays named {trays}"
+        app.check_targets(where)
+        app.check_no_leak(where)
+        app.check_axe(where)
+        app.explain_words = {"it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"], "en": ["There is no", "This piece", "Not allowed", "No move"],
+                             "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"]}[language]
+        seen_dice = narrations = 0
+        said = set()
+        shots = {"dice": False, "computer": False}
+        actions, probed, limit = 0, False, 2500 if whole else 40
+        while app.status()["phase"] != "over" and actions < limit:
+            facts = app.js(UR_FACTS)
+            if facts["dice"]:
+                dice = [d["value"] for d in facts["dice"]]
+                assert len(dice) == 4 and all(d["binary"] and d["tetrahedron"] and d["tip"] == (d["value"] == 1) for d in facts["dice"]), f"{where}: the dice {facts['dice']}"
+                assert facts["total"] == f"= {sum(dice)}", f"{where}: the dice {dice} total {facts['total']!r}"
+                assert facts["label"].startswith(words["dice.label"].split("{")[0]) and str(sum(dice)) in facts["label"], f"{where}: the dice's words {facts['label']!r}"
+                seen_dice += 1
+                if not shots["dice"] and sum(dice) > 0 and app.js("return document.querySelectorAll('#board .movable').length > 0"):
+                    screenshot(app, f"web-ur-{language}-{width}x{height}", width, height)
+                    shots["dice"] = True
+            if facts["narration"]:
+                narrations += 1
+                said.add(facts["narration"])
+                if not shots["computer"] and words["move.rosette_again"] in facts["narration"]:
+                    check_narration_clear(app, f"{where}: the computer's turn")
+                    os.makedirs(SHOTS, exist_ok=True)  # at once: at the test's pace the computer plays on
+                    app.d.save_screenshot(os.path.join(SHOTS, f"web-ur-computer-{language}-{width}x{height}.png"))
+                    shots["computer"] = True
+            if not probed and app.js("return document.querySelectorAll('#board .movable').length > 0"):
+                app.illegal_tap(app.explain_words)
+                probed = True
+            if actions % 25 == 0:
+                app.check_no_leak(f"{where}: after {actions} actions")
+                app.check_targets(f"{where}: after {actions} actions")
+            if app.step():
+                actions += 1
+            else:
+                time.sleep(0.03)
+        assert seen_dice > 0, f"{where}: no dice seen"
+        text = " ".join(sorted(said))
+        if opponent != "human":
+            enters = words["said.from_H"].split("{")[0].strip()
+            assert enters in text, f"{where}: the computer's entering not written out ({enters!r}): {text[:300]!r}"
+        if whole:
+            wait_for(lambda: app.visible("#end-panel"), f"{where}: the end-of-game panel", 10)
+            shown = app.status()
+            assert shown["result"] in ("player 0 won", "player 1 won"), shown
+            heading = app.d.find_element(By.ID, "end-heading").text
+            side = words[f"side.{shown['result'][7]}"]
+            assert side in heading, f"{where}: the end panel names {heading!r}, the result is {shown['result']}"
+            reason = app.d.find_element(By.ID, "end-reason").text
+            assert words["reason.borne_off"].split("{winner}")[1].strip(" .") in reason, f"{where}: the end's reason {reason!r}"
+            app.check_targets(f"{where}: the end", board_places=False)
+            app.check_no_leak(f"{where}: the end")
+            app.check_axe(f"{where}: the end")
+            screenshot(app, f"web-ur-end-{language}-{width}x{height}", width, height)
+            history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.text)")
+            moved = [text for text in history if not text.startswith("roll")]
+            print(f"  {where}: over after {actions} taps, {len(moved)} moves, in {time.time() - t0:.0f} s: {heading} {reason}")
+            if opponent != "human":
+                found = {key: (words[key] if isinstance(words[key], str) else words[key]["one"]).split("{")[0].strip()
+                         for key in ("said.from_H", "move.rosette_again", "move.captures", "said.to_O")}
+                print(f"  the computer's turns written out ({narrations} seen): " + ", ".join(f"{key} {'yes' if phrase and phrase in text else 'no'}" for key, phrase in found.items()))
+        else:
+            screenshot(app, f"web-ur-play-{language}-{width}x{height}", width, height)
+            print(f"  {where}: {actions} taps, {seen_dice} throws seen")
+    print("ur: a whole game on a phone against the computer (it) and on a tablet between two people (en); German on a phone and a tablet")
 
 
 def computer_gaps(app):

@@ -1,8 +1,8 @@
 // Offline: every file of the app is cached when the service worker installs, and requests are
 // answered from the cache first (a museum tablet keeps working with the network off); a new
 // version of the app is a new CACHE name, which replaces the old cache when it activates.
-const CACHE = "ludus-web-v7";
-const RULES = ["duodecim", "petteia", "latrunculi", "xii_scripta"];
+const CACHE = "ludus-web-v8";
+const RULES = ["duodecim", "petteia", "latrunculi", "xii_scripta", "ur"];
 // Each language of i18n/languages.json (the app's one list) brings its catalogue and rules pages.
 const languageFiles = (languages) => languages.flatMap((tag) => [`i18n/${tag}.json`, ...RULES.map((id) => `rules/${tag}/${id}.md`)]);
 

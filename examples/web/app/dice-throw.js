@@ -1,22 +1,44 @@
 //# allFunctionsCalledOnLoad
 import { REDUCED_MOTION, SVG_NS } from "./config.js";
-import { FRAME_MS, PIPS, throwDuration, throwFrames } from "./dice.js";
+import { binaryDice, FRAME_MS, PIPS, TETRAHEDRON, throwDuration, throwFrames } from "./dice.js";
 import { currentPace } from "./preferences.js";
+import { state } from "./state.js";
 
 // ---- the dice on screen ------------------------------------------------------------------------
 
-/** A die showing value: its pips drawn large (a numeral for a value no die face has); the value
- * in its title, the dice's box says them all in words (status.js). */
+/** A die showing value: its pips drawn large (a numeral for a value no die face has), or a binary
+ * die (the Royal Game of Ur) as a tetrahedron with its top tip marked or not; the value in its
+ * title, the dice's box says them all in words (status.js). */
 export function drawDie(value) {
   const die = document.createElement("span");
-  die.className = "die";
+  die.className = binaryDice(state.game?.id) ? "die binary" : "die";
   die.dataset.value = String(value);
   die.title = String(value);
   showFace(die, value);
   return die;
 }
 
+const svgElement = (tag, attributes) => {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [name, v] of Object.entries(attributes)) e.setAttribute(name, v);
+  return e;
+};
+
+function showTetrahedron(die, value) {
+  const svg = svgElement("svg", { viewBox: "0 0 30 30", "aria-hidden": "true" });
+  const { corners, tip } = TETRAHEDRON;
+  svg.append(svgElement("polygon", { points: corners.map((corner) => corner.join(",")).join(" "), class: "face", "stroke-linejoin": "round" }),
+    ...corners.map(([x, y]) => svgElement("line", { x1: x, y1: y, x2: tip[0], y2: tip[1], class: "edge" })));
+  if (value === 1) svg.append(svgElement("circle", { cx: tip[0], cy: tip[1], r: 4, class: "tip" }));
+  die.classList.toggle("marked", value === 1);
+  die.replaceChildren(svg);
+}
+
 function showFace(die, value) {
+  if (die.classList.contains("binary") && (value === 0 || value === 1)) {
+    showTetrahedron(die, value);
+    return;
+  }
   if (!PIPS[value]) {
     die.textContent = String(value);
     return;
@@ -43,7 +65,7 @@ export function throwDice() {
   clearInterval(throwing);
   const values = [...document.querySelectorAll("#dice .die")].map((die) => Number(die.dataset.value));
   if (REDUCED_MOTION.matches || values.length === 0) return;
-  const frames = throwFrames(values, throwDuration(currentPace()));
+  const frames = throwFrames(values, throwDuration(currentPace()), Math.random, binaryDice(state.game?.id));
   if (frames.length < 2) return;
   const box = document.querySelector("#dice");
   box.dataset.rolling = "true";

@@ -12,6 +12,16 @@ export const PIPS = {
   6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
 };
 
+// The games whose dice are binary (the Royal Game of Ur: tetrahedra with two of their four tips
+// marked, a die counting 1 when a marked tip is up, lib/ur): each die is drawn as a tetrahedron
+// seen from above, its top tip marked or not, and the dice's total beside them.
+export const BINARY_DICE_GAMES = ["ur"];
+export const binaryDice = (gameId) => BINARY_DICE_GAMES.includes(gameId);
+
+// A tetrahedron seen from above on a 30x30 grid: its outline, its three edges up to the top tip
+// (the middle), and the tip's mark.
+export const TETRAHEDRON = { corners: [[15, 2], [28.5, 26.5], [1.5, 26.5]], tip: [15, 18.3] };
+
 export const FRAME_MS = 70;  // a face shown while the die tumbles
 // A throw lasts half a second, less at a fast pace: the dice have landed before the computer
 // acts on them (a tenth of a second or less is no throw: the values at once).
@@ -19,8 +29,10 @@ export const throwDuration = (pace) => Math.min(500, pace / 2);
 
 /** The faces of each die frame after frame: tumbling faces, each differing from the one before
  * it (a face that stays looks stuck), the last frame the values thrown. */
-export function throwFrames(values, duration, random = Math.random) {
+export function throwFrames(values, duration, random = Math.random, binary = false) {
   const tumbling = Math.floor(duration / FRAME_MS) - 1;
+  // a binary die has two faces: it flips frame after frame, the last tumbling one the other face
+  if (binary) return [...Array.from({ length: Math.max(0, tumbling) }, (_, i) => values.map((value) => value ^ ((tumbling - i) % 2))), [...values]];
   const frames = [];
   let previous = values.map(() => 0);
   for (let i = 0; i < tumbling; i++) {

@@ -67,6 +67,8 @@ const GOALS = {
   // the piece stands between two enemies on a line, and is still there after the move
   between_enemies: (move, after) => betweenEnemies(after.position, move.player, move.to_name),
   end_reason: (move, after, goal) => after.endReason === goal.reason && after.winner === move.player,
+  // the same player throws again (the Royal Game of Ur's rosettes)
+  rolls_again: (move, after) => !after.isOver && after.toMove === move.player,
 };
 
 export const GOAL_TYPES = Object.keys(GOALS);

@@ -1,6 +1,7 @@
 //# allFunctionsCalledOnLoad
 import { boxOf, namesOf, placeOf, places, refresh, render, showCursor } from "./board.js";
 import { $, REDUCED_MOTION } from "./config.js";
+import { binaryDice } from "./dice.js";
 import { throwDice } from "./dice-throw.js";
 import { confirmDialog } from "./dialogs.js";
 import { isRemoteTurn, leaveOnlineGame, onlineStatus, sendOnline } from "./friend.js";
@@ -13,7 +14,7 @@ import { playSound } from "./sound.js";
 import { catalogueOf, state } from "./state.js";
 import { showEnd } from "./review.js";
 import { announce, say } from "./status.js";
-import { describeMove, narrate, placeName, playerName } from "./words.js";
+import { describeMove, diceWords, narrate, placeName, playerName } from "./words.js";
 
 export function placeChosen(place) {
   if (!place || isOver() || state.review || state.lesson?.done) return;
@@ -209,7 +210,7 @@ export function roll() {
 /** The dice of `player`'s roll, in words, sound and a throw on screen. */
 export function showRolled(player, dice) {
   narrate(isComputer(player) ? "roll" : "clear", dice);
-  announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
+  announce(t("event.roll", { who: playerName(player), dice: diceWords(dice) }));
   playSound("dice");
   afterChange();
   throwDice();
@@ -218,10 +219,11 @@ export function showRolled(player, dice) {
 // Dice from outside (a museum's physical dice): as many fields as the game throws dice.
 export function ownDiceDialog() {
   const count = state.game.chanceOutcomes()[0].dice.length;
+  const [min, max] = binaryDice(state.game.id) ? [0, 1] : [1, 6];  // a binary die: 1 a marked tip up, 0 none
   $("#dice-inputs").replaceChildren(...Array.from({ length: count }, (_, i) => {
     const label = document.createElement("label");
     label.className = "field";
-    const input = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 6, required: true, inputMode: "numeric" });
+    const input = Object.assign(document.createElement("input"), { type: "number", min, max, required: true, inputMode: "numeric" });
     input.name = `die${i}`;
     label.append(t("dice.die", { number: i + 1 }), input);
     return label;
@@ -237,7 +239,7 @@ export function ownDiceChosen() {
   const player = state.game.toMove;
   if (!attempt(() => state.game.setDice(dice))) return;
   narrate("clear");
-  announce(t("event.roll", { who: playerName(player), dice: dice.join(" + ") }));
+  announce(t("event.roll", { who: playerName(player), dice: diceWords(dice) }));
   afterChange();
 }
 

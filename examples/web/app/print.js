@@ -108,8 +108,10 @@ function legend(counts, shapes, start) {
 }
 
 // Duodecim has one route; XII Scripta's rulesets run the far rows in the same or in mirrored order,
-// which the cells' position names say (a top-row cell is the same step of both players or not).
+// which the cells' position names say (a top-row cell is the same step of both players or not);
+// the Royal Game of Ur's rulesets have three routes (Blitz runs Masters').
 function routeKey(picture) {
+  if (state.game.id === "ur") return `print.route.ur.${state.game.ruleset === "blitz" ? "masters" : state.game.ruleset ?? "finkel"}`;
   if (state.game.id !== "xii_scripta") return `print.route.${state.game.id}`;
   const top = picture.querySelector("rect[data-cell='top 1']");
   return top && top.dataset.position0 !== top.dataset.position1 ? "print.route.xii_scripta.mirrored" : "print.route.xii_scripta.shared";

@@ -26,8 +26,8 @@ export const state = {
 export const catalogueOf = (id) => state.catalogue.find((entry) => entry.id === id);
 
 // The games this app has its tables for (the board's taps, the words of every language, a
-// lesson, the rules pages, the print sheet): the library's catalogue may hold newer games (the
-// Royal Game of Ur), which the app lists once it has them.
-export const APP_GAMES = ["duodecim", "petteia", "xii_scripta", "latrunculi"];
+// lesson, the rules pages, the print sheet): the library's catalogue may hold newer games, which
+// the app lists once it has them (all five of libludus 1.2 now, the Royal Game of Ur the last).
+export const APP_GAMES = ["duodecim", "petteia", "xii_scripta", "latrunculi", "ur"];
 /** The entries of the library's catalogue (games()) that the app offers, in the library's order. */
 export const appCatalogue = (games) => games.filter((entry) => APP_GAMES.includes(entry.id));

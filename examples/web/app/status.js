@@ -1,5 +1,6 @@
 //# allFunctionsCalledOnLoad
 import { $ } from "./config.js";
+import { binaryDice } from "./dice.js";
 import { drawDie } from "./dice-throw.js";
 import { isRemoteTurn, onlinePlayers, onlineStatus } from "./friend.js";
 import { t } from "./i18n.js";
@@ -7,7 +8,7 @@ import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { hasDraws, playMove } from "./play.js";
 import { showPanels } from "./review.js";
 import { state } from "./state.js";
-import { describeEvent, gameName, narrationText, playerName, sideName, winnerOf } from "./words.js";
+import { binaryTotal, binaryWords, describeEvent, diceWords, gameName, narrationText, playerName, sideName, winnerOf } from "./words.js";
 
 // ---- status, messages, controls ----------------------------------------------------------------
 
@@ -79,8 +80,10 @@ function showInHand() {
 export function showDice(box) {
   const dice = !isOver() && !state.review && state.game.phase === "move" ? state.game.dice : null;
   box.replaceChildren(...(dice ?? []).map(drawDie));
+  // binary dice (the Royal Game of Ur): what they move beside them
+  if (dice && binaryDice(state.game.id)) box.append(Object.assign(document.createElement("span"), { className: "dice-total", textContent: `= ${binaryTotal(dice)}` }));
   box.hidden = !dice;
-  if (dice) box.setAttribute("aria-label", t("dice.label", { dice: dice.join(" + ") }));
+  if (dice) box.setAttribute("aria-label", t("dice.label", { dice: binaryDice(state.game.id) ? binaryWords(dice) : diceWords(dice) }));
   else box.removeAttribute("aria-label");  // no label of dice gone (nor in a language left behind)
 }
 

@@ -1,4 +1,5 @@
 //# allFunctionsCalledOnLoad
+import { binaryDice } from "./dice.js";
 import { has, t } from "./messages.js";
 import { arrival } from "./moves.js";
 import { catalogueOf, state } from "./state.js";
@@ -13,6 +14,21 @@ export function playerName(player) {
   if (state.settings.opponent === "human") return sideName(player);
   return t(player === state.settings.computer ? "player.computer" : "player.you", { side: sideName(player) });
 }
+
+// A roll in words: the dice's values added up ("3 + 5"); binary dice (the Royal Game of Ur) by
+// what they move ("3"; the dice's box says also how many marked tips are up: binaryWords): a
+// throw of three dice with none marked moves 4 (docs/rules/ur.md, Masters' dice).
+export const binaryTotal = (dice) => {
+  const marked = dice.reduce((sum, value) => sum + value, 0);
+  return marked === 0 && dice.length === 3 ? 4 : marked;
+};
+
+export function diceWords(dice, gameId = state.game?.id) {
+  return binaryDice(gameId) ? String(binaryTotal(dice)) : dice.join(" + ");
+}
+
+// Binary dice in full: "3 (3 marked tips up)".
+export const binaryWords = (dice) => t("dice.binary", { total: binaryTotal(dice), count: dice.reduce((sum, value) => sum + value, 0) });
 
 // A position of a move in words: a square or cell keeps its name, a tray is named.
 export const placeName = (name) => t(`position.${name}`, {}, String(name));
@@ -34,6 +50,9 @@ export function describeMove(move, player, keys = "move") {
     text = t(key, { who, from: placeName(from), to: placeName(to) });
   }
   if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
+  // the Royal Game of Ur: a rosette (or, in Blitz, a capture) gives another throw (the words
+  // begin with their own comma: ", rosetta: tira ancora", short enough for a phone's two lines)
+  if (move.roll_again) text += t(move.rosette ? "move.rosette_again" : "move.roll_again");
   if (blocks > 0) text += " " + t("move.blocks", { count: blocks });
   return text;
 }
@@ -69,7 +88,7 @@ export function narrationText() {
     parts.push(state.settings.opponent === "human" ? t("starts.side", { side: sideName(first) })
       : t(first === state.settings.computer ? "starts.computer" : "starts.you"));
   }
-  const dice = state.narration.dice?.join(" + ");
+  const dice = state.narration.dice && diceWords(state.narration.dice);
   const moves = state.narration.moves.map((move) => describeMove(move, state.settings.computer, "said")).join(", ");
   if (dice && moves) parts.push(t("narrate.rolled_played", { dice, moves }));
   else if (dice) parts.push(t("narrate.rolled", { dice }));
@@ -79,7 +98,7 @@ export function narrationText() {
 
 export function describeEvent(event) {
   const roll = /^roll ((?:\d+ ?)+)$/.exec(event.text);
-  if (roll) return t("event.roll", { who: playerName(event.player), dice: roll[1].trim().split(" ").join(" + ") });
+  if (roll) return t("event.roll", { who: playerName(event.player), dice: diceWords(roll[1].trim().split(" ").map(Number)) });
   if (event.text === "draw agreed") return t("event.draw_agreed");
   return describeMove(parseMoveText(event.text), event.player);
 }

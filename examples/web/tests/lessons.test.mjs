@@ -25,12 +25,13 @@ const EXPECTED = {
   petteia: [["move", "d2-d4", "d2-d3"], ["flank", "a4-c4", "a4-b4"], ["two_at_once", "c1-c3", "a3-a2"], ["between", "c1-c4", "c1-c3"]],
   latrunculi: [["move", "b1-b5", "b1-b4"], ["flank", "b4-d4", "b4-c4"], ["dux", "l3-l7", "l3-l6"]],
   xii_scripta: [["enter", "H-6:6", "4-10:6"], ["hit", "3-8:5", "3-4:1"], ["bear_off", "33-O:4", "33-34:1"]],
+  ur: [["enter", "H-2", "1-3"], ["rosette", "2-4", "5-7"], ["capture", "5-7", "1-3"], ["safe", "7-8", "2-3"], ["bear_off", "12-O", "3-6"]],
 };
 
 const reasonKey = (goal) => `lesson.why.${goal.reason ?? goal.type}`;
 const moveOf = (game, text) => game.legalMoves().find((move) => move.text === text);
 
-test("a lesson for each of the four games, with the steps asked for, in order", () => {
+test("a lesson for each of the five games, with the steps asked for, in order", () => {
   assert.deepEqual(lessons.map((lesson) => lesson.game).sort(), Object.keys(EXPECTED).sort());
   for (const lesson of lessons) assert.deepEqual(lesson.steps.map((step) => step.id), EXPECTED[lesson.game].map(([id]) => id), lesson.game);
 });
@@ -92,6 +93,25 @@ test("the goals read the library's position after the move", () => {
   game = stepGame(lesson, step);
   assert.equal(moveOf(game, "5-9"), undefined);
   assert.equal(moveOf(game, "6-9").captured_count, 2);
+  game.close();
+  // the Royal Game of Ur: the rosette's throw is the library's (the same player to throw again);
+  // the central rosette shelters a piece (a dark piece there cannot be captured: no move onto it)
+  [lesson, step] = pick("ur", "rosette");
+  game = stepGame(lesson, step);
+  game.play("2-4");
+  assert.deepEqual([game.toMove, game.phase], [0, "roll"]);
+  game.close();
+  [lesson, step] = pick("ur", "safe");
+  game = stepGame(lesson, step);
+  game.play("7-8");
+  assert.deepEqual([game.toMove, game.phase], [0, "roll"]);
+  game.setDice([1, 1, 1, 0]);
+  game.play("H-3");
+  // Dark throws 3: its piece on 5 would reach 8, the rosette Light holds (the same square)
+  assert.equal(game.toMove, 1);
+  game.setDice([1, 1, 1, 0]);
+  assert.ok(game.legalMoves().some((move) => move.text === "H-3"));
+  assert.ok(!game.legalMoves().some((move) => move.text === "5-8"), "a dark piece moved onto Light's piece on the central rosette");
   game.close();
   // between two enemies: still standing after the move, and taken by nothing
   [lesson, step] = pick("petteia", "between");

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 const here = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const ludus = await import(process.env.LUDUS_JS_PACKAGE);
 const { APP_GAMES, appCatalogue, state } = await import("../app/state.js");
-const { setMessages, t } = await import("../app/messages.js");
+const { has, setMessages, t } = await import("../app/messages.js");
 const words = await import("../app/words.js");
 const moves = await import("../app/moves.js");
 const settings = await import("../app/settings.js");
@@ -22,11 +22,11 @@ const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "ut
 state.Game = ludus.Game;
 state.catalogue = appCatalogue(ludus.games());
 
-test("state: the app offers the games it has tables for, in the library's order; newer games of the library stay out", () => {
+test("state: the app offers the games it has tables for, in the library's order (all five, the Royal Game of Ur with them)", () => {
   const ids = ludus.games().map((entry) => entry.id);
   assert.deepEqual(state.catalogue.map((entry) => entry.id), ids.filter((id) => APP_GAMES.includes(id)));
   for (const id of APP_GAMES) assert.ok(ids.includes(id), `${id} is in the library's catalogue`);
-  assert.ok(ids.includes("ur") && !state.catalogue.some((entry) => entry.id === "ur"), "the Royal Game of Ur: in the library, not yet in the app");
+  assert.ok(state.catalogue.some((entry) => entry.id === "ur"), "the Royal Game of Ur: in the library and in the app");
 });
 
 test("settings: the computer's levels are the catalogue's, weakest first, the other styles apart", () => {
@@ -321,6 +321,52 @@ test("dice: a throw tumbles through other faces, each unlike the one before, and
     }));
   }
   assert.deepEqual(throwFrames([6], 15), [[6]], "at a test's pace no tumbling: the value at once");
+});
+
+test("dice: a binary die (the Royal Game of Ur) flips between its two faces and lands on the value", () => {
+  const { binaryDice, throwFrames, FRAME_MS } = dice;
+  assert.ok(binaryDice("ur") && !binaryDice("duodecim") && !binaryDice("xii_scripta"));
+  const frames = throwFrames([1, 0, 0, 1], 500, Math.random, true);
+  assert.equal(frames.length, Math.floor(500 / FRAME_MS));
+  assert.deepEqual(frames.at(-1), [1, 0, 0, 1]);
+  frames.forEach((frame, f) => frame.forEach((face, die) => {
+    assert.ok(face === 0 || face === 1);
+    if (f > 0) assert.notEqual(face, frames[f - 1][die], "a face that stays looks stuck");
+  }));
+  assert.deepEqual(throwFrames([1, 0, 1, 1], 15, Math.random, true), [[1, 0, 1, 1]]);
+});
+
+test("words: the Royal Game of Ur's throws and moves in each language (enters, captures, a rosette's throw, bears off)", () => {
+  for (const tag of ["it", "en", "de"]) {
+    setMessages(tag, catalogue(tag));
+    const game = new ludus.Game("ur", { seed: 1, first_player: 0 });
+    state.game = game;
+    state.settings = { game: "ur", options: {}, opponent: "easy", computer: 1 };
+    // a throw: what it moves and how many marked tips are up (Masters' three blank dice move 4)
+    assert.equal(words.diceWords([1, 0, 1, 1]), "3");
+    assert.equal(words.binaryWords([1, 0, 1, 1]), t("dice.binary", { total: 3, count: 3 }));
+    assert.ok(words.binaryWords([0, 1, 0, 0]).startsWith("1 ") && words.binaryWords([0, 0, 0]).startsWith("4 "), words.binaryWords([0, 1, 0, 0]));
+    assert.equal(words.binaryTotal([0, 0, 0]), 4);
+    assert.equal(words.binaryTotal([0, 0, 0, 0]), 0);
+    assert.equal(words.describeEvent({ player: 1, text: "roll 1 1 0 1" }), t("event.roll", { who: words.playerName(1), dice: "3" }));
+    // the library's moves: entering on the rosette at 4 throws again
+    game.setDice([1, 1, 1, 1]);
+    const enter = game.legalMoves().find((move) => move.text === "H-4");
+    assert.ok(enter.rosette && enter.roll_again, JSON.stringify(enter));
+    words.narrate("roll", [1, 1, 1, 1]);
+    words.narrate("move", enter);
+    const said = words.narrationText();
+    assert.ok(said.includes(t("said.from_H", { to: "4" })) && said.includes(t("move.rosette_again")), said);
+    assert.ok(said.startsWith(t("narrate.rolled_played", { dice: "4", moves: "" }).split(":")[0]), said);
+    const capture = words.describeMove({ text: "5-7", from_name: "5", to_name: "7", captured_count: 1, rosette: false, roll_again: false }, 1, "said");
+    assert.equal(capture, `${t("said.step", { from: "5", to: "7" })} ${t("move.captures", { count: 1 })}`);
+    assert.equal(words.describeMove({ text: "13-O", from_name: "13", to_name: "O" }, 1, "said"), t("said.to_O", { from: "13" }));
+    // Blitz: a capture throws again, off a rosette
+    assert.ok(words.describeMove({ text: "5-7", from_name: "5", to_name: "7", captured_count: 1, rosette: false, roll_again: true }, 1, "said").endsWith(t("move.roll_again")));
+    for (const key of ["move.rosette_again", "move.roll_again", "dice.binary", "game.ur"]) assert.ok(has(key), `${tag}: ${key}`);
+    words.narrate("clear");
+    game.close();
+  }
 });
 
 test("demo: the attract screen's game plays itself to the end through the library, then starts again", () => {
