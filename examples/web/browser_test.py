@@ -1967,8 +1967,8 @@ def ur_game(app):
     for language, (width, height), opponent, whole in [("it", (360, 740), "greedy", True), ("en", (768, 1024), "human", True),
                                                        ("de", (360, 740), "greedy", False), ("de", (768, 1024), "human", False)]:
         words = catalogue_of(language)
+        app.size(width, height)  # the page loaded at its size, as a visitor's device opens it
         app.open(language)
-        app.size(width, height)
         t0 = time.time()
         app.new_game("ur", {}, opponent=opponent, computer=1)
         where = f"ur ({language}, {width}x{height}, {'the computer' if opponent != 'human' else 'two people'})"
