@@ -404,7 +404,7 @@ std::shared_ptr<const LoadedTable> cached_table(const std::string &path) {
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: " + ec.message());
     const auto time = std::filesystem::last_write_time(path, ec);
-    const std::string stamp = std::to_string(size) + "/" + std::to_string(time.time_since_epoch().count());
+    const std::string stamp = std::to_string(size) + "/" + std::to_string(static_cast<long long>(time.time_since_epoch().count()));
     std::lock_guard<std::mutex> lock(mutex);
     auto it = cache.find(path);
     if (it != cache.end() && it->second.first == stamp) return it->second.second;
