@@ -1,10 +1,11 @@
 //# allFunctionsCalledOnLoad
 import { catalogueOf, state } from "./state.js";
 
-// The computer's levels as the library's catalogue names them: each game's own, weakest first;
-// then the players of another style, offered apart ("other_levels": uct, a Monte Carlo tree
-// search that knows only the rules). Every game of the library has the same ones.
-const everyGames = (field) => [...new Set(state.catalogue.flatMap((entry) => entry[field]))];
+// The computer's levels as the library's catalogue names them, weakest first; then the players
+// of another style, offered apart ("other_levels": uct, a Monte Carlo tree search that knows only
+// the rules). The app offers the ones every game has: Ur's "perfect" needs a solved table the
+// app does not load.
+const everyGames = (field) => state.catalogue[0][field].filter((level) => state.catalogue.every((entry) => entry[field].includes(level)));
 export const levels = () => everyGames("levels");
 export const otherLevels = () => everyGames("other_levels");
 // The app's defaults where the library's would let a game go on for ever: a draw rule on

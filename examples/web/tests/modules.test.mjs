@@ -32,8 +32,9 @@ test("state: the app offers the games it has tables for, in the library's order 
 test("settings: the computer's levels are the catalogue's, weakest first, the other styles apart", () => {
   for (const entry of state.catalogue) {
     assert.deepEqual(settings.levels(), entry.levels, entry.id);
-    assert.deepEqual(settings.otherLevels(), entry.other_levels, entry.id);
+    assert.deepEqual(settings.otherLevels(), entry.other_levels.filter((level) => level !== "perfect"), entry.id);
   }
+  assert.ok(!settings.otherLevels().includes("perfect"), "perfect (Ur's solved table) is not offered by the app");
   assert.equal(settings.levels().at(-1), "best");
   assert.ok(settings.levels().includes(settings.defaultSettings().opponent));
 });
