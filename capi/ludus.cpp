@@ -116,37 +116,6 @@ ludus_status text_out(const ludus_game *g, char **out, const char *out_name, Tex
     });
 }
 
-// The last game this thread made from options that give a seed, kept to be cloned when the same
-// game id and options text come again: a program that plays many games from the same options
-// (playouts, a tournament) parses and checks them once, where they had cost more than a short
-// game itself. A new game of the same options is a clone of it. Options without a seed draw a
-// new one each time, so they are never kept.
-struct LastNewGame {
-    std::string id, options;
-    std::unique_ptr<ludus::Game> game;
-};
-thread_local LastNewGame last_new_game;
-
-bool is_last_new_game(const LastNewGame &last, const char *game_id, const char *options_json) {
-    // Bounded: reads no further than the kept text's terminating NUL.
-    return last.game != nullptr && options_json != nullptr && last.id == game_id &&
-           std::strncmp(last.options.c_str(), options_json, last.options.size() + 1) == 0;
-}
-
-std::unique_ptr<ludus::Game> new_game_from_text(const char *game_id, const char *options_json) {
-    LastNewGame &last = last_new_game;
-    if (is_last_new_game(last, game_id, options_json)) return last.game->clone();
-    const ludus::json options = options_argument(options_json);
-    std::unique_ptr<ludus::Game> game = ludus::new_game(game_id, options);
-    if (options_json != nullptr && options.contains("seed") && !options["seed"].is_null()) {
-        last.game.reset();  // never a stale game under the new texts, whatever throws below
-        last.id = game_id;
-        last.options = options_json;
-        last.game = game->clone();
-    }
-    return game;
-}
-
 }  // namespace
 
 extern "C" {
@@ -191,7 +160,8 @@ ludus_status ludus_game_new(const char *game_id, const char *options_json, ludus
     return guarded([&] {
         require(game_id, "game_id");
         require(out, "out");
-        *out = wrap(new_game_from_text(game_id, options_json));
+        const ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
+        *out = wrap(ludus::new_game(game_id, options));
     });
 }
 
