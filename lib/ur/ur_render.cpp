@@ -94,7 +94,8 @@ std::array<std::array<std::string, 2>, S::cells> positions_of(const UrOptions &o
     for (int p = 0; p < 2; ++p)
         for (int k = 1; k <= o.route_length; ++k) {
             std::string &n = names[o.cell[p][k]][p];
-            n += (n.empty() ? "" : " ") + std::to_string(k);
+            if (!n.empty()) n += ' ';
+            n += std::to_string(k);
         }
     return names;
 }
@@ -183,7 +184,7 @@ std::string UrRules::render_text(const Options &o, const State &s, const LastMov
         for (int col = 0; col < 8; ++col) {
             if (!on_board(row, col)) continue;
             const int cell = row * 8 + col;
-            grid[row][col + offset] = is_rosette(cell) ? "*" : ".";
+            grid[row][col + offset].assign(1, is_rosette(cell) ? '*' : '.');
         }
     const auto positions = positions_of(o);
     for (int cell = 0; cell < S::cells; ++cell) {
