@@ -212,7 +212,7 @@ json ai_choose(const typename Rules::Options &o, const typename Rules::State &s,
         bool known = options["level"] == perfect_level.name || options["level"] == ai::uct_level.name;
         std::string names;
         for (const ai::Level &l : levels) {
-            names += "\"" + std::string(l.name) + "\", ";
+            names.append("\"").append(l.name).append("\", ");
             known = known || options["level"] == l.name;
         }
         if (!known)
