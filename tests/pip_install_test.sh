@@ -56,8 +56,10 @@ assert importlib.metadata.version("ludus") == meson == ludus.library_version() =
 ' "$source_dir/meson.build"
   # A short game of each: the computer against random moves, then a random playout to the end.
   check "$label-play" "${clean_env[@]}" "$venv/bin/python" -c '
-import random, ludus
-assert len(ludus.game_ids()) == 4, ludus.game_ids()
+import pathlib, random, sys, ludus
+# Every game the source documents a rules page for (docs/rules/<id>.md) is in the installed library.
+documented = {page.stem.replace("-", "_") for page in pathlib.Path(sys.argv[1], "docs", "rules").glob("*.md")}
+assert documented and documented == set(ludus.game_ids()), (documented, ludus.game_ids())
 for game_id in ludus.game_ids():
     with ludus.Game(game_id, seed=5) as game:
         chooser = random.Random(5)
@@ -70,7 +72,7 @@ for game_id in ludus.game_ids():
         result, plies = restored.random_playout(5)
         assert restored.is_over and result != ludus.Result.ONGOING, (game_id, result)
         print(game_id, result, "after", len(restored.history), "events")
-'
+' "$source_dir"
   # The console script the wheel installs.
   check "$label-console-script" "${clean_env[@]}" "$venv/bin/ludus" games
 }

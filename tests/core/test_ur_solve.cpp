@@ -186,7 +186,10 @@ TEST_CASE("ur solve: the index is a bijection and counts the published positions
     // and r pieces on them, C(g, r), each with the splits of the rest between hand and off: all
     // n + 1 - g of them (published), or without "all off" (ours, n for g = 0). Masters' route:
     // RoyalUr.net's "over a billion" with either side to throw, 2 x 501,032,952.
-    for (const auto &[ruleset, published] : {std::pair{"finkel", uint64_t{137'913'936}}, std::pair{"masters", uint64_t{501'032'952}}}) {
+    for (const auto &ruleset_published : {std::pair{"finkel", uint64_t{137'913'936}}, std::pair{"masters", uint64_t{501'032'952}}}) {
+        // Named, not a structured binding: CAPTURE's lambda cannot capture a binding in C++20.
+        const char *ruleset = ruleset_published.first;
+        const uint64_t published = ruleset_published.second;
         const auto o = options(ruleset, 7);
         const bool finkel = std::string(ruleset) == "finkel";
         const int np = finkel ? 6 : 4, ns = finkel ? 8 : 12;  // private squares a side, shared squares
