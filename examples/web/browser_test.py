@@ -120,11 +120,13 @@ class App:
         self.rolls = self.typed_rolls = 0
         self.targets_measured = 0
         self.print_sizes = []
+        self.width = None  # the device's width while emulated (size())
 
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
 
     def size(self, width, height):
+        self.width = width
         self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
         self.js("window.dispatchEvent(new Event('resize'))")
@@ -149,7 +151,9 @@ class App:
         return found[0] if found else None
 
     def tap(self, element):
-        ActionChains(self.d).move_to_element(element).click().perform()
+        # duration=0: the pointer jumps to the element (Selenium's default glides for 250 ms,
+        # most of a whole game's time by taps)
+        ActionChains(self.d, duration=0).move_to_element(element).click().perform()
 
     def tap_if_there(self, element):
         """Taps an element found a moment ago; False if the page has drawn it again since (a
@@ -171,7 +175,7 @@ class App:
         visible button, select and input: 44x44 px or more; no horizontal overflow; the board
         (the area a zoomed board scrolls in) and the status line on screen."""
         small = self.js("""
-            const [min, boardPlaces] = arguments, out = [];
+            const [min, boardPlaces, deviceWidth] = arguments, out = [];
             const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
             const places = boardPlaces ? [...document.querySelectorAll('#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray')] : [];
             const controls = [...document.querySelectorAll('button, select, input, a')].filter((e) => seen(e) && !e.closest('dialog:not([open])'));
@@ -180,12 +184,14 @@ class App:
               if (r.width + 0.01 < min || r.height + 0.01 < min) out.push(`${e.tagName} ${e.id || e.dataset.square || e.dataset.cell || e.getAttribute('class') || e.textContent.trim().slice(0, 20)}: ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
             }
             return {small: out, count: places.length + controls.length,
-                    overflow: document.documentElement.scrollWidth - window.innerWidth,
+                    // A phone widens its layout to what overflows (and zooms the page out), so the
+                    // page's width is measured against the device's, not against innerWidth.
+                    overflow: Math.max(document.documentElement.scrollWidth, window.innerWidth) - (deviceWidth ?? window.innerWidth),
                     board: (() => { const r = document.querySelector('#board-area[data-zoomed]')?.getBoundingClientRect() ?? document.querySelector('#board svg').getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; })(),
                     status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth,
                     dice: (() => { const dice = document.querySelector('#dice'); if (dice.hidden) return null;
                                    const r = dice.getBoundingClientRect(), a = document.querySelector('#actions').getBoundingClientRect();
-                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""", MIN_TARGET, board_places)
+                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""", MIN_TARGET, board_places, self.width)
         assert not small["small"], f"{where}: targets under {MIN_TARGET} px: {small['small'][:8]}"
         assert small["overflow"] <= 0, f"{where}: {small['overflow']} px of horizontal overflow"
         top, bottom, left, right = small["board"]

@@ -53,7 +53,8 @@ export function showStatus() {
   } else {
     const moves = legalMoves();
     const placing = moves.length > 0 && moves.every((m) => origin(m) === undefined && !isPass(m));
-    const key = state.game.phase === "roll" ? "roll" : placing ? "place" : state.selected === null ? "move" : "target";
+    const passing = moves.length > 0 && moves.every(isPass);  // the dice left no move: the status says why
+    const key = state.game.phase === "roll" ? "roll" : passing ? "pass" : placing ? "place" : state.selected === null ? "move" : "target";
     // against the computer the person is "tu"; two people are named by their sides
     status.textContent = state.settings.opponent === "human" && !state.online ? t(`status.${key}`, { who: sideName(state.game.toMove) }) : t(`status.your_${key}`);
   }
