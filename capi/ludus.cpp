@@ -125,7 +125,12 @@ const char *ludus_version(void) { return LUDUS_VERSION_STRING; }
 const char *ludus_last_error(void) { return last_error.c_str(); }
 
 const char *ludus_status_name(ludus_status status) {
-    switch (status) {
+    // A C caller may pass any int: it is read as one, never loaded as an out-of-range enum
+    // (undefined in C++; clang's UBSan reports it).
+    static_assert(sizeof(ludus_status) == sizeof(int));
+    int code;
+    std::memcpy(&code, &status, sizeof code);
+    switch (code) {
     case LUDUS_OK: return "LUDUS_OK";
     case LUDUS_E_INVALID_ARGUMENT: return "LUDUS_E_INVALID_ARGUMENT";
     case LUDUS_E_BAD_JSON: return "LUDUS_E_BAD_JSON";
