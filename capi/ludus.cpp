@@ -165,8 +165,7 @@ ludus_status ludus_game_new(const char *game_id, const char *options_json, ludus
     return guarded([&] {
         require(game_id, "game_id");
         require(out, "out");
-        const ludus::json options = options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
-        *out = wrap(ludus::new_game(game_id, options));
+        *out = wrap(ludus::new_game(game_id, options_argument(options_json)));
     });
 }
 

@@ -1987,7 +1987,7 @@ def ur_game(app):
         app.check_axe(where)
         app.explain_words = {"it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"], "en": ["There is no", "This piece", "Not allowed", "No move"],
                              "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"]}[language]
-        seen_dice = narrations = 0
+        seen_dice = narrations = passes = 0
         said = set()
         shots = {"dice": False, "computer": False}
         actions, probed, limit = 0, False, 2500 if whole else 40
@@ -2010,6 +2010,12 @@ def ur_game(app):
                     os.makedirs(SHOTS, exist_ok=True)  # at once: at the test's pace the computer plays on
                     app.d.save_screenshot(os.path.join(SHOTS, f"web-ur-computer-{language}-{width}x{height}.png"))
                     shots["computer"] = True
+            # a throw that leaves no move: the button says "pass", the status line why
+            passing = app.js("const b = document.querySelector('#pass'); return b && b.getClientRects().length > 0 ? [b.textContent, document.querySelector('#status').textContent] : null")
+            if passing:
+                said_why = words["status.your_pass"] if opponent != "human" else words["status.pass"].split("{who}")[1]
+                assert passing[0] == words["action.pass"] and passing[1].endswith(said_why), f"{where}: passing, {passing}"
+                passes += 1
             if not probed and app.js("return document.querySelectorAll('#board .movable').length > 0"):
                 app.illegal_tap(app.explain_words)
                 probed = True
@@ -2021,6 +2027,7 @@ def ur_game(app):
             else:
                 time.sleep(0.03)
         assert seen_dice > 0, f"{where}: no dice seen"
+        assert passes > 0 or not whole, f"{where}: a whole game and never a throw without a move"
         text = " ".join(sorted(said))
         if opponent != "human":
             enters = words["said.from_H"].split("{")[0].strip()
