@@ -188,7 +188,7 @@ json choose_perfect(const UrOptions &o, const S &s, const json &options) {
                                          std::to_string(table->dice) + " dice, not this game's " + R::ruleset_name(o.ruleset) + ", " + std::to_string(o.pieces) +
                                          ", " + std::to_string(o.dice));
     if (table->min_off != 0) fail(Status::invalid_option, "the Ur table " + path + " solves only the ends of games (min_off " + std::to_string(table->min_off) + ")");
-    const ur_solve::Index index(o);
+    const ur_solve::Index &index = ur_solve::cached_index(o);
     if (index.size() != table->states) fail(Status::invalid_option, "the Ur table " + path + " does not fit this game's positions");
     std::vector<Action> moves;
     R::legal_actions(o, s, moves);

@@ -195,6 +195,15 @@ UrState Index::decode(uint64_t index) const {
     return s;
 }
 
+const Index &cached_index(const UrOptions &o) {
+    static std::mutex mutex;
+    static std::map<std::string, std::unique_ptr<const Index>> cache;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto &slot = cache[table_name(o)];
+    if (!slot) slot = std::make_unique<const Index>(o);
+    return *slot;
+}
+
 namespace {
 
 // The mover's chance after move `a` of `s`, from the values `v` (any float type).

@@ -72,6 +72,9 @@ private:
     }
 };
 
+// The index of the options' positions, made once per ruleset, pieces and dice for the process.
+const Index &cached_index(const UrOptions &o);
+
 struct SolveOptions {
     double tolerance = 1e-9;  // a group is solved when a sweep changes no value by more
     // Solve only the groups where both sides have borne off at least this many pieces (they

@@ -1,5 +1,7 @@
 """``ludus solve ur``: the solver tool writes a table, and the level "perfect" plays from it."""
 import json
+import os
+import subprocess
 
 import pytest
 
@@ -33,3 +35,22 @@ def _three_pieces(table):
 def test_solve_refuses_murray():
     result = run_python(["-m", "ludus", "solve", "ur", "--ruleset", "murray"])
     assert result.returncode == 2 and "murray" in result.stderr
+
+
+def test_levels_measured_against_the_table(tmp_path):
+    """ludus-ur-levels: the table's own level loses nothing against itself, and random loses more than best."""
+    solver = solve.solver_path()
+    if solver is None:
+        pytest.skip("ludus-ur-solve is not built")
+    levels_tool = os.path.join(os.path.dirname(solver), "ludus-ur-levels")
+    if not os.access(levels_tool, os.X_OK):
+        pytest.skip("ludus-ur-levels is not built beside ludus-ur-solve")
+    table = tmp_path / "ur-finkel-2-4.table"
+    subprocess.run([solver, "--pieces", "2", "--output", str(table), "--quiet"], check=True, capture_output=True)
+    result = subprocess.run([levels_tool, "--table", str(table), "--pieces", "2", "--games", "20",
+                             "--level", "perfect", "--level", "random", "--level", 'best:{"max_nodes": 2000}'],
+                            capture_output=True, text=True, check=True)
+    rows = {row["level"]: row for row in map(json.loads, result.stdout.splitlines())}
+    assert rows["perfect"]["games"] == 20 and rows["perfect"]["moves_with_a_choice"] > 0
+    assert rows["perfect"]["mean_loss_per_move"] == 0 and rows["perfect"]["largest_loss"] == 0
+    assert rows["random"]["mean_loss_per_move"] > rows["best"]["mean_loss_per_move"] > 0

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "flag_value.hpp"
 #include "ur/ur_solve.hpp"
 
 using namespace ludus;
@@ -27,13 +28,7 @@ int main(int argc, char **argv) {
     bool quiet = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) {
-                std::fprintf(stderr, "%s needs a value\n", arg.c_str());
-                std::exit(2);
-            }
-            return argv[++i];
-        };
+        auto value = [&] { return flag_value(argc, argv, i); };
         if (arg == "--ruleset") given["ruleset"] = value();
         else if (arg == "--pieces") given["pieces"] = std::stoi(value());
         else if (arg == "--dice") given["dice"] = std::stoi(value());
