@@ -189,14 +189,14 @@ json choose_perfect(const UrOptions &o, const S &s, const json &options) {
                                          ", " + std::to_string(o.dice));
     if (table->min_off != 0) fail(Status::invalid_option, "the Ur table " + path + " solves only the ends of games (min_off " + std::to_string(table->min_off) + ")");
     const ur_solve::Index index(o);
-    if (index.size() != table->value.size()) fail(Status::invalid_option, "the Ur table " + path + " does not fit this game's positions");
+    if (index.size() != table->states) fail(Status::invalid_option, "the Ur table " + path + " does not fit this game's positions");
     std::vector<Action> moves;
     R::legal_actions(o, s, moves);
     ai::shuffle_moves(moves, ao.seed);  // equal chances: the seed chooses
     Action best = moves.front();
     double best_value = -1;
     for (Action a : moves) {
-        const double v = ur_solve::value_after(index, table->value, o, s, a);
+        const double v = ur_solve::value_after(index, *table, o, s, a);
         if (v > best_value) best_value = v, best = a;
     }
     const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();

@@ -11,6 +11,17 @@
 #include <map>
 #include <mutex>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#endif
+
 #include "../error.hpp"
 
 namespace ludus::ur_solve {
@@ -198,7 +209,11 @@ double after(const Index &index, const V &v, const UrOptions &o, const S &s, Act
 
 }  // namespace
 
-double value_after(const Index &index, const std::vector<float> &values, const UrOptions &o, const UrState &s, Action a) {
+double value_after(const Index &index, const std::vector<double> &values, const UrOptions &o, const UrState &s, Action a) {
+    return after(index, values, o, s, a);
+}
+
+double value_after(const Index &index, const TableFile &values, const UrOptions &o, const UrState &s, Action a) {
     return after(index, values, o, s, a);
 }
 
@@ -350,65 +365,184 @@ void write_table(const std::string &path, const Table &t) {
     std::filesystem::rename(tmp, path);
 }
 
-LoadedTable read_table(const std::string &path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read");
-    f.seekg(0, std::ios::end);
-    const uint64_t file_size = static_cast<uint64_t>(f.tellg());
-    f.seekg(0);
-    auto bad = [&](const std::string &why) -> LoadedTable { fail(Status::invalid_argument, "the Ur table " + path + " is not valid: " + why); };
-    std::vector<unsigned char> prefix(16);
-    if (file_size < 24 || !f.read(reinterpret_cast<char *>(prefix.data()), 16) || std::memcmp(prefix.data(), magic, 8) != 0)
-        return bad("it does not start with LUDUSURT");
-    if (get32(prefix.data() + 8) != file_version) return bad("version " + std::to_string(get32(prefix.data() + 8)) + " is not 1");
-    const size_t header_size = get32(prefix.data() + 12);
-    if (16 + header_size + 8 > file_size || (16 + header_size) % 8 != 0) return bad("its header's length does not fit");
-    prefix.resize(16 + header_size);
-    if (!f.read(reinterpret_cast<char *>(prefix.data() + 16), static_cast<std::streamsize>(header_size))) return bad("it is cut short");
+namespace {
+
+[[noreturn]] void bad_table(const std::string &path, const std::string &why) {
+    fail(Status::invalid_argument, "the Ur table " + path + " is not valid: " + why);
+}
+
+// Checks the magic, version and header of a file of `file_size` bytes whose first bytes are
+// `prefix` (at least 16; `header_bytes` then gives the bytes up to the values) and fills `t`.
+template <class HeaderBytes>
+void read_header(TableFile &t, const std::string &path, uint64_t file_size, const unsigned char *prefix, uint64_t &values_at, HeaderBytes header_bytes) {
+    if (file_size < 24 || std::memcmp(prefix, magic, 8) != 0) bad_table(path, "it does not start with LUDUSURT");
+    if (get32(prefix + 8) != file_version) bad_table(path, "version " + std::to_string(get32(prefix + 8)) + " is not 1");
+    const uint64_t header_size = get32(prefix + 12);
+    if (16 + header_size + 8 > file_size || (16 + header_size) % 8 != 0) bad_table(path, "its header's length does not fit");
     json header;
     try {
-        header = json::parse(std::string(prefix.begin() + 16, prefix.end()));
-    } catch (const std::exception &) {
-        return bad("its header is not JSON");
+        header = json::parse(header_bytes(header_size));
+    } catch (const json::exception &) {
+        bad_table(path, "its header is not JSON");
     }
-    LoadedTable t;
-    uint64_t states = 0;
     try {
         t.ruleset = header.at("ruleset").get<std::string>();
         t.pieces = header.at("pieces").get<int>();
         t.dice = header.at("dice").get<int>();
         t.min_off = header.at("min_off").get<int>();
         t.tolerance = header.at("tolerance").get<double>();
-        states = header.at("states").get<uint64_t>();
-        if (header.at("values").get<std::string>() != "float32") return bad("values are not float32");
+        t.states = header.at("states").get<uint64_t>();
+        if (header.at("values").get<std::string>() != "float32") bad_table(path, "values are not float32");
     } catch (const json::exception &) {
-        return bad("its header lacks a field");
+        bad_table(path, "its header lacks a field");
     }
-    if (states > file_size || 16 + header_size + 4 * states + 8 != file_size) return bad("its size does not match its states");
-    t.value.resize(states);
-    unsigned char stored_bytes[8];
-    if (!f.read(reinterpret_cast<char *>(t.value.data()), static_cast<std::streamsize>(4 * states)) || !f.read(reinterpret_cast<char *>(stored_bytes), 8))
-        return bad("it is cut short");
-    uint64_t stored = 0;
-    for (int b = 7; b >= 0; --b) stored = stored << 8 | stored_bytes[b];
-    // The values start at a multiple of 8 bytes, so the checksum runs on over them.
-    const uint64_t sum = checksum(reinterpret_cast<const unsigned char *>(t.value.data()), 4 * states, checksum(prefix.data(), prefix.size()));
-    if (sum != stored) return bad("its checksum does not match (the file is damaged)");
-    return t;  // float32 little-endian, as every target stores it
+    values_at = 16 + header_size;
+    if (t.states > file_size || values_at + 4 * t.states + 8 != file_size) bad_table(path, "its size does not match its states");
 }
 
-std::shared_ptr<const LoadedTable> cached_table(const std::string &path) {
-    static std::mutex mutex;
-    static std::map<std::string, std::pair<std::string, std::shared_ptr<const LoadedTable>>> cache;
+float float_at(const unsigned char *p) {
+    const uint32_t u = get32(p);  // little-endian float32, whatever the host
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+}
+
+}  // namespace
+
+#ifdef __EMSCRIPTEN__
+
+// The host's reader (bindings/js: setFileReader): the size of a file (-1: the reader failed;
+// -2: none is set) and `length` bytes of it from `offset` copied to `out` (the count, or -1, -2).
+EM_JS(double, ludus_host_file_size, (const char *path), {
+    const reader = Module["ludusFileReader"];
+    if (!reader) return -2;
+    try {
+        const size = reader.size(UTF8ToString(path));
+        return Number.isSafeInteger(size) && size >= 0 ? size : -1;
+    } catch (error) {
+        return -1;
+    }
+});
+EM_JS(int, ludus_host_file_read, (const char *path, double offset, int length, unsigned char *out), {
+    const reader = Module["ludusFileReader"];
+    if (!reader) return -2;
+    try {
+        const bytes = reader.read(UTF8ToString(path), offset, length);
+        if (!(bytes instanceof Uint8Array) || bytes.length !== length) return -1;
+        HEAPU8.set(bytes, out);
+        return length;
+    } catch (error) {
+        return -1;
+    }
+});
+
+namespace {
+
+[[noreturn]] void host_failed(const std::string &path, double code) {
+    fail(Status::invalid_argument, "the Ur table " + path + (code == -2 ? " cannot be read: no file reader is set (setFileReader)" : " cannot be read: the file reader failed"));
+}
+
+void host_read(const std::string &path, uint64_t offset, unsigned char *out, int length) {
+    const int got = ludus_host_file_read(path.c_str(), static_cast<double>(offset), length, out);
+    if (got != length) host_failed(path, got);
+}
+
+uint64_t host_size(const std::string &path) {
+    const double size = ludus_host_file_size(path.c_str());
+    if (size < 0) host_failed(path, size);
+    return static_cast<uint64_t>(size);
+}
+
+}  // namespace
+
+TableFile::~TableFile() = default;
+
+float TableFile::operator[](uint64_t index) const {
+    unsigned char bytes[4];
+    host_read(path, values_at_ + 4 * index, bytes, 4);
+    return float_at(bytes);
+}
+
+std::shared_ptr<const TableFile> open_table(const std::string &path) {
+    std::shared_ptr<TableFile> t(new TableFile);
+    t->path = path;
+    const uint64_t file_size = host_size(path);
+    unsigned char prefix[16];
+    if (file_size < 24) bad_table(path, "it does not start with LUDUSURT");
+    host_read(path, 0, prefix, 16);
+    read_header(*t, path, file_size, prefix, t->values_at_, [&](uint64_t header_size) {
+        std::string text(header_size, ' ');
+        host_read(path, 16, reinterpret_cast<unsigned char *>(text.data()), static_cast<int>(header_size));
+        return text;
+    });
+    return t;
+}
+
+namespace {
+
+// What tells a file changed: its size (the reader gives no time).
+std::string file_stamp(const std::string &path) { return std::to_string(host_size(path)); }
+
+}  // namespace
+
+#else
+
+TableFile::~TableFile() {
+    if (map_ != nullptr) munmap(map_, map_size_);
+}
+
+float TableFile::operator[](uint64_t index) const { return float_at(values_ + 4 * index); }
+
+std::shared_ptr<const TableFile> open_table(const std::string &path) {
+    std::shared_ptr<TableFile> t(new TableFile);
+    t->path = path;
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: " + std::strerror(errno));
+    struct stat st {};
+    const bool sized = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    const uint64_t file_size = sized ? static_cast<uint64_t>(st.st_size) : 0;
+    void *map = file_size >= 24 ? mmap(nullptr, file_size, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+    ::close(fd);
+    if (!sized) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: it is not a file");
+    if (file_size < 24) bad_table(path, "it does not start with LUDUSURT");
+    if (map == MAP_FAILED) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: " + std::strerror(errno));
+    t->map_ = map;
+    t->map_size_ = file_size;
+    const auto *bytes = static_cast<const unsigned char *>(map);
+    read_header(*t, path, file_size, bytes, t->values_at_, [&](uint64_t header_size) { return std::string(bytes + 16, bytes + 16 + header_size); });
+    // One pass over the file for its checksum, read ahead; then the values are looked up at random.
+    madvise(map, file_size, MADV_SEQUENTIAL);
+    uint64_t stored = 0;
+    for (int b = 7; b >= 0; --b) stored = stored << 8 | bytes[file_size - 8 + static_cast<size_t>(b)];
+    if (checksum(bytes, file_size - 8) != stored) bad_table(path, "its checksum does not match (the file is damaged)");
+    madvise(map, file_size, MADV_RANDOM);
+    t->values_ = bytes + t->values_at_;
+    return t;
+}
+
+namespace {
+
+// What tells a file changed: its size and time.
+std::string file_stamp(const std::string &path) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
     if (ec) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: " + ec.message());
     const auto time = std::filesystem::last_write_time(path, ec);
-    const std::string stamp = std::to_string(size) + "/" + std::to_string(static_cast<long long>(time.time_since_epoch().count()));
+    return std::to_string(size) + "/" + std::to_string(static_cast<long long>(time.time_since_epoch().count()));
+}
+
+}  // namespace
+
+#endif
+
+std::shared_ptr<const TableFile> cached_table(const std::string &path) {
+    static std::mutex mutex;
+    static std::map<std::string, std::pair<std::string, std::shared_ptr<const TableFile>>> cache;
+    const std::string stamp = file_stamp(path);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = cache.find(path);
     if (it != cache.end() && it->second.first == stamp) return it->second.second;
-    auto t = std::make_shared<const LoadedTable>(read_table(path));
+    auto t = open_table(path);
     cache[path] = {stamp, t};
     return t;
 }

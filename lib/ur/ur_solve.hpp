@@ -92,11 +92,6 @@ struct Table {
 
 Table solve(const UrOptions &o, const SolveOptions &so);
 
-// The mover's chance of winning after each move of `s` (phase move), as the table gives it
-// (1 for a move that wins at once; the same side to move after a rosette, else 1 - the
-// opponent's chance).
-double value_after(const Index &index, const std::vector<float> &values, const UrOptions &o, const UrState &s, Action a);
-
 // The table file (docs/computer-players.md, "The table file"): the magic "LUDUSURT", a
 // little-endian uint32 version (1), a uint32 length and that many bytes of a JSON header
 // (ruleset, pieces, dice, route_length, states, min_off, tolerance, values "float32"; padded
@@ -104,17 +99,44 @@ double value_after(const Index &index, const std::vector<float> &values, const U
 // values as little-endian float32 by index, and a uint64 checksum of every byte before it.
 void write_table(const std::string &path, const Table &t);
 
-struct LoadedTable {
-    std::string ruleset;
+// A table file opened for its values. Natively the file is mapped, not copied, and checked whole
+// (magic, version, header, size, checksum) as it opens: one pass over it, the values then paged
+// in as they are looked up. The WebAssembly build has no file system: it reads the header and
+// each value it looks up through the host's reader (bindings/js: setFileReader), and checks
+// everything but the checksum, which would need the whole file (a museum's 552 MB).
+class TableFile {
+public:
+    std::string path, ruleset;
     int pieces = 0, dice = 0, min_off = 0;
     double tolerance = 0;
-    std::vector<float> value;
+    uint64_t states = 0;
+
+    float operator[](uint64_t index) const;  // index < states
+    ~TableFile();
+    TableFile(const TableFile &) = delete;
+    TableFile &operator=(const TableFile &) = delete;
+
+private:
+    TableFile() = default;
+    friend std::shared_ptr<const TableFile> open_table(const std::string &path);
+    uint64_t values_at_ = 0;  // the values' offset in the file
+#ifndef __EMSCRIPTEN__
+    const unsigned char *values_ = nullptr;  // the first value, mapped
+    void *map_ = nullptr;
+    size_t map_size_ = 0;
+#endif
 };
-// Reads and checks a table file (magic, version, sizes, checksum): fails (invalid_argument)
-// naming what is wrong.
-LoadedTable read_table(const std::string &path);
-// A table read once and kept for the process (keyed by path and the file's size and time).
-std::shared_ptr<const LoadedTable> cached_table(const std::string &path);
+
+// Opens and checks a table file: fails (invalid_argument) naming the path and what is wrong.
+std::shared_ptr<const TableFile> open_table(const std::string &path);
+// A table opened once and kept for the process (keyed by path and the file's size and time).
+std::shared_ptr<const TableFile> cached_table(const std::string &path);
+
+// The mover's chance of winning after move `a` of `s` (phase move), as the values give it (1
+// for a move that wins at once; the same side to move after a rosette, else 1 - the opponent's
+// chance).
+double value_after(const Index &index, const std::vector<double> &values, const UrOptions &o, const UrState &s, Action a);
+double value_after(const Index &index, const TableFile &values, const UrOptions &o, const UrState &s, Action a);
 
 // The checksum of the file: 64-bit FNV-1a over the bytes taken 8 at a time as little-endian
 // words (the last word padded with zeros): h = (h ^ word) * 1099511628211, h0 = 14695981039346656037.

@@ -284,11 +284,12 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
     const ur_solve::Table t = ur_solve::solve(o, {});
     const std::string path = (std::filesystem::temp_directory_path() / "ludus-test-ur-finkel-2.table").string();
     ur_solve::write_table(path, t);
-    const ur_solve::LoadedTable l = ur_solve::read_table(path);
-    REQUIRE(l.value.size() == t.value.size());
+    const auto opened = ur_solve::open_table(path);
+    const ur_solve::TableFile &l = *opened;
+    REQUIRE(l.states == t.value.size());
     CHECK(l.ruleset == "finkel");
     CHECK(l.pieces == 2);
-    for (size_t i = 0; i < t.value.size(); ++i) REQUIRE(std::abs(l.value[i] - t.value[i]) < 1e-7);
+    for (size_t i = 0; i < t.value.size(); ++i) REQUIRE(std::abs(l[i] - t.value[i]) < 1e-7);
 
     // The perfect level plays from it: every move it picks has the highest chance after it.
     const json game_options = {{"ruleset", "finkel"}, {"pieces", 2}, {"seed", 3}};
@@ -303,8 +304,8 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
         std::vector<Action> moves;
         Ur::legal_actions(go, s, moves);
         double best = 0;
-        for (Action a : moves) best = std::max(best, ur_solve::value_after(index, l.value, go, s, a));
-        CHECK(ur_solve::value_after(index, l.value, go, s, move["action"].get<Action>()) == best);
+        for (Action a : moves) best = std::max(best, ur_solve::value_after(index, l, go, s, a));
+        CHECK(ur_solve::value_after(index, l, go, s, move["action"].get<Action>()) == best);
         Ur::apply(go, s, move["action"].get<Action>());
         ++plies;
     }
@@ -331,9 +332,9 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
         c = static_cast<char>(c ^ 0x10);
         f.write(&c, 1);
     }
-    CHECK(status_of([&] { ur_solve::read_table(path); }) == Status::invalid_argument);
+    CHECK(status_of([&] { ur_solve::open_table(path); }) == Status::invalid_argument);
     try {
-        ur_solve::read_table(path);
+        ur_solve::open_table(path);
     } catch (const Error &e) {
         CHECK(std::string(e.what()).find("checksum") != std::string::npos);
     }

@@ -213,6 +213,19 @@ export function version(): string;
 export function games(): GameInfo[];
 /** The ids of the games in the catalogue. */
 export function gameIds(): string[];
+/** How the library reads a file in the WebAssembly build (setFileReader): synchronously. */
+export interface SyncFileReader {
+  /** The file's size in bytes. */
+  size(path: string): number;
+  /** Exactly `length` bytes of the file from `offset`. */
+  read(path: string, offset: number, length: number): Uint8Array;
+}
+/** Gives the library a way to read files, which the WebAssembly build has none of: Ur's
+ * `perfect` level reads its solved table (aiMove's option `table`, a path the reader
+ * understands). It reads the table's header, then 4 bytes per position it looks up, never the
+ * whole file (so it does not check the file's checksum). A reader that throws or returns a wrong
+ * length makes the call fail with an error naming the path. `null` removes it. */
+export function setFileReader(reader: SyncFileReader | null): void;
 /** For tests: the top of the wasm heap (sbrk(0)) and the wasm memory's size, in bytes. */
 export function heapStats(): { top: number; memory: number };
 

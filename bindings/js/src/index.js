@@ -600,6 +600,20 @@ export class Game {
   }
 }
 
+/** Gives the library a way to read files, which the WebAssembly build has none of: Ur's
+ * `perfect` level reads its solved table (aiMove's option `table`, a path the reader
+ * understands: a URL in a Web Worker, a file name in Node). `reader.size(path)` returns the
+ * file's size in bytes and `reader.read(path, offset, length)` exactly that many bytes from
+ * there, both synchronously; the library reads the table's header when it opens it and then 4
+ * bytes per position it looks up, never the whole file (so it does not check the file's
+ * checksum: the native library does, as it maps the file). A reader that throws or returns
+ * a wrong length makes the call fail with an error naming the path. `null` removes it. */
+export function setFileReader(reader) {
+  if (reader !== null && (typeof reader?.size !== "function" || typeof reader?.read !== "function"))
+    throw new TypeError("setFileReader takes null or an object with size(path) and read(path, offset, length)");
+  wasm.ludusFileReader = reader;
+}
+
 /** For tests: the top of the wasm heap (sbrk(0)) and the size of the wasm memory, in bytes. */
 export function heapStats() {
   return { top: wasm._sbrk(0) >>> 0, memory: wasm.HEAPU8.length };
