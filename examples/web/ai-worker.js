@@ -9,12 +9,36 @@
 // the worker answers with the move the library chooses and its search. A message sent before
 // {ready: true} would find no handler: the page waits for it. A game's review (kind "review")
 // evaluates each of its positions here too, off the page's thread.
+//
+// The Royal Game of Ur's level "perfect" plays from the solved game's table, read here over HTTP
+// a few bytes at a time (app/table-reader.js; the library reads through the package's
+// setFileReader). The page asks first whether a table is there ({kind: "table", url}: its first
+// bytes fetched, asynchronously; a server that does not answer byte ranges is taken for none),
+// and only a table found so is read; a move or a review whose table fails falls back to the
+// search.
+import { blockReader, probeTable, withoutTable, xhrRange } from "./app/table-reader.js";
+
 const url = new URL("./ludus.wasm", import.meta.url);
 const compiled = WebAssembly.compileStreaming(fetch(url))
   // a server that does not send .wasm as application/wasm: compile the bytes
   .catch(() => fetch(url).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
 globalThis.LUDUS_WASM_MODULE = compiled;
-const { Game, games } = await import("./ludus-engine.js");
+const engine = await import("./ludus-engine.js");
+const { Game, games } = engine;
+const tables = blockReader(xhrRange(XMLHttpRequest));
+// an engine without setFileReader (a package older than the tables' reader) reads no table
+engine.setFileReader?.(tables);
+const probes = new Map();  // url -> promise of whether the table is there
+function tableThere(url) {
+  if (typeof engine.setFileReader !== "function") return Promise.resolve(false);
+  if (!probes.has(url)) {
+    probes.set(url, probeTable(url).then((size) => {
+      if (size !== null) tables.known(url, size);
+      return size !== null;
+    }));
+  }
+  return probes.get(url);
+}
 
 // What the page calls while it starts (the catalogue, a new game of the game it shows first,
 // ai-worker.js?game=ID, its moves, its picture, its state): the page's first screen then runs on
@@ -38,24 +62,48 @@ for (const { id, options } of games().filter((entry) => entry.id === first)) {
   game.close();
 }
 
-self.onmessage = async ({ data: { id, kind, state, options } }) => {
-  if (kind === "review") { await review(id, state, options); return; }
+self.onmessage = async ({ data: { id, kind, state, options, url } }) => {
+  if (kind === "table") { self.postMessage({ kind, url, there: await tableThere(url) }); return; }
+  const table = options?.table && (await tableThere(options.table)) ? options.table : null;
+  if (kind === "review") { await review(id, state, options, table); return; }
   let game = null;
   try {
     game = Game.fromJSON(state);
-    self.postMessage({ id, kind, move: game.aiMove(options) });
+    let move;
+    if (options.level !== "perfect") move = game.aiMove(options);
+    else if (table === null) move = game.aiMove(withoutTable(options));
+    else {
+      try {
+        move = game.aiMove({ level: "perfect", seed: options.seed, table });
+      } catch (error) {
+        console.warn(error.message);  // the table could not be read: the search plays
+        move = game.aiMove(withoutTable(options));
+      }
+    }
+    self.postMessage({ id, kind, move });
   } catch (error) {
     self.postMessage({ id, kind, error: error.message, status: error.statusName });
   } finally {
     game?.close();
   }
 };
-// A game's review: each position evaluated (app/review-model.js), the progress said as it goes.
-async function review(id, state, options) {
+// A game's review: each position evaluated (app/review-model.js), the progress said as it goes;
+// with the solved table (Ur's, found), each position's exact chance, else (or if the table fails
+// on the way) the search's.
+async function review(id, state, options, table) {
   const { evaluateGame } = await import("./app/review-model.js");
   try {
     const progress = (done, total) => self.postMessage({ id, kind: "review", progress: [done, total] });
-    self.postMessage({ id, kind: "review", evaluation: evaluateGame(Game, JSON.parse(state), { maxNodes: options.max_nodes, progress }) });
+    const evaluate = (withTable) => evaluateGame(Game, JSON.parse(state), { maxNodes: options.max_nodes, progress, table: withTable });
+    let evaluation;
+    try {
+      evaluation = evaluate(table);
+    } catch (error) {
+      if (table === null) throw error;
+      console.warn(error.message);
+      evaluation = evaluate(null);
+    }
+    self.postMessage({ id, kind: "review", evaluation });
   } catch (error) {
     self.postMessage({ id, kind: "review", error: error.message, status: error.statusName });
   }

@@ -43,6 +43,10 @@ One browser for everything:
 - the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
   computer and on an English tablet between two people, a few turns in German on both; its
   rosettes, trays, tetrahedral dice and their total, the computer's turn in words, the end panel;
+- the Royal Game of Ur's perfect player (part ur_perfect): a three-piece table made by the native
+  ludus-ur-solve, served in byte ranges; offered in the new-game dialog, a game against it to
+  its end, the review's line the table's (the native library's values); not offered without the
+  table or from a server that ignores byte ranges;
 - a game against a friend (part friend): `ludus serve` (a native libludus: LUDUS_LIBRARY, or
   build/capi/ beside this build) on a free port, an Italian phone and an English tablet playing
   Duodecim through it, a dropped connection and a killed server, both pages back in the game;
@@ -54,6 +58,7 @@ those parts.
 import base64
 import functools
 import http.server
+import io
 import json
 import os
 import random
@@ -80,11 +85,55 @@ rng = random.Random(2026)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """The built app, as a static web server gives it; one byte range asked for (Range:
+    bytes=A-B) is answered with a 206, as nginx and Apache answer (the Royal Game of Ur's solved
+    table is read so); the folder `tables` (part ur_perfect) served as /tables/, each request
+    for it noted in `table_requests` (the range asked for, or None)."""
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
                       ".wasm": "application/wasm", ".webmanifest": "application/manifest+json", ".json": "application/json"}
+    ranges = True
+    tables = None
+    table_requests = []
 
     def log_message(self, *args):
         pass
+
+    def translate_path(self, path):
+        clean = path.split("?")[0].split("#")[0]
+        if QuietHandler.tables and clean.startswith("/tables/"):
+            return os.path.join(QuietHandler.tables, os.path.basename(clean))
+        return super().translate_path(path)
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        wanted = re.fullmatch(r"bytes=(\d+)-(\d+)", self.headers.get("Range", "").strip())
+        if self.path.startswith("/tables/"):
+            QuietHandler.table_requests.append((self.command, wanted and (int(wanted[1]), int(wanted[2]))))
+        if not (self.ranges and wanted and os.path.isfile(path)):
+            return super().send_head()
+        size = os.path.getsize(path)
+        first, last = int(wanted[1]), min(int(wanted[2]), size - 1)
+        if first > last:
+            self.send_response(416)
+            self.send_header("Content-Range", f"bytes */{size}")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        with open(path, "rb") as f:
+            f.seek(first)
+            body = f.read(last - first + 1)
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Range", f"bytes {first}-{last}/{size}")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def copyfile(self, source, outputfile):
+        try:
+            super().copyfile(source, outputfile)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser stopped reading (a table's probe aborts a whole file)
 
 
 def serve():
@@ -350,7 +399,7 @@ FOREIGN = foreign_phrases()
 def parts():
     return [("sizes", sizes), ("targets", targets), ("messages", messages), ("manifest", manifest), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
             ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("ur_game", ur_game), ("kiosk", kiosk), ("friend", friend), ("offline", offline)]
+            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("ur_game", ur_game), ("ur_perfect", ur_perfect), ("kiosk", kiosk), ("friend", friend), ("offline", offline)]
 
 
 def main():
@@ -606,14 +655,20 @@ SOCKET_SPY = """
   window.socketLog = [];"""
 
 
-def native_library():
-    """libludus for `ludus serve` (the browser runs the WebAssembly build): LUDUS_LIBRARY, else
-    a native build beside this one (.ci/run's, LUDUS_BUILD_DIR or build-ci/, or build/)."""
+def native_file(variable, relative):
+    """A file of the native build (the browser runs the WebAssembly build): the environment
+    variable's path, else the file in a native build beside this one (.ci/run's, LUDUS_BUILD_DIR
+    or build-ci/, or build/)."""
     builds = [os.environ.get("LUDUS_BUILD_DIR") or "build-ci", "build"]
-    for path in [os.environ.get("LUDUS_LIBRARY")] + [os.path.join(ROOT, b, "capi", "libludus.so.1") for b in builds]:
+    for path in [os.environ.get(variable)] + [os.path.join(ROOT, b, relative) for b in builds]:
         if path and os.path.isfile(path):
             return path
     return None
+
+
+def native_library():
+    """libludus for `ludus serve` and the Python package: LUDUS_LIBRARY, else a native build's."""
+    return native_file("LUDUS_LIBRARY", os.path.join("capi", "libludus.so.1"))
 
 
 def game_server(library, directory):
@@ -1741,9 +1796,11 @@ EXPECTED_CONSOLE_ERRORS = r"ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT"
 
 
 class SpecialSite(QuietHandler):
-    """The app as another server gives it: no HTTP caching, the engine's module broken while
-    `broken_wasm` is set, held back until `wasm_released` is set (a stalled download), a kiosk
-    settings file of the test's (`kiosk_json`)."""
+    """The app as another server gives it: no HTTP caching, no byte ranges (a Range asked for
+    is answered with the whole file), the engine's module broken while `broken_wasm` is set,
+    held back until `wasm_released` is set (a stalled download), a kiosk settings file of the
+    test's (`kiosk_json`)."""
+    ranges = False
     broken_wasm = False
     wasm_released = threading.Event()
     wasm_released.set()
@@ -2056,6 +2113,152 @@ def ur_game(app):
             screenshot(app, f"web-ur-play-{language}-{width}x{height}", width, height)
             print(f"  {where}: {actions} taps, {seen_dice} throws seen")
     print("ur: a whole game on a phone against the computer (it) and on a tablet between two people (en); German on a phone and a tablet")
+
+
+def ur_perfect(app):
+    """The Royal Game of Ur's perfect player and the review's exact chance of winning, from a
+    solved table (three pieces, made here by the native build's ludus-ur-solve) served in byte
+    ranges from /tables/: the new-game dialog offers "perfect" with its line for those options
+    and not for four pieces; a game against it on an Italian phone to its end, the table read in
+    ranges of 4 KiB and never whole; the review's caption says the chance is exact, each of its
+    points is the native library's value from the same table (to 1e-6), none of the computer's
+    moves marked as costly; the dialog and the review in each language on a phone and a tablet
+    (screenshots web-ur-perfect-*). Without the table, and from a server that ignores byte
+    ranges, "perfect" is not offered."""
+    import tempfile
+    solver = native_file("LUDUS_UR_SOLVE", os.path.join("tools", "solve", "ludus-ur-solve"))
+    library = native_library()
+    assert solver and library, "no native ludus-ur-solve and libludus: build them (meson setup build; meson compile -C build) or set LUDUS_UR_SOLVE and LUDUS_LIBRARY"
+    directory = tempfile.mkdtemp(prefix="ludus-tables-")
+    table = os.path.join(directory, "ur-finkel-3-4.table")
+    t0 = time.time()
+    solved = json.loads(subprocess.run([solver, "--pieces", "3", "--output", table, "--quiet"], check=True, capture_output=True, text=True).stdout)
+    print(f"  the three-piece Finkel table: {os.path.getsize(table)} bytes, first player's chance {solved['first_player_wins']:.6f}, solved in {time.time() - t0:.1f} s")
+    d = app.d
+    found = lambda: app.js("return document.querySelector('#opponent').dataset.table ?? null")
+
+    def dialog(pieces):
+        """The new-game dialog with the Royal Game of Ur chosen at `pieces`: whether it found the table."""
+        if not app.js("return document.querySelector('#new-game-dialog').open"):
+            app.button("#new-game")
+            wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+        app.choose_card("ur")
+        app.js("""const input = document.querySelector("[data-option='pieces']"); delete document.querySelector('#opponent').dataset.table;
+                  input.value = String(arguments[0]); input.dispatchEvent(new Event('change', {bubbles: true}));""", pieces)
+        return wait_for(found, f"the table looked for ({pieces} pieces)", 15) == "found"
+
+    def offered():
+        return app.js("""return {levels: [...document.querySelectorAll('#opponent option')].map((o) => o.value),
+                                 help: document.querySelector('#perfect-help').hidden ? null : document.querySelector('#perfect-help').textContent}""")
+
+    QuietHandler.tables, QuietHandler.table_requests = directory, []
+    native_ludus = None
+    try:
+        words = catalogue_of("it")
+        app.size(360, 740)
+        app.open("it")
+        assert dialog(4) is False and "perfect" not in offered()["levels"], f"perfect offered for four pieces: {offered()}"
+        assert dialog(3) is True, "the three-piece table not found"
+        shown = offered()
+        assert shown["levels"][shown["levels"].index("best") + 1] == "perfect" and shown["help"] == words["opponent.perfect_help"], f"the perfect level offered: {shown}"
+        app.check_axe("the new-game dialog with the perfect level")
+        app.check_no_leak("the new-game dialog with the perfect level")
+        Select(d.find_element(By.ID, "opponent")).select_by_value("perfect")
+        Select(d.find_element(By.ID, "computer")).select_by_value("1")
+        app.tap(d.find_element(By.ID, "start"))
+        wait_for(lambda: app.js("return document.querySelector('#board').dataset.game") == "ur" and app.status()["phase"] != "over", "the game against the perfect player")
+        settings = app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings")
+        assert settings["opponent"] == "perfect" and settings["options"]["pieces"] == 3, settings
+        players = app.js("return document.querySelector('#players').textContent")
+        assert f"({words['level.perfect']})" in players, f"the players named {players!r}"
+        play_out(app, "ur against the perfect player", seconds=90)
+        wait_for(lambda: app.visible("#end-panel"), "the end panel", 10)
+        reads = [r for method, r in QuietHandler.table_requests if method == "GET" and r]
+        assert reads and all(last - first < 4096 and first % 4096 == 0 for first, last in reads[1:]), f"the table read in ranges: {QuietHandler.table_requests[:10]}"
+        assert not any(method == "GET" and r is None for method, r in QuietHandler.table_requests), f"the table asked for whole: {QuietHandler.table_requests}"
+        during_game = len(reads)
+        saved = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state")
+        app.button("#end-review")
+        wait_for(lambda: app.js("return !!document.querySelector('#review-chart-box svg[data-points]') && !document.querySelector('#review-chart').hidden"), "the review's chart", 30)
+        caption = d.find_element(By.ID, "review-scale").text
+        assert caption.startswith(words["review.scale_chance_exact"].split("{who}")[0]), f"the review's caption: {caption!r}"
+        points = [float(x) for x in app.js("return document.querySelector('#review-chart svg').dataset.points").split()]
+        # The same positions evaluated by the native library from the same file.
+        os.environ["LUDUS_LIBRARY"] = library
+        sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+        import ludus
+        native_ludus = ludus.Game.from_json({**saved, "history": [], "position": saved["start"]})
+        expected = []
+        for event in saved["history"]:
+            if not re.match(r"^roll( \d+)+$", event["text"]):
+                search = native_ludus.ai_move("perfect", table=table, seed=0)["search"]
+                value = search["value"] if search["nodes"] > 0 else None  # not searched: the next position's (review-model.js)
+                expected.append(None if value is None else value if native_ludus.to_move == 0 else 1 - value)  # the person's side: Light
+            native_ludus.apply_event(event)
+        for i in range(len(expected) - 1, -1, -1):
+            if expected[i] is None:
+                expected[i] = expected[i + 1] if i + 1 < len(expected) else points[-1]
+        assert len(points) == len(expected) + 1, f"{len(points)} points for {len(expected)} moves"
+        worst = max(abs(a - b) for a, b in zip(points, expected))
+        assert worst < 1e-6, f"the review's line is not the table's: {worst} apart ({points[:5]} against {expected[:5]})"
+        assert points[-1] in (0.0, 1.0), f"the review's last point {points[-1]}"
+        steps = [e for e in saved["history"] if not re.match(r"^roll( \d+)+$", e["text"])]
+        costly = app.js("return [...document.querySelectorAll('#review-drops button')].map((b) => Number(b.dataset.step))")
+        assert all(steps[step - 1]["player"] == 0 for step in costly), f"a move of the perfect player marked as costly: {costly}"
+        if costly:  # a costly move's position names the perfect move
+            app.tap(d.find_element(By.CSS_SELECTOR, f"#review-drops button[data-step='{costly[0]}']"))
+            better = words["review.better_exact"].split("{move}")[0]
+            wait_for(lambda: better in d.find_element(By.ID, "review-move").text, f"{better!r} in the costly move's position", 5)
+        print(f"  a game against the perfect player: {len(steps)} moves, the table read in {during_game} ranges; the review's {len(points)} points "
+              f"are the native library's to {worst:.1e}, {len(reads) - during_game} more ranges; moves marked {costly}")
+        app.check_axe("the review with the exact chance")
+        app.check_no_leak("the review with the exact chance")
+        # Each language on a phone and a tablet: the review, then the dialog (for the screenshots).
+        for language, name in [("it", "Italiano"), ("en", "English"), ("de", "Deutsch")]:
+            if language != "it":
+                app.button("#review-close")
+                Select(d.find_element(By.ID, "language")).select_by_value(language)
+                wait_for(lambda: app.js("return document.documentElement.lang") == language, name)
+                app.button("#end-review")
+                wait_for(lambda: app.js("return !!document.querySelector('#review-chart-box svg[data-points]') && !document.querySelector('#review-chart').hidden"), "the review's chart", 30)
+            caption = d.find_element(By.ID, "review-scale").text
+            assert caption.startswith(catalogue_of(language)["review.scale_chance_exact"].split("{who}")[0]), f"the review's caption in {language}: {caption!r}"
+            for width, height in [(360, 740), (768, 1024)]:
+                app.size(width, height)
+                app.check_targets(f"the exact review ({language}, {width}x{height})", board_places=False)
+                app.js("document.querySelector('#review-chart-box').scrollIntoView({block: 'center'})")
+                screenshot(app, f"web-ur-perfect-review-{language}-{width}x{height}", width, height)
+            app.check_no_leak(f"the exact review ({language})")
+            app.button("#new-game")
+            wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open") and offered()["help"], "the dialog with the perfect level")
+            assert app.js("return document.querySelector('#opponent').value") == "perfect", "the last game's level not chosen again"
+            assert offered()["help"] == catalogue_of(language)["opponent.perfect_help"]
+            app.check_no_leak(f"the dialog with the perfect level ({language})")
+            for width, height in [(360, 740), (768, 1024)]:
+                app.size(width, height)
+                app.js("document.querySelector('#perfect-help').scrollIntoView({block: 'center'})")
+                screenshot(app, f"web-ur-perfect-dialog-{language}-{width}x{height}", width, height)
+            app.js("document.querySelector('#new-game-dialog').close()")
+    finally:
+        QuietHandler.tables = None
+        if native_ludus is not None:
+            native_ludus.close()
+    # Without the table: not offered (the page loaded again: a table is looked for once a page).
+    app.size(360, 740)
+    app.open("en")
+    assert dialog(3) is False and "perfect" not in offered()["levels"] and offered()["help"] is None, f"without the table: {offered()}"
+    app.js("document.querySelector('#new-game-dialog').close()")
+    # A server that ignores byte ranges (the second server), the table there: not offered.
+    QuietHandler.tables = directory
+    try:
+        d.get(special_site(app) + "?pace=30&lang=en")
+        app.wait_ready()
+        assert dialog(3) is False and "perfect" not in offered()["levels"], f"a server without byte ranges: {offered()}"
+        app.js("document.querySelector('#new-game-dialog').close()")
+    finally:
+        QuietHandler.tables = None
+    shutil.rmtree(directory, ignore_errors=True)
+    print("ur perfect: offered where its table is found, played to the end on a phone, the review's line the table's; not offered without the table or byte ranges")
 
 
 def computer_gaps(app):

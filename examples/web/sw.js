@@ -1,7 +1,7 @@
 // Offline: every file of the app is cached when the service worker installs, and requests are
 // answered from the cache first (a museum tablet keeps working with the network off); a new
 // version of the app is a new CACHE name, which replaces the old cache when it activates.
-const CACHE = "ludus-web-v8";
+const CACHE = "ludus-web-v9";
 const RULES = ["duodecim", "petteia", "latrunculi", "xii_scripta", "ur"];
 // Each language of i18n/languages.json (the app's one list) brings its catalogue and rules pages.
 const languageFiles = (languages) => languages.flatMap((tag) => [`i18n/${tag}.json`, ...RULES.map((id) => `rules/${tag}/${id}.md`)]);
@@ -25,6 +25,10 @@ self.addEventListener("fetch", (event) => {
   // The game server's answers (ludus serve: health, games, WebSockets) are never the cache's.
   const path = new URL(event.request.url).pathname;
   if (path.endsWith("/health") || path.includes("/api/")) return;
+  // The Royal Game of Ur's solved tables (app/table-reader.js) are read a few bytes at a time, by
+  // byte ranges, from the server: never the cache's (a 206 cannot be cached, a whole table is
+  // hundreds of MB).
+  if (path.endsWith(".table")) return;
   // The kiosk's settings file, which the museum edits: the server's copy first, the cache's offline.
   if (new URL(event.request.url).pathname.endsWith("/kiosk.json")) {
     event.respondWith(fetch(event.request).catch(() => caches.match(event.request, { ignoreSearch: true })));

@@ -15,6 +15,10 @@ const setting = (name) => params.get(name) ?? (typeof kioskFile?.[name] === "str
 export const MUSEUM_LANGUAGE = LANGUAGES.includes(setting("lang")) ? setting("lang") : "it";
 // The museum's name on the attract screen ("" for none).
 export const MUSEUM_NAME = (setting("museum") ?? "").trim();
+// Where the Royal Game of Ur's solved tables are (ur-RULESET-PIECES-DICE.table, made by `ludus
+// solve ur`): the folder tables/ next to the app, else the address's or kiosk.json's "tables"
+// (e.g. ?tables=https://tables.example.org/ur/); its server must answer byte ranges (docs/web.md).
+export const TABLES = new URL(setting("tables") || "tables/", location.href).href;
 export const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
 // ms between the computer's actions (its roll, each move): each stays on screen alone at least
 // this long, for a visitor to read it (?pace=MS; the tests shorten it); the visitor's pace

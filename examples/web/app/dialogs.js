@@ -1,6 +1,7 @@
 //# allFunctionsCalledOnLoad
 import { pictureOf, pictureOptionsOf } from "./board.js";
 import { $ } from "./config.js";
+import { perfectTable } from "./engine.js";
 import { has, t } from "./i18n.js";
 import { startGame } from "./play.js";
 import { defaultOptions, levels, optionFields, otherLevels } from "./settings.js";
@@ -21,7 +22,9 @@ export function newGameDialog() {
   const chosen = state.settings.game;
   buildGameCards(chosen);
   buildOptions(chosen, chosen === state.game.id ? state.settings.options : defaultOptions(chosen));
-  $("#opponent").value = state.settings.opponent;
+  // the perfect player is offered once its table is found (offerPerfect): meanwhile the strongest
+  wantPerfect = state.settings.opponent === "perfect";
+  $("#opponent").value = wantPerfect ? "best" : state.settings.opponent;
   $("#computer").value = String(state.settings.computer);
   showComputerField();
   $("#more-options").open = false;
@@ -92,6 +95,36 @@ function buildOptions(id, values) {
   if (ruleset) box.replaceChildren(optionField(id, ...ruleset, values));
   else box.replaceChildren(textElement("span", "caption", t("newgame.rules")), sourceNote(`newgame.source.${id}`));
   $("#game-options").replaceChildren(...more.map(([name, spec]) => optionField(id, name, spec, values)));
+  offerPerfect();
+}
+
+// The Royal Game of Ur's level "perfect", offered (after the strongest, with a line on what it
+// is) where the solved table of the options chosen is found (engine.js: perfectTable; asked
+// once per table, so the answer comes at once after the first time); the options changed to
+// ones without a table, it goes, and the strongest is chosen in its place.
+let wantPerfect = false;   // the last game's level was "perfect": chosen again once offered
+let perfectAsked = 0;
+export function offerPerfect() {
+  const asked = ++perfectAsked;
+  const { game, options } = chosenSettings();
+  perfectTable(game, options).then((table) => {
+    if (asked !== perfectAsked) return;
+    const select = $("#opponent");
+    const offered = select.querySelector("option[value=perfect]");
+    if (table && !offered) {
+      select.querySelector("option[value=best]").after(new Option(t("opponent.computer", { level: t("level.perfect") }), "perfect"));
+      if (wantPerfect) select.value = "perfect";
+    } else if (!table && offered) {
+      if (select.value === "perfect") select.value = "best";
+      offered.remove();
+    }
+    wantPerfect = false;
+    select.dataset.table = table ? "found" : "none";  // for the tests: the answer has come
+    $("#perfect-help").hidden = !table;
+    if (table) select.setAttribute("aria-describedby", "perfect-help");
+    else select.removeAttribute("aria-describedby");
+    showComputerField();
+  });
 }
 
 const textElement = (tag, className, text) => Object.assign(document.createElement(tag), { className, textContent: text });

@@ -1,9 +1,10 @@
 //# allFunctionsCalledOnLoad
-import { STORAGE_CURRENT } from "./config.js";
+import { STORAGE_CURRENT, TABLES } from "./config.js";
 import { workerAnswered } from "./play.js";
 import { evaluateGame } from "./review-model.js";
 import { DEFAULT_GAME } from "./settings.js";
 import { state } from "./state.js";
+import { tableName, withoutTable } from "./table-reader.js";
 
 // The engine (a 1 MB WebAssembly module) is loaded once the page has painted its first screen
 // (the picture of the first board, first-board.svg), so that its download does not hold that
@@ -61,12 +62,14 @@ function startWorker() {
     worker.addEventListener("error", () => { workerFailed(); resolve(null); });
     worker.onmessage = ({ data }) => {
       if (data.kind === "review") { reviewAnswered(data); return; }
+      if (data.kind === "table") { tableAnswered(data); return; }
       if (!data.ready) { answered(data); return; }
       resolve(data.module);
       workerReady = true;
       const early = waiting;
       waiting = [];
       early.forEach(ask);
+      for (const url of tableAsks.keys()) worker.postMessage({ kind: "table", url });
       if (reviewWaiting) askReview(reviewWaiting, reviewListener);
       reviewWaiting = null;
     };
@@ -84,6 +87,37 @@ function workerFailed() {
   const review = reviewPending ?? reviewWaiting;
   reviewPending = reviewWaiting = null;
   if (review && state.Game) reviewHere(review);
+  for (const url of tableAsks.keys()) tableAnswered({ url, there: false });
+}
+
+// The Royal Game of Ur's solved table (level "perfect", the review's exact chance): its address
+// for a game's options (config.js TABLES and the library's file name), if the worker found it
+// there, its server answering byte ranges; else null. Asked of the worker once per table, when
+// a dialog or a review first needs it (not while the page loads); the page's own thread reads no
+// table (without a worker: null).
+const tables = new Map();     // url -> promise of whether the worker reads it
+const tableAsks = new Map();  // url -> the resolve of a question not answered yet
+export function perfectTable(id, options) {
+  if (id !== "ur" || !state.Game) return Promise.resolve(null);
+  let url;
+  try {
+    url = new URL(tableName(state.Game, options), TABLES).href;
+  } catch (error) {
+    if (!(error instanceof state.LudusError)) throw error;
+    return Promise.resolve(null);  // options the library refuses (a number out of range)
+  }
+  if (!tables.has(url)) {
+    tables.set(url, new Promise((resolve) => {
+      if (worker === null) { resolve(false); return; }
+      tableAsks.set(url, resolve);
+      if (workerReady) worker.postMessage({ kind: "table", url });
+    }));
+  }
+  return tables.get(url).then((there) => (there && worker !== null ? url : null));
+}
+function tableAnswered({ url, there }) {
+  tableAsks.get(url)?.(there);
+  tableAsks.delete(url);
 }
 
 // A game's review (review-model.js: evaluateGame) is asked for apart from the moves: the worker
@@ -126,7 +160,7 @@ function thinkHere({ id, kind, state: saved, options }) {
     let copy = null, answer;
     try {
       copy = state.Game.fromJSON(saved);
-      answer = { id, kind, move: copy.aiMove(options) };
+      answer = { id, kind, move: copy.aiMove(options.level === "perfect" ? withoutTable(options) : options) };
     } catch (error) {
       if (!(error instanceof state.LudusError)) throw error;
       answer = { id, kind, error: error.message, status: error.statusName };

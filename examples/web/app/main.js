@@ -19,7 +19,7 @@
 // review-model.js and lesson.js hold no DOM (tested in Node).
 import { placeAt, render, showCursor, toggleZoom } from "./board.js";
 import { $, KIOSK, MUSEUM_LANGUAGE, SLOW_LOAD_MS } from "./config.js";
-import { newGameChosen, newGameDialog, openInvalidOptions, showComputerField } from "./dialogs.js";
+import { newGameChosen, newGameDialog, offerPerfect, openInvalidOptions, showComputerField } from "./dialogs.js";
 import { engine } from "./engine.js";
 import { copyInvitation, friendChosen, offerFriendGames, showInvitation } from "./friend.js";
 import { has, preferredLanguage, t } from "./i18n.js";
@@ -64,6 +64,8 @@ $("#offer-draw").addEventListener("click", offerDraw);
 $("#print").addEventListener("click", printBoard);
 $("#new-game").addEventListener("click", newGameDialog);
 $("#opponent").addEventListener("change", showComputerField);
+// the options of the game chosen: is the Royal Game of Ur's solved table there for them?
+for (const box of ["#ruleset-box", "#game-options"]) $(box).addEventListener("change", offerPerfect);
 $("#new-game-dialog").addEventListener("close", newGameChosen);
 $("#new-game-dialog").addEventListener("close", friendChosen);
 $("#show-invite").addEventListener("click", showInvitation);

@@ -5,7 +5,7 @@ import { binaryDice } from "./dice.js";
 import { throwDice } from "./dice-throw.js";
 import { confirmDialog } from "./dialogs.js";
 import { isRemoteTurn, leaveOnlineGame, onlineStatus, sendOnline } from "./friend.js";
-import { ask } from "./engine.js";
+import { ask, perfectTable } from "./engine.js";
 import { closeLesson } from "./learn.js";
 import { has, t } from "./i18n.js";
 import { arrival, isCapture, isComputer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
@@ -165,7 +165,10 @@ function computerTurn() {
   const level = state.settings.opponent;
   const options = { level, seed: state.game.history.length };
   if (level === "best" || level === "uct") options.max_time_ms = 1200;
-  ask({ id: state.request, kind: "move", state: state.game.toJSONText(), options });
+  const request = { id: state.request, kind: "move", state: state.game.toJSONText(), options };
+  // the Royal Game of Ur's perfect player: the solved table's address (without it the worker searches)
+  if (level === "perfect") perfectTable(state.game.id, state.settings.options).then((table) => ask({ ...request, options: { ...options, table } }));
+  else ask(request);
   refresh();
 }
 

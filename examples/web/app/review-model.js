@@ -6,7 +6,8 @@
 // A game's steps are its history's events but the rolls (moves, passes, a draw agreed); the
 // positions reviewed are the start and the position after each step (steps + 1 of them). Each
 // position is evaluated by the strongest level with a small budget of nodes, in the position
-// where the next step was chosen (for a race game after its roll, as it was played).
+// where the next step was chosen (for a race game after its roll, as it was played); or, for the
+// Royal Game of Ur with its solved table, by the level "perfect": the exact chance of winning.
 
 // A position's budget: 60 moves of Duodecim in 0.8 s in Node on the development machine (1000 nodes: 5 s).
 export const REVIEW_NODES = 500;
@@ -45,14 +46,15 @@ const moveFigures = (move) => move && Object.fromEntries(["text", "kind", "from"
 // Each step's position evaluated: {value (the library's, for the player to move; null where
 // it did not search: a single legal move, a draw agreed), toMove, best (the strongest level's
 // move there), played (the move as listed)}; and the last position: {value, toMove} when the
-// game goes on in phase move. progress(done, total) after each.
-export function evaluateGame(Game, saved, { maxNodes = REVIEW_NODES, progress = () => {} } = {}) {
+// game goes on in phase move; exact: whether the values are the solved table's (`table`, its
+// path for level "perfect"; else the search's). progress(done, total) after each.
+export function evaluateGame(Game, saved, { maxNodes = REVIEW_NODES, progress = () => {}, table = null } = {}) {
   const steps = stepsOf(saved.history);
   const game = startOf(Game, saved);
   const evaluated = [];
   const evaluate = (seed) => {
     if (game.isOver || game.phase !== "move") return { value: null, toMove: game.toMove, best: null };
-    const choice = game.aiMove({ level: "best", max_nodes: maxNodes, seed });
+    const choice = game.aiMove(table ? { level: "perfect", table, seed } : { level: "best", max_nodes: maxNodes, seed });
     return { value: choice.search.nodes > 0 ? choice.search.value : null, toMove: game.toMove, best: moveFigures(choice) };
   };
   try {
@@ -68,7 +70,7 @@ export function evaluateGame(Game, saved, { maxNodes = REVIEW_NODES, progress = 
     }
     const last = game.isOver ? { value: null, toMove: game.toMove, best: null } : evaluate(steps.length);
     progress(steps.length + 1, steps.length + 1);
-    return { steps: evaluated, last };
+    return { steps: evaluated, last, exact: Boolean(table) };
   } finally {
     game.close();
   }

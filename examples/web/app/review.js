@@ -8,7 +8,7 @@
 // choice. The figures are review-model.js's.
 import { render } from "./board.js";
 import { $, SVG_NS } from "./config.js";
-import { askReview } from "./engine.js";
+import { askReview, perfectTable } from "./engine.js";
 import { t } from "./i18n.js";
 import { isOver } from "./moves.js";
 import { afterChange } from "./play.js";
@@ -77,7 +77,11 @@ export function openReview() {
   reviews += 1;
   state.review = { id: reviews, saved, steps, at: steps.length, game: null, events: 0, evaluation: null, progress: [0, steps.length + 1], failed: false };
   goTo(steps.length);
-  askReview({ id: reviews, kind: "review", state: JSON.stringify(saved), options: { max_nodes: REVIEW_NODES } }, reviewAnswered);
+  // the Royal Game of Ur with its solved table found: each position's exact chance (else the search's)
+  const id = reviews;
+  perfectTable(state.game.id, state.settings.options).then((table) => {
+    if (state.review?.id === id) askReview({ id, kind: "review", state: JSON.stringify(saved), options: { max_nodes: REVIEW_NODES, table } }, reviewAnswered);
+  });
   $("#review-back").focus();
 }
 
@@ -132,7 +136,9 @@ function figures() {
   if (!review.evaluation) return null;
   const scale = scaleOf(review.saved);
   const curve = curveOf(scale, review.evaluation, viewpoint(), isOver() ? winnerOf() : undefined);
-  return { scale, curve, drops: worstDrops(review.evaluation, curve, viewpoint()) };
+  // the solved table's chances are exact: the caption and the better moves say so
+  return { scale, curve, drops: worstDrops(review.evaluation, curve, viewpoint()), caption: `review.scale_${scale}${review.evaluation.exact ? "_exact" : ""}`,
+           better: review.evaluation.exact ? "review.better_exact" : "review.better" };
 }
 
 function fillReview() {
@@ -143,7 +149,7 @@ function fillReview() {
   let said = review.at === 0 ? t("review.start_position")
     : t("review.position", { number: review.at, count, move: describeEvent(review.saved.history[step.index]) });
   const drop = shown?.drops.find((d) => d.step === review.at);
-  if (drop) said += ` ${t("review.better", { move: describeMove(drop.best, drop.player, "said") })}`;
+  if (drop) said += ` ${t(shown.better, { move: describeMove(drop.best, drop.player, "said") })}`;
   $("#review-move").textContent = said;
   $("#status").textContent = t("review.status", { number: review.at, count });
   $("#review-first").disabled = $("#review-back").disabled = review.at === 0;
@@ -159,7 +165,7 @@ function fillReview() {
   $("#review-drops-box").hidden = !shown;
   if (!shown) return;
   const who = playerName(viewpoint());
-  $("#review-scale").textContent = t(`review.scale_${shown.scale}`, { who });
+  $("#review-scale").textContent = t(shown.caption, { who });
   drawChart(shown);
   $("#review-drops").replaceChildren(...shown.drops.map((d) => {
     const button = Object.assign(document.createElement("button"), { type: "button" });
@@ -187,12 +193,14 @@ function svgElement(name, attributes) {
   return element;
 }
 
-function drawChart({ curve, drops, scale }) {
+function drawChart({ curve, drops, caption }) {
   const review = state.review;
   const count = curve.points.length - 1;
   // stretched to the panel's width (its lines keep their width: non-scaling strokes)
-  const svg = svgElement("svg", { viewBox: `0 0 ${CHART.width} ${CHART.height}`, preserveAspectRatio: "none", role: "img", "data-positions": curve.points.length });
-  svg.setAttribute("aria-label", `${t(`review.scale_${scale}`, { who: playerName(viewpoint()) })} ${t("review.status", { number: review.at, count })}`);
+  // data-points: each position's figure (0..1), for the tests to read
+  const svg = svgElement("svg", { viewBox: `0 0 ${CHART.width} ${CHART.height}`, preserveAspectRatio: "none", role: "img", "data-positions": curve.points.length,
+    "data-points": curve.points.map((value) => value.toFixed(7)).join(" ") });
+  svg.setAttribute("aria-label", `${t(caption, { who: playerName(viewpoint()) })} ${t("review.status", { number: review.at, count })}`);
   svg.append(
     svgElement("rect", { class: "frame", x: 0, y: 0, width: CHART.width, height: CHART.height }),
     svgElement("line", { class: "middle", x1: 0, x2: CHART.width, y1: yOf(0.5), y2: yOf(0.5) }),

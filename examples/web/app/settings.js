@@ -3,8 +3,8 @@ import { catalogueOf, state } from "./state.js";
 
 // The computer's levels as the library's catalogue names them, weakest first; then the players
 // of another style, offered apart ("other_levels": uct, a Monte Carlo tree search that knows only
-// the rules). The app offers the ones every game has: Ur's "perfect" needs a solved table the
-// app does not load.
+// the rules). The app offers the ones every game has; Ur's "perfect" needs the solved game's
+// table, and the new-game dialog offers it where that is found (dialogs.js: offerPerfect).
 const everyGames = (field) => state.catalogue[0][field].filter((level) => state.catalogue.every((entry) => entry[field].includes(level)));
 export const levels = () => everyGames("levels");
 export const otherLevels = () => everyGames("other_levels");

@@ -17,6 +17,7 @@ const review = await import("../app/review-model.js");
 const { renderMarkdown } = await import("../app/markdown.js");
 const dice = await import("../app/dice.js");
 const demo = await import("../app/demo.js");
+const tableReader = await import("../app/table-reader.js");
 
 const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
 state.Game = ludus.Game;
@@ -34,7 +35,7 @@ test("settings: the computer's levels are the catalogue's, weakest first, the ot
     assert.deepEqual(settings.levels(), entry.levels, entry.id);
     assert.deepEqual(settings.otherLevels(), entry.other_levels.filter((level) => level !== "perfect"), entry.id);
   }
-  assert.ok(!settings.otherLevels().includes("perfect"), "perfect (Ur's solved table) is not offered by the app");
+  assert.ok(!settings.otherLevels().includes("perfect"), "perfect (Ur's solved table) is offered only where its table is found (dialogs.js)");
   assert.equal(settings.levels().at(-1), "best");
   assert.ok(settings.levels().includes(settings.defaultSettings().opponent));
 });
@@ -114,6 +115,104 @@ test("moves: the board names the person's route against the computer, the mover'
 test("markdown: a paragraph's words for the flat or the turned board", () => {
   const html = renderMarkdown("[[flat]]\nLight on the left.\n\n[[turned]]\nLight at the top.\n\nBoth.");
   assert.equal(html, '<p data-orientation="flat">Light on the left.</p>\n<p data-orientation="turned">Light at the top.</p>\n<p>Both.</p>');
+});
+
+// ---- the Royal Game of Ur's solved table over HTTP (app/table-reader.js) ---------------------
+
+// A file of `size` bytes whose byte i is i % 251, served by a fake server: requests(url, first,
+// last) as the reader asks them, and XMLHttpRequest and fetch over it that answer byte ranges
+// (206) or, with ranges false, ignore them (200 and the whole file).
+function fakeServer(size, { ranges = true, magic = true } = {}) {
+  const file = Uint8Array.from({ length: size }, (_, i) => i % 251);
+  if (magic) file.set([..."LUDUSURT"].map((c) => c.charCodeAt(0)), 0);
+  const asked = [];
+  const answer = (range) => {
+    const match = /^bytes=(\d+)-(\d+)$/.exec(range ?? "");
+    if (!ranges || !match) return { status: 200, headers: {}, body: file.slice() };
+    const first = Number(match[1]), last = Math.min(Number(match[2]), size - 1);
+    asked.push([first, last]);
+    return { status: 206, headers: { "Content-Range": `bytes ${first}-${last}/${size}` }, body: file.slice(first, last + 1) };
+  };
+  class XHR {
+    open(method, url, async) { Object.assign(this, { method, url, async, headers: {} }); }
+    setRequestHeader(name, value) { this.headers[name] = value; }
+    send() {
+      assert.equal(this.async, false);
+      assert.equal(this.responseType, "arraybuffer");
+      const { status, headers, body } = answer(this.headers.Range);
+      Object.assign(this, { status, response: body.buffer, answerHeaders: headers });
+    }
+    getResponseHeader(name) { return this.answerHeaders[name] ?? null; }
+  }
+  const fetches = [];
+  const fakeFetch = async (url, { headers, signal }) => {
+    const { status, headers: sent, body } = answer(headers.Range);
+    const request = { url, aborted: false, read: false };
+    signal.addEventListener("abort", () => { request.aborted = true; });
+    fetches.push(request);
+    return { status, headers: new Headers(sent), arrayBuffer: async () => { request.read = true; return body.buffer; } };
+  };
+  return { file, asked, XHR, fetch: fakeFetch, fetches };
+}
+
+test("table reader: the library's name of a game's table, its pieces and dice as the options resolve them", () => {
+  assert.equal(tableReader.tableName(ludus.Game, {}), "ur-finkel-7-4.table");
+  assert.equal(tableReader.tableName(ludus.Game, { ruleset: "finkel", pieces: 3, dice: 0, first_player: 1 }), "ur-finkel-3-4.table");
+  assert.equal(tableReader.tableName(ludus.Game, { ruleset: "masters" }), "ur-masters-7-3.table");
+  assert.equal(tableReader.tableName(ludus.Game, { ruleset: "blitz", dice: 3 }), "ur-blitz-5-3.table");
+  assert.throws(() => tableReader.tableName(ludus.Game, { pieces: 9 }), ludus.LudusError);
+});
+
+test("table reader: aligned blocks, one request per run of missing blocks, the cache bounded", () => {
+  const server = fakeServer(10000);
+  const reader = tableReader.blockReader(tableReader.xhrRange(server.XHR), { block: 1000, maxBlocks: 3 });
+  const url = "https://example.org/tables/t.table";
+  assert.throws(() => reader.size(url), /t\.table/, "a table not probed is not read");
+  assert.throws(() => reader.read(url, 0, 4), /t\.table/);
+  reader.known(url, 10000);
+  assert.equal(reader.size(url), 10000);
+  const expect = (offset, length) => server.file.slice(offset, offset + length);
+  assert.deepEqual(reader.read(url, 16, 40), expect(16, 40));
+  assert.deepEqual(server.asked, [[0, 999]]);
+  assert.deepEqual(reader.read(url, 500, 4), expect(500, 4), "from the cache");
+  assert.equal(server.asked.length, 1);
+  assert.deepEqual(reader.read(url, 1998, 4), expect(1998, 4), "across two blocks: one request");
+  assert.deepEqual(server.asked.at(-1), [1000, 2999]);
+  assert.deepEqual(reader.read(url, 9998, 2), expect(9998, 2), "the last block is short");
+  assert.deepEqual(server.asked.at(-1), [9000, 9999]);
+  assert.equal(reader.cached(), 3, "at most maxBlocks kept");
+  assert.deepEqual(reader.read(url, 10, 1), expect(10, 1), "the least recently used block was dropped");
+  assert.deepEqual(server.asked.at(-1), [0, 999]);
+  assert.deepEqual(reader.read(url, 2500, 5000), expect(2500, 5000), "a run longer than the cache");
+  assert.deepEqual(server.asked.at(-1), [3000, 7999], "the cached block 2 not asked again");
+  assert.deepEqual(reader.read(url, 0, 0), new Uint8Array(0));
+  assert.throws(() => reader.read(url, 9999, 2), /outside/);
+  assert.equal(reader.stats.requests, server.asked.length);
+});
+
+test("table reader: a server that ignores byte ranges, or sends the wrong bytes, fails the read", () => {
+  const server = fakeServer(5000, { ranges: false });
+  const reader = tableReader.blockReader(tableReader.xhrRange(server.XHR), { block: 1000 });
+  reader.known("t.table", 5000);
+  assert.throws(() => reader.read("t.table", 0, 4), /t\.table.*HTTP 200/);
+  class Short extends fakeServer(5000).XHR {
+    send() { super.send(); this.response = this.response.slice(1); }
+  }
+  const short = tableReader.blockReader(tableReader.xhrRange(Short), { block: 1000 });
+  short.known("t.table", 5000);
+  assert.throws(() => short.read("t.table", 0, 4), /t\.table/);
+});
+
+test("table reader: the probe finds a table whose server answers ranges, and never downloads a whole one", async () => {
+  const good = fakeServer(5000);
+  assert.equal(await tableReader.probeTable("t.table", good.fetch), 5000);
+  assert.deepEqual(good.asked, [[0, 15]]);
+  const whole = fakeServer(5000, { ranges: false });
+  assert.equal(await tableReader.probeTable("t.table", whole.fetch), null);
+  assert.deepEqual(whole.fetches.map(({ aborted, read }) => [aborted, read]), [[true, false]], "a 200 is aborted at its headers, its body not read");
+  assert.equal(await tableReader.probeTable("t.table", fakeServer(5000, { magic: false }).fetch), null, "not a table");
+  assert.equal(await tableReader.probeTable("t.table", async () => ({ status: 404, headers: new Headers() })), null);
+  assert.equal(await tableReader.probeTable("t.table", async () => { throw new TypeError("network"); }), null);
 });
 
 // The import graph of app/main.js, read from the files' import lines.
