@@ -265,18 +265,53 @@ TEST_CASE("ur solve: a game of two pieces a side satisfies the Bellman equations
 }
 
 TEST_CASE("ur solve: the published chances of jheled/royalur's end positions (Finkel, seven pieces)") {
-    // jheled/royalur, doc "King of Ur" (solve.rst): (a) each side one piece on its last square,
-    // six borne off: 4/7 for the side to throw; (b) the mover's piece one square further back:
-    // 116/161, and the same board with the other to throw 74/161.
     const auto o = options("finkel", 7);
     ur_solve::SolveOptions so;
     so.tolerance = 1e-13;
-    so.min_off = 6;
+    so.min_off = 5;  // five off each and more: the positions below
     const ur_solve::Table t = ur_solve::solve(o, so);
     const ur_solve::Index index(o);
+
+    // jheled/royalur, doc "King of Ur" (solve.rst): (a) each side one piece on its last square,
+    // six borne off: 4/7 for the side to throw; (b) the mover's piece one square further back:
+    // 116/161, and the same board with the other to throw 74/161.
     CHECK(std::abs(t.value[index.encode(board(o, {14}, {14}))] - 4.0 / 7) < 1e-9);
     CHECK(std::abs(t.value[index.encode(board(o, {13}, {14}))] - 116.0 / 161) < 1e-9);
     CHECK(std::abs(t.value[index.encode(board(o, {14}, {13}))] - 74.0 / 161) < 1e-9);
+
+    // Positions jheled/royalur prints with each move's chance. Its notation: "[hand] D C B A  Z Y
+    // (off)" (O's row), the middle row 1..8, "[hand] d c b a  z y (off)" (X's row); X moves a b c
+    // d 1..8 y z (progress 1..14 here: y the square next to 8), and each move is named by the
+    // square it leaves (e: entering), with the mover's chance of winning after it in percent,
+    // rounded to 0.01 (tests/differential/ur_published_values.cpp reads the notation and
+    // compares the early positions too, from the whole game's table).
+    // The mover's chance after moving the piece at `from` by `roll`, in percent; the moves of
+    // the throw must be the `listed` ones (the pages list every move).
+    auto after = [&](St s, int roll, int from, size_t listed) {
+        std::array<int, 4> dice{};
+        for (int i = 0; i < roll; ++i) dice[static_cast<size_t>(i)] = 1;
+        Ur::set_dice(o, s, dice);
+        std::vector<Action> moves;
+        Ur::legal_actions(o, s, moves);
+        CHECK(moves.size() == listed);
+        const int to = from + roll;
+        return 100 * ur_solve::value_after(index, t.value, o, s, Ur::make_action(from, to == o.route_length + 1 ? St::off : to));
+    };
+    auto printed = [](double ours, double published) { return std::abs(ours - published) <= 0.005 + 1e-6; };
+
+    // jheled/royalur, docs/_sources/luck.rst.txt ("Skill and Luck"), "X: 2! 4": X on b and 4, O
+    // on 3 and 6, five off each; X throws 2. "Before the throw X winning probability was 47.1%";
+    // "b 51.31" (b to d, the rosette: X throws again), "4 50.13" (4 to 6, hitting O).
+    const St luck = board(o, {2, 8}, {7, 10});
+    CHECK(std::abs(100 * t.value[index.encode(luck)] - 47.1) <= 0.05 + 1e-6);
+    CHECK(printed(after(luck, 2, 2, 2), 51.31));
+    CHECK(printed(after(luck, 2, 8, 2), 50.13));
+
+    // jheled/royalur, doc/playit, its second position, "X: 1! 6": X on 6 and z, O on 2 and y,
+    // five off each; X throws 1. "z 58.89" (bearing off from z), "6 46.45" (6 to 7).
+    const St playit = board(o, {10, 14}, {6, 13});
+    CHECK(printed(after(playit, 1, 14, 2), 58.89));
+    CHECK(printed(after(playit, 1, 10, 2), 46.45));
 }
 
 TEST_CASE("ur solve: the table file round trips and its checksum refuses a damaged file") {
