@@ -346,6 +346,10 @@ const RulesetCase ruleset_cases[] = {
     {"lat-quintana", "latrunculi", "{\"ruleset\": \"quintana\", \"seed\": 1}"},
     {"lat-schaedler", "latrunculi", "{\"ruleset\": \"schaedler\", \"seed\": 1}"},
     {"lat-schaedler_2001", "latrunculi", "{\"ruleset\": \"schaedler_2001\", \"seed\": 1}"},
+    {"ur-finkel", "ur", "{\"ruleset\": \"finkel\", \"seed\": 1}"},
+    {"ur-masters", "ur", "{\"ruleset\": \"masters\", \"seed\": 1}"},
+    {"ur-blitz", "ur", "{\"ruleset\": \"blitz\", \"seed\": 1}"},
+    {"ur-murray", "ur", "{\"ruleset\": \"murray\", \"seed\": 1}"},
 };
 
 // A whole game from its options: ludus_game_new, ludus_game_random_playout, ludus_game_free.

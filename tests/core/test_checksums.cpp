@@ -16,6 +16,7 @@
 #include "ludus/ludus.h"
 #include "petteia/petteia.hpp"
 #include "playout.hpp"
+#include "ur/ur.hpp"
 #include "xii_scripta/xii_scripta.hpp"
 
 namespace ludus {
@@ -116,6 +117,13 @@ TEST_CASE("random games pinned: every ruleset of Latrunculi") {
     check<LatrunculiRules>("latrunculi", {{"ruleset", "quintana"}}, {0x3951e466641bf966ull, 0x2c5ce89320ce0f03ull});
     check<SchaedlerRules>("latrunculi", {{"ruleset", "schaedler"}}, {0xa5ce52629a27b76cull, 0x5c89ece9e52339b4ull});
     check<SchaedlerRules>("latrunculi", {{"ruleset", "schaedler_2001"}}, {0xe44e2c7c5f8dd1d3ull, 0xae1b5a08a98eedc5ull});
+}
+
+TEST_CASE("random games pinned: every ruleset of the Royal Game of Ur") {
+    check<UrRules>("ur", {{"ruleset", "finkel"}}, {0x24741a3c8ab26a9dull, 0x3631587b6cc0296full});
+    check<UrRules>("ur", {{"ruleset", "masters"}}, {0x235248b3a0615541ull, 0x0adbf37c2057068aull});
+    check<UrRules>("ur", {{"ruleset", "blitz"}}, {0xea2e1f7d1cd38087ull, 0xb86986a88fdf01e7ull});
+    check<UrRules>("ur", {{"ruleset", "murray"}}, {0xf0c7a095f35400a0ull, 0xd89322b3bc35117eull});
 }
 
 }  // namespace
