@@ -6,10 +6,11 @@ import json
 import math
 import os
 import pickle
+import random
 
 import pytest
 
-from ludus import Game, analysis, cli
+from ludus import Game, Phase, analysis, cli
 from ludus.analysis import metrics, play, run
 from ludus.analysis.records import RecordTable
 
@@ -113,6 +114,36 @@ def test_race_features_count_the_race():
     assert len(play.features("xii_scripta", "tabletop_murray", position).sites) == 2
 
 
+@pytest.mark.parametrize("ruleset", ["finkel", "masters", "blitz", "murray"])
+def test_ur_features_follow_each_route(ruleset):
+    """Every square a move reaches is the square the features place that piece on (the moves'
+    to_cell, from the library), and the race counts every piece's way to go, off included."""
+    route = play.UR_ROUTES[ruleset]
+    reached = set()
+    for seed in range(6):
+        with Game("ur", ruleset=ruleset, seed=seed) as game:
+            chooser = random.Random(seed)
+            while not game.is_over:
+                if game.phase == Phase.ROLL:
+                    game.roll()
+                    continue
+                moves = game.legal_moves
+                move = moves[chooser.randrange(len(moves))]
+                if move.get("to_cell"):
+                    assert play.ur_cell(route, move["player"], move["to"]) == move["to_cell"]
+                    reached.add(move["to_cell"])
+                game.play(move)
+    assert len(reached) <= 20 and {"middle 4", "middle 8"} <= reached
+    length = len(route)
+    track = [[0] * length, [0] * length]
+    track[0][length - 1], track[1][0] = 1, 1
+    position = {"hand": [6, 5], "track": track, "off": [0, 1]}
+    f = play.features("ur", ruleset, position)
+    left = [6 * (length + 1) + 1, 5 * (length + 1) + length]
+    assert f.evaluation == pytest.approx(math.tanh((left[1] - left[0]) / 2.0))
+    assert f.total_sites == 20 and f.on_board == 2 and f.material == (7, 6) and len(f.sites) == 2
+
+
 def test_search_values_become_player_0s_evaluation():
     searched = {"level": "best", "nodes": 10}
     assert play._evaluation_of("petteia", dict(searched, value=1.0), 0) == pytest.approx(math.tanh(1.0))
@@ -121,6 +152,7 @@ def test_search_values_become_player_0s_evaluation():
     assert play._evaluation_of("xii_scripta", dict(searched, value=10.5), 0) == pytest.approx(math.tanh(1.0))
     assert play._evaluation_of("petteia", {"level": "uct", "nodes": 5, "value": 0.25}, 0) == pytest.approx(-0.5)
     assert play._evaluation_of("duodecim", {"level": "best", "nodes": 0, "value": 0.0}, 0) is None  # forced
+    assert play._evaluation_of("ur", dict(searched, value=0.25), 0) == pytest.approx(-0.5)            # a chance
 
 
 # ---- records from real games ---------------------------------------------------------------
@@ -141,6 +173,14 @@ def test_detailed_record_is_consistent():
     assert record["pieces_left"] == 2                 # the loser's pieces: the winner bore both off
     assert 0 < record["board_coverage"] <= 1
     assert record["eval_drama"] is not None           # greedy's search values
+
+
+@pytest.mark.parametrize("ruleset", ["finkel", "masters", "blitz", "murray"])
+def test_ur_games_are_recorded(ruleset):
+    record = play.play_game("ur", {"ruleset": ruleset}, ["random", "greedy"], 5)
+    assert record["end"] == "win" and len(record["branching"]) == record["plies"]
+    assert record["pieces_left"] == record["pieces_left_0"] + record["pieces_left_1"] >= 1
+    assert 0 < record["board_coverage"] <= 1 and record["eval_drama"] is not None
 
 
 def test_positions_read_are_the_saved_positions():
