@@ -1,18 +1,22 @@
 """ludus.analysis and `ludus analyze`: each metric on hand-made games with known answers, the
 records against the library's own playouts, identical results for 1 and 2 Dask workers, a killed
-worker's chunk run again, and one clear line for each bad argument."""
+worker's chunk run again, one clear line for each bad argument, every ruleset (Ur's too) in the
+published study, and the reading of Ur's solution through the level perfect."""
 import csv
 import json
 import math
 import os
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
 from ludus import Game, Phase, analysis, cli
-from ludus.analysis import metrics, play, run
+from ludus.analysis import metrics, play, run, study
 from ludus.analysis.records import RecordTable
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 # ---- metrics on hand-made games ------------------------------------------------------------
@@ -181,6 +185,19 @@ def test_ur_games_are_recorded(ruleset):
     assert record["end"] == "win" and len(record["branching"]) == record["plies"]
     assert record["pieces_left"] == record["pieces_left_0"] + record["pieces_left_1"] >= 1
     assert 0 < record["board_coverage"] <= 1 and record["eval_drama"] is not None
+
+
+def test_every_ruleset_is_in_the_published_study():
+    """The study plays every ruleset of the catalogue (Ur's four too), and docs/analysis has each
+    one's report, linked from its index."""
+    names = [game + (f"-{ruleset}" if ruleset else "") for game, ruleset in study.rulesets()]
+    assert {"ur-finkel", "ur-masters", "ur-blitz", "ur-murray"} <= set(names)
+    published = DOCS / "analysis"
+    index = (published / "index.md").read_text(encoding="utf-8")
+    for name in names:
+        assert (published / name / "summary.json").exists(), name
+        assert f"({name}/report.md)" in index, name
+    assert "(ur/solution.md)" in index
 
 
 def test_positions_read_are_the_saved_positions():
@@ -369,3 +386,40 @@ def test_a_missing_package_is_one_line_before_any_game(capsys, tmp_path, monkeyp
     assert err.count("\n") == 1 and err.startswith(f"ludus analyze needs {hidden} ") and words in err, err
     assert "pip install '.[analysis]'" in err
     assert not (tmp_path / "out").exists()
+
+
+# ---- the reading of Ur's solution ----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def finkel_two_pieces(tmp_path_factory):
+    """The solved table of Finkel's rules with two pieces a side (seconds), and the solver's summary."""
+    from conftest import run_python
+    from ludus.cli import solve
+    if solve.solver_path() is None:
+        pytest.skip("ludus-ur-solve is not built")
+    table = tmp_path_factory.mktemp("ur") / "ur-finkel-2-4.table"
+    result = run_python(["-m", "ludus", "solve", "ur", "--pieces", "2", "-o", str(table), "--quiet"])
+    assert result.returncode == 0, result.stdout + result.stderr
+    return str(table), json.loads(result.stdout)
+
+
+def test_ur_solution_is_read_through_the_perfect_level(finkel_two_pieces, tmp_path):
+    from ludus.analysis import ur_solution
+    table, summary = finkel_two_pieces
+    options = {"ruleset": "finkel", "pieces": 2, "dice": 4}
+    solution = ur_solution.Solution(table)
+    start = ur_solution.start_reading(solution, options)
+    first = start["first_player"]
+    assert first == pytest.approx(summary["first_player_wins"], abs=1e-6)
+    assert first == pytest.approx(0.518572907, abs=1e-6)   # docs/computer-players.md, two pieces
+    # The start's chance is each throw's chance times its best move's; a throw of 0 passes the start over.
+    assert sum(t["chance"] * t["best"] for t in start["throws"]) == pytest.approx(first, abs=1e-6)
+    assert start["throws"][0]["moves"] == [("pass", pytest.approx(1 - first, abs=1e-6))]
+    assert [t["moves"][0][0] for t in start["throws"][1:]] == ["H-1", "H-2", "H-3", "H-4"]
+    # After the rosette: pass on 0, enter or move on with 1..3, only move on with 4 (the rosette is held).
+    assert [len(t["moves"]) for t in start["after_4"]] == [1, 2, 2, 2, 1]
+    rosettes = ur_solution.rosette_reading(solution, options, games=4, seed=1)
+    assert rosettes["decisions"] > 0 and rosettes["extra_throw"]["n"] > 0
+    assert 0 < rosettes["extra_throw"]["mean"] < 1
+    path = ur_solution.write_reading(str(tmp_path), ur_solution.table_header(table), start, rosettes, 1.0, 1.0)
+    assert "Finkel" in open(path, encoding="utf-8").read()
