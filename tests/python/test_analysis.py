@@ -1,17 +1,22 @@
 """ludus.analysis and `ludus analyze`: each metric on hand-made games with known answers, the
 records against the library's own playouts, identical results for 1 and 2 Dask workers, a killed
-worker's chunk run again, and one clear line for each bad argument."""
+worker's chunk run again, one clear line for each bad argument, every ruleset (Ur's too) in the
+published study, and the reading of Ur's solution through the level perfect."""
 import csv
 import json
 import math
 import os
 import pickle
+import random
+from pathlib import Path
 
 import pytest
 
-from ludus import Game, analysis, cli
-from ludus.analysis import metrics, play, run
+from ludus import Game, Phase, analysis, cli
+from ludus.analysis import metrics, play, run, study
 from ludus.analysis.records import RecordTable
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 # ---- metrics on hand-made games ------------------------------------------------------------
@@ -113,6 +118,36 @@ def test_race_features_count_the_race():
     assert len(play.features("xii_scripta", "tabletop_murray", position).sites) == 2
 
 
+@pytest.mark.parametrize("ruleset", ["finkel", "masters", "blitz", "murray"])
+def test_ur_features_follow_each_route(ruleset):
+    """Every square a move reaches is the square the features place that piece on (the moves'
+    to_cell, from the library), and the race counts every piece's way to go, off included."""
+    route = play.UR_ROUTES[ruleset]
+    reached = set()
+    for seed in range(6):
+        with Game("ur", ruleset=ruleset, seed=seed) as game:
+            chooser = random.Random(seed)
+            while not game.is_over:
+                if game.phase == Phase.ROLL:
+                    game.roll()
+                    continue
+                moves = game.legal_moves
+                move = moves[chooser.randrange(len(moves))]
+                if move.get("to_cell"):
+                    assert play.ur_cell(route, move["player"], move["to"]) == move["to_cell"]
+                    reached.add(move["to_cell"])
+                game.play(move)
+    assert len(reached) <= 20 and {"middle 4", "middle 8"} <= reached
+    length = len(route)
+    track = [[0] * length, [0] * length]
+    track[0][length - 1], track[1][0] = 1, 1
+    position = {"hand": [6, 5], "track": track, "off": [0, 1]}
+    f = play.features("ur", ruleset, position)
+    left = [6 * (length + 1) + 1, 5 * (length + 1) + length]
+    assert f.evaluation == pytest.approx(math.tanh((left[1] - left[0]) / 2.0))
+    assert f.total_sites == 20 and f.on_board == 2 and f.material == (7, 6) and len(f.sites) == 2
+
+
 def test_search_values_become_player_0s_evaluation():
     searched = {"level": "best", "nodes": 10}
     assert play._evaluation_of("petteia", dict(searched, value=1.0), 0) == pytest.approx(math.tanh(1.0))
@@ -121,6 +156,7 @@ def test_search_values_become_player_0s_evaluation():
     assert play._evaluation_of("xii_scripta", dict(searched, value=10.5), 0) == pytest.approx(math.tanh(1.0))
     assert play._evaluation_of("petteia", {"level": "uct", "nodes": 5, "value": 0.25}, 0) == pytest.approx(-0.5)
     assert play._evaluation_of("duodecim", {"level": "best", "nodes": 0, "value": 0.0}, 0) is None  # forced
+    assert play._evaluation_of("ur", dict(searched, value=0.25), 0) == pytest.approx(-0.5)            # a chance
 
 
 # ---- records from real games ---------------------------------------------------------------
@@ -141,6 +177,27 @@ def test_detailed_record_is_consistent():
     assert record["pieces_left"] == 2                 # the loser's pieces: the winner bore both off
     assert 0 < record["board_coverage"] <= 1
     assert record["eval_drama"] is not None           # greedy's search values
+
+
+@pytest.mark.parametrize("ruleset", ["finkel", "masters", "blitz", "murray"])
+def test_ur_games_are_recorded(ruleset):
+    record = play.play_game("ur", {"ruleset": ruleset}, ["random", "greedy"], 5)
+    assert record["end"] == "win" and len(record["branching"]) == record["plies"]
+    assert record["pieces_left"] == record["pieces_left_0"] + record["pieces_left_1"] >= 1
+    assert 0 < record["board_coverage"] <= 1 and record["eval_drama"] is not None
+
+
+def test_every_ruleset_is_in_the_published_study():
+    """The study plays every ruleset of the catalogue (Ur's four too), and docs/analysis has each
+    one's report, linked from its index."""
+    names = [game + (f"-{ruleset}" if ruleset else "") for game, ruleset in study.rulesets()]
+    assert {"ur-finkel", "ur-masters", "ur-blitz", "ur-murray"} <= set(names)
+    published = DOCS / "analysis"
+    index = (published / "index.md").read_text(encoding="utf-8")
+    for name in names:
+        assert (published / name / "summary.json").exists(), name
+        assert f"({name}/report.md)" in index, name
+    assert "(ur/solution.md)" in index
 
 
 def test_positions_read_are_the_saved_positions():
@@ -329,3 +386,40 @@ def test_a_missing_package_is_one_line_before_any_game(capsys, tmp_path, monkeyp
     assert err.count("\n") == 1 and err.startswith(f"ludus analyze needs {hidden} ") and words in err, err
     assert "pip install '.[analysis]'" in err
     assert not (tmp_path / "out").exists()
+
+
+# ---- the reading of Ur's solution ----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def finkel_two_pieces(tmp_path_factory):
+    """The solved table of Finkel's rules with two pieces a side (seconds), and the solver's summary."""
+    from conftest import run_python
+    from ludus.cli import solve
+    if solve.solver_path() is None:
+        pytest.skip("ludus-ur-solve is not built")
+    table = tmp_path_factory.mktemp("ur") / "ur-finkel-2-4.table"
+    result = run_python(["-m", "ludus", "solve", "ur", "--pieces", "2", "-o", str(table), "--quiet"])
+    assert result.returncode == 0, result.stdout + result.stderr
+    return str(table), json.loads(result.stdout)
+
+
+def test_ur_solution_is_read_through_the_perfect_level(finkel_two_pieces, tmp_path):
+    from ludus.analysis import ur_solution
+    table, summary = finkel_two_pieces
+    options = {"ruleset": "finkel", "pieces": 2, "dice": 4}
+    solution = ur_solution.Solution(table)
+    start = ur_solution.start_reading(solution, options)
+    first = start["first_player"]
+    assert first == pytest.approx(summary["first_player_wins"], abs=1e-6)
+    assert first == pytest.approx(0.518572907, abs=1e-6)   # docs/computer-players.md, two pieces
+    # The start's chance is each throw's chance times its best move's; a throw of 0 passes the start over.
+    assert sum(t["chance"] * t["best"] for t in start["throws"]) == pytest.approx(first, abs=1e-6)
+    assert start["throws"][0]["moves"] == [("pass", pytest.approx(1 - first, abs=1e-6))]
+    assert [t["moves"][0][0] for t in start["throws"][1:]] == ["H-1", "H-2", "H-3", "H-4"]
+    # After the rosette: pass on 0, enter or move on with 1..3, only move on with 4 (the rosette is held).
+    assert [len(t["moves"]) for t in start["after_4"]] == [1, 2, 2, 2, 1]
+    rosettes = ur_solution.rosette_reading(solution, options, games=4, seed=1)
+    assert rosettes["decisions"] > 0 and rosettes["extra_throw"]["n"] > 0
+    assert 0 < rosettes["extra_throw"]["mean"] < 1
+    path = ur_solution.write_reading(str(tmp_path), ur_solution.table_header(table), start, rosettes, 1.0, 1.0)
+    assert "Finkel" in open(path, encoding="utf-8").read()

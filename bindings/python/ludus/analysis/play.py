@@ -21,8 +21,11 @@ __all__ = ["derive_seed", "mix_seed", "Features", "features", "play_game", "play
 
 SEED_MASK = 2**64 - 1
 # The race count's unit for the evaluation tanh(lead / unit): the expected steps of one turn
-# (two dice in Duodecim, three in XII Scripta), as one piece is Ludii's unit of material.
-RACE_UNIT = {"duodecim": 7.0, "xii_scripta": 10.5}
+# (two dice in Duodecim, three in XII Scripta, one throw of Ur's binary dice: 2 with four dice
+# and with Masters' three), as one piece is Ludii's unit of material.
+RACE_UNIT = {"duodecim": 7.0, "xii_scripta": 10.5, "ur": 2.0}
+# The games whose searches report a chance of winning (uct's do in every game).
+CHANCE_VALUES = {"duodecim", "ur"}
 
 
 def derive_seed(*parts: Any) -> int:
@@ -77,6 +80,9 @@ def features(game_id: str, ruleset: Optional[str], position: Mapping[str, Any]) 
     if game_id == "xii_scripta":
         shared = ruleset in (None, "murray", "ludii")
         return _race_features(game_id, position, _xii_cells_shared if shared else _xii_cells_tabletop)
+    if game_id == "ur":
+        route = UR_ROUTES[ruleset or "finkel"]
+        return _race_features(game_id, position, lambda pos: _ur_cells(pos, route), total_sites=20)
     raise ValueError(f"ludus.analysis has no reading of {game_id} positions")
 
 
@@ -96,16 +102,22 @@ def _duodecim_cells(position: Mapping[str, Any]) -> Tuple[Set[Any], List[int]]:
     return sites, remaining
 
 
-def _xii_cells(position: Mapping[str, Any], cell: Any) -> Tuple[Set[Any], List[int]]:
+def _track_cells(position: Mapping[str, Any], cell: Any, full: int) -> Tuple[Set[Any], List[int]]:
+    """The sites ``cell(player, progress)`` of the pieces on the tracks, and each player's race
+    left: ``full`` a piece in hand or on the bar, ``full - progress`` one on the track."""
     sites: Set[Any] = set()
     remaining = [0, 0]
     for p in (0, 1):
-        remaining[p] += 37 * (position["hand"][p] + position["bar"][p])
+        remaining[p] += full * (position["hand"][p] + position.get("bar", [0, 0])[p])
         for k, count in enumerate(position["track"][p]):
             if count:
                 sites.add(cell(p, k + 1))
-                remaining[p] += count * (37 - (k + 1))
+                remaining[p] += count * (full - (k + 1))
     return sites, remaining
+
+
+def _xii_cells(position: Mapping[str, Any], cell: Any) -> Tuple[Set[Any], List[int]]:
+    return _track_cells(position, cell, 37)
 
 
 def _xii_cells_shared(position: Mapping[str, Any]) -> Tuple[Set[Any], List[int]]:
@@ -117,11 +129,43 @@ def _xii_cells_tabletop(position: Mapping[str, Any]) -> Tuple[Set[Any], List[int
     return _xii_cells(position, lambda p, k: k)
 
 
-def _race_features(game_id: str, position: Mapping[str, Any], cells: Any) -> Features:
+def _ur_route(*legs: Any) -> List[Tuple[str, int]]:
+    """A route of Ur from player 0's side, square by square: ("own" or "other" row, or "middle",
+    column 1..8). Player 1's is the same with the outer rows exchanged (docs/rules/ur.md)."""
+    return [(row, column) for row, columns in legs for column in columns]
+
+
+# Each ruleset's route (docs/rules/ur.md, "Board and routes"): progress k is entry k - 1.
+UR_ROUTES = {
+    "finkel": _ur_route(("own", (4, 3, 2, 1)), ("middle", range(1, 9)), ("own", (8, 7))),
+    "masters": _ur_route(("own", (4, 3, 2, 1)), ("middle", range(1, 8)), ("other", (7, 8)), ("middle", (8,)),
+                         ("own", (8, 7))),
+    "murray": _ur_route(("own", (4, 3, 2, 1)), ("middle", range(1, 8)), ("own", (7, 8)), ("middle", (8,)),
+                        ("other", (8, 7)), ("middle", range(7, 0, -1)), ("own", (1, 2, 3, 4))),
+}
+UR_ROUTES["blitz"] = UR_ROUTES["masters"]
+
+
+def ur_cell(route: Sequence[Tuple[str, int]], player: int, progress: int) -> str:
+    """The square (as the moves' ``to_cell`` names it, e.g. "bottom 4") of ``player``'s piece at
+    ``progress`` (1..L) on ``route``."""
+    row, column = route[progress - 1]
+    if row != "middle":
+        row = "bottom" if (row == "own") == (player == 0) else "top"
+    return f"{row} {column}"
+
+
+def _ur_cells(position: Mapping[str, Any], route: Sequence[Tuple[str, int]]) -> Tuple[Set[Any], List[int]]:
+    # A piece in hand has the whole route and one more square (off) to go.
+    return _track_cells(position, lambda p, k: ur_cell(route, p, k), len(route) + 1)
+
+
+def _race_features(game_id: str, position: Mapping[str, Any], cells: Any, total_sites: int = 36) -> Features:
     sites, remaining = cells(position)
     on_board = sum(sum(row) for row in position["track"]) + sum(sum(row) for row in position.get("entry", []))
     # 36 cells in both: Duodecim's 2 x 6 private entry cells and 24 shared track cells; XII Scripta's 3 rows of 12.
-    return Features(sites, 36, on_board, _race_material(position),
+    # Ur's board has 20 squares.
+    return Features(sites, total_sites, on_board, _race_material(position),
                     math.tanh((remaining[1] - remaining[0]) / RACE_UNIT[game_id]))
 
 
@@ -135,13 +179,14 @@ def _race_material(position: Mapping[str, Any]) -> Tuple[int, int]:
 
 def _evaluation_of(game_id: str, search: Mapping[str, Any], mover: int) -> Optional[float]:
     """Player 0's evaluation from a computer player's search (its value is the mover's view), or
-    None when nothing was searched (a forced move). A chance of winning v (uct's, and Duodecim's
-    searches, lib/ai/duodecim_eval.hpp) maps to 2v - 1; otherwise tanh of the value, in pieces
-    for the board games and in turns of the race (RACE_UNIT steps) for XII Scripta."""
+    None when nothing was searched (a forced move). A chance of winning v (uct's, and the
+    searches of CHANCE_VALUES: Duodecim's, lib/ai/duodecim_eval.hpp, and Ur's, lib/ai/ur_ai.cpp)
+    maps to 2v - 1; otherwise tanh of the value, in pieces for the board games and in turns of
+    the race (RACE_UNIT steps) for XII Scripta."""
     value = search.get("value")
     if value is None or not search.get("nodes"):
         return None
-    if search.get("level") == "uct" or game_id == "duodecim":
+    if search.get("level") == "uct" or game_id in CHANCE_VALUES:
         e = max(-1.0, min(1.0, 2.0 * value - 1.0))
     else:
         e = math.tanh(value / RACE_UNIT.get(game_id, 1.0))

@@ -1,5 +1,5 @@
-"""The published study (docs/analysis/): every ruleset of the four games at committed seeds, and
-Petteia's draw rate against the board's size. Regenerate it with
+"""The published study (docs/analysis/): every ruleset of the catalogue's games at committed
+seeds, and Petteia's draw rate against the board's size. Regenerate it with
 
     nice -n 10 python3 -m ludus.analysis.study --out docs/analysis
 
@@ -143,7 +143,9 @@ def write_index(out: str, heads: Sequence[Mapping[str, Any]]) -> None:
             lines.append(f"| [{head['name']}]({head['name']}/report.md) | {config} | {_cell(s['completion'])} | "
                          f"{_cell(s['draws'])} | {_cell(s['advantage_first'])} | {_cell(s['balance'])} | "
                          f"{_cell(s.get('plies'), False)} | {_cell(s.get('decision_moves'))} | {leads} |")
-    lines += ["", "Petteia's board size: [petteia-size/report.md](petteia-size/report.md).", ""]
+    lines += ["", "Petteia's board size: [petteia-size/report.md](petteia-size/report.md).", "",
+              "The Royal Game of Ur: its levels against each other in every ruleset, [ur/index.md](ur/index.md), "
+              "and a reading of its exact solution (Finkel's rules), [ur/solution.md](ur/solution.md).", ""]
     with open(os.path.join(out, "index.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
 
