@@ -17,10 +17,12 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-GAMES = [("petteia", '{"rows": 8, "cols": 8, "seed": 1}', "Petteia 8x8"), ("duodecim", '{"seed": 1}', "Duodecim (6 pieces)"),
-         ("xii_scripta", '{"seed": 1}', "XII Scripta (15 pieces)"),
-         ("latrunculi", '{"ruleset": "kowalski", "seed": 1}', "Latrunculi (Kowalski 8x12)"),
-         ("latrunculi", '{"ruleset": "bell", "seed": 1}', "Latrunculi (Bell 8x8)")]
+# Every ruleset, as the rulesets benchmark has them (tests/bench/bench.cpp).
+GAMES = [("petteia", '{"rows": 8, "cols": 8, "seed": 1}', "Petteia 8x8"), ("duodecim", '{"seed": 1}', "Duodecim")] + [
+    ("xii_scripta", f'{{"ruleset": "{r}", "seed": 1}}', f"XII Scripta {r}") for r in ("murray", "ludii", "tabletop_murray", "tabletop_schaedler")] + [
+    ("latrunculi", f'{{"ruleset": "{r}", "seed": 1}}', f"Latrunculi {r}")
+    for r in ("kowalski", "kowalski_10x11", "bell", "bell_8x7", "quintana", "schaedler", "schaedler_2001")] + [
+    ("ur", f'{{"ruleset": "{r}", "seed": 1}}', f"Ur {r}") for r in ("finkel", "masters", "blitz", "murray")]
 
 
 def build_probe(native_build, folder):
@@ -49,7 +51,7 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         probe = build_probe(os.path.abspath(args.native_build), folder)
         print(f"random playouts, medians of {args.runs} alternating runs of {args.seconds:g} s (plies/s)")
-        print(f"{'game':28} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)")
+        print(f"{'ruleset':28} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)")
         for game, options, name in GAMES:
             native, wasm = [], []
             for _ in range(args.runs):
