@@ -54,6 +54,11 @@ std::unique_ptr<Game> create(const json &options) {
 }
 
 template <class R>
+std::unique_ptr<Game> create_parsed(typename R::Options o) {
+    return RulesGame<R>::create(services_of<R>(), std::move(o));
+}
+
+template <class R>
 std::unique_ptr<Game> restore(const json &saved) {
     return RulesGame<R>::restore(services_of<R>(), saved);
 }
@@ -62,7 +67,8 @@ const json &saved_options(const json &saved) { return json_util::member(saved, "
 
 // Petteia on bitboards where the board fits in 64 squares.
 std::unique_ptr<Game> create_petteia(const json &options) {
-    return PetteiaRules::parse_options(options).bits ? create<PetteiaBitRules>(options) : create<PetteiaRules>(options);
+    PetteiaOptions o = PetteiaRules::parse_options(options);  // parsed once, for the choice and the game
+    return o.bits ? create_parsed<PetteiaBitRules>(std::move(o)) : create_parsed<PetteiaRules>(std::move(o));
 }
 
 std::unique_ptr<Game> restore_petteia(const json &saved) {
@@ -80,7 +86,8 @@ bool fits_64_squares(const LatrunculiOptions &o) { return o.rows * o.cols <= 64;
 
 std::unique_ptr<Game> create_latrunculi(const json &options) {
     if (is_schaedler(options)) return create<SchaedlerRules>(options);
-    return fits_64_squares(LatrunculiRules::parse_options(options)) ? create<LatrunculiRules>(options) : create<LatrunculiWideRules>(options);
+    LatrunculiOptions o = LatrunculiRules::parse_options(options);  // parsed once, for the choice and the game
+    return fits_64_squares(o) ? create_parsed<LatrunculiRules>(std::move(o)) : create_parsed<LatrunculiWideRules>(std::move(o));
 }
 
 std::unique_ptr<Game> restore_latrunculi(const json &saved) {

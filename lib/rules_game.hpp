@@ -74,8 +74,9 @@ public:
     RulesGame(const Services<R> &services, Options options, State start)
         : services_(&services), options_(std::make_shared<const Options>(std::move(options))), start_(start), state_(start) {}
 
-    static std::unique_ptr<Game> create(const Services<R> &services, const json &options) {
-        Options o = R::parse_options(options);
+    static std::unique_ptr<Game> create(const Services<R> &services, const json &options) { return create(services, R::parse_options(options)); }
+    // From options already parsed (the registry parses them once to choose the rules type).
+    static std::unique_ptr<Game> create(const Services<R> &services, Options o) {
         const State start = R::initial(o);
         return std::make_unique<RulesGame>(services, std::move(o), start);
     }
