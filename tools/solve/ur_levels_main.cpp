@@ -120,7 +120,9 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "ludus-ur-levels: %s is not the whole game of these options\n", table_path.c_str());
             return 2;
         }
-        for (const auto &[name, options] : levels) {
+        for (const auto &level : levels) {
+            const std::string &name = level.first;  // named, not a structured binding: clang 14's lambdas cannot capture those
+            const json &options = level.second;
             std::vector<Tally> tallies(static_cast<size_t>(jobs));
             std::atomic<int> next{0};
             std::vector<std::thread> threads;
