@@ -161,11 +161,27 @@ int UrRules::piece_on(const Options &o, const State &s, int player, int cell) {
     return -1;
 }
 
+namespace {
+
+// The cells a player's pieces stand on, one bit a cell (cells < 24): each move's target is then
+// tested at once, where piece_on walks the route.
+static_assert(UrState::cells <= 32, "a cell is a bit of a uint32_t");
+
+uint32_t cells_of(const UrOptions &o, const UrState &s, int player) {
+    uint32_t cells = 0;
+    for (int k = 1; k <= o.route_length; ++k)
+        if (s.count[player][k] != 0) cells |= uint32_t{1} << o.cell[player][k];
+    return cells;
+}
+
+}  // namespace
+
 size_t UrRules::write_actions(const Options &o, const State &s, Action *out) {
     const int me = s.to_move, r = s.roll;
     size_t n = 0;
     if (r > 0) {
         const auto &mine = s.count[me];
+        const uint32_t own = cells_of(o, s, me), theirs = cells_of(o, s, 1 - me);
         for (int from = 0; from <= o.route_length; ++from) {
             if (mine[from] == 0) continue;
             const int to = from + r;
@@ -175,8 +191,8 @@ size_t UrRules::write_actions(const Options &o, const State &s, Action *out) {
             }
             if (to > o.route_length) continue;
             const int cell = o.cell[me][to];
-            if (piece_on(o, s, me, cell) >= 0) continue;  // never onto an own piece
-            if (o.rosettes_safe && is_rosette(cell) && piece_on(o, s, 1 - me, cell) >= 0) continue;
+            if (own >> cell & 1) continue;  // never onto an own piece
+            if (o.rosettes_safe && is_rosette(cell) && (theirs >> cell & 1)) continue;
             out[n++] = make_action(from, to);
         }
     }
