@@ -36,6 +36,12 @@ struct Tally {
     int games = 0, wins = 0, wins_first_200 = 0, games_first_200 = 0;
     uint64_t choices = 0, losing_choices = 0;
     double loss = 0, largest = 0;
+
+    void add(const Tally &t) {
+        games += t.games, wins += t.wins, wins_first_200 += t.wins_first_200, games_first_200 += t.games_first_200;
+        choices += t.choices, losing_choices += t.losing_choices;
+        loss += t.loss, largest = std::max(largest, t.largest);
+    }
 };
 
 // One game of `level` (playing `side`) against perfect; its losses added to `t`.
@@ -131,19 +137,13 @@ int main(int argc, char **argv) {
                     for (int g; (g = next++) < games;) {
                         Tally one;
                         play_game(o, index, *table, table_path, options, g % 2, seed + static_cast<uint64_t>(g), one);
-                        Tally &t = tallies[static_cast<size_t>(j)];
-                        t.games += one.games, t.wins += one.wins, t.choices += one.choices, t.losing_choices += one.losing_choices;
-                        t.loss += one.loss, t.largest = std::max(t.largest, one.largest);
-                        if (g < 200) t.games_first_200 += one.games, t.wins_first_200 += one.wins;
+                        if (g < 200) one.games_first_200 = one.games, one.wins_first_200 = one.wins;
+                        tallies[static_cast<size_t>(j)].add(one);
                     }
                 });
             for (auto &th : threads) th.join();
             Tally all;
-            for (const Tally &t : tallies) {
-                all.games += t.games, all.wins += t.wins, all.choices += t.choices, all.losing_choices += t.losing_choices;
-                all.loss += t.loss, all.largest = std::max(all.largest, t.largest);
-                all.games_first_200 += t.games_first_200, all.wins_first_200 += t.wins_first_200;
-            }
+            for (const Tally &t : tallies) all.add(t);
             json line = {{"level", name},
                          {"options", options},
                          {"games", all.games},
