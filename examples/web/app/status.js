@@ -115,6 +115,7 @@ export function showControls() {
   $("#offer-draw").disabled = offerPending;
   $("#show-invite").hidden = !state.online?.join || state.online.view?.status !== "waiting";
   $("#title").textContent = gameName(state.game.id);
+  fitTitle($("#title"));
   document.title = `${gameName(state.game.id)} · Ludus`;
   const opponent = state.online ? onlinePlayers() : state.settings.opponent === "human" ? t("players.two_people")
     : t("players.computer", { level: t(`level.${state.settings.opponent}`), side: sideName(state.settings.computer) });
@@ -130,4 +131,15 @@ export function showControls() {
 function rulesetName() {
   const ruleset = state.game.options.ruleset;
   return ruleset === undefined ? "" : `${t(`ruleset.${state.game.id}.${ruleset}`, {}, ruleset)}. `;
+}
+
+// A word of a game's name wider than the title's column ("Scriptorum" on a 360 px phone) is set
+// in smaller type, half a pixel at a time down to 9 px, rather than cut off (beside the board,
+// on one line, the title ends in an ellipsis instead).
+function fitTitle(title) {
+  title.style.fontSize = "";
+  if (getComputedStyle(title).whiteSpace === "nowrap") return;
+  for (let size = parseFloat(getComputedStyle(title).fontSize); title.scrollWidth > title.clientWidth && size > 9; size -= 0.5) {
+    title.style.fontSize = `${size - 0.5}px`;
+  }
 }
