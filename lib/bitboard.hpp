@@ -68,7 +68,7 @@ inline __attribute__((always_inline)) int select_bit(uint64_t x, uint32_t r) {
     const uint64_t running = counts * ones;  // byte i: set bits in bytes 0..i (at most 64)
     // Bytes whose running count is <= r lie wholly before the bit.
     const uint64_t before = ((r * ones | highs) - running) & highs;
-    const int byte = std::popcount(before);
+    const int byte = static_cast<int>(((before >> 7) * ones) >> 56);  // its bytes counted (no library call for popcount)
     const uint32_t skipped = byte == 0 ? 0 : static_cast<uint32_t>((running >> (8 * byte - 8)) & 0xFF);
     return 8 * byte + select_in_byte[(x >> (8 * byte)) & 0xFF][r - skipped];
 }

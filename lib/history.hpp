@@ -30,7 +30,8 @@ struct Event {
     static Event move(Action a) { return {Kind::move, 0, {}, a}; }
     static Event roll(Kind kind, std::span<const int> values) {
         Event e{kind, static_cast<uint8_t>(values.size()), {}, 0};
-        for (size_t i = 0; i < values.size() && i < e.dice.size(); ++i) e.dice[i] = static_cast<uint8_t>(values[i]);
+#pragma GCC unroll 4
+        for (size_t i = 0; i < e.dice.size(); ++i) e.dice[i] = i < values.size() ? static_cast<uint8_t>(values[i]) : 0;
         return e;
     }
 };

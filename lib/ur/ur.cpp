@@ -3,6 +3,9 @@
 #include "ur.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <memory>
+#include <mutex>
 
 #include "../json_util.hpp"
 #include "../race_state.hpp"
@@ -82,11 +85,39 @@ std::vector<Step> route_of(UrRuleset r) {
     return route;
 }
 
-void end_turn(S &s, bool again) {
-    if (!again) s.to_move = static_cast<uint8_t>(1 - s.to_move);
-    s.dice = {};
-    s.n_dice = 0;
-    s.roll = 0;
+// A map of progress bits that sends progress k of player `from_player` to `to_player`'s
+// progresses on the same cell.
+UrRouteMasks::ProgressMap cell_map(const UrOptions &o, int from_player, int to_player) {
+    std::array<uint32_t, 8 * UrRouteMasks::max_groups> one{};  // progress k alone
+    for (int k = 1; k <= o.route_length; ++k)
+        for (int t = 1; t <= o.route_length; ++t)
+            if (o.cell[to_player][t] == o.cell[from_player][k]) one[static_cast<size_t>(k)] |= uint32_t{1} << t;
+    UrRouteMasks::ProgressMap map{};
+    for (size_t g = 0; g < map.size(); ++g)
+        for (unsigned byte = 1; byte < 256; ++byte)  // byte 0 maps to nothing
+            map[g][byte] = map[g][byte & (byte - 1)] | one[8 * g + static_cast<size_t>(std::countr_zero(byte))];
+    return map;
+}
+
+UrRouteMasks make_route_masks(const UrOptions &o) {
+    UrRouteMasks m;
+    const int n = o.route_length;
+    m.groups = (n + 1 + 7) / 8;
+    m.route = ((uint32_t{2} << n) - 1) & ~uint32_t{1};
+    m.past_off = ~((uint32_t{4} << n) - 1);
+    for (int p = 0; p < 2; ++p) {
+        m.same_cells[p] = cell_map(o, p, p);
+        for (int k = 1; k <= n; ++k) m.repeats_cells = m.repeats_cells || m.same_cells[p][k / 8][1 << k % 8] != uint32_t{1} << k;
+        m.facing[p] = cell_map(o, 1 - p, p);
+        for (auto &slots : m.opponent_at[p]) slots = {S::empty_slot, S::empty_slot};
+        for (int k = 1; k <= n; ++k) {
+            if (UrRules::is_rosette(o.cell[p][k])) m.rosettes[p] |= uint32_t{1} << k;
+            size_t found = 0;
+            for (int t = 1; t <= n; ++t)
+                if (o.cell[1 - p][t] == o.cell[p][k]) m.opponent_at[p][k][found++] = static_cast<uint8_t>(t);
+        }
+    }
+    return m;
 }
 
 int position_from_name(const UrOptions &o, std::string_view name) {
@@ -99,6 +130,20 @@ int position_from_name(const UrOptions &o, std::string_view name) {
         v = v * 10 + (ch - '0');
     }
     return v >= 1 && v <= o.route_length ? v : -1;
+}
+
+}  // namespace
+
+namespace {
+
+// The masks of the ruleset of `o` (its routes; the other options do not change them), made the
+// first time a game of the ruleset is made.
+const UrRouteMasks &route_masks(const UrOptions &o) {
+    static std::array<std::unique_ptr<const UrRouteMasks>, rulesets.size()> made;
+    static std::array<std::once_flag, rulesets.size()> once;
+    const size_t r = static_cast<size_t>(o.ruleset);
+    std::call_once(once[r], [&] { made[r] = std::make_unique<const UrRouteMasks>(make_route_masks(o)); });
+    return *made[r];
 }
 
 }  // namespace
@@ -144,6 +189,7 @@ UrOptions UrRules::parse_options(const json &given) {
     o.route_length = static_cast<int>(route.size());
     for (int p = 0; p < 2; ++p)
         for (int k = 1; k <= o.route_length; ++k) o.cell[p][k] = cell_index(p, route[k - 1]);
+    o.masks = &route_masks(o);
     switch (o.ruleset) {
     case UrRuleset::finkel: break;
     case UrRuleset::blitz: o.captures_roll_again = true; [[fallthrough]];
@@ -161,42 +207,14 @@ int UrRules::piece_on(const Options &o, const State &s, int player, int cell) {
     return -1;
 }
 
-namespace {
-
-// The cells a player's pieces stand on, one bit a cell (cells < 24): each move's target is then
-// tested at once, where piece_on walks the route.
-static_assert(UrState::cells <= 32, "a cell is a bit of a uint32_t");
-
-uint32_t cells_of(const UrOptions &o, const UrState &s, int player) {
-    uint32_t cells = 0;
-    for (int k = 1; k <= o.route_length; ++k)
-        if (s.count[player][k] != 0) cells |= uint32_t{1} << o.cell[player][k];
-    return cells;
-}
-
-}  // namespace
-
 size_t UrRules::write_actions(const Options &o, const State &s, Action *out) {
-    const int me = s.to_move, r = s.roll;
-    size_t n = 0;
-    if (r > 0) {
-        const auto &mine = s.count[me];
-        const uint32_t own = cells_of(o, s, me), theirs = cells_of(o, s, 1 - me);
-        for (int from = 0; from <= o.route_length; ++from) {
-            if (mine[from] == 0) continue;
-            const int to = from + r;
-            if (to == o.route_length + 1) {
-                out[n++] = make_action(from, S::off);  // borne off with the exact throw
-                continue;
-            }
-            if (to > o.route_length) continue;
-            const int cell = o.cell[me][to];
-            if (own >> cell & 1) continue;  // never onto an own piece
-            if (o.rosettes_safe && is_rosette(cell) && (theirs >> cell & 1)) continue;
-            out[n++] = make_action(from, to);
-        }
+    uint32_t from = movable(o, s);
+    if (from == 0) {
+        out[0] = pass_action;
+        return 1;
     }
-    if (n == 0) out[n++] = pass_action;
+    size_t n = 0;
+    for (; from != 0; from &= from - 1) out[n++] = ur_moves::move_of(o, std::countr_zero(from), s.roll);
     return n;
 }
 
@@ -204,49 +222,13 @@ void UrRules::legal_actions(const Options &o, const State &s, std::vector<Action
     append_actions<max_moves>(out, [&](Action *buffer) { return write_actions(o, s, buffer); });
 }
 
-void UrRules::apply(const Options &o, State &s, Action a) {
-    if (a == pass_action) {
-        end_turn(s, false);
-        return;
-    }
-    const int from = from_of(a), to = to_of(a), me = s.to_move;
-    auto &mine = s.count[me];
-    --mine[from];
-    ++mine[to];
-    bool again = false;
-    if (to != S::off) {
-        const int cell = o.cell[me][to];
-        const int hit = piece_on(o, s, 1 - me, cell);
-        if (hit >= 0) {
-            --s.count[1 - me][hit];
-            ++s.count[1 - me][S::hand];
-            again = o.captures_roll_again;
-        }
-        again = again || (o.rosettes_roll_again && is_rosette(cell));
-    }
-    if (mine[S::off] == o.pieces) {
-        end_game(s, me == 0 ? Result::player0_won : Result::player1_won, EndReason::borne_off);
-        s.dice = {};
-        s.n_dice = 0;
-        s.roll = 0;
-        return;
-    }
-    end_turn(s, again);
-}
-
-void UrRules::set_dice(const Options &o, State &s, std::span<const int> values) {
+void UrRules::refuse_dice(const Options &o, std::span<const int> values) {
     if (values.size() != static_cast<size_t>(o.dice))
         fail(Status::invalid_argument, "dice: exactly " + std::to_string(o.dice) + " values 0 or 1 are needed, not " + std::to_string(values.size()));
-    int marked = 0;
-    for (size_t i = 0; i < values.size(); ++i) {
+    for (size_t i = 0; i < values.size(); ++i)
         if (values[i] != 0 && values[i] != 1)
             fail(Status::invalid_argument, "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a binary die's value 0 or 1");
-        marked += values[i];
-    }
-    s.dice = {};
-    for (size_t i = 0; i < values.size(); ++i) s.dice[i] = static_cast<uint8_t>(values[i]);
-    s.n_dice = static_cast<uint8_t>(values.size());
-    s.roll = static_cast<uint8_t>(roll_value(o, marked));
+    fail(Status::internal, "dice refused without a reason");
 }
 
 json UrRules::chance_outcomes(const Options &o, const State &) {

@@ -38,6 +38,27 @@ namespace ludus {
 
 enum class UrRuleset : uint8_t { finkel, masters, blitz, murray };
 
+// A ruleset's routes as masks, made once per ruleset (route_masks in ur.cpp), so that the moves
+// a throw allows and a capture are found with a few lookups instead of a walk along the route.
+// A player's pieces are progress bits: bit k for a piece at progress k (1..route_length), bit 0
+// for pieces in hand.
+struct UrRouteMasks {
+    static constexpr int max_groups = 4;
+    // Progress bits to progress bits, eight at a time (the OR of the lookups of each group).
+    using ProgressMap = std::array<std::array<uint32_t, 256>, max_groups>;
+
+    int groups = 0;                    // groups of eight progresses that hold 0..route_length
+    uint32_t route = 0;                // bits 1..route_length
+    uint32_t past_off = 0;             // bits route_length + 2 and beyond: past the exact throw off
+    bool repeats_cells = false;        // a route passes a cell twice (Murray's)
+    std::array<ProgressMap, 2> same_cells;  // [p]: p's pieces -> p's progresses on their cells (Murray's route passes cells twice)
+    std::array<ProgressMap, 2> facing;      // [p]: the opponent's pieces -> p's progresses on their cells
+    std::array<uint32_t, 2> rosettes{};  // [p]: p's progresses on rosettes
+    // [p][k]: the opponent's progresses on the cell of p's progress k (at most two; an unused
+    // one is `UrState::empty_slot`).
+    std::array<std::array<std::array<uint8_t, 2>, 32>, 2> opponent_at{};
+};
+
 struct UrOptions {
     UrRuleset ruleset = UrRuleset::finkel;
     int pieces = 7;
@@ -54,6 +75,7 @@ struct UrOptions {
     // The cell (row * 8 + column; row 0 the top, player 1's side) of each progress 1..route_length
     // of each player; index 0 unused.
     std::array<std::array<uint8_t, 28>, 2> cell{};
+    const UrRouteMasks *masks = nullptr;  // the ruleset's, made once
 };
 
 struct UrState : StateEnvelope {
@@ -61,8 +83,11 @@ struct UrState : StateEnvelope {
     static constexpr int off = 28;
     static constexpr int max_route = 27;
     static constexpr int cells = 24;  // 3 rows of 8; 4 of them are not on the board
+    static constexpr int empty_slot = 31;  // a progress no piece reaches: its count is always 0
 
-    std::array<std::array<uint8_t, 29>, 2> count{};  // pieces per player per progress
+    // Pieces per player per progress (hand, 1..27, off); 32 a player so that a player's counts
+    // are read as whole words (progress_bits).
+    std::array<std::array<uint8_t, 32>, 2> count{};
     std::array<uint8_t, 4> dice{};                   // as thrown (0 or 1 each)
     uint8_t n_dice = 0;                              // dice thrown: 0 before the roll
     uint8_t roll = 0;                                // the squares the throw moves (0..4)
@@ -95,9 +120,31 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static size_t max_actions(const Options &) { return max_moves; }
     static size_t write_actions(const Options &o, const State &s, Action *out);
-    static void apply(const Options &o, State &s, Action a);
+    static inline Action random_action(const Options &o, const State &s, Rng &rng);  // ur_moves.hpp
+    // The pieces of the player to move that the throw moves, as progress bits (bit 0: one from
+    // hand); listing and the random move both read them.
+    static inline uint32_t movable(const Options &o, const State &s);  // ur_moves.hpp
+    static inline void apply(const Options &o, State &s, Action a);  // ur_moves.hpp
 
-    static void set_dice(const Options &o, State &s, std::span<const int> values);
+    // Inline: every roll of a playout passes here; a refusal's message is made out of line.
+    static void set_dice(const Options &o, State &s, std::span<const int> values) {
+        unsigned any = 0;
+        int marked = 0;
+        std::array<uint8_t, 4> dice{};
+#pragma GCC unroll 4
+        for (size_t i = 0; i < dice.size(); ++i) {
+            const int value = i < values.size() ? values[i] : 0;
+            any |= static_cast<unsigned>(value);
+            marked += value;
+            dice[i] = static_cast<uint8_t>(value);
+        }
+        if (values.size() != static_cast<size_t>(o.dice) || any > 1) [[unlikely]]
+            refuse_dice(o, values);
+        s.dice = dice;
+        s.n_dice = static_cast<uint8_t>(values.size());
+        s.roll = static_cast<uint8_t>(roll_value(o, marked));
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] static void refuse_dice(const Options &o, std::span<const int> values);
     static json chance_outcomes(const Options &o, const State &s);
     // The squares a throw of `marked` marked tips moves under the options (3 dice: none is 4).
     static int roll_value(const Options &o, int marked) { return o.dice == 3 && marked == 0 ? 4 : marked; }
@@ -134,3 +181,5 @@ struct UrRules : RaceRules<UrOptions, UrState> {
 };
 
 }  // namespace ludus
+
+#include "ur_moves.hpp"  // the inline hot path

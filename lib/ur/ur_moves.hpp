@@ -1,0 +1,136 @@
+// The hot path of the Royal Game of Ur's rules (ur.hpp): the moves a throw allows, the random
+// move and a move applied, read from the ruleset's route masks. Inline, as every ply of a
+// playout and of the solver passes here.
+#pragma once
+
+#include <bit>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "../bitboard.hpp"
+#include "ur.hpp"
+
+namespace ludus {
+
+namespace ur_moves {
+
+// Bit k set where count[k] is not 0, for the first Groups groups of eight counts, without a branch
+// per count: SSE2 compares sixteen counts at once; elsewhere (WebAssembly) each word of eight
+// counts is folded to one bit a count and its eight bits gathered by a multiplication.
+template <int Groups>
+inline uint32_t progress_bits(const std::array<uint8_t, 32> &count) {
+#if defined(__SSE2__)
+    auto nonzero = [&](size_t first) {
+        const __m128i counts = _mm_loadu_si128(reinterpret_cast<const __m128i *>(count.data() + first));
+        return ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(counts, _mm_setzero_si128()))) & 0xFFFF;
+    };
+    if constexpr (Groups <= 2) return nonzero(0);
+    else return nonzero(0) | nonzero(16) << 16;
+#else
+    static_assert(std::endian::native == std::endian::little, "counts are read as little-endian words");
+    uint32_t bits = 0;
+    for (int w = 0; w < Groups; ++w) {
+        uint64_t x;
+        std::memcpy(&x, count.data() + w * 8, 8);
+        x |= x >> 4;
+        x |= x >> 2;
+        x |= x >> 1;
+        bits |= static_cast<uint32_t>(((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << (w * 8);
+    }
+    return bits;
+#endif
+}
+
+// The pieces `bits` sent through `map`, eight progresses a lookup.
+template <int Groups>
+inline uint32_t through(const UrRouteMasks::ProgressMap &map, uint32_t bits) {
+    uint32_t out = 0;
+    for (int g = 0; g < Groups; ++g) out |= map[static_cast<size_t>(g)][bits >> (8 * g) & 255];
+    return out;
+}
+
+template <int Groups>
+inline uint32_t movable(const UrOptions &o, const UrState &s) {
+    const UrRouteMasks &m = *o.masks;
+    const int me = s.to_move;
+    const uint32_t mine = progress_bits<Groups>(s.count[me]) & (m.route | 1);
+    uint32_t blocked = m.past_off | (m.repeats_cells ? through<Groups>(m.same_cells[me], mine & m.route) : mine & m.route);  // never onto an own piece
+    if (o.rosettes_safe) blocked |= through<Groups>(m.facing[me], progress_bits<Groups>(s.count[1 - me]) & m.route) & m.rosettes[me];
+    return mine & ~(blocked >> s.roll) & (0u - (s.roll != 0));  // progress route_length + 1 is off: the exact throw
+}
+
+// std::popcount is a library call on x86-64 without -mpopcnt; at most 8 bits are set here.
+inline int bit_count(uint32_t x) {
+    x = x - (x >> 1 & 0x55555555u);
+    x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+    return static_cast<int>(((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
+}
+
+inline Action move_of(const UrOptions &o, int from, int roll) {
+    const int to = from + roll;
+    return UrRules::make_action(from, to > o.route_length ? UrState::off : to);
+}
+
+// The turn passes, unless the move earned another roll; the dice are thrown again.
+inline void end_turn(UrState &s, bool again) {
+    s.to_move = static_cast<uint8_t>(s.to_move ^ !again);
+    s.dice = {};
+    s.n_dice = 0;
+    s.roll = 0;
+}
+
+}  // namespace ur_moves
+
+[[gnu::always_inline]] inline uint32_t UrRules::movable(const Options &o, const State &s) {
+    switch (o.masks->groups) {
+    case 2: return ur_moves::movable<2>(o, s);
+    case 3: return ur_moves::movable<3>(o, s);
+    default: return ur_moves::movable<UrRouteMasks::max_groups>(o, s);
+    }
+}
+
+// The same draw as a pick from write_actions' list: one number below the moves' count (1 for
+// the pass), the moves in the list's order.
+[[gnu::always_inline]] inline Action UrRules::random_action(const Options &o, const State &s, Rng &rng) {
+    const uint32_t from = movable(o, s);
+    const int n = ur_moves::bit_count(from);
+    const uint32_t pick = rng.below(static_cast<uint32_t>(n + (n == 0)));
+    if (n == 0) return pass_action;
+    return ur_moves::move_of(o, bitboard::select_bit(from, pick), s.roll);
+}
+
+[[gnu::always_inline]] inline void UrRules::apply(const Options &o, State &s, Action a) {
+    if (a == pass_action) {
+        ur_moves::end_turn(s, false);
+        return;
+    }
+    const UrRouteMasks &m = *o.masks;
+    const int from = from_of(a), to = to_of(a), me = s.to_move;
+    auto &mine = s.count[me];
+    auto &theirs = s.count[1 - me];
+    --mine[from];
+    ++mine[to];
+    bool again = false;
+    if (to != State::off) {
+        // The opponent's piece on the cell, if any, goes back to hand (an empty slot's count is 0).
+        const auto [first, second] = m.opponent_at[me][to];
+        const size_t hit = theirs[first] != 0 ? first : second;
+        const uint8_t captured = theirs[hit];
+        theirs[hit] = static_cast<uint8_t>(theirs[hit] - captured);
+        theirs[State::hand] = static_cast<uint8_t>(theirs[State::hand] + captured);
+        again = (captured != 0 && o.captures_roll_again) || (o.rosettes_roll_again && (m.rosettes[me] >> to & 1));
+    }
+    if (mine[State::off] == o.pieces) [[unlikely]] {
+        end_game(s, me == 0 ? Result::player0_won : Result::player1_won, EndReason::borne_off);
+        s.dice = {};
+        s.n_dice = 0;
+        s.roll = 0;
+        return;
+    }
+    ur_moves::end_turn(s, again);
+}
+
+}  // namespace ludus
