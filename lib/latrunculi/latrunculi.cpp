@@ -3,6 +3,7 @@
 #include "latrunculi.hpp"
 
 #include <algorithm>
+#include <mutex>
 
 #include "../json_util.hpp"
 #include "../squares.hpp"
@@ -38,26 +39,26 @@ const std::vector<LatrunculiRuleset> &all_rulesets() {
     return rulesets;
 }
 
-// The board masks of each ruleset, in the order of all_rulesets(), made on first use.
+// The board masks of a ruleset, made on the first use of that ruleset (a program playing one
+// ruleset fills no other's).
 struct RulesetMasks {
+    std::once_flag filled;
     std::unique_ptr<LatrunculiMasks<uint64_t>> m64;  // boards of up to 64 squares
-    LatrunculiMasks<u128> m128;
+    std::unique_ptr<LatrunculiMasks<u128>> m128;
 };
 
 const RulesetMasks &ruleset_masks(const LatrunculiRuleset &r) {
-    static const std::vector<RulesetMasks> masks = [] {
-        std::vector<RulesetMasks> all(all_rulesets().size());
-        for (size_t i = 0; i < all.size(); ++i) {
-            const LatrunculiRuleset &ruleset = all_rulesets()[i];
-            if (ruleset.rows * ruleset.cols <= 64) {
-                all[i].m64 = std::make_unique<LatrunculiMasks<uint64_t>>();
-                fill_masks(*all[i].m64, ruleset.rows, ruleset.cols);
-            }
-            fill_masks(all[i].m128, ruleset.rows, ruleset.cols);
+    static std::vector<RulesetMasks> masks(all_rulesets().size());  // in the order of all_rulesets()
+    RulesetMasks &m = masks[static_cast<size_t>(&r - all_rulesets().data())];
+    std::call_once(m.filled, [&] {
+        if (r.rows * r.cols <= 64) {
+            m.m64 = std::make_unique<LatrunculiMasks<uint64_t>>();
+            fill_masks(*m.m64, r.rows, r.cols);
         }
-        return all;
-    }();
-    return masks[static_cast<size_t>(&r - all_rulesets().data())];
+        m.m128 = std::make_unique<LatrunculiMasks<u128>>();
+        fill_masks(*m.m128, r.rows, r.cols);
+    });
+    return m;
 }
 
 Result win_of(int player) { return player == 0 ? Result::player0_won : Result::player1_won; }
@@ -116,7 +117,7 @@ LatrunculiOptions LatrunculiRulesT<BB>::parse_options(const json &given) {
     o.corner_neighbours = {{{1, o.cols}, {o.cols - 2, 2 * o.cols - 1}, {top + 1, top - o.cols}, {top + o.cols - 2, top - 1}}};
     const RulesetMasks &masks = ruleset_masks(*o.rules);
     o.m64 = masks.m64.get();
-    o.m128 = &masks.m128;
+    o.m128 = masks.m128.get();
     return o;
 }
 
