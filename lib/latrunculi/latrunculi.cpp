@@ -176,19 +176,39 @@ Action LatrunculiRulesT<BB>::random_action(const Options &o, const State &s, Rng
     return random_move(o, s, rng);
 }
 
+namespace {
+
+// Inline: the end of every turn asks it.
 template <class BB>
-bool LatrunculiRulesT<BB>::has_legal_move(const Options &o, const State &s, int player) {
+[[gnu::always_inline]] inline bool can_move(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
     if (s.placing()) return true;  // there are always empty squares to place on
     if (s.again >= 0 && player == s.to_move) return true;  // the extra move may be declined
     return any_step(o, s, player);
 }
 
+}  // namespace
+
 template <class BB>
-BB LatrunculiRulesT<BB>::captures_of(const Options &o, const State &s, Action a) {
-    if (a >= place_base) return 0;  // placing and passing never capture
+bool LatrunculiRulesT<BB>::has_legal_move(const Options &o, const State &s, int player) {
+    return can_move(o, s, player);
+}
+
+namespace {
+
+// A move's squares: the action is from * stride + to, never negative (unsigned: no rounding
+// fix-up for the division).
+template <class R>
+int from_of(Action a) { return static_cast<int>(static_cast<unsigned>(a) / R::stride); }
+template <class R>
+int to_of(Action a) { return static_cast<int>(static_cast<unsigned>(a) % R::stride); }
+
+// The squares the move from `from` to `to` by the player to move captures. Inline: every move
+// of a playout passes here.
+template <class BB>
+[[gnu::always_inline]] inline BB captured_by(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int from, int to) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const LatrunculiRuleset &r = *o.rules;
-    const int from = a / stride, to = a % stride, p = s.to_move, e = 1 - p;
+    const int p = s.to_move, e = 1 - p;
     const BB moved = bits::one<BB>(to);
     BB flankers = (s.pieces(p) & ~bits::one<BB>(from)) | moved;
     if (r.corner_square_hostile) flankers |= m.corners & ~((s.occupied() & ~bits::one<BB>(from)) | moved);
@@ -204,6 +224,14 @@ BB LatrunculiRulesT<BB>::captures_of(const Options &o, const State &s, Action a)
         }
     }
     return captured;
+}
+
+}  // namespace
+
+template <class BB>
+BB LatrunculiRulesT<BB>::captures_of(const Options &o, const State &s, Action a) {
+    if (a >= place_base) return 0;  // placing and passing never capture
+    return captured_by(o, s, from_of<LatrunculiRulesT>(a), to_of<LatrunculiRulesT>(a));
 }
 
 template <class BB>
@@ -244,12 +272,12 @@ namespace {
 
 // The end of a turn: the other player moves, unless the game ends. Wins before draws.
 template <class R, class BB>
-void next_turn(const LatrunculiOptions &o, LatrunculiStateT<BB> &s) {
+[[gnu::always_inline]] inline void next_turn(const LatrunculiOptions &o, LatrunculiStateT<BB> &s) {
     const LatrunculiRuleset &r = *o.rules;
     const int mover = s.to_move, other = 1 - mover;
     s.to_move = static_cast<uint8_t>(other);
     s.key ^= side_key;
-    if (!R::has_legal_move(o, s, other)) {
+    if (!can_move(o, s, other)) {
         if (r.stalemate_by_captures) {
             // Kowalski: more captured enemy men wins (both began with the same number).
             const int taken_by_mover = r.men - bits::popcount(s.men[other]), taken_by_other = r.men - bits::popcount(s.men[mover]);
@@ -302,8 +330,8 @@ void LatrunculiRulesT<BB>::apply(const Options &o, State &s, Action a) {
         return;
     }
     const LatrunculiRuleset &r = *o.rules;
-    const int from = a / stride, to = a % stride, p = s.to_move, e = 1 - p;
-    const BB captured = captures_of(o, s, a);
+    const int from = from_of<LatrunculiRulesT>(a), to = to_of<LatrunculiRulesT>(a), p = s.to_move, e = 1 - p;
+    const BB captured = captured_by(o, s, from, to);
     const bool dux = bits::test(s.dux[p], from);
     BB &mine = dux ? s.dux[p] : s.men[p];
     mine = (mine & ~bits::one<BB>(from)) | bits::one<BB>(to);

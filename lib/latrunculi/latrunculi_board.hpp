@@ -25,7 +25,7 @@ void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols);
 // One orthogonal step of every square of `b` in direction d (0 up, 1 down, 2 left, 3 right);
 // steps off the board vanish.
 template <class BB>
-inline BB shift(const LatrunculiMasks<BB> &m, int cols, BB b, int d) {
+[[gnu::always_inline]] inline BB shift(const LatrunculiMasks<BB> &m, int cols, BB b, int d) {
     switch (d) {
     case 0: return (b << cols) & m.board;
     case 1: return b >> cols;
@@ -49,17 +49,32 @@ template <class BB, class Shift>
     }
 }
 
+// What the move generation may know of a ruleset at compile time: the board's size (0: read
+// from the options) and whether a dux may jump. Known, the shifts are by constants and the fills
+// unroll with no switch in each direction, and a ruleset without jumps pays no test for them.
+template <int Rows, int Cols, bool DuxJumps>
+struct MoveShape {
+    static constexpr bool dux_jumps = DuxJumps;
+    static int cols(const LatrunculiOptions &o) { return Cols != 0 ? Cols : o.cols; }
+    template <class BB>
+    static int rank_doublings(const LatrunculiMasks<BB> &m) { return Rows != 0 ? std::bit_width(static_cast<unsigned>(Rows - 1)) : m.rank_doublings; }
+    template <class BB>
+    static int file_doublings(const LatrunculiMasks<BB> &m) { return Cols != 0 ? std::bit_width(static_cast<unsigned>(Cols - 1)) : m.file_doublings; }
+};
+using AnyMoveShape = MoveShape<0, 0, true>;  // everything read from the options
+
 // The empty squares reached from `from` sliding in direction d (Kogge-Stone fills; sideways,
 // the squares a shift would wrap onto are not open).
-template <class BB>
+template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline BB slide(const LatrunculiMasks<BB> &m, int cols, BB from, BB empty, int d) {
     const auto left = [](BB x, int n) { return x << n; };
     const auto right = [](BB x, int n) { return x >> n; };
+    const int rank_doublings = Shape::rank_doublings(m), file_doublings = Shape::file_doublings(m);
     switch (d) {
-    case 0: return fill(m.rank_doublings, from, empty, cols, left);
-    case 1: return fill(m.rank_doublings, from, empty, cols, right);
-    case 2: return fill(m.file_doublings, from, empty & m.not_last_file, 1, right);
-    default: return fill(m.file_doublings, from, empty & m.not_first_file, 1, left);
+    case 0: return fill(rank_doublings, from, empty, cols, left);
+    case 1: return fill(rank_doublings, from, empty, cols, right);
+    case 2: return fill(file_doublings, from, empty & m.not_last_file, 1, right);
+    default: return fill(file_doublings, from, empty & m.not_first_file, 1, left);
     }
 }
 
@@ -82,7 +97,7 @@ struct MoveSets {
     BB place = 0;
 };
 
-template <class BB>
+template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline MoveSets<BB> move_sets(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const LatrunculiRuleset &r = *o.rules;
@@ -92,24 +107,24 @@ template <class BB>
         ms.place = empty;
         return ms;
     }
-    const int p = s.to_move;
+    const int p = s.to_move, cols = Shape::cols(o);
     const BB movable = s.again >= 0 ? bits::one<BB>(s.again) : s.pieces(p);
     // The ruleset's kind of move decided once, and each direction's shift a constant once the
     // loops are unrolled (Bell's one-step moves had paid a branch per direction for both).
     if (r.rook_moves) {
 #pragma GCC unroll 4
-        for (int d = 0; d < 4; ++d) ms.landing[d] = slide(m, o.cols, movable, empty, d);
+        for (int d = 0; d < 4; ++d) ms.landing[d] = slide<Shape>(m, cols, movable, empty, d);
     } else {
 #pragma GCC unroll 4
-        for (int d = 0; d < 4; ++d) ms.landing[d] = shift(m, o.cols, movable, d) & empty;
+        for (int d = 0; d < 4; ++d) ms.landing[d] = shift(m, cols, movable, d) & empty;
     }
-    if (r.dux_jumps) {
+    if (Shape::dux_jumps && r.dux_jumps) {
         const BB dux = s.dux[p] & movable;
         if (dux != 0) {
             ms.dux_square = bits::lowest(dux);
             const BB enemy = s.pieces(1 - p);
 #pragma GCC unroll 4
-            for (int d = 0; d < 4; ++d) ms.jump[d] = shift(m, o.cols, shift(m, o.cols, dux, d) & enemy, d) & empty;
+            for (int d = 0; d < 4; ++d) ms.jump[d] = shift(m, cols, shift(m, cols, dux, d) & enemy, d) & empty;
         }
     }
     ms.pass = s.again >= 0;
@@ -117,14 +132,17 @@ template <class BB>
 }
 
 // The square of the piece that lands on `to` moving in direction d: the nearest behind it.
+// Both ends found and one chosen without a branch: the direction of a random move is random.
 template <class BB>
 [[gnu::always_inline]] inline int origin(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int to, int d) {
     const BB behind = o.masks<BB>().rays[opposite(d)][to] & s.occupied();
-    return d == 0 || d == 3 ? bits::highest(behind) : bits::lowest(behind);
+    const int highest = bits::highest(behind), lowest = bits::lowest(behind);
+    const bool from_below = ((0b1001 >> d) & 1) != 0;  // up (0) and right (3)
+    return from_below ? highest : lowest;
 }
 
 template <class BB>
-bool any_step(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
+[[gnu::always_inline]] inline bool any_step(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const BB empty = m.board & ~s.occupied(), own = s.pieces(player);
     // Every direction's steps joined before one test: no branch per direction.
