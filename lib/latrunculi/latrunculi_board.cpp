@@ -39,29 +39,21 @@ template <class Shape, class BB>
     std::array<int, 5> before{};
 #pragma GCC unroll 4
     for (int d = 0; d < 4; ++d)
-        before[d + 1] = before[d] + bits::popcount(ms.landing[d]) + (Shape::dux_jumps && ms.jump[d] != 0 ? 1 : 0);
+        before[d + 1] = before[d] + bits::popcount(ms.landing[d]) + (Shape::extras && ms.jump[d] != 0 ? 1 : 0);
     const int n = static_cast<int>(rng.below(static_cast<uint32_t>(before[4] + (ms.pass ? 1 : 0))));
     if (n == before[4]) return R::pass;
     // The direction counted without a branch: it is random, and a loop mispredicts its exit.
     const int d = (n >= before[1]) + (n >= before[2]) + (n >= before[3]);
     const int rank = n - before[d];
-    if (Shape::dux_jumps && rank == before[d + 1] - before[d] - 1 && ms.jump[d] != 0)
+    if (Shape::extras && rank == before[d + 1] - before[d] - 1 && ms.jump[d] != 0)
         return ms.dux_square * R::stride + bits::lowest(ms.jump[d]);
     const int to = bits::select(ms.landing[d], rank);
-    return origin(o, s, to, d) * R::stride + to;
+    return origin<Shape>(o, s, to, d) * R::stride + to;
 }
 
-// The move generation made for the ruleset's board (MoveShape): Bell's one-step moves with the
-// dux's jumps, or rook moves on the boards of the Museum Quintana and Kowalski.
 template <class BB>
 [[gnu::always_inline]] inline Action random_move_for_ruleset(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, Rng &rng) {
-    if (o.rules->dux_jumps) return random_move_of<AnyMoveShape>(o, s, rng);
-    switch (o.rows * 256 + o.cols) {
-    case 8 * 256 + 8: return random_move_of<MoveShape<8, 8, false>>(o, s, rng);
-    case 8 * 256 + 12: return random_move_of<MoveShape<8, 12, false>>(o, s, rng);
-    case 10 * 256 + 11: return random_move_of<MoveShape<10, 11, false>>(o, s, rng);
-    default: return random_move_of<MoveShape<0, 0, false>>(o, s, rng);
-    }
+    return with_move_shape<BB>(o, [&]<class Shape>() __attribute__((always_inline)) { return random_move_of<Shape>(o, s, rng); });
 }
 
 }  // namespace
