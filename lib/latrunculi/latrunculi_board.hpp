@@ -79,7 +79,8 @@ using Kowalski10x11Shape = MoveShape<10, 11, false, true>;
 
 // The MoveShape that serves a ruleset (LatrunculiMasks::move_shape): 0 any, 1 Quintana's,
 // 2 and 3 Kowalski's; a ruleset with any of the extras, or with one-step moves, is played by
-// the general one.
+// the general one. A ruleset without the extras or a dux never has their state (no dux, nothing
+// in hand, no piece moving again: a position read back is checked for it).
 inline uint8_t move_shape_id(const LatrunculiRuleset &r) {
     const bool plain = r.rook_moves && !r.dux_jumps && r.placed_per_turn == 0 && !r.extra_move_after_capture &&
                        r.quiet_moves_limit == 0 && !r.corner_square_hostile;
