@@ -24,9 +24,16 @@ Rng rng_from_text(const std::string &text, const std::string &field) {
     return rng;
 }
 
+namespace {
+thread_local uint64_t drawn_from_os = 0;
+}  // namespace
+
 uint64_t random_seed_from_os() {
+    ++drawn_from_os;
     std::random_device device;
     return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
+
+uint64_t seeds_drawn_from_os() { return drawn_from_os; }
 
 }  // namespace ludus

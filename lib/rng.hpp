@@ -47,5 +47,8 @@ std::string rng_to_text(const Rng &rng);
 // Throws Error(invalid_state) naming `field` if the text is not 16 hex digits.
 Rng rng_from_text(const std::string &text, const std::string &field);
 uint64_t random_seed_from_os();
+// How many seeds this thread has drawn from the operating system: a caller that makes games
+// again from the same options can tell whether those options made the game differ each time.
+uint64_t seeds_drawn_from_os();
 
 }  // namespace ludus

@@ -3,6 +3,7 @@
 #include "latrunculi.hpp"
 
 #include <algorithm>
+#include <mutex>
 
 #include "../json_util.hpp"
 #include "../squares.hpp"
@@ -38,26 +39,28 @@ const std::vector<LatrunculiRuleset> &all_rulesets() {
     return rulesets;
 }
 
-// The board masks of each ruleset, in the order of all_rulesets(), made on first use.
+// The board masks of a ruleset, made on the first use of that ruleset (a program playing one
+// ruleset fills no other's).
 struct RulesetMasks {
+    std::once_flag filled;
     std::unique_ptr<LatrunculiMasks<uint64_t>> m64;  // boards of up to 64 squares
-    LatrunculiMasks<u128> m128;
+    std::unique_ptr<LatrunculiMasks<u128>> m128;
 };
 
 const RulesetMasks &ruleset_masks(const LatrunculiRuleset &r) {
-    static const std::vector<RulesetMasks> masks = [] {
-        std::vector<RulesetMasks> all(all_rulesets().size());
-        for (size_t i = 0; i < all.size(); ++i) {
-            const LatrunculiRuleset &ruleset = all_rulesets()[i];
-            if (ruleset.rows * ruleset.cols <= 64) {
-                all[i].m64 = std::make_unique<LatrunculiMasks<uint64_t>>();
-                fill_masks(*all[i].m64, ruleset.rows, ruleset.cols);
-            }
-            fill_masks(all[i].m128, ruleset.rows, ruleset.cols);
+    static std::vector<RulesetMasks> masks(all_rulesets().size());  // in the order of all_rulesets()
+    RulesetMasks &m = masks[static_cast<size_t>(&r - all_rulesets().data())];
+    std::call_once(m.filled, [&] {
+        if (r.rows * r.cols <= 64) {
+            m.m64 = std::make_unique<LatrunculiMasks<uint64_t>>();
+            fill_masks(*m.m64, r.rows, r.cols);
+            m.m64->move_shape = move_shape_id(r);
         }
-        return all;
-    }();
-    return masks[static_cast<size_t>(&r - all_rulesets().data())];
+        m.m128 = std::make_unique<LatrunculiMasks<u128>>();
+        fill_masks(*m.m128, r.rows, r.cols);
+        m.m128->move_shape = move_shape_id(r);
+    });
+    return m;
 }
 
 Result win_of(int player) { return player == 0 ? Result::player0_won : Result::player1_won; }
@@ -116,7 +119,7 @@ LatrunculiOptions LatrunculiRulesT<BB>::parse_options(const json &given) {
     o.corner_neighbours = {{{1, o.cols}, {o.cols - 2, 2 * o.cols - 1}, {top + 1, top - o.cols}, {top + o.cols - 2, top - 1}}};
     const RulesetMasks &masks = ruleset_masks(*o.rules);
     o.m64 = masks.m64.get();
-    o.m128 = &masks.m128;
+    o.m128 = masks.m128.get();
     return o;
 }
 
@@ -176,26 +179,47 @@ Action LatrunculiRulesT<BB>::random_action(const Options &o, const State &s, Rng
     return random_move(o, s, rng);
 }
 
-template <class BB>
-bool LatrunculiRulesT<BB>::has_legal_move(const Options &o, const State &s, int player) {
-    if (s.placing()) return true;  // there are always empty squares to place on
-    if (s.again >= 0 && player == s.to_move) return true;  // the extra move may be declined
-    return any_step(o, s, player);
+namespace {
+
+// Inline: the end of every turn asks it.
+template <class Shape = AnyMoveShape, class BB>
+[[gnu::always_inline]] inline bool can_move(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
+    if (Shape::placing(s)) return true;  // there are always empty squares to place on
+    if (Shape::again(s) >= 0 && player == s.to_move) return true;  // the extra move may be declined
+    return any_step<Shape>(o, s, player);
 }
 
+}  // namespace
+
 template <class BB>
-BB LatrunculiRulesT<BB>::captures_of(const Options &o, const State &s, Action a) {
-    if (a >= place_base) return 0;  // placing and passing never capture
+bool LatrunculiRulesT<BB>::has_legal_move(const Options &o, const State &s, int player) {
+    return can_move(o, s, player);
+}
+
+namespace {
+
+// A move's squares: the action is from * stride + to, never negative (unsigned: no rounding
+// fix-up for the division).
+template <class R>
+int from_of(Action a) { return static_cast<int>(static_cast<unsigned>(a) / R::stride); }
+template <class R>
+int to_of(Action a) { return static_cast<int>(static_cast<unsigned>(a) % R::stride); }
+
+// The squares the move from `from` to `to` by the player to move captures. Inline: every move
+// of a playout passes here.
+template <class Shape = AnyMoveShape, class BB>
+[[gnu::always_inline]] inline BB captured_by(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int from, int to) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const LatrunculiRuleset &r = *o.rules;
-    const int from = a / stride, to = a % stride, p = s.to_move, e = 1 - p;
+    const int p = s.to_move, e = 1 - p;
     const BB moved = bits::one<BB>(to);
-    BB flankers = (s.pieces(p) & ~bits::one<BB>(from)) | moved;
-    if (r.corner_square_hostile) flankers |= m.corners & ~((s.occupied() & ~bits::one<BB>(from)) | moved);
-    const BB victims = s.men[e] | (r.dux_capturable ? s.dux[e] : BB{0});
+    BB flankers = (Shape::pieces(s, p) & ~bits::one<BB>(from)) | moved;
+    if (Shape::extras && r.corner_square_hostile) flankers |= m.corners & ~((Shape::occupied(s) & ~bits::one<BB>(from)) | moved);
+    const BB victims = s.men[e] | (Shape::dux && r.dux_capturable ? s.dux[e] : BB{0});
+    const int cols = Shape::cols(o);
     BB captured = 0;
 #pragma GCC unroll 4
-    for (int d = 0; d < 4; ++d) captured |= shift(m, o.cols, moved, d) & victims & shift(m, o.cols, flankers, opposite(d));
+    for (int d = 0; d < 4; ++d) captured |= shift(m, cols, moved, d) & victims & shift(m, cols, flankers, opposite(d));
     if (r.corner_taken_by_two && (moved & m.corners) == 0) {
         for (int c = 0; c < 4; ++c) {
             if (!bits::test(s.men[e], o.corners[c])) continue;
@@ -204,6 +228,14 @@ BB LatrunculiRulesT<BB>::captures_of(const Options &o, const State &s, Action a)
         }
     }
     return captured;
+}
+
+}  // namespace
+
+template <class BB>
+BB LatrunculiRulesT<BB>::captures_of(const Options &o, const State &s, Action a) {
+    if (a >= place_base) return 0;  // placing and passing never capture
+    return captured_by(o, s, from_of<LatrunculiRulesT>(a), to_of<LatrunculiRulesT>(a));
 }
 
 template <class BB>
@@ -243,13 +275,13 @@ bool LatrunculiRulesT<BB>::dux_immobilised(const Options &o, const State &s, int
 namespace {
 
 // The end of a turn: the other player moves, unless the game ends. Wins before draws.
-template <class R, class BB>
-void next_turn(const LatrunculiOptions &o, LatrunculiStateT<BB> &s) {
+template <class R, class Shape = AnyMoveShape, class BB>
+[[gnu::always_inline]] inline void next_turn(const LatrunculiOptions &o, LatrunculiStateT<BB> &s) {
     const LatrunculiRuleset &r = *o.rules;
     const int mover = s.to_move, other = 1 - mover;
     s.to_move = static_cast<uint8_t>(other);
     s.key ^= side_key;
-    if (!R::has_legal_move(o, s, other)) {
+    if (!can_move<Shape>(o, s, other)) {
         if (r.stalemate_by_captures) {
             // Kowalski: more captured enemy men wins (both began with the same number).
             const int taken_by_mover = r.men - bits::popcount(s.men[other]), taken_by_other = r.men - bits::popcount(s.men[mover]);
@@ -260,8 +292,8 @@ void next_turn(const LatrunculiOptions &o, LatrunculiStateT<BB> &s) {
         }
         return;
     }
-    if (s.placing()) return;
-    if (r.quiet_moves_limit > 0 && s.plies_without_capture >= static_cast<uint32_t>(r.quiet_moves_limit)) {
+    if (Shape::placing(s)) return;
+    if (Shape::extras && r.quiet_moves_limit > 0 && s.plies_without_capture >= static_cast<uint32_t>(r.quiet_moves_limit)) {
         // Bell: the game ends, the player with more pieces on the board wins.
         const int n0 = bits::popcount(s.pieces(0)), n1 = bits::popcount(s.pieces(1));
         end_game(s, n0 > n1 ? Result::player0_won : n1 > n0 ? Result::player1_won : Result::draw, EndReason::quiet_moves);
@@ -287,6 +319,48 @@ void place(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, int sq) {
     next_turn<R>(o, s);
 }
 
+// A piece's move from `from` to `to`, its captures and the end of the turn, for the ruleset's
+// MoveShape.
+template <class R, class Shape, class BB>
+[[gnu::always_inline]] inline void move_piece(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, int from, int to) {
+    const LatrunculiRuleset &r = *o.rules;
+    const int p = s.to_move, e = 1 - p;
+    const BB captured = captured_by<Shape>(o, s, from, to);
+    const bool dux = Shape::dux && bits::test(s.dux[p], from);
+    BB &mine = dux ? s.dux[p] : s.men[p];
+    mine = (mine & ~bits::one<BB>(from)) | bits::one<BB>(to);
+    s.key ^= piece_key(from, p, dux) ^ piece_key(to, p, dux);
+    for (BB b = captured; b != 0; b &= b - 1) {
+        const int sq = bits::lowest(b);
+        const bool was_dux = Shape::dux && bits::test(s.dux[e], sq);
+        (was_dux ? s.dux[e] : s.men[e]) &= ~bits::one<BB>(sq);
+        s.key ^= piece_key(sq, e, was_dux);
+    }
+    if (Shape::again(s) >= 0) s.key ^= again_key(s.again), s.again = -1;
+    s.plies_without_capture = captured != 0 ? 0 : s.plies_without_capture + 1;
+
+    if (Shape::pieces(s, e) == 0) {  // every enemy piece captured
+        end_game(s, win_of(p), EndReason::all_captured);
+        return;
+    }
+    if (Shape::dux && r.dux_immobilised_loses) {
+        if (R::dux_immobilised(o, s, e)) {
+            end_game(s, win_of(p), EndReason::dux_immobilised);
+            return;
+        }
+        if (R::dux_immobilised(o, s, p)) {  // the mover shut its own dux in beside an enemy
+            end_game(s, win_of(e), EndReason::dux_immobilised);
+            return;
+        }
+    }
+    if (Shape::extras && r.extra_move_after_capture && captured != 0) {
+        s.again = static_cast<int8_t>(to);  // the capturing piece moves again (or passes)
+        s.key ^= again_key(to);
+        return;
+    }
+    next_turn<R, Shape>(o, s);
+}
+
 }  // namespace
 
 template <class BB>
@@ -301,42 +375,7 @@ void LatrunculiRulesT<BB>::apply(const Options &o, State &s, Action a) {
         }
         return;
     }
-    const LatrunculiRuleset &r = *o.rules;
-    const int from = a / stride, to = a % stride, p = s.to_move, e = 1 - p;
-    const BB captured = captures_of(o, s, a);
-    const bool dux = bits::test(s.dux[p], from);
-    BB &mine = dux ? s.dux[p] : s.men[p];
-    mine = (mine & ~bits::one<BB>(from)) | bits::one<BB>(to);
-    s.key ^= piece_key(from, p, dux) ^ piece_key(to, p, dux);
-    for (BB b = captured; b != 0; b &= b - 1) {
-        const int sq = bits::lowest(b);
-        const bool was_dux = bits::test(s.dux[e], sq);
-        (was_dux ? s.dux[e] : s.men[e]) &= ~bits::one<BB>(sq);
-        s.key ^= piece_key(sq, e, was_dux);
-    }
-    if (s.again >= 0) s.key ^= again_key(s.again), s.again = -1;
-    s.plies_without_capture = captured != 0 ? 0 : s.plies_without_capture + 1;
-
-    if (s.pieces(e) == 0) {  // every enemy piece captured
-        end_game(s, win_of(p), EndReason::all_captured);
-        return;
-    }
-    if (r.dux_immobilised_loses) {
-        if (dux_immobilised(o, s, e)) {
-            end_game(s, win_of(p), EndReason::dux_immobilised);
-            return;
-        }
-        if (dux_immobilised(o, s, p)) {  // the mover shut its own dux in beside an enemy
-            end_game(s, win_of(e), EndReason::dux_immobilised);
-            return;
-        }
-    }
-    if (r.extra_move_after_capture && captured != 0) {
-        s.again = static_cast<int8_t>(to);  // the capturing piece moves again (or passes)
-        s.key ^= again_key(to);
-        return;
-    }
-    next_turn<LatrunculiRulesT>(o, s);
+    with_move_shape<BB>(o, [&]<class Shape>() __attribute__((always_inline)) { move_piece<LatrunculiRulesT, Shape>(o, s, from_of<LatrunculiRulesT>(a), to_of<LatrunculiRulesT>(a)); });
 }
 
 template <class BB>

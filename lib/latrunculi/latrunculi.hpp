@@ -49,6 +49,7 @@ struct LatrunculiMasks {
     std::array<BB, 128> neighbours{};  // the orthogonal neighbours of each square
     std::array<std::array<BB, 128>, 4> rays{};  // the squares beyond each square: up, down, left, right
     int rank_doublings = 0, file_doublings = 0;  // fill steps that cover rows - 1 and cols - 1 squares
+    uint8_t move_shape = 0;  // the ruleset's compile-time shape of the rules (latrunculi_board.hpp)
 };
 
 struct LatrunculiOptions {

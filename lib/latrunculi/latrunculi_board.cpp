@@ -30,35 +30,40 @@ template void fill_masks(LatrunculiMasks<u128> &m, int rows, int cols);
 
 namespace {
 
-template <class BB>
+template <class Shape, class BB>
 [[gnu::always_inline]] inline Action random_move_of(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, Rng &rng) {
     using R = LatrunculiRulesT<BB>;
-    const MoveSets<BB> ms = move_sets(o, s);
+    const MoveSets<BB> ms = move_sets<Shape>(o, s);
     if (ms.place != 0) return R::place_base + bits::select(ms.place, static_cast<int>(rng.below(static_cast<uint32_t>(bits::popcount(ms.place)))));
-    std::array<int, 4> counts{};
-    int total = ms.pass ? 1 : 0;
-    for (int d = 0; d < 4; ++d) total += counts[d] = bits::popcount(ms.landing[d]) + (ms.jump[d] != 0 ? 1 : 0);
-    int n = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
-    for (int d = 0; d < 4; ++d) {
-        if (n >= counts[d]) {
-            n -= counts[d];
-            continue;
-        }
-        if (n == counts[d] - 1 && ms.jump[d] != 0) return ms.dux_square * R::stride + bits::lowest(ms.jump[d]);
-        const int to = bits::select(ms.landing[d], n);
-        return origin(o, s, to, d) * R::stride + to;
-    }
-    return R::pass;
+    // The moves before each direction's, and in all (the pass last).
+    std::array<int, 5> before{};
+#pragma GCC unroll 4
+    for (int d = 0; d < 4; ++d)
+        before[d + 1] = before[d] + bits::popcount(ms.landing[d]) + (Shape::extras && ms.jump[d] != 0 ? 1 : 0);
+    const int n = static_cast<int>(rng.below(static_cast<uint32_t>(before[4] + (ms.pass ? 1 : 0))));
+    if (n == before[4]) return R::pass;
+    // The direction counted without a branch: it is random, and a loop mispredicts its exit.
+    const int d = (n >= before[1]) + (n >= before[2]) + (n >= before[3]);
+    const int rank = n - before[d];
+    if (Shape::extras && rank == before[d + 1] - before[d] - 1 && ms.jump[d] != 0)
+        return ms.dux_square * R::stride + bits::lowest(ms.jump[d]);
+    const int to = bits::select(ms.landing[d], rank);
+    return origin<Shape>(o, s, to, d) * R::stride + to;
+}
+
+template <class BB>
+[[gnu::always_inline]] inline Action random_move_for_ruleset(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, Rng &rng) {
+    return with_move_shape<BB>(o, [&]<class Shape>() __attribute__((always_inline)) { return random_move_of<Shape>(o, s, rng); });
 }
 
 }  // namespace
 
 // Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
 LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<uint64_t> &s, Rng &rng) {
-    return random_move_of(o, s, rng);
+    return random_move_for_ruleset(o, s, rng);
 }
 LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<u128> &s, Rng &rng) {
-    return random_move_of(o, s, rng);
+    return random_move_for_ruleset(o, s, rng);
 }
 
 }  // namespace ludus::latrunculi

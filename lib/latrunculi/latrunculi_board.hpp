@@ -25,7 +25,7 @@ void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols);
 // One orthogonal step of every square of `b` in direction d (0 up, 1 down, 2 left, 3 right);
 // steps off the board vanish.
 template <class BB>
-inline BB shift(const LatrunculiMasks<BB> &m, int cols, BB b, int d) {
+[[gnu::always_inline]] inline BB shift(const LatrunculiMasks<BB> &m, int cols, BB b, int d) {
     switch (d) {
     case 0: return (b << cols) & m.board;
     case 1: return b >> cols;
@@ -49,17 +49,71 @@ template <class BB, class Shift>
     }
 }
 
+// What the rules may know of a ruleset at compile time: the board's size (0: read from the
+// options), whether Bell's extras may apply (the dux's jumps, the placement phase, the extra move
+// after a capture, the limit of quiet moves, hostile empty corners), and whether there are duxes.
+// Known, the shifts are by constants, the fills unroll with no switch in each direction, and a
+// ruleset pays no test or union for what it does not have.
+template <int Rows, int Cols, bool Extras, bool Dux>
+struct MoveShape {
+    static constexpr bool extras = Extras, dux = Dux;
+    static int cols(const LatrunculiOptions &o) { return Cols != 0 ? Cols : o.cols; }
+    template <class BB>
+    static int rank_doublings(const LatrunculiMasks<BB> &m) { return Rows != 0 ? std::bit_width(static_cast<unsigned>(Rows - 1)) : m.rank_doublings; }
+    template <class BB>
+    static int file_doublings(const LatrunculiMasks<BB> &m) { return Cols != 0 ? std::bit_width(static_cast<unsigned>(Cols - 1)) : m.file_doublings; }
+    // A player's pieces and every piece: the men alone where there is no dux.
+    template <class BB>
+    static BB pieces(const LatrunculiStateT<BB> &s, int p) { return Dux ? s.pieces(p) : s.men[p]; }
+    template <class BB>
+    static BB occupied(const LatrunculiStateT<BB> &s) { return Dux ? s.occupied() : s.men[0] | s.men[1]; }
+    template <class BB>
+    static bool placing(const LatrunculiStateT<BB> &s) { return Extras && s.placing(); }
+    template <class BB>
+    static int again(const LatrunculiStateT<BB> &s) { return Extras ? s.again : -1; }
+};
+using AnyMoveShape = MoveShape<0, 0, true, true>;  // everything read from the options
+using QuintanaShape = MoveShape<8, 8, false, false>;
+using KowalskiShape = MoveShape<8, 12, false, true>;
+using Kowalski10x11Shape = MoveShape<10, 11, false, true>;
+
+// The MoveShape that serves a ruleset (LatrunculiMasks::move_shape): 0 any, 1 Quintana's,
+// 2 and 3 Kowalski's; a ruleset with any of the extras, or with one-step moves, is played by
+// the general one. A ruleset without the extras or a dux never has their state (no dux, nothing
+// in hand, no piece moving again: a position read back is checked for it).
+inline uint8_t move_shape_id(const LatrunculiRuleset &r) {
+    const bool plain = r.rook_moves && !r.dux_jumps && r.placed_per_turn == 0 && !r.extra_move_after_capture &&
+                       r.quiet_moves_limit == 0 && !r.corner_square_hostile;
+    if (!plain) return 0;
+    if (!r.dux && r.rows == 8 && r.cols == 8) return 1;
+    if (r.rows == 8 && r.cols == 12) return 2;
+    if (r.rows == 10 && r.cols == 11) return 3;
+    return 0;
+}
+
+// Calls f.template operator()<Shape>() with the MoveShape of the ruleset.
+template <class BB, class F>
+[[gnu::always_inline]] inline decltype(auto) with_move_shape(const LatrunculiOptions &o, F &&f) {
+    switch (o.masks<BB>().move_shape) {
+    case 1: return f.template operator()<QuintanaShape>();
+    case 2: return f.template operator()<KowalskiShape>();
+    case 3: return f.template operator()<Kowalski10x11Shape>();
+    default: return f.template operator()<AnyMoveShape>();
+    }
+}
+
 // The empty squares reached from `from` sliding in direction d (Kogge-Stone fills; sideways,
 // the squares a shift would wrap onto are not open).
-template <class BB>
+template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline BB slide(const LatrunculiMasks<BB> &m, int cols, BB from, BB empty, int d) {
     const auto left = [](BB x, int n) { return x << n; };
     const auto right = [](BB x, int n) { return x >> n; };
+    const int rank_doublings = Shape::rank_doublings(m), file_doublings = Shape::file_doublings(m);
     switch (d) {
-    case 0: return fill(m.rank_doublings, from, empty, cols, left);
-    case 1: return fill(m.rank_doublings, from, empty, cols, right);
-    case 2: return fill(m.file_doublings, from, empty & m.not_last_file, 1, right);
-    default: return fill(m.file_doublings, from, empty & m.not_first_file, 1, left);
+    case 0: return fill(rank_doublings, from, empty, cols, left);
+    case 1: return fill(rank_doublings, from, empty, cols, right);
+    case 2: return fill(file_doublings, from, empty & m.not_last_file, 1, right);
+    default: return fill(file_doublings, from, empty & m.not_first_file, 1, left);
     }
 }
 
@@ -82,57 +136,61 @@ struct MoveSets {
     BB place = 0;
 };
 
-template <class BB>
+template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline MoveSets<BB> move_sets(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const LatrunculiRuleset &r = *o.rules;
     MoveSets<BB> ms;
-    const BB empty = m.board & ~s.occupied();
-    if (s.placing()) {
+    const BB empty = m.board & ~Shape::occupied(s);
+    if (Shape::placing(s)) {
         ms.place = empty;
         return ms;
     }
-    const int p = s.to_move;
-    const BB movable = s.again >= 0 ? bits::one<BB>(s.again) : s.pieces(p);
+    const int p = s.to_move, cols = Shape::cols(o);
+    const BB movable = Shape::again(s) >= 0 ? bits::one<BB>(s.again) : Shape::pieces(s, p);
     // The ruleset's kind of move decided once, and each direction's shift a constant once the
     // loops are unrolled (Bell's one-step moves had paid a branch per direction for both).
-    if (r.rook_moves) {
+    if (!Shape::extras || r.rook_moves) {
 #pragma GCC unroll 4
-        for (int d = 0; d < 4; ++d) ms.landing[d] = slide(m, o.cols, movable, empty, d);
+        for (int d = 0; d < 4; ++d) ms.landing[d] = slide<Shape>(m, cols, movable, empty, d);
     } else {
 #pragma GCC unroll 4
-        for (int d = 0; d < 4; ++d) ms.landing[d] = shift(m, o.cols, movable, d) & empty;
+        for (int d = 0; d < 4; ++d) ms.landing[d] = shift(m, cols, movable, d) & empty;
     }
-    if (r.dux_jumps) {
+    if (Shape::extras && r.dux_jumps) {
         const BB dux = s.dux[p] & movable;
         if (dux != 0) {
             ms.dux_square = bits::lowest(dux);
             const BB enemy = s.pieces(1 - p);
 #pragma GCC unroll 4
-            for (int d = 0; d < 4; ++d) ms.jump[d] = shift(m, o.cols, shift(m, o.cols, dux, d) & enemy, d) & empty;
+            for (int d = 0; d < 4; ++d) ms.jump[d] = shift(m, cols, shift(m, cols, dux, d) & enemy, d) & empty;
         }
     }
-    ms.pass = s.again >= 0;
+    ms.pass = Shape::again(s) >= 0;
     return ms;
 }
 
 // The square of the piece that lands on `to` moving in direction d: the nearest behind it.
-template <class BB>
+// Both ends found and one chosen without a branch: the direction of a random move is random.
+template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline int origin(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int to, int d) {
-    const BB behind = o.masks<BB>().rays[opposite(d)][to] & s.occupied();
-    return d == 0 || d == 3 ? bits::highest(behind) : bits::lowest(behind);
+    const BB behind = o.masks<BB>().rays[opposite(d)][to] & Shape::occupied(s);
+    const int highest = bits::highest(behind), lowest = bits::lowest(behind);
+    const bool from_below = ((0b1001 >> d) & 1) != 0;  // up (0) and right (3)
+    return from_below ? highest : lowest;
 }
 
-template <class BB>
-bool any_step(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
+template <class Shape = AnyMoveShape, class BB>
+[[gnu::always_inline]] inline bool any_step(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
-    const BB empty = m.board & ~s.occupied(), own = s.pieces(player);
+    const BB empty = m.board & ~Shape::occupied(s), own = Shape::pieces(s, player);
+    const int cols = Shape::cols(o);
     // Every direction's steps joined before one test: no branch per direction.
     BB steps = 0;
 #pragma GCC unroll 4
-    for (int d = 0; d < 4; ++d) steps |= shift(m, o.cols, own, d) & empty;
+    for (int d = 0; d < 4; ++d) steps |= shift(m, cols, own, d) & empty;
     if (steps != 0) return true;
-    if (o.rules->dux_jumps && s.dux[player] != 0) {
+    if (Shape::extras && o.rules->dux_jumps && s.dux[player] != 0) {
         const BB enemy = s.pieces(1 - player);
 #pragma GCC unroll 4
         for (int d = 0; d < 4; ++d) steps |= shift(m, o.cols, shift(m, o.cols, s.dux[player], d) & enemy, d) & empty;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -42,6 +43,50 @@ const std::set<std::string> board_reasons = {"all_captured", "one_piece_left", "
                                              "plies_without_capture", "repetition", "agreed_draw"};
 
 }  // namespace
+
+// ludus_game_new called with `options_json` three times: the three games' saved states.
+std::vector<json> states_of_three_new(const char *id, const char *options_json) {
+    std::vector<json> states;
+    for (int i = 0; i < 3; ++i) {
+        ludus_game *g = nullptr;
+        ok(ludus_game_new(id, options_json, &g));
+        states.push_back(state_of(Game(g)));
+    }
+    return states;
+}
+
+TEST_CASE("games made again from the same options are new games: seeds drawn again, errors repeated") {
+    SUBCASE("a given seed: the same game each time, never one played before") {
+        const char *options = R"({"ruleset": "bell", "seed": 7})";
+        const std::vector<json> states = states_of_three_new("latrunculi", options);
+        CHECK(states[1] == states[0]);
+        CHECK(states[2] == states[0]);
+        ludus_game *played = nullptr;
+        ok(ludus_game_new("latrunculi", options, &played));
+        ok(ludus_game_random_playout(played, 1, 1000000, nullptr, nullptr));
+        ludus_game_free(played);
+        CHECK(states_of_three_new("latrunculi", options)[0] == states[0]);
+        CHECK(states_of_three_new("latrunculi", R"({"ruleset": "bell", "seed": 8})")[0]["options"]["seed"] == 8);
+        CHECK(states_of_three_new("petteia", R"({"seed": 7})")[0]["game"] == "petteia");
+    }
+    SUBCASE("no seed, or a null one: each game draws its own") {
+        for (const char *options : {R"({"ruleset": "bell"})", R"({"ruleset": "bell", "seed": null})", "{}"}) {
+            CAPTURE(options);
+            const std::vector<json> states = states_of_three_new("latrunculi", options);
+            CHECK(states[1]["options"]["seed"] != states[0]["options"]["seed"]);
+            CHECK(states[2]["options"]["seed"] != states[1]["options"]["seed"]);
+        }
+    }
+    SUBCASE("options refused: refused each time, with the same message") {
+        for (int i = 0; i < 3; ++i) {
+            ludus_game *g = nullptr;
+            CHECK(ludus_game_new("latrunculi", R"({"ruleset": "bell", "seed": 1, "pieces": 20})", &g) == LUDUS_E_INVALID_OPTION);
+            CHECK(g == nullptr);
+            CHECK(last_error() == "option \"pieces\": the Bell 8x8 ruleset has a fixed number of pieces (0 only)");
+            CHECK(ludus_game_new("chess", R"({"seed": 1})", &g) == LUDUS_E_UNKNOWN_GAME);
+        }
+    }
+}
 
 TEST_CASE("error messages quote a short prefix of a huge input") {
     const std::string huge(512 * 1024, 'a');  // under every limit: refused for what it is, not its size
