@@ -64,9 +64,9 @@ template <class R, class Recorder>
 }
 
 // A uniformly random legal action: the rules' own way where they have a faster one than
-// listing every move.
+// listing every move. Always inlined, as advance is.
 template <class R>
-Action random_action(const typename R::Options &o, const typename R::State &s, Rng &rng, std::vector<Action> &buffer) {
+[[gnu::always_inline]] inline Action random_action(const typename R::Options &o, const typename R::State &s, Rng &rng, std::vector<Action> &buffer) {
     if constexpr (requires { R::random_action(o, s, rng); }) {
         return R::random_action(o, s, rng);
     } else if constexpr (WritesActions<R>) {

@@ -127,7 +127,7 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     static inline void apply(const Options &o, State &s, Action a);  // ur_moves.hpp
 
     // Inline: every roll of a playout passes here; a refusal's message is made out of line.
-    static void set_dice(const Options &o, State &s, std::span<const int> values) {
+    [[gnu::always_inline]] static void set_dice(const Options &o, State &s, std::span<const int> values) {
         unsigned any = 0;
         int marked = 0;
         std::array<uint8_t, 4> dice{};
