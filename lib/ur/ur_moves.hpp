@@ -18,18 +18,10 @@ namespace ludus {
 namespace ur_moves {
 
 // Bit k set where count[k] is not 0, for the first Groups groups of eight counts, without a branch
-// per count: SSE2 compares sixteen counts at once; elsewhere (WebAssembly) each word of eight
-// counts is folded to one bit a count and its eight bits gathered by a multiplication.
+// per count: each word of eight counts folded to one bit a count, and its eight bits gathered by
+// a multiplication (the WebAssembly build's way).
 template <int Groups>
-inline uint32_t progress_bits(const std::array<uint8_t, 32> &count) {
-#if defined(__SSE2__)
-    auto nonzero = [&](size_t first) {
-        const __m128i counts = _mm_loadu_si128(reinterpret_cast<const __m128i *>(count.data() + first));
-        return ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(counts, _mm_setzero_si128()))) & 0xFFFF;
-    };
-    if constexpr (Groups <= 2) return nonzero(0);
-    else return nonzero(0) | nonzero(16) << 16;
-#else
+inline uint32_t progress_bits_by_words(const std::array<uint8_t, 32> &count) {
     static_assert(std::endian::native == std::endian::little, "counts are read as little-endian words");
     uint32_t bits = 0;
     for (int w = 0; w < Groups; ++w) {
@@ -41,6 +33,20 @@ inline uint32_t progress_bits(const std::array<uint8_t, 32> &count) {
         bits |= static_cast<uint32_t>(((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << (w * 8);
     }
     return bits;
+}
+
+// The same, sixteen counts compared at once where SSE2 is there (every x86-64).
+template <int Groups>
+inline uint32_t progress_bits(const std::array<uint8_t, 32> &count) {
+#if defined(__SSE2__)
+    auto nonzero = [&](size_t first) {
+        const __m128i counts = _mm_loadu_si128(reinterpret_cast<const __m128i *>(count.data() + first));
+        return ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(counts, _mm_setzero_si128()))) & 0xFFFF;
+    };
+    if constexpr (Groups <= 2) return nonzero(0);
+    else return nonzero(0) | nonzero(16) << 16;
+#else
+    return progress_bits_by_words<Groups>(count);
 #endif
 }
 

@@ -503,3 +503,19 @@ TEST_CASE("medium beats random in at least 30 of 40 games of Finkel's rules" * d
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("A player's pieces read as progress bits: the word-at-a-time way (the WebAssembly build's) agrees with the counts") {
+    Rng rng{5};
+    for (int trial = 0; trial < 2000; ++trial) {
+        std::array<uint8_t, 32> count{};
+        for (uint8_t &c : count) c = rng.below(3) == 0 ? static_cast<uint8_t>(rng.below(8)) : 0;
+        count[static_cast<size_t>(rng.below(32))] = static_cast<uint8_t>(1 + rng.below(255));  // counts past 7 too
+        uint32_t expected = 0;
+        for (size_t k = 0; k < count.size(); ++k) expected |= uint32_t{count[k] != 0} << k;
+        CAPTURE(trial);
+        CHECK(ur_moves::progress_bits_by_words<4>(count) == expected);
+        CHECK(ur_moves::progress_bits_by_words<2>(count) == (expected & 0xFFFF));
+        CHECK(ur_moves::progress_bits<4>(count) == expected);
+        CHECK(ur_moves::progress_bits<2>(count) == (expected & 0xFFFF));
+    }
+}
