@@ -206,10 +206,16 @@ template <class Shape = AnyMoveShape, class BB>
     return ms;
 }
 
-// The square of the piece that lands on `to` moving in direction d: the nearest behind it.
-// Both ends found and one chosen without a branch: the direction of a random move is random.
+// The square of the piece that lands on `to` moving in direction d: the nearest behind it, the
+// next square where pieces move one step. Both ends found and one chosen without a branch: the
+// direction of a random move is random.
 template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline int origin(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int to, int d) {
+    if (Shape::extras && !Shape::rules(o).rook_moves) {
+        const int cols = Shape::cols(o);
+        const std::array<int, 4> back{-cols, cols, 1, -1};  // up, down, left, right
+        return to + back[d];
+    }
     const BB behind = o.masks<BB>().rays[opposite(d)][to] & Shape::occupied(s);
     const int highest = bits::highest(behind), lowest = bits::lowest(behind);
     const bool from_below = ((0b1001 >> d) & 1) != 0;  // up (0) and right (3)
