@@ -1,6 +1,7 @@
-// The bitboard steps, slides and move sets of Latrunculi's rules (latrunculi.hpp), inline for the
-// move generation and the rules of latrunculi.cpp, with the positions' hash keys (also read back
-// by latrunculi_json.cpp). Directions are 0 up, 1 down, 2 left, 3 right.
+// The rulesets' data and the bitboard steps, slides and move sets of Latrunculi's rules
+// (latrunculi.hpp), inline for the move generation and the rules of latrunculi.cpp, with the
+// positions' hash keys (also read back by latrunculi_json.cpp). Directions are 0 up, 1 down,
+// 2 left, 3 right.
 #pragma once
 
 #include <array>
