@@ -18,24 +18,11 @@ namespace {
 
 using Kind = OptionSpec::Kind;
 
-// The rulesets, with the source of each (docs/rules/latrunculi.md gives rule by rule).
-// Built on first use: other files' statics may ask for them before this file's are made.
+// The rulesets (latrunculi_board.hpp), built on first use: other files' statics may ask for
+// them before this file's are made.
 const std::vector<LatrunculiRuleset> &all_rulesets() {
-    static const std::vector<LatrunculiRuleset> rulesets = {
-    // id, name, source, rows, cols, men, dux, rook, dux_jumps, dux_capturable, dux_immobilised_loses,
-    // corner_square_hostile, corner_taken_by_two, placed_per_turn, extra_move, quiet_limit, stalemate_by_captures
-    {"kowalski", "Kowalski 8x12",
-     "W. J. Kowalski, Roman board games: Latrunculi (web pages, archived 2008); Ludii 'Kowalski 8x12'", 8, 12, 12, true, true,
-     false, false, true, false, true, 0, false, 0, true},
-    {"kowalski_10x11", "Kowalski 10x11", "Ludii's 'Kowalski 10x11' (Ludus Latrunculorum.lud 1.3.10), after W. J. Kowalski", 10, 11,
-     10, true, true, false, false, true, false, true, 0, false, 0, true},
-    {"bell", "Bell 8x8", "R. C. Bell, Board and Table Games from Many Civilizations (rev. 1979), p. 86; Ludii 'Bell 8x8'", 8, 8, 16,
-     true, false, true, true, false, true, false, 2, true, 30, false},
-    {"bell_8x7", "Bell 8x7", "R. C. Bell, Board and Table Games from Many Civilizations (rev. 1979), p. 86; Ludii 'Bell 8x7'", 8, 7,
-     16, true, false, true, true, false, true, false, 2, true, 30, false},
-    {"quintana", "Museum Quintana", "placard of the Museum Quintana, Kuenzing; Ludii 'Museum Quintana'", 8, 8, 16, false, true,
-     false, false, false, false, false, 0, false, 0, false},
-    };
+    static const std::vector<LatrunculiRuleset> rulesets = {rulesets::kowalski, rulesets::kowalski_10x11, rulesets::bell,
+                                                            rulesets::bell_8x7, rulesets::quintana};
     return rulesets;
 }
 
@@ -210,7 +197,7 @@ int to_of(Action a) { return static_cast<int>(static_cast<unsigned>(a) % R::stri
 template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline BB captured_by(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int from, int to) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
-    const LatrunculiRuleset &r = *o.rules;
+    const LatrunculiRuleset &r = Shape::rules(o);
     const int p = s.to_move, e = 1 - p;
     const BB moved = bits::one<BB>(to);
     BB flankers = (Shape::pieces(s, p) & ~bits::one<BB>(from)) | moved;
@@ -277,7 +264,7 @@ namespace {
 // The end of a turn: the other player moves, unless the game ends. Wins before draws.
 template <class R, class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline void next_turn(const LatrunculiOptions &o, LatrunculiStateT<BB> &s) {
-    const LatrunculiRuleset &r = *o.rules;
+    const LatrunculiRuleset &r = Shape::rules(o);
     const int mover = s.to_move, other = 1 - mover;
     s.to_move = static_cast<uint8_t>(other);
     s.key ^= side_key;
@@ -302,28 +289,28 @@ template <class R, class Shape = AnyMoveShape, class BB>
     }
 }
 
-template <class R, class BB>
-void place(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, int sq) {
+template <class R, class Shape, class BB>
+[[gnu::always_inline]] inline void place(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, int sq) {
     const int p = s.to_move;
     if (s.men_in_hand[p] > 0) {
         s.men[p] |= bits::one<BB>(sq);
         --s.men_in_hand[p];
         s.key ^= piece_key(sq, p, false);
-        if (++s.placed_this_turn < o.rules->placed_per_turn && s.men_in_hand[p] > 0) return;  // the second man of the turn
+        if (++s.placed_this_turn < Shape::rules(o).placed_per_turn && s.men_in_hand[p] > 0) return;  // the second man of the turn
     } else {
         s.dux[p] |= bits::one<BB>(sq);  // the dux comes last
         --s.dux_in_hand[p];
         s.key ^= piece_key(sq, p, true);
     }
     s.placed_this_turn = 0;
-    next_turn<R>(o, s);
+    next_turn<R, Shape>(o, s);
 }
 
 // A piece's move from `from` to `to`, its captures and the end of the turn, for the ruleset's
 // MoveShape.
 template <class R, class Shape, class BB>
 [[gnu::always_inline]] inline void move_piece(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, int from, int to) {
-    const LatrunculiRuleset &r = *o.rules;
+    const LatrunculiRuleset &r = Shape::rules(o);
     const int p = s.to_move, e = 1 - p;
     const BB captured = captured_by<Shape>(o, s, from, to);
     const bool dux = Shape::dux && bits::test(s.dux[p], from);
@@ -361,21 +348,28 @@ template <class R, class Shape, class BB>
     next_turn<R, Shape>(o, s);
 }
 
+// An action (a move, a placement or the pass declining an extra move) for the ruleset's
+// MoveShape.
+template <class R, class Shape, class BB>
+[[gnu::always_inline]] inline void play(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, Action a) {
+    if (a >= R::place_base) {
+        if (a == R::pass) {
+            s.key ^= again_key(s.again);
+            s.again = -1;
+            next_turn<R, Shape>(o, s);
+        } else {
+            place<R, Shape>(o, s, a - R::place_base);
+        }
+        return;
+    }
+    move_piece<R, Shape>(o, s, from_of<R>(a), to_of<R>(a));
+}
+
 }  // namespace
 
 template <class BB>
 void LatrunculiRulesT<BB>::apply(const Options &o, State &s, Action a) {
-    if (a >= place_base) {
-        if (a == pass) {
-            s.key ^= again_key(s.again);
-            s.again = -1;
-            next_turn<LatrunculiRulesT>(o, s);
-        } else {
-            place<LatrunculiRulesT>(o, s, a - place_base);
-        }
-        return;
-    }
-    with_move_shape<BB>(o, [&]<class Shape>() __attribute__((always_inline)) { move_piece<LatrunculiRulesT, Shape>(o, s, from_of<LatrunculiRulesT>(a), to_of<LatrunculiRulesT>(a)); });
+    with_move_shape<BB>(o, [&]<class Shape>() __attribute__((always_inline)) { play<LatrunculiRulesT, Shape>(o, s, a); });
 }
 
 template <class BB>

@@ -1,6 +1,7 @@
-// The bitboard steps, slides and move sets of Latrunculi's rules (latrunculi.hpp), inline for the
-// move generation and the rules of latrunculi.cpp, with the positions' hash keys (also read back
-// by latrunculi_json.cpp). Directions are 0 up, 1 down, 2 left, 3 right.
+// The rulesets' data and the bitboard steps, slides and move sets of Latrunculi's rules
+// (latrunculi.hpp), inline for the move generation and the rules of latrunculi.cpp, with the
+// positions' hash keys (also read back by latrunculi_json.cpp). Directions are 0 up, 1 down,
+// 2 left, 3 right.
 #pragma once
 
 #include <array>
@@ -12,9 +13,32 @@
 
 namespace ludus::latrunculi {
 
+// The rulesets, with the source of each (docs/rules/latrunculi.md gives rule by rule): named
+// constants, so that a MoveShape may know one ruleset's rules at compile time.
+namespace rulesets {
+// id, name, source, rows, cols, men, dux, rook, dux_jumps, dux_capturable, dux_immobilised_loses,
+// corner_square_hostile, corner_taken_by_two, placed_per_turn, extra_move, quiet_limit, stalemate_by_captures
+inline constexpr LatrunculiRuleset kowalski{
+    "kowalski", "Kowalski 8x12",
+    "W. J. Kowalski, Roman board games: Latrunculi (web pages, archived 2008); Ludii 'Kowalski 8x12'", 8, 12, 12, true, true,
+    false, false, true, false, true, 0, false, 0, true};
+inline constexpr LatrunculiRuleset kowalski_10x11{
+    "kowalski_10x11", "Kowalski 10x11", "Ludii's 'Kowalski 10x11' (Ludus Latrunculorum.lud 1.3.10), after W. J. Kowalski", 10, 11,
+    10, true, true, false, false, true, false, true, 0, false, 0, true};
+inline constexpr LatrunculiRuleset bell{
+    "bell", "Bell 8x8", "R. C. Bell, Board and Table Games from Many Civilizations (rev. 1979), p. 86; Ludii 'Bell 8x8'", 8, 8, 16,
+    true, false, true, true, false, true, false, 2, true, 30, false};
+inline constexpr LatrunculiRuleset bell_8x7{
+    "bell_8x7", "Bell 8x7", "R. C. Bell, Board and Table Games from Many Civilizations (rev. 1979), p. 86; Ludii 'Bell 8x7'", 8, 7,
+    16, true, false, true, true, false, true, false, 2, true, 30, false};
+inline constexpr LatrunculiRuleset quintana{
+    "quintana", "Museum Quintana", "placard of the Museum Quintana, Kuenzing; Ludii 'Museum Quintana'", 8, 8, 16, false, true,
+    false, false, false, false, false, 0, false, 0, false};
+}  // namespace rulesets
+
 // Keys of a man (kind 0) or dux (kind 1) of a player on a square.
 inline constexpr auto piece_keys = mixed_keys<4 * 128>(0x1A7500ull);
-inline uint64_t piece_key(int sq, int player, bool dux) { return piece_keys[4 * sq + 2 * player + (dux ? 1 : 0)]; }
+[[gnu::always_inline]] inline uint64_t piece_key(int sq, int player, bool dux) { return piece_keys[4 * sq + 2 * player + (dux ? 1 : 0)]; }
 inline constexpr uint64_t side_key = mix64(0x51DE1A7);
 inline uint64_t again_key(int sq) { return mix64(0xA6A1000ull + static_cast<uint64_t>(sq)); }
 
@@ -51,12 +75,18 @@ template <class BB, class Shift>
 
 // What the rules may know of a ruleset at compile time: the board's size (0: read from the
 // options), whether Bell's extras may apply (the dux's jumps, the placement phase, the extra move
-// after a capture, the limit of quiet moves, hostile empty corners), and whether there are duxes.
-// Known, the shifts are by constants, the fills unroll with no switch in each direction, and a
-// ruleset pays no test or union for what it does not have.
-template <int Rows, int Cols, bool Extras, bool Dux>
+// after a capture, the limit of quiet moves, hostile empty corners), whether there are duxes, and
+// the ruleset itself (null: read from the options). Known, the shifts are by constants, the fills
+// unroll with no switch in each direction, a ruleset pays no test or union for what it does not
+// have, and a known ruleset's rules are constants (Bell's one-step moves and extras: no test of
+// the ruleset in a ply).
+template <int Rows, int Cols, bool Extras, bool Dux, const LatrunculiRuleset *Known = nullptr>
 struct MoveShape {
     static constexpr bool extras = Extras, dux = Dux;
+    static const LatrunculiRuleset &rules(const LatrunculiOptions &o) {
+        if constexpr (Known != nullptr) return *Known;
+        else return *o.rules;
+    }
     static int cols(const LatrunculiOptions &o) { return Cols != 0 ? Cols : o.cols; }
     template <class BB>
     static int rank_doublings(const LatrunculiMasks<BB> &m) { return Rows != 0 ? std::bit_width(static_cast<unsigned>(Rows - 1)) : m.rank_doublings; }
@@ -76,12 +106,17 @@ using AnyMoveShape = MoveShape<0, 0, true, true>;  // everything read from the o
 using QuintanaShape = MoveShape<8, 8, false, false>;
 using KowalskiShape = MoveShape<8, 12, false, true>;
 using Kowalski10x11Shape = MoveShape<10, 11, false, true>;
+using BellShape = MoveShape<8, 8, true, true, &rulesets::bell>;
+using Bell8x7Shape = MoveShape<8, 7, true, true, &rulesets::bell_8x7>;
 
 // The MoveShape that serves a ruleset (LatrunculiMasks::move_shape): 0 any, 1 Quintana's,
-// 2 and 3 Kowalski's; a ruleset with any of the extras, or with one-step moves, is played by
-// the general one. A ruleset without the extras or a dux never has their state (no dux, nothing
-// in hand, no piece moving again: a position read back is checked for it).
+// 2 and 3 Kowalski's, 4 and 5 Bell's; a ruleset with any of the extras, or with one-step moves,
+// is played by the general one unless it is Bell's. A ruleset without the extras or a dux never
+// has their state (no dux, nothing in hand, no piece moving again: a position read back is
+// checked for it).
 inline uint8_t move_shape_id(const LatrunculiRuleset &r) {
+    if (r.id == rulesets::bell.id) return 4;
+    if (r.id == rulesets::bell_8x7.id) return 5;
     const bool plain = r.rook_moves && !r.dux_jumps && r.placed_per_turn == 0 && !r.extra_move_after_capture &&
                        r.quiet_moves_limit == 0 && !r.corner_square_hostile;
     if (!plain) return 0;
@@ -98,6 +133,8 @@ template <class BB, class F>
     case 1: return f.template operator()<QuintanaShape>();
     case 2: return f.template operator()<KowalskiShape>();
     case 3: return f.template operator()<Kowalski10x11Shape>();
+    case 4: return f.template operator()<BellShape>();
+    case 5: return f.template operator()<Bell8x7Shape>();
     default: return f.template operator()<AnyMoveShape>();
     }
 }
@@ -139,7 +176,7 @@ struct MoveSets {
 template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline MoveSets<BB> move_sets(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
-    const LatrunculiRuleset &r = *o.rules;
+    const LatrunculiRuleset &r = Shape::rules(o);
     MoveSets<BB> ms;
     const BB empty = m.board & ~Shape::occupied(s);
     if (Shape::placing(s)) {
@@ -170,10 +207,16 @@ template <class Shape = AnyMoveShape, class BB>
     return ms;
 }
 
-// The square of the piece that lands on `to` moving in direction d: the nearest behind it.
-// Both ends found and one chosen without a branch: the direction of a random move is random.
+// The square of the piece that lands on `to` moving in direction d: the nearest behind it, the
+// next square where pieces move one step. Both ends found and one chosen without a branch: the
+// direction of a random move is random.
 template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline int origin(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int to, int d) {
+    if (Shape::extras && !Shape::rules(o).rook_moves) {
+        const int cols = Shape::cols(o);
+        const std::array<int, 4> back{-cols, cols, 1, -1};  // up, down, left, right
+        return to + back[d];
+    }
     const BB behind = o.masks<BB>().rays[opposite(d)][to] & Shape::occupied(s);
     const int highest = bits::highest(behind), lowest = bits::lowest(behind);
     const bool from_below = ((0b1001 >> d) & 1) != 0;  // up (0) and right (3)
@@ -190,10 +233,10 @@ template <class Shape = AnyMoveShape, class BB>
 #pragma GCC unroll 4
     for (int d = 0; d < 4; ++d) steps |= shift(m, cols, own, d) & empty;
     if (steps != 0) return true;
-    if (Shape::extras && o.rules->dux_jumps && s.dux[player] != 0) {
+    if (Shape::extras && Shape::rules(o).dux_jumps && s.dux[player] != 0) {
         const BB enemy = s.pieces(1 - player);
 #pragma GCC unroll 4
-        for (int d = 0; d < 4; ++d) steps |= shift(m, o.cols, shift(m, o.cols, s.dux[player], d) & enemy, d) & empty;
+        for (int d = 0; d < 4; ++d) steps |= shift(m, cols, shift(m, cols, s.dux[player], d) & enemy, d) & empty;
     }
     return steps != 0;
 }
