@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "../bitboard.hpp"
 #include "../rng.hpp"
@@ -76,16 +77,23 @@ template <class BB, class Shift>
 // What the rules may know of a ruleset at compile time: the board's size (0: read from the
 // options), whether Bell's extras may apply (the dux's jumps, the placement phase, the extra move
 // after a capture, the limit of quiet moves, hostile empty corners), whether there are duxes, and
-// the ruleset itself (null: read from the options). Known, the shifts are by constants, the fills
+// the ruleset itself (RulesetFromOptions: read from the options). Known, the shifts are by constants, the fills
 // unroll with no switch in each direction, a ruleset pays no test or union for what it does not
 // have, and a known ruleset's rules are constants (Bell's one-step moves and extras: no test of
 // the ruleset in a ply).
-template <int Rows, int Cols, bool Extras, bool Dux, const LatrunculiRuleset *Known = nullptr>
+// A ruleset known at compile time is a type (a pointer parameter compared with null is not a
+// constant expression under GCC's sanitizers).
+struct RulesetFromOptions {};
+template <const LatrunculiRuleset &Ruleset>
+struct KnownRuleset {
+    static constexpr const LatrunculiRuleset &rules = Ruleset;
+};
+template <int Rows, int Cols, bool Extras, bool Dux, class Known = RulesetFromOptions>
 struct MoveShape {
     static constexpr bool extras = Extras, dux = Dux;
     static const LatrunculiRuleset &rules(const LatrunculiOptions &o) {
-        if constexpr (Known != nullptr) return *Known;
-        else return *o.rules;
+        if constexpr (std::is_same_v<Known, RulesetFromOptions>) return *o.rules;
+        else return Known::rules;
     }
     static int cols(const LatrunculiOptions &o) { return Cols != 0 ? Cols : o.cols; }
     template <class BB>
@@ -106,8 +114,8 @@ using AnyMoveShape = MoveShape<0, 0, true, true>;  // everything read from the o
 using QuintanaShape = MoveShape<8, 8, false, false>;
 using KowalskiShape = MoveShape<8, 12, false, true>;
 using Kowalski10x11Shape = MoveShape<10, 11, false, true>;
-using BellShape = MoveShape<8, 8, true, true, &rulesets::bell>;
-using Bell8x7Shape = MoveShape<8, 7, true, true, &rulesets::bell_8x7>;
+using BellShape = MoveShape<8, 8, true, true, KnownRuleset<rulesets::bell>>;
+using Bell8x7Shape = MoveShape<8, 7, true, true, KnownRuleset<rulesets::bell_8x7>>;
 
 // The MoveShape that serves a ruleset (LatrunculiMasks::move_shape): 0 any, 1 Quintana's,
 // 2 and 3 Kowalski's, 4 and 5 Bell's; a ruleset with any of the extras, or with one-step moves,
