@@ -132,10 +132,6 @@ int position_from_name(const UrOptions &o, std::string_view name) {
     return v >= 1 && v <= o.route_length ? v : -1;
 }
 
-}  // namespace
-
-namespace {
-
 // The masks of the ruleset of `o` (its routes; the other options do not change them), made the
 // first time a game of the ruleset is made.
 const UrRouteMasks &route_masks(const UrOptions &o) {
@@ -200,12 +196,6 @@ UrOptions UrRules::parse_options(const json &given) {
 }
 
 UrState UrRules::initial(const Options &o) { return race_state::start<State>(o.pieces, o.first_player, o.rng); }
-
-int UrRules::piece_on(const Options &o, const State &s, int player, int cell) {
-    for (int k = 1; k <= o.route_length; ++k)
-        if (s.count[player][k] != 0 && o.cell[player][k] == cell) return k;
-    return -1;
-}
 
 size_t UrRules::write_actions(const Options &o, const State &s, Action *out) {
     uint32_t from = movable(o, s);
@@ -274,8 +264,7 @@ json UrRules::action_json(const Options &o, const State &s, Action a) {
     if (a == pass_action) return race_state::pass_move_json(a, player);
     const int from = from_of(a), to = to_of(a);
     const int cell = to == S::off ? -1 : o.cell[player][to];
-    const int hit = cell < 0 ? -1 : piece_on(o, s, 1 - player, cell);
-    const int captures = hit >= 0 ? 1 : 0;
+    const int captures = R::captures(o, s, to);
     const bool again = to != S::off && ((o.rosettes_roll_again && is_rosette(cell)) || (captures && o.captures_roll_again));
     json j{{"text", action_text(o, a)}, {"action", a}, {"player", player}, {"from", from}, {"to", to},
            {"dice", std::vector<int>(s.dice.begin(), s.dice.begin() + s.n_dice)}, {"roll", s.roll}, {"captures", captures},

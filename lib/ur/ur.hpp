@@ -169,8 +169,8 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     // A cell's name in pictures and moves: its row ("top", "middle", "bottom") and column 1..8
     // from the left, such as "bottom 4" (player 0's first square).
     static std::string cell_name(int cell);
-    // The piece of `player` on `cell` (its progress), or -1.
-    static int piece_on(const Options &o, const State &s, int player, int cell);
+    // The opponent's pieces (0 or 1) the player to move captures by moving to progress `to`.
+    static inline int captures(const Options &o, const State &s, int to);  // ur_moves.hpp
     // The ruleset's name as in the option.
     static const char *ruleset_name(UrRuleset r);
 

@@ -80,6 +80,13 @@ inline Action move_of(const UrOptions &o, int from, int roll) {
     return UrRules::make_action(from, to > o.route_length ? UrState::off : to);
 }
 
+// Where the opponent's piece stands that the player to move captures by moving to progress `to`
+// (1..route_length): its progress, or an empty slot, whose count is 0.
+inline size_t captured_slot(const UrOptions &o, const UrState &s, int to) {
+    const auto [first, second] = o.masks->opponent_at[s.to_move][static_cast<size_t>(to)];
+    return s.count[1 - s.to_move][first] != 0 ? first : second;
+}
+
 // The turn passes, unless the move earned another roll; the dice are thrown again.
 inline void end_turn(UrState &s, bool again) {
     s.to_move = static_cast<uint8_t>(s.to_move ^ !again);
@@ -108,6 +115,10 @@ inline void end_turn(UrState &s, bool again) {
     return ur_moves::move_of(o, bitboard::select_bit(from, pick), s.roll);
 }
 
+inline int UrRules::captures(const Options &o, const State &s, int to) {
+    return to == State::off ? 0 : s.count[1 - s.to_move][ur_moves::captured_slot(o, s, to)];
+}
+
 [[gnu::always_inline]] inline void UrRules::apply(const Options &o, State &s, Action a) {
     if (a == pass_action) {
         ur_moves::end_turn(s, false);
@@ -122,8 +133,7 @@ inline void end_turn(UrState &s, bool again) {
     bool again = false;
     if (to != State::off) {
         // The opponent's piece on the cell, if any, goes back to hand (an empty slot's count is 0).
-        const auto [first, second] = m.opponent_at[me][to];
-        const size_t hit = theirs[first] != 0 ? first : second;
+        const size_t hit = ur_moves::captured_slot(o, s, to);
         const uint8_t captured = theirs[hit];
         theirs[hit] = static_cast<uint8_t>(theirs[hit] - captured);
         theirs[State::hand] = static_cast<uint8_t>(theirs[State::hand] + captured);

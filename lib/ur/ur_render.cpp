@@ -41,7 +41,7 @@ bool on_board(int row, int col) { return row == 1 || col < 4 || col > 5; }
 
 render::RaceStep step_info(const UrOptions &o, const LastMove<S> &last) {
     render::RaceStep m = render::race_step<R>(o, last);
-    if (m.present && !m.pass && m.to != S::off) m.captured = R::piece_on(o, *last.before, 1 - m.player, o.cell[m.player][m.to]) >= 0 ? 1 : 0;
+    if (m.present && !m.pass && m.to != S::off) m.captured = R::captures(o, *last.before, m.to);
     return m;
 }
 
