@@ -113,7 +113,7 @@ def describe_database(database: str) -> str:
             return database
         return parts._replace(netloc=parts.netloc.replace(":" + parts.password + "@", ":***@", 1)).geturl()
     path = database[len("sqlite:"):] if database.startswith("sqlite:") else database
-    return f"sqlite:{os.path.abspath(path)} (SQLite)"
+    return f"sqlite:{os.path.abspath(path)}"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
