@@ -75,6 +75,34 @@ for game_id in ludus.game_ids():
 ' "$source_dir"
   # The console script the wheel installs.
   check "$label-console-script" "${clean_env[@]}" "$venv/bin/ludus" games
+  # `ludus solve` runs the solver the wheel carries inside the package (nothing on PATH, no
+  # LUDUS_UR_SOLVE): the table is written, and the solver found is the venv's.
+  check "$label-solve" "${clean_env[@]}" LUDUS_UR_SOLVE= PATH=/usr/bin:/bin "$venv/bin/python" -c '
+import json, os, subprocess, sys
+from ludus.cli import solve
+venv = os.path.realpath(sys.argv[1])
+found = solve.solver_path()
+assert found and os.path.realpath(found).startswith(venv + os.sep), ("solver", found)
+ran = subprocess.run([os.path.join(venv, "bin", "ludus"), "solve", "ur", "--pieces", "2", "-o", "venv-2.table", "--quiet"],
+                     capture_output=True, text=True)
+assert ran.returncode == 0, ran.stdout + ran.stderr
+assert json.loads(ran.stdout)["states"] == 12869 and os.path.getsize("venv-2.table") > 0, ran.stdout
+print(found)
+' "$venv"
+  # and without it, `ludus solve` fails, saying where it looked (the package folder first)
+  check "$label-solve-fails-without-solver" "${clean_env[@]}" LUDUS_UR_SOLVE= PATH=/usr/bin:/bin "$venv/bin/python" -c '
+import os, shutil, subprocess, sys
+from ludus.cli import solve
+found = solve.solver_path()
+shutil.move(found, found + ".away")
+try:
+    ran = subprocess.run([os.path.join(sys.argv[1], "bin", "ludus"), "solve", "ur", "--pieces", "2", "-o", "gone.table"],
+                         capture_output=True, text=True)
+finally:
+    shutil.move(found + ".away", found)
+assert ran.returncode == 1 and not os.path.exists("gone.table"), ran.stdout + ran.stderr
+assert found + " (the ludus package" in ran.stdout, ran.stdout
+' "$venv"
 }
 
 case " $halves " in *" debian "*)

@@ -8,6 +8,7 @@ import math
 import os
 import pickle
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -383,8 +384,8 @@ def test_a_missing_package_is_one_line_before_any_game(capsys, tmp_path, monkeyp
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == hidden else find_spec(name, *rest))
     got, out, err = _analyze(capsys, "petteia", "--games", "1", *args, "--out", str(tmp_path / "out"))
     assert got == 1
-    assert err.count("\n") == 1 and err.startswith(f"ludus analyze needs {hidden} ") and words in err, err
-    assert "pip install '.[analysis]'" in err
+    assert err.count("\n") == 1 and err.startswith(f"ludus analyze needs {hidden}, ") and words in err, err
+    assert f"this Python ({sys.executable}) cannot import" in err and "pip install '.[analysis]'" in err
     assert not (tmp_path / "out").exists()
 
 

@@ -1,12 +1,13 @@
 """``ludus solve ur``: the solver tool writes a table, and the level "perfect" plays from it."""
 import json
 import os
+import shutil
 import subprocess
 
 import pytest
 
 import ludus
-from conftest import run_python
+from conftest import child_env, run_python
 from ludus.cli import solve
 
 
@@ -54,3 +55,49 @@ def test_levels_measured_against_the_table(tmp_path):
     assert rows["perfect"]["games"] == 20 and rows["perfect"]["moves_with_a_choice"] > 0
     assert rows["perfect"]["mean_loss_per_move"] == 0 and rows["perfect"]["largest_loss"] == 0
     assert rows["random"]["mean_loss_per_move"] > rows["best"]["mean_loss_per_move"] > 0
+
+
+def _solve_with_library_at(library, tmp_path):
+    """`ludus solve ur` with the library loaded from ``library``, no LUDUS_UR_SOLVE, no solver on PATH."""
+    env = child_env({"LUDUS_LIBRARY": str(library), "PATH": "/usr/bin:/bin"})
+    env.pop("LUDUS_UR_SOLVE", None)
+    return run_python(["-m", "ludus", "solve", "ur", "--pieces", "1", "-o", str(tmp_path / "t.table")],
+                      env=env, cwd=tmp_path)
+
+
+def test_no_solver_beside_a_build_names_that_build(tmp_path):
+    """The library of a build folder of any name (build-lib here) without its solver: the message
+    lists where it looked and says how to build it in that folder."""
+    build = tmp_path / "build-lib"
+    (build / "capi").mkdir(parents=True)
+    (build / "build.ninja").write_text("")
+    library = build / "capi" / "libludus.so.1"
+    shutil.copy(ludus.library_path(), library)
+    result = _solve_with_library_at(library, tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "LUDUS_UR_SOLVE: not set" in result.stdout
+    assert f"{build / 'tools' / 'solve' / 'ludus-ur-solve'} (the build {build} of the library" in result.stdout
+    assert "PATH: no ludus-ur-solve" in result.stdout
+    assert f"meson compile -C {build} ludus-ur-solve" in result.stdout
+    assert "build/tools/solve" not in result.stdout.replace(str(build), "")
+    assert not (tmp_path / "t.table").exists()
+
+
+def test_no_solver_beside_a_library_outside_a_build_says_how_to_install(tmp_path):
+    (tmp_path / "lib").mkdir()
+    library = tmp_path / "lib" / "libludus.so.1"
+    shutil.copy(ludus.library_path(), library)
+    result = _solve_with_library_at(library, tmp_path)
+    assert result.returncode == 1 and "meson install" in result.stdout and "pip install ." in result.stdout
+    assert "meson compile" not in result.stdout
+
+
+def test_the_solver_beside_the_build_is_found(tmp_path):
+    """The found case next to the ones above: a build's library finds the solver beside it."""
+    solver = solve.solver_path()
+    if solver is None or os.environ.get("LUDUS_UR_SOLVE"):
+        pytest.skip("ludus-ur-solve is not built, or named by LUDUS_UR_SOLVE")
+    build = os.path.dirname(os.path.dirname(os.path.abspath(ludus.library_path())))
+    if not os.path.isfile(os.path.join(build, "build.ninja")):
+        pytest.skip("the library is not loaded from a build folder")
+    assert solver == os.path.join(build, "tools", "solve", "ludus-ur-solve")

@@ -14,11 +14,15 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-from typing import Any, Optional, Sequence
+from typing import Any, List, Optional, Sequence
+from urllib.parse import urlsplit
 
 from .._optional import missing_packages
 
-__all__ = ["add_parser", "cmd_serve", "serve", "DEFAULT_BACKLOG"]
+__all__ = ["add_parser", "cmd_serve", "serve", "start_lines", "DEFAULT_BACKLOG", "DEBIAN_PACKAGES"]
+
+#: the modules the server imports beyond the library, and the Debian package of each
+DEBIAN_PACKAGES = {"aiohttp": "python3-aiohttp", "jsonschema": "python3-jsonschema", "qrcode": "python3-qrcode"}
 
 #: the listening socket's queue. A burst of connections beyond it (thousands of players arriving at
 #: once) has the kernel drop their handshakes, and those it gives up on are reset.
@@ -75,14 +79,46 @@ def serve(host: str = "127.0.0.1", port: int = 8080, database: str = "sqlite:lud
     raise_file_limit()
     server = Server(open_store(database), limits=limits or Limits(), allowed_origins=list(allowed_origins),
                     public_url=public_url, trust_proxy=trust_proxy, archive_after=archive_after, app_dir=app_dir)
+    lines = start_lines(host, port, database, app_dir, public_url)
     web.run_app(make_app(server), host=host, port=port, reuse_port=reuse_port or None, access_log=None, backlog=backlog,
-                print=lambda text: print(f"ludus serve: {host}:{port}, database {server.store.describe()}", flush=True))
+                print=lambda text: print("\n".join(lines), flush=True))
+
+
+def start_lines(host: str, port: int, database: str, app_dir: Optional[str], public_url: Optional[str]) -> List[str]:
+    """What the server prints once it listens: its address, its database, and what an invitation
+    link opens (the web app, or without --app the page that says how to join)."""
+    shown_host = f"[{host}]" if ":" in host else host
+    url = f"http://{shown_host}:{port}/"
+    where = url + (" (every address of this machine)" if host in ("0.0.0.0", "::", "") else "")
+    lines = [f"ludus serve: listening at {where}"]
+    if public_url:
+        lines.append(f"ludus serve: links name {public_url.rstrip('/')}/ (--public-url)")
+    lines.append(f"ludus serve: database {describe_database(database)}")
+    base = (public_url.rstrip("/") + "/") if public_url else url
+    if app_dir:
+        lines.append(f"ludus serve: the web app from {os.path.abspath(app_dir)} at {base}; invitation links open it")
+    else:
+        lines.append(f"ludus serve: no web app (no --app): invitation links ({base}#join=...) open a page that "
+                     "says how to take the seat with the Python client (ludus.server.client); to play them in a "
+                     "browser, start with --app DIR, the app built by bash .ci/web --build-only DIR")
+    return lines
+
+
+def describe_database(database: str) -> str:
+    """The database as the operator should see it: SQLite's file as an absolute path, PostgreSQL's
+    address without its password."""
+    if database.startswith(("postgresql://", "postgres://")):
+        parts = urlsplit(database)
+        if parts.password is None:
+            return database
+        return parts._replace(netloc=parts.netloc.replace(":" + parts.password + "@", ":***@", 1)).geturl()
+    path = database[len("sqlite:"):] if database.startswith("sqlite:") else database
+    return f"sqlite:{os.path.abspath(path)}"
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """`ludus serve`: checks the server's packages are there, then serves until stopped."""
-    missing = missing_packages("ludus serve", {name: f"python3-{name}" for name in ("aiohttp", "jsonschema", "qrcode")},
-                               "server")
+    missing = missing_packages("ludus serve", DEBIAN_PACKAGES, "server")
     if missing:
         print(missing)
         return 1

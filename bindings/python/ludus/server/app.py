@@ -34,6 +34,38 @@ JSON_SAFE_SEEDS = 1 << 53
 SERVER_MARK_STATIC = '<meta name="ludus-server" content="none">'
 SERVER_MARK_HERE = '<meta name="ludus-server" content="here">'
 
+# What an invitation or spectators' link opens on a server started without --app: how to take the
+# seat with the Python client (the fragment, read by the page's script, fills in the call), and
+# how to have the links open the web app. The fragment never reaches the server.
+NO_APP_PAGE = """<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>libludus game server</title>
+<h1>libludus game server</h1>
+<p>This server runs without the web app (it was started with <code>ludus serve</code>, without
+<code>--app</code>), so its links cannot be played in this browser.</p>
+<p id="what">The server's API is described in docs/server.md of libludus.</p>
+<pre id="how"></pre>
+<p>To play the links in a browser, the server's operator starts it with <code>ludus serve --app DIR</code>,
+DIR the web app built by <code>bash .ci/web --build-only DIR</code>; this same link then opens the game.</p>
+<script>
+const base = new URL(".", location.href).href.replace(/\\/$/, "");
+const join = /^#join=([A-Za-z0-9_-]+)\\.([A-Za-z0-9_-]+)$/.exec(location.hash);
+const watch = /^#watch=([A-Za-z0-9_-]+)$/.exec(location.hash);
+if (join) {
+  document.getElementById("what").textContent = "This is an invitation to game " + join[1] +
+    ". To take its seat with the Python client (ludus.server.client), then play it with GameClient:";
+  document.getElementById("how").textContent = "python3 -c \\\"import asyncio; from ludus.server.client import join_game; " +
+    "print(asyncio.run(join_game('" + base + "', '" + join[1] + "', '" + join[2] + "')))\\\"";
+} else if (watch) {
+  document.getElementById("what").textContent = "This is the spectators' link of game " + watch[1] + ". The game as everyone sees it:";
+  document.getElementById("how").textContent = "GET " + base + "/api/games/" + watch[1];
+}
+</script>
+</html>
+"""
+
 #: how long a client refused for the server's connection limit waits before it tries again
 RETRY_AFTER_S = 2
 #: the WebSocket close code of a connection refused for the server's connection limit (RFC 6455's
@@ -286,6 +318,10 @@ class Server:
             return _error(404, "no_game", "no such game")
         return web.Response(text=room.view_text(), content_type="application/json")
 
+    async def no_app_index(self, request: web.Request) -> web.Response:
+        """The page the links open on a server without the web app (not a 404)."""
+        return web.Response(text=NO_APP_PAGE, content_type="text/html")
+
     async def index(self, request: web.Request) -> web.StreamResponse:
         """The app's page, marked as served by a game server: the page asks for games only then
         (on a static host it asks nothing, and logs no failed request)."""
@@ -461,6 +497,8 @@ def make_app(server: Server) -> web.Application:
         app.router.add_get("/", server.index)
         app.router.add_get("/index.html", server.index)
         app.router.add_static("/", server.app_dir)
+    else:
+        app.router.add_get("/", server.no_app_index)
     app.on_startup.append(server.on_startup)
     app.on_shutdown.append(server.on_shutdown)
     app.on_cleanup.append(server.on_cleanup)
