@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -416,6 +417,16 @@ float float_at(const unsigned char *p) {
     return f;
 }
 
+// A value is a chance of winning, 0..1: a forged file whose checksum is right can hold NaN,
+// infinities or any number, which the players would report as a chance.
+bool is_chance(float v) { return v >= 0.0f && v <= 1.0f; }
+
+[[noreturn]] void not_a_chance(const std::string &path, uint64_t index, float v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", static_cast<double>(v));
+    bad_table(path, "value " + std::to_string(index) + " is " + text + ", not a chance between 0 and 1");
+}
+
 }  // namespace
 
 #ifdef __EMSCRIPTEN__
@@ -469,7 +480,9 @@ TableFile::~TableFile() = default;
 float TableFile::operator[](uint64_t index) const {
     unsigned char bytes[4];
     host_read(path, values_at_ + 4 * index, bytes, 4);
-    return float_at(bytes);
+    const float v = float_at(bytes);
+    if (!is_chance(v)) [[unlikely]] not_a_chance(path, index, v);  // the file is read a value at a time
+    return v;
 }
 
 std::shared_ptr<const TableFile> open_table(const std::string &path) {
@@ -524,8 +537,14 @@ std::shared_ptr<const TableFile> open_table(const std::string &path) {
     uint64_t stored = 0;
     for (int b = 7; b >= 0; --b) stored = stored << 8 | bytes[file_size - 8 + static_cast<size_t>(b)];
     if (checksum(bytes, file_size - 8) != stored) bad_table(path, "its checksum does not match (the file is damaged)");
+    const unsigned char *values = bytes + t->values_at_;
+    bool all_chances = true;
+    for (uint64_t i = 0; i < t->states; ++i) all_chances &= is_chance(float_at(values + 4 * i));
+    if (!all_chances)
+        for (uint64_t i = 0; i < t->states; ++i)
+            if (!is_chance(float_at(values + 4 * i))) not_a_chance(path, i, float_at(values + 4 * i));
     madvise(map, file_size, MADV_RANDOM);
-    t->values_ = bytes + t->values_at_;
+    t->values_ = values;
     return t;
 }
 

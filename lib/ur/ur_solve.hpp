@@ -103,10 +103,11 @@ Table solve(const UrOptions &o, const SolveOptions &so);
 void write_table(const std::string &path, const Table &t);
 
 // A table file opened for its values. Natively the file is mapped, not copied, and checked whole
-// (magic, version, header, size, checksum) as it opens: one pass over it, the values then paged
-// in as they are looked up. The WebAssembly build has no file system: it reads the header and
-// each value it looks up through the host's reader (bindings/js: setFileReader), and checks
-// everything but the checksum, which would need the whole file (a museum's 552 MB).
+// (magic, version, header, size, checksum, every value a chance in 0..1) as it opens, the values
+// then paged in as they are looked up. The WebAssembly build has no file system: it reads the
+// header and each value it looks up through the host's reader (bindings/js: setFileReader), and
+// checks everything but the checksum, which would need the whole file (a museum's 552 MB); each
+// value is checked as it is read.
 class TableFile {
 public:
     std::string path, ruleset;

@@ -8,8 +8,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <vector>
 
@@ -356,6 +358,41 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
               ai_choose<Ur>(o3, r, {}, {{"level", "perfect"}, {"table", path}});
           }) == Status::invalid_option);
     CHECK(ai_levels<Ur>()["other_levels"].dump().find("perfect") != std::string::npos);
+
+    // A forged file: values that are not chances, with the checksum made right again. It is
+    // refused as it opens, naming the value, not played and reported as a chance.
+    {
+        std::ifstream in(path, std::ios::binary);
+        const std::vector<unsigned char> original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const uint64_t last = t.value.size() - 1;
+        const std::string forged_path = path + ".forged";
+        // Writes the table with its last value replaced and a valid checksum.
+        auto forge = [&](float last_value) {
+            std::vector<unsigned char> bytes = original;
+            std::memcpy(bytes.data() + bytes.size() - 8 - 4, &last_value, 4);
+            const uint64_t sum = ur_solve::checksum(bytes.data(), bytes.size() - 8);
+            for (int b = 0; b < 8; ++b) bytes[bytes.size() - 8 + static_cast<size_t>(b)] = static_cast<unsigned char>(sum >> (8 * b));
+            std::ofstream(forged_path, std::ios::binary).write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        };
+        for (const float v : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity(), -1.0f, 1e30f, std::nextafter(1.0f, 2.0f)}) {
+            forge(v);
+            std::string message;
+            try {
+                ur_solve::open_table(forged_path);
+            } catch (const Error &e) {
+                message = e.what();
+                CHECK(e.status() == Status::invalid_argument);
+            }
+            CHECK(message.find("value " + std::to_string(last) + " is ") != std::string::npos);
+            CHECK(message.find("not a chance") != std::string::npos);
+        }
+        for (const float v : {0.0f, 1.0f, -0.0f}) {  // the edges are chances
+            forge(v);
+            CHECK((*ur_solve::open_table(forged_path))[last] == v);
+        }
+        std::filesystem::remove(forged_path);
+    }
 
     // One byte changed in the values: the checksum refuses the file.
     {
