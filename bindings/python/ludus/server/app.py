@@ -4,8 +4,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import os
 import resource
 import secrets
+import signal
 import time
 import weakref
 from pathlib import Path
@@ -19,7 +21,7 @@ from ..errors import LudusError
 from ..game import Game, games
 from .protocol import MAX_BODY_BYTES, BadMessage, check_body, parse_client_message
 from .room import Refused, Room, new_secret, token_hash
-from .store import Store
+from .store import Store, Unavailable
 
 __all__ = ["Limits", "Server", "make_app", "raise_file_limit", "connection_capacity", "RETRY_AFTER_S",
            "BUSY_CLOSE_CODE"]
@@ -39,6 +41,11 @@ RETRY_AFTER_S = 2
 #: the WebSocket close code of a connection refused for the server's connection limit (RFC 6455's
 #: "Try Again Later"); its reason says when
 BUSY_CLOSE_CODE = 1013
+#: how long a process goes on without its database before it exits (with EXIT_DATABASE_DOWN) so
+#: that its supervisor starts it again
+DATABASE_GRACE_S = 60.0
+#: the exit status of a process that could not reach its database for DATABASE_GRACE_S
+EXIT_DATABASE_DOWN = 3
 #: the file descriptors kept free of WebSockets at the file limit: the database, the listening
 #: socket, HTTP requests and the connections accepted only to be refused
 SPARE_FILES = 256
@@ -104,13 +111,21 @@ def _error(status: int, code: str, message: str) -> web.Response:
     return web.json_response({"error": code, "message": message}, status=status)
 
 
+def _unavailable(message: str) -> web.Response:
+    response = _error(503, "unavailable", message)
+    response.headers["Retry-After"] = str(RETRY_AFTER_S)
+    return response
+
+
 class Server:
     """The games of one server process."""
 
     def __init__(self, store: Store, limits: Optional[Limits] = None, allowed_origins: Optional[List[str]] = None,
                  public_url: Optional[str] = None, trust_proxy: bool = False, archive_after: float = 30 * 86400.0,
-                 app_dir: Optional[str] = None) -> None:
+                 app_dir: Optional[str] = None, database_grace: float = DATABASE_GRACE_S) -> None:
         self.store = store
+        self.database_grace = database_grace
+        self.exit_status = 0
         self.limits = limits or Limits()
         self.allowed_origins = {o.rstrip("/") for o in (allowed_origins or [])}
         self.public_url = public_url.rstrip("/") if public_url else None
@@ -208,17 +223,28 @@ class Server:
             return await handler(request)
         except web.HTTPException:
             raise
+        except Unavailable as e:
+            return _unavailable(str(e))
         except Exception:
             log.exception("%s %s failed", request.method, request.path)
             return _error(500, "internal", "the server failed: the request changed nothing")
 
     async def health(self, request: web.Request) -> web.Response:
-        await self.store.counts()   # the database answers
-        return web.json_response({"status": "ok", "version": __version__, "database": self.store.describe(),
-                                  "games_in_memory": len(self.rooms),
+        """200 while the database answers, 503 (with the database's state) while it does not."""
+        status = "ok"
+        try:
+            await self.store.counts()   # the database answers
+        except Unavailable:
+            status = "unavailable"
+        database = self.store.health()
+        if database["state"] != "up":
+            status = "unavailable"
+        return web.json_response({"status": status, "version": __version__, "database": self.store.describe(),
+                                  "database_state": database, "games_in_memory": len(self.rooms),
                                   "connections": self.sockets, "max_connections": self.limits.max_connections,
                                   "refused_busy": self.refused_busy, "store": self.store.stats(),
-                                  "uptime_s": round(time.time() - self.started, 1)})
+                                  "uptime_s": round(time.time() - self.started, 1)},
+                                 status=200 if status == "ok" else 503)
 
     async def catalogue(self, request: web.Request) -> web.Response:
         return web.json_response(games())
@@ -352,6 +378,8 @@ class Server:
                     else:
                         version = await room.change(seat, message)
                         await ws.send_json({"type": "ack", "id": ident, "version": version})
+                except Unavailable as e:
+                    await _send_error(ws, ident, "unavailable", str(e), room.version)
                 except (BadMessage, Refused) as e:
                     violations += 1
                     await _send_error(ws, ident, e.code, e.message, room.version)
@@ -380,7 +408,34 @@ class Server:
         """Another process wrote ``version`` of a game (PostgreSQL's NOTIFY)."""
         room = self.rooms.get(game_id)
         if room is not None and (version < 0 or version > room.version):
-            asyncio.get_running_loop().create_task(room.catch_up())
+            asyncio.get_running_loop().create_task(self._catch_up(room))
+
+    def announcements_missed(self) -> None:
+        """The listener was down: every game in memory may have changed elsewhere meanwhile."""
+        for room in list(self.rooms.values()):
+            asyncio.get_running_loop().create_task(self._catch_up(room))
+
+    async def _catch_up(self, room: Room) -> None:
+        try:
+            await room.catch_up()
+        except Unavailable:
+            pass    # the game's next change finds the versions it missed (a Conflict) and catches up
+        except Exception:
+            log.exception("game %s: catching up failed", room.id)
+
+    async def database_watch(self) -> None:
+        """Exit (EXIT_DATABASE_DOWN) once the database has not answered for ``database_grace``
+        seconds: the process is of no use until it answers, and its supervisor (systemd's
+        Restart=) starts it again."""
+        while True:
+            await asyncio.sleep(min(1.0, self.database_grace / 4))
+            down = self.store.down_for()
+            if down > self.database_grace:
+                log.critical("the database has not answered for %.0f s (%s): exiting with status %d",
+                             down, self.store.health().get("error", ""), EXIT_DATABASE_DOWN)
+                self.exit_status = EXIT_DATABASE_DOWN
+                os.kill(os.getpid(), signal.SIGTERM)     # aiohttp's graceful exit: the sockets closed in words
+                return
 
     async def archive_loop(self) -> None:
         period = max(0.2, min(60.0, self.archive_after / 4))
@@ -396,8 +451,9 @@ class Server:
 
     async def on_startup(self, app: web.Application) -> None:
         self.store.start()
-        self.store.listen(asyncio.get_running_loop(), self.changed_elsewhere)
+        self.store.listen(asyncio.get_running_loop(), self.changed_elsewhere, self.announcements_missed)
         self._tasks.append(asyncio.get_running_loop().create_task(self.archive_loop()))
+        self._tasks.append(asyncio.get_running_loop().create_task(self.database_watch()))
 
     async def on_shutdown(self, app: web.Application) -> None:
         for task in self._tasks:

@@ -1,0 +1,192 @@
+"""ludus serve against the faults a public server meets: its database restarted or failing, a
+client that never reads, the per-address limits, hostile messages; and the error codes the
+server can send against docs/server.md and schemas/server.
+
+Loopback only; every wait is bounded (the clients' timeouts, the processes' startup)."""
+import asyncio
+import json
+import resource
+import sqlite3
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+aiohttp = pytest.importorskip("aiohttp")
+pytest.importorskip("jsonschema")
+pytest.importorskip("qrcode")
+
+from ludus.server.client import GameClient, ServerError, create_game, join_game  # noqa: E402
+from ludus.server.testing import ServerProcess, play_random_game  # noqa: E402
+
+from conftest import child_env  # noqa: E402
+from test_server import FAST, run  # noqa: E402
+
+
+def health(url):
+    """/health's status and body (503 while the database does not answer)."""
+    try:
+        with urllib.request.urlopen(url + "/health", timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+def wait_for_health(url, status, seconds=30.0):
+    deadline = time.monotonic() + seconds
+    while True:
+        answer = health(url)
+        if answer[0] == status:
+            return answer[1]
+        assert time.monotonic() < deadline, f"/health still answers {answer} after {seconds:g} s"
+        time.sleep(0.1)
+
+
+def stored_moves(dsn, game_id):
+    import psycopg2
+    with psycopg2.connect(dsn) as db, db.cursor() as cursor:
+        cursor.execute("SELECT version, seat, data FROM events WHERE game_id = %s AND kind = 'move'", (game_id,))
+        return {(int(v), s, json.loads(d)["move"]) for v, s, d in cursor.fetchall()}
+
+
+# ---- the database --------------------------------------------------------------------------------
+
+def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
+    """Two server processes share the database; 50 games are played across them (each player on
+    its own process, so the opponent's moves come through NOTIFY). PostgreSQL is stopped once 150
+    moves are acknowledged: /health says so, requests are answered "unavailable" (not left
+    waiting); it starts again and every game finishes, with every acknowledged move stored."""
+    servers = [ServerProcess(postgres.dsn, extra=FAST, env=child_env(), log_path=str(tmp_path / f"server{i}.log")).start()
+               for i in range(2)]
+    urls = [s.url for s in servers]
+
+    async def main():
+        acked = []
+        loop = asyncio.get_running_loop()
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+            games = [play_random_game(urls[0], *(("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20})
+                                                 if i % 2 else ("duodecim", {})),
+                                      seed=i, acked=acked, urls=urls, session=session, reconnect_for=60, turn_timeout=90)
+                     for i in range(50)]
+            tasks = [asyncio.ensure_future(g) for g in games]
+            deadline = time.monotonic() + 90
+            while len(acked) < 150 and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            at_stop = len(acked)
+            await loop.run_in_executor(None, postgres.stop_server)
+            down = [await loop.run_in_executor(None, wait_for_health, url, 503, 20) for url in urls]
+            started = loop.time()
+            async with session.post(urls[0] + "/api/games", json={"game": "petteia"}) as response:
+                refused = (response.status, await response.json(), loop.time() - started)
+            await asyncio.sleep(1.0)
+            await loop.run_in_executor(None, postgres.start_server)
+            up = [await loop.run_in_executor(None, wait_for_health, url, 200, 30) for url in urls]
+            finals = await asyncio.gather(*tasks)
+        return acked, at_stop, down, refused, up, finals
+    try:
+        acked, at_stop, down, refused, up, finals = run(main(), timeout=280)
+    finally:
+        for server in servers:
+            server.stop()
+    assert at_stop >= 150
+    for state in down:
+        assert state["status"] == "unavailable" and state["database_state"]["state"] == "down"
+        assert state["database_state"]["error"]
+    status, body, waited = refused
+    assert status == 503 and body["error"] == "unavailable" and waited < 10
+    for state in up:
+        assert state["status"] == "ok" and state["database_state"] == {
+            "kind": "postgresql", "state": "up", "listener": "up", "reconnections": 1}
+    assert all(f["status"] == "over" for f in finals)
+    assert len(acked) > at_stop + 100
+    by_game = {}
+    for game_id, version, seat, move in acked:
+        by_game.setdefault(game_id, set()).add((version, seat, move))
+    for final in finals:
+        assert by_game.get(final["id"], set()) <= stored_moves(postgres.dsn, final["id"])
+    assert sum(len(moves) for moves in by_game.values()) == len(acked)
+
+
+def test_a_server_without_its_database_exits_after_its_grace(postgres, tmp_path):
+    """A process whose database stays away says so and exits with status 3 (systemd's Restart=
+    starts it again); until then it answers, in words."""
+    log = tmp_path / "server.log"
+    server = ServerProcess(postgres.dsn, extra=["--database-grace", "3"], env=child_env(), log_path=str(log)).start()
+    try:
+        postgres.stop_server()
+        try:
+            state = wait_for_health(server.url, 503, 10)
+            status = server.process.wait(30)
+        finally:
+            postgres.start_server()
+    finally:
+        server.stop()
+    assert state["database_state"]["state"] == "down"
+    assert status == 3
+    assert "the database has not answered for" in log.read_text()
+
+
+@pytest.fixture
+def sqlite_server(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    server = ServerProcess(f"sqlite:{path}", extra=FAST, env=child_env()).start()
+    yield server, path
+    server.stop()
+
+
+async def seated_pair(url, session, game="petteia", options=None):
+    created = await create_game(url, game, options or {"rows": 5, "cols": 5}, session=session)
+    joined = await join_game(url, created["id"], created["invite"], session=session)
+    me = GameClient(url, created["id"], created["token"], session=session)
+    friend = GameClient(url, created["id"], joined["token"], session=session)
+    await me.connect()
+    await friend.connect()
+    return me, friend
+
+
+def test_sqlite_locked_and_full_are_answered_and_recovered(sqlite_server):
+    """The SQLite file locked by another program (past the server's 10 s wait), then the disk
+    full (the server's files may not grow): each move is answered "unavailable" with the
+    database's reason, and the next move after the fault is stored."""
+    server, path = sqlite_server
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        async with aiohttp.ClientSession() as session:
+            me, friend = await seated_pair(server.url, session)
+            outcomes = []
+            # locked
+            blocker = sqlite3.connect(str(path), isolation_level=None, timeout=1)
+            blocker.execute("BEGIN EXCLUSIVE")
+            try:
+                with pytest.raises(ServerError) as info:
+                    await me.move(me.view["legal"][0])
+                outcomes.append((info.value.code, info.value.message))
+            finally:
+                blocker.execute("ROLLBACK")
+                blocker.close()
+            await me.move(me.view["legal"][0])
+            outcomes.append(await loop.run_in_executor(None, health, server.url))
+            # full: no file of the server's may grow past a page
+            resource.prlimit(server.process.pid, resource.RLIMIT_FSIZE, (4096, resource.RLIM_INFINITY))
+            try:
+                await friend.wait_until(lambda v: v["version"] == me.version)
+                with pytest.raises(ServerError) as info:
+                    await friend.move(friend.view["legal"][0])
+                outcomes.append((info.value.code, info.value.message))
+            finally:
+                resource.prlimit(server.process.pid, resource.RLIMIT_FSIZE,
+                                 (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+            version = await friend.move(friend.view["legal"][0])
+            await me.close()
+            await friend.close()
+            return outcomes, version
+    outcomes, version = run(main(), timeout=90)
+    (locked_code, locked_message), (after_status, _), (full_code, full_message) = outcomes
+    assert locked_code == "unavailable" and "locked" in locked_message
+    assert after_status == 200
+    assert full_code == "unavailable" and ("full" in full_message or "I/O" in full_message)
+    with sqlite3.connect(str(path)) as db:
+        kinds = [k for (k,) in db.execute("SELECT kind FROM events ORDER BY version")]
+    assert version == 3 and kinds == ["join", "move", "move"]
