@@ -416,12 +416,19 @@ class Server:
             asyncio.get_running_loop().create_task(self._catch_up(room))
 
     async def _catch_up(self, room: Room) -> None:
-        try:
-            await room.catch_up()
-        except Unavailable:
-            pass    # the game's next change finds the versions it missed (a Conflict) and catches up
-        except Exception:
-            log.exception("game %s: catching up failed", room.id)
+        """Read the game's new events; while the database is down, again and again (the player
+        waiting for the opponent's move sends nothing that would find it)."""
+        wait = 0.1
+        while True:
+            try:
+                await room.catch_up()
+                return
+            except Unavailable:
+                await asyncio.sleep(wait)
+                wait = min(2.0, wait * 2)
+            except Exception:
+                log.exception("game %s: catching up failed", room.id)
+                return
 
     async def database_watch(self) -> None:
         """Exit (EXIT_DATABASE_DOWN) once the database has not answered for ``database_grace``

@@ -242,9 +242,9 @@ class Store:
             try:
                 connection.rollback()
                 cursor = cursor or connection.cursor()
-            except Exception as e:
+            except Exception:
                 alive = False
-                self._went_down(e)
+                self._went_down(batch_error)    # why the batch failed, not the rollback's "already closed"
                 outcomes = [(False, self._unavailable(batch_error))] * len(batch)
             for job, _, _ in batch if alive else ():
                 if not alive:
@@ -254,16 +254,17 @@ class Store:
                     result = job(cursor)
                     connection.commit()
                     outcomes.append((True, result))
-                except Exception as e:
-                    if isinstance(e, self._driver_errors()):
-                        self._went_down(e)      # disk full, file locked, ...: until a commit succeeds
-                        e = self._unavailable(e)
-                    outcomes.append((False, e))
+                except Exception as failure:
+                    if isinstance(failure, self._driver_errors()):
+                        self._went_down(failure)    # disk full, file locked, ...: until a job succeeds
+                        outcomes.append((False, self._unavailable(failure)))
+                    else:
+                        outcomes.append((False, failure))
                     try:
                         connection.rollback()
-                    except Exception as dead:
+                    except Exception:
                         alive = False
-                        self._went_down(dead)
+                        self._went_down(failure)
         if alive and any(ok for ok, _ in outcomes):
             self._answers_again()
         self.batches += 1
