@@ -21,7 +21,7 @@ from ludus.server.client import GameClient, ServerError, create_game, join_game 
 from ludus.server.testing import ServerProcess, play_random_game  # noqa: E402
 
 from conftest import child_env  # noqa: E402
-from test_server import FAST, run  # noqa: E402
+from test_server import FAST, answer, raw_socket, run  # noqa: E402
 
 
 def health(url):
@@ -190,3 +190,54 @@ def test_sqlite_locked_and_full_are_answered_and_recovered(sqlite_server):
     with sqlite3.connect(str(path)) as db:
         kinds = [k for (k,) in db.execute("SELECT kind FROM events ORDER BY version")]
     assert version == 3 and kinds == ["join", "move", "move"]
+
+
+# ---- the per-address limits ----------------------------------------------------------------------
+
+def test_the_per_address_limits_outlive_the_addresses_connections(tmp_path):
+    """Closing an address's last WebSocket after each new game does not start its limits again:
+    4 games a minute are 4 games, then 429."""
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(),
+                           extra=["--requests-per-minute", "4", "--messages-per-second", "100"]).start()
+
+    async def main():
+        statuses = []
+        async with aiohttp.ClientSession() as session:
+            for _ in range(8):
+                async with session.post(server.url + "/api/games", json={"game": "petteia"}) as response:
+                    statuses.append(response.status)
+                    created = await response.json()
+                if response.status != 201:
+                    continue
+                ws = await raw_socket(session, server.url, created["id"])
+                assert (await answer(ws, json.dumps({"type": "hello"})))["type"] == "welcome"
+                await ws.close()
+                await asyncio.sleep(0.2)     # the server has seen the close
+        return statuses
+    try:
+        statuses = run(main(), timeout=60)
+    finally:
+        server.stop()
+    assert statuses == [201] * 4 + [429] * 4
+
+
+def test_an_address_at_rest_is_forgotten():
+    """The record of an address is dropped only once it has no connection and its buckets are
+    full again (the end of their window), so that the records do not grow without bound."""
+    from ludus.server.app import Limits, Server
+    server = Server(store=None, limits=Limits(requests_per_minute=4, max_connections=16))
+    busy = server.address("192.0.2.1")
+    for _ in range(4):
+        assert busy.requests.take()
+    assert not busy.requests.take()
+    server.address("192.0.2.2").connections = 1
+    server.address("192.0.2.3")
+    server.forget_addresses()
+    assert set(server.addresses) == {"192.0.2.1", "192.0.2.2"}
+    busy.requests.at -= 30       # half the window: not yet
+    server.forget_addresses()
+    assert "192.0.2.1" in server.addresses
+    busy.requests.at -= 31
+    server.forget_addresses()
+    assert set(server.addresses) == {"192.0.2.2"}
+

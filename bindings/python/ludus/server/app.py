@@ -99,12 +99,27 @@ class Bucket:
             return True
         return False
 
+    def full(self) -> bool:
+        """As it would be for a newcomer: forgetting it changes nothing."""
+        return self.tokens + (time.monotonic() - self.at) * self.rate >= self.burst
+
 
 class Address:
+    """One address's connections and rates. It is kept, whatever its connections do, until its
+    buckets are full again (the end of their window): forgotten earlier, an address that closes
+    its last connection would start again with full buckets."""
+
     def __init__(self, limits: Limits) -> None:
         self.connections = 0
         self.messages = Bucket(limits.address_messages_per_second, 2 * limits.address_messages_per_second)
         self.requests = Bucket(limits.requests_per_minute / 60.0, limits.requests_per_minute)
+
+    def forgettable(self) -> bool:
+        return self.connections == 0 and self.messages.full() and self.requests.full()
+
+
+#: how often the addresses at rest are forgotten
+FORGET_ADDRESSES_S = 30.0
 
 
 def _error(status: int, code: str, message: str) -> web.Response:
@@ -396,8 +411,6 @@ class Server:
             self.sockets -= 1
             room.connections.discard(ws)
             address.connections -= 1
-            if address.connections == 0 and address_name in self.addresses:
-                del self.addresses[address_name]
             if not room.connections:
                 self._held.pop(room.id, None)
         return ws
@@ -444,6 +457,16 @@ class Server:
                 os.kill(os.getpid(), signal.SIGTERM)     # aiohttp's graceful exit: the sockets closed in words
                 return
 
+    def forget_addresses(self) -> None:
+        """Drop the records of the addresses with no connection whose limits are at rest."""
+        for name in [name for name, entry in self.addresses.items() if entry.forgettable()]:
+            del self.addresses[name]
+
+    async def forget_loop(self) -> None:
+        while True:
+            await asyncio.sleep(FORGET_ADDRESSES_S)
+            self.forget_addresses()
+
     async def archive_loop(self) -> None:
         period = max(0.2, min(60.0, self.archive_after / 4))
         while True:
@@ -461,6 +484,7 @@ class Server:
         self.store.listen(asyncio.get_running_loop(), self.changed_elsewhere, self.announcements_missed)
         self._tasks.append(asyncio.get_running_loop().create_task(self.archive_loop()))
         self._tasks.append(asyncio.get_running_loop().create_task(self.database_watch()))
+        self._tasks.append(asyncio.get_running_loop().create_task(self.forget_loop()))
 
     async def on_shutdown(self, app: web.Application) -> None:
         for task in self._tasks:
