@@ -241,3 +241,58 @@ def test_an_address_at_rest_is_forgotten():
     server.forget_addresses()
     assert set(server.addresses) == {"192.0.2.2"}
 
+
+# ---- hostile messages ----------------------------------------------------------------------------
+
+def test_deep_and_huge_messages_are_refused_before_parsing_and_ids_echoed(tmp_path):
+    """1,000 nested brackets in 2 KiB and numbers of 1,500 or 5,000 digits are refused in the
+    server's words (not "internal", not Python's); an error echoes the message's id whenever it
+    is a valid one, even if the message fails its schema."""
+    import jsonschema
+    from ludus.server.protocol import load_schema
+    schema = load_schema("server-message.schema.json")
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    log = tmp_path / "server.log"
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", extra=FAST, env=child_env(), log_path=str(log)).start()
+    cases = [
+        ("[" * 1000 + "]" * 1000, "bad_message", None, "nested"),
+        ('{"type": "ping", "id": 5, "x": [[[[{"y": 1}]]]]}', "bad_message", None, "nested"),
+        ('{"type": "ping", "id": ' + "9" * 1500 + "}", "bad_message", None, "number"),
+        ('{"type": "move", "id": 41, "version": "x", "move": "a"}', "bad_message", 41, "version"),
+        ('{"type": "teleport", "id": 42}', "bad_message", 42, "type"),
+        ('{"type": "hello", "id": 43, "token": "short"}', "bad_message", 43, "token"),
+        ('{"type": "move", "id": 4294967295, "version": 0}', "bad_message", 4294967295, "move"),
+        ('{"type": "move", "id": -1, "version": 0, "move": "a"}', "bad_message", None, "id"),
+        ('{"type": "move", "id": true, "version": 0, "move": "a"}', "bad_message", None, "id"),
+        ('{"type": "move", "id": 44, "move": "a1-a2", "version": 0}', "hello_first", 44, "hello"),
+    ]
+
+    async def main():
+        replies = []
+        async with aiohttp.ClientSession() as session:
+            created = await create_game(server.url, "petteia", session=session)
+            ws = await raw_socket(session, server.url, created["id"])
+            for text, *_ in cases:
+                replies.append(await answer(ws, text))
+            await ws.close()
+            bodies = []
+            for body in (b'{"game": "petteia", "options": {"seed": ' + b"7" * 5000 + b"}}",
+                         b'{"game": "petteia", "options": {"seed": [[[[[[[1]]]]]]]}}',
+                         b"[" * 4000 + b"]" * 4000):
+                async with session.post(server.url + "/api/games", data=body) as response:
+                    bodies.append((response.status, await response.json()))
+        return replies, bodies
+    try:
+        replies, bodies = run(main(), timeout=60)
+    finally:
+        server.stop()
+    for (text, code, ident, word), reply in zip(cases, replies):
+        assert reply["type"] == "error" and reply["code"] == code and reply["id"] == ident, (text[:60], reply)
+        assert word in reply["message"], (text[:60], reply)
+        assert validator.is_valid(reply), reply
+    for status, reply in bodies:
+        assert status == 400 and reply["error"] == "bad_message", reply
+        assert "nested" in reply["message"] or "number" in reply["message"]
+        assert "Exceeds" not in reply["message"]
+    text = log.read_text()
+    assert "Traceback" not in text and "RecursionError" not in text

@@ -397,6 +397,8 @@ class Server:
                     await _send_error(ws, ident, "unavailable", str(e), room.version)
                 except (BadMessage, Refused) as e:
                     violations += 1
+                    if ident is None and isinstance(e, BadMessage):
+                        ident = e.ident      # a valid id in a message refused by its schema
                     await _send_error(ws, ident, e.code, e.message, room.version)
                     if violations >= self.limits.violations_before_close:
                         await ws.close(code=1008, message=b"too many refused messages")
