@@ -5,7 +5,9 @@ server can send against docs/server.md and schemas/server.
 Loopback only; every wait is bounded (the clients' timeouts, the processes' startup)."""
 import asyncio
 import json
+import os
 import resource
+import shutil
 import sqlite3
 import time
 import urllib.error
@@ -75,12 +77,14 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
                 await asyncio.sleep(0.02)
             at_stop = len(acked)
             await loop.run_in_executor(None, postgres.stop_server)
-            down = [await loop.run_in_executor(None, wait_for_health, url, 503, 20) for url in urls]
-            started = loop.time()
-            async with session.post(urls[0] + "/api/games", json={"game": "petteia"}) as response:
-                refused = (response.status, await response.json(), loop.time() - started)
-            await asyncio.sleep(1.0)
-            await loop.run_in_executor(None, postgres.start_server)
+            try:
+                down = [await loop.run_in_executor(None, wait_for_health, url, 503, 20) for url in urls]
+                started = loop.time()
+                async with session.post(urls[0] + "/api/games", json={"game": "petteia"}) as response:
+                    refused = (response.status, await response.json(), loop.time() - started)
+                await asyncio.sleep(1.0)
+            finally:
+                await loop.run_in_executor(None, postgres.start_server)
             up = [await loop.run_in_executor(None, wait_for_health, url, 200, 30) for url in urls]
             finals = await asyncio.gather(*tasks)
         return acked, at_stop, down, refused, up, finals
@@ -296,3 +300,95 @@ def test_deep_and_huge_messages_are_refused_before_parsing_and_ids_echoed(tmp_pa
         assert "Exceeds" not in reply["message"]
     text = log.read_text()
     assert "Traceback" not in text and "RecursionError" not in text
+
+
+# ---- a client that never reads -------------------------------------------------------------------
+
+class SilentWatcher:
+    """A WebSocket client that says hello and pings, and never reads a byte after the handshake
+    (its receive buffer as small as the kernel allows)."""
+
+    def __init__(self, port, game_id):
+        import base64
+        import socket
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.settimeout(10)
+        self.sock.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /api/games/{game_id}/ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                           f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.sock.recv(1)      # the handshake's answer only, byte by byte
+        assert head.startswith(b"HTTP/1.1 101"), head
+        self.sock.settimeout(0)
+
+    def send(self, message):
+        payload = json.dumps(message).encode()
+        assert len(payload) < 126
+        mask = os.urandom(4)
+        frame = bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        try:
+            self.sock.send(frame)
+        except OSError:
+            pass     # dropped by the server: what is tested
+
+    def close(self):
+        self.sock.close()
+
+
+def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
+    """A watcher that pings but never reads, while the players offer and decline draws as fast as
+    the server answers (an update each): the watcher is dropped once its buffers and its outbox
+    are full; the players' changes never wait for it, and a new spectator is welcomed."""
+    import tempfile
+    folder = tempfile.mkdtemp(dir="/dev/shm") if os.path.isdir("/dev/shm") else str(tmp_path)  # no fsync to wait for
+    server = ServerProcess(f"sqlite:{folder}/g.sqlite3", extra=FAST, env=child_env()).start()
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        async with aiohttp.ClientSession() as session:
+            created = await create_game(server.url, "latrunculi", session=session)
+            joined = await join_game(server.url, created["id"], created["invite"], session=session)
+            me = GameClient(server.url, created["id"], created["token"], session=session, request_timeout=15)
+            friend = GameClient(server.url, created["id"], joined["token"], session=session, request_timeout=15)
+            await me.connect()
+            await friend.connect()
+            watcher = SilentWatcher(server.port, created["id"])
+            watcher.send({"type": "hello"})
+            connections = []
+            changes = 0
+            dropped_at = None
+            try:
+                while changes < 20000 and (dropped_at is None or changes < dropped_at + 40):
+                    watcher.send({"type": "ping"})
+                    await me.offer("draw")
+                    await friend.wait_until(lambda v: v["offer"] is not None, 15)
+                    await friend.answer("draw", False)
+                    await me.wait_until(lambda v: v["version"] == friend.version, 15)
+                    changes += 2
+                    if dropped_at is None and changes % 50 == 0:
+                        _, state = await loop.run_in_executor(None, health, server.url)
+                        connections.append(state["connections"])
+                        if state["connections"] == 2:
+                            dropped_at = changes
+                async with GameClient(server.url, created["id"], session=session) as newcomer:
+                    seen = newcomer.view["version"]
+                final = friend.view["version"]
+            finally:
+                watcher.close()
+                await me.close()
+                await friend.close()
+        return connections, dropped_at, seen, final
+    try:
+        connections, dropped_at, seen, final = run(main(), timeout=240)
+    finally:
+        server.stop()
+        if folder.startswith("/dev/shm"):
+            shutil.rmtree(folder, ignore_errors=True)
+    assert connections[0] == 3 and dropped_at is not None, connections
+    assert final >= dropped_at + 40 and seen == final
+    print(f"the silent watcher was dropped after {dropped_at} changes")
+

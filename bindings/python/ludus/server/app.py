@@ -20,6 +20,7 @@ from .. import __version__
 from ..errors import LudusError
 from ..game import Game, games
 from .protocol import MAX_BODY_BYTES, BadMessage, check_body, parse_client_message
+from .outbox import Outbox
 from .room import Refused, Room, new_secret, token_hash
 from .store import Store, Unavailable
 
@@ -344,6 +345,7 @@ class Server:
         room = await self.room(request.match_info["game"])
         if room is None:
             return _error(404, "no_game", "no such game")
+        transport = request.transport
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=30.0)
         await ws.prepare(request)
         if self.full:
@@ -354,6 +356,7 @@ class Server:
             return ws
         self.sockets += 1
         address.connections += 1
+        outbox = Outbox(ws, transport)
         self._held[room.id] = room
         bucket = Bucket(self.limits.messages_per_second, 2 * self.limits.messages_per_second)
         seat: Optional[int] = None
@@ -363,7 +366,7 @@ class Server:
             async for frame in ws:
                 if frame.type != WSMsgType.TEXT:
                     if frame.type == WSMsgType.BINARY:
-                        await _send_error(ws, None, "bad_frame", "messages are JSON text frames")
+                        _send_error(outbox, None, "bad_frame", "messages are JSON text frames")
                         violations += 1
                     continue
                 ident = None
@@ -374,7 +377,7 @@ class Server:
                         raise BadMessage("rate_limited", "too many messages: slow down")
                     kind = message["type"]
                     if kind == "ping":
-                        await ws.send_json({"type": "pong", "id": ident})
+                        outbox.send_json({"type": "pong", "id": ident})
                     elif kind == "hello":
                         if "token" in message:
                             found = room.seat_of(message["token"])
@@ -384,34 +387,35 @@ class Server:
                         else:
                             seat = None
                         greeted = True
-                        room.connections.add(ws)
+                        room.connections.add(outbox)
                         welcome = room.welcome(seat, message.get("since"))
                         welcome["id"] = ident
-                        await ws.send_json(welcome)
+                        outbox.send_json(welcome)
                     elif not greeted:
                         raise Refused("hello_first", "send hello (with a seat's token, or none to watch) first")
                     else:
                         version = await room.change(seat, message)
-                        await ws.send_json({"type": "ack", "id": ident, "version": version})
+                        outbox.send_json({"type": "ack", "id": ident, "version": version})
                 except Unavailable as e:
-                    await _send_error(ws, ident, "unavailable", str(e), room.version)
+                    _send_error(outbox, ident, "unavailable", str(e), room.version)
                 except (BadMessage, Refused) as e:
                     violations += 1
                     if ident is None and isinstance(e, BadMessage):
                         ident = e.ident      # a valid id in a message refused by its schema
-                    await _send_error(ws, ident, e.code, e.message, room.version)
+                    _send_error(outbox, ident, e.code, e.message, room.version)
                     if violations >= self.limits.violations_before_close:
-                        await ws.close(code=1008, message=b"too many refused messages")
+                        await outbox.close(1008, b"too many refused messages")
                         break
                 except (ConnectionResetError, asyncio.CancelledError):
                     raise
                 except Exception:
                     log.exception("game %s: a message failed", room.id)
-                    await _send_error(ws, ident, "internal", "the server failed: the message changed nothing",
-                                      room.version)
+                    _send_error(outbox, ident, "internal", "the server failed: the message changed nothing",
+                                room.version)
         finally:
             self.sockets -= 1
-            room.connections.discard(ws)
+            outbox.stop()
+            room.connections.discard(outbox)
             address.connections -= 1
             if not room.connections:
                 self._held.pop(room.id, None)
@@ -491,20 +495,18 @@ class Server:
     async def on_shutdown(self, app: web.Application) -> None:
         for task in self._tasks:
             task.cancel()
-        for room in list(self._held.values()):
-            for ws in list(room.connections):
-                await ws.close(code=1001, message=b"server shutting down")
+        await asyncio.gather(*(outbox.close(1001, b"server shutting down")
+                               for room in list(self._held.values()) for outbox in list(room.connections)))
 
     async def on_cleanup(self, app: web.Application) -> None:
         self.store.close()
 
 
-async def _send_error(ws: web.WebSocketResponse, ident: Any, code: str, message: str,
-                      version: Optional[int] = None) -> None:
+def _send_error(outbox: Outbox, ident: Any, code: str, message: str, version: Optional[int] = None) -> None:
     reply: Dict[str, Any] = {"type": "error", "id": ident, "code": code, "message": message}
     if version is not None:
         reply["version"] = version
-    await ws.send_json(reply)
+    outbox.send_json(reply)
 
 
 #: a QR code's module, in the SVG's millimetres
