@@ -392,3 +392,29 @@ def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
     assert final >= dropped_at + 40 and seen == final
     print(f"the silent watcher was dropped after {dropped_at} changes")
 
+
+# ---- archiving
+
+def test_an_archived_games_version_is_the_number_of_its_events(tmp_path):
+    path = tmp_path / "g.sqlite3"
+    server = ServerProcess(f"sqlite:{path}", env=child_env(), extra=FAST + ["--archive-after", "0.5"]).start()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            me, friend = await seated_pair(server.url, session)
+            await me.move(me.view["legal"][0])
+            await friend.wait_until(lambda v: v["status"] == "archived", 10)
+            archived = friend.view["version"]
+            last = friend.events[-1]
+            await me.close()
+            await friend.close()
+            return archived, last
+    try:
+        archived, last = run(main(), timeout=60)
+    finally:
+        server.stop()
+    with sqlite3.connect(str(path)) as db:
+        versions = [v for (v,) in db.execute("SELECT version FROM events ORDER BY version")]
+        (stored,) = db.execute("SELECT version FROM games").fetchone()
+    assert stored == archived == len(versions) == 3 and versions == [1, 2, 3]
+    assert last["kind"] == "meta" and last["data"] == {"status": "archived"} and last["version"] == 3

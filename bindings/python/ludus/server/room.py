@@ -310,13 +310,13 @@ class Room:
             apply(self.game, self.meta, event)
             self.events.append(event)
             self.version = event["version"]
+            if event is events[-1]:
+                self.status = row["status"]     # the view sent with the last event is the game's now
             self._view_cache = None
             self.broadcast(event)
-        if row["status"] == "archived" and self.status != "archived":
-            self.status = "archived"
+        if row["version"] > self.version:
+            # archived by an older server, which stored no event for it
+            self.status = row["status"]
             self.version = row["version"]
             self._view_cache = None
             self.broadcast(None)
-        elif events:
-            self.status = row["status"]
-            self._view_cache = None

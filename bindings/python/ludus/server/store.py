@@ -58,6 +58,10 @@ _SCHEMA = [
 ]
 
 
+#: the data of the event that archives a game (kind "meta")
+ARCHIVED_EVENT_DATA = {"status": "archived"}
+
+
 class Conflict(Exception):
     """The game's version in the database is not the one the change was made from."""
 
@@ -364,12 +368,21 @@ class Store:
         def job(cursor: Any) -> List[str]:
             cursor.execute(self.sql("SELECT id FROM games WHERE status <> 'archived' AND updated < ?"), (limit,))
             ids = [r[0] for r in cursor.fetchall()]
-            if ids:
-                cursor.execute(self.sql("UPDATE games SET status = 'archived', version = version + 1 "
-                                        "WHERE status <> 'archived' AND updated < ?"), (limit,))
-                for game_id in ids:
-                    self.notify(cursor, game_id, -1)
-            return ids
+            now = time.time()
+            archived = []
+            for game_id in ids:
+                # an event like every change: the game's version stays the number of its events
+                cursor.execute(self.sql("UPDATE games SET status = 'archived', version = version + 1, updated = ? "
+                                        "WHERE id = ? AND status <> 'archived' AND updated < ?"),
+                               (now, game_id, limit))
+                if cursor.rowcount != 1:
+                    continue    # changed meanwhile (by another process)
+                archived.append(game_id)
+                cursor.execute(self.sql("INSERT INTO events (game_id, version, seat, kind, data, at) "
+                                        "SELECT id, version, NULL, 'meta', ?, ? FROM games WHERE id = ?"),
+                               (json.dumps(ARCHIVED_EVENT_DATA), now, game_id))
+                self.notify(cursor, game_id, -1)
+            return archived
         return await self.run(job)
 
     async def counts(self) -> Dict[str, int]:
