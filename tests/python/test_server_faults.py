@@ -393,7 +393,100 @@ def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
     print(f"the silent watcher was dropped after {dropped_at} changes")
 
 
-# ---- archiving
+# ---- every error code: the server, the docs, the schemas -----------------------------------------
+
+#: where the refusals raised in each function of the server are answered: over the WebSocket, or
+#: as an HTTP status (a function missing here fails the test: say where its refusals go)
+REFUSED_IN = {
+    "parse_client_message": {"WebSocket"}, "websocket": {"WebSocket"},       # protocol.py, app.py
+    "check": {"WebSocket"}, "event_for": {"WebSocket"}, "_commit": {"WebSocket"},   # room.py: Room.change
+    "check_body": {"400"}, "_check": {"WebSocket", "400"}, "_check_shape": {"WebSocket", "400"},
+    "_parse": {"WebSocket", "400"},
+    "take_seat": {"409"},                                                     # join answers its Refused 409
+}
+
+
+def server_error_codes():
+    """{code: {"WebSocket" and/or HTTP statuses}} read from the server's source: every literal code
+    of a Refused or BadMessage raised, of _send_error (WebSocket) and _error(status, code)."""
+    import ast
+    from pathlib import Path
+    import ludus.server
+    codes = {}
+    for path in sorted(Path(ludus.server.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        for function in ast.walk(tree):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for call in ast.walk(function):
+                if not isinstance(call, ast.Call):
+                    continue
+                name = getattr(call.func, "id", getattr(call.func, "attr", None))
+                literal = [a.value if isinstance(a, ast.Constant) else None for a in call.args]
+                if name == "_error" and len(literal) > 1 and isinstance(literal[1], str):
+                    where = {str(literal[0])}
+                    code = literal[1]
+                elif name == "_send_error" and len(literal) > 2 and isinstance(literal[2], str):
+                    where, code = {"WebSocket"}, literal[2]
+                elif name in ("Refused", "BadMessage") and literal and isinstance(literal[0], str):
+                    assert function.name in REFUSED_IN, f"{path.name}: say where {function.name}'s refusals go"
+                    where, code = REFUSED_IN[function.name], literal[0]
+                else:
+                    continue
+                codes.setdefault(code, set()).update(where)
+    return codes
+
+
+def documented_error_codes():
+    """docs/server.md's table of error codes: {code: {"WebSocket" and/or statuses}}."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
+    table = text[text.index("### Error codes"):]
+    codes = {}
+    for line in table.splitlines()[4:]:
+        if not line.startswith("| `"):
+            break
+        code, answered, _ = [cell.strip() for cell in line.strip("|").split("|")]
+        codes[code.strip("`")] = {part.strip() for part in answered.split(",")}
+    return codes, text
+
+
+def test_every_error_code_is_in_the_docs_and_the_schemas():
+    from ludus.server.app import BUSY_CLOSE_CODE, FRAME_LIMIT
+    from ludus.server.protocol import load_schema
+    sent = server_error_codes()
+    documented, docs = documented_error_codes()
+    assert sent == documented
+    websocket = {code for code, where in sent.items() if "WebSocket" in where}
+    http = {code for code, where in sent.items() if where - {"WebSocket"}}
+    message_schema = load_schema("server-message.schema.json")["$defs"]["error"]["properties"]["code"]["enum"]
+    http_schema = load_schema("http.schema.json")["$defs"]["error"]["properties"]["error"]["enum"]
+    assert sorted(message_schema) == sorted(websocket) and len(set(message_schema)) == len(message_schema)
+    assert sorted(http_schema) == sorted(http) and len(set(http_schema)) == len(http_schema)
+    # the close codes
+    closing = docs[docs.index("A WebSocket is closed by the server"):]
+    closing = closing[:closing.index("\n\n")]
+    for code in (1008, 1001, BUSY_CLOSE_CODE):
+        assert str(code) in closing, code
+    assert f"1009 for a frame\nabove {FRAME_LIMIT // 1024} KiB" in closing
+
+
+def test_the_docs_and_schemas_say_who_moves_first_as_the_games_do():
+    """Seat 0 does not always move first (Duodecim's opening roll): nothing says it does."""
+    import ludus
+    from pathlib import Path
+    from ludus.server.protocol import load_schema
+    openings = set()
+    for seed in range(40):
+        with ludus.Game("duodecim", {"seed": seed}) as game:
+            openings.add(game.to_move)
+    assert openings == {0, 1}, openings   # the opening roll decides
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
+    create = load_schema("http.schema.json")["$defs"]["create"]["description"]
+    for text in (docs, create):
+        assert "0 moves first" not in text and "seat 0 moves first" not in text
+        assert "opening roll" in text
+
 
 def test_an_archived_games_version_is_the_number_of_its_events(tmp_path):
     path = tmp_path / "g.sqlite3"
