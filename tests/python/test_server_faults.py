@@ -59,8 +59,8 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
     its own process, so the opponent's moves come through NOTIFY). PostgreSQL is stopped once 150
     moves are acknowledged: /health says so, requests are answered "unavailable" (not left
     waiting); it starts again and every game finishes, with every acknowledged move stored."""
-    servers = [ServerProcess(postgres.dsn, extra=FAST, env=child_env(), log_path=str(tmp_path / f"server{i}.log")).start()
-               for i in range(2)]
+    servers = [ServerProcess(postgres.dsn, extra=FAST, env=child_env(),
+                             log_path=str(tmp_path / f"server{i}.log")).start() for i in range(2)]
     urls = [s.url for s in servers]
 
     async def main():
@@ -69,7 +69,8 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
             games = [play_random_game(urls[0], *(("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20})
                                                  if i % 2 else ("duodecim", {})),
-                                      seed=i, acked=acked, urls=urls, session=session, reconnect_for=60, turn_timeout=90)
+                                      seed=i, acked=acked, urls=urls, session=session, reconnect_for=60,
+                                      turn_timeout=90)
                      for i in range(50)]
             tasks = [asyncio.ensure_future(g) for g in games]
             deadline = time.monotonic() + 90
@@ -487,6 +488,8 @@ def test_the_docs_and_schemas_say_who_moves_first_as_the_games_do():
         assert "0 moves first" not in text and "seat 0 moves first" not in text
         assert "opening roll" in text
 
+
+# ---- archiving ----------------------------------------------------------------------------------
 
 def test_an_archived_games_version_is_the_number_of_its_events(tmp_path):
     path = tmp_path / "g.sqlite3"

@@ -459,7 +459,8 @@ class PostgresStore(Store):
         super().__init__()
         self.dsn = dsn
         self._listener: Any = None
-        self._listening: Optional[Tuple[asyncio.AbstractEventLoop, Callable[[str, int], None], Callable[[], None]]] = None
+        # the loop, the callback of a change and that of announcements missed (listen's arguments)
+        self._listening: Optional[Tuple[asyncio.AbstractEventLoop, Any, Any]] = None
         self._listen_task: Optional[asyncio.Task] = None
         self._closed = False
         self.listener_down_since: Optional[float] = None
