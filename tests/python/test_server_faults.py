@@ -132,6 +132,15 @@ def test_a_server_without_its_database_exits_after_its_grace(postgres, tmp_path)
     assert "the database has not answered for" in log.read_text()
 
 
+
+def test_the_systemd_unit_starts_a_server_again_whatever_the_count():
+    """The example unit restarts a server that exited for its database (status 3), with no limit
+    on the number of starts (systemd gives up after 5 in 10 s by default)."""
+    from pathlib import Path
+    unit = (Path(__file__).resolve().parents[2] / "examples" / "server" / "ludus-serve.service").read_text()
+    settings = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#"))
+    assert settings["Restart"] in ("on-failure", "always") and settings["StartLimitIntervalSec"] == "0"
+
 @pytest.fixture
 def sqlite_server(tmp_path):
     path = tmp_path / "games.sqlite3"
