@@ -83,6 +83,9 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
                 started = loop.time()
                 async with session.post(urls[0] + "/api/games", json={"game": "petteia"}) as response:
                     refused = (response.status, await response.json(), loop.time() - started)
+                with pytest.raises(ServerError) as info:     # the client asks again for 1 s, then says why
+                    await create_game(urls[1], "petteia", session=session, retry_for=1)
+                refused += (info.value.code,)
                 await asyncio.sleep(1.0)
             finally:
                 await loop.run_in_executor(None, postgres.start_server)
@@ -98,8 +101,8 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
     for state in down:
         assert state["status"] == "unavailable" and state["database_state"]["state"] == "down"
         assert state["database_state"]["error"]
-    status, body, waited = refused
-    assert status == 503 and body["error"] == "unavailable" and waited < 10
+    status, body, waited, client_code = refused
+    assert status == 503 and body["error"] == "unavailable" and waited < 10 and client_code == "unavailable"
     for state in up:
         assert state["status"] == "ok" and state["database_state"] == {
             "kind": "postgresql", "state": "up", "listener": "up", "reconnections": 1}
