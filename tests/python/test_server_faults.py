@@ -76,9 +76,14 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
             deadline = time.monotonic() + 90
             while len(acked) < 150 and time.monotonic() < deadline:
                 await asyncio.sleep(0.02)
+            me, friend = await seated_pair(urls[0], session)
             at_stop = len(acked)
             await loop.run_in_executor(None, postgres.stop_server)
             try:
+                started = loop.time()
+                with pytest.raises(ServerError) as info:    # a move over the WebSocket: answered, not left waiting
+                    await me.move(me.view["legal"][0])
+                moved = (info.value.code, loop.time() - started, me.version)
                 down = [await loop.run_in_executor(None, wait_for_health, url, 503, 20) for url in urls]
                 started = loop.time()
                 async with session.post(urls[0] + "/api/games", json={"game": "petteia"}) as response:
@@ -90,10 +95,13 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
             finally:
                 await loop.run_in_executor(None, postgres.start_server)
             up = [await loop.run_in_executor(None, wait_for_health, url, 200, 30) for url in urls]
+            moved += (await me.move(me.view["legal"][0]),)    # the same move, once the database is back
+            await me.close()
+            await friend.close()
             finals = await asyncio.gather(*tasks)
-        return acked, at_stop, down, refused, up, finals
+        return acked, at_stop, down, refused, moved, up, finals
     try:
-        acked, at_stop, down, refused, up, finals = run(main(), timeout=280)
+        acked, at_stop, down, refused, moved, up, finals = run(main(), timeout=280)
     finally:
         for server in servers:
             server.stop()
@@ -103,6 +111,8 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
         assert state["database_state"]["error"]
     status, body, waited, client_code = refused
     assert status == 503 and body["error"] == "unavailable" and waited < 10 and client_code == "unavailable"
+    code, waited, version, stored = moved
+    assert code == "unavailable" and waited < 15 and stored == version + 1
     for state in up:
         assert state["status"] == "ok" and state["database_state"] == {
             "kind": "postgresql", "state": "up", "listener": "up", "reconnections": 1}
