@@ -292,6 +292,8 @@ def test_deep_and_huge_messages_are_refused_before_parsing_and_ids_echoed(tmp_pa
         ('{"type": "move", "id": -1, "version": 0, "move": "a"}', "bad_message", None, "id"),
         ('{"type": "move", "id": true, "version": 0, "move": "a"}', "bad_message", None, "id"),
         ('{"type": "move", "id": 44, "move": "a1-a2", "version": 0}', "hello_first", 44, "hello"),
+        # brackets and digits inside a string are the string's: the message is read
+        ('{"type": "move", "id": 45, "move": "[[[[{{{{' + "1" * 40 + '", "version": 0}', "hello_first", 45, "hello"),
     ]
 
     async def main():
