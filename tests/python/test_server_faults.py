@@ -126,6 +126,46 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
     assert sum(len(moves) for moves in by_game.values()) == len(acked)
 
 
+def test_dropped_database_connections_are_made_again(postgres, tmp_path):
+    """Every connection of two server processes to the database ended by the database
+    (pg_terminate_backend, as a network or a pooler would drop them) in the middle of a game whose
+    players are on the two processes: both connect again, store and listener, and the game goes
+    on to its bound with every acknowledged move stored."""
+    import psycopg2
+    servers = [ServerProcess(postgres.dsn, extra=FAST, env=child_env(),
+                             log_path=str(tmp_path / f"server{i}.log")).start() for i in range(2)]
+    urls = [s.url for s in servers]
+
+    def drop_every_connection():
+        with psycopg2.connect(postgres.dsn) as db, db.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = 'ludus' AND pid <> pg_backend_pid()")
+            return len(cursor.fetchall())
+
+    async def main():
+        acked = []
+        loop = asyncio.get_running_loop()
+        game = asyncio.ensure_future(play_random_game(urls[0], "petteia", {"rows": 5, "cols": 5}, seed=5, acked=acked,
+                                                      urls=urls, max_plies=60, turn_timeout=30))
+        deadline = time.monotonic() + 30
+        while len(acked) < 10 and time.monotonic() < deadline and not game.done():
+            await asyncio.sleep(0.01)
+        at_drop = len(acked)
+        dropped = await loop.run_in_executor(None, drop_every_connection)
+        final = await game
+        states = [await loop.run_in_executor(None, wait_for_health, url, 200, 30) for url in urls]
+        return acked, at_drop, dropped, final, states
+    try:
+        acked, at_drop, dropped, final, states = run(main(), timeout=120)
+    finally:
+        for server in servers:
+            server.stop()
+    assert dropped == 4     # each process's store and listener
+    assert at_drop >= 10 and len(acked) > at_drop and (final["version"] == 60 or final["status"] == "over")
+    for state in states:
+        assert state["database_state"]["reconnections"] == 1 and state["database_state"]["listener"] == "up"
+    assert {(v, s, m) for _, v, s, m in acked} <= stored_moves(postgres.dsn, final["id"])
+
 def test_a_server_without_its_database_exits_after_its_grace(postgres, tmp_path):
     """A process whose database stays away says so and exits with status 3 (systemd's Restart=
     starts it again); until then it answers, in words."""
