@@ -71,3 +71,17 @@ def petteia():
 def duodecim():
     with ludus.Game("duodecim", seed=3) as game:
         yield game
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A PostgreSQL cluster on a loopback port, one for each test module that asks (the server's
+    tests; some stop and restart it)."""
+    pytest.importorskip("aiohttp")
+    from ludus.server.testing import PostgresCluster
+    if not PostgresCluster.available():
+        pytest.skip("PostgreSQL is not installed (Debian's postgresql, see .ci/setup)")
+    pytest.importorskip("psycopg2")
+    cluster = PostgresCluster().start()
+    yield cluster
+    cluster.stop()

@@ -17,7 +17,7 @@ pytest.importorskip("qrcode")
 import ludus  # noqa: E402
 from ludus.server.client import GameClient, ServerError, create_game, join_game  # noqa: E402
 from ludus.server.protocol import load_schema  # noqa: E402
-from ludus.server.testing import PostgresCluster, ServerProcess, play_random_game  # noqa: E402
+from ludus.server.testing import ServerProcess, play_random_game  # noqa: E402
 
 from conftest import child_env  # noqa: E402
 
@@ -34,16 +34,6 @@ GAMES = [("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20}),
 
 def run(coroutine, timeout=120):
     return asyncio.run(asyncio.wait_for(coroutine, timeout))
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    if not PostgresCluster.available():
-        pytest.skip("PostgreSQL is not installed (Debian's postgresql, see .ci/setup)")
-    pytest.importorskip("psycopg2")
-    cluster = PostgresCluster().start()
-    yield cluster
-    cluster.stop()
 
 
 class Backend:

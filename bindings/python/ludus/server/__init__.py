@@ -63,6 +63,10 @@ def add_parser(sub: Any) -> None:
                    help="WebSockets the process holds; beyond them a new game or join is answered 503 with "
                         "Retry-After and a WebSocket is closed with code 1013 (default: from the open-file "
                         "limit, which the server raises to its hard limit)")
+    p.add_argument("--database-grace", type=float, default=60.0, metavar="SECONDS",
+                   help="exit with status 3 once the database has not answered for this long, so that a "
+                        "supervisor (systemd) starts the server again (default 60); meanwhile requests are "
+                        "answered 'unavailable' and /health 503")
     p.add_argument("--backlog", type=int, default=DEFAULT_BACKLOG, metavar="N",
                    help=f"connections the kernel holds until the server accepts them (default {DEFAULT_BACKLOG}, "
                         "at most net.core.somaxconn)")
@@ -71,17 +75,20 @@ def add_parser(sub: Any) -> None:
 def serve(host: str = "127.0.0.1", port: int = 8080, database: str = "sqlite:ludus-games.sqlite3",
           app_dir: Optional[str] = None, allowed_origins: Sequence[str] = (), public_url: Optional[str] = None,
           trust_proxy: bool = False, archive_after: float = 30 * 86400.0, limits: Any = None,
-          reuse_port: bool = False, backlog: int = DEFAULT_BACKLOG) -> None:
-    """Run the server until interrupted (SIGINT or SIGTERM)."""
+          reuse_port: bool = False, backlog: int = DEFAULT_BACKLOG, database_grace: float = 60.0) -> int:
+    """Run the server until interrupted (SIGINT or SIGTERM); returns the exit status (3: the
+    database did not answer for ``database_grace`` seconds)."""
     from aiohttp import web
     from .app import Limits, Server, make_app, raise_file_limit
     from .store import open_store
     raise_file_limit()
     server = Server(open_store(database), limits=limits or Limits(), allowed_origins=list(allowed_origins),
-                    public_url=public_url, trust_proxy=trust_proxy, archive_after=archive_after, app_dir=app_dir)
+                    public_url=public_url, trust_proxy=trust_proxy, archive_after=archive_after, app_dir=app_dir,
+                    database_grace=database_grace)
     lines = start_lines(host, port, database, app_dir, public_url)
     web.run_app(make_app(server), host=host, port=port, reuse_port=reuse_port or None, access_log=None, backlog=backlog,
                 print=lambda text: print("\n".join(lines), flush=True))
+    return server.exit_status
 
 
 def start_lines(host: str, port: int, database: str, app_dir: Optional[str], public_url: Optional[str]) -> List[str]:
@@ -131,7 +138,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
                     address_messages_per_second=args.address_messages_per_second,
                     connections_per_address=args.connections_per_address,
                     requests_per_minute=args.requests_per_minute, max_connections=args.max_connections)
-    serve(args.host, args.port, args.database, args.app, args.allow_origin, args.public_url, args.trust_proxy,
-          args.archive_after, limits, args.reuse_port, args.backlog)
-    return 0
+    return serve(args.host, args.port, args.database, args.app, args.allow_origin, args.public_url, args.trust_proxy,
+                 args.archive_after, limits, args.reuse_port, args.backlog, args.database_grace)
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import os
 import resource
 import secrets
+import signal
 import time
 import weakref
 from pathlib import Path
@@ -18,8 +20,9 @@ from .. import __version__
 from ..errors import LudusError
 from ..game import Game, games
 from .protocol import MAX_BODY_BYTES, BadMessage, check_body, parse_client_message
+from .outbox import Outbox
 from .room import Refused, Room, new_secret, token_hash
-from .store import Store
+from .store import Store, Unavailable
 
 __all__ = ["Limits", "Server", "make_app", "raise_file_limit", "connection_capacity", "RETRY_AFTER_S",
            "BUSY_CLOSE_CODE"]
@@ -71,6 +74,11 @@ RETRY_AFTER_S = 2
 #: the WebSocket close code of a connection refused for the server's connection limit (RFC 6455's
 #: "Try Again Later"); its reason says when
 BUSY_CLOSE_CODE = 1013
+#: how long a process goes on without its database before it exits (with EXIT_DATABASE_DOWN) so
+#: that its supervisor starts it again
+DATABASE_GRACE_S = 60.0
+#: the exit status of a process that could not reach its database for DATABASE_GRACE_S
+EXIT_DATABASE_DOWN = 3
 #: the file descriptors kept free of WebSockets at the file limit: the database, the listening
 #: socket, HTTP requests and the connections accepted only to be refused
 SPARE_FILES = 256
@@ -124,16 +132,37 @@ class Bucket:
             return True
         return False
 
+    def full(self) -> bool:
+        """As it would be for a newcomer: forgetting it changes nothing."""
+        return self.tokens + (time.monotonic() - self.at) * self.rate >= self.burst
+
 
 class Address:
+    """One address's connections and rates. It is kept, whatever its connections do, until its
+    buckets are full again (the end of their window): forgotten earlier, an address that closes
+    its last connection would start again with full buckets."""
+
     def __init__(self, limits: Limits) -> None:
         self.connections = 0
         self.messages = Bucket(limits.address_messages_per_second, 2 * limits.address_messages_per_second)
         self.requests = Bucket(limits.requests_per_minute / 60.0, limits.requests_per_minute)
 
+    def forgettable(self) -> bool:
+        return self.connections == 0 and self.messages.full() and self.requests.full()
+
+
+#: how often the addresses at rest are forgotten
+FORGET_ADDRESSES_S = 30.0
+
 
 def _error(status: int, code: str, message: str) -> web.Response:
     return web.json_response({"error": code, "message": message}, status=status)
+
+
+def _unavailable(message: str) -> web.Response:
+    response = _error(503, "unavailable", message)
+    response.headers["Retry-After"] = str(RETRY_AFTER_S)
+    return response
 
 
 class Server:
@@ -141,8 +170,10 @@ class Server:
 
     def __init__(self, store: Store, limits: Optional[Limits] = None, allowed_origins: Optional[List[str]] = None,
                  public_url: Optional[str] = None, trust_proxy: bool = False, archive_after: float = 30 * 86400.0,
-                 app_dir: Optional[str] = None) -> None:
+                 app_dir: Optional[str] = None, database_grace: float = DATABASE_GRACE_S) -> None:
         self.store = store
+        self.database_grace = database_grace
+        self.exit_status = 0
         self.limits = limits or Limits()
         self.allowed_origins = {o.rstrip("/") for o in (allowed_origins or [])}
         self.public_url = public_url.rstrip("/") if public_url else None
@@ -240,17 +271,28 @@ class Server:
             return await handler(request)
         except web.HTTPException:
             raise
+        except Unavailable as e:
+            return _unavailable(str(e))
         except Exception:
             log.exception("%s %s failed", request.method, request.path)
             return _error(500, "internal", "the server failed: the request changed nothing")
 
     async def health(self, request: web.Request) -> web.Response:
-        await self.store.counts()   # the database answers
-        return web.json_response({"status": "ok", "version": __version__, "database": self.store.describe(),
-                                  "games_in_memory": len(self.rooms),
+        """200 while the database answers, 503 (with the database's state) while it does not."""
+        status = "ok"
+        try:
+            await self.store.counts()   # the database answers
+        except Unavailable:
+            status = "unavailable"
+        database = self.store.health()
+        if database["state"] != "up":
+            status = "unavailable"
+        return web.json_response({"status": status, "version": __version__, "database": self.store.describe(),
+                                  "database_state": database, "games_in_memory": len(self.rooms),
                                   "connections": self.sockets, "max_connections": self.limits.max_connections,
                                   "refused_busy": self.refused_busy, "store": self.store.stats(),
-                                  "uptime_s": round(time.time() - self.started, 1)})
+                                  "uptime_s": round(time.time() - self.started, 1)},
+                                 status=200 if status == "ok" else 503)
 
     async def catalogue(self, request: web.Request) -> web.Response:
         return web.json_response(games())
@@ -339,6 +381,7 @@ class Server:
         room = await self.room(request.match_info["game"])
         if room is None:
             return _error(404, "no_game", "no such game")
+        transport = request.transport
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=30.0)
         await ws.prepare(request)
         if self.full:
@@ -349,6 +392,7 @@ class Server:
             return ws
         self.sockets += 1
         address.connections += 1
+        outbox = Outbox(ws, transport)
         self._held[room.id] = room
         bucket = Bucket(self.limits.messages_per_second, 2 * self.limits.messages_per_second)
         seat: Optional[int] = None
@@ -358,7 +402,7 @@ class Server:
             async for frame in ws:
                 if frame.type != WSMsgType.TEXT:
                     if frame.type == WSMsgType.BINARY:
-                        await _send_error(ws, None, "bad_frame", "messages are JSON text frames")
+                        _send_error(outbox, None, "bad_frame", "messages are JSON text frames")
                         violations += 1
                     continue
                 ident = None
@@ -369,7 +413,7 @@ class Server:
                         raise BadMessage("rate_limited", "too many messages: slow down")
                     kind = message["type"]
                     if kind == "ping":
-                        await ws.send_json({"type": "pong", "id": ident})
+                        outbox.send_json({"type": "pong", "id": ident})
                     elif kind == "hello":
                         if "token" in message:
                             found = room.seat_of(message["token"])
@@ -379,33 +423,36 @@ class Server:
                         else:
                             seat = None
                         greeted = True
-                        room.connections.add(ws)
+                        room.connections.add(outbox)
                         welcome = room.welcome(seat, message.get("since"))
                         welcome["id"] = ident
-                        await ws.send_json(welcome)
+                        outbox.send_json(welcome)
                     elif not greeted:
                         raise Refused("hello_first", "send hello (with a seat's token, or none to watch) first")
                     else:
                         version = await room.change(seat, message)
-                        await ws.send_json({"type": "ack", "id": ident, "version": version})
+                        outbox.send_json({"type": "ack", "id": ident, "version": version})
+                except Unavailable as e:
+                    _send_error(outbox, ident, "unavailable", str(e), room.version)
                 except (BadMessage, Refused) as e:
                     violations += 1
-                    await _send_error(ws, ident, e.code, e.message, room.version)
+                    if ident is None and isinstance(e, BadMessage):
+                        ident = e.ident      # a valid id in a message refused by its schema
+                    _send_error(outbox, ident, e.code, e.message, room.version)
                     if violations >= self.limits.violations_before_close:
-                        await ws.close(code=1008, message=b"too many refused messages")
+                        await outbox.close(1008, b"too many refused messages")
                         break
                 except (ConnectionResetError, asyncio.CancelledError):
                     raise
                 except Exception:
                     log.exception("game %s: a message failed", room.id)
-                    await _send_error(ws, ident, "internal", "the server failed: the message changed nothing",
-                                      room.version)
+                    _send_error(outbox, ident, "internal", "the server failed: the message changed nothing",
+                                room.version)
         finally:
             self.sockets -= 1
-            room.connections.discard(ws)
+            outbox.stop()
+            room.connections.discard(outbox)
             address.connections -= 1
-            if address.connections == 0 and address_name in self.addresses:
-                del self.addresses[address_name]
             if not room.connections:
                 self._held.pop(room.id, None)
         return ws
@@ -416,7 +463,51 @@ class Server:
         """Another process wrote ``version`` of a game (PostgreSQL's NOTIFY)."""
         room = self.rooms.get(game_id)
         if room is not None and (version < 0 or version > room.version):
-            asyncio.get_running_loop().create_task(room.catch_up())
+            asyncio.get_running_loop().create_task(self._catch_up(room))
+
+    def announcements_missed(self) -> None:
+        """The listener was down: every game in memory may have changed elsewhere meanwhile."""
+        for room in list(self.rooms.values()):
+            asyncio.get_running_loop().create_task(self._catch_up(room))
+
+    async def _catch_up(self, room: Room) -> None:
+        """Read the game's new events; while the database is down, again and again (the player
+        waiting for the opponent's move sends nothing that would find it)."""
+        wait = 0.1
+        while True:
+            try:
+                await room.catch_up()
+                return
+            except Unavailable:
+                await asyncio.sleep(wait)
+                wait = min(2.0, wait * 2)
+            except Exception:
+                log.exception("game %s: catching up failed", room.id)
+                return
+
+    async def database_watch(self) -> None:
+        """Exit (EXIT_DATABASE_DOWN) once the database has not answered for ``database_grace``
+        seconds: the process is of no use until it answers, and its supervisor (systemd's
+        Restart=) starts it again."""
+        while True:
+            await asyncio.sleep(min(1.0, self.database_grace / 4))
+            down = self.store.down_for()
+            if down > self.database_grace:
+                log.critical("the database has not answered for %.0f s (%s): exiting with status %d",
+                             down, self.store.health().get("error", ""), EXIT_DATABASE_DOWN)
+                self.exit_status = EXIT_DATABASE_DOWN
+                os.kill(os.getpid(), signal.SIGTERM)     # aiohttp's graceful exit: the sockets closed in words
+                return
+
+    def forget_addresses(self) -> None:
+        """Drop the records of the addresses with no connection whose limits are at rest."""
+        for name in [name for name, entry in self.addresses.items() if entry.forgettable()]:
+            del self.addresses[name]
+
+    async def forget_loop(self) -> None:
+        while True:
+            await asyncio.sleep(FORGET_ADDRESSES_S)
+            self.forget_addresses()
 
     async def archive_loop(self) -> None:
         period = max(0.2, min(60.0, self.archive_after / 4))
@@ -432,26 +523,26 @@ class Server:
 
     async def on_startup(self, app: web.Application) -> None:
         self.store.start()
-        self.store.listen(asyncio.get_running_loop(), self.changed_elsewhere)
+        self.store.listen(asyncio.get_running_loop(), self.changed_elsewhere, self.announcements_missed)
         self._tasks.append(asyncio.get_running_loop().create_task(self.archive_loop()))
+        self._tasks.append(asyncio.get_running_loop().create_task(self.database_watch()))
+        self._tasks.append(asyncio.get_running_loop().create_task(self.forget_loop()))
 
     async def on_shutdown(self, app: web.Application) -> None:
         for task in self._tasks:
             task.cancel()
-        for room in list(self._held.values()):
-            for ws in list(room.connections):
-                await ws.close(code=1001, message=b"server shutting down")
+        await asyncio.gather(*(outbox.close(1001, b"server shutting down")
+                               for room in list(self._held.values()) for outbox in list(room.connections)))
 
     async def on_cleanup(self, app: web.Application) -> None:
         self.store.close()
 
 
-async def _send_error(ws: web.WebSocketResponse, ident: Any, code: str, message: str,
-                      version: Optional[int] = None) -> None:
+def _send_error(outbox: Outbox, ident: Any, code: str, message: str, version: Optional[int] = None) -> None:
     reply: Dict[str, Any] = {"type": "error", "id": ident, "code": code, "message": message}
     if version is not None:
         reply["version"] = version
-    await ws.send_json(reply)
+    outbox.send_json(reply)
 
 
 #: a QR code's module, in the SVG's millimetres

@@ -37,10 +37,11 @@ class ServerError(Exception):
 
 
 class ServerBusy(ServerError):
-    """The server is at its connection limit and asked to be tried again in ``retry_after`` s."""
+    """The server asked to be tried again in ``retry_after`` s: ``busy`` (at its connection
+    limit) or ``unavailable`` (its database does not answer)."""
 
-    def __init__(self, message: str, retry_after: float) -> None:
-        super().__init__("busy", message)
+    def __init__(self, message: str, retry_after: float, code: str = "busy") -> None:
+        super().__init__(code, message)
         self.retry_after = retry_after
 
 
@@ -54,7 +55,8 @@ async def _post_once(session: aiohttp.ClientSession, url: str, body: Dict[str, A
     async with session.post(url, json=body) as response:
         answer = await response.json(content_type=None)
         if response.status == 503:
-            raise ServerBusy(answer.get("message", "the server is busy"), _seconds(response.headers.get("Retry-After")))
+            raise ServerBusy(answer.get("message", "the server is busy"), _seconds(response.headers.get("Retry-After")),
+                             answer.get("error", "busy"))
         if response.status >= 400:
             raise ServerError(answer.get("error", str(response.status)), answer.get("message", ""))
         return answer
@@ -85,9 +87,9 @@ async def _post(base_url: str, path: str, body: Dict[str, Any], session: Optiona
 async def create_game(base_url: str, game: str, options: Optional[Dict[str, Any]] = None, seat: int = 0,
                       dice: str = "server", session: Optional[aiohttp.ClientSession] = None,
                       retry_for: float = 60.0) -> Dict[str, Any]:
-    """A new game: ``id``, ``seat``, ``token`` (the creator's, in ``seat``: 0 moves first),
-    ``invite`` (for the friend), ``links`` and ``join_qr_svg``. A busy server is asked again
-    for up to ``retry_for`` seconds."""
+    """A new game: ``id``, ``seat``, ``token`` (the creator's, in ``seat``; who moves first is
+    the game's rule), ``invite`` (for the friend), ``links`` and ``join_qr_svg``. A busy server
+    is asked again for up to ``retry_for`` seconds."""
     return await _post(base_url, "/api/games", {"game": game, "options": options or {}, "seat": seat, "dice": dice},
                        session, retry_for)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Dict, Optional
 
@@ -14,6 +15,14 @@ __all__ = ["schema_dir", "load_schema", "BadMessage", "parse_client_message", "c
 MAX_MESSAGE_BYTES = 2048
 #: an HTTP request's body
 MAX_BODY_BYTES = 8192
+#: arrays and objects inside each other, at most (the deepest valid message has 2: roll's dice)
+MAX_DEPTH = 4
+#: a number's characters, at most (a seed below 2**64 has 20 digits)
+MAX_NUMBER_CHARS = 24
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+_LONG_NUMBER = re.compile(r"[-+0-9.eE]{%d,}" % (MAX_NUMBER_CHARS + 1))
 
 
 def schema_dir() -> Path:
@@ -44,11 +53,51 @@ def _validator(file: str, definition: str) -> Any:
 
 
 class BadMessage(Exception):
-    """A message that is not one the protocol has: ``code`` and a message saying what is wrong."""
+    """A message that is not one the protocol has: ``code`` and a message saying what is wrong;
+    ``ident``, the message's id if it could be read (the answer echoes it)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ident: Optional[int] = None) -> None:
         super().__init__(message)
-        self.code, self.message = code, message
+        self.code, self.message, self.ident = code, message, ident
+
+
+def _check_shape(text: str) -> None:
+    """Refuse what would make the JSON parser recurse deep or Python read a huge number, before
+    parsing: the strings' contents set aside, the brackets' depth and the numbers' length."""
+    few_brackets = text.count("[") + text.count("{") <= MAX_DEPTH
+    if few_brackets and not _LONG_NUMBER.search(text):
+        return      # a message's usual case: no string to set aside could change the answer
+    bare = _STRING.sub('""', text)
+    depth = 0
+    for bracket in () if few_brackets else _BRACKETS.findall(bare):
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BadMessage("bad_message", f"arrays and objects are nested {MAX_DEPTH} deep at most")
+        else:
+            depth -= 1
+    if _LONG_NUMBER.search(bare):
+        raise BadMessage("bad_message", f"a number has {MAX_NUMBER_CHARS} characters at most")
+
+
+def _parse(text: str) -> Any:
+    _check_shape(text)
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise BadMessage("bad_json", f"not JSON: {e}") from None
+
+
+def message_id(message: Dict[str, Any]) -> Optional[int]:
+    """The message's id if it is a valid one (client-message.schema.json's), else None."""
+    ident = message.get("id")
+    if isinstance(ident, int) and not isinstance(ident, bool) and 0 <= ident <= MAX_ID:
+        return ident
+    return None
+
+
+#: the largest id (client-message.schema.json's)
+MAX_ID = 4294967295
 
 
 def _explain(error: jsonschema.ValidationError) -> str:
@@ -66,17 +115,19 @@ def parse_client_message(text: str) -> Dict[str, Any]:
     """A client's WebSocket text, checked against its type's schema."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES:
         raise BadMessage("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
-    try:
-        message = json.loads(text)
-    except ValueError as e:
-        raise BadMessage("bad_json", f"not JSON: {e}") from None
+    message = _parse(text)
     if not isinstance(message, dict):
         raise BadMessage("bad_message", "a message is a JSON object with a \"type\"")
+    ident = message_id(message)
     kind = message.get("type")
     types = load_client_types()
-    if not isinstance(kind, str) or kind not in types:
-        raise BadMessage("bad_message", f"\"type\" is one of {', '.join(types)}")
-    _check("client-message.schema.json", kind, message)
+    try:
+        if not isinstance(kind, str) or kind not in types:
+            raise BadMessage("bad_message", f"\"type\" is one of {', '.join(types)}")
+        _check("client-message.schema.json", kind, message)
+    except BadMessage as e:
+        e.ident = ident
+        raise
     return message
 
 
@@ -95,8 +146,9 @@ def check_body(definition: str, raw: bytes) -> Dict[str, Any]:
     if len(raw) > MAX_BODY_BYTES:
         raise BadMessage("too_large", f"a request's body is at most {MAX_BODY_BYTES} bytes")
     try:
-        body = json.loads(raw.decode("utf-8") or "null")
+        text = raw.decode("utf-8")
     except ValueError as e:
-        raise BadMessage("bad_json", f"not JSON: {e}") from None
+        raise BadMessage("bad_json", f"not UTF-8 text: {e}") from None
+    body = _parse(text or "null")
     _check("http.schema.json", definition, body)
     return body

@@ -103,7 +103,7 @@ class Room:
         self.seat_hashes: List[Optional[str]] = list(record["seat_hashes"])
         self.invite_hash: str = record["invite_hash"]
         self.status: str = record["status"]
-        self.connections: Set[Any] = set()
+        self.connections: Set[Any] = set()     # the Outbox of each connection
         self.lock = asyncio.Lock()
         self._rebuild(record["events"], record["version"])
         self._view_cache: Optional[Tuple[int, str, Dict[str, Any]]] = None
@@ -175,13 +175,13 @@ class Room:
         return {"type": "welcome", "seat": seat, "view": self.view(), "state": json.loads(self.game.to_json()),
                 "events": events if since is not None else []}
 
-    async def broadcast(self, event: Optional[Dict[str, Any]]) -> None:
+    def broadcast(self, event: Optional[Dict[str, Any]]) -> None:
+        """Hand the update to every connection's outbox: the game waits for none of them."""
         text = '{"type":"update","event":%s,"view":%s}' % (json.dumps(event), self.view_text())
-        for ws in list(self.connections):
-            try:
-                await ws.send_str(text)
-            except Exception:
-                self.connections.discard(ws)
+        for outbox in list(self.connections):
+            outbox.send(text)
+            if outbox.dropped:
+                self.connections.discard(outbox)
 
     # ---- changes -------------------------------------------------------------------------------
 
@@ -294,7 +294,7 @@ class Room:
         self.version = before + 1
         self.status = status
         self._view_cache = None
-        await self.broadcast(event)
+        self.broadcast(event)
         return self.version
 
     # ---- changes made by other processes -------------------------------------------------------
@@ -310,13 +310,13 @@ class Room:
             apply(self.game, self.meta, event)
             self.events.append(event)
             self.version = event["version"]
+            if event is events[-1]:
+                self.status = row["status"]     # the view sent with the last event is the game's now
             self._view_cache = None
-            await self.broadcast(event)
-        if row["status"] == "archived" and self.status != "archived":
-            self.status = "archived"
+            self.broadcast(event)
+        if row["version"] > self.version:
+            # archived by an older server, which stored no event for it
+            self.status = row["status"]
             self.version = row["version"]
             self._view_cache = None
-            await self.broadcast(None)
-        elif events:
-            self.status = row["status"]
-            self._view_cache = None
+            self.broadcast(None)

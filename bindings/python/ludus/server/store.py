@@ -9,6 +9,11 @@ the loser reloads the game and checks the move again.
 All database work runs on one thread per store, in batches: the writes that arrive while a
 commit is under way are committed together by the next one (group commit), which keeps the fsync
 per move of ``synchronous=FULL`` from limiting the number of games.
+
+A database that fails (PostgreSQL restarted, a connection dropped, SQLite's disk full or file
+locked) fails the jobs it was given with :class:`Unavailable`, which says so, and never hangs them:
+the thread connects again, waiting longer after each failure (0.1 s doubling to 2 s), and the
+jobs that arrive meanwhile fail at once. ``down_for()`` says for how long it has not answered.
 """
 from __future__ import annotations
 
@@ -17,10 +22,13 @@ import json
 import queue
 import sqlite3
 import threading
+import logging
 import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-__all__ = ["Store", "SqliteStore", "PostgresStore", "open_store", "Conflict", "NOTIFY_CHANNEL"]
+__all__ = ["Store", "SqliteStore", "PostgresStore", "open_store", "Conflict", "Unavailable", "NOTIFY_CHANNEL"]
+
+log = logging.getLogger("ludus.server")
 
 #: the PostgreSQL channel on which a process announces a game's new version ("GAME VERSION")
 NOTIFY_CHANNEL = "ludus_games"
@@ -50,8 +58,23 @@ _SCHEMA = [
 ]
 
 
+#: the data of the event that archives a game (kind "meta")
+ARCHIVED_EVENT_DATA = {"status": "archived"}
+
+
 class Conflict(Exception):
     """The game's version in the database is not the one the change was made from."""
+
+
+class Unavailable(Exception):
+    """The database did not do the job: it failed, or it is not answering. A change it was given
+    was not acknowledged (if its commit reached the database before the failure, the game's
+    next change finds it there and catches up)."""
+
+
+#: the waits between two attempts to connect again: from the first, doubling to the last
+RECONNECT_FIRST_S = 0.1
+RECONNECT_MAX_S = 2.0
 
 
 Job = Callable[[Any], Any]
@@ -66,6 +89,9 @@ class Store:
     def __init__(self) -> None:
         self._jobs: "queue.Queue[Optional[Tuple[Job, asyncio.AbstractEventLoop, asyncio.Future]]]" = queue.Queue()
         self._thread: Optional[threading.Thread] = None
+        self.down_since: Optional[float] = None     # time.monotonic() of the first failure not yet recovered
+        self.last_error = ""
+        self.reconnections = 0
         self.batches = 0
         self.jobs_done = 0
         self.busy_seconds = 0.0     # the database thread's time in batches (writing, committing)
@@ -79,6 +105,48 @@ class Store:
     def _connect(self) -> Any:
         raise NotImplementedError
 
+    #: the driver's exceptions: a job failing with one of them failed in the database
+    def _driver_errors(self) -> Tuple[type, ...]:
+        raise NotImplementedError
+
+    def _open(self) -> Any:
+        """A connection with the tables created."""
+        connection = self._connect()
+        try:
+            cursor = connection.cursor()
+            for statement in _SCHEMA:
+                cursor.execute(statement)
+            connection.commit()
+        except BaseException:
+            _close_quietly(connection)
+            raise
+        return connection
+
+    def down_for(self) -> float:
+        """How long the database has not answered (0 while it does)."""
+        since = self.down_since
+        return 0.0 if since is None else time.monotonic() - since
+
+    def health(self) -> Dict[str, Any]:
+        """The database's state for /health: up or down, since when, why, reconnections."""
+        state: Dict[str, Any] = {"kind": self.describe(), "state": "down" if self.down_since is not None else "up",
+                                 "reconnections": self.reconnections}
+        if self.down_since is not None:
+            state["down_for_s"] = round(self.down_for(), 1)
+            state["error"] = self.last_error
+        return state
+
+    def _went_down(self, error: BaseException) -> None:
+        self.last_error = _describe(error)
+        if self.down_since is None:
+            self.down_since = time.monotonic()
+            log.error("the database failed: %s; connecting again", self.last_error)
+
+    def _answers_again(self) -> None:
+        if self.down_since is not None:
+            log.warning("the database answers again after %.1f s", self.down_for())
+            self.down_since, self.last_error = None, ""
+
     def start(self) -> None:
         ready: "queue.Queue[Optional[BaseException]]" = queue.Queue()
         self._thread = threading.Thread(target=self._work, args=(ready,), name="ludus-store", daemon=True)
@@ -89,61 +157,126 @@ class Store:
 
     def _work(self, ready: "queue.Queue[Optional[BaseException]]") -> None:
         try:
-            connection = self._connect()
-            cursor = connection.cursor()
-            for statement in _SCHEMA:
-                cursor.execute(statement)
-            connection.commit()
-        except BaseException as e:  # handed to start()
+            connection: Any = self._open()
+        except BaseException as e:  # handed to start(): a server that cannot reach its database does not start
             ready.put(e)
             return
         ready.put(None)
+        wait = RECONNECT_FIRST_S
         while True:
-            first = self._jobs.get()
-            if first is None:
-                break
-            batch = [first]
-            while len(batch) < 500:
+            if connection is None:
                 try:
-                    job = self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if job is None:
-                    self._jobs.put(None)
-                    break
-                batch.append(job)
-            self._run_batch(connection, batch)
-        connection.close()
+                    connection = self._open()
+                except Exception as e:
+                    self._went_down(e)
+                    if not self._refuse_jobs_for(wait):
+                        break
+                    wait = min(RECONNECT_MAX_S, wait * 2)
+                    continue
+                self.reconnections += 1
+                self._answers_again()
+                wait = RECONNECT_FIRST_S
+            batch = self._next_batch()
+            if batch is None:
+                break
+            if not self._run_batch(connection, batch):
+                _close_quietly(connection)
+                connection = None
+        if connection is not None:
+            _close_quietly(connection)
 
-    def _run_batch(self, connection: Any, batch: List[Tuple[Job, asyncio.AbstractEventLoop, asyncio.Future]]) -> None:
+    def _next_batch(self) -> Optional[List[Tuple[Job, asyncio.AbstractEventLoop, asyncio.Future]]]:
+        """The jobs waiting (at least one; None when the store is closed)."""
+        first = self._jobs.get()
+        if first is None:
+            return None
+        batch = [first]
+        while len(batch) < 500:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if job is None:
+                self._jobs.put(None)
+                break
+            batch.append(job)
+        return batch
+
+    def _refuse_jobs_for(self, seconds: float) -> bool:
+        """While the database is down: fail every job that arrives for ``seconds`` (no request
+        waits for a database that does not answer); False if the store was closed meanwhile."""
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return True
+            try:
+                item = self._jobs.get(timeout=left)
+            except queue.Empty:
+                return True
+            if item is None:
+                return False
+            _, loop, future = item
+            loop.call_soon_threadsafe(_settle, future, False, self._unavailable())
+
+    def _unavailable(self, error: Optional[BaseException] = None) -> Unavailable:
+        why = _describe(error) if error is not None else self.last_error
+        return Unavailable(f"the database failed ({why}): the change was not acknowledged, try again")
+
+    def _run_batch(self, connection: Any, batch: List[Tuple[Job, asyncio.AbstractEventLoop, asyncio.Future]]) -> bool:
+        """Run and commit the batch; False if the connection failed (each job then failed with
+        Unavailable, and the caller connects again)."""
         started = time.perf_counter()
-        cursor = connection.cursor()
         outcomes: List[Tuple[bool, Any]] = []
+        alive = True
+        cursor: Any = None
         try:
+            cursor = connection.cursor()
             for job, _, _ in batch:
                 try:
                     outcomes.append((True, job(cursor)))
                 except Conflict as e:   # nothing was written by this job
                     outcomes.append((False, e))
             connection.commit()
-        except Exception:
+        except Exception as batch_error:
             # One job failed in a way that may have spoilt the transaction (PostgreSQL aborts it):
-            # roll back and run each job alone, so that only the failing one fails.
-            connection.rollback()
+            # roll back and run each job alone, so that only the failing one fails. A connection
+            # that cannot even roll back is gone (the rollback of a closed one raises too).
             outcomes = []
-            for job, _, _ in batch:
+            try:
+                connection.rollback()
+                cursor = cursor or connection.cursor()
+            except Exception:
+                alive = False
+                self._went_down(batch_error)    # why the batch failed, not the rollback's "already closed"
+                outcomes = [(False, self._unavailable(batch_error))] * len(batch)
+            for job, _, _ in batch if alive else ():
+                if not alive:
+                    outcomes.append((False, self._unavailable()))
+                    continue
                 try:
-                    result = (True, job(cursor))
+                    result = job(cursor)
                     connection.commit()
-                except Exception as e:
-                    connection.rollback()
-                    result = (False, e)
-                outcomes.append(result)
+                    outcomes.append((True, result))
+                except Exception as failure:
+                    if isinstance(failure, self._driver_errors()):
+                        self._went_down(failure)    # disk full, file locked, ...: until a job succeeds
+                        outcomes.append((False, self._unavailable(failure)))
+                    else:
+                        outcomes.append((False, failure))
+                    try:
+                        connection.rollback()
+                    except Exception:
+                        alive = False
+                        self._went_down(failure)
+        if alive and any(ok for ok, _ in outcomes):
+            self._answers_again()
         self.batches += 1
         self.jobs_done += len(batch)
         self.busy_seconds += time.perf_counter() - started
         for (job, loop, future), (ok, value) in zip(batch, outcomes):
             loop.call_soon_threadsafe(_settle, future, ok, value)
+        return alive
 
     async def run(self, job: Job) -> Any:
         loop = asyncio.get_running_loop()
@@ -235,12 +368,21 @@ class Store:
         def job(cursor: Any) -> List[str]:
             cursor.execute(self.sql("SELECT id FROM games WHERE status <> 'archived' AND updated < ?"), (limit,))
             ids = [r[0] for r in cursor.fetchall()]
-            if ids:
-                cursor.execute(self.sql("UPDATE games SET status = 'archived', version = version + 1 "
-                                        "WHERE status <> 'archived' AND updated < ?"), (limit,))
-                for game_id in ids:
-                    self.notify(cursor, game_id, -1)
-            return ids
+            now = time.time()
+            archived = []
+            for game_id in ids:
+                # an event like every change: the game's version stays the number of its events
+                cursor.execute(self.sql("UPDATE games SET status = 'archived', version = version + 1, updated = ? "
+                                        "WHERE id = ? AND status <> 'archived' AND updated < ?"),
+                               (now, game_id, limit))
+                if cursor.rowcount != 1:
+                    continue    # changed meanwhile (by another process)
+                archived.append(game_id)
+                cursor.execute(self.sql("INSERT INTO events (game_id, version, seat, kind, data, at) "
+                                        "SELECT id, version, NULL, 'meta', ?, ? FROM games WHERE id = ?"),
+                               (json.dumps(ARCHIVED_EVENT_DATA), now, game_id))
+                self.notify(cursor, game_id, -1)
+            return archived
         return await self.run(job)
 
     async def counts(self) -> Dict[str, int]:
@@ -250,11 +392,25 @@ class Store:
         return await self.run(job)
 
     # listening to the other processes (PostgreSQL)
-    def listen(self, loop: asyncio.AbstractEventLoop, callback: Callable[[str, int], None]) -> None:
-        """Call ``callback(game_id, version)`` when another process changed a game."""
+    def listen(self, loop: asyncio.AbstractEventLoop, callback: Callable[[str, int], None],
+               missed: Callable[[], None] = lambda: None) -> None:
+        """Call ``callback(game_id, version)`` when another process changed a game, and
+        ``missed()`` when announcements may have been lost."""
 
     def describe(self) -> str:
         raise NotImplementedError
+
+
+def _describe(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _close_quietly(connection: Any) -> None:
+    try:
+        connection.close()
+    except Exception:
+        pass
 
 
 def _settle(future: asyncio.Future, ok: bool, value: Any) -> None:
@@ -280,8 +436,17 @@ class SqliteStore(Store):
         connection.execute("PRAGMA busy_timeout=10000")
         return connection
 
+    def _driver_errors(self) -> Tuple[type, ...]:
+        return (sqlite3.Error,)
+
     def describe(self) -> str:
         return "sqlite"
+
+
+#: a dead server or network is found within seconds (a connection attempt, then TCP keepalives)
+#: rather than after the kernel's two hours
+_CONNECTION_CHECKS = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 3,
+                      "keepalives_count": 3}
 
 
 class PostgresStore(Store):
@@ -294,32 +459,72 @@ class PostgresStore(Store):
         super().__init__()
         self.dsn = dsn
         self._listener: Any = None
+        # the loop, the callback of a change and that of announcements missed (listen's arguments)
+        self._listening: Optional[Tuple[asyncio.AbstractEventLoop, Any, Any]] = None
+        self._listen_task: Optional[asyncio.Task] = None
+        self._closed = False
+        self.listener_down_since: Optional[float] = None
 
     def _connect(self) -> Any:
         import psycopg2
-        connection = psycopg2.connect(self.dsn)
+        connection = psycopg2.connect(self.dsn, **_CONNECTION_CHECKS)
         with connection.cursor() as cursor:
             # several processes may create the tables at once at their first start
             cursor.execute("SELECT pg_advisory_xact_lock(4242)")
         return connection
 
+    def _driver_errors(self) -> Tuple[type, ...]:
+        import psycopg2
+        return (psycopg2.Error,)
+
+    def down_for(self) -> float:
+        listener = self.listener_down_since
+        return max(super().down_for(), 0.0 if listener is None else time.monotonic() - listener)
+
+    def health(self) -> Dict[str, Any]:
+        state = super().health()
+        state["listener"] = "down" if self.listener_down_since is not None else "up"
+        if self.listener_down_since is not None:
+            state["state"] = "down"
+            state["down_for_s"] = round(self.down_for(), 1)
+        return state
+
     def notify(self, cursor: Any, game_id: str, version: int) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{game_id} {version}"))
 
-    def listen(self, loop: asyncio.AbstractEventLoop, callback: Callable[[str, int], None]) -> None:
+    def listen(self, loop: asyncio.AbstractEventLoop, callback: Callable[[str, int], None],
+               missed: Callable[[], None] = lambda: None) -> None:
+        """``missed()`` is called when the listener is connected again after a failure: the
+        announcements made meanwhile were lost, so every game held must be read again."""
+        self._listening = (loop, callback, missed)
+        self._attach(self._connect_listener())
+
+    def _connect_listener(self) -> Any:
         import psycopg2
         import psycopg2.extensions
-        listener = psycopg2.connect(self.dsn)
+        listener = psycopg2.connect(self.dsn, **_CONNECTION_CHECKS)
         listener.set_isolation_level(psycopg2.extensions.ISOLATION_LEVEL_AUTOCOMMIT)
         with listener.cursor() as cursor:
             cursor.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        return listener
+
+    def _attach(self, listener: Any) -> None:
+        assert self._listening is not None
+        loop, callback, _ = self._listening
         self._listener = listener
+        descriptor = listener.fileno()
 
         def readable() -> None:
             try:
                 listener.poll()
-            except Exception:
-                loop.remove_reader(listener.fileno())
+            except Exception as e:
+                loop.remove_reader(descriptor)
+                _close_quietly(listener)
+                self._listener = None
+                if self.listener_down_since is None:
+                    self.listener_down_since = time.monotonic()
+                    log.error("the database's announcements stopped (%s); listening again", _describe(e))
+                self._listen_task = loop.create_task(self._listen_again())
                 return
             while listener.notifies:
                 note = listener.notifies.pop(0)
@@ -327,17 +532,41 @@ class PostgresStore(Store):
                 try:
                     callback(game_id, int(version))
                 except Exception:
-                    pass
-        loop.add_reader(listener.fileno(), readable)
+                    log.exception("an announcement of game %s failed", game_id)
+        loop.add_reader(descriptor, readable)
+
+    async def _listen_again(self) -> None:
+        assert self._listening is not None
+        loop, _, missed = self._listening
+        wait = RECONNECT_FIRST_S
+        while not self._closed:
+            try:
+                listener = await loop.run_in_executor(None, self._connect_listener)
+            except Exception:
+                await asyncio.sleep(wait)
+                wait = min(RECONNECT_MAX_S, wait * 2)
+                continue
+            if self._closed:
+                _close_quietly(listener)
+                return
+            self._attach(listener)
+            log.warning("listening to the database's announcements again after %.1f s",
+                        time.monotonic() - (self.listener_down_since or time.monotonic()))
+            self.listener_down_since = None
+            missed()
+            return
 
     def close(self) -> None:
+        self._closed = True
         super().close()
+        if self._listen_task is not None:
+            self._listen_task.cancel()
         if self._listener is not None:
             try:
                 asyncio.get_event_loop().remove_reader(self._listener.fileno())
             except Exception:
                 pass
-            self._listener.close()
+            _close_quietly(self._listener)
             self._listener = None
 
     def describe(self) -> str:

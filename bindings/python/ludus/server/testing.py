@@ -121,11 +121,22 @@ class PostgresCluster:
             self.as_user = ["runuser", "-u", "postgres", "--"]
         data = os.path.join(self.folder, "data")
         self._run(str(self.bin / "initdb"), "-D", data, "-U", "ludus", "--auth=trust", "-E", "UTF8", "--no-sync")
-        self._run(str(self.bin / "pg_ctl"), "-D", data, "-w", "-t", "30", "-l", os.path.join(self.folder, "log"),
-                  "-o", f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.folder} "
-                        "-c max_connections=50 -c fsync=on", "start")
+        self.start_server()
         self._run(str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "ludus", "ludus")
         return self
+
+    def start_server(self) -> None:
+        """Start the cluster's server (again)."""
+        self._run(str(self.bin / "pg_ctl"), "-D", os.path.join(self.folder, "data"), "-w", "-t", "30",
+                  "-l", os.path.join(self.folder, "log"),
+                  "-o", f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.folder} "
+                        "-c max_connections=50 -c fsync=on", "start")
+
+    def stop_server(self, mode: str = "fast") -> None:
+        """Stop the cluster's server (``fast``: its connections are ended, as by a restart),
+        keeping its data."""
+        self._run(str(self.bin / "pg_ctl"), "-D", os.path.join(self.folder, "data"), "-m", mode, "-w", "-t", "30",
+                  "stop")
 
     def stop(self) -> None:
         if self.folder:
@@ -162,7 +173,7 @@ async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, ma
                 version = await client.move(move)
                 acked.append((client.game_id, version, client.seat, move))
         except ServerError as e:
-            if e.code == "rate_limited":
+            if e.code in ("rate_limited", "unavailable"):   # unavailable: the database is down for a while
                 await asyncio.sleep(0.2)
             elif e.code != "stale":
                 raise
