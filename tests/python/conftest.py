@@ -9,7 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 
@@ -29,6 +29,19 @@ def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "quick: in the quick suite (meson test --suite quick): the "
                                        "package's basic path, its docstrings, the versions, the docs' code "
                                        "blocks and the repository standing alone")
+
+
+GAME_IDS = ludus.game_ids()  # every game of the catalogue: a game registered is tested the same day
+
+
+def every_ruleset() -> List[Tuple[str, Dict[str, str]]]:
+    """Every game of the catalogue in each of its rulesets: ``(id, {"ruleset": name})``, or
+    ``(id, {})`` for a game with one set of rules."""
+    out: List[Tuple[str, Dict[str, str]]] = []
+    for entry in ludus.games():
+        ruleset = entry["options"].get("ruleset")
+        out += [(entry["id"], {"ruleset": name}) for name in ruleset["values"]] if ruleset else [(entry["id"], {})]
+    return out
 
 
 def child_env(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
