@@ -9,7 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
@@ -42,6 +42,13 @@ def every_ruleset() -> List[Tuple[str, Dict[str, str]]]:
         ruleset = entry["options"].get("ruleset")
         out += [(entry["id"], {"ruleset": name}) for name in ruleset["values"]] if ruleset else [(entry["id"], {})]
     return out
+
+
+def ending_soon(game_id: str, options: Dict[str, Any]) -> Dict[str, Any]:
+    """``options`` with a draw after 50 plies without a capture where the game has that rule (its
+    catalogue entry offers the option), so that random games of every ruleset end soon."""
+    entry = next(entry for entry in ludus.games() if entry["id"] == game_id)
+    return {**options, "draw_plies_without_capture": 50} if "draw_plies_without_capture" in entry["options"] else dict(options)
 
 
 def child_env(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import ludus
-from conftest import GAME_IDS, child_env, every_ruleset, play_random
+from conftest import GAME_IDS, child_env, ending_soon, every_ruleset, play_random
 from ludus import ArgumentRangeError, ArgumentTypeError, InvalidArgumentError, cli
 
 
@@ -344,13 +344,6 @@ REASONS = {"all_captured", "one_piece_left", "dux_immobilised", "no_moves", "qui
            "repetition", "agreed_draw", "borne_off"}
 needs_1_1 = pytest.mark.skipif(not hasattr(ludus._library.lib, "ludus_game_end_reason"),
                                reason="this libludus (before 1.1) has no end reason nor position call")
-
-
-def ending_soon(game_id, options):
-    """``options`` with a draw after 50 plies without a capture where the game has that rule, so
-    that random games of every ruleset end within a playout's bound."""
-    catalogue = next(entry for entry in ludus.games() if entry["id"] == game_id)
-    return {**options, "draw_plies_without_capture": 50} if "draw_plies_without_capture" in catalogue["options"] else options
 
 
 @needs_1_1
