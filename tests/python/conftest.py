@@ -68,6 +68,27 @@ def run_python(args: List[str], stdin: str = "", cwd: Optional[Path] = None,
                           cwd=cwd, env=env or child_env(), timeout=timeout)
 
 
+def tracked_texts() -> Dict[str, str]:
+    """Every tracked text file (binary files, with a NUL byte, left out), by its path; outside a
+    git checkout, every file of the source tree but the build directories'."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=SOURCE_ROOT, capture_output=True, check=True,
+                                timeout=60).stdout.decode().split("\0")
+        paths = [p for p in listed if p]
+    except (OSError, subprocess.CalledProcessError):
+        paths = [str(p.relative_to(SOURCE_ROOT)) for p in SOURCE_ROOT.rglob("*")
+                 if p.is_file() and not p.relative_to(SOURCE_ROOT).parts[0].startswith(("build", ".git", "node_modules"))]
+    texts = {}
+    for path in paths:
+        file = SOURCE_ROOT / path
+        if not file.is_file():  # deleted in the working tree, or a symbolic link to a folder
+            continue
+        data = file.read_bytes()
+        if b"\0" not in data:
+            texts[path] = data.decode("utf-8", errors="replace")
+    return texts
+
+
 def play_random(game: "ludus.Game", seed: int, max_moves: int = 100000) -> int:
     """Play random moves (rolling the game's dice) until the game ends; returns the moves."""
     chooser = random.Random(seed)
