@@ -76,7 +76,6 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
     "tests/bench/bench.cpp": (6, BENCH),
     "tests/bench/callgrind.sh": (1, BENCH),
     "tests/bench/rulesets.sh": (1, BENCH),
-    "tests/capi/meson.build": (1, "the saved files of earlier versions, one a game and format version that existed"),
     "tests/capi/test_capi_json.cpp": (2, EXAMPLES),
     "tests/capi/test_capi_vocabulary.cpp": (1, EXAMPLES),
     "tests/core/core_test_support.hpp": (2, EXAMPLES + " (a board game and a race game in play)"),
