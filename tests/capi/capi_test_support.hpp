@@ -1,8 +1,12 @@
 // What the doctest suites of the C ABI share: a status that must be LUDUS_OK, the library's JSON
-// taken and freed, a game handle owned, its JSON, the catalogue, and one step of a game (a roll, or its first legal move).
+// taken and freed, a game handle owned, its JSON, the catalogue and every ruleset of it, and one step of a game (a roll,
+// or its first legal move).
 #pragma once
 
 #include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -45,6 +49,27 @@ inline nlohmann::json catalogue() {
     char *text = nullptr;
     ok(ludus_games(&text));
     return taken(text);
+}
+
+// A game of the catalogue in one of its rulesets: options {"ruleset": name}, or {} for a game
+// without rulesets.
+struct Variant {
+    std::string id;
+    nlohmann::json options;
+};
+
+// Every game of the catalogue in each of its rulesets, in the catalogue's order.
+inline std::vector<Variant> every_ruleset() {
+    std::vector<Variant> out;
+    for (const nlohmann::json &entry : catalogue()) {
+        const nlohmann::json &options = entry["options"];
+        if (!options.contains("ruleset")) {
+            out.push_back({entry["id"], nlohmann::json::object()});
+            continue;
+        }
+        for (const nlohmann::json &ruleset : options["ruleset"]["values"]) out.push_back({entry["id"], {{"ruleset", ruleset}}});
+    }
+    return out;
 }
 
 // Rolls in phase roll, else plays the first legal move.

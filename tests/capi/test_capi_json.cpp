@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -267,34 +268,30 @@ TEST_CASE("a game played on from a hand-made position is saved as such and loads
 
 TEST_CASE("why the game ended: the C call, the position's JSON, saving and restoring") {
     CHECK(ludus_game_end_reason(nullptr) == nullptr);
-    struct Case {
-        const char *game;
-        json options;
-        std::set<std::string> reasons;
-    };
-    const Case cases[] = {
-        {"petteia", {{"rows", 5}, {"cols", 4}}, board_reasons},
-        {"duodecim", json::object(), {"borne_off"}},
-        {"xii_scripta", {{"pieces", 3}}, {"borne_off"}},
-        {"latrunculi", {{"ruleset", "bell"}}, board_reasons},
-        {"latrunculi", {{"ruleset", "kowalski"}, {"draw_plies_without_capture", 50}}, board_reasons},
-        {"latrunculi", {{"ruleset", "quintana"}, {"draw_repetitions", 3}}, board_reasons},
-        {"latrunculi", {{"ruleset", "schaedler"}, {"draw_plies_without_capture", 50}}, board_reasons},
-    };
-    for (const Case &c : cases) {
+    std::map<std::string, json> entries;
+    for (const json &entry : ludus_test::catalogue()) entries[entry["id"]] = entry;
+    for (const ludus_test::Variant &variant : ludus_test::every_ruleset()) {
+        const json &entry = entries[variant.id];
+        // The board games (those with agreed draws) end by their rules' reasons, the race games
+        // by bearing off.
+        const std::set<std::string> reasons = entry["agreed_draws"] ? board_reasons : std::set<std::string>{"borne_off"};
+        json given = variant.options;
+        for (const char *draw : {"draw_plies_without_capture", "draw_repetitions"})  // so that random games end soon
+            if (entry["options"].contains(draw)) given[draw] = std::string(draw) == "draw_repetitions" ? 3 : 50;
         for (uint64_t seed = 0; seed < 4; ++seed) {
-            CAPTURE(c.game);
+            CAPTURE(variant.id);
+            CAPTURE(given.dump());
             CAPTURE(seed);
-            json options = c.options;
+            json options = given;
             options["seed"] = seed;
-            Game game(c.game, options);
+            Game game(variant.id.c_str(), options);
             CHECK(std::string(ludus_game_end_reason(game.g)) == "");
             CHECK(position_of(game)["end_reason"].is_null());
             ludus_result result;
             ok(ludus_game_random_playout(game.g, seed, 1000000, &result, nullptr));
             REQUIRE(result != LUDUS_RESULT_ONGOING);
             const std::string reason = ludus_game_end_reason(game.g);
-            CHECK(c.reasons.count(reason) == 1);
+            CHECK(reasons.count(reason) == 1);
             CHECK(position_of(game)["end_reason"] == reason);
             json state = state_of(game);
             CHECK(state["position"]["end_reason"] == reason);
@@ -351,9 +348,12 @@ TEST_CASE("the rules' own end reasons") {
 }
 
 TEST_CASE("the position alone is the saved state's position, in every phase") {
-    for (const char *id : {"petteia", "duodecim", "xii_scripta", "latrunculi"}) {
-        CAPTURE(id);
-        Game game(id, {{"seed", 5}});
+    for (const ludus_test::Variant &variant : ludus_test::every_ruleset()) {
+        CAPTURE(variant.id);
+        CAPTURE(variant.options.dump());
+        json options = variant.options;
+        options["seed"] = 5;
+        Game game(variant.id.c_str(), options);
         for (int step = 0; step < 40 && ludus_game_phase(game.g) != LUDUS_PHASE_OVER; ++step) {
             CHECK(position_of(game) == state_of(game)["position"]);
             roll_or_play_first(game.g);
@@ -367,20 +367,14 @@ TEST_CASE("the position alone is the saved state's position, in every phase") {
 }
 
 TEST_CASE("every game's moves share fields of one type and meaning") {
-    const std::pair<const char *, json> runs[] = {
-        {"petteia", {{"rows", 5}, {"cols", 4}}},
-        {"duodecim", json::object()},
-        {"xii_scripta", {{"pieces", 3}}},
-        {"latrunculi", {{"ruleset", "bell"}}},
-        {"latrunculi", {{"ruleset", "kowalski"}}},
-        {"latrunculi", {{"ruleset", "schaedler"}}},
-    };
     std::set<std::string> kinds_seen;
-    for (const auto &[id, options] : runs) {
+    for (const ludus_test::Variant &variant : ludus_test::every_ruleset()) {
+        CAPTURE(variant.id);
+        CAPTURE(variant.options.dump());
         for (uint64_t seed = 0; seed < 3; ++seed) {
-            json given = options;
+            json given = variant.options;
             given["seed"] = seed;
-            Game game(id, given);
+            Game game(variant.id.c_str(), given);
             for (int step = 0; step < 400 && ludus_game_phase(game.g) != LUDUS_PHASE_OVER; ++step) {
                 if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {
                     int dice[4];
@@ -420,17 +414,13 @@ TEST_CASE("every game's moves share fields of one type and meaning") {
 }
 
 TEST_CASE("the computer's answer is played as it is, its \"search\" object ignored") {
-    const std::pair<const char *, json> runs[] = {
-        {"petteia", json::object()},         {"duodecim", json::object()},
-        {"xii_scripta", json::object()},     {"latrunculi", {{"ruleset", "bell"}}},
-        {"latrunculi", {{"ruleset", "kowalski"}}},
-    };
-    for (const auto &run : runs) {
-        const std::string id = run.first;  // a name, not a structured binding: doctest's CAPTURE takes it into a lambda
-        CAPTURE(id);
-        Game game(id.c_str(), run.second);
+    for (const ludus_test::Variant &variant : ludus_test::every_ruleset()) {
+        CAPTURE(variant.id);
+        CAPTURE(variant.options.dump());
         for (const char *level : {"random", "greedy", "best", "uct"}) {
             CAPTURE(level);
+            // a new game for each level: one move can end a game (Kowalski 10x11's first-move win)
+            Game game(variant.id.c_str(), variant.options);
             if (ludus_game_phase(game.g) == LUDUS_PHASE_ROLL) {
                 int dice[4];
                 size_t n = 0;
@@ -458,33 +448,34 @@ TEST_CASE("the computer's answer is played as it is, its \"search\" object ignor
 }
 
 TEST_CASE("the catalogue's agreed_draws says whether ludus_game_agree_draw ends a game, in every ruleset") {
-    const json catalogue = ludus_test::catalogue();
-    std::set<std::string> with, without;
-    for (const json &entry : catalogue) {
-        const std::string id = entry["id"];
-        CAPTURE(id);
+    std::map<std::string, json> entries;
+    for (const json &entry : ludus_test::catalogue()) entries[entry["id"]] = entry;
+    for (const ludus_test::Variant &variant : ludus_test::every_ruleset()) {
+        CAPTURE(variant.id);
+        CAPTURE(variant.options.dump());
+        const json &entry = entries[variant.id];
         REQUIRE(entry["agreed_draws"].is_boolean());
         const bool draws = entry["agreed_draws"];
-        (draws ? with : without).insert(id);
-        const json &options = entry["options"];
-        const json rulesets = options.contains("ruleset") ? options["ruleset"]["values"] : json::array({nullptr});
-        for (const json &ruleset : rulesets) {
-            CAPTURE(ruleset.dump());
-            json chosen{{"seed", 1}};
-            if (!ruleset.is_null()) chosen["ruleset"] = ruleset;
-            Game game(id.c_str(), chosen);
-            if (draws) {
-                ok(ludus_game_agree_draw(game.g));
-                CHECK(ludus_game_phase(game.g) == LUDUS_PHASE_OVER);
-                CHECK(std::string(ludus_game_end_reason(game.g)) == "agreed_draw");
-            } else {
-                CHECK(ludus_game_agree_draw(game.g) == LUDUS_E_WRONG_PHASE);
-                CHECK(ludus_game_phase(game.g) != LUDUS_PHASE_OVER);
-            }
+        json chosen = variant.options;
+        chosen["seed"] = 1;
+        // The race games (those that throw dice) have no draws; the others may agree one.
+        Game thrower(variant.id.c_str(), chosen);
+        bool throws = false;
+        for (int step = 0; step < 8 && !throws && ludus_game_phase(thrower.g) != LUDUS_PHASE_OVER; ++step) {
+            throws = ludus_game_phase(thrower.g) == LUDUS_PHASE_ROLL;
+            roll_or_play_first(thrower.g);
+        }
+        CHECK(draws == !throws);
+        Game game(variant.id.c_str(), chosen);
+        if (draws) {
+            ok(ludus_game_agree_draw(game.g));
+            CHECK(ludus_game_phase(game.g) == LUDUS_PHASE_OVER);
+            CHECK(std::string(ludus_game_end_reason(game.g)) == "agreed_draw");
+        } else {
+            CHECK(ludus_game_agree_draw(game.g) == LUDUS_E_WRONG_PHASE);
+            CHECK(ludus_game_phase(game.g) != LUDUS_PHASE_OVER);
         }
     }
-    CHECK(with == std::set<std::string>{"petteia", "latrunculi"});
-    CHECK(without == std::set<std::string>{"duodecim", "xii_scripta", "ur"});
 }
 
 namespace {

@@ -206,7 +206,8 @@ void check_refused(const Game &game, const std::string &event, ludus_status stat
 }  // namespace
 
 TEST_CASE("ludus_game_apply_event replays a saved history event by event, every kind of event") {
-    for (const std::string id : {"petteia", "latrunculi", "duodecim", "xii_scripta"}) {
+    for (const json &entry : ludus_test::catalogue()) {
+        const std::string id = entry["id"];
         CAPTURE(id);
         const json saved = played(id.c_str());
         std::set<std::string> kinds;

@@ -1,10 +1,14 @@
 /* Saved files written by earlier versions of the library (tests/data/, one per game and
- * state format version, e.g. petteia-v1.json) must always load and go on (a move or roll, saved again).
- * Usage: saved_files_test FILE... */
+ * state format version, e.g. petteia-v1.json) must always load and go on (a move or roll, saved
+ * again), and every game of the catalogue has one.
+ * Usage: saved_files_test DATA_DIR (every GAME-vN.json file in it) */
+#define _POSIX_C_SOURCE 200809L /* opendir */
 #include "check.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static char *read_file(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -48,8 +52,46 @@ static void load_and_go_on(const char *path) {
     ludus_game_free(g);
 }
 
+static int by_name(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+
+/* Whether name is a saved file's: NAME-vN.json. */
+static int saved_file_name(const char *name) {
+    const char *v = strstr(name, "-v");
+    size_t length = strlen(name);
+    return v != NULL && length > 5 && strcmp(name + length - 5, ".json") == 0;
+}
+
 int main(int argc, char **argv) {
-    CHECK_MSG(argc > 1, "usage: saved_files_test FILE...");
-    for (int i = 1; i < argc; ++i) load_and_go_on(argv[i]);
+    static char names[256][256];
+    char path[4096], *catalogue = NULL;
+    size_t count = 0, i;
+    const char *at;
+    DIR *dir;
+    struct dirent *entry;
+    CHECK_MSG(argc == 2, "usage: saved_files_test DATA_DIR");
+    if (argc != 2) return check_summary("saved files");
+    dir = opendir(argv[1]);
+    CHECK_MSG(dir != NULL, "%s: cannot open", argv[1]);
+    if (dir == NULL) return check_summary("saved files");
+    while ((entry = readdir(dir)) != NULL && count < 256)
+        if (saved_file_name(entry->d_name)) snprintf(names[count++], sizeof names[0], "%s", entry->d_name);
+    closedir(dir);
+    qsort(names, count, sizeof names[0], by_name);
+    for (i = 0; i < count; ++i) {
+        const int length = snprintf(path, sizeof path, "%s/%s", argv[1], names[i]);
+        CHECK_MSG(length > 0 && (size_t)length < sizeof path, "%s: path too long", names[i]);
+        if (length > 0 && (size_t)length < sizeof path) load_and_go_on(path);
+    }
+    /* Every game of the catalogue (the ids of ludus_games' compact JSON, its only "id" keys) has
+     * a saved file: a game registered gets one in the format version of its first release. */
+    OK(ludus_games(&catalogue));
+    for (at = catalogue != NULL ? strstr(catalogue, "\"id\":\"") : NULL; at != NULL; at = strstr(at, "\"id\":\"")) {
+        size_t n, found = 0;
+        at += strlen("\"id\":\"");
+        n = strcspn(at, "\"");
+        for (i = 0; i < count; ++i) found += strncmp(names[i], at, n) == 0 && names[i][n] == '-';
+        CHECK_MSG(found > 0, "%.*s: no saved file in %s (make_corpus writes it: docs/reliability.md)", (int)n, at, argv[1]);
+    }
+    ludus_string_free(catalogue);
     return check_summary("saved files");
 }

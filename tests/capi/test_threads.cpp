@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <ludus/ludus.h>
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -199,26 +200,37 @@ void searches_on_threads(const char *game_id) {
 
 }  // namespace
 
+// The ids of the catalogue's games: every game is played on threads the day it is registered.
+std::vector<std::string> game_ids() {
+    char *text = nullptr;
+    check(ludus_games(&text) == LUDUS_OK, "ludus_games");
+    std::vector<std::string> ids;
+    for (const nlohmann::json &entry : nlohmann::json::parse(text)) ids.push_back(entry["id"]);
+    ludus_string_free(text);
+    return ids;
+}
+
 int main() {
-    const char *games[] = {"petteia", "duodecim"};
+    const std::vector<std::string> ids = game_ids();
+    const size_t count = ids.size();
     const int threads = 8, games_per_thread = 6;
 
     // The same games played alone first: the reference.
     std::vector<std::string> expected(threads * games_per_thread);
     for (int t = 0; t < threads; ++t)
-        for (int k = 0; k < games_per_thread; ++k) expected[t * games_per_thread + k] = play_one(games[(t + k) % 2], 1000u + t * 100u + k);
+        for (int k = 0; k < games_per_thread; ++k) expected[t * games_per_thread + k] = play_one(ids[(t + k) % count].c_str(), 1000u + t * 100u + k);
 
     std::vector<std::string> got(expected.size());
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
-            for (int k = 0; k < games_per_thread; ++k) got[t * games_per_thread + k] = play_one(games[(t + k) % 2], 1000u + t * 100u + k);
+            for (int k = 0; k < games_per_thread; ++k) got[t * games_per_thread + k] = play_one(ids[(t + k) % count].c_str(), 1000u + t * 100u + k);
         });
     for (auto &th : pool) th.join();
     for (size_t i = 0; i < got.size(); ++i) check(got[i] == expected[i], "a game played among other threads ends as when played alone");
 
-    for (const char *id : games) clones_across_threads(id);
-    for (const char *id : games) searches_on_threads(id);
+    for (const std::string &id : ids) clones_across_threads(id.c_str());
+    for (const std::string &id : ids) searches_on_threads(id.c_str());
 
     std::atomic<int> ready{0};
     std::thread a(own_errors, 0, std::ref(ready)), b(own_errors, 1, std::ref(ready));

@@ -73,6 +73,21 @@ def documents_of_random_games(lib, game_id, options, games, rng):
             lib.ludus_game_free(handle)
 
 
+def short_game_options(lib, entry, options):
+    """``options`` for short random games, from the game's catalogue entry: a draw after 40
+    plies without a capture where the game has that rule, and 3 pieces a side where the game
+    takes that number."""
+    options = dict(options)
+    if "draw_plies_without_capture" in entry["options"]:
+        options["draw_plies_without_capture"] = 40
+    handle = ctypes.c_void_p()
+    fewer = {**options, "pieces": 3}
+    if "pieces" in entry["options"] and lib.ludus_game_new(entry["id"].encode(), json.dumps(fewer).encode(), ctypes.byref(handle)) == 0:
+        lib.ludus_game_free(handle)
+        options = fewer
+    return options
+
+
 OUTCOMES_SCHEMA = {
     "type": "array",
     "items": {
@@ -107,12 +122,13 @@ def main():
     catalogue = string_out(lib, lib.ludus_games)
     check(schemas["catalogue"], catalogue, "catalogue")
     rng = random.Random(7)
-    small_options = {"petteia": {"rows": 5, "cols": 4, "draw_plies_without_capture": 60}, "xii_scripta": {"pieces": 3},
-                     "latrunculi": {"ruleset": "bell"}}  # Latrunculi: placement, extra moves, passes: every field in use
-    # Games with several rulesets: a few games of each of the others too.
-    more_options = [("xii_scripta", {"pieces": 3, "ruleset": r}) for r in ("ludii", "tabletop_murray", "tabletop_schaedler")]
-    more_options += [("latrunculi", {"ruleset": r, "draw_plies_without_capture": 40}) for r in ("kowalski", "quintana", "schaedler", "schaedler_2001")]
-    runs = [(entry["id"], small_options.get(entry["id"], {}), 6) for entry in catalogue] + [(g, o, 2) for g, o in more_options]
+    # Every game of the catalogue in every ruleset: six games of its default ruleset, two of each other.
+    runs = []
+    for entry in catalogue:
+        rulesets = entry["options"].get("ruleset", {"values": [None], "default": None})
+        for ruleset in rulesets["values"]:
+            options = short_game_options(lib, entry, {} if ruleset is None else {"ruleset": ruleset})
+            runs.append((entry["id"], options, 6 if ruleset == rulesets["default"] else 2))
     for game, options, games in runs:
         move_schema = {"type": "array", "items": {"$ref": f"urn:ludus:schema:{game}#/$defs/move"}}
         for kind, document in documents_of_random_games(lib, game, options, games, rng):

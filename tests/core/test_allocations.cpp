@@ -1,11 +1,16 @@
 // The integer path allocates nothing per ply: once a game's buffers are warm (its history has
 // held as many entries before), legal actions, apply, rolls and undo make no heap allocation.
+// Every game and ruleset of the catalogue, through the C ABI.
 // Counted by replacing operator new for this whole process (the library included).
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
+#include <string>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "duodecim/duodecim.hpp"
 #include "ludus/ludus.h"
@@ -33,7 +38,7 @@ static void check(bool ok, const char *what, long count) {
 
 // Plays a random game through the C ABI's integer path, recording the actions and dice.
 struct Played {
-    std::vector<int32_t> actions;  // -1 marks a roll, whose two dice follow
+    std::vector<int32_t> actions;  // -1 marks a throw: the number of dice, then their values
     long allocations = 0;
     unsigned plies = 0;
 };
@@ -45,13 +50,25 @@ static Played play(ludus_game *g, uint64_t seed, const std::vector<int32_t> *rep
     ludus::Rng rng{seed};
     const long before = allocations;
     size_t i = 0;
-    while (ludus_game_phase(g) != LUDUS_PHASE_OVER && out.plies < 3000) {
+    // At most 2,000 moves: the history's per-thread pool (lib/history.hpp) keeps 16 blocks of
+    // 16 KiB, 2,048 entries of the largest states (Kowalski's 128-bit boards), and a longer game
+    // allocates again when replayed.
+    while (ludus_game_phase(g) != LUDUS_PHASE_OVER && out.plies < 2000) {
         size_t n = 0;
         if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
-            int dice[2] = {rng.die(), rng.die()};
-            if (replay) dice[0] = (*replay)[i + 1], dice[1] = (*replay)[i + 2], i += 3;
-            ludus_game_set_dice(g, dice, 2);
-            out.actions.insert(out.actions.end(), {-1, dice[0], dice[1]});
+            // the game's own throw the first time (whatever its dice), given from outside again
+            int dice[8];
+            size_t count = 0;
+            if (replay) {
+                count = static_cast<size_t>((*replay)[i + 1]);
+                for (size_t k = 0; k < count; ++k) dice[k] = (*replay)[i + 2 + k];
+                i += 2 + count;
+                ludus_game_set_dice(g, dice, count);
+            } else {
+                ludus_game_roll(g, dice, 8, &count);
+                out.actions.insert(out.actions.end(), {-1, static_cast<int32_t>(count)});
+                out.actions.insert(out.actions.end(), dice, dice + count);
+            }
             continue;
         }
         ludus_game_actions(g, buffer.data(), buffer.size(), &n);
@@ -75,8 +92,8 @@ static void game_replayed_without_allocation(const char *id, const char *options
     Played first = play(g, 7, nullptr);  // warms the history and the buffers
     undo_all(g);
     Played again = play(g, 7, &first.actions);
-    char what[160];
-    std::snprintf(what, sizeof what, "%s: a replayed game of %u plies through actions/apply_action/set_dice", id, again.plies);
+    char what[256];
+    std::snprintf(what, sizeof what, "%s %s: a replayed game of %u plies through actions/apply_action/set_dice", id, options, again.plies);
     check(again.plies == first.plies && again.plies > 10 && again.allocations == 0, what, again.allocations);
 
     // Searching: apply and undo around one position.
@@ -86,8 +103,9 @@ static void game_replayed_without_allocation(const char *id, const char *options
     const long before = allocations;
     for (int round = 0; round < 50; ++round) {
         if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
-            int dice[2] = {3, 5};
-            ludus_game_set_dice(g, dice, 2);
+            int dice[8];
+            size_t count = 0;
+            ludus_game_roll(g, dice, 8, &count);
         }
         ludus_game_actions(g, buffer.data(), buffer.size(), &n);
         for (size_t k = 0; k < n; ++k) {
@@ -95,7 +113,7 @@ static void game_replayed_without_allocation(const char *id, const char *options
             ludus_game_undo(g);
         }
     }
-    std::snprintf(what, sizeof what, "%s: 50 rounds of apply and undo of every legal action", id);
+    std::snprintf(what, sizeof what, "%s %s: 50 rounds of apply and undo of every legal action", id, options);
     check(allocations - before == 0, what, allocations - before);
     ludus_game_free(g);
 }
@@ -119,9 +137,24 @@ static void core_playouts_without_allocation(const char *what, const typename R:
     check(allocations - before == 0 && plies > 100, line, allocations - before);
 }
 
+// Every game of the catalogue in each of its rulesets, as ludus_game_new's options.
+static std::vector<std::pair<std::string, std::string>> every_ruleset() {
+    char *text = nullptr;
+    ludus_games(&text);
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const nlohmann::json &entry : nlohmann::json::parse(text)) {
+        const nlohmann::json &options = entry["options"];
+        if (!options.contains("ruleset")) out.emplace_back(entry["id"], R"({"seed": 3})");
+        else
+            for (const nlohmann::json &ruleset : options["ruleset"]["values"])
+                out.emplace_back(entry["id"], nlohmann::json{{"seed", 3}, {"ruleset", ruleset}}.dump());
+    }
+    ludus_string_free(text);
+    return out;
+}
+
 int main() {
-    game_replayed_without_allocation("petteia", "{\"seed\": 3}");
-    game_replayed_without_allocation("duodecim", "{\"seed\": 3}");
+    for (const auto &[id, options] : every_ruleset()) game_replayed_without_allocation(id.c_str(), options.c_str());
     core_playouts_without_allocation<ludus::PetteiaBitRules>("petteia 8x8", ludus::PetteiaRules::parse_options({{"seed", 1}}));
     core_playouts_without_allocation<ludus::DuodecimRules>("duodecim", ludus::DuodecimRules::parse_options({{"seed", 1}}));
     std::printf("%d passed, %d failed\n", passes, failures);

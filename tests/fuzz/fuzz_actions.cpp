@@ -1,7 +1,9 @@
 // Random action sequences: the input is a program of one-byte commands (with dice values and
-// choices taken from the input) over a game whose options come from the first bytes. After
-// every command the game's promises are checked: a failed call changes nothing, a saved state
-// restores identically, undo returns to the position before.
+// choices taken from the input) over a game of the catalogue whose ruleset and options come from
+// the first bytes. After every command the game's promises are checked: a failed call changes
+// nothing, a saved state restores identically, undo returns to the position before.
+#include <algorithm>
+
 #include "fuzz_common.hpp"
 
 namespace {
@@ -17,31 +19,31 @@ struct Input {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Input in{data, size};
-    const uint8_t head = in.next();
-    std::string options;
-    const char *id = head & 1 ? (head & 4 ? "xii_scripta" : "duodecim") : (head & 0x12) == 0x12 ? "latrunculi" : "petteia";
-    static const char *const rulesets[] = {"murray", "ludii", "tabletop_murray", "tabletop_schaedler"};
-    static const char *const latrunculi_rulesets[] = {"kowalski", "kowalski_10x11", "bell", "bell_8x7", "quintana", "schaedler", "schaedler_2001"};
-    if (std::string(id) == "latrunculi") {
-        const int ruleset = in.next() % 7;
-        options = "{\"seed\": " + std::to_string(in.next()) + ", \"ruleset\": \"" + latrunculi_rulesets[ruleset] +
-                  "\", \"draw_plies_without_capture\": " + std::to_string(1 + in.next()) +
-                  (ruleset == 6 ? ", \"pieces\": " + std::to_string(16 + in.next() % 9) : std::string()) + "}";
-    } else if ((head & 5) == 5) {
-        options = "{\"seed\": " + std::to_string(in.next()) + ", \"pieces\": " + std::to_string(1 + in.next() % 15) + ", \"ruleset\": \"" +
-                  rulesets[in.next() % 4] + "\", \"first_player\": " + std::to_string(head >> 7) + "}";
-    } else if (head & 1) {
-        options = "{\"seed\": " + std::to_string(in.next()) + ", \"pieces\": " + std::to_string(1 + in.next() % 15) +
-                  ", \"first_player\": " + (head & 2 ? std::string("\"roll\"") : std::to_string(head >> 7)) + "}";
-    } else {
-        options = "{\"seed\": " + std::to_string(in.next()) + ", \"rows\": " + std::to_string(5 + in.next() % 8) +
-                  ", \"cols\": " + std::to_string(3 + in.next() % 10) + ", \"first_player\": " +
-                  (head & 2 ? std::string("\"random\"") : std::to_string(head >> 7)) +
-                  ", \"draw_plies_without_capture\": " + std::to_string(head & 4 ? in.next() : 0) +
-                  ", \"draw_repetitions\": " + std::to_string(head & 8 ? 2 + in.next() % 5 : 0) + "}";
+    const std::vector<fuzz::Variant> &variants = fuzz::variants();
+    const fuzz::Variant &variant = variants[in.next() % variants.size()];
+    // The game's other options, each from one byte (in the catalogue entry's order): the seed
+    // that byte; any other option its default for an even byte, else a value of its list or of
+    // (the start of) its range.
+    nlohmann::json options = variant.options;
+    for (const auto &[name, spec] : variant.entry->at("options").items()) {
+        if (name == "ruleset") continue;
+        const uint8_t byte = in.next();
+        if (spec["type"] == "seed") {
+            options[name] = byte;
+        } else if (byte % 2 == 1 && spec["type"] == "choice") {
+            options[name] = spec["values"][(byte / 2) % spec["values"].size()];
+        } else if (byte % 2 == 1 && spec["type"] == "integer") {
+            const int64_t min = spec["min"], max = spec["max"];
+            options[name] = min + (byte / 2) % std::min<int64_t>(max - min + 1, 128);
+        }
     }
+    // Some options exclude others (a number of pieces in one ruleset only): refused, with a
+    // reason (fuzz_options fuzzes the refusals).
     ludus_game *g = nullptr;
-    if (ludus_game_new(id, options.c_str(), &g) != LUDUS_OK) fuzz::broken("ludus_game_new", options);
+    if (ludus_game_new(variant.id.c_str(), options.dump().c_str(), &g) != LUDUS_OK) {
+        if (g != nullptr || ludus_last_error()[0] == '\0') fuzz::broken("a refused option set without a reason", options.dump());
+        return 0;
+    }
 
     int round_trips = 0;
     for (int steps = 0; !in.done() && steps < 300; ++steps) {

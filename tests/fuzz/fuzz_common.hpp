@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <ludus/ludus.h>
+#include <nlohmann/json.hpp>
 
 namespace fuzz {
 
@@ -124,41 +125,84 @@ inline void play_each(const ludus_game *g, size_t max_moves = 16, size_t round_t
     }
 }
 
-// The positions of the move target (fuzz_play): game, options, then some random plies (rolls
-// included), all fixed by `which`.
-inline ludus_game *position(unsigned which) {
-    static const char *const specs[][2] = {
-        {"petteia", "{\"seed\": 1}"},
-        {"petteia", "{\"seed\": 2, \"rows\": 5, \"cols\": 3, \"first_player\": 1}"},
-        {"petteia", "{\"seed\": 3, \"rows\": 26, \"cols\": 26}"},
-        {"duodecim", "{\"seed\": 1}"},
-        {"duodecim", "{\"seed\": 2, \"pieces\": 2}"},
-        {"duodecim", "{\"seed\": 3, \"pieces\": 15}"},
-    };
-    // Positions 24.. are the later games' (so that the earlier ones keep their numbers).
-    static const char *const later[][2] = {
-        {"xii_scripta", "{\"seed\": 1}"},
-        {"xii_scripta", "{\"seed\": 2, \"pieces\": 3, \"ruleset\": \"tabletop_schaedler\"}"},
-        {"latrunculi", "{\"seed\": 3, \"ruleset\": \"schaedler\"}"},
-    };
-    const unsigned n = which < 24 ? sizeof specs / sizeof specs[0] : sizeof later / sizeof later[0];
-    const char *const *spec = which < 24 ? specs[which % n] : later[(which - 24) % n];
-    ludus_game *g = nullptr;
-    if (ludus_game_new(spec[0], spec[1], &g) != LUDUS_OK) broken("ludus_game_new of a fixed position");
-    unsigned plies = (which < 24 ? which / n : (which - 24) / n) * 7 % 40;
-    uint32_t r = which * 2654435761u + 1;
-    for (unsigned i = 0; i < plies + 1 && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++i) {
-        if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
-            int dice[8];
-            size_t count = 0;
-            ludus_game_roll(g, dice, 8, &count);
-        } else if (i < plies) {
-            std::vector<int32_t> list = actions(g);
-            if (list.empty()) broken("phase move without a legal action");
-            r = r * 1103515245u + 12345u;
-            ludus_game_apply_action(g, list[(r >> 8) % list.size()]);
+// The catalogue of games (ludus_games), read once: the targets and their seeds take every game
+// from it, so that a game registered is fuzzed the day it is registered.
+inline const nlohmann::json &catalogue() {
+    static const nlohmann::json games = [] {
+        char *text = nullptr;
+        if (ludus_games(&text) != LUDUS_OK) broken("ludus_games");
+        nlohmann::json parsed = nlohmann::json::parse(text);
+        ludus_string_free(text);
+        return parsed;
+    }();
+    return games;
+}
+
+// A game of the catalogue in one of its rulesets: options {"ruleset": name}, or {}.
+struct Variant {
+    std::string id;
+    nlohmann::json options;
+    const nlohmann::json *entry;  // the game's catalogue entry
+};
+
+// Every game of the catalogue in each of its rulesets, in the catalogue's order.
+inline const std::vector<Variant> &variants() {
+    static const std::vector<Variant> all = [] {
+        std::vector<Variant> out;
+        for (const nlohmann::json &entry : catalogue()) {
+            const nlohmann::json &options = entry["options"];
+            if (!options.contains("ruleset")) out.push_back({entry["id"], nlohmann::json::object(), &entry});
+            else
+                for (const nlohmann::json &ruleset : options["ruleset"]["values"]) out.push_back({entry["id"], {{"ruleset", ruleset}}, &entry});
         }
+        return out;
+    }();
+    return all;
+}
+
+// Throws the game's dice: from the generator, or every other time one of its chance outcomes
+// chosen by r and given from outside (the values the game's own dice can show).
+inline void throw_dice(ludus_game *g, uint32_t r) {
+    if (r % 2 == 0) {
+        int dice[8];
+        size_t n = 0;
+        if (ludus_game_roll(g, dice, 8, &n) != LUDUS_OK) broken("roll in phase roll");
+        return;
     }
+    char *text = nullptr;
+    if (ludus_game_chance_outcomes(g, &text) != LUDUS_OK) broken("chance outcomes in phase roll");
+    const nlohmann::json outcomes = nlohmann::json::parse(text);
+    ludus_string_free(text);
+    const std::vector<int> dice = outcomes.at((r / 2) % outcomes.size())["dice"];
+    if (ludus_game_set_dice(g, dice.data(), dice.size()) != LUDUS_OK) broken("set_dice with a chance outcome");
+}
+
+// Plays up to `plies` random plies (throws count as plies) chosen by a generator seeded with `seed`.
+inline void play_random(ludus_game *g, unsigned plies, uint32_t seed) {
+    uint32_t r = seed * 2654435761u + 1;
+    for (unsigned i = 0; i < plies && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++i) {
+        r = r * 1103515245u + 12345u;
+        if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
+            throw_dice(g, r >> 8);
+            continue;
+        }
+        std::vector<int32_t> list = actions(g);
+        if (list.empty()) broken("phase move without a legal action");
+        if (ludus_game_apply_action(g, list[(r >> 8) % list.size()]) != LUDUS_OK) broken("apply a listed action");
+    }
+}
+
+// The positions of the move target (fuzz_play), all fixed by `which`: every game and ruleset of
+// the catalogue in turn, each after 0, 7, 14, ... 35 random plies, its dice thrown.
+inline ludus_game *position(unsigned which) {
+    const std::vector<Variant> &all = variants();
+    const Variant &variant = all[which % all.size()];
+    nlohmann::json options = variant.options;
+    options["seed"] = which;
+    ludus_game *g = nullptr;
+    if (ludus_game_new(variant.id.c_str(), options.dump().c_str(), &g) != LUDUS_OK) broken("ludus_game_new of a fixed position");
+    play_random(g, static_cast<unsigned>(which / all.size()) * 7 % 42, which);
+    if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) throw_dice(g, which);  // a position with its dice thrown
     return g;
 }
 

@@ -1,14 +1,14 @@
-// Options JSON in ludus_game_new. The first byte chooses the game (or, rarely, passes the
-// input's first line as the game id); the rest is the options text.
+// Options JSON in ludus_game_new. The first byte chooses the game of the catalogue (or, rarely,
+// passes the input's first line as the game id); the rest is the options text.
 #include "fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
-    static const char *const games[] = {"petteia", "duodecim", "xii_scripta", "latrunculi"};
+    const nlohmann::json &games = fuzz::catalogue();
     std::string rest = fuzz::text_of(data + 1, size - 1);
     std::string id;
     if (data[0] < 0xf0) {
-        id = games[data[0] % 4];
+        id = games[data[0] % games.size()]["id"];
     } else {
         size_t nl = rest.find('\n');
         id = rest.substr(0, nl);

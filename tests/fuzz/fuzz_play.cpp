@@ -1,5 +1,5 @@
-// Move text and move JSON in ludus_game_play. The first byte chooses one of a few positions of
-// both games (start, middle, dice rolled); the rest is the move. A move that is refused leaves
+// Move text and move JSON in ludus_game_play. The first byte chooses one of the positions of
+// every game and ruleset (fuzz::position: start, middle, dice thrown); the rest is the move. A move that is refused leaves
 // the game unchanged; one that is accepted is one of the legal moves and can be undone.
 #include "fuzz_common.hpp"
 

@@ -1,50 +1,37 @@
-// Writes the committed seed corpora of the fuzz targets and the saved files of tests/data/:
-// real saved states of both games in every phase, options, moves (text and JSON) and action
-// programs. Run from the source root after a change of the formats:
-//   build/tests/fuzz/make_corpus tests/fuzz/corpus tests/data
-// The saved files of tests/data/ are kept as they were written by the version that wrote them
-// (they test that later versions read them): only a new format version adds new files.
+// Writes the fuzz targets' seed corpora and dictionary from the catalogue (ludus_games), so that
+// every game and ruleset registered is fuzzed: real saved states of each in every phase, options
+// at and beyond the ends of each range, moves (text and JSON) and action programs. The build runs
+// it (tests/fuzz/meson.build) into the build folder; nothing it writes is committed.
+//   make_corpus WORDS_DICT OUT_DICT SEEDS_DIR [DATA_DIR]
+// WORDS_DICT holds the game-independent words of the JSON (keys, phases, punctuation); OUT_DICT
+// gets them and the catalogue's (ids, option names and values, levels, move texts). With DATA_DIR
+// (tests/data, by hand after a change of the format) it also writes a saved file of each game in
+// the current format version, where none exists: old ones are never rewritten.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
+#include <sstream>
 
 #include "fuzz_common.hpp"
 
 namespace {
 
-std::filesystem::path corpus_dir;
+using nlohmann::json;
+
+std::filesystem::path seeds_dir;
 int written = 0;
 
 void write(const std::string &target, const std::string &name, const std::string &bytes) {
-    std::filesystem::create_directories(corpus_dir / target);
-    std::ofstream(corpus_dir / target / name, std::ios::binary) << bytes;
+    std::filesystem::create_directories(seeds_dir / target);
+    std::ofstream(seeds_dir / target / name, std::ios::binary) << bytes;
     ++written;
 }
 
-// Plays `plies` random plies (rolls count as plies) with a generator seeded by `seed`.
-void play_random(ludus_game *g, int plies, unsigned seed, size_t dice_count = 2) {
-    std::mt19937 rng(seed);
-    for (int i = 0; i < plies && ludus_game_phase(g) != LUDUS_PHASE_OVER; ++i) {
-        if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
-            int dice[8];
-            size_t n = 0;
-            if (i % 3 == 0) {
-                int outside[3];
-                for (size_t k = 0; k < dice_count; ++k) outside[k] = static_cast<int>(rng() % 6) + 1;
-                if (ludus_game_set_dice(g, outside, dice_count) != LUDUS_OK) fuzz::broken("set_dice");
-            } else if (ludus_game_roll(g, dice, 8, &n) != LUDUS_OK) {
-                fuzz::broken("roll");
-            }
-        } else {
-            std::vector<int32_t> list = fuzz::actions(g);
-            if (ludus_game_apply_action(g, list[rng() % list.size()]) != LUDUS_OK) fuzz::broken("apply");
-        }
-    }
-}
-
-ludus_game *new_game(const char *id, const char *options) {
+ludus_game *new_game(const std::string &id, const json &options) {
     ludus_game *g = nullptr;
-    if (ludus_game_new(id, options, &g) != LUDUS_OK) fuzz::broken("new", options);
+    if (ludus_game_new(id.c_str(), options.dump().c_str(), &g) != LUDUS_OK) return nullptr;
     return g;
 }
 
@@ -56,136 +43,179 @@ const char *phase_name(const ludus_game *g) {
     }
 }
 
+// A variant's name in file names: the game, and its ruleset if it has several.
+std::string variant_name(const fuzz::Variant &v) { return v.options.contains("ruleset") ? v.id + "-" + v.options["ruleset"].get<std::string>() : v.id; }
+
+// The options of a game taken to one end of their ranges (`high`: each integer its maximum and
+// each choice its last value; else the minimum and the first value), but the ruleset and seed.
+json at_the_ends(const fuzz::Variant &v, bool high) {
+    json options = v.options;
+    for (const auto &[name, spec] : v.entry->at("options").items()) {
+        if (name == "ruleset" || spec["type"] == "seed") continue;
+        if (spec["type"] == "integer") options[name] = high ? spec["max"] : spec["min"];
+        if (spec["type"] == "choice") options[name] = high ? spec["values"].back() : spec["values"].front();
+    }
+    return options;
+}
+
+// Saved states of every game and ruleset: with its default options at several points until over
+// (or 1,500 plies), and with its options at either end of their ranges (where the game takes them
+// together).
+void saved_states() {
+    int n = 0;
+    for (const fuzz::Variant &v : fuzz::variants()) {
+        // At most 1,500 plies: most games end before, and a longer history adds replay time,
+        // not new paths (the corpus runs as a test in every build).
+        const std::pair<json, std::vector<unsigned>> runs[] = {
+            {v.options, {0, 1, 2, 3, 9, 40, 1500}},
+            {at_the_ends(v, false), {0, 9, 1500}},
+            {at_the_ends(v, true), {0, 9, 1500}},
+        };
+        for (const auto &[options, plies_list] : runs) {
+            for (unsigned plies : plies_list) {
+                json seeded = options;
+                seeded["seed"] = n + 1;
+                ludus_game *g = new_game(v.id, seeded);
+                if (g == nullptr) break;  // options that exclude each other
+                fuzz::play_random(g, plies, n * 31 + plies);
+                write("from_json", variant_name(v) + "-" + std::to_string(n) + "-" + std::to_string(plies) + "-" + phase_name(g) + ".json", fuzz::save(g));
+                ludus_game_free(g);
+            }
+            ++n;
+        }
+        if (v.entry->at("agreed_draws")) {
+            ludus_game *g = new_game(v.id, json{{"seed", n}});
+            fuzz::play_random(g, 4, n);
+            if (ludus_game_agree_draw(g) != LUDUS_OK) fuzz::broken("agree_draw in a game with agreed draws");
+            write("from_json", variant_name(v) + "-agreed-draw.json", fuzz::save(g));
+            ludus_game_free(g);
+        }
+    }
+}
+
+// Options of every game (first byte: its index in the catalogue): none, the wrong JSON types,
+// each option at its default, at either end of its range and one beyond, of the wrong type, and
+// an option no game has.
+void options_texts() {
+    const json &games = fuzz::catalogue();
+    for (size_t index = 0; index < games.size(); ++index) {
+        const json &entry = games[index];
+        std::vector<json> texts = {json::object(), json::array(), nullptr, {{"colour", 1}}};
+        for (const auto &[name, spec] : entry["options"].items()) {
+            texts.push_back({{name, spec["default"]}});
+            texts.push_back({{name, "text"}});
+            if (spec.contains("min")) {
+                texts.push_back({{name, spec["min"]}});
+                texts.push_back({{name, spec["max"]}});
+                if (spec["type"] != "seed") {
+                    texts.push_back({{name, spec["min"].get<int64_t>() - 1}});
+                    texts.push_back({{name, spec["max"].get<int64_t>() + 1}});
+                }
+            }
+            if (spec.contains("values"))
+                for (const json &value : spec["values"]) texts.push_back({{name, value}, {"seed", 1}});
+        }
+        int i = 0;
+        for (const json &text : texts) write("options", entry["id"].get<std::string>() + "-" + std::to_string(i++), std::string(1, static_cast<char>(index)) + text.dump());
+    }
+    write("options", "game-id", std::string(1, '\xf0') + games[0]["id"].get<std::string>() + "\n{\"seed\": 1}");
+    write("options", "game-id-unknown", std::string(1, '\xf0') + "no_such_game\n{}");
+}
+
+// Moves: the first legal moves of two positions of every game and ruleset (fuzz::position), as
+// text and as JSON.
+void moves(std::set<std::string> &move_texts) {
+    const unsigned count = static_cast<unsigned>(2 * fuzz::variants().size());
+    for (unsigned which = 0; which < count && which < 256; ++which) {
+        ludus_game *g = fuzz::position(which);
+        char *text = nullptr;
+        if (ludus_game_legal_moves(g, &text) == LUDUS_OK) {
+            const json list = json::parse(text);
+            ludus_string_free(text);
+            for (size_t k = 0; k < list.size() && k < 3; ++k) {
+                const std::string move = list[k]["text"];
+                move_texts.insert(move);
+                write("play", "text-" + std::to_string(which) + "-" + std::to_string(k), std::string(1, static_cast<char>(which)) + move);
+            }
+            if (!list.empty()) write("play", "json-" + std::to_string(which), std::string(1, static_cast<char>(which)) + list[0].dump());
+        }
+        ludus_game_free(g);
+    }
+}
+
+// Action programs: random bytes, the first choosing each game and ruleset in turn.
+void programs() {
+    std::mt19937 rng(2024);
+    const size_t count = std::max<size_t>(16, fuzz::variants().size());
+    for (size_t k = 0; k < count; ++k) {
+        std::string program(64 + k * 16, '\0');
+        for (char &c : program) c = static_cast<char>(rng());
+        program[0] = static_cast<char>(k);
+        write("actions", "program-" + std::to_string(k), program);
+    }
+}
+
+// A libFuzzer dictionary entry: name="value", the value's quotes and backslashes escaped.
+std::string entry(const std::string &name, const std::string &value) {
+    std::string escaped;
+    for (char c : value) {
+        if (c == '"' || c == '\\') escaped += '\\';
+        escaped += c;
+    }
+    return name + "=\"" + escaped + "\"\n";
+}
+
+// The dictionary: the game-independent words, then the catalogue's.
+void dictionary(const std::filesystem::path &words, const std::filesystem::path &out, const std::set<std::string> &move_texts) {
+    std::set<std::string> values;
+    for (const json &game : fuzz::catalogue()) {
+        values.insert(json(game["id"]).dump());
+        for (const auto &[name, spec] : game["options"].items()) {
+            values.insert(json(name).dump() + ":");
+            if (spec.contains("values"))
+                for (const json &value : spec["values"]) values.insert(value.dump());
+        }
+        for (const char *levels : {"levels", "other_levels"})
+            for (const json &level : game[levels]) values.insert(level.dump());
+    }
+    for (const std::string &text : move_texts) values.insert(json(text).dump());
+    std::ostringstream dict;
+    dict << std::ifstream(words).rdbuf();
+    dict << "# From the catalogue (tests/fuzz/make_corpus.cpp): game ids, option names and values, levels, moves.\n";
+    int i = 0;
+    for (const std::string &value : values) dict << entry("catalogue_" + std::to_string(i++), value);
+    std::ofstream(out) << dict.str();
+}
+
+// Saved files of tests/data/: one of each game in the current format version, if none exists.
+void data_files(const std::filesystem::path &data_dir) {
+    for (const json &game : fuzz::catalogue()) {
+        const std::string id = game["id"];
+        ludus_game *g = new_game(id, json{{"seed", 1}});
+        fuzz::play_random(g, 25, 1);
+        const std::string saved = fuzz::save(g);
+        ludus_game_free(g);
+        const std::filesystem::path file = data_dir / (id + "-v" + std::to_string(json::parse(saved)["version"].get<int>()) + ".json");
+        if (!std::filesystem::exists(file)) std::ofstream(file) << saved << "\n";
+    }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        std::fprintf(stderr, "usage: %s CORPUS_DIR DATA_DIR\n", argv[0]);
+    if (argc != 4 && argc != 5) {
+        std::fprintf(stderr, "usage: %s WORDS_DICT OUT_DICT SEEDS_DIR [DATA_DIR]\n", argv[0]);
         return 2;
     }
-    corpus_dir = argv[1];
-    const std::filesystem::path data_dir = argv[2];
-
-    // Saved states: each game with several options, at several points, until over.
-    struct Spec {
-        const char *id, *options;
-    };
-    const Spec specs[] = {
-        {"petteia", "{\"seed\": 1}"},
-        {"petteia", "{\"seed\": 7, \"rows\": 5, \"cols\": 3, \"first_player\": \"random\"}"},
-        {"petteia", "{\"seed\": 9, \"rows\": 6, \"cols\": 4, \"draw_plies_without_capture\": 12}"},
-        {"petteia", "{\"seed\": 11, \"rows\": 5, \"cols\": 4, \"draw_repetitions\": 2, \"first_player\": 1}"},
-        {"duodecim", "{\"seed\": 1}"},
-        {"duodecim", "{\"seed\": 5, \"pieces\": 1, \"first_player\": 1}"},
-        {"duodecim", "{\"seed\": 6, \"pieces\": 3, \"first_player\": 0}"},
-        {"duodecim", "{\"seed\": 8, \"pieces\": 15}"},
-        {"xii_scripta", "{\"seed\": 1}"},
-        {"xii_scripta", "{\"seed\": 4, \"pieces\": 2, \"ruleset\": \"ludii\", \"first_player\": 1}"},
-        {"xii_scripta", "{\"seed\": 5, \"pieces\": 4, \"ruleset\": \"tabletop_murray\"}"},
-        {"xii_scripta", "{\"seed\": 6, \"ruleset\": \"tabletop_schaedler\"}"},
-        {"latrunculi", "{\"seed\": 1}"},
-        {"latrunculi", "{\"seed\": 2, \"ruleset\": \"bell\"}"},
-        {"latrunculi", "{\"seed\": 3, \"ruleset\": \"bell_8x7\", \"draw_repetitions\": 3}"},
-        {"latrunculi", "{\"seed\": 4, \"ruleset\": \"quintana\", \"draw_plies_without_capture\": 50}"},
-        {"latrunculi", "{\"seed\": 5, \"ruleset\": \"kowalski_10x11\", \"draw_plies_without_capture\": 80}"},
-        {"latrunculi", "{\"seed\": 6, \"ruleset\": \"schaedler\", \"draw_plies_without_capture\": 60}"},
-        {"latrunculi", "{\"seed\": 7, \"ruleset\": \"schaedler_2001\", \"pieces\": 20, \"draw_repetitions\": 3}"},
-    };
-    int n = 0;
-    for (const Spec &spec : specs) {
-        for (int plies : {0, 1, 2, 3, 9, 40, 100000}) {
-            ludus_game *g = new_game(spec.id, spec.options);
-            play_random(g, plies, static_cast<unsigned>(n * 31 + plies), std::string(spec.id) == "xii_scripta" ? 3 : 2);
-            write("from_json", std::string(spec.id) + "-" + std::to_string(n) + "-" + std::to_string(plies) + "-" + phase_name(g) + ".json",
-                  fuzz::save(g));
-            ludus_game_free(g);
-        }
-        ++n;
-    }
-    {  // an agreed draw
-        ludus_game *g = new_game("petteia", "{\"seed\": 3, \"rows\": 5, \"cols\": 5}");
-        play_random(g, 4, 3);
-        ludus_game_agree_draw(g);
-        write("from_json", "petteia-agreed-draw.json", fuzz::save(g));
-        ludus_game_free(g);
-    }
-    // A hand-made start position (empty history): the documented way to set one up.
-    write("from_json", "petteia-hand-made.json",
-          R"({"format":"ludus-state","version":1,"game":"petteia","options":{"rows":5,"cols":3,"first_player":0,"seed":4,)"
-          R"("draw_plies_without_capture":0,"draw_repetitions":0},"start":{"ranks":["0.0","..0","...","1.1","..1"],"pieces":[3,3],)"
-          R"("to_move":0,"phase":"move","result":"ongoing","plies_without_capture":0,"rng":"0000000000000004"},"history":[],)"
-          R"("position":{"ranks":["0.0","..0","...","1.1","..1"],"pieces":[3,3],"to_move":0,"phase":"move","result":"ongoing",)"
-          R"("plies_without_capture":0,"rng":"0000000000000004"}})");
-
-    // Options (first byte: the game).
-    const char *petteia_options[] = {"{}", "{\"rows\": 26, \"cols\": 26}", "{\"rows\": 5, \"cols\": 3, \"seed\": 0}",
-                                     "{\"first_player\": \"random\", \"seed\": 18446744073709551615}",
-                                     "{\"draw_plies_without_capture\": 100000, \"draw_repetitions\": 100}", "{\"rows\": 4}", "[]", "null"};
-    const char *duodecim_options[] = {"{}", "{\"pieces\": 15}", "{\"pieces\": 1, \"first_player\": 1}", "{\"first_player\": \"roll\", \"seed\": 3}",
-                                      "{\"pieces\": 0}", "{\"seed\": -1}"};
-    const char *xii_options[] = {"{}", "{\"ruleset\": \"ludii\", \"pieces\": 1}", "{\"ruleset\": \"tabletop_schaedler\", \"first_player\": 1}",
-                                 "{\"ruleset\": \"bell\"}", "{\"pieces\": 16}", "{\"ruleset\": 1}"};
-    int i = 0;
-    for (const char *o : xii_options) write("options", "xii_scripta-" + std::to_string(i++), std::string(1, '\2') + o);
-    i = 0;
-    for (const char *o : petteia_options) write("options", "petteia-" + std::to_string(i++), std::string(1, '\0') + o);
-    i = 0;
-    for (const char *o : duodecim_options) write("options", "duodecim-" + std::to_string(i++), std::string(1, '\1') + o);
-    const char *latrunculi_options[] = {"{}", "{\"ruleset\": \"bell\"}", "{\"ruleset\": \"kowalski_10x11\", \"draw_repetitions\": 2}",
-                                        "{\"ruleset\": \"schadler\"}", "{\"ruleset\": \"quintana\", \"draw_plies_without_capture\": 100001}",
-                                        "{\"ruleset\": \"schaedler_2001\", \"pieces\": 24}", "{\"ruleset\": \"schaedler\", \"pieces\": 20}",
-                                        "{\"ruleset\": \"kowalski\", \"pieces\": 16}"};
-    i = 0;
-    for (const char *o : latrunculi_options) write("options", "latrunculi-" + std::to_string(i++), std::string(1, '\3') + o);
-    write("options", "game-id", std::string(1, '\xf0') + "petteia\n{\"seed\": 1}");
-
-    // Moves: every legal move of some fixed positions, as text and as JSON (whole and part).
-    for (unsigned which = 0; which < 32; which += 1) {
-        ludus_game *g = fuzz::position(which);
-        char *moves = nullptr;
-        if (ludus_game_legal_moves(g, &moves) == LUDUS_OK) {
-            std::string list = moves;
-            ludus_string_free(moves);
-            std::vector<int32_t> actions = fuzz::actions(g);
-            for (size_t k = 0; k < actions.size() && k < 3; ++k) {
-                char *text = nullptr;
-                ludus_game_action_text(g, actions[k], &text);
-                write("play", "text-" + std::to_string(which) + "-" + std::to_string(k), std::string(1, static_cast<char>(which)) + text);
-                ludus_string_free(text);
-            }
-            // The first move object of the list, whole.
-            size_t open = list.find('{'), close = list.find('}');
-            if (open != std::string::npos && close != std::string::npos)
-                write("play", "json-" + std::to_string(which), std::string(1, static_cast<char>(which)) + list.substr(open, close - open + 1));
-        }
-        ludus_game_free(g);
-    }
-    write("play", "json-part", std::string(1, '\0') + "{\"from\": \"b2\", \"to\": \"b5\"}");
-    write("play", "bad-text", std::string(1, '\0') + "z9-a0");
-
-    // Action programs: random bytes, for each game.
-    std::mt19937 rng(2024);
-    for (int k = 0; k < 16; ++k) {
-        std::string program(64 + k * 16, '\0');
-        for (char &c : program) c = static_cast<char>(rng());
-        program[0] = static_cast<char>(k % 2 == 0 ? (program[0] & ~1) : (program[0] | 1));
-        write("actions", "program-" + std::to_string(k), program);
-    }
-
-    // Saved files of tests/data/ (only those that do not exist yet: old ones are never rewritten).
-    struct DataFile {
-        Spec spec;
-        const char *name;
-    };
-    for (const auto &[spec, name] : {DataFile{specs[0], "petteia"}, DataFile{specs[4], "duodecim"}, DataFile{specs[8], "xii_scripta"},
-                                     DataFile{specs[12], "latrunculi"}, DataFile{specs[17], "latrunculi-schaedler"}}) {
-        const std::filesystem::path file = data_dir / (std::string(name) + "-v1.json");
-        if (std::filesystem::exists(file)) continue;
-        ludus_game *g = new_game(spec.id, spec.options);
-        play_random(g, std::string(name) == "latrunculi-schaedler" ? 60 : 25, 1, std::string(spec.id) == "xii_scripta" ? 3 : 2);
-        std::ofstream(file) << fuzz::save(g) << "\n";
-        ludus_game_free(g);
-    }
-    std::printf("%d corpus files written to %s\n", written, corpus_dir.c_str());
+    seeds_dir = argv[3];
+    std::filesystem::remove_all(seeds_dir);  // nothing left from an earlier catalogue
+    saved_states();
+    options_texts();
+    std::set<std::string> move_texts;
+    moves(move_texts);
+    programs();
+    dictionary(argv[1], argv[2], move_texts);
+    if (argc == 5) data_files(argv[4]);
+    std::printf("%d seed inputs written to %s\n", written, seeds_dir.c_str());
     return 0;
 }

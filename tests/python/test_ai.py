@@ -5,12 +5,18 @@ import json
 import pytest
 
 import ludus
+from conftest import GAME_IDS, every_ruleset
 from ludus import Phase, cli, selfplay
 
 pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
-PETTEIA_LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"]
-DUODECIM_LEVELS = ["random", "greedy", "easy", "medium", "best", "uct"]
+
+
+def levels_of(game_id):
+    """The levels the catalogue gives the game, its own and the others, but for those that need
+    a file (Ur's "perfect" needs the solved game's table)."""
+    entry = next(entry for entry in ludus.games() if entry["id"] == game_id)
+    return [level for level in entry["levels"] + entry["other_levels"] if level != "perfect"]
 
 
 def quick(level):
@@ -18,7 +24,9 @@ def quick(level):
 
 
 def test_ai_move_is_legal_and_leaves_the_game_alone():
-    for game_id, levels in (("petteia", PETTEIA_LEVELS), ("duodecim", DUODECIM_LEVELS)):
+    for game_id in GAME_IDS:
+        levels = levels_of(game_id)
+        assert "best" in levels and "uct" in levels
         for seed in range(4):
             with ludus.Game(game_id, seed=seed) as game:
                 game.random_playout(seed, 5 + 3 * seed)
@@ -78,7 +86,7 @@ def test_bad_options(options, error):
 
 
 def test_uct_is_deterministic_with_a_playout_budget():
-    for game_id in ("petteia", "duodecim"):
+    for game_id in GAME_IDS:
         with ludus.Game(game_id, seed=6) as game:
             game.random_playout(2, 6)
             if game.phase == Phase.ROLL:
@@ -155,8 +163,8 @@ def test_selfplay_command():
 
 
 def test_the_computer_s_move_as_a_dict_is_played_with_its_search_field():
-    for game_id in ("petteia", "duodecim", "xii_scripta", "latrunculi"):
-        with ludus.Game(game_id) as game:
+    for game_id, options in every_ruleset():
+        with ludus.Game(game_id, seed=1, **options) as game:
             if game.phase == Phase.ROLL:
                 game.roll()
             answer = dict(game.ai_move("greedy"))

@@ -20,7 +20,8 @@ def ludus_cli(*args, stdin=""):
 def test_games():
     result = ludus_cli("games")
     assert result.returncode == 0
-    assert "petteia: Petteia" in result.stdout and "duodecim:" in result.stdout
+    for entry in ludus.games():  # every game of the catalogue, by id and name
+        assert f"{entry['id']}: {entry['name']}" in result.stdout, entry["id"]
     assert "--rows 5..26 (default 8)" in result.stdout
     assert "--first-player one of 0, 1, random" in result.stdout
 

@@ -13,10 +13,8 @@ import time
 import pytest
 
 import ludus
-from conftest import child_env, play_random
+from conftest import GAME_IDS, child_env, ending_soon, every_ruleset, play_random
 from ludus import ArgumentRangeError, ArgumentTypeError, InvalidArgumentError, cli
-
-GAMES = ["petteia", "duodecim", "latrunculi", "xii_scripta"]
 
 
 def refused(cls, action, game=None):
@@ -194,18 +192,28 @@ def test_ctrl_c_stops_a_long_playout_within_a_second(game, call):
 # ---- python-chess feel ------------------------------------------------------------------------
 
 def test_legal_moves_before_the_roll_are_empty():
-    for game_id in ("duodecim", "xii_scripta"):
-        with ludus.Game(game_id, seed=2) as game:
-            assert game.phase == ludus.Phase.ROLL
+    throwers = 0
+    for game_id, options in every_ruleset():
+        with ludus.Game(game_id, seed=2, **options) as game:
+            while not game.is_over and game.phase != ludus.Phase.ROLL and len(game.history) < 6:
+                game.play(game.legal_moves[0])
+            if game.phase != ludus.Phase.ROLL:
+                continue  # a game without dice
+            throwers += 1
             assert len(game.legal_moves) == 0 and list(game.legal_moves) == []
             game.roll()
             assert len(game.legal_moves) > 0
+    assert throwers > 0
 
 
 def test_ruleset():
-    for game_id in GAMES:
+    for game_id in GAME_IDS:
         with ludus.Game(game_id, seed=1) as game:
             assert game.ruleset == game.options.get("ruleset")
+    for game_id, options in every_ruleset():
+        with ludus.Game(game_id, seed=1, **options) as game:
+            assert game.ruleset == options.get("ruleset")
+            assert ludus.Game.from_json(game.to_json()).ruleset == game.ruleset
     with ludus.Game("latrunculi", ruleset="bell", seed=1) as game:
         assert game.ruleset == "bell"
     with ludus.Game("xii_scripta", seed=1) as game:
@@ -246,9 +254,9 @@ def test_reads_do_not_serialise_the_game_again_until_it_changes():
         assert counting.serialised == 2
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_pickle_keeps_everything_the_generator_included(game_id):
-    with ludus.Game(game_id, seed=11) as game:
+@pytest.mark.parametrize("game_id, options", every_ruleset())
+def test_pickle_keeps_everything_the_generator_included(game_id, options):
+    with ludus.Game(game_id, seed=11, **options) as game:
         play_random(game, 3, max_moves=12)
         copy = pickle.loads(pickle.dumps(game))
         assert copy.to_json() == game.to_json() and copy == game
@@ -304,12 +312,12 @@ def test_the_dice_command_asks_for_as_many_dice_as_the_game_has():
     assert "or dice A B)" in out.getvalue()
 
 
-def test_help_texts_print_percent_signs_once_and_name_the_four_games():
+def test_help_texts_print_percent_signs_once_and_name_every_game():
     parser = cli._parser()
     for command in ("selfplay", "play"):
         text = next(a for a in parser._actions if a.dest == "command").choices[command].format_help()
         assert "%%" not in text
-        for game_id in GAMES:
+        for game_id in GAME_IDS:
             assert game_id in text, (command, game_id)
     assert "95%" in next(a for a in parser._actions if a.dest == "command").choices["selfplay"].format_help()
 
@@ -339,9 +347,9 @@ needs_1_1 = pytest.mark.skipif(not hasattr(ludus._library.lib, "ludus_game_end_r
 
 
 @needs_1_1
-@pytest.mark.parametrize("game_id", GAMES)
-def test_the_end_reason_is_in_the_game(game_id):
-    with ludus.Game(game_id, seed=4) as game:
+@pytest.mark.parametrize("game_id, options", every_ruleset())
+def test_the_end_reason_is_in_the_game(game_id, options):
+    with ludus.Game(game_id, seed=4, **ending_soon(game_id, options)) as game:
         assert game.end_reason is None
         game.random_playout(4)
         assert game.is_over and game.end_reason in REASONS, game.end_reason
@@ -377,9 +385,9 @@ def test_position_reads_do_not_serialise_the_history():
 
 
 @needs_1_1
-@pytest.mark.parametrize("game_id", GAMES)
-def test_position_json_is_the_saved_position_read_alone(game_id):
-    with ludus.Game(game_id, seed=6) as game:
+@pytest.mark.parametrize("game_id, options", every_ruleset())
+def test_position_json_is_the_saved_position_read_alone(game_id, options):
+    with ludus.Game(game_id, seed=6, **options) as game:
         play_random(game, 6, max_moves=30)
         counting = game._lib = CountingLibrary(game._lib)
         text = game.position_json()

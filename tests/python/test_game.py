@@ -5,6 +5,7 @@ import json
 import pytest
 
 import ludus
+from conftest import GAME_IDS, ending_soon
 from ludus import Move, MoveList, Phase, Result
 
 pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
@@ -13,8 +14,11 @@ pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 def test_catalogue():
     catalogue = ludus.games()
     ids = [g["id"] for g in catalogue]
-    assert "petteia" in ids and "duodecim" in ids
+    assert ids and len(set(ids)) == len(ids)
     assert ludus.game_ids() == ids
+    for game_id in ids:  # every id names a game one can play
+        with ludus.Game(game_id, seed=1) as game:
+            assert game.id == game_id and (game.legal_moves or game.phase == Phase.ROLL)
     petteia = next(g for g in catalogue if g["id"] == "petteia")
     assert petteia["options"]["rows"]["default"] == 8
     assert ludus.library_version().count(".") == 2
@@ -266,21 +270,22 @@ def test_replay_and_apply_event():
             ludus.apply_event(fresh, {"text": "roll three"})
 
 
-@pytest.mark.parametrize("game_id", ["petteia", "duodecim"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_playout(game_id):
-    with ludus.Game(game_id, seed=2) as a, ludus.Game(game_id, seed=2) as b:
+    options = ending_soon(game_id, {})
+    with ludus.Game(game_id, seed=2, **options) as a, ludus.Game(game_id, seed=2, **options) as b:
         result, plies = a.random_playout(seed=11)
         assert a.is_over and result == a.result and result != Result.ONGOING and plies > 0
         assert b.random_playout(seed=11) == (result, plies) and a.to_json() == b.to_json()
         with pytest.raises(ludus.GameOverError):
             a.random_playout(seed=1)
-    with ludus.Game(game_id, seed=2) as c:
+    with ludus.Game(game_id, seed=2, **options) as c:
         assert c.random_playout(seed=11, max_plies=3) == (Result.ONGOING, 3)
 
 
-@pytest.mark.parametrize("game_id", ["petteia", "duodecim"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_playouts(game_id):
-    with ludus.Game(game_id, seed=2) as game:
+    with ludus.Game(game_id, seed=2, **ending_soon(game_id, {})) as game:
         game.random_playout(seed=3, max_plies=6)
         before = game.to_json()
         batch = game.playouts(5, seed=40)

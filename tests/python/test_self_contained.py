@@ -3,12 +3,10 @@ are docs/rules/, not a sibling folder of a checkout or a path on one machine), e
 docs/ that a file names exists, and the code says why, not which issue asked for it (the
 project's history is in docs/notes/ and the CHANGELOG)."""
 import re
-import subprocess
-from typing import Dict
 
 import pytest
 
-from conftest import SOURCE_ROOT
+from conftest import SOURCE_ROOT, tracked_texts
 
 pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
@@ -17,27 +15,6 @@ OUTSIDE = [".." + "/shared", "shared/" + "spec", "/" + "work/"]
 ISSUE_NUMBER = re.compile(r"\bissue" + r"\s*#?[0-9]", re.IGNORECASE)
 CODE_FOLDERS = ("lib/", "capi/", "include/", "bindings/", "tests/", "tools/")
 DOCS_PAGE = re.compile(r"\bdocs/[A-Za-z0-9_./-]+\.md\b")
-
-
-def tracked_texts() -> Dict[str, str]:
-    """Every tracked text file (binary files, with a NUL byte, left out), by its path; outside a
-    git checkout, every file of the source tree but the build directories'."""
-    try:
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=SOURCE_ROOT, capture_output=True, check=True,
-                                timeout=60).stdout.decode().split("\0")
-        paths = [p for p in listed if p]
-    except (OSError, subprocess.CalledProcessError):
-        paths = [str(p.relative_to(SOURCE_ROOT)) for p in SOURCE_ROOT.rglob("*")
-                 if p.is_file() and not p.relative_to(SOURCE_ROOT).parts[0].startswith(("build", ".git", "node_modules"))]
-    texts = {}
-    for path in paths:
-        file = SOURCE_ROOT / path
-        if not file.is_file():  # deleted in the working tree, or a symbolic link to a folder
-            continue
-        data = file.read_bytes()
-        if b"\0" not in data:
-            texts[path] = data.decode("utf-8", errors="replace")
-    return texts
 
 
 def test_the_texts_are_found():

@@ -6,6 +6,7 @@ import os
 import pytest
 
 import ludus
+from conftest import GAME_IDS
 from ludus import Phase, selfplay
 
 pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
@@ -74,12 +75,13 @@ def _played(game_id):
                     game.roll()
             elif game.phase == Phase.MOVE:
                 game.play(game.legal_moves[0])
-        if game_id in ("petteia", "latrunculi") and not game.is_over:
+        agreed_draws = next(entry for entry in ludus.games() if entry["id"] == game_id)["agreed_draws"]
+        if agreed_draws and not game.is_over:
             game.agree_draw()
         return game.to_dict()
 
 
-@pytest.mark.parametrize("game_id", ["petteia", "latrunculi", "duodecim", "xii_scripta"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_apply_event_replays_a_history(game_id):
     saved = _played(game_id)
     with ludus.Game.from_json(dict(saved, history=[], position=saved["start"])) as fresh:

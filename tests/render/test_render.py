@@ -485,16 +485,21 @@ def duodecim_positions(lib, seeds, rng):
 
 # ---- every game and ruleset of the catalogue -------------------------------------------------
 
-def catalogue_variants(lib):
-    """(game id, options) for every game of ludus_games, once for each value of its "ruleset"
-    option (if it has one): the pictures of every game and ruleset are drawn and checked."""
+def catalogue(lib):
+    """The games of ludus_games, by id."""
     out = ctypes.c_void_p()
     lib.ludus_games.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
     assert lib.ludus_games(ctypes.byref(out)) == OK
-    catalogue = json.loads(ctypes.string_at(out.value).decode())
+    entries = json.loads(ctypes.string_at(out.value).decode())
     lib.ludus_string_free(out)
+    return {entry["id"]: entry for entry in entries}
+
+
+def catalogue_variants(lib):
+    """(game id, options) for every game of ludus_games, once for each value of its "ruleset"
+    option (if it has one): the pictures of every game and ruleset are drawn and checked."""
     variants = []
-    for entry in catalogue:
+    for entry in catalogue(lib).values():
         rulesets = entry["options"].get("ruleset", {}).get("values", [None])
         for ruleset in rulesets:
             options = {} if ruleset is None else {"ruleset": ruleset}
@@ -702,7 +707,7 @@ def test_null_arguments(lib):
 
 
 def test_defaults(lib):
-    for game_id in ("petteia", "duodecim"):
+    for game_id in catalogue(lib):
         game = Game(lib, game_id, {"seed": 2})
         assert game.svg(None) == game.svg("{}"), "NULL options are the defaults"
         assert game.text(None) == game.text({})
@@ -710,7 +715,7 @@ def test_defaults(lib):
 
 
 def test_sizes(lib):
-    for game_id in ("petteia", "duodecim"):
+    for game_id in catalogue(lib):
         game = Game(lib, game_id, {"seed": 3})
         for size in (120, 333, 480, 1000, 4096):
             root = parse_svg(game.svg({"size": size}))
@@ -982,14 +987,15 @@ def main():
         run(f"duodecim text #{count}", check_duodecim_text, game, state)
 
     drawn = set()
+    entries = catalogue(lib)
     for game_id, variant in catalogue_variants(lib):
         count = 0
         svg_check, text_check = GAME_CHECKS.get(game_id, (None, None))
+        svg_options = entries[game_id]["render_options"]["svg"]
+        turned = [{}] + [{name: value} for name, value in (("orientation", 1), ("coordinates", False)) if name in svg_options]
         for game, state in catalogue_positions(lib, game_id, variant, games(4), rng):
             count += 1
-            options = rng.choice([{}, {"size": rng.randint(120, 1200)}])
-            if game_id in ("petteia", "latrunculi"):
-                options = dict(options, **rng.choice([{}, {"orientation": 1}, {"coordinates": False}]))
+            options = dict(rng.choice([{}, {"size": rng.randint(120, 1200)}]), **rng.choice(turned))
             name = f"{game_id} {variant} #{count} {options}"
             run(f"{name} (any game)", check_any_picture, game, state, options)
             if svg_check is not None and count % 2 == 0:

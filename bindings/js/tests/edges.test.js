@@ -2,7 +2,7 @@
 // have a bound, level names are accepted, and the results say why a game ended.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ludus } from "./package.js";
+import { endingSoon, everyRuleset, ludus } from "./package.js";
 
 const { Game, DEFAULT_MAX_PLIES, EndReason } = ludus;
 
@@ -98,15 +98,21 @@ test("why the game ended: endReason and the position's end_reason", () => {
   assert.equal(restored.endReason, "borne_off");
   restored.close();
   race.close();
-  const bell = new Game("latrunculi", { ruleset: "bell", seed: 4 });
-  bell.randomPlayout(4);
-  assert.ok(Object.values(EndReason).includes(bell.endReason), bell.endReason);
-  bell.close();
+  for (const [id, options] of everyRuleset()) {
+    const game = new Game(id, endingSoon(id, { seed: 4, ...options }));
+    assert.notEqual(game.randomPlayout(4).result, "ongoing", `${id} ${JSON.stringify(options)}`);
+    assert.ok(Object.values(EndReason).includes(game.endReason), `${id} ${JSON.stringify(options)}: ${game.endReason}`);
+    assert.equal(game.position.end_reason, game.endReason);
+    const again = Game.fromJSON(game.toJSON());
+    assert.equal(again.endReason, game.endReason);
+    again.close();
+    game.close();
+  }
 });
 
 test("the position is read alone, and equals the saved state's", () => {
-  for (const id of ["petteia", "duodecim", "xii_scripta", "latrunculi"]) {
-    const game = new Game(id, { seed: 3 });
+  for (const [id, options] of everyRuleset()) {
+    const game = new Game(id, { seed: 3, ...options });
     for (let i = 0; i < 30 && !game.isOver; i++) {
       assert.deepEqual(game.position, game.toJSON().position);
       if (game.phase === "roll") game.roll();
@@ -124,13 +130,15 @@ test("the ruleset", () => {
   const bell = new Game("latrunculi", { ruleset: "bell" });
   assert.equal(bell.ruleset, "bell");
   bell.close();
-  const petteia = new Game("petteia");
-  assert.equal(petteia.ruleset, null);
-  petteia.close();
+  for (const [id, options] of everyRuleset()) {
+    const game = new Game(id, options);
+    assert.equal(game.ruleset, options.ruleset ?? null, id);
+    game.close();
+  }
 });
 
 test("every game's moves share kind, from_name, to_name, captured, captured_count", () => {
-  for (const [id, options] of [["petteia", {}], ["duodecim", {}], ["xii_scripta", {}], ["latrunculi", { ruleset: "bell" }]]) {
+  for (const [id, options] of everyRuleset()) {
     const game = new Game(id, { seed: 2, ...options });
     for (let i = 0; i < 60 && !game.isOver; i++) {
       if (game.phase === "roll") {

@@ -7,7 +7,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { ludus } from "./package.js";
 
-const { Game, games } = ludus;
+const { Game, games, gameIds } = ludus;
 
 // Every kind of call, successful and failing; returns the number of library calls made.
 function mixOfCalls(round) {
@@ -40,7 +40,28 @@ function mixOfCalls(round) {
   games();
   petteia.close();
   duodecim.close();
-  return calls + 3;
+  return calls + 3 + everyGame(round);
+}
+
+// The common calls on every game of the catalogue (a game registered is checked for leaks the
+// same day); returns the number of library calls made.
+function everyGame(round) {
+  let calls = 0;
+  for (const id of gameIds()) {
+    const game = new Game(id, { seed: round });
+    for (let i = 0; i < 3 && !game.isOver; i++) {
+      if (game.phase === "roll") game.roll();
+      else game.play(game.legalMoves()[0]);
+      calls += 2;
+    }
+    game.svg();
+    game.text();
+    Game.fromJSON(game.toJSONText()).close();
+    if (game.phase === "move") game.aiMove({ level: "random" });
+    game.close();
+    calls += 7;
+  }
+  return calls;
 }
 
 test("the wasm heap does not grow over 100,000 calls", () => {

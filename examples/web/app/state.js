@@ -21,6 +21,15 @@ export const state = {
   review: null,        // the game looked back on (review.js): its saved state, steps, shown position, evaluation
   // what the computer did in its turn, written out on screen (words.js: narrate)
   narration: { opening: false, dice: null, moves: [] },
+  // the lesson being taken (learn.js; null: none): the game left aside to come back to (back),
+  // the lesson and its step (lesson, index), its judge, display and voice (judge, show, say) and
+  // the step's state (done, marks, feedback)
+  lesson: null,
+  // the game played with a friend through a server (friend.js; null: a game on this device): its
+  // id and seat, the join link and its QR code, the server's view of it, the connection's state
+  // ("connecting", ...), whether a server update is being applied, and the greeting to say once
+  // the game is on the board
+  online: null,
 };
 
 export const catalogueOf = (id) => state.catalogue.find((entry) => entry.id === id);

@@ -30,6 +30,17 @@ test("state: the app offers the games it has tables for, in the library's order 
   assert.ok(state.catalogue.some((entry) => entry.id === "ur"), "the Royal Game of Ur: in the library and in the app");
 });
 
+test("state: the one state object declares every field the app keeps", () => {
+  const declared = new Set(Object.keys(state));
+  for (const file of readdirSync(here("app")).filter((name) => name.endsWith(".js"))) {
+    const source = readFileSync(here(`app/${file}`), "utf8");
+    // state.X read or written (not the module's file name, state.js)
+    for (const [, field] of source.matchAll(/\bstate\.(?!js\b)([A-Za-z_]\w*)/g)) assert.ok(declared.has(field), `app/${file}: state.${field} is not declared in app/state.js`);
+    for (const [, fields] of source.matchAll(/Object\.assign\(state, \{([^}]*)\}/g))
+      for (const [, field] of fields.matchAll(/(\w+):/g)) assert.ok(declared.has(field), `app/${file}: state.${field} is not declared in app/state.js`);
+  }
+});
+
 test("settings: the computer's levels are the catalogue's, weakest first, the other styles apart", () => {
   for (const entry of state.catalogue) {
     assert.deepEqual(settings.levels(), entry.levels, entry.id);

@@ -1,0 +1,217 @@
+"""No list of games kept by hand: what is true of every game is taken from the catalogue
+(``ludus.games()``, ``ludus_games()``, JavaScript's ``games()``), so that a game registered is
+built, tested, fuzzed and shown the day it is registered, and no list forgets it.
+
+The rule, checked over every tracked text file:
+
+* The game ids are the catalogue's (``ludus.game_ids()``), never a list in this file.
+* An id *occurs* on a line where it stands as a whole word: the id, case and all, not next to a
+  letter, a digit or ``_`` (so ``ur`` occurs in ``"ur"``, ``ur/ur.cpp`` and ``ur-finkel``, not in
+  ``ur_ai``, ``royalur`` or ``Ur``).
+* A *list* is two or more distinct ids occurring within three consecutive lines. A file's
+  *places* are its lists, those whose lines are at most two apart counted as one place.
+* Not scanned: Markdown (prose: the documentation pages, with their own checks) and a game's own
+  files, those whose path names exactly one game (``lib/ur/...``, ``tests/core/test_ur.cpp``,
+  ``examples/web/rules/en/ur.md``, ``tests/data/ur-v1.json``).
+
+A file with places fails unless it is in ``ALLOWED`` with exactly that many places and the reason
+it cannot do without them; an allowed file with fewer places than its entry fails too, so the list
+stays exact and can only shrink. Fix a place by looping over the catalogue (a test over every game
+or ruleset, data the game gives through the catalogue or its own JSON), or move the file into the
+game's folder; allow it only for what is a list by design.
+"""
+import re
+from typing import Dict, List, Set, Tuple
+
+import pytest
+
+import ludus
+from conftest import tracked_texts
+
+pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
+
+WINDOW = 3  # lines
+
+APP = "the web app's per-game tables (words, lessons, rules pages, print sheets), which the catalogue does not give yet"
+DOCS = "documentation in the code (docstrings, help, comments) that names games as examples of a rule"
+EXAMPLES = "tests of one rule that name the games they are about, as examples, not as the set of all games"
+GAME_TYPES = "C++ tests and benchmarks of the rules' types, which include each game's header (a compile-time list)"
+BENCH = "benchmarks with a row for each game and ruleset measured, named as docs/performance.md reports them"
+ANALYSIS = "the analysis's per-game evaluation and draw rules, to come from the catalogue's new fields"
+
+# Path: (places, why). Shrinks as places are fixed; never grows without a reason a list is right.
+ALLOWED: Dict[str, Tuple[int, str]] = {
+    "bindings/js/bench/compare.py": (1, BENCH),
+    "bindings/js/package.json": (1, "the npm package's keywords, for search on the registry"),
+    "bindings/js/src/index.d.ts": (1, DOCS),
+    "bindings/js/src/index.js": (1, DOCS),
+    "bindings/js/tests/api.test.js": (2, EXAMPLES + " (Petteia's and Duodecim's pictures)"),
+    "bindings/js/tests/edges.test.js": (1, EXAMPLES + " (an agreed draw, a race borne off)"),
+    "bindings/js/tests/leaks.test.js": (4, EXAMPLES + " (one board game and one race game, played over and over)"),
+    "bindings/python/ludus/__init__.py": (1, DOCS),
+    "bindings/python/ludus/analysis/__init__.py": (1, ANALYSIS),
+    "bindings/python/ludus/analysis/play.py": (3, ANALYSIS),
+    "bindings/python/ludus/analysis/study.py": (1, "the study's report links Petteia's board-size page, a study of that game"),
+    "bindings/python/ludus/cli/__init__.py": (2, DOCS),
+    "bindings/python/ludus/cli/console.py": (2, DOCS),
+    "bindings/python/ludus/cli/matches.py": (1, ANALYSIS),
+    "bindings/python/ludus/game.py": (5, DOCS),
+    "examples/python/demo.py": (2, "the demo's per-game pace and draw rules, an example program"),
+    "examples/python/pictures.py": (2, "an example program that draws two games"),
+    "examples/web/app/print.js": (1, APP),
+    "examples/web/app/state.js": (1, APP + ": APP_GAMES, the games it has them for"),
+    "examples/web/browser_test.py": (12, APP + ", and the browser test that walks through them"),
+    "examples/web/i18n/de.json": (11, APP),
+    "examples/web/i18n/en.json": (11, APP),
+    "examples/web/i18n/it.json": (11, APP),
+    "examples/web/rules/meson.build": (1, APP),
+    "examples/web/rules/spec/meson.build": (1, APP),
+    "examples/web/sw.js": (1, APP),
+    "examples/web/tests/lessons.test.mjs": (1, APP),
+    "examples/web/tests/modules.test.mjs": (3, APP),
+    "include/ludus/ludus.h": (10, "the header's per-game facts, which the header's rewrite points to the catalogue"),
+    "lib/meson.build": (3, "the build's source list of each game, which the game-folder change replaces"),
+    "lib/registry.cpp": (1, "the registry binds each game's folder with one line: the one list there is, by design"),
+    "schemas/meson.build": (1, "the schema of each game's JSON, installed and checked"),
+    "tests/bench/bench.cpp": (6, BENCH),
+    "tests/bench/callgrind.sh": (1, BENCH),
+    "tests/bench/rulesets.sh": (1, BENCH),
+    "tests/capi/test_capi_json.cpp": (2, EXAMPLES),
+    "tests/capi/test_capi_vocabulary.cpp": (1, EXAMPLES),
+    "tests/core/core_test_support.hpp": (2, EXAMPLES + " (a board game and a race game in play)"),
+    "tests/core/test_ai.cpp": (4, GAME_TYPES + "; the pinned searches of the two alpha-beta games"),
+    "tests/core/test_allocations.cpp": (2, GAME_TYPES),
+    "tests/core/test_checksums.cpp": (2, GAME_TYPES + "; random games pinned a ruleset at a time"),
+    "tests/core/test_framework.cpp": (1, GAME_TYPES),
+    "tests/core/test_rules_concept.cpp": (1, GAME_TYPES),
+    "tests/python/test_analysis.py": (3, EXAMPLES),
+    "tests/python/test_edges.py": (2, EXAMPLES),
+    "tests/python/test_end_reasons.py": (1, "the docstring names the rules pages of the games whose end reasons it tests"),
+    "tests/python/test_errors.py": (1, EXAMPLES + " (fixtures of a board game and a race game)"),
+    "tests/python/test_game.py": (2, EXAMPLES + " (fixtures of a board game and a race game)"),
+    "tests/python/test_install.py": (1, EXAMPLES + " (a game of each kind from the installed package)"),
+    "tests/python/test_render_py.py": (2, EXAMPLES),
+    "tests/python/test_self_contained.py": (1, "a sanity check that the tracked files are read names two rules pages"),
+    "tests/python/test_selfplay.py": (1, EXAMPLES),
+    "tests/python/test_server.py": (1, "the server's games, left to the change that makes the server robust"),
+    "tests/quickstart/run.py": (1, "the README quick starts' game ids broken on purpose, to see that the check fails"),
+    "tests/render/test_render.py": (4, EXAMPLES + "; each game's own picture checks, keyed by id"),
+}
+
+
+def id_pattern(ids: List[str]) -> "re.Pattern[str]":
+    """An id as a whole word: not next to a letter, a digit or an underscore."""
+    return re.compile("|".join(rf"(?<![A-Za-z0-9_]){re.escape(i)}(?![A-Za-z0-9_])" for i in sorted(ids, key=len, reverse=True)))
+
+
+def own_game(path: str, ids: List[str]) -> bool:
+    """Whether the path names exactly one game (a game's own folder or file), ids delimited by
+    anything but a letter or a digit (``test_xii_scripta_net.cpp``, ``lib/ur/ur.cpp``)."""
+    named = {i for i in ids if re.search(rf"(?<![a-z0-9]){re.escape(i)}(?![a-z0-9])", path)}
+    return len(named) == 1
+
+
+def places(text: str, pattern: "re.Pattern[str]") -> List[Tuple[int, Set[str]]]:
+    """The lists of ids in a text: for each place, its first line (from 1) and the ids in it."""
+    lines = text.splitlines()
+    found = [set(pattern.findall(line)) for line in lines]
+    listed: Set[int] = set()
+    for start in range(len(lines)):
+        window = range(start, min(start + WINDOW, len(lines)))
+        if len(set().union(*(found[i] for i in window))) >= 2:
+            listed.update(i for i in window if found[i])
+    out: List[Tuple[int, Set[str]]] = []
+    last = -WINDOW
+    for i in sorted(listed):
+        if i - last >= WINDOW:
+            out.append((i + 1, set()))
+        out[-1][1].update(found[i])
+        last = i
+    return out
+
+
+def scanned(path: str, ids: List[str]) -> bool:
+    return not path.endswith(".md") and not own_game(path, ids)
+
+
+def offences(texts: Dict[str, str], ids: List[str]) -> Dict[str, List[Tuple[int, Set[str]]]]:
+    """The places of every scanned file that has any, by path."""
+    pattern = id_pattern(ids)
+    out = {}
+    for path, text in texts.items():
+        if scanned(path, ids):
+            found = places(text, pattern)
+            if found:
+                out[path] = found
+    return out
+
+
+def describe(path: str, found: List[Tuple[int, Set[str]]]) -> str:
+    return f"{path}: {len(found)} places: " + ", ".join(f"line {line} ({' '.join(sorted(ids))})" for line, ids in found)
+
+
+def problems(found: Dict[str, List[Tuple[int, Set[str]]]]) -> List[str]:
+    """What is wrong with the places found, against ALLOWED."""
+    new = [f"{describe(path, f)}: games listed by hand (loop over the catalogue instead)"
+           for path, f in sorted(found.items()) if path not in ALLOWED]
+    changed = [f"{describe(path, found[path])}; ALLOWED says {ALLOWED[path][0]} (fewer: lower the count; "
+               "more: loop over the catalogue instead)"
+               for path in sorted(ALLOWED) if path in found and len(found[path]) != ALLOWED[path][0]]
+    gone = [f"{path}: no place any more (take it out of ALLOWED)" for path in sorted(ALLOWED) if path not in found]
+    return new + changed + gone
+
+
+def test_no_list_of_games_is_kept_by_hand():
+    ids = ludus.game_ids()
+    assert len(ids) >= 2
+    wrong = problems(offences(tracked_texts(), ids))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_allowed_place_says_why():
+    for path, (count, why) in ALLOWED.items():
+        assert count > 0 and len(why) > 20, path
+
+
+# ---- the rule itself ------------------------------------------------------------------------
+
+IDS = ["alpha", "beta_x", "ga"]  # made-up ids: the rule, not the catalogue
+
+
+def test_two_ids_within_three_lines_are_a_list():
+    pattern = id_pattern(IDS)
+    assert places('games = ["alpha", "beta_x"]\n', pattern) == [(1, {"alpha", "beta_x"})]
+    assert places('{"alpha",\n 1,\n "ga"}\n', pattern) == [(1, {"alpha", "ga"})]
+    assert places("x\nalpha\ny\nz\nga\n", pattern) == []  # four lines apart: each on its own
+    assert places('play("alpha")\nplay("alpha")\n', pattern) == []  # one game, twice
+    # one list over many lines, one place; two lists far apart, two places
+    assert places("alpha\nbeta_x\nga\nalpha\n", pattern) == [(1, {"alpha", "beta_x", "ga"})]
+    assert len(places("alpha ga\n\n\n\n\nalpha beta_x\n", pattern)) == 2
+
+
+def test_an_id_counts_as_a_whole_word_only():
+    pattern = id_pattern(IDS)
+    assert places("alphabet beta_xy ga_ai Ga xga\n", pattern) == []
+    assert places("lib/ga/ga.cpp alpha-v1.json\n", pattern) == [(1, {"alpha", "ga"})]
+
+
+def test_a_game_s_own_files_and_prose_are_not_scanned():
+    assert not scanned("lib/ga/ga.cpp", IDS) and not scanned("tests/core/test_beta_x_net.cpp", IDS)
+    assert not scanned("README.md", IDS)
+    assert scanned("tests/core/test_alpha_ga.cpp", IDS) and scanned("lib/registry.cpp", IDS)
+
+
+def test_a_list_put_back_where_one_was_taken_out_fails():
+    """Today's fixed places (tests that once skipped a game) fail again with a list of two
+    catalogue ids put back into them."""
+    ids = ludus.game_ids()
+    texts = tracked_texts()
+    for path in FIXED:
+        listed = dict(texts)
+        listed[path] = texts[path] + "\nGAMES = [" + ", ".join(f'"{i}"' for i in ids[:2]) + "]\n"
+        wrong = problems(offences(listed, ids))
+        assert len(wrong) == 1 and wrong[0].startswith(path + ":"), (path, wrong)
+
+
+FIXED = ["tests/python/test_ai.py", "tests/python/test_edges.py", "tests/capi/test_capi_json.cpp",
+         "bindings/js/tests/edges.test.js"]
