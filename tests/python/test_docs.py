@@ -1,10 +1,13 @@
 """Every fenced code block of README.md and docs/ runs, so the documentation cannot drift away
 from the library.
 
-Convention: ```python blocks are exec'd in one namespace per page, ```c blocks are compiled
+Convention: ```python blocks are exec'd in one namespace per page (in a folder where the clone's
+folders are linked, as at its top), ```c blocks are compiled
 against the built library and run (a block without ``main`` is wrapped in one, with
 <ludus/ludus.h>, <stdio.h> and <stdlib.h> included), ```js blocks are ES modules run with Node,
-which finds ``ludus-engine`` as the WebAssembly build's package and ``./examples`` as the clone's, ```sh / ```bash blocks run in one
+which finds ``ludus-engine`` as the WebAssembly build's package and ``./examples`` as the clone's, ```rust
+blocks are compiled with rustc alone (LUDUS_RUSTC, which meson sets when it finds one, else the
+rustc on PATH) against the built library and run, ```sh / ```bash blocks run in one
 bash per page, with ``set -e``, as if at the top of a clone whose build folder is ``build``. ```text and ```console blocks are shown, not run; any other tag
 (or none) fails, so that a block is never silently left out. Each page's blocks of one language
 run in order, in a temporary folder. A run block followed by a ```text block whose introducing
@@ -32,7 +35,7 @@ pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 PAGES = [SOURCE_ROOT / "README.md", *sorted((SOURCE_ROOT / "docs").rglob("*.md"))]
-RUN = {"python": "python", "c": "c", "js": "js", "javascript": "js", "sh": "sh", "bash": "sh"}
+RUN = {"python": "python", "c": "c", "js": "js", "javascript": "js", "rust": "rust", "sh": "sh", "bash": "sh"}
 SHOWN = {"text", "console"}
 C_PRELUDE = "#include <ludus/ludus.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
 
@@ -41,7 +44,7 @@ def name(page):
     return str(page.relative_to(SOURCE_ROOT))
 
 
-CASES = [(page, language) for page in PAGES for language in ("python", "c", "js", "sh")
+CASES = [(page, language) for page in PAGES for language in ("python", "c", "js", "rust", "sh")
          if any(RUN.get(tag) == language for tag, _, _ in blocks(page))]
 
 
@@ -67,6 +70,7 @@ def check_output(page, line, code, printed):
 
 def run_python(page, found, folder):
     library()
+    link_clone_folders(folder)
     namespace = {"__name__": "__docs__"}
     here = os.getcwd()
     os.chdir(folder)
@@ -110,6 +114,36 @@ def run_c(page, found, folder):
         check_output(page, line, code, ran.stdout)
 
 
+def rust_compiler():
+    """Meson's rustc (LUDUS_RUSTC) when meson runs the test; by hand, the rustc on PATH."""
+    if os.environ.get("LUDUS_RUSTC"):
+        return os.environ["LUDUS_RUSTC"]
+    if os.environ.get("LUDUS_BUILD_ROOT"):
+        pytest.skip("meson found no rustc when this build was set up (Debian's rustc; .ci/setup installs it)")
+    compiler = shutil.which("rustc")
+    if compiler is None:
+        pytest.skip("no rustc")
+    return compiler
+
+
+def run_rust(page, found, folder):
+    lib = library()
+    rustc = rust_compiler()
+    # The compiler runs without the sanitizer runtime the tests may preload for the library.
+    compile_env = {name: value for name, value in os.environ.items() if name != "LD_PRELOAD"}
+    for number, (code, line) in enumerate(found, 1):
+        path = folder / f"block{number}.rs"
+        path.write_text(code, encoding="utf-8")
+        program = folder / f"block{number}"
+        built = subprocess.run([rustc, "--edition", "2021", str(path), "-o", str(program), "-L", str(lib.parent),
+                                "-C", f"link-args=-Wl,-rpath,{lib.parent}"],
+                               capture_output=True, text=True, cwd=folder, env=compile_env, timeout=300)
+        assert built.returncode == 0, failure(page, line, code, built.stderr)
+        ran = subprocess.run([str(program)], capture_output=True, text=True, cwd=folder, env=library_env(lib), timeout=120)
+        assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
+        check_output(page, line, code, ran.stdout)
+
+
 def run_js(page, found, folder):
     package = os.environ.get("LUDUS_JS_PACKAGE")
     if not package:
@@ -133,12 +167,17 @@ def run_js(page, found, folder):
 CLONE_FOLDERS = ("bindings", "examples", "include", "schemas", "docs")
 
 
+def link_clone_folders(folder):
+    """The folders of the clone linked into the temporary folder, as if it were the clone's top."""
+    for entry in CLONE_FOLDERS:
+        (folder / entry).symlink_to(SOURCE_ROOT / entry, target_is_directory=True)
+
+
 def run_sh(page, found, folder):
     """The page's shell blocks, in one bash, as if at the top of a clone whose build is ``build``
     (the folders of the clone linked into the temporary folder)."""
     lib = library()
-    for entry in CLONE_FOLDERS:
-        (folder / entry).symlink_to(SOURCE_ROOT / entry, target_is_directory=True)
+    link_clone_folders(folder)
     (folder / "build").symlink_to(lib.parent.parent, target_is_directory=True)  # BUILD/capi/libludus.so.1
     script = "set -euo pipefail\n" + "".join(f"# {name(page)}:{line}\n{code}" for code, line in found)
     env = library_env(lib)
@@ -146,7 +185,7 @@ def run_sh(page, found, folder):
     assert ran.returncode == 0, failure(page, found[0][1], script, ran.stdout + ran.stderr)
 
 
-RUNNERS = {"python": run_python, "c": run_c, "js": run_js, "sh": run_sh}
+RUNNERS = {"python": run_python, "c": run_c, "js": run_js, "rust": run_rust, "sh": run_sh}
 
 
 @pytest.mark.parametrize("page,language", CASES, ids=[f"{name(p)}-{language}" for p, language in CASES])
@@ -158,7 +197,7 @@ def test_the_blocks_run(page, language, tmp_path):
 @pytest.mark.parametrize("page", PAGES, ids=name)
 def test_every_block_says_whether_it_runs(page):
     unknown = [f"{name(page)}:{line}: ```{tag}" for tag, _, line in blocks(page) if tag not in RUN and tag not in SHOWN]
-    assert not unknown, "tag these blocks python, c, js, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
+    assert not unknown, "tag these blocks python, c, js, rust, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
 
 
 def test_a_promised_output_is_checked():
