@@ -22,7 +22,7 @@ PART = re.compile(r"(<!-- catalogue:(?P<name>[a-z_]+) -->\n)(?P<body>.*?)(<!-- /
 
 
 def rules_page(game_id):
-    """The page of a game's rules, docs/rules/ID.md (an underscore of the id may be a hyphen)."""
+    """The page of a game's rules in docs/rules/, named by its id (an underscore may be a hyphen)."""
     for stem in (game_id, game_id.replace("_", "-")):
         if (SOURCE_ROOT / "docs" / "rules" / f"{stem}.md").is_file():
             return f"docs/rules/{stem}.md"
