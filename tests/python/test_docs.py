@@ -95,23 +95,31 @@ def library_env(lib):
     return env
 
 
-def run_c(page, found, folder):
+def build_and_run(page, found, folder, suffix, source_of, compile_command, compile_env=None):
+    """Each block written to blockN.SUFFIX (source_of(code) its text), compiled by
+    compile_command(source, program), run against the library, its promised output checked."""
     lib = library()
-    compiler = shutil.which(os.environ.get("CC", "cc"))
-    if compiler is None:
-        pytest.skip("no C compiler")
     for number, (code, line) in enumerate(found, 1):
-        source = code if re.search(r"\bmain\s*\(", code) else C_PRELUDE + "int main(void) {\n" + code + "return 0;\n}\n"
-        path = folder / f"block{number}.c"
-        path.write_text(source, encoding="utf-8")
+        path = folder / f"block{number}.{suffix}"
+        path.write_text(source_of(code), encoding="utf-8")
         program = folder / f"block{number}"
-        built = subprocess.run([compiler, "-std=c11", "-Wall", "-Werror", "-I", str(SOURCE_ROOT / "include"), str(path),
-                                "-o", str(program), str(lib), f"-Wl,-rpath,{lib.parent}"],
-                               capture_output=True, text=True)
+        built = subprocess.run(compile_command(path, program, lib), capture_output=True, text=True, cwd=folder,
+                               env=compile_env, timeout=300)
         assert built.returncode == 0, failure(page, line, code, built.stderr)
         ran = subprocess.run([str(program)], capture_output=True, text=True, cwd=folder, env=library_env(lib), timeout=120)
         assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
         check_output(page, line, code, ran.stdout)
+
+
+def run_c(page, found, folder):
+    library()
+    compiler = shutil.which(os.environ.get("CC", "cc"))
+    if compiler is None:
+        pytest.skip("no C compiler")
+    build_and_run(page, found, folder, "c",
+                  lambda code: code if re.search(r"\bmain\s*\(", code) else C_PRELUDE + "int main(void) {\n" + code + "return 0;\n}\n",
+                  lambda path, program, lib: [compiler, "-std=c11", "-Wall", "-Werror", "-I", str(SOURCE_ROOT / "include"),
+                                              str(path), "-o", str(program), str(lib), f"-Wl,-rpath,{lib.parent}"])
 
 
 def rust_compiler():
@@ -127,21 +135,14 @@ def rust_compiler():
 
 
 def run_rust(page, found, folder):
-    lib = library()
+    library()
     rustc = rust_compiler()
     # The compiler runs without the sanitizer runtime the tests may preload for the library.
     compile_env = {name: value for name, value in os.environ.items() if name != "LD_PRELOAD"}
-    for number, (code, line) in enumerate(found, 1):
-        path = folder / f"block{number}.rs"
-        path.write_text(code, encoding="utf-8")
-        program = folder / f"block{number}"
-        built = subprocess.run([rustc, "--edition", "2021", str(path), "-o", str(program), "-L", str(lib.parent),
-                                "-C", f"link-args=-Wl,-rpath,{lib.parent}"],
-                               capture_output=True, text=True, cwd=folder, env=compile_env, timeout=300)
-        assert built.returncode == 0, failure(page, line, code, built.stderr)
-        ran = subprocess.run([str(program)], capture_output=True, text=True, cwd=folder, env=library_env(lib), timeout=120)
-        assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
-        check_output(page, line, code, ran.stdout)
+    build_and_run(page, found, folder, "rs", lambda code: code,
+                  lambda path, program, lib: [rustc, "--edition", "2021", str(path), "-o", str(program),
+                                              "-L", str(lib.parent), "-C", f"link-args=-Wl,-rpath,{lib.parent}"],
+                  compile_env)
 
 
 def run_js(page, found, folder):
