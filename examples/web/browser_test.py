@@ -10,7 +10,7 @@ One browser for everything:
   with its default options: every square, cell and tray of the board and every button is at
   least 44x44 CSS px, the page has no horizontal overflow, the board and the status line are
   on screen, axe finds no serious or critical violation;
-- in Italian at 360x740 and in English at 1024x768, a whole game of each of the four games by
+- in Italian at 360x740 and in English at 1024x768, a whole game of each of the five games by
   taps against the computer (Latrunculi as Bell's and Schaedler's rulesets, through their
   placement phases), and in German (chosen in the language selector, which names every language
   of i18n/languages.json in itself) at 360x740 Duodecim and Latrunculi (Kowalski's rules): the
@@ -1722,7 +1722,7 @@ def open_lesson_from(app, how, game):
 
 
 def lessons(app):
-    """Learn to play: in Italian on a phone every step of the four games' lessons (from the title
+    """Learn to play: in Italian on a phone every step of the five games' lessons (from the title
     bar, the new-game dialog and a game's rules), a mistake in each game explained in the goal's
     words, the answer praised, "show me", the task never over the board, axe and tap targets;
     back to the game, which is unchanged; the last step's "play a game"; Latrunculi in English on a

@@ -1,10 +1,13 @@
 """Every fenced code block of README.md and docs/ runs, so the documentation cannot drift away
 from the library.
 
-Convention: ```python blocks are exec'd in one namespace per page, ```c blocks are compiled
+Convention: ```python blocks are exec'd in one namespace per page (in a folder where the clone's
+folders are linked, as at its top), ```c blocks are compiled
 against the built library and run (a block without ``main`` is wrapped in one, with
 <ludus/ludus.h>, <stdio.h> and <stdlib.h> included), ```js blocks are ES modules run with Node,
-which finds ``ludus-engine`` as the WebAssembly build's package and ``./examples`` as the clone's, ```sh / ```bash blocks run in one
+which finds ``ludus-engine`` as the WebAssembly build's package and ``./examples`` as the clone's, ```rust
+blocks are compiled with rustc alone (LUDUS_RUSTC, which meson sets when it finds one, else the
+rustc on PATH) against the built library and run, ```sh / ```bash blocks run in one
 bash per page, with ``set -e``, as if at the top of a clone whose build folder is ``build``. ```text and ```console blocks are shown, not run; any other tag
 (or none) fails, so that a block is never silently left out. Each page's blocks of one language
 run in order, in a temporary folder. A run block followed by a ```text block whose introducing
@@ -34,7 +37,7 @@ pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 PAGES = [SOURCE_ROOT / "README.md", *sorted((SOURCE_ROOT / "docs").rglob("*.md"))]
-RUN = {"python": "python", "c": "c", "js": "js", "javascript": "js", "sh": "sh", "bash": "sh"}
+RUN = {"python": "python", "c": "c", "js": "js", "javascript": "js", "rust": "rust", "sh": "sh", "bash": "sh"}
 SHOWN = {"text", "console"}
 C_PRELUDE = "#include <ludus/ludus.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
 
@@ -43,7 +46,7 @@ def name(page):
     return str(page.relative_to(SOURCE_ROOT))
 
 
-CASES = [(page, language) for page in PAGES for language in ("python", "c", "js", "sh")
+CASES = [(page, language) for page in PAGES for language in ("python", "c", "js", "rust", "sh")
          if any(RUN.get(tag) == language for tag, _, _ in blocks(page))]
 
 
@@ -69,6 +72,7 @@ def check_output(page, line, code, printed):
 
 def run_python(page, found, folder):
     library()
+    link_clone_folders(folder)
     namespace = {"__name__": "__docs__"}
     here = os.getcwd()
     os.chdir(folder)
@@ -93,23 +97,55 @@ def library_env(lib):
     return env
 
 
-def run_c(page, found, folder):
+def build_and_run(page, found, folder, suffix, source_of, compile_command):
+    """Each block written to blockN.SUFFIX (source_of(code) its text), compiled by
+    compile_command(source, program), run against the library, its promised output checked."""
     lib = library()
-    compiler = shutil.which(os.environ.get("CC", "cc"))
-    if compiler is None:
-        pytest.skip("no C compiler")
     for number, (code, line) in enumerate(found, 1):
-        source = code if re.search(r"\bmain\s*\(", code) else C_PRELUDE + "int main(void) {\n" + code + "return 0;\n}\n"
-        path = folder / f"block{number}.c"
-        path.write_text(source, encoding="utf-8")
+        path = folder / f"block{number}.{suffix}"
+        path.write_text(source_of(code), encoding="utf-8")
         program = folder / f"block{number}"
-        built = subprocess.run([compiler, "-std=c11", "-Wall", "-Werror", "-I", str(SOURCE_ROOT / "include"), str(path),
-                                "-o", str(program), str(lib), f"-Wl,-rpath,{lib.parent}"],
-                               capture_output=True, text=True)
+        built = subprocess.run(compile_command(path, program, lib), capture_output=True, text=True, cwd=folder,
+                               timeout=300)
         assert built.returncode == 0, failure(page, line, code, built.stderr)
         ran = subprocess.run([str(program)], capture_output=True, text=True, cwd=folder, env=library_env(lib), timeout=120)
         assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
         check_output(page, line, code, ran.stdout)
+
+
+def run_c(page, found, folder):
+    library()
+    compiler = shutil.which(os.environ.get("CC", "cc"))
+    if compiler is None:
+        pytest.skip("no C compiler")
+    build_and_run(page, found, folder, "c",
+                  lambda code: code if re.search(r"\bmain\s*\(", code) else C_PRELUDE + "int main(void) {\n" + code + "return 0;\n}\n",
+                  lambda path, program, lib: [compiler, "-std=c11", "-Wall", "-Werror", "-I", str(SOURCE_ROOT / "include"),
+                                              str(path), "-o", str(program), str(lib), f"-Wl,-rpath,{lib.parent}"])
+
+
+def rust_compiler():
+    """Meson's rustc (LUDUS_RUSTC) when meson runs the test; by hand, the rustc on PATH."""
+    if os.environ.get("LUDUS_RUSTC"):
+        return os.environ["LUDUS_RUSTC"]
+    if os.environ.get("LUDUS_BUILD_ROOT"):
+        pytest.skip("meson found no rustc when this build was set up (Debian's rustc; .ci/setup installs it)")
+    compiler = shutil.which("rustc")
+    if compiler is None:
+        pytest.skip("no rustc")
+    return compiler
+
+
+def run_rust(page, found, folder):
+    library()
+    if os.environ.get("LD_PRELOAD"):
+        # A sanitized library (.ci/run's ASan step) would need Rust's own sanitizer support; the
+        # plain build runs these blocks.
+        pytest.skip("the library is sanitized (LD_PRELOAD): the Rust blocks run in the plain build")
+    rustc = rust_compiler()
+    build_and_run(page, found, folder, "rs", lambda code: code,
+                  lambda path, program, lib: [rustc, "--edition", "2021", str(path), "-o", str(program),
+                                              "-L", str(lib.parent), "-C", f"link-args=-Wl,-rpath,{lib.parent}"])
 
 
 def run_js(page, found, folder):
@@ -135,12 +171,17 @@ def run_js(page, found, folder):
 CLONE_FOLDERS = ("bindings", "examples", "include", "schemas", "docs")
 
 
+def link_clone_folders(folder):
+    """The folders of the clone linked into the temporary folder, as if it were the clone's top."""
+    for entry in CLONE_FOLDERS:
+        (folder / entry).symlink_to(SOURCE_ROOT / entry, target_is_directory=True)
+
+
 def run_sh(page, found, folder):
     """The page's shell blocks, in one bash, as if at the top of a clone whose build is ``build``
     (the folders of the clone linked into the temporary folder)."""
     lib = library()
-    for entry in CLONE_FOLDERS:
-        (folder / entry).symlink_to(SOURCE_ROOT / entry, target_is_directory=True)
+    link_clone_folders(folder)
     (folder / "build").symlink_to(lib.parent.parent, target_is_directory=True)  # BUILD/capi/libludus.so.1
     script = "set -euo pipefail\n" + "".join(f"# {name(page)}:{line}\n{code}" for code, line in found)
     env = library_env(lib)
@@ -148,7 +189,7 @@ def run_sh(page, found, folder):
     assert ran.returncode == 0, failure(page, found[0][1], script, ran.stdout + ran.stderr)
 
 
-RUNNERS = {"python": run_python, "c": run_c, "js": run_js, "sh": run_sh}
+RUNNERS = {"python": run_python, "c": run_c, "js": run_js, "rust": run_rust, "sh": run_sh}
 
 
 @pytest.mark.parametrize("page,language", CASES, ids=[f"{name(p)}-{language}" for p, language in CASES])
@@ -160,7 +201,7 @@ def test_the_blocks_run(page, language, tmp_path):
 @pytest.mark.parametrize("page", PAGES, ids=name)
 def test_every_block_says_whether_it_runs(page):
     unknown = [f"{name(page)}:{line}: ```{tag}" for tag, _, line in blocks(page) if tag not in RUN and tag not in SHOWN]
-    assert not unknown, "tag these blocks python, c, js, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
+    assert not unknown, "tag these blocks python, c, js, rust, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
 
 
 def test_a_promised_output_is_checked():

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random playouts in WebAssembly (Node, the V8 of Chromium) side by side with the native library.
 
-    python3 bindings/js/bench/compare.py [NATIVE_BUILD] [WASM_BUILD] [--seconds S] [--runs N]
+    python3 bindings/js/bench/compare.py [NATIVE_BUILD] [WASM_BUILD] [--seconds S] [--runs N] [--game ID ...]
 
 For each game, N runs alternate native (playout_probe.c, linked with NATIVE_BUILD's
 libludus.so) and wasm (playout.mjs on WASM_BUILD's package), each S seconds of
@@ -45,6 +45,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--target", type=float, default=0.40)
+    parser.add_argument("--game", action="append", help="only this game's rulesets (repeatable; default every game)")
     args = parser.parse_args()
     package = os.path.abspath(os.path.join(args.wasm_build, "bindings", "js", "node", "index.js"))  # the Node entry
     ok = True
@@ -53,6 +54,8 @@ def main():
         print(f"random playouts, medians of {args.runs} alternating runs of {args.seconds:g} s (plies/s)")
         print(f"{'ruleset':28} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)")
         for game, options, name in GAMES:
+            if args.game and game not in args.game:
+                continue
             native, wasm = [], []
             for _ in range(args.runs):
                 native.append(run([probe, game, options, str(args.seconds)])[0])

@@ -171,9 +171,10 @@ export interface SavedState {
   [key: string]: unknown;
 }
 
-/** The computer player's levels ("best" always names the strongest; "uct" is Monte Carlo
- * tree search). */
-export type AiLevel = "random" | "greedy" | "easy" | "medium" | "best" | "uct";
+/** The computer player's levels ("best" always names the strongest that every game has; "uct" is
+ * Monte Carlo tree search; "perfect", the Royal Game of Ur's only, plays from the solved game's
+ * table, read through setFileReader). */
+export type AiLevel = "random" | "greedy" | "easy" | "medium" | "best" | "uct" | "perfect";
 /** Options of aiMove() (the C API's ludus_ai_choose); the WebAssembly build has no threads. */
 export interface AiOptions {
   level?: AiLevel;
@@ -187,6 +188,8 @@ export interface AiOptions {
   max_playouts?: number;
   /** "uct" only: the exploration constant, above 0 and at most 100 */
   exploration?: number;
+  /** "perfect" only: the path of the solved game's table, as the file reader knows it */
+  table?: string;
   threads?: 1;
 }
 /** Options of svg(): size, words and pieces (false: the empty board) for every game; orientation and coordinates for Petteia and Latrunculi; positions for the race games; Duodecim's inscription, route and numbering. text() takes orientation and coordinates only. */

@@ -561,7 +561,7 @@ export class Game {
   /** The move the library's computer player chooses (the game is not changed): a move object
    * of legalMoves() plus "search" {level, depth, nodes, value, time_ms, ...}. Options: an
    * object (or its JSON text) with level ("random", "greedy", "easy", "medium", "best": the
-   * default, "uct"), depth, seed, max_nodes, max_time_ms, max_playouts, exploration, threads
+   * default, "uct", and for "ur" "perfect", reading its table through setFileReader), table, depth, seed, max_nodes, max_time_ms, max_playouts, exploration, threads
    * (only 1 here: the WebAssembly build has no threads, see lib/meson.build); or a level's
    * name alone: aiMove("easy"). WrongPhaseError before a roll, GameOverError at the end. */
   aiMove(options = {}) {
@@ -584,13 +584,15 @@ export class Game {
       (pointer) => callString(fn, handle, pointer));
   }
 
-  /** The library's self-contained SVG of the position. Options: size; petteia orientation,
-   * coordinates; duodecim inscription ("ostia", "levate", "virtus", "vincer"). */
+  /** The library's self-contained SVG of the position. Options: those games() lists for the game
+   * as render_options.svg (size, words and pieces for every game; the board games' orientation
+   * and coordinates; the race games' positions; Duodecim's inscription, route and numbering). */
   svg(options) {
     return this.#render(wasm._ludus_game_render_svg, options);
   }
 
-  /** The library's monospace text diagram of the position. */
+  /** The library's monospace text diagram of the position. Options: those games() lists for the
+   * game as render_options.text. */
   text(options) {
     return this.#render(wasm._ludus_game_render_text, options);
   }

@@ -477,8 +477,8 @@ class Game:
 
     @property
     def id(self) -> str:
-        """The game's id in the catalogue: ``"petteia"``, ``"duodecim"``, ``"latrunculi"`` or
-        ``"xii_scripta"``."""
+        """The game's id in the catalogue (:func:`ludus.games`): ``"petteia"``, ``"duodecim"``,
+        ``"latrunculi"``, ``"xii_scripta"`` or ``"ur"``."""
         if self._id is None:
             self._id = self._fixed()[0]
         return self._id
@@ -739,7 +739,7 @@ class Game:
 
     def ai_move(self, level: str = "best", **options: Any) -> Move:
         """The move a computer player of the library chooses (``ludus_ai_choose``); the game is
-        not changed, in all four games. ``level``: ``"random"``, ``"greedy"``, ``"easy"``,
+        not changed, in every game. ``level``: ``"random"``, ``"greedy"``, ``"easy"``,
         ``"medium"``, ``"best"`` or ``"uct"`` (Monte Carlo tree search, budget ``max_playouts``),
         and for ``ur`` ``"perfect"`` (plays from the solved game's table: option ``table``, its
         path, or ``$LUDUS_UR_TABLES``; ``ludus solve ur`` writes it);
