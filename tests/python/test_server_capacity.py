@@ -1,6 +1,6 @@
 """ludus serve at its limits: a full server refuses in words (HTTP 503 with Retry-After, a
 WebSocket closed with 1013 and its reason) and the Python client comes back by itself; the file
-limit and the listening queue; the creator's choice of seat; the QR code; the load benchmark's
+limit and the listening queue; the creator's choice of seat; the QR code, drawn when asked; the load benchmark's
 report.
 
 Loopback only; every wait is bounded."""
@@ -165,6 +165,28 @@ def test_the_invitations_qr_code_is_the_links():
     assert drawn == expected
     assert f'viewBox="0 0 {size} {size}"' in svg and f'width="{size * 0.8:g}mm"' in svg
     assert re.fullmatch(r'<svg [^>]*><path d="(M\d+ \d+h\d+v1h-\d+z)+" fill="#000000"/></svg>', svg)
+
+
+def test_the_qr_code_is_drawn_only_for_a_client_that_asks(tmp_path):
+    """A new game's answer carries the invitation's QR code by default (the clients of before
+    read it), none with "qr": false (a client that draws its own); a "qr" that is not a boolean
+    is refused."""
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            drawn = await create_game(server.url, "petteia", PETTEIA, session=session)
+            bare = await create_game(server.url, "petteia", PETTEIA, session=session, qr=False)
+            async with session.post(server.url + "/api/games", json={"game": "petteia", "qr": "no"}) as response:
+                refused = (response.status, await response.json())
+            return drawn, bare, refused
+    try:
+        drawn, bare, refused = run(main())
+    finally:
+        server.stop()
+    assert drawn["join_qr_svg"].startswith("<svg ") and "join_qr_svg" not in bare
+    assert bare["links"]["join"].endswith(f"#join={bare['id']}.{bare['invite']}")
+    assert refused[0] == 400 and refused[1]["error"] == "bad_message" and "qr" in refused[1]["message"]
 
 
 def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
