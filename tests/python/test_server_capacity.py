@@ -208,17 +208,25 @@ def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
 
 def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
     """examples/server/benchmark.py: the games finished and failed, every acknowledged move found
-    in the database, the CPU times, and with --profile the parts of a change's time."""
+    in the database, the CPU times, and with --profile the parts of a change's time; with
+    --human, the five games at a person's pace, the server drawing no QR code with --client-qr."""
     from pathlib import Path
     script = Path(__file__).resolve().parents[2] / "examples" / "server" / "benchmark.py"
     out = subprocess.run([sys.executable, str(script), "--games", "3", "--max-plies", "8", "--profile"],
                          capture_output=True, text=True, env=child_env(), timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     report = out.stdout
-    assert "3 games, 1 process, SQLite" in report and "3 finished, 0 failed" in report
-    assert "move latency median" in report and "load average" in report
+    assert "3 games, Petteia 5x5, no pause, 1 process, SQLite" in report and "3 finished, 0 failed" in report
+    assert "move latency median" in report and ", p95 " in report and ", max " in report and "load average" in report
     assert "acknowledged moves: 21, all in the database" in report   # 7 moves a game, the 8th version ends it
-    assert "CPU in the" in report
+    assert "ms of server CPU a change (24 changes stored)" in report   # and the friend's joining each game
     for part in ("the rest (aiohttp", "QR codes", "library", "message reading (JSON, schema)", "JSON encoding",
                  "ms (mean, wall) for its commit"):
         assert part in report, part
+    out = subprocess.run([sys.executable, str(script), "--games", "5", "--max-plies", "4", "--human", "--ramp", "0",
+                          "--client-qr", "--profile"], capture_output=True, text=True, env=child_env(), timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    report = out.stdout
+    assert "5 games, human pace (1-3 s), five games, 1 process, SQLite" in report and "5 finished, 0 failed" in report
+    assert "ms of server CPU a change (20 changes stored)" in report   # versions 1 to 4 of each game
+    assert "QR codes" not in report     # none was drawn
