@@ -107,3 +107,37 @@ def test_a_keyword_not_compiled_is_refused(schema):
     with pytest.raises(ValueError):
         protocol.compile_schema(schema, {})
 
+
+def rulesets():
+    """Every game with each of its rulesets (those with none: their default rules)."""
+    import ludus
+    for entry in ludus.games():
+        ruleset = entry["options"].get("ruleset")
+        for name in (ruleset["values"] if ruleset else [None]):
+            yield entry["id"], ({"ruleset": name} if name else {})
+
+
+@pytest.mark.parametrize("game_id,options", list(rulesets()))
+def test_the_views_move_texts_are_the_libraries_legal_moves(game_id, options):
+    """The view's legal moves, read as integers with each text asked once per set of rules
+    (ludus.server.room.MoveTexts), are the library's legal moves in its order, in games of three
+    seeds (sharing the texts) played at random, and the server's dice are among the library's."""
+    import ludus
+    from ludus.server.room import MoveTexts, server_roll
+    texts = MoveTexts.of_rules(game_id, dict(options, seed=1))
+    assert MoveTexts.of_rules(game_id, dict(options, seed=2)) is texts     # the seed is not a rule
+    for seed in (1, 2, 3):
+        chooser = random.Random(seed)
+        with ludus.Game(game_id, dict(options, seed=seed)) as game:
+            for _ in range(120):
+                if game.is_over:
+                    break
+                if game.phase == ludus.Phase.ROLL:
+                    dice = server_roll(game)
+                    assert tuple(dice) in {o.dice for o in game.chance_outcomes()}
+                    game.set_dice(dice)
+                    continue
+                legal = game.legal_moves.texts
+                assert texts.of(game) == legal
+                game.play(chooser.choice(legal))
+    assert texts.texts       # texts were kept

@@ -426,9 +426,7 @@ class Server:
                             seat = None
                         greeted = True
                         room.connections.add(outbox)
-                        welcome = room.welcome(seat, message.get("since"))
-                        welcome["id"] = ident
-                        outbox.send_json(welcome)
+                        outbox.send(room.welcome(seat, message.get("since"), ident))
                     elif not greeted:
                         raise Refused("hello_first", "send hello (with a seat's token, or none to watch) first")
                     else:
