@@ -156,8 +156,9 @@ class Room:
         self.lock = asyncio.Lock()
         self._rebuild(record["events"], record["version"])
         self._view_cache: Optional[Tuple[int, str]] = None
-        self.options_resolved = self.game.options    # the seed included: they never change
-        self.move_texts = MoveTexts.of_rules(self.game_id, self.options_resolved)
+        options = self.game.options     # resolved, the seed included: they never change
+        self.move_texts = MoveTexts.of_rules(self.game_id, options)
+        self._view_prefix = json.dumps({"id": self.id, "game": self.game_id, "options": options, "dice": self.dice})[:-1]
 
     def _rebuild(self, events: List[Dict[str, Any]], version: int) -> None:
         self.game = Game(self.game_id, self.options)
@@ -208,15 +209,17 @@ class Room:
         else:
             winner, result, end_reason = game.winner, str(game.result), game.end_reason
             to_move = game.to_move
-        phase = "over" if self.over else str(game.phase)
+        phase = "over" if resigned is not None else str(game.phase)    # the library asked once
+        if self.status == "archived":
+            status = "archived"
+        else:
+            status = "over" if phase == "over" else "playing" if all(self.seat_hashes) else "waiting"
         head = json.dumps({
-            "id": self.id, "game": self.game_id, "options": self.options_resolved, "dice": self.dice,
-            "status": self._status(), "version": self.version,
-            "seats": [h is not None for h in self.seat_hashes],
+            "status": status, "version": self.version, "seats": [h is not None for h in self.seat_hashes],
             "phase": phase, "to_move": to_move, "result": result, "winner": winner, "end_reason": end_reason,
             "offer": self.meta.get("offer")})
         legal = json.dumps(self.move_texts.of(game)) if phase == "move" else "[]"
-        text = f'{head[:-1]},"position":{game.position_json()},"legal":{legal}}}'
+        text = f'{self._view_prefix},{head[1:-1]},"position":{game.position_json()},"legal":{legal}}}'
         self._view_cache = (self.version, text)
         return text
 
