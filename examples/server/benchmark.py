@@ -30,6 +30,11 @@ from ludus.server.testing import PostgresCluster, ServerProcess, play_random_gam
 FAST = ["--messages-per-second", "100000", "--address-messages-per-second", "10000000",
         "--connections-per-address", "20000", "--requests-per-minute", "10000000"]
 TIMED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "timed_serve.py")
+# --cprofile: the server under cProfile, timed by its main thread's CPU clock (a wall clock on a
+# loaded machine would count the time it waited for a core, or for the GIL after each library call)
+CPROFILED = ("import cProfile, sys, time\nfrom ludus.cli import main\n"
+             "profile = cProfile.Profile(time.thread_time)\n"
+             "try:\n    profile.runcall(main, sys.argv[4:])\nfinally:\n    profile.dump_stats(sys.argv[1])\n")
 GAME = ("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20})
 #: --human's games: the five, each with its default rules, in turn
 FIVE_GAMES = [("duodecim", {}), ("petteia", {}), ("latrunculi", {}), ("xii_scripta", {}), ("ur", {})]
@@ -135,7 +140,8 @@ def main():
     parser.add_argument("--profile", action="store_true",
                         help="time the phases of the (first) server's changes (timed_serve.py)")
     parser.add_argument("--cprofile", metavar="FILE",
-                        help="run the (first) server under cProfile, its statistics written to FILE when it stops")
+                        help="run the (first) server under cProfile (its main thread's CPU time), its statistics "
+                             "written to FILE when it stops")
     args = parser.parse_args()
     files = raise_file_limit()    # the clients' two connections a game are files of this process too
     cluster = None
@@ -148,7 +154,7 @@ def main():
     timings = os.path.join(folder, "timings.json")
     servers = [ServerProcess(database, extra=FAST, log_path=os.path.join(folder, f"server{i}.log"),
                              python_args=([TIMED, timings] if args.profile else
-                                          ["-m", "cProfile", "-o", args.cprofile] if args.cprofile else [])
+                                          ["-c", CPROFILED, args.cprofile] if args.cprofile else [])
                              if i == 0 else [])
                .start(timeout=60) for i in range(count)]
     started_cpu = [cpu_seconds(s.process.pid) for s in servers]   # its start (imports) not counted
