@@ -192,13 +192,10 @@ class Room:
 
     # ---- what everyone sees --------------------------------------------------------------------
 
-    def view(self) -> Dict[str, Any]:
-        """The game as every client sees it (nothing secret), parsed from :meth:`view_text`."""
-        return json.loads(self.view_text())
-
     def view_text(self) -> str:
-        """The view as JSON text, made once per version: the library's position spliced in as it
-        wrote it and the legal moves' texts read as integers (neither parsed nor encoded again)."""
+        """The game as every client sees it (nothing secret), as JSON text made once per version:
+        the library's position spliced in as it wrote it and the legal moves' texts read as
+        integers (neither parsed nor encoded again)."""
         cached = self._view_cache
         if cached is not None and cached[0] == self.version:
             return cached[1]
