@@ -101,6 +101,17 @@ def test_a_refused_message_is_explained_and_a_valid_one_read_with_integers():
     assert all(type(x) is int for x in [message["version"], *message["dice"]])
 
 
+@pytest.mark.parametrize("schema", [{"enum": [0, 1]}, {"const": 1}, {"const": True}, {"enum": ["a", None]},
+                                    {"type": ["integer", "null"]}, {"type": "number", "minimum": 0, "maximum": 1}])
+def test_the_compiler_agrees_with_jsonschema_beyond_the_messages_keywords(schema):
+    """JSON's equality and types as jsonschema has them: true is not 1, 1.0 is 1 (the messages'
+    enums are all strings, so their variants alone would not show it)."""
+    check = protocol.compile_schema(schema, {})
+    validator = jsonschema.Draft202012Validator(schema)
+    for value in VALUES:
+        assert (check(value) is None) == validator.is_valid(value), (schema, value)
+
+
 @pytest.mark.parametrize("schema", [{"type": "string", "format": "email"}, {"oneOf": [{"type": "string"}]},
                                     {"$ref": "http://example.org/x"}, {"additionalProperties": {"type": "string"}}])
 def test_a_keyword_not_compiled_is_refused(schema):
