@@ -2,10 +2,12 @@
 
     LUDUS_LIBRARY=build/capi/libludus.so.1 PYTHONPATH=bindings/python \\
         python3 examples/server/benchmark.py --games 100 [--postgresql] [--profile]
+    ... --games 500 --human [--client-qr]      # players answering after 1-3 s, the five games mixed
 
 Prints the games finished and those that failed (by why), games/s, moves/s, the move latency
-(median, p99), what the servers refused as busy, the database's batches, whether every
-acknowledged move is in the database, and the load average. ``--profile`` runs the (first) server
+(median, p95, p99, max), the servers' CPU time per stored change, what the servers refused as
+busy, the database's batches, whether every acknowledged move is in the database, and the load
+average. ``--profile`` runs the (first) server
 with timers around the phases of a change (timed_serve.py) and prints where its time went. Bounded: each game stops at
 --max-plies versions, a seat waits --turn-timeout s at most for its turn."""
 import argparse
@@ -28,7 +30,14 @@ from ludus.server.testing import PostgresCluster, ServerProcess, play_random_gam
 FAST = ["--messages-per-second", "100000", "--address-messages-per-second", "10000000",
         "--connections-per-address", "20000", "--requests-per-minute", "10000000"]
 TIMED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "timed_serve.py")
+# --cprofile: the server under cProfile, timed by its main thread's CPU clock (a wall clock on a
+# loaded machine would count the time it waited for a core, or for the GIL after each library call)
+CPROFILED = ("import cProfile, sys, time\nfrom ludus.cli import main\n"
+             "profile = cProfile.Profile(time.thread_time)\n"
+             "try:\n    profile.runcall(main, sys.argv[4:])\nfinally:\n    profile.dump_stats(sys.argv[1])\n")
 GAME = ("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20})
+#: --human's games: the five, each with its default rules, in turn
+FIVE_GAMES = [("duodecim", {}), ("petteia", {}), ("latrunculi", {}), ("xii_scripta", {}), ("ur", {})]
 
 
 def why(error):
@@ -37,9 +46,14 @@ def why(error):
 
 
 async def play_counted(seed, urls, session, args, acked, latencies, finished, failures):
+    game = FIVE_GAMES[seed % len(FIVE_GAMES)] if args.human else GAME
+    think = (1.0, 3.0) if args.human else (0.0, 0.0)
     try:
-        await play_random_game(urls[0], *GAME, seed=seed, acked=acked, urls=urls, session=session,
-                               max_plies=args.max_plies, latencies=latencies, turn_timeout=args.turn_timeout)
+        # --human: the games arrive over --ramp seconds, not all in the same instant
+        await asyncio.sleep(args.ramp * seed / max(1, args.games) if args.human else 0.0)
+        await play_random_game(urls[0], *game, seed=seed, acked=acked, urls=urls, session=session,
+                               max_plies=args.max_plies, latencies=latencies, turn_timeout=args.turn_timeout,
+                               think=think, qr=not args.client_qr)
         finished.append(seed)
     except Exception as e:   # counted and reported: one game's failure does not stop the others
         failures[why(e)] += 1
@@ -60,18 +74,25 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))] if ordered else 0.0
 
 
-def stored_moves(database):
-    """Every move in the database: (game id, version, seat, move)."""
-    query = "SELECT game_id, version, seat, data FROM events WHERE kind = 'move'"
+def query(database, sql):
     if database.startswith("sqlite:"):
         with sqlite3.connect(database[len("sqlite:"):]) as db:
-            rows = db.execute(query).fetchall()
-    else:
-        import psycopg2
-        with psycopg2.connect(database) as db, db.cursor() as cursor:
-            cursor.execute(query)
-            rows = cursor.fetchall()
+            return db.execute(sql).fetchall()
+    import psycopg2
+    with psycopg2.connect(database) as db, db.cursor() as cursor:
+        cursor.execute(sql)
+        return cursor.fetchall()
+
+
+def stored_moves(database):
+    """Every move in the database: (game id, version, seat, move)."""
+    rows = query(database, "SELECT game_id, version, seat, data FROM events WHERE kind = 'move'")
     return {(g, int(v), s, json.loads(d)["move"]) for g, v, s, d in rows}
+
+
+def stored_changes(database):
+    """The changes stored: every event (a join, a move, a roll, ...)."""
+    return int(query(database, "SELECT count(*) FROM events")[0][0])
 
 
 def cpu_seconds(pid):
@@ -111,8 +132,16 @@ def main():
     parser.add_argument("--max-plies", type=int, default=40)
     parser.add_argument("--turn-timeout", type=float, default=120.0)
     parser.add_argument("--postgresql", action="store_true", help="two server processes over PostgreSQL")
+    parser.add_argument("--human", action="store_true",
+                        help="players answering after 1-3 s, the five games mixed, arriving over --ramp s")
+    parser.add_argument("--ramp", type=float, default=20.0, help="--human: the seconds over which the games start")
+    parser.add_argument("--client-qr", action="store_true",
+                        help="the clients draw the invitation's QR code (they ask the server for none)")
     parser.add_argument("--profile", action="store_true",
                         help="time the phases of the (first) server's changes (timed_serve.py)")
+    parser.add_argument("--cprofile", metavar="FILE",
+                        help="run the (first) server under cProfile (its main thread's CPU time), its statistics "
+                             "written to FILE when it stops")
     args = parser.parse_args()
     files = raise_file_limit()    # the clients' two connections a game are files of this process too
     cluster = None
@@ -124,8 +153,11 @@ def main():
         database, count = f"sqlite:{os.path.join(folder, 'bench.sqlite3')}", 1
     timings = os.path.join(folder, "timings.json")
     servers = [ServerProcess(database, extra=FAST, log_path=os.path.join(folder, f"server{i}.log"),
-                             python_args=[TIMED, timings] if args.profile and i == 0 else [])
+                             python_args=([TIMED, timings] if args.profile else
+                                          ["-c", CPROFILED, args.cprofile] if args.cprofile else [])
+                             if i == 0 else [])
                .start(timeout=60) for i in range(count)]
+    started_cpu = [cpu_seconds(s.process.pid) for s in servers]   # its start (imports) not counted
     try:
         client_cpu = time.process_time()
         seconds, acked, latencies, finished, failures = asyncio.run(load([servers[0].url, servers[-1].url], args))
@@ -133,22 +165,28 @@ def main():
         load_average = os.getloadavg()
         healths = [health(s) for s in servers]
         server_cpu = [cpu_seconds(s.process.pid) for s in servers]
+        if None not in server_cpu + started_cpu:
+            server_cpu = [t - t0 for t, t0 in zip(server_cpu, started_cpu)]
     finally:
         for s in servers:
             s.stop()
     try:
         told = {(g, v, s, m) for g, v, s, m in acked}
         lost = told - stored_moves(database)
+        changes = stored_changes(database)
     finally:
         if cluster:
             cluster.stop()
     store = [h["store"] for h in healths]
     batches, jobs = sum(s["batches"] for s in store), sum(s["jobs"] for s in store)
     busy_s = sum(s["busy_s"] for s in store)
-    print(f"{args.games} games, {'2 processes, PostgreSQL' if cluster else '1 process, SQLite'} "
+    kind = "human pace (1-3 s), five games" if args.human else "Petteia 5x5, no pause"
+    print(f"{args.games} games, {kind}, {'2 processes, PostgreSQL' if cluster else '1 process, SQLite'} "
           f"(open-file limit {files}): {len(finished)} finished, {sum(failures.values())} failed; "
-          f"{len(finished) / seconds:.1f} games/s, {len(acked) / seconds:.0f} moves/s, {seconds:.1f} s; "
-          f"move latency median {percentile(latencies, 50) * 1000:.1f} ms, p99 {percentile(latencies, 99) * 1000:.1f} ms; "
+          f"{len(finished) / seconds:.1f} games/s, {len(acked) / seconds:.0f} moves/s, "
+          f"{changes / seconds:.0f} changes/s, {seconds:.1f} s; "
+          f"move latency median {percentile(latencies, 50) * 1000:.1f} ms, p95 {percentile(latencies, 95) * 1000:.1f} ms, "
+          f"p99 {percentile(latencies, 99) * 1000:.1f} ms, max {max(latencies, default=0) * 1000:.1f} ms; "
           f"load average {load_average[0]:.2f} {load_average[1]:.2f} {load_average[2]:.2f}")
     for reason, n in failures.most_common():
         print(f"  failed: {n} x {reason}")
@@ -158,8 +196,9 @@ def main():
           f"({1000 * busy_s / max(1, batches):.1f} ms a batch)")
     if None not in server_cpu:
         print(f"CPU in the {seconds:.0f} s: the server{'s' if count > 1 else ''} "
-              f"{' + '.join(f'{t:.1f}' for t in server_cpu)} s (all threads, from its start), "
-              f"the clients (this process) {client_cpu:.1f} s")
+              f"{' + '.join(f'{t:.1f}' for t in server_cpu)} s (all threads, since it answered), "
+              f"the clients (this process) {client_cpu:.1f} s; "
+              f"{1000 * sum(server_cpu) / max(1, changes):.2f} ms of server CPU a change ({changes} changes stored)")
     print(f"acknowledged moves: {len(told)}, " + ("all in the database" if not lost else f"{len(lost)} MISSING"))
     if args.profile:
         print(breakdown(timings))

@@ -4,7 +4,7 @@
 
 The event loop's CPU time (its thread's own, so that other programs on a loaded machine and the
 database thread do not count) is split between the library (playing an event, the view's
-position and legal moves), JSON encoding, reading a message (JSON decoding and its schema), the
+position and legal moves, the server's dice), JSON encoding, reading a message (JSON decoding and its schema), the
 QR code of a new game, and the rest (aiohttp, asyncio, the sockets, the server's checks). The
 wall time a change waits for its commit is timed apart. OUT.json is written when the server
 stops (SIGTERM or SIGINT)."""
@@ -63,7 +63,8 @@ def timed_startup(function):
 
 
 room.apply = timed("library", room.apply)
-room.Room.view = timed("library", room.Room.view)
+room.Room.view_text = timed("library", room.Room.view_text)
+room.server_roll = timed("library", room.server_roll)
 json.dumps = timed("JSON encoding", json.dumps)
 app.parse_client_message = timed("message reading (JSON, schema)", protocol.parse_client_message)
 app.check_body = timed("message reading (JSON, schema)", protocol.check_body)

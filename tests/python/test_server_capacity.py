@@ -1,6 +1,6 @@
 """ludus serve at its limits: a full server refuses in words (HTTP 503 with Retry-After, a
 WebSocket closed with 1013 and its reason) and the Python client comes back by itself; the file
-limit and the listening queue; the creator's choice of seat; the QR code; the load benchmark's
+limit and the listening queue; the creator's choice of seat; the QR code, drawn when asked; the load benchmark's
 report.
 
 Loopback only; every wait is bounded."""
@@ -167,6 +167,28 @@ def test_the_invitations_qr_code_is_the_links():
     assert re.fullmatch(r'<svg [^>]*><path d="(M\d+ \d+h\d+v1h-\d+z)+" fill="#000000"/></svg>', svg)
 
 
+def test_the_qr_code_is_drawn_only_for_a_client_that_asks(tmp_path):
+    """A new game's answer carries the invitation's QR code by default (the clients of before
+    read it), none with "qr": false (a client that draws its own); a "qr" that is not a boolean
+    is refused."""
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            drawn = await create_game(server.url, "petteia", PETTEIA, session=session)
+            bare = await create_game(server.url, "petteia", PETTEIA, session=session, qr=False)
+            async with session.post(server.url + "/api/games", json={"game": "petteia", "qr": "no"}) as response:
+                refused = (response.status, await response.json())
+            return drawn, bare, refused
+    try:
+        drawn, bare, refused = run(main())
+    finally:
+        server.stop()
+    assert drawn["join_qr_svg"].startswith("<svg ") and "join_qr_svg" not in bare
+    assert bare["links"]["join"].endswith(f"#join={bare['id']}.{bare['invite']}")
+    assert refused[0] == 400 and refused[1]["error"] == "bad_message" and "qr" in refused[1]["message"]
+
+
 def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
     server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
 
@@ -186,17 +208,25 @@ def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
 
 def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
     """examples/server/benchmark.py: the games finished and failed, every acknowledged move found
-    in the database, the CPU times, and with --profile the parts of a change's time."""
+    in the database, the CPU times, and with --profile the parts of a change's time; with
+    --human, the five games at a person's pace, the server drawing no QR code with --client-qr."""
     from pathlib import Path
     script = Path(__file__).resolve().parents[2] / "examples" / "server" / "benchmark.py"
     out = subprocess.run([sys.executable, str(script), "--games", "3", "--max-plies", "8", "--profile"],
                          capture_output=True, text=True, env=child_env(), timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     report = out.stdout
-    assert "3 games, 1 process, SQLite" in report and "3 finished, 0 failed" in report
-    assert "move latency median" in report and "load average" in report
+    assert "3 games, Petteia 5x5, no pause, 1 process, SQLite" in report and "3 finished, 0 failed" in report
+    assert "move latency median" in report and ", p95 " in report and ", max " in report and "load average" in report
     assert "acknowledged moves: 21, all in the database" in report   # 7 moves a game, the 8th version ends it
-    assert "CPU in the" in report
+    assert "ms of server CPU a change (24 changes stored)" in report   # and the friend's joining each game
     for part in ("the rest (aiohttp", "QR codes", "library", "message reading (JSON, schema)", "JSON encoding",
                  "ms (mean, wall) for its commit"):
         assert part in report, part
+    out = subprocess.run([sys.executable, str(script), "--games", "5", "--max-plies", "4", "--human", "--ramp", "0",
+                          "--client-qr", "--profile"], capture_output=True, text=True, env=child_env(), timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    report = out.stdout
+    assert "5 games, human pace (1-3 s), five games, 1 process, SQLite" in report and "5 finished, 0 failed" in report
+    assert "ms of server CPU a change (20 changes stored)" in report   # versions 1 to 4 of each game
+    assert "QR codes" not in report     # none was drawn

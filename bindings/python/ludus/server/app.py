@@ -326,11 +326,13 @@ class Server:
                                  "meta": {"offer": None, "resigned": None}, "created": time.time()})
         base = self.base_url(request)
         join_link = f"{base}/#join={game_id}.{invite}"
-        return web.json_response({
-            "id": game_id, "seat": seat, "token": token, "invite": invite, "dice": body.get("dice", "server"),
-            "links": {"join": join_link, "watch": f"{base}/#watch={game_id}",
-                      "websocket": f"{base.replace('http', 'ws', 1)}/api/games/{game_id}/ws"},
-            "join_qr_svg": _qr_svg(join_link)}, status=201)
+        created = {"id": game_id, "seat": seat, "token": token, "invite": invite, "dice": body.get("dice", "server"),
+                   "links": {"join": join_link, "watch": f"{base}/#watch={game_id}",
+                             "websocket": f"{base.replace('http', 'ws', 1)}/api/games/{game_id}/ws"}}
+        if body.get("qr", True):
+            # a quarter of the server's work at human pace: a client that draws its own says "qr": false
+            created["join_qr_svg"] = _qr_svg(join_link)
+        return web.json_response(created, status=201)
 
     async def join(self, request: web.Request) -> web.Response:
         try:
@@ -424,9 +426,7 @@ class Server:
                             seat = None
                         greeted = True
                         room.connections.add(outbox)
-                        welcome = room.welcome(seat, message.get("since"))
-                        welcome["id"] = ident
-                        outbox.send_json(welcome)
+                        outbox.send(room.welcome(seat, message.get("since"), ident))
                     elif not greeted:
                         raise Refused("hello_first", "send hello (with a seat's token, or none to watch) first")
                     else:

@@ -86,12 +86,15 @@ async def _post(base_url: str, path: str, body: Dict[str, Any], session: Optiona
 
 async def create_game(base_url: str, game: str, options: Optional[Dict[str, Any]] = None, seat: int = 0,
                       dice: str = "server", session: Optional[aiohttp.ClientSession] = None,
-                      retry_for: float = 60.0) -> Dict[str, Any]:
+                      retry_for: float = 60.0, qr: bool = True) -> Dict[str, Any]:
     """A new game: ``id``, ``seat``, ``token`` (the creator's, in ``seat``; who moves first is
-    the game's rule), ``invite`` (for the friend), ``links`` and ``join_qr_svg``. A busy server
-    is asked again for up to ``retry_for`` seconds."""
-    return await _post(base_url, "/api/games", {"game": game, "options": options or {}, "seat": seat, "dice": dice},
-                       session, retry_for)
+    the game's rule), ``invite`` (for the friend), ``links`` and, unless ``qr`` is False (a
+    client that draws its own), ``join_qr_svg``. A busy server is asked again for up to
+    ``retry_for`` seconds."""
+    body: Dict[str, Any] = {"game": game, "options": options or {}, "seat": seat, "dice": dice}
+    if not qr:
+        body["qr"] = False
+    return await _post(base_url, "/api/games", body, session, retry_for)
 
 
 async def join_game(base_url: str, game_id: str, invite: str, dice: Optional[str] = None,

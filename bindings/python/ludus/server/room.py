@@ -8,12 +8,14 @@ player's message is accepted, so a loaded game is the game the players saw.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import hashlib
 import hmac
 import json
 import secrets
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from .._library import call_string
 from ..errors import LudusError, WrongPhaseError
 from ..game import Game, Phase
 from .store import Conflict, Store
@@ -41,17 +43,64 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+#: each distinct table of chances the library gave (its JSON text): the rolls and their
+#: cumulative probabilities, read once (a game's table is the same at every roll)
+_chances: Dict[str, Tuple[List[List[int]], List[float]]] = {}
+
+
 def server_roll(game: Game) -> List[int]:
     """Dice drawn with the operating system's generator, by the library's probabilities of each
     distinct roll (the game's own seeded generator would be predictable from its saved state)."""
-    outcomes = game.chance_outcomes()
+    text = call_string(game._lib.ludus_game_chance_outcomes, game._handle)   # Game.chance_outcomes, unparsed
+    table = _chances.get(text)
+    if table is None:
+        outcomes = json.loads(text)
+        cumulative, total = [], 0.0
+        for outcome in outcomes:
+            total += float(outcome["probability"])
+            cumulative.append(total)
+        table = ([list(o["dice"]) for o in outcomes], cumulative)
+        if len(_chances) >= 256:    # options make more tables than games: kept bounded
+            _chances.clear()
+        _chances[text] = table
+    rolls, cumulative = table
     draw = secrets.randbelow(1 << 53) / float(1 << 53)
-    total = 0.0
-    for outcome in outcomes:
-        total += outcome.probability
-        if draw < total:
-            return list(outcome.dice)
-    return list(outcomes[-1].dice)
+    index = bisect.bisect_right(cumulative, draw)
+    return list(rolls[min(index, len(rolls) - 1)])
+
+
+class MoveTexts:
+    """The legal moves' texts of one set of rules, read from the library as integers: a move's
+    text depends only on the rules' options and its integer (each game's ``action_text(options,
+    action)`` in the library), so each text is asked for once, not parsed from the legal moves'
+    JSON at every position (18.6 KB for Latrunculi's first)."""
+
+    _known: Dict[str, "MoveTexts"] = {}
+    #: the sets of rules kept (options make more of them than there are games)
+    MAX_RULES = 256
+
+    def __init__(self) -> None:
+        self.texts: Dict[int, str] = {}
+
+    @classmethod
+    def of_rules(cls, game_id: str, options: Dict[str, Any]) -> "MoveTexts":
+        key = json.dumps([game_id, {k: v for k, v in options.items() if k != "seed"}], sort_keys=True)
+        known = cls._known.get(key)
+        if known is None:
+            if len(cls._known) >= cls.MAX_RULES:
+                cls._known.clear()
+            known = cls._known[key] = cls()
+        return known
+
+    def of(self, game: Game) -> List[str]:
+        """The texts of ``game``'s legal moves, in the library's order."""
+        texts, found = self.texts, []
+        for action in game.actions():
+            text = texts.get(action)
+            if text is None:
+                text = texts[action] = game.action_text(action)
+            found.append(text)
+        return found
 
 
 def undo_steps(game: Game, seat: int) -> int:
@@ -106,7 +155,10 @@ class Room:
         self.connections: Set[Any] = set()     # the Outbox of each connection
         self.lock = asyncio.Lock()
         self._rebuild(record["events"], record["version"])
-        self._view_cache: Optional[Tuple[int, str, Dict[str, Any]]] = None
+        self._view_cache: Optional[Tuple[int, str]] = None
+        options = self.game.options     # resolved, the seed included: they never change
+        self.move_texts = MoveTexts.of_rules(self.game_id, options)
+        self._view_prefix = json.dumps({"id": self.id, "game": self.game_id, "options": options, "dice": self.dice})[:-1]
 
     def _rebuild(self, events: List[Dict[str, Any]], version: int) -> None:
         self.game = Game(self.game_id, self.options)
@@ -140,11 +192,13 @@ class Room:
 
     # ---- what everyone sees --------------------------------------------------------------------
 
-    def view(self) -> Dict[str, Any]:
-        """The game as every client sees it (nothing secret), computed once per version."""
+    def view_text(self) -> str:
+        """The game as every client sees it (nothing secret), as JSON text made once per version:
+        the library's position spliced in as it wrote it and the legal moves' texts read as
+        integers (neither parsed nor encoded again)."""
         cached = self._view_cache
         if cached is not None and cached[0] == self.version:
-            return cached[2]
+            return cached[1]
         game, resigned = self.game, self.meta.get("resigned")
         if resigned is not None:
             winner: Optional[int] = 1 - int(resigned)
@@ -152,28 +206,25 @@ class Room:
         else:
             winner, result, end_reason = game.winner, str(game.result), game.end_reason
             to_move = game.to_move
-        phase = "over" if self.over else str(game.phase)
-        view = {
-            "id": self.id, "game": self.game_id, "options": game.options, "dice": self.dice,
-            "status": self._status(), "version": self.version,
-            "seats": [h is not None for h in self.seat_hashes],
+        phase = "over" if resigned is not None else str(game.phase)    # the library asked once
+        if self.status == "archived":
+            status = "archived"
+        else:
+            status = "over" if phase == "over" else "playing" if all(self.seat_hashes) else "waiting"
+        head = json.dumps({
+            "status": status, "version": self.version, "seats": [h is not None for h in self.seat_hashes],
             "phase": phase, "to_move": to_move, "result": result, "winner": winner, "end_reason": end_reason,
-            "offer": self.meta.get("offer"),
-            "position": game.position,
-            "legal": game.legal_moves.texts if phase == "move" else [],
-        }
-        self._view_cache = (self.version, json.dumps(view), view)
-        return view
+            "offer": self.meta.get("offer")})
+        legal = json.dumps(self.move_texts.of(game)) if phase == "move" else "[]"
+        text = f'{self._view_prefix},{head[1:-1]},"position":{game.position_json()},"legal":{legal}}}'
+        self._view_cache = (self.version, text)
+        return text
 
-    def view_text(self) -> str:
-        self.view()
-        assert self._view_cache is not None
-        return self._view_cache[1]
-
-    def welcome(self, seat: Optional[int], since: Optional[int]) -> Dict[str, Any]:
+    def welcome(self, seat: Optional[int], since: Optional[int], ident: Optional[int]) -> str:
+        """The welcome's JSON text: the view and the saved state spliced in as they are."""
         events = [e for e in self.events if since is not None and e["version"] > since]
-        return {"type": "welcome", "seat": seat, "view": self.view(), "state": json.loads(self.game.to_json()),
-                "events": events if since is not None else []}
+        return '{"type":"welcome","id":%s,"seat":%s,"view":%s,"state":%s,"events":%s}' % (
+            json.dumps(ident), json.dumps(seat), self.view_text(), self.game.to_json(), json.dumps(events))
 
     def broadcast(self, event: Optional[Dict[str, Any]]) -> None:
         """Hand the update to every connection's outbox: the game waits for none of them."""

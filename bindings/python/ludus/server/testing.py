@@ -15,7 +15,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .client import GameClient, ServerError, create_game, join_game
 
@@ -153,9 +153,12 @@ ACKED = List[tuple]
 
 
 async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, max_plies: int,
-                    latencies: Optional[List[float]] = None, timeout: float = 60.0) -> None:
+                    latencies: Optional[List[float]] = None, timeout: float = 60.0,
+                    think: Tuple[float, float] = (0.0, 0.0)) -> None:
     """Play ``client``'s seat with random moves (and server dice) until the game is over or
-    ``max_plies`` versions have passed; every acknowledged move goes to ``acked``."""
+    ``max_plies`` versions have passed; every acknowledged move goes to ``acked``. Before each
+    move or roll the player thinks for a time drawn between ``think``'s two bounds (seconds), as
+    a person would."""
     loop = asyncio.get_running_loop()
     while True:
         # the bound reached stops both seats (the one not to move would wait for a turn for ever)
@@ -164,6 +167,10 @@ async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, ma
                                        timeout)
         if view["status"] != "playing" or view["version"] >= max_plies:
             return
+        if think[1] > 0:
+            await asyncio.sleep(chooser.uniform(*think))
+            if client.view["version"] != view["version"]:
+                continue    # the game changed meanwhile (the opponent's offer, a resignation)
         started = loop.time()
         try:
             if view["phase"] == "roll":
@@ -185,12 +192,15 @@ async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, ma
 async def play_random_game(base_url: str, game: str, options: Dict[str, Any], seed: int, acked: ACKED,
                            max_plies: int = 100000, latencies: Optional[List[float]] = None,
                            urls: Optional[Sequence[str]] = None, session: Any = None,
-                           reconnect_for: float = 30.0, turn_timeout: float = 60.0) -> Dict[str, Any]:
+                           reconnect_for: float = 30.0, turn_timeout: float = 60.0,
+                           think: Tuple[float, float] = (0.0, 0.0), qr: bool = True) -> Dict[str, Any]:
     """Create a game, join it as the friend and play it out with two random players (on two
     servers if ``urls`` gives two); returns the final view. A seat waits ``turn_timeout`` s at
-    most for its turn, and as long for the answer to its move."""
+    most for its turn, and as long for the answer to its move; it thinks ``think`` s (the range)
+    before each. ``qr``: the server draws the invitation's QR code (a client that draws its own
+    says False)."""
     urls = list(urls or [base_url, base_url])
-    created = await create_game(urls[0], game, options, session=session)
+    created = await create_game(urls[0], game, options, session=session, qr=qr)
     joined = await join_game(urls[1], created["id"], created["invite"], session=session)
     chooser = random.Random(seed)
     first, second = (GameClient(url, created["id"], token, session=session, reconnect_for=reconnect_for,
@@ -199,8 +209,9 @@ async def play_random_game(base_url: str, game: str, options: Dict[str, Any], se
     await first.connect()
     await second.connect()
     try:
-        await asyncio.gather(play_seat(first, chooser, acked, max_plies, latencies, turn_timeout),
-                             play_seat(second, random.Random(seed + 1), acked, max_plies, latencies, turn_timeout))
+        await asyncio.gather(play_seat(first, chooser, acked, max_plies, latencies, turn_timeout, think),
+                             play_seat(second, random.Random(seed + 1), acked, max_plies, latencies, turn_timeout,
+                                       think))
         await first.wait_until(lambda v: v["version"] >= second.version, 30)
         return first.view
     finally:
