@@ -48,8 +48,7 @@ std::string rng_to_text(const Rng &rng);
 Rng rng_from_text(const std::string &text, const std::string &field);
 // A seed for a game made without one, below 2^53 (every JSON parser keeps it exact, JavaScript's
 // too). Drawn from the thread's own generator, seeded once from the operating system (again in
-// a child after fork()): std::random_device (a system call, or rdrand, slow in a virtual
-// machine) is not asked for each game.
+// a child after fork()): std::random_device (slow: a system call, or rdrand) is not asked each game.
 uint64_t fresh_seed();
 // How many fresh seeds this thread has drawn: a caller that makes games again from the same
 // options can tell whether those options made the game differ each time.
