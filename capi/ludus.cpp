@@ -102,8 +102,8 @@ ludus::json options_argument(const char *options_json) {
 // The options a thread last made a game from and, once they recur, a game at their start to
 // clone: a program that plays many games of the same options parses and checks them once.
 // Small (the texts and one game at its start, its options shared with the games cloned from
-// it) and freed with the thread. Never options that draw a seed from the operating system:
-// each game of those draws its own.
+// it) and freed with the thread. Never options that draw a fresh seed: each game of those
+// draws its own.
 class RecentOptions {
 public:
     std::unique_ptr<ludus::Game> new_game(const char *game_id, const char *options_json) {
@@ -123,9 +123,9 @@ private:
 
     std::unique_ptr<ludus::Game> new_and_remembered(const char *game_id, const char *options_json) {
         forget();
-        const uint64_t seeds_drawn = ludus::seeds_drawn_from_os();
+        const uint64_t seeds_drawn = ludus::fresh_seeds_drawn();
         auto game = ludus::new_game(game_id, options_argument(options_json));
-        if (options_json != nullptr && ludus::seeds_drawn_from_os() == seeds_drawn) remember(game_id, options_json);
+        if (options_json != nullptr && ludus::fresh_seeds_drawn() == seeds_drawn) remember(game_id, options_json);
         return game;
     }
 

@@ -1,6 +1,7 @@
 // Reading JSON with messages that name the field, and parsing a caller's text within the
 // limits on untrusted input (json_util.hpp).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <unordered_set>
 
@@ -29,6 +30,27 @@ std::string quote(std::string_view text) {
 }
 
 std::string quote_json(const json &value) { return value.is_string() ? quote(value.get_ref<const std::string &>()) : excerpt(value.dump()); }
+
+json exact_json(uint64_t n) { return n < first_inexact_double ? json(n) : json(std::to_string(n)); }
+
+uint64_t seed_from_json(const json &value, const std::string &name) {
+    if (value.is_number_unsigned()) return value.get<uint64_t>();
+    if (value.is_number_integer() && value.get<int64_t>() >= 0) return static_cast<uint64_t>(value.get<int64_t>());
+    const std::string where = "option " + quote(name) + ": ";
+    if (!value.is_string())
+        fail(Status::invalid_option, where + "must be an integer 0..18446744073709551615 or a string of its decimal digits, not " + quote_json(value));
+    const std::string &text = value.get_ref<const std::string &>();
+    if (text.empty() || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        fail(Status::invalid_option, where + quote(text) + " is not a string of decimal digits (no sign, no space)");
+    if (text.size() > 1 && text[0] == '0') fail(Status::invalid_option, where + quote(text) + ": write it without leading zeros");
+    uint64_t n = 0;
+    for (char c : text) {
+        const auto digit = static_cast<uint64_t>(c - '0');
+        if (n > (UINT64_MAX - digit) / 10) fail(Status::invalid_option, where + quote(text) + " is above 18446744073709551615");
+        n = n * 10 + digit;
+    }
+    return n;
+}
 
 std::string path(const std::string &parent, const std::string &key) { return parent.empty() ? key : parent + "." + key; }
 

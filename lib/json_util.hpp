@@ -45,6 +45,17 @@ std::string quote_json(const json &value);
 // The text itself, or when longer than quote_limit its start and length (keys in field paths).
 std::string excerpt(std::string_view text);
 
+// A 64-bit number (a seed, a count) as the library writes it: a JSON integer below 2^53, which
+// every JSON parser keeps exact (JavaScript's, and the others that read numbers as doubles), and
+// from 2^53 up the string of its decimal digits, which they keep exact too.
+inline constexpr uint64_t first_inexact_double = uint64_t{1} << 53;
+json exact_json(uint64_t n);
+
+// A seed as a caller writes it: a JSON integer 0..2^64-1, or the string of its decimal digits
+// (as exact_json writes it: no sign, no leading zero, no space); Error(invalid_option) naming
+// `name` otherwise.
+uint64_t seed_from_json(const json &value, const std::string &name);
+
 // ".key" or "[i]" path of the first place where a and b differ ("" if equal).
 std::string first_difference(const json &a, const json &b);
 

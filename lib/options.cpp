@@ -16,7 +16,7 @@ json options_catalogue(const std::vector<OptionSpec> &specs) {
         switch (s.kind) {
         case OptionSpec::Kind::integer: entry["type"] = "integer"; entry["min"] = s.min; entry["max"] = s.max; break;
         case OptionSpec::Kind::choice: entry["type"] = "choice"; entry["values"] = s.values; break;
-        case OptionSpec::Kind::seed: entry["type"] = "seed"; entry["min"] = 0; entry["max"] = UINT64_MAX; break;
+        case OptionSpec::Kind::seed: entry["type"] = "seed"; entry["min"] = 0; entry["max"] = json_util::exact_json(UINT64_MAX); break;
         }
         out[s.name] = entry;
     }
@@ -37,7 +37,7 @@ json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
     for (const OptionSpec &s : specs) {
         auto it = given.find(s.name);
         if (it == given.end() || (s.kind == OptionSpec::Kind::seed && it->is_null())) {
-            out[s.name] = s.kind == OptionSpec::Kind::seed ? json(random_seed_from_os()) : s.default_value;
+            out[s.name] = s.kind == OptionSpec::Kind::seed ? json_util::exact_json(fresh_seed()) : s.default_value;
             continue;
         }
         const json &v = *it;
@@ -57,13 +57,15 @@ json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
                 fail(Status::invalid_option, where + json_util::quote_json(v) + " is not one of " + json(s.values).dump());
             break;
         case OptionSpec::Kind::seed:
-            if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
-                fail(Status::invalid_option, where + "must be an integer 0..18446744073709551615, not " + json_util::quote_json(v));
-            break;
+            // written as every JSON parser reads it exactly, whichever way it was given
+            out[s.name] = json_util::exact_json(json_util::seed_from_json(v, s.name));
+            continue;
         }
         out[s.name] = v;
     }
     return out;
 }
+
+uint64_t resolved_seed(const json &resolved) { return json_util::seed_from_json(resolved.at("seed"), "seed"); }
 
 }  // namespace ludus

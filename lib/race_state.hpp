@@ -82,7 +82,7 @@ OptionSpec ruleset_spec(const Rulesets &rulesets, const char *default_name, cons
 // The options a race game's table ends with: who moves first, and the seed.
 inline std::vector<OptionSpec> first_player_and_seed_specs() {
     return {{"first_player", OptionSpec::Kind::choice, 0, 0, 0, {0, 1}, "who moves first (the sources leave it to the players)"},
-            {"seed", OptionSpec::Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"}};
+            seed_option_spec()};
 }
 
 // The move that passes a turn in which no die can be used (both race games).

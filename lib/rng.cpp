@@ -1,5 +1,10 @@
-// The generator's state as saved text, and the operating system's seeds (rng.hpp).
+// The generator's state as saved text, and the fresh seeds of games made without one (rng.hpp).
+#include <atomic>
+#include <cstdint>
 #include <random>
+#if __has_include(<pthread.h>)
+#include <pthread.h>
+#endif
 
 #include "error.hpp"
 #include "rng.hpp"
@@ -25,15 +30,39 @@ Rng rng_from_text(const std::string &text, const std::string &field) {
 }
 
 namespace {
-thread_local uint64_t drawn_from_os = 0;
+
+// Counts the fork()s of the process, so that a child does not draw the seeds its parent draws.
+std::atomic<uint64_t> forks{0};
+
+struct FreshSeeds {
+    Rng rng;
+    uint64_t drawn = 0, os_reads = 0;
+    uint64_t seeded_after_forks = UINT64_MAX;  // none yet
+
+    uint64_t next() {
+        const uint64_t now = forks.load(std::memory_order_relaxed);
+        if (seeded_after_forks != now) {
+            std::random_device device;
+            rng.state = (static_cast<uint64_t>(device()) << 32) ^ device();
+            seeded_after_forks = now;
+            ++os_reads;
+        }
+        ++drawn;
+        return rng.next() >> 11;  // 53 bits: exact as a double
+    }
+};
+thread_local FreshSeeds fresh_seeds;
+
+#if __has_include(<pthread.h>) && !defined(__EMSCRIPTEN__)
+[[maybe_unused]] const int fork_handler = pthread_atfork(nullptr, nullptr, [] { forks.fetch_add(1, std::memory_order_relaxed); });
+#endif
+
 }  // namespace
 
-uint64_t random_seed_from_os() {
-    ++drawn_from_os;
-    std::random_device device;
-    return (static_cast<uint64_t>(device()) << 32) ^ device();
-}
+uint64_t fresh_seed() { return fresh_seeds.next(); }
 
-uint64_t seeds_drawn_from_os() { return drawn_from_os; }
+uint64_t fresh_seeds_drawn() { return fresh_seeds.drawn; }
+
+uint64_t os_seeds_read() { return fresh_seeds.os_reads; }
 
 }  // namespace ludus

@@ -46,9 +46,14 @@ struct Rng {
 std::string rng_to_text(const Rng &rng);
 // Throws Error(invalid_state) naming `field` if the text is not 16 hex digits.
 Rng rng_from_text(const std::string &text, const std::string &field);
-uint64_t random_seed_from_os();
-// How many seeds this thread has drawn from the operating system: a caller that makes games
-// again from the same options can tell whether those options made the game differ each time.
-uint64_t seeds_drawn_from_os();
+// A seed for a game made without one, below 2^53 (every JSON parser keeps it exact, JavaScript's
+// too). Drawn from the thread's own generator, seeded once from the operating system (again in
+// a child after fork()): std::random_device (slow: a system call, or rdrand) is not asked each game.
+uint64_t fresh_seed();
+// How many fresh seeds this thread has drawn: a caller that makes games again from the same
+// options can tell whether those options made the game differ each time.
+uint64_t fresh_seeds_drawn();
+// How many times this thread has read a seed from the operating system (for the tests).
+uint64_t os_seeds_read();
 
 }  // namespace ludus

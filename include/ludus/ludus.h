@@ -130,7 +130,8 @@ LUDUS_API void ludus_string_free(char *s);
 
 /* The catalogue of games as a JSON array: for each game its "id", "name", "agreed_draws"
  * (true when ludus_game_agree_draw can end its games; false for the race games, which have no
- * draws) and "options" (each with "type", "default" and the allowed range or values). Since
+ * draws) and "options" (each with "type", "default" and the allowed range or values; the seed's
+ * "max", 2^64-1, is the string "18446744073709551615", as every number from 2^53 up). Since
  * 1.2 also, from the tables the library checks against:
  *   "render_options"  {"svg": {...}, "text": {...}}: the options of ludus_game_render_svg and
  *                     ludus_game_render_text, each described as the game's "options" are
@@ -146,8 +147,10 @@ LUDUS_API ludus_status ludus_games(char **out_json);
 /* ---- Lifecycle ---------------------------------------------------------------------------- */
 
 /* A new game. options_json may be NULL or "{}" for the defaults; an unknown option is an
- * error (LUDUS_E_UNKNOWN_OPTION). The option "seed" (an integer 0..2^64-1) seeds the game's
- * random generator; without it the seed is drawn from the operating system. */
+ * error (LUDUS_E_UNKNOWN_OPTION). The option "seed" (0..2^64-1: an integer, or the string of
+ * its decimal digits) seeds the game's random generator; without it a seed below 2^53 is drawn
+ * at random. The library writes a seed (ludus_game_to_json) as an integer below 2^53 and as the
+ * string of its digits from there up, which every JSON parser keeps exact (JavaScript's too). */
 LUDUS_API ludus_status ludus_game_new(const char *game_id, const char *options_json, ludus_game **out);
 
 /* Restore a game saved by ludus_game_to_json. The state is validated: its history is replayed
@@ -349,7 +352,8 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  * "nodes" (positions evaluated), "value" (the estimate for the player to move: men for petteia
  * and latrunculi, race points for xii_scripta, wins large in all three; for duodecim, and for
  * the "uct" level in every game, a chance of winning from 0 to 1; 0 with "nodes" 0 when nothing
- * was searched: level "random", or a single legal move), "time_ms"}. The game is not changed:
+ * was searched: level "random", or a single legal move), "time_ms"}; a count from 2^53 up would
+ * be written as the string of its digits (no search runs that long). The game is not changed:
  * play the move with ludus_game_play (its "text" or the object). Phase move only: duodecim in
  * phase roll is LUDUS_E_WRONG_PHASE (roll first), a finished game LUDUS_E_GAME_OVER.
  * options_json (NULL or "{}" for the defaults; not an object: LUDUS_E_BAD_JSON; another key:
@@ -379,8 +383,8 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  *   "max_playouts" "uct" only: integer 1..2^40, the playouts of the search (deterministic)
  *   "exploration"  "uct" only: the constant C of UCB1 (mean + C sqrt(ln N / n)), a number
  *                  above 0 and at most 100 (default: tuned per game, see docs/computer-players.md)
- *   "seed"         integer 0..2^64-1 (default 0): chooses among equally good moves. The same
- *                  game, options and seed give the same move.
+ *   "seed"         0..2^64-1, an integer or the string of its digits (default 0): chooses
+ *                  among equally good moves. The same game, options and seed give the same move.
  *   "max_nodes"    integer 1..2^40: a budget of positions; the search stops when it is spent
  *                  and plays the best move of the depths it completed
  *   "max_time_ms"  integer 1..3600000: a budget of time. "best" has 1000 ms unless max_nodes or

@@ -47,9 +47,7 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
             o.depth = static_cast<int>(integer_option(value, key, 1, max_depth));
             search_option = "depth";
         } else if (key == "seed") {
-            if (!value.is_number_unsigned() && !(value.is_number_integer() && value.get<int64_t>() >= 0))
-                fail(Status::invalid_option, "option \"seed\": " + json_util::quote_json(value) + " is not an integer 0..2^64-1");
-            o.seed = value.get<uint64_t>();
+            o.seed = json_util::seed_from_json(value, key);
         } else if (key == "max_time_ms") {
             o.max_time_ms = integer_option(value, key, 1, 3'600'000);
             timed_by_caller = true;
@@ -88,7 +86,7 @@ json levels_json(std::span<const Level> levels) {
 }
 
 json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms) {
-    return {{"level", o.level.name}, {"depth", depth}, {"nodes", nodes}, {"value", value}, {"time_ms", time_ms}};
+    return {{"level", o.level.name}, {"depth", depth}, {"nodes", json_util::exact_json(nodes)}, {"value", value}, {"time_ms", time_ms}};
 }
 
 void run_on_threads(size_t count, const std::function<void(size_t)> &work) {

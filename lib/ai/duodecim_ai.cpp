@@ -177,7 +177,7 @@ public:
             }
         }
         json move = answer(root, ends[top[pick].second].first, 4, sums[pick] / static_cast<double>(rounds));
-        move["search"]["rollouts"] = rounds * top.size();
+        move["search"]["rollouts"] = json_util::exact_json(rounds * top.size());
         return move;
     }
 

@@ -259,7 +259,7 @@ json uct_choose(const typename R::Options &o, const typename R::State &s, std::s
     json move = R::action_json(o, s, best->action);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
     move["search"] = search_json(ao, depth, tree_nodes, mean(*best), ms);
-    move["search"]["playouts"] = playouts;
+    move["search"]["playouts"] = json_util::exact_json(playouts);
     move["search"]["exploration"] = searches[0]->exploration();
     return move;
 }

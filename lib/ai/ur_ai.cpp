@@ -175,12 +175,7 @@ json choose_perfect(const UrOptions &o, const S &s, const json &options) {
     for (auto it = options.begin(); it != options.end(); ++it)
         if (it.key() != "level" && it.key() != "table" && it.key() != "seed" && it.key() != "max_nodes" && it.key() != "max_time_ms" && it.key() != "threads")
             fail(Status::unknown_option, "unknown option " + json_util::quote(it.key()) + ": level \"perfect\" takes level, table, seed (and max_nodes, max_time_ms, threads, which it does not need)");
-    if (options.contains("seed")) {
-        const json &v = options["seed"];
-        if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<int64_t>() >= 0))
-            fail(Status::invalid_option, "option \"seed\": " + json_util::quote_json(v) + " is not an integer 0..2^64-1");
-        ao.seed = v.get<uint64_t>();
-    }
+    if (options.contains("seed")) ao.seed = json_util::seed_from_json(options["seed"], "seed");
     const std::string path = table_path(o, options);
     const auto table = ur_solve::cached_table(path);
     if (table->ruleset != R::ruleset_name(o.ruleset) || table->pieces != o.pieces || table->dice != o.dice)

@@ -77,7 +77,7 @@ const std::vector<OptionSpec> &DuodecimRules::option_specs() {
         {"pieces", Kind::integer, 6, 1, 15, {}, "pieces per player"},
         {"first_player", Kind::choice, "roll", 0, 0, {0, 1, "roll"},
          "who moves first; \"roll\": each player rolls both dice with the game's generator, the higher total starts"},
-        {"seed", Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"},
+        seed_option_spec(),
     };
     return specs;
 }
@@ -86,7 +86,7 @@ DuodecimOptions DuodecimRules::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     o.pieces = o.resolved["pieces"].get<int>();
-    Rng rng{o.resolved["seed"].get<uint64_t>()};
+    Rng rng{resolved_seed(o.resolved)};
     const json &first = o.resolved["first_player"];
     if (first.is_string()) {
         for (;;) {  // equal totals roll again

@@ -74,7 +74,7 @@ const std::vector<OptionSpec> &LatrunculiRulesT<BB>::option_specs() {
         for (const SchaedlerRuleset &r : schaedler_rulesets()) ids.emplace_back(std::string(r.id));
         return std::vector<OptionSpec>{
             {"ruleset", Kind::choice, "kowalski", 0, 0, ids, ruleset_description()},
-            {"seed", Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"},
+            seed_option_spec(),
             {"draw_plies_without_capture", Kind::integer, 0, 0, 100000, {},
              "draw after this many moves in a row without a capture (0 = off; 1..100000); not a rule of any source"},
             {"draw_repetitions", Kind::integer, 0, 0, 100, {}, "draw when one position occurs this many times (0 = off; 2..100)"},
@@ -114,7 +114,7 @@ template <class BB>
 LatrunculiStateT<BB> LatrunculiRulesT<BB>::initial(const Options &o) {
     const LatrunculiRuleset &r = *o.rules;
     State s;
-    s.rng.state = o.resolved["seed"].get<uint64_t>();
+    s.rng.state = resolved_seed(o.resolved);
     if (r.placed_per_turn > 0) {
         s.men_in_hand = {static_cast<uint8_t>(r.men), static_cast<uint8_t>(r.men)};
         s.dux_in_hand = {r.dux, r.dux};

@@ -81,7 +81,7 @@ SchaedlerOptions SchaedlerRules::parse_options(const json &given) {
 
 SchaedlerState SchaedlerRules::initial(const Options &o) {
     State s;
-    s.rng.state = o.resolved["seed"].get<uint64_t>();
+    s.rng.state = resolved_seed(o.resolved);
     s.in_hand = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
     return s;
 }

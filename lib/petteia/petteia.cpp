@@ -28,7 +28,7 @@ const std::vector<OptionSpec> &PetteiaRulesT<Board>::option_specs() {
         {"rows", Kind::integer, 8, 5, 26, {}, "ranks of the board; each player fills the two nearest"},
         {"cols", Kind::integer, 8, 3, 26, {}, "files of the board (a..z)"},
         {"first_player", Kind::choice, 0, 0, 0, {0, 1, "random"}, "who moves first; \"random\" draws lots with the game's generator"},
-        {"seed", Kind::seed, nullptr, 0, 0, {}, "seed of the game's random generator; drawn from the operating system if absent"},
+        seed_option_spec(),
         {"draw_plies_without_capture", Kind::integer, 0, 0, 100000, {},
          "draw after this many plies in a row without a capture (0 = off; 1..100000)"},
         {"draw_repetitions", Kind::integer, 0, 0, 100, {}, "draw when one position occurs this many times (0 = off; 2..100)"},
@@ -59,7 +59,7 @@ template <class Board>
 PetteiaStateT<Board> PetteiaRulesT<Board>::initial(const Options &o) {
     State s;
     s.reset();
-    s.rng.state = o.resolved["seed"].get<uint64_t>();
+    s.rng.state = resolved_seed(o.resolved);
     for (int file = 0; file < o.cols; ++file) {
         for (int rank : {0, 1}) s.put(rank * o.cols + file, 0);
         for (int rank : {o.rows - 2, o.rows - 1}) s.put(rank * o.cols + file, 1);

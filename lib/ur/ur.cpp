@@ -180,7 +180,7 @@ UrOptions UrRules::parse_options(const json &given) {
     o.pieces = o.resolved["pieces"].get<int>() == 0 ? info->pieces : o.resolved["pieces"].get<int>();
     o.dice = o.resolved["dice"].get<int>() == 0 ? info->dice : o.resolved["dice"].get<int>();
     o.first_player = o.resolved["first_player"].get<int>();
-    o.rng = Rng{o.resolved["seed"].get<uint64_t>()};
+    o.rng = Rng{resolved_seed(o.resolved)};
     const std::vector<Step> route = route_of(o.ruleset);
     o.route_length = static_cast<int>(route.size());
     for (int p = 0; p < 2; ++p)

@@ -91,7 +91,7 @@ XiiOptions XiiScriptaRules::parse_options(const json &given) {
         if (name == r.name) o.ruleset = r.ruleset;
     o.pieces = o.resolved["pieces"].get<int>();
     o.first_player = o.resolved["first_player"].get<int>();
-    o.rng = Rng{o.resolved["seed"].get<uint64_t>()};
+    o.rng = Rng{resolved_seed(o.resolved)};
     switch (o.ruleset) {
     case XiiRuleset::murray: break;
     case XiiRuleset::ludii: o.home_start = 0; break;

@@ -327,8 +327,8 @@ void latrunculi_benchmarks() {
 }
 
 // Every ruleset of every game, as a program playing whole random games through the C ABI does:
-// its label, game id and options (each with a seed: a game without one draws it from the
-// operating system).
+// its label, game id and options (each with a seed: a game without one draws a fresh one and is
+// never cloned from a prepared start).
 struct RulesetCase {
     const char *label, *id, *options;
 };

@@ -138,6 +138,24 @@ def main():
                 check(move_schema, document, f"{game} legal moves")
             else:
                 check(OUTCOMES_SCHEMA, document, f"{game} chance outcomes")
+    # The seed as the library writes it (an integer below 2^53, the string of its digits from
+    # there up), drawn or given, and as files of earlier versions have it (any integer); the
+    # schema must refuse what the library refuses.
+    for entry in catalogue:
+        for given in (None, 2**53 - 1, 2**53, "9007199254740993", 2**64 - 1):
+            handle = ctypes.c_void_p()
+            options = {} if given is None else {"seed": given}
+            assert lib.ludus_game_new(entry["id"].encode(), json.dumps(options).encode(), ctypes.byref(handle)) == 0, lib.ludus_last_error()
+            state = string_out(lib, lib.ludus_game_to_json, handle)
+            lib.ludus_game_free(handle)
+            check(schemas["state"], state, f"{entry['id']} state with seed {given}")
+            check(schemas["state"], dict(state, options=dict(state["options"], seed=int(state["options"]["seed"]))),
+                  f"{entry['id']} state with seed {given} as an earlier version wrote it")
+            for bad in ("07", "-1", "+1", " 1", "", "1e3", -1, 2**64, 1.5):
+                checked += 1
+                if validator(schemas["state"]).is_valid(dict(state, options=dict(state["options"], seed=bad))):
+                    failed += 1
+                    print(f"FAIL the state schema takes the seed {bad!r}")
     print(f"{checked - failed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -405,3 +405,28 @@ def test_the_move_list_reads_the_one_move_format_and_the_old_one():
     assert label(ludus.Move({"text": "a1-a2", "captured": [], "captured_count": 0, "captures": []})) == "a1-a2"
     assert label(ludus.Move({"text": "d4-d6", "captures": ["d5"]})) == "d4-d6 (takes d5)"   # before libludus 1.1
     assert label(ludus.Move({"text": "III-V", "captures": 2})) == "III-V (takes 2)"
+
+
+def test_seeds_are_exact_in_every_json_parser_and_every_save_restores():
+    """A seed is given as an int or the string of its digits; the library writes it as an int
+    below 2**53 and as its digits from there up (game.options shows it so), draws one below 2**53
+    for a game without one, and json.dumps(game.to_dict()) restores every game."""
+    for entry in ludus.games():
+        assert entry["options"]["seed"]["max"] == "18446744073709551615"
+        for ruleset in entry["options"].get("ruleset", {}).get("values", [None]):
+            options = {} if ruleset is None else {"ruleset": ruleset}
+            for seed in (None, 0, 2**53 - 1, 2**53, str(2**53 + 1), 2**64 - 1, str(2**64 - 1)):
+                with ludus.Game(entry["id"], options if seed is None else dict(options, seed=seed)) as game:
+                    shown = game.options["seed"]
+                    if seed is None:
+                        assert isinstance(shown, int) and 0 <= shown < 2**53
+                    else:
+                        assert shown == (int(seed) if int(seed) < 2**53 else str(seed))
+                    play_random(game, 1, max_moves=4)
+                    for saved in (json.dumps(game.to_dict()), game.to_json(indent=1)):
+                        again = ludus.Game.from_json(json.loads(saved))
+                        assert again.to_json() == game.to_json()
+    for bad in (-1, "-1", "+1", "07", " 1", "1.5", 1.5, 2**64, "18446744073709551616", "", True):
+        refused(ludus.InvalidOptionError, lambda: ludus.Game("duodecim", seed=bad))
+    game = ludus.Game("petteia", seed=3)
+    assert game.ai_move("easy", seed=2**64 - 1).text == game.ai_move("easy", seed=str(2**64 - 1)).text

@@ -400,8 +400,9 @@ def test_health_and_app(tmp_path):
 
 
 def test_a_new_games_seed_is_exact_in_javascript(tmp_path):
-    """The server's seed (the setup, e.g. the opening rolls, follows from it) stays below 2**53,
-    so that a browser's JSON.parse reads the state the server plays; a seed asked for is kept."""
+    """The seed drawn for a game (the setup, e.g. the opening rolls, follows from it) stays below
+    2**53, so that a browser's JSON.parse reads the state the server plays; a seed asked for is
+    kept, from 2**53 up as the string of its digits."""
     def seed_of(options):
         created = asyncio.run(create_game(server.url, "duodecim", options))
         with urllib.request.urlopen(f"{server.url}/api/games/{created['id']}", timeout=10) as response:
@@ -414,7 +415,60 @@ def test_a_new_games_seed_is_exact_in_javascript(tmp_path):
     finally:
         server.stop()
     assert all(0 <= seed < 2**53 for seed in seeds) and len(set(seeds)) > 1
-    assert asked == 2**60
+    assert asked == str(2**60)
+
+
+def integers_in(value):
+    """Every integer in a JSON document (booleans are not)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from integers_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from integers_in(item)
+
+
+def test_every_number_the_server_sends_is_exact_in_javascript(tmp_path):
+    """A whole game with the largest seed: every integer of the catalogue, the game's page, the
+    health page and a spectator's welcome and updates is below 2**53 (a double holds it
+    exactly), the seed is its digits, and the state a browser would save loads again."""
+    updates = []
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            created = await create_game(server.url, "duodecim", {"seed": 2**64 - 1}, session=session)
+            joined = await join_game(server.url, created["id"], created["invite"], session=session)
+            async with GameClient(server.url, created["id"], session=session, on_update=updates.append) as spectator, \
+                    GameClient(server.url, created["id"], joined["token"], session=session) as friend, \
+                    GameClient(server.url, created["id"], created["token"], session=session) as creator:
+                for _ in range(6):
+                    seat = creator if creator.view["to_move"] == creator.seat else friend
+                    version = await (seat.roll() if seat.view["phase"] == "roll" else seat.move(seat.view["legal"][0]))
+                    for client in (creator, friend, spectator):
+                        await client.wait_until(lambda v: v["version"] >= version)
+                async with GameClient(server.url, created["id"], session=session) as late:
+                    documents = [late.view, late.state, spectator.events]
+            for path in ("/api/catalogue", f"/api/games/{created['id']}", "/health"):
+                async with session.get(server.url + path) as response:
+                    documents.append(await response.json())
+            return documents
+
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+    try:
+        view, state, events, catalogue, page, health = run(main())
+    finally:
+        server.stop()
+    assert len(updates) >= 6
+    for document in [view, state, events, catalogue, page, health] + updates:
+        assert all(abs(n) < 2**53 for n in integers_in(document))
+    assert view["options"]["seed"] == page["options"]["seed"] == state["options"]["seed"] == "18446744073709551615"
+    assert all(entry["options"]["seed"]["max"] == "18446744073709551615" for entry in catalogue)
+    with ludus.Game.from_json(json.loads(json.dumps(state))) as again:
+        assert again.to_dict() == state and len(again.history) == 6
 
 
 # ---- kill -9 -------------------------------------------------------------------------------------

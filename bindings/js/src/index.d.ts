@@ -136,6 +136,8 @@ export interface Move {
 }
 /** The move a computer player chose (aiMove()): a legal move plus what the search did. */
 export interface AiMove extends Move {
+  /** nodes (and "uct"'s playouts) are exact Numbers: a count from 2^53 up would be written as a
+   * string, and no search runs long enough to reach it (it would take over 100 days) */
   search: { level: AiLevel; depth: number; nodes: number; value: number; time_ms: number; [key: string]: unknown };
 }
 /** What play() takes: a move's text, a move object, or any part of one that names exactly one legal
@@ -180,7 +182,8 @@ export interface AiOptions {
   level?: AiLevel;
   /** plies (petteia, latrunculi) or the depth of a turn (race games); not for "uct" */
   depth?: number;
-  seed?: number;
+  /** 0..2^64-1: a Number, a BigInt or the string of its decimal digits */
+  seed?: number | bigint | string;
   /** a budget of positions; not for "uct" */
   max_nodes?: number;
   max_time_ms?: number;
@@ -234,7 +237,8 @@ export function heapStats(): { top: number; memory: number };
 
 /** A game in progress: a handle of the library (released by close() or by the garbage collector). */
 export class Game {
-  /** A new game; options as an object or JSON text (see games()). */
+  /** A new game; options as an object or JSON text (see games()). A seed is a Number, a BigInt
+   * or the string of its decimal digits, 0..2^64-1. */
   constructor(id: string, options?: Record<string, unknown> | string | null);
   /** Restores a game saved with toJSON() (object or JSON text); the history is replayed. */
   static fromJSON(state: SavedState | string): Game;
@@ -261,7 +265,8 @@ export class Game {
   toJSONText(): string;
   /** The game's id in the catalogue, e.g. "petteia". */
   readonly id: string;
-  /** Every option of the game, resolved (the seed included). */
+  /** Every option of the game, resolved (the seed included): a seed is a Number below 2^53 (every
+   * seed the library draws) and the string of its decimal digits from there up. */
   readonly options: Record<string, unknown>;
   /** The option "ruleset" (e.g. "bell"), null for a game without rulesets. */
   readonly ruleset: string | null;

@@ -159,12 +159,21 @@ function callString(fn, ...args) {
   return text;
 }
 
-/** Options as the library takes them: an object (JSON), JSON text, or nothing (defaults). */
+/** Options as the library takes them: an object (JSON), JSON text, or nothing (defaults). A
+ * BigInt (a seed from 2^53 up, which a Number cannot hold exactly) is written as the string of
+ * its decimal digits, which the library takes for a seed; so is a seed given as a Number from
+ * 2^53 up, at its exact value (JSON.stringify would write 2 ** 60 as 1152921504606847000). */
 function optionsText(options, what) {
   if (options === undefined || options === null) return null;
   if (typeof options === "string") return options;
-  if (typeof options === "object" && !Array.isArray(options)) return JSON.stringify(options);
+  if (typeof options === "object" && !Array.isArray(options)) return JSON.stringify(options, bigIntsAsText);
   throw new TypeError(`${what} must be an object or JSON text, not ${typeName(options)}`);
+}
+
+function bigIntsAsText(key, value) {
+  if (typeof value === "bigint") return value.toString();
+  if (key === "seed" && Number.isInteger(value) && !Number.isSafeInteger(value)) return BigInt(value).toString();
+  return value;
 }
 
 function typeName(value) {
@@ -253,8 +262,11 @@ export class Game {
 
   /**
    * new Game("petteia", { rows: 8, cols: 8, seed: 1 }): a new game with options (an object or
-   * JSON text; see games() for each game's options). UnknownGameError, UnknownOptionError,
-   * InvalidOptionError with the library's message.
+   * JSON text; see games() for each game's options). A seed is 0..2^64-1: a Number, a BigInt or
+   * the string of its decimal digits (a Number from 2^53 up is taken at its value, but most such
+   * seeds are no Number's value: give those as a BigInt or a string). Without one the library
+   * draws one below 2^53. UnknownGameError, UnknownOptionError, InvalidOptionError
+   * with the library's message.
    */
   constructor(id, options) {
     if (id === fromHandle) {
@@ -353,7 +365,9 @@ export class Game {
     return this.#id;
   }
 
-  /** Every option of the game, resolved (the seed included). */
+  /** Every option of the game, resolved (the seed included), as the library writes them: a seed
+   * is a Number below 2^53 (every seed the library draws) and from 2^53 up the string of its
+   * decimal digits, exact either way, and JSON.stringify keeps it so. */
   get options() {
     return this.toJSON().options;
   }

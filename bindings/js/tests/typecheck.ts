@@ -27,6 +27,8 @@ game.play(first);
 game.play({ kind: "place", to_name: "c4" });
 const easy: AiMove = game.aiMove("easy");
 const uct: AiMove = game.aiMove({ level: "uct", max_playouts: 100, exploration: 1.4, seed: 2 });
+const seeded: AiMove = game.aiMove({ level: "easy", seed: 2n ** 64n - 1n });
+const seededByDigits: AiMove = game.aiMove({ level: "easy", seed: "18446744073709551615" });
 const level: string = uct.search.level;
 const playout = game.randomPlayout(1n, DEFAULT_MAX_PLIES);
 const many = game.playouts(10, 1, 500);
@@ -61,4 +63,4 @@ const wrong: EndReasonName = "resigned";
 // @ts-expect-error: the seed is a number or a bigint
 game.randomPlayout("1");
 
-console.log(ids, ruleset, from, captured, count, easy, level, playout, many, reason, agreed, why, wrong);
+console.log(ids, ruleset, from, captured, count, easy, level, playout, many, reason, agreed, why, wrong, seeded, seededByDigits);

@@ -6,7 +6,6 @@ import dataclasses
 import logging
 import os
 import resource
-import secrets
 import signal
 import time
 import weakref
@@ -31,8 +30,6 @@ log = logging.getLogger("ludus.server")
 
 #: a WebSocket frame above this closes the connection (1009); up to it a long message gets an error
 FRAME_LIMIT = 65536
-#: the seeds the server picks: integers a JSON parser with doubles (JavaScript's) keeps exact
-JSON_SAFE_SEEDS = 1 << 53
 # The web app's page says whether a game server serves it (examples/web/index.html).
 SERVER_MARK_STATIC = '<meta name="ludus-server" content="none">'
 SERVER_MARK_HERE = '<meta name="ludus-server" content="here">'
@@ -306,10 +303,9 @@ class Server:
             body = await self._body(request, "create")
         except BadMessage as e:
             return _error(400, e.code, e.message)
+        # without a seed the library draws one; any seed is written so that a browser's
+        # JSON.parse reads it exactly (below 2^53 a number, from there up its digits)
         asked = dict(body.get("options") or {})
-        # A seed a JavaScript client reads exactly (JSON numbers are doubles there): the library's
-        # own would be 64 bits, and a browser's copy of the game would not replay the same setup.
-        asked.setdefault("seed", secrets.randbelow(JSON_SAFE_SEEDS))
         try:
             with Game(body["game"], asked) as game:   # the library checks both
                 options = game.options
