@@ -16,7 +16,11 @@ json options_catalogue(const std::vector<OptionSpec> &specs) {
         switch (s.kind) {
         case OptionSpec::Kind::integer: entry["type"] = "integer"; entry["min"] = s.min; entry["max"] = s.max; break;
         case OptionSpec::Kind::choice: entry["type"] = "choice"; entry["values"] = s.values; break;
-        case OptionSpec::Kind::seed: entry["type"] = "seed"; entry["min"] = 0; entry["max"] = json_util::exact_json(UINT64_MAX); break;
+        case OptionSpec::Kind::seed: entry["type"] = "seed"; entry["min"] = 0; 
+            // "max" stays the integer it always was; "max_text" beside it is exact in every parser
+            entry["max"] = UINT64_MAX;
+            entry["max_text"] = std::to_string(UINT64_MAX);
+            break;
         }
         out[s.name] = entry;
     }

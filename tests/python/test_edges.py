@@ -412,7 +412,8 @@ def test_seeds_are_exact_in_every_json_parser_and_every_save_restores():
     below 2**53 and as its digits from there up (game.options shows it so), draws one below 2**53
     for a game without one, and json.dumps(game.to_dict()) restores every game."""
     for entry in ludus.games():
-        assert entry["options"]["seed"]["max"] == "18446744073709551615"
+        assert entry["options"]["seed"]["max"] == 2**64 - 1  # the integer of earlier versions, kept
+        assert entry["options"]["seed"]["max_text"] == "18446744073709551615"
         for ruleset in entry["options"].get("ruleset", {}).get("values", [None]):
             options = {} if ruleset is None else {"ruleset": ruleset}
             for seed in (None, 0, 2**53 - 1, 2**53, str(2**53 + 1), 2**64 - 1, str(2**64 - 1)):
