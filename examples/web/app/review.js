@@ -90,6 +90,7 @@ export function closeReview() {
   state.review.game?.close();
   state.review = null;
   afterChange();
+  document.scrollingElement.scrollTop = 0;  // the review's page scrolls on a tall screen (style.css); the game's does not
   (isOver() ? $("#end-review") : $("#more")).focus();
 }
 

@@ -533,6 +533,30 @@ test("new-game dialog: each game's ruleset apart, its other options folded, ever
   }
 });
 
+test("new-game dialog: every option of every game of the library's catalogue (games(), not only the app's) named in every language; a 0 explained", () => {
+  const languages = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
+  for (const entry of ludus.games()) {
+    for (const [name, spec] of Object.entries(entry.options)) {
+      if (spec.type === "seed") continue;
+      // first_player's 0 and 1 are named by the sides (dialogs.js: valueName)
+      const zero = spec.type === "integer" ? spec.min <= 0 : name !== "first_player" && (spec.values ?? []).includes(0);
+      for (const tag of languages) {
+        const words = catalogue(tag);
+        assert.ok(typeof words[`option.${name}`] === "string" && words[`option.${name}`] !== name, `${tag}: no label option.${name} (${entry.id})`);
+        if (zero) assert.ok(words[`value.${name}.0`] || /(^|\W)0 =/.test(words[`option.${name}`]), `${tag}: nothing says what 0 means for ${entry.id}'s ${name}`);
+      }
+    }
+  }
+});
+
+test("new-game dialog: Kowalski's 10x11 is not offered (its first move wins), every other ruleset is", () => {
+  const fields = settings.optionFields("latrunculi");
+  const library = ludus.games().find((entry) => entry.id === "latrunculi").options.ruleset.values;
+  assert.deepEqual(fields.ruleset[1].values, library.filter((value) => value !== "kowalski_10x11"));
+  assert.ok(library.includes("kowalski_10x11"), "the library still has it (a saved game plays on)");
+  assert.ok(fields.ruleset[1].values.includes(settings.defaultOptions("latrunculi").ruleset));
+});
+
 // A PNG's width and height, from its IHDR chunk.
 function pngSize(path) {
   const bytes = readFileSync(path);
