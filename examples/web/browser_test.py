@@ -1416,6 +1416,8 @@ def print_sheet(app):
         sizes = pdf_pages(path, pdf)
         want = PAPER_POINTS.get(m["paper"])
         assert want, f"{name}: paper {m['paper']!r}"
+        if game == "latrunculi" and not options:  # the default ruleset (Kowalski's 12 x 8) on A4, its legend overleaf
+            assert m["paper"] == "A4", f"{name}: the default Latrunculi printed on {m['paper']}, not A4"
         assert len(sizes) == 2, f"{name}: {len(sizes)} pages printed ({sizes}), not the board's and the counters' pages"
         assert all(abs(w - want[0]) < 2 and abs(h - want[1]) < 2 for w, h in sizes), f"{name}: pages of {sizes} pt, not {m['paper']} landscape {want}"
         assert all(p["inside"] for p in m["pages"]), f"{name}: something drawn outside its page: {m['pages']}"

@@ -268,6 +268,13 @@ test("sheet: the printed board's paper and cells, at least 20 mm, on A4 landscap
   assert.equal(kowalski.paper, "A3");
   assert.ok(kowalski.cell >= 20 && kowalski.width <= sheet.pageArea("A3").width);
   assert.ok(sheet.boardFit({ width: 1000, height: 706.7, cell: 73.3 }, "A4").cell < 20);
+  // The same board cropped to its frame and coordinates (print.js): alone on an A4 page, its
+  // legend overleaf, 20 mm cells; a legend on its page would still need A3.
+  const cropped = { width: 926, height: 641, cell: 73.3 };
+  assert.ok(sheet.boardFit(cropped, "A4").cell < 20);
+  const alone = sheet.sheetLayout(cropped);
+  assert.deepEqual([alone.paper, alone.legend], ["A4", "overleaf"]);
+  assert.ok(alone.cell >= 20 && alone.width <= sheet.pageArea("A4").width && alone.height <= sheet.pageArea("A4").height, JSON.stringify(alone));
   // Counters: each side on rows of its own, a dux first.
   const { slots, height } = sheet.counterSlots([{ men: 12, duxes: 1 }, { men: 12, duxes: 1 }], 20, 150);
   assert.equal(slots.length, 26);
