@@ -753,6 +753,7 @@ def friend(app):
         waiting, words, mover = (host, it, 1) if guest_plays else (guest, en, 0)
         assert online(waiting)["status"] == words["online.friend_turn"].replace("{side}", words[f"side.{mover}"]), f"the page waiting: {online(waiting)}"
         actions = play_between(host, guest, 8)
+        actions += check_friend_narrated(host, guest, it, en)
         while not can_act(host) and online(host)["phase"] != "over":  # the drop comes when the phone is to play
             actions += play_between(host, guest, 1)
         # the tablet's connection dropped and kept down while the phone plays: it comes back at the server's position
@@ -797,6 +798,29 @@ def friend(app):
         guest_driver.quit()
         server.stop()
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def check_friend_narrated(host, guest, it, en):
+    """A friend's rolls and moves written out on the other device as the computer's are ("Your
+    friend rolled 3 + 4 and plays: ..."); after a reload the page does not tell the opening roll
+    and who starts again. Returns the actions played."""
+    actions = 0
+    narration = lambda page: page.js("return document.querySelector('#narration').textContent")
+    for _ in range(4):
+        actor = wait_for(lambda: next((page for page in (host, guest) if can_act(page)), None), "a page to play", 15)
+        other, words = (guest, en) if actor is host else (host, it)
+        friend = os.path.commonprefix([words[f"narrate.friend_{key}"] for key in ("rolled", "rolled_played", "played")]).strip()
+        actions += play_between(host, guest, 1)
+        wait_for(lambda: narration(other).startswith(friend), f"the friend's action written out on the other page ({narration(other)!r})", 10)
+    said = narration(other)
+    host.d.refresh()
+    host.wait_ready()
+    wait_for(lambda: online(host)["connection"] == "open" and online(host)["version"] == online(guest)["version"], "the phone back in the game after a reload", 20)
+    told = [it[key].split("{")[0].strip() for key in ("opening.roll", "starts.side")]
+    again = [phrase for phrase in told if phrase and phrase in narration(host)]
+    assert not again, f"after a reload the phone tells the opening again: {narration(host)!r}"
+    print(f"  a friend's action written out on the other page ({said!r}); no opening told again after a reload")
+    return actions
 
 
 def real_dice_online(host, guest, it, en):

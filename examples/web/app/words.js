@@ -103,11 +103,13 @@ export function narrationText() {
     parts.push(state.settings.opponent === "human" ? t("starts.side", { side: sideName(first) })
       : t(first === state.settings.computer ? "starts.computer" : "starts.you"));
   }
+  // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer: friend.js)
+  const actor = state.online ? "friend_" : "";
   const dice = state.narration.dice && diceWords(state.narration.dice);
   const moves = state.narration.moves.map((move) => describeMove(move, state.settings.computer, "said")).join(", ");
-  if (dice && moves) parts.push(t("narrate.rolled_played", { dice, moves }));
-  else if (dice) parts.push(t("narrate.rolled", { dice }));
-  else if (moves) parts.push(t("narrate.played", { moves }));
+  if (dice && moves) parts.push(t(`narrate.${actor}rolled_played`, { dice, moves }));
+  else if (dice) parts.push(t(`narrate.${actor}rolled`, { dice }));
+  else if (moves) parts.push(t(`narrate.${actor}played`, { moves }));
   return parts.join(" ");
 }
 
