@@ -1275,6 +1275,7 @@ BOARD_FACTS = """
         label: [...g.querySelectorAll('.tray-label text')].map((t) => t.textContent).join(' '),
         inside: [...g.querySelectorAll('.tray-label text')].every((t) => inside(t, g.querySelector('rect.tray')))})),
       names: [...svg.querySelectorAll('text.inscription')].map((t) => t.textContent),
+      otherRoute: [...svg.querySelectorAll('text.other-route')].map((t) => t.textContent),
       light: roman.map((n) => cell(0, n)), dark: roman.map((n) => cell(1, n)),
       track: Array.from({length: 24}, (_, i) => cell(0, String(i + 1))),
     };"""
@@ -1309,7 +1310,8 @@ def check_ostia_picture(facts, language, where):
 
 def ostia_board(app):
     """Duodecim's board as the board of Ostia: its route's letters A..E drawn, the trays named in
-    the page's language, one numbering (the person's entry cells I..VI, the computer's none);
+    the page's language, one numbering (the person's entry cells I..VI), the computer's entry
+    cells named apart (in italics, so that its moves name cells the visitor finds);
     at 360x740 the board turned and the rules page's words for the route those of the turned
     board (checked against the cells on screen), at 1024x768 those of the flat board; the rules'
     picture drawn as the board (turned on the phone, its cells 40 px or more). XII Scripta's
@@ -1323,6 +1325,7 @@ def ostia_board(app):
             facts = app.js(BOARD_FACTS, None)
             check_ostia_picture(facts, language, where)
             assert facts["names"].count("VI") == 1 and facts["names"].count("24") == 1, f"{where}: not one numbering: {facts['names']}"
+            assert sorted(facts["otherRoute"]) == sorted(["I", "II", "III", "IV", "V", "VI"]), f"{where}: the other side's entry cells not named apart: {facts['otherRoute']}"
             shown = route_orientation(facts)
             assert shown == expected, f"{where}: the board is drawn {shown}, expected {expected}"
             app.button("#show-rules")
@@ -2407,7 +2410,7 @@ def computer_turn_cells(app, computer):
         let first = history.length;
         while (first > 0 && history[first - 1].player === computer && !/^roll /.test(history[first - 1].text)) first--;
         const moves = history.slice(first).filter((e) => e.player === computer && e.text !== 'pass');
-        const labels = [...document.querySelectorAll('#board text.inscription')];
+        const labels = [...document.querySelectorAll('#board text.inscription, #board text.other-route')];
         const inside = (text, cell) => { const [x, y] = ['x', 'y'].map((n) => Number(text.getAttribute(n)));
           const [cx, cy, w, h] = ['x', 'y', 'width', 'height'].map((n) => Number(cell.getAttribute(n))); return x >= cx && x <= cx + w && y >= cy && y <= cy + h; };
         const out = [];

@@ -160,8 +160,8 @@ function fitBoard(svg) {
 // A race board's picture names its cells along one player's route: the cells only the other
 // player's route passes (Duodecim's other entry row, Ur's first and last squares of the other
 // row) are named here with that player's names, in the picture's way (its corner, its type), so
-// that every cell the words name can be found; the words (words.js) say each player's positions
-// by these names.
+// that every cell the words name can be found (in italics: the board still reads as one route, the
+// visitor's); the words (words.js) say each player's positions by these names.
 function nameCells(content) {
   const cells = [...content.querySelectorAll("rect[data-position0]")];
   if (cells.length === 0) {
@@ -181,7 +181,8 @@ function nameCells(content) {
     if (!name || !model) return null;
     const text = document.createElementNS(SVG_NS, "text");
     for (const attribute of ["font-size", "font-family", "fill"]) text.setAttribute(attribute, model.getAttribute(attribute));
-    text.setAttribute("class", "inscription named");
+    text.setAttribute("class", "other-route");  // apart from the route the board reads (its inscriptions)
+    text.setAttribute("font-style", "italic");
     text.setAttribute("x", x + width * 0.08);
     text.setAttribute("y", y + height * 0.2);
     text.textContent = name;
