@@ -564,6 +564,16 @@ test("new-game dialog: Kowalski's 10x11 is not offered (its first move wins), ev
   assert.ok(fields.ruleset[1].values.includes(settings.defaultOptions("latrunculi").ruleset));
 });
 
+test("rules: Duodecim's route as the board draws it, the pieces out after cell 24 (the letter E marks cell 19, where its stretch begins)", () => {
+  const languages = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
+  for (const tag of languages) {
+    const route = readFileSync(here(`rules/${tag}/duodecim.md`), "utf8").split("\n").find((line) => /\bA\b.*\bB\b.*\bC\b.*\bD\b.*\bE\b/.test(line));
+    assert.ok(route, `${tag}: the route's letters`);
+    assert.doesNotMatch(route, /\b(da|from|aus) E\b/, `${tag}: the pieces leave "from E": ${route}`);
+    assert.match(route, /\b24\b/, `${tag}: where the pieces leave: ${route}`);
+  }
+});
+
 // A PNG's width and height, from its IHDR chunk.
 function pngSize(path) {
   const bytes = readFileSync(path);
