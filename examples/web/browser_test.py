@@ -2253,6 +2253,7 @@ def ur_perfect(app):
             assert caption.startswith(catalogue_of(language)["review.scale_chance_exact"].split("{who}")[0]), f"the review's caption in {language}: {caption!r}"
             for width, height in [(360, 740), (768, 1024)]:
                 app.size(width, height)
+                app.js("document.scrollingElement.scrollTop = 0")  # the review's page scrolls on a tall screen: back to its board
                 app.check_targets(f"the exact review ({language}, {width}x{height})", board_places=False)
                 app.js("document.querySelector('#review-chart-box').scrollIntoView({block: 'center'})")
                 screenshot(app, f"web-ur-perfect-review-{language}-{width}x{height}", width, height)
