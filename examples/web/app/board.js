@@ -6,6 +6,7 @@ import { state } from "./state.js";
 import { showControls, showStatus } from "./status.js";
 import { save } from "./storage.js";
 import { labelTrays } from "./trays.js";
+import { setCellNames } from "./words.js";
 
 // The places a tap can name: squares, cells, trays, each with its position names for the player.
 export function places() {
@@ -146,6 +147,7 @@ function fitBoard(svg) {
   state.rotated = rotated;
   if (changed) document.dispatchEvent(new CustomEvent("boardturn"));  // the rules' words and pictures follow
   if ($("#app").dataset.layout === "side") setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
+  nameCells(content);
   if (state.rotated) turnPicture(svg, content, box, pad);
   else svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
   labelTrays(content, state.rotated);
@@ -153,6 +155,46 @@ function fitBoard(svg) {
   const marks = document.createElementNS(SVG_NS, "g");
   marks.setAttribute("class", "marks");
   content.append(marks);
+}
+
+// A race board's picture names its cells along one player's route: the cells only the other
+// player's route passes (Duodecim's other entry row, Ur's first and last squares of the other
+// row) are named here with that player's names, in the picture's way (its corner, its type), so
+// that every cell the words name can be found (in italics: the board still reads as one route, the
+// visitor's); the words (words.js) say each player's positions by these names.
+function nameCells(content) {
+  const cells = [...content.querySelectorAll("rect[data-position0]")];
+  if (cells.length === 0) {
+    setCellNames(null);
+    return;
+  }
+  const labels = [...content.querySelectorAll("text.inscription")];
+  const model = labels[0];
+  const shown = cells.map((cell) => {
+    const [x, y, width, height] = ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name)));
+    const label = labels.find((text) => {
+      const tx = Number(text.getAttribute("x")), ty = Number(text.getAttribute("y"));
+      return tx >= x && tx <= x + width && ty >= y && ty <= y + height;
+    });
+    if (label) return label.textContent;
+    const name = cell.dataset.position0 || cell.dataset.position1;
+    if (!name || !model) return null;
+    const text = document.createElementNS(SVG_NS, "text");
+    for (const attribute of ["font-size", "font-family", "fill"]) text.setAttribute(attribute, model.getAttribute(attribute));
+    text.setAttribute("class", "other-route");  // apart from the route the board reads (its inscriptions)
+    text.setAttribute("font-style", "italic");
+    text.setAttribute("x", x + width * 0.08);
+    text.setAttribute("y", y + height * 0.2);
+    text.textContent = name;
+    cell.after(text);
+    return name;
+  });
+  const count = new Map();
+  for (const label of shown) count.set(label, (count.get(label) ?? 0) + 1);
+  setCellNames([0, 1].map((player) => Object.fromEntries(cells.flatMap((cell, i) => {
+    const position = cell.getAttribute(`data-position${player}`);
+    return position && shown[i] ? [[position, { label: shown[i], twice: count.get(shown[i]) > 1 }]] : [];
+  }))));
 }
 
 // Turns a picture's content a quarter clockwise (its top row on the right, its left column on

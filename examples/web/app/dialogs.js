@@ -63,7 +63,10 @@ function startPicture(id) {
     try {
       const svg = pictureOf(game, { ...pictureOptionsOf(game), size: 160 });
       svg.querySelector(".background")?.remove();
-      svg.setAttribute("class", "card-picture");
+      // a race board (12 columns of 3 rows) across the card, above its words: beside them it
+      // came out 68x25 px on a phone
+      const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
+      svg.setAttribute("class", width > 1.6 * height ? "card-picture wide" : "card-picture");
       startPictures.set(id, svg);
     } finally {
       game.close();

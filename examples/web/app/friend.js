@@ -143,6 +143,7 @@ function welcome({ view, state: saved }) {
   online.view = view;
   if (first) {
     takeGame(game, { game: view.game, options: withoutSeed(view.options), opponent: "human", computer: 1 - online.seat });
+    if (game.history.length > 0) narrate("clear");  // a game under way (the page reloaded): its opening was told
   } else {
     state.game.close();
     state.game = game;

@@ -115,13 +115,17 @@ function libraryError(statusName) {
   return has(key) ? t(key) : t("error.other");
 }
 
+// Whose rolls and moves are written out on screen: the computer's, and a friend's, who plays on
+// another device.
+const narrated = (player) => isComputer(player) || (Boolean(state.online) && player !== state.online.seat);
+
 export function playMove(move) {
   if (state.lesson && !state.lesson.judge(move)) return;  // a lesson's step: only a move that reaches its goal
   if (sendOnline("move", { move: move.text })) return;  // played when the server announces it
   const player = state.game.toMove;
   const before = { from: origin(move), to: arrival(move), player };
   if (!attempt(() => state.game.play({ text: move.text }))) return;
-  narrate(isComputer(player) ? "move" : "clear", move);
+  narrate(narrated(player) ? "move" : "clear", move);
   if (isCapture(move)) playSound("capture");
   $("#choices").replaceChildren();
   $("#message").textContent = "";
@@ -212,7 +216,7 @@ export function roll() {
 
 /** The dice of `player`'s roll, in words, sound and a throw on screen. */
 export function showRolled(player, dice) {
-  narrate(isComputer(player) ? "roll" : "clear", dice);
+  narrate(narrated(player) ? "roll" : "clear", dice);
   announce(t("event.roll", { who: playerName(player), dice: diceWords(dice) }));
   playSound("dice");
   afterChange();

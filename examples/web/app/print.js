@@ -27,12 +27,13 @@ export function buildSheet() {
   try {
     const counts = [0, 1].map((player) => countPieces(start.picture, player));
     const shapes = [0, 1].map((player) => pieceShape(start.picture, player));
+    const legendBox = legend(counts, shapes, start);
     const sheet = $("#print-sheet");
     sheet.dataset.paper = layout.paper;
     sheet.dataset.cellMm = layout.cell.toFixed(1);
     sheet.replaceChildren(
-      boardPage(board, layout, legend(counts, shapes, start)),
-      rulesPage(layout, counts, shapes),
+      boardPage(board, layout, legendBox),
+      rulesPage(layout, counts, shapes, layout.legend === "overleaf" ? legendBox : null),
     );
   } finally {
     start.game.close();
@@ -47,7 +48,28 @@ function emptyBoard() {
   svg.removeAttribute("height");
   svg.classList.add("sheet-board");
   labelTrays(svg, false);
+  cropToFrame(svg);
   return svg;
+}
+
+// A squared board's picture cropped to its frame and its coordinates: the library's picture
+// keeps a margin on every side, which on paper costs a millimetre a cell (Kowalski's 12 x 8
+// board fits A4 with 20 mm cells only without it). Read from the attributes: the sheet is not
+// laid out before it is printed.
+function cropToFrame(svg) {
+  const frame = svg.querySelector("rect.board");
+  if (!frame) return;
+  const number = (element, name) => Number(element.getAttribute(name));
+  const half = number(frame, "stroke-width") / 2 || 0;
+  const boxes = [[number(frame, "x") - half, number(frame, "y") - half, number(frame, "x") + number(frame, "width") + half, number(frame, "y") + number(frame, "height") + half]];
+  for (const text of svg.querySelectorAll("text.coord")) {
+    // centred on its point (text-anchor middle, dominant-baseline central); a letter about 0.6 of the font size wide
+    const size = number(text, "font-size"), x = number(text, "x"), y = number(text, "y"), halfWidth = 0.35 * size * text.textContent.length;
+    boxes.push([x - halfWidth, y - 0.6 * size, x + halfWidth, y + 0.6 * size]);
+  }
+  const [left, top] = [0, 1].map((i) => Math.min(...boxes.map((box) => box[i])));
+  const [right, bottom] = [2, 3].map((i) => Math.max(...boxes.map((box) => box[i])));
+  svg.setAttribute("viewBox", `${left} ${top} ${right - left} ${bottom - top}`);
 }
 
 // The picture's size and its cells' side, in its own units.
@@ -128,20 +150,25 @@ function pageBox(layout, className) {
 function boardPage(board, layout, legendBox) {
   const page = pageBox(layout, `sheet-board-page legend-${layout.legend}`);
   const head = element("header", "sheet-head");
-  head.append(element("h2", "", `${gameName(state.game.id)} · ${t("print.caption")}`),
-    element("p", "sheet-paper", t("print.paper", { paper: layout.paper, cell: Math.floor(layout.cell) })));
+  const paper = element("p", "sheet-paper", t("print.paper", { paper: layout.paper, cell: Math.floor(layout.cell) }));
+  head.append(element("h2", "", `${gameName(state.game.id)} · ${t("print.caption")}`));
+  // a board alone on its page: its heading one line, how to print it with the legend overleaf
+  if (layout.legend === "overleaf") legendBox.prepend(paper);
+  else head.append(paper);
   board.style.width = `${layout.width}mm`;
   board.style.height = `${layout.height}mm`;
   if (layout.legend === "beside") {
     legendBox.prepend(head);
     page.append(board, legendBox);
-  } else {
+  } else if (layout.legend === "below") {
     page.append(head, board, legendBox);
+  } else {
+    page.append(head, board);
   }
   return page;
 }
 
-function rulesPage(layout, counts, shapes) {
+function rulesPage(layout, counts, shapes, legendBox) {
   const page = pageBox(layout, "sheet-rules-page");
   const rules = element("div", "sheet-rules");
   rules.style.width = `${RULES_COLUMN_MM}mm`;
@@ -155,6 +182,7 @@ function rulesPage(layout, counts, shapes) {
   const counters = element("div", "sheet-counters");
   counters.append(element("h3", "", t("print.counters.title")), element("p", "", t("print.counters.help")));
   counters.append(counterSheet(counts, shapes, layout.cell, pageArea(layout.paper).width - RULES_COLUMN_MM - 8));
+  if (legendBox) counters.append(legendBox);  // a board alone on its page: the legend overleaf
   page.append(rules, counters);
   return page;
 }

@@ -82,7 +82,7 @@ export function openReview() {
   perfectTable(state.game.id, state.settings.options).then((table) => {
     if (state.review?.id === id) askReview({ id, kind: "review", state: JSON.stringify(saved), options: { max_nodes: REVIEW_NODES, table } }, reviewAnswered);
   });
-  $("#review-back").focus();
+  $("#review-back").focus({ preventScroll: true });
 }
 
 export function closeReview() {
@@ -90,6 +90,7 @@ export function closeReview() {
   state.review.game?.close();
   state.review = null;
   afterChange();
+  document.scrollingElement.scrollTop = 0;  // the review's page scrolls on a tall screen (style.css); the game's does not
   (isOver() ? $("#end-review") : $("#more")).focus();
 }
 
@@ -110,6 +111,8 @@ export function goTo(count) {
   for (; review.events < wanted; review.events += 1) applyEvent(review.game, review.saved.history[review.events]);
   review.at = at;
   render();
+  // on a tall screen the review's page scrolls (style.css): the position shown is the board's, at the top
+  if (document.scrollingElement.scrollTop > 0) document.scrollingElement.scrollTop = 0;
   announce($("#review-move").textContent);
 }
 

@@ -30,10 +30,22 @@ export function boardFit(picture, paper) {
   return fits.reduce((best, fit) => (fit.cell > best.cell ? fit : best));
 }
 
-// A4 when its cells come out at MIN_CELL_MM or more, else A3.
+// The board alone on its page under a one-line heading, its legend overleaf with the counters.
+const HEADING_MM = 10;
+function boardAlone(picture, paper) {
+  const area = pageArea(paper);
+  const scale = Math.min(area.width / picture.width, (area.height - HEADING_MM) / picture.height);
+  return { legend: "overleaf", scale, cell: picture.cell * scale, width: picture.width * scale, height: picture.height * scale };
+}
+
+// A4 when its cells come out at MIN_CELL_MM or more, the legend beside or below the board, or
+// else overleaf (Kowalski's 12 x 8 board: 20 mm cells on A4 that way, where a legend on its
+// page would need A3); else A3.
 export function sheetLayout(picture) {
   const a4 = boardFit(picture, "A4");
   if (a4.cell >= MIN_CELL_MM) return { paper: "A4", ...a4 };
+  const alone = boardAlone(picture, "A4");
+  if (alone.cell >= MIN_CELL_MM) return { paper: "A4", ...alone };
   return { paper: "A3", ...boardFit(picture, "A3") };
 }
 

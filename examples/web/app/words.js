@@ -30,8 +30,23 @@ export function diceWords(dice, gameId = state.game?.id) {
 // Binary dice in full: "3 (3 marked tips up)".
 export const binaryWords = (dice) => t("dice.binary", { total: binaryTotal(dice), count: dice.reduce((sum, value) => sum + value, 0) });
 
-// A position of a move in words: a square or cell keeps its name, a tray is named.
-export const placeName = (name) => t(`position.${name}`, {}, String(name));
+// The names the board shows for each player's positions (board.js: setCellNames, from the
+// picture drawn): a race board names its cells along one player's route, so the other player's
+// positions are said by the cell's name on the board ("24", not that player's "25"); a name the
+// board shows on two cells (Duodecim's I..VI, Ur's 1..4 in each player's own row) is said with
+// the side whose cell it is. Null: the position's own name (a square, a board without cells).
+let cellNames = null;
+export function setCellNames(names) {
+  cellNames = names;
+}
+
+// A position of a move in words: a square or cell keeps its name (as the board shows it, for
+// the player whose move it is), a tray is named.
+export function placeName(name, player) {
+  const shown = player === undefined ? undefined : cellNames?.[player]?.[name];
+  if (shown) return shown.twice ? t("position.cell_of", { cell: shown.label, side: sideName(player) }) : shown.label;
+  return t(`position.${name}`, {}, String(name));
+}
 
 // keys: "move" for "{who}: da 4 a 9", "said" for the words without the player ("da 4 a 9").
 export function describeMove(move, player, keys = "move") {
@@ -42,12 +57,12 @@ export function describeMove(move, player, keys = "move") {
   const to = move.to_name ?? move.to;
   let text;
   if (move.text === "pass" || move.kind === "pass") text = t(`${keys}.pass`, { who });
-  else if (move.kind === "remove") text = t(`${keys}.remove`, { who, square: placeName(arrival(move)) });
-  else if (from === undefined) text = t(`${keys}.place`, { who, to: placeName(to) });
+  else if (move.kind === "remove") text = t(`${keys}.remove`, { who, square: placeName(arrival(move), player) });
+  else if (from === undefined) text = t(`${keys}.place`, { who, to: placeName(to, player) });
   else {
     // a step from or to a named tray where the words have a verb for it ("entra in V")
     const key = [`${keys}.from_${from}`, `${keys}.to_${to}`].find(has) ?? `${keys}.step`;
-    text = t(key, { who, from: placeName(from), to: placeName(to) });
+    text = t(key, { who, from: placeName(from), to: placeName(to, player) });
   }
   if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
   // the Royal Game of Ur: a rosette (or, in Blitz, a capture) gives another throw (the words
@@ -88,11 +103,13 @@ export function narrationText() {
     parts.push(state.settings.opponent === "human" ? t("starts.side", { side: sideName(first) })
       : t(first === state.settings.computer ? "starts.computer" : "starts.you"));
   }
+  // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer: friend.js)
+  const actor = state.online ? "friend_" : "";
   const dice = state.narration.dice && diceWords(state.narration.dice);
   const moves = state.narration.moves.map((move) => describeMove(move, state.settings.computer, "said")).join(", ");
-  if (dice && moves) parts.push(t("narrate.rolled_played", { dice, moves }));
-  else if (dice) parts.push(t("narrate.rolled", { dice }));
-  else if (moves) parts.push(t("narrate.played", { moves }));
+  if (dice && moves) parts.push(t(`narrate.${actor}rolled_played`, { dice, moves }));
+  else if (dice) parts.push(t(`narrate.${actor}rolled`, { dice }));
+  else if (moves) parts.push(t(`narrate.${actor}played`, { moves }));
   return parts.join(" ");
 }
 

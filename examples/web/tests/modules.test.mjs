@@ -279,6 +279,13 @@ test("sheet: the printed board's paper and cells, at least 20 mm, on A4 landscap
   assert.equal(kowalski.paper, "A3");
   assert.ok(kowalski.cell >= 20 && kowalski.width <= sheet.pageArea("A3").width);
   assert.ok(sheet.boardFit({ width: 1000, height: 706.7, cell: 73.3 }, "A4").cell < 20);
+  // The same board cropped to its frame and coordinates (print.js): alone on an A4 page, its
+  // legend overleaf, 20 mm cells; a legend on its page would still need A3.
+  const cropped = { width: 926, height: 641, cell: 73.3 };
+  assert.ok(sheet.boardFit(cropped, "A4").cell < 20);
+  const alone = sheet.sheetLayout(cropped);
+  assert.deepEqual([alone.paper, alone.legend], ["A4", "overleaf"]);
+  assert.ok(alone.cell >= 20 && alone.width <= sheet.pageArea("A4").width && alone.height <= sheet.pageArea("A4").height, JSON.stringify(alone));
   // Counters: each side on rows of its own, a dux first.
   const { slots, height } = sheet.counterSlots([{ men: 12, duxes: 1 }, { men: 12, duxes: 1 }], 20, 150);
   assert.equal(slots.length, 26);
@@ -541,6 +548,40 @@ test("new-game dialog: each game's ruleset apart, its other options folded, ever
       const sources = ruleset ? ruleset[1].values.map((value) => `newgame.source.${entry.id}.${value}`) : [`newgame.source.${entry.id}`];
       for (const key of sources) assert.ok(words[key], `${tag}: ${key}`);
     }
+  }
+});
+
+test("new-game dialog: every option of every game of the library's catalogue (games(), not only the app's) named in every language; a 0 explained", () => {
+  const languages = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
+  for (const entry of ludus.games()) {
+    for (const [name, spec] of Object.entries(entry.options)) {
+      if (spec.type === "seed") continue;
+      // first_player's 0 and 1 are named by the sides (dialogs.js: valueName)
+      const zero = spec.type === "integer" ? spec.min <= 0 : name !== "first_player" && (spec.values ?? []).includes(0);
+      for (const tag of languages) {
+        const words = catalogue(tag);
+        assert.ok(typeof words[`option.${name}`] === "string" && words[`option.${name}`] !== name, `${tag}: no label option.${name} (${entry.id})`);
+        if (zero) assert.ok(words[`value.${name}.0`] || /(^|\W)0 =/.test(words[`option.${name}`]), `${tag}: nothing says what 0 means for ${entry.id}'s ${name}`);
+      }
+    }
+  }
+});
+
+test("new-game dialog: Kowalski's 10x11 is not offered (its first move wins), every other ruleset is", () => {
+  const fields = settings.optionFields("latrunculi");
+  const library = ludus.games().find((entry) => entry.id === "latrunculi").options.ruleset.values;
+  assert.deepEqual(fields.ruleset[1].values, library.filter((value) => value !== "kowalski_10x11"));
+  assert.ok(library.includes("kowalski_10x11"), "the library still has it (a saved game plays on)");
+  assert.ok(fields.ruleset[1].values.includes(settings.defaultOptions("latrunculi").ruleset));
+});
+
+test("rules: Duodecim's route as the board draws it, the pieces out after cell 24 (the letter E marks cell 19, where its stretch begins)", () => {
+  const languages = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
+  for (const tag of languages) {
+    const route = readFileSync(here(`rules/${tag}/duodecim.md`), "utf8").split("\n").find((line) => /\bA\b.*\bB\b.*\bC\b.*\bD\b.*\bE\b/.test(line));
+    assert.ok(route, `${tag}: the route's letters`);
+    assert.doesNotMatch(route, /\b(da|from|aus) E\b/, `${tag}: the pieces leave "from E": ${route}`);
+    assert.match(route, /\b24\b/, `${tag}: where the pieces leave: ${route}`);
   }
 });
 
