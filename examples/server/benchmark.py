@@ -2,7 +2,7 @@
 
     LUDUS_LIBRARY=build/capi/libludus.so.1 PYTHONPATH=bindings/python \\
         python3 examples/server/benchmark.py --games 100 [--postgresql] [--profile]
-    ... --games 500 --human [--client-qr]      # players answering after 1-3 s, the five games mixed
+    ... --games 500 --human [--client-qr]      # players answering after 1-3 s, every game mixed
 
 Prints the games finished and those that failed (by why), games/s, moves/s, the move latency
 (median, p95, p99, max), the servers' CPU time per stored change, what the servers refused as
@@ -24,6 +24,7 @@ import urllib.request
 
 import aiohttp
 
+import ludus
 from ludus.server.app import raise_file_limit
 from ludus.server.testing import PostgresCluster, ServerProcess, play_random_game
 
@@ -36,8 +37,8 @@ CPROFILED = ("import cProfile, sys, time\nfrom ludus.cli import main\n"
              "profile = cProfile.Profile(time.thread_time)\n"
              "try:\n    profile.runcall(main, sys.argv[4:])\nfinally:\n    profile.dump_stats(sys.argv[1])\n")
 GAME = ("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20})
-#: --human's games: the five, each with its default rules, in turn
-FIVE_GAMES = [("duodecim", {}), ("petteia", {}), ("latrunculi", {}), ("xii_scripta", {}), ("ur", {})]
+#: --human's games: every game of the catalogue, each with its default rules, in turn
+EVERY_GAME = [(game_id, {}) for game_id in ludus.game_ids()]
 
 
 def why(error):
@@ -46,7 +47,7 @@ def why(error):
 
 
 async def play_counted(seed, urls, session, args, acked, latencies, finished, failures):
-    game = FIVE_GAMES[seed % len(FIVE_GAMES)] if args.human else GAME
+    game = EVERY_GAME[seed % len(EVERY_GAME)] if args.human else GAME
     think = (1.0, 3.0) if args.human else (0.0, 0.0)
     try:
         # --human: the games arrive over --ramp seconds, not all in the same instant
@@ -133,7 +134,7 @@ def main():
     parser.add_argument("--turn-timeout", type=float, default=120.0)
     parser.add_argument("--postgresql", action="store_true", help="two server processes over PostgreSQL")
     parser.add_argument("--human", action="store_true",
-                        help="players answering after 1-3 s, the five games mixed, arriving over --ramp s")
+                        help="players answering after 1-3 s, every game mixed, arriving over --ramp s")
     parser.add_argument("--ramp", type=float, default=20.0, help="--human: the seconds over which the games start")
     parser.add_argument("--client-qr", action="store_true",
                         help="the clients draw the invitation's QR code (they ask the server for none)")
@@ -180,7 +181,7 @@ def main():
     store = [h["store"] for h in healths]
     batches, jobs = sum(s["batches"] for s in store), sum(s["jobs"] for s in store)
     busy_s = sum(s["busy_s"] for s in store)
-    kind = "human pace (1-3 s), five games" if args.human else "Petteia 5x5, no pause"
+    kind = "human pace (1-3 s), every game" if args.human else "Petteia 5x5, no pause"
     print(f"{args.games} games, {kind}, {'2 processes, PostgreSQL' if cluster else '1 process, SQLite'} "
           f"(open-file limit {files}): {len(finished)} finished, {sum(failures.values())} failed; "
           f"{len(finished) / seconds:.1f} games/s, {len(acked) / seconds:.0f} moves/s, "
