@@ -1,4 +1,5 @@
-// The alpha-beta search of the board games' computer players (petteia_ai.cpp, latrunculi_ai.cpp),
+// The alpha-beta search of the board games' computer players (lib/petteia/petteia_ai.cpp,
+// lib/latrunculi/latrunculi_ai.cpp),
 // written once over a per-game policy P: negamax with iterative deepening, a transposition
 // table on the state's Zobrist key, move ordering (table move, captures, killers, history),
 // late move reductions, a quiescence search over captures and, with threads > 1, Lazy SMP (the

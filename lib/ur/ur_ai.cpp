@@ -26,13 +26,13 @@
 #include <cstdlib>
 #include <vector>
 
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/search_common.hpp"
+#include "../ai/uct.hpp"
 #include "../json_util.hpp"
-#include "../ur/ur.hpp"
-#include "../ur/ur_solve.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
-#include "search_common.hpp"
-#include "uct.hpp"
+#include "ur.hpp"
+#include "ur_solve.hpp"
 
 namespace ludus {
 

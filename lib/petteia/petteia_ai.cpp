@@ -13,11 +13,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "../petteia/petteia.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
-#include "alphabeta.hpp"
-#include "uct.hpp"
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/alphabeta.hpp"
+#include "../ai/uct.hpp"
+#include "petteia.hpp"
 
 namespace ludus {
 

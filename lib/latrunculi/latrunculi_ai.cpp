@@ -13,12 +13,12 @@
 #include <utility>
 #include <vector>
 
-#include "../latrunculi/latrunculi.hpp"
-#include "../latrunculi/schaedler.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
-#include "alphabeta.hpp"
-#include "uct.hpp"
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/alphabeta.hpp"
+#include "../ai/uct.hpp"
+#include "latrunculi.hpp"
+#include "schaedler.hpp"
 
 namespace ludus {
 

@@ -24,11 +24,11 @@
 #include <array>
 #include <vector>
 
-#include "../xii_scripta/xii_scripta.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
-#include "search_common.hpp"
-#include "uct.hpp"
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/search_common.hpp"
+#include "../ai/uct.hpp"
+#include "xii_scripta.hpp"
 #include "xii_scripta_net_weights.hpp"
 
 namespace ludus {
