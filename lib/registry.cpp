@@ -1,31 +1,20 @@
 // The catalogue: every game the library knows, each game's rules bound to its pictures and its
-// computer player. A new game is one folder (its rules, pictures and player) and one entry in
-// `types`.
+// computer player. A new game is one folder (its rules, pictures and player: docs/adding-a-game.md)
+// and one entry in `types`.
 #include "registry.hpp"
 
 #include "duodecim/duodecim.hpp"
 #include "game.hpp"
 #include "json_util.hpp"
-#include "latrunculi/latrunculi.hpp"
-#include "latrunculi/schaedler.hpp"
+#include "latrunculi/latrunculi_choice.hpp"
 #include "petteia/petteia.hpp"
+#include "rules_choice.hpp"
 #include "ur/ur.hpp"
 #include "xii_scripta/xii_scripta.hpp"
-#ifndef LUDUS_WITHOUT_PLAYERS
-#include "ai/ai.hpp"
-#endif
 
 namespace ludus {
 
-template <class R>
-const Services<R> &services_of() {
-#ifdef LUDUS_WITHOUT_PLAYERS
-    static const Services<R> bound{&R::render_svg, &R::render_text, nullptr};
-#else
-    static const Services<R> bound{&R::render_svg, &R::render_text, &ai_choose<R>};
-#endif
-    return bound;
-}
+namespace {
 
 // The levels of R's computer player; none in a build without players.
 template <class R>
@@ -37,63 +26,7 @@ json levels_of() {
 #endif
 }
 
-template const Services<DuodecimRules> &services_of<DuodecimRules>();
-template const Services<PetteiaRules> &services_of<PetteiaRules>();
-template const Services<PetteiaBitRules> &services_of<PetteiaBitRules>();
-template const Services<LatrunculiRules> &services_of<LatrunculiRules>();
-template const Services<LatrunculiWideRules> &services_of<LatrunculiWideRules>();
-template const Services<SchaedlerRules> &services_of<SchaedlerRules>();
-template const Services<XiiScriptaRules> &services_of<XiiScriptaRules>();
-template const Services<UrRules> &services_of<UrRules>();
-
-namespace {
-
-template <class R>
-std::unique_ptr<Game> create(const json &options) {
-    return RulesGame<R>::create(services_of<R>(), options);
-}
-
-template <class R>
-std::unique_ptr<Game> create_parsed(typename R::Options o) {
-    return RulesGame<R>::create(services_of<R>(), std::move(o));
-}
-
-template <class R>
-std::unique_ptr<Game> restore(const json &saved) {
-    return RulesGame<R>::restore(services_of<R>(), saved);
-}
-
 const json &saved_options(const json &saved) { return json_util::member(saved, "options", "", json::value_t::object); }
-
-// Petteia on bitboards where the board fits in 64 squares.
-std::unique_ptr<Game> create_petteia(const json &options) {
-    PetteiaOptions o = PetteiaRules::parse_options(options);  // parsed once, for the choice and the game
-    return o.bits ? create_parsed<PetteiaBitRules>(std::move(o)) : create_parsed<PetteiaRules>(std::move(o));
-}
-
-std::unique_ptr<Game> restore_petteia(const json &saved) {
-    return PetteiaRules::parse_options(saved_options(saved)).bits ? restore<PetteiaBitRules>(saved) : restore<PetteiaRules>(saved);
-}
-
-// Latrunculi: Schaedler's rulesets have rules of their own; the others 64-bit boards where
-// they fit, 128-bit ones for Kowalski's larger boards.
-bool is_schaedler(const json &options) {
-    return options.is_object() && options.contains("ruleset") && options["ruleset"].is_string() &&
-           find_schaedler_ruleset(options["ruleset"].get<std::string>()) != nullptr;
-}
-
-bool fits_64_squares(const LatrunculiOptions &o) { return o.rows * o.cols <= 64; }
-
-std::unique_ptr<Game> create_latrunculi(const json &options) {
-    if (is_schaedler(options)) return create<SchaedlerRules>(options);
-    LatrunculiOptions o = LatrunculiRules::parse_options(options);  // parsed once, for the choice and the game
-    return fits_64_squares(o) ? create_parsed<LatrunculiRules>(std::move(o)) : create_parsed<LatrunculiWideRules>(std::move(o));
-}
-
-std::unique_ptr<Game> restore_latrunculi(const json &saved) {
-    if (saved.is_object() && saved.contains("options") && is_schaedler(saved["options"])) return restore<SchaedlerRules>(saved);
-    return fits_64_squares(LatrunculiRules::parse_options(saved_options(saved))) ? restore<LatrunculiRules>(saved) : restore<LatrunculiWideRules>(saved);
-}
 
 struct GameType {
     std::string_view id;
@@ -106,22 +39,37 @@ struct GameType {
     std::unique_ptr<Game> (*restore)(const json &);
 };
 
-// A game of one rules type; Rules names the game (its id, name and options) where several
-// rules types play it.
-template <class Rules>
-GameType type_of(std::unique_ptr<Game> (*create_game)(const json &) = &create<Rules>,
-                 std::unique_ptr<Game> (*restore_game)(const json &) = &restore<Rules>) {
-    return {Rules::id, Rules::name, Rules::allows_agreed_draw, &Rules::options_catalogue, &Rules::render_options, &levels_of<Rules>, create_game,
-            restore_game};
+// A game of one rules type G, or of the rules type its options choose (G a RulesChoice:
+// rules_choice.hpp); G's Rules names the game (its id, name and options).
+template <class G>
+GameType bind() {
+    if constexpr (RulesChoice<G>) {
+        using R = typename G::Rules;
+        return {R::id, R::name, R::allows_agreed_draw, &R::options_catalogue, &R::render_options, &levels_of<R>,
+                [](const json &options) {
+                    return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) -> std::unique_ptr<Game> {
+                        return RulesGame<Chosen>::create(services_of<Chosen>(), std::move(o));
+                    });
+                },
+                [](const json &saved) {
+                    return G::with_rules(saved_options(saved), [&]<class Chosen>(const typename Chosen::Options &) -> std::unique_ptr<Game> {
+                        return RulesGame<Chosen>::restore(services_of<Chosen>(), saved);
+                    });
+                }};
+    } else {
+        return {G::id, G::name, G::allows_agreed_draw, &G::options_catalogue, &G::render_options, &levels_of<G>,
+                [](const json &options) { return RulesGame<G>::create(services_of<G>(), options); },
+                [](const json &saved) { return RulesGame<G>::restore(services_of<G>(), saved); }};
+    }
 }
 
 const std::vector<GameType> &types() {
     static const std::vector<GameType> all = {
-        type_of<DuodecimRules>(),
-        type_of<PetteiaRules>(&create_petteia, &restore_petteia),
-        type_of<XiiScriptaRules>(),
-        type_of<LatrunculiRules>(&create_latrunculi, &restore_latrunculi),
-        type_of<UrRules>(),
+        bind<DuodecimRules>(),
+        bind<PetteiaChoice>(),
+        bind<XiiScriptaRules>(),
+        bind<LatrunculiChoice>(),
+        bind<UrRules>(),
     };
     return all;
 }
