@@ -8,6 +8,7 @@
 #include "json_util.hpp"
 #include "latrunculi/latrunculi_choice.hpp"
 #include "petteia/petteia.hpp"
+#include "playout.hpp"
 #include "rules_choice.hpp"
 #include "ur/ur.hpp"
 #include "xii_scripta/xii_scripta.hpp"
@@ -20,7 +21,7 @@ namespace {
 template <class R>
 json levels_of() {
 #ifdef LUDUS_WITHOUT_PLAYERS
-    return {{"levels", json::array()}, {"other_levels", json::array()}, {"default_level", nullptr}};
+    return {{"levels", json::array()}, {"other_levels", json::array()}, {"default_level", nullptr}, {"search_values", json::object()}};
 #else
     return ai_levels<R>();
 #endif
@@ -28,13 +29,54 @@ json levels_of() {
 
 const json &saved_options(const json &saved) { return json_util::member(saved, "options", "", json::value_t::object); }
 
+// The board and the dice of a game of rules R with options `o` (the catalogue's "board" and
+// "dice": null for a game without dice).
+template <class R>
+json board_and_dice(const typename R::Options &o) {
+    json out{{"board", R::board_json(o)}, {"dice", nullptr}};
+    if constexpr (R::has_dice) {
+        const auto [lowest, highest] = die_faces<R>();
+        json faces = json::array();
+        for (int face = lowest; face <= highest; ++face) faces.push_back(face);
+        out["dice"] = {{"kind", R::dice_kind}, {"count", dice_in_roll<R>(o)}, {"faces", std::move(faces)}};
+    }
+    return out;
+}
+
+// What the catalogue says of the game of G (its Rules, or the rules its options choose) besides
+// its options: its kind, the board and dice of its default options, and its rulesets (where it
+// has several), each with its source and the board and dice of its own defaults. Read from the
+// rules themselves; the seed is fixed so that no seed is drawn.
+template <class G>
+json facts_of() {
+    auto board_and_dice_of = [](json options) {
+        options["seed"] = 0;
+        if constexpr (RulesChoice<G>)
+            return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) { return board_and_dice<Chosen>(o); });
+        else
+            return board_and_dice<G>(G::parse_options(options));
+    };
+    using R = typename NamingRules<G>::type;
+    json out = board_and_dice_of(json::object());
+    out["kind"] = R::kind;
+    out["rulesets"] = json::array();
+    if constexpr (requires { R::rulesets_json(); }) {
+        for (json ruleset : R::rulesets_json()) {
+            ruleset.update(board_and_dice_of({{"ruleset", ruleset["id"]}}));
+            out["rulesets"].push_back(std::move(ruleset));
+        }
+    }
+    return out;
+}
+
 struct GameType {
     std::string_view id;
     std::string_view name;
     bool agreed_draws;  // whether ludus_game_agree_draw can end a game of it
     json (*options)();
     json (*render_options)();  // {"svg": ..., "text": ...}, from the specs the pictures check against
-    json (*levels)();          // {"levels", "other_levels", "default_level"}, from the computer player's table
+    json (*levels)();          // {"levels", "other_levels", "default_level", "search_values"}, from the computer player's table
+    json (*facts)();           // {"kind", "board", "dice", "rulesets"}: facts_of
     std::unique_ptr<Game> (*create)(const json &);
     std::unique_ptr<Game> (*restore)(const json &);
 };
@@ -43,24 +85,24 @@ struct GameType {
 // rules_choice.hpp); G's Rules names the game (its id, name and options).
 template <class G>
 GameType bind() {
+    using R = typename NamingRules<G>::type;
+    GameType type{R::id, R::name, R::allows_agreed_draw, &R::options_catalogue, &R::render_options, &levels_of<R>, &facts_of<G>, nullptr, nullptr};
     if constexpr (RulesChoice<G>) {
-        using R = typename G::Rules;
-        return {R::id, R::name, R::allows_agreed_draw, &R::options_catalogue, &R::render_options, &levels_of<R>,
-                [](const json &options) {
-                    return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) -> std::unique_ptr<Game> {
-                        return RulesGame<Chosen>::create(services_of<Chosen>(), std::move(o));
-                    });
-                },
-                [](const json &saved) {
-                    return G::with_rules(saved_options(saved), [&]<class Chosen>(const typename Chosen::Options &) -> std::unique_ptr<Game> {
-                        return RulesGame<Chosen>::restore(services_of<Chosen>(), saved);
-                    });
-                }};
+        type.create = [](const json &options) {
+            return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) -> std::unique_ptr<Game> {
+                return RulesGame<Chosen>::create(services_of<Chosen>(), std::move(o));
+            });
+        };
+        type.restore = [](const json &saved) {
+            return G::with_rules(saved_options(saved), [&]<class Chosen>(const typename Chosen::Options &) -> std::unique_ptr<Game> {
+                return RulesGame<Chosen>::restore(services_of<Chosen>(), saved);
+            });
+        };
     } else {
-        return {G::id, G::name, G::allows_agreed_draw, &G::options_catalogue, &G::render_options, &levels_of<G>,
-                [](const json &options) { return RulesGame<G>::create(services_of<G>(), options); },
-                [](const json &saved) { return RulesGame<G>::restore(services_of<G>(), saved); }};
+        type.create = [](const json &options) { return RulesGame<G>::create(services_of<G>(), options); };
+        type.restore = [](const json &saved) { return RulesGame<G>::restore(services_of<G>(), saved); };
     }
+    return type;
 }
 
 const std::vector<GameType> &types() {
@@ -89,6 +131,7 @@ json games_catalogue() {
     for (const GameType &t : types()) {
         json entry{{"id", t.id}, {"name", t.name}, {"agreed_draws", t.agreed_draws}, {"options", t.options()}, {"render_options", t.render_options()}};
         entry.update(t.levels());
+        entry.update(t.facts());
         out.push_back(std::move(entry));
     }
     return out;

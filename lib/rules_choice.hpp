@@ -21,4 +21,15 @@ concept RulesChoice = requires(const json &options) {
     G::with_rules(options, []<class R>(typename R::Options) { return 0; });
 };
 
+// The rules type that names the game of G (its id, name, options and catalogue facts): G's
+// Rules where G is a RulesChoice, G itself where G is the one rules type of its game.
+template <class G>
+struct NamingRules {
+    using type = G;
+};
+template <RulesChoice G>
+struct NamingRules<G> {
+    using type = typename G::Rules;
+};
+
 }  // namespace ludus

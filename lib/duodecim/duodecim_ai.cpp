@@ -314,7 +314,7 @@ template json ai_choose<DuodecimRules>(const DuodecimOptions &, const DuodecimSt
 
 template <>
 json ai_levels<DuodecimRules>() {
-    return ai::levels_json(duodecim_levels);
+    return ai::levels_json(duodecim_levels, "chance");
 }
 
 }  // namespace ludus

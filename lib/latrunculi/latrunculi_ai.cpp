@@ -289,7 +289,7 @@ template json ai_choose<LatrunculiWideRules>(const LatrunculiWideRules::Options 
 
 template <>
 json ai_levels<LatrunculiRules>() {
-    return ai::levels_json(levels);
+    return ai::levels_json(levels, "pieces");
 }
 
 }  // namespace ludus

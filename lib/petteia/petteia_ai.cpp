@@ -208,7 +208,7 @@ template json ai_choose<PetteiaBitRules>(const PetteiaBitRules::Options &, const
 
 template <>
 json ai_levels<PetteiaRules>() {
-    return ai::levels_json(petteia_levels);
+    return ai::levels_json(petteia_levels, "pieces");
 }
 
 }  // namespace ludus

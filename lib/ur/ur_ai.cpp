@@ -231,8 +231,9 @@ template json ai_choose<UrRules>(const UrOptions &, const UrState &, std::span<c
 
 template <>
 json ai_levels<UrRules>() {
-    json j = ai::levels_json(levels);
+    json j = ai::levels_json(levels, "chance");
     j["other_levels"].push_back(perfect_level.name);  // needs the solved table (docs/computer-players.md)
+    j["search_values"][perfect_level.name] = "chance";
     return j;
 }
 

@@ -130,7 +130,7 @@ template json ai_choose<XiiScriptaRules>(const XiiOptions &, const XiiState &, s
 
 template <>
 json ai_levels<XiiScriptaRules>() {
-    return ai::levels_json(levels);
+    return ai::levels_json(levels, "steps", "chance");  // best: the network's chance
 }
 
 }  // namespace ludus
