@@ -199,7 +199,7 @@ LUDUS_API int ludus_game_to_move(const ludus_game *g);
 LUDUS_API ludus_result ludus_game_result(const ludus_game *g);
 
 /* Why the game ended (since 1.1), a static string (do not free): "" while the game goes on,
- * NULL for a NULL handle. The rules' own cases (which games end so: docs/rules/):
+ * NULL for a NULL handle; which games end for which reason: docs/rules/. The rules' own cases:
  *   "all_captured"          every enemy piece captured
  *   "one_piece_left"        the enemy reduced to one piece
  *   "dux_immobilised"       a dux hemmed in beside an enemy piece
