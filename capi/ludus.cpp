@@ -12,6 +12,7 @@
 
 #include "../lib/game.hpp"
 #include "../lib/json_util.hpp"
+#include "../lib/recent_options.hpp"
 #include "ludus/ludus.h"
 
 struct ludus_game {
@@ -94,60 +95,11 @@ ludus::json parse_json_argument(const char *text, const char *name, size_t max_b
 
 ludus_game *wrap(std::unique_ptr<ludus::Game> game) { return new ludus_game{std::move(game)}; }
 
-// The render and computer player options: none (NULL) is an empty object.
+// Options as JSON text (a new game's, the pictures', the computer player's): none (NULL) is an
+// empty object.
 ludus::json options_argument(const char *options_json) {
     return options_json == nullptr ? ludus::json::object() : parse_json_argument(options_json, "options_json");
 }
-
-// The options a thread last made a game from and, once they recur, a game at their start to
-// clone: a program that plays many games of the same options parses and checks them once.
-// Small (the texts and one game at its start, its options shared with the games cloned from
-// it) and freed with the thread. Never options that draw a fresh seed: each game of those
-// draws its own.
-class RecentOptions {
-public:
-    std::unique_ptr<ludus::Game> new_game(const char *game_id, const char *options_json) {
-        if (!matches(game_id, options_json)) return new_and_remembered(game_id, options_json);
-        if (start_) return start_->clone();
-        auto game = ludus::new_game(game_id, options_argument(options_json));
-        start_ = game->clone();  // the options recur: the next game of them is a clone
-        return game;
-    }
-
-private:
-    // Reads no further into options_json than the remembered text's end.
-    bool matches(const char *game_id, const char *options_json) const {
-        return options_json != nullptr && !options_json_.empty() && std::strcmp(game_id, game_id_.c_str()) == 0 &&
-               std::strncmp(options_json, options_json_.c_str(), options_json_.size() + 1) == 0;
-    }
-
-    std::unique_ptr<ludus::Game> new_and_remembered(const char *game_id, const char *options_json) {
-        forget();
-        const uint64_t seeds_drawn = ludus::fresh_seeds_drawn();
-        auto game = ludus::new_game(game_id, options_argument(options_json));
-        if (options_json != nullptr && ludus::fresh_seeds_drawn() == seeds_drawn) remember(game_id, options_json);
-        return game;
-    }
-
-    void remember(const char *game_id, const char *options_json) noexcept {
-        try {
-            game_id_ = game_id;
-            options_json_ = options_json;
-        } catch (const std::bad_alloc &) {
-            forget();  // out of memory: the game is made all the same, only not remembered
-        }
-    }
-
-    void forget() noexcept {
-        options_json_.clear();
-        start_.reset();
-    }
-
-    std::string game_id_, options_json_;  // options_json_ empty: nothing remembered
-    std::unique_ptr<ludus::Game> start_;  // null until the options recur
-};
-
-thread_local RecentOptions recent_options;
 
 // A call that answers with a text the caller frees (ludus_string_free): clears *out, checks `g`
 // and `out` (named `out_name` in the message), and copies out text_of(game) (a string, or JSON
@@ -215,7 +167,7 @@ ludus_status ludus_game_new(const char *game_id, const char *options_json, ludus
     return guarded([&] {
         require(game_id, "game_id");
         require(out, "out");
-        *out = wrap(recent_options.new_game(game_id, options_json));
+        *out = wrap(ludus::new_game_from_text(game_id, options_json, &options_argument));  // through the thread's cache
     });
 }
 

@@ -1,6 +1,7 @@
 // The common interface every game implements. The C layer (capi/) talks only to this, so a
 // new game is one new folder under lib/ (its rules, pictures and computer player) plus one
-// entry in registry.cpp, which binds the three.
+// entry in registry.cpp, which binds the three, and one line in lib/meson.build
+// (docs/adding-a-game.md).
 #pragma once
 
 #include <array>
@@ -148,7 +149,7 @@ public:
     virtual std::string render_svg(const json &options) const = 0;
     virtual std::string render_text(const json &options) const = 0;
 
-    // A computer player's move (lib/ai/): the move's JSON as in legal_moves_json plus a
+    // A computer player's move (lib/<game>/*_ai.cpp): the move's JSON as in legal_moves_json plus a
     // "search" object; options as for ludus_ai_choose in ludus.h. The game does not change.
     virtual json ai_choose(const json &options) const = 0;
 };

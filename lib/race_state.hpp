@@ -79,6 +79,14 @@ OptionSpec ruleset_spec(const Rulesets &rulesets, const char *default_name, cons
     return {"ruleset", OptionSpec::Kind::choice, default_name, 0, 0, names, sources};
 }
 
+// The catalogue's "rulesets" of a race game: each one's id (its name in the option) and source.
+template <class Rulesets>
+json rulesets_json(const Rulesets &rulesets) {
+    json out = json::array();
+    for (const auto &r : rulesets) out.push_back({{"id", r.name}, {"source", r.source}});
+    return out;
+}
+
 // The options a race game's table ends with: who moves first, and the seed.
 inline std::vector<OptionSpec> first_player_and_seed_specs() {
     return {{"first_player", OptionSpec::Kind::choice, 0, 0, 0, {0, 1}, "who moves first (the sources leave it to the players)"},

@@ -1,98 +1,72 @@
 // The catalogue: every game the library knows, each game's rules bound to its pictures and its
-// computer player. A new game is one folder (its rules, pictures and player) and one entry in
-// `types`.
+// computer player. A new game is one folder (its rules, pictures and player: docs/adding-a-game.md)
+// and one entry in `types`.
 #include "registry.hpp"
 
 #include "duodecim/duodecim.hpp"
 #include "game.hpp"
 #include "json_util.hpp"
-#include "latrunculi/latrunculi.hpp"
-#include "latrunculi/schaedler.hpp"
+#include "latrunculi/latrunculi_choice.hpp"
 #include "petteia/petteia.hpp"
+#include "playout.hpp"
+#include "rules_choice.hpp"
 #include "ur/ur.hpp"
 #include "xii_scripta/xii_scripta.hpp"
-#ifndef LUDUS_WITHOUT_PLAYERS
-#include "ai/ai.hpp"
-#endif
 
 namespace ludus {
 
-template <class R>
-const Services<R> &services_of() {
-#ifdef LUDUS_WITHOUT_PLAYERS
-    static const Services<R> bound{&R::render_svg, &R::render_text, nullptr};
-#else
-    static const Services<R> bound{&R::render_svg, &R::render_text, &ai_choose<R>};
-#endif
-    return bound;
-}
+namespace {
 
 // The levels of R's computer player; none in a build without players.
 template <class R>
 json levels_of() {
 #ifdef LUDUS_WITHOUT_PLAYERS
-    return {{"levels", json::array()}, {"other_levels", json::array()}, {"default_level", nullptr}};
+    return {{"levels", json::array()}, {"other_levels", json::array()}, {"default_level", nullptr}, {"search_values", json::object()}};
 #else
     return ai_levels<R>();
 #endif
 }
 
-template const Services<DuodecimRules> &services_of<DuodecimRules>();
-template const Services<PetteiaRules> &services_of<PetteiaRules>();
-template const Services<PetteiaBitRules> &services_of<PetteiaBitRules>();
-template const Services<LatrunculiRules> &services_of<LatrunculiRules>();
-template const Services<LatrunculiWideRules> &services_of<LatrunculiWideRules>();
-template const Services<SchaedlerRules> &services_of<SchaedlerRules>();
-template const Services<XiiScriptaRules> &services_of<XiiScriptaRules>();
-template const Services<UrRules> &services_of<UrRules>();
-
-namespace {
-
-template <class R>
-std::unique_ptr<Game> create(const json &options) {
-    return RulesGame<R>::create(services_of<R>(), options);
-}
-
-template <class R>
-std::unique_ptr<Game> create_parsed(typename R::Options o) {
-    return RulesGame<R>::create(services_of<R>(), std::move(o));
-}
-
-template <class R>
-std::unique_ptr<Game> restore(const json &saved) {
-    return RulesGame<R>::restore(services_of<R>(), saved);
-}
-
 const json &saved_options(const json &saved) { return json_util::member(saved, "options", "", json::value_t::object); }
 
-// Petteia on bitboards where the board fits in 64 squares.
-std::unique_ptr<Game> create_petteia(const json &options) {
-    PetteiaOptions o = PetteiaRules::parse_options(options);  // parsed once, for the choice and the game
-    return o.bits ? create_parsed<PetteiaBitRules>(std::move(o)) : create_parsed<PetteiaRules>(std::move(o));
+// The board and the dice of a game of rules R with options `o` (the catalogue's "board" and
+// "dice": null for a game without dice).
+template <class R>
+json board_and_dice(const typename R::Options &o) {
+    json out{{"board", R::board_json(o)}, {"dice", nullptr}};
+    if constexpr (R::has_dice) {
+        const auto [lowest, highest] = die_faces<R>();
+        json faces = json::array();
+        for (int face = lowest; face <= highest; ++face) faces.push_back(face);
+        out["dice"] = {{"kind", R::dice_kind}, {"count", dice_in_roll<R>(o)}, {"faces", std::move(faces)}};
+    }
+    return out;
 }
 
-std::unique_ptr<Game> restore_petteia(const json &saved) {
-    return PetteiaRules::parse_options(saved_options(saved)).bits ? restore<PetteiaBitRules>(saved) : restore<PetteiaRules>(saved);
-}
-
-// Latrunculi: Schaedler's rulesets have rules of their own; the others 64-bit boards where
-// they fit, 128-bit ones for Kowalski's larger boards.
-bool is_schaedler(const json &options) {
-    return options.is_object() && options.contains("ruleset") && options["ruleset"].is_string() &&
-           find_schaedler_ruleset(options["ruleset"].get<std::string>()) != nullptr;
-}
-
-bool fits_64_squares(const LatrunculiOptions &o) { return o.rows * o.cols <= 64; }
-
-std::unique_ptr<Game> create_latrunculi(const json &options) {
-    if (is_schaedler(options)) return create<SchaedlerRules>(options);
-    LatrunculiOptions o = LatrunculiRules::parse_options(options);  // parsed once, for the choice and the game
-    return fits_64_squares(o) ? create_parsed<LatrunculiRules>(std::move(o)) : create_parsed<LatrunculiWideRules>(std::move(o));
-}
-
-std::unique_ptr<Game> restore_latrunculi(const json &saved) {
-    if (saved.is_object() && saved.contains("options") && is_schaedler(saved["options"])) return restore<SchaedlerRules>(saved);
-    return fits_64_squares(LatrunculiRules::parse_options(saved_options(saved))) ? restore<LatrunculiRules>(saved) : restore<LatrunculiWideRules>(saved);
+// What the catalogue says of the game of G (its Rules, or the rules its options choose) besides
+// its options: its kind, the board and dice of its default options, and its rulesets (where it
+// has several), each with its source and the board and dice of its own defaults. Read from the
+// rules themselves; the seed is fixed so that no seed is drawn.
+template <class G>
+json facts_of() {
+    auto board_and_dice_of = [](json options) {
+        options["seed"] = 0;
+        if constexpr (RulesChoice<G>)
+            return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) { return board_and_dice<Chosen>(o); });
+        else
+            return board_and_dice<G>(G::parse_options(options));
+    };
+    using R = typename NamingRules<G>::type;
+    json out = board_and_dice_of(json::object());
+    out["kind"] = R::kind;
+    out["rulesets"] = json::array();
+    if constexpr (requires { R::rulesets_json(); }) {
+        for (json ruleset : R::rulesets_json()) {
+            ruleset.update(board_and_dice_of({{"ruleset", ruleset["id"]}}));
+            out["rulesets"].push_back(std::move(ruleset));
+        }
+    }
+    return out;
 }
 
 struct GameType {
@@ -101,27 +75,43 @@ struct GameType {
     bool agreed_draws;  // whether ludus_game_agree_draw can end a game of it
     json (*options)();
     json (*render_options)();  // {"svg": ..., "text": ...}, from the specs the pictures check against
-    json (*levels)();          // {"levels", "other_levels", "default_level"}, from the computer player's table
+    json (*levels)();          // {"levels", "other_levels", "default_level", "search_values"}, from the computer player's table
+    json (*facts)();           // {"kind", "board", "dice", "rulesets"}: facts_of
     std::unique_ptr<Game> (*create)(const json &);
     std::unique_ptr<Game> (*restore)(const json &);
 };
 
-// A game of one rules type; Rules names the game (its id, name and options) where several
-// rules types play it.
-template <class Rules>
-GameType type_of(std::unique_ptr<Game> (*create_game)(const json &) = &create<Rules>,
-                 std::unique_ptr<Game> (*restore_game)(const json &) = &restore<Rules>) {
-    return {Rules::id, Rules::name, Rules::allows_agreed_draw, &Rules::options_catalogue, &Rules::render_options, &levels_of<Rules>, create_game,
-            restore_game};
+// A game of one rules type G, or of the rules type its options choose (G a RulesChoice:
+// rules_choice.hpp); G's Rules names the game (its id, name and options).
+template <class G>
+GameType bind() {
+    using R = typename NamingRules<G>::type;
+    GameType type{R::id, R::name, R::allows_agreed_draw, &R::options_catalogue, &R::render_options, &levels_of<R>, &facts_of<G>, nullptr, nullptr};
+    if constexpr (RulesChoice<G>) {
+        type.create = [](const json &options) {
+            return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) -> std::unique_ptr<Game> {
+                return RulesGame<Chosen>::create(services_of<Chosen>(), std::move(o));
+            });
+        };
+        type.restore = [](const json &saved) {
+            return G::with_rules(saved_options(saved), [&]<class Chosen>(const typename Chosen::Options &) -> std::unique_ptr<Game> {
+                return RulesGame<Chosen>::restore(services_of<Chosen>(), saved);
+            });
+        };
+    } else {
+        type.create = [](const json &options) { return RulesGame<G>::create(services_of<G>(), options); };
+        type.restore = [](const json &saved) { return RulesGame<G>::restore(services_of<G>(), saved); };
+    }
+    return type;
 }
 
 const std::vector<GameType> &types() {
     static const std::vector<GameType> all = {
-        type_of<DuodecimRules>(),
-        type_of<PetteiaRules>(&create_petteia, &restore_petteia),
-        type_of<XiiScriptaRules>(),
-        type_of<LatrunculiRules>(&create_latrunculi, &restore_latrunculi),
-        type_of<UrRules>(),
+        bind<DuodecimRules>(),
+        bind<PetteiaChoice>(),
+        bind<XiiScriptaRules>(),
+        bind<LatrunculiChoice>(),
+        bind<UrRules>(),
     };
     return all;
 }
@@ -141,6 +131,7 @@ json games_catalogue() {
     for (const GameType &t : types()) {
         json entry{{"id", t.id}, {"name", t.name}, {"agreed_draws", t.agreed_draws}, {"options", t.options()}, {"render_options", t.render_options()}};
         entry.update(t.levels());
+        entry.update(t.facts());
         out.push_back(std::move(entry));
     }
     return out;

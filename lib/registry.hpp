@@ -4,13 +4,24 @@
 #pragma once
 
 #include "rules_game.hpp"
+#ifndef LUDUS_WITHOUT_PLAYERS
+#include "ai/ai.hpp"
+#endif
 
 namespace ludus {
 
-// The pictures and the computer player bound to rules R (defined for every rules type of the
-// catalogue). A build without computer players binds none (LUDUS_WITHOUT_PLAYERS).
+// The pictures and the computer player bound to rules R. A build without computer players
+// (LUDUS_WITHOUT_PLAYERS: only registry.cpp is compiled so, for the C ABI's test that the rules
+// stand without lib/ai/) binds none.
 template <class R>
-const Services<R> &services_of();
+const Services<R> &services_of() {
+#ifdef LUDUS_WITHOUT_PLAYERS
+    static const Services<R> bound{&R::render_svg, &R::render_text, nullptr};
+#else
+    static const Services<R> bound{&R::render_svg, &R::render_text, &ai_choose<R>};
+#endif
+    return bound;
+}
 
 // A game of rules R from a position, bound as the catalogue binds it.
 template <Rules R>

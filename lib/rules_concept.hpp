@@ -39,6 +39,10 @@ concept RulesBasics = requires(const json &j, const std::string &field, const ty
     { s.end_reason } -> std::convertible_to<EndReason>;
     { R::position_json(o, s) } -> std::same_as<json>;
     { R::position_from_json(o, j, field) } -> std::same_as<typename R::State>;
+    // The catalogue's facts (registry.cpp): "race" or "capture" (CaptureRules, RaceRules), and
+    // the board the options play on: {"kind": "grid" or "track", "rows", "cols", "cells", ...}.
+    { R::kind } -> std::convertible_to<std::string_view>;
+    { R::board_json(o) } -> std::same_as<json>;
 };
 
 // The moves: listed (appended to a vector), applied, written and read.
@@ -53,13 +57,14 @@ concept RulesMoves = requires(const typename R::Options &o, const typename R::St
 };
 
 // A dice game: the State carries the engine's generator, the dice can be set (validated) and
-// their outcomes listed.
+// their outcomes listed; dice_kind names the dice for the catalogue ("cubic", "tetrahedral").
 template <class R>
 concept DiceRules = !R::has_dice || requires(const typename R::Options &o, const typename R::State &s, typename R::State &mutable_state,
                                              std::span<const int> dice) {
     { mutable_state.rng } -> std::convertible_to<Rng &>;
     { R::set_dice(o, mutable_state, dice) };
     { R::chance_outcomes(o, s) } -> std::same_as<json>;
+    { R::dice_kind } -> std::convertible_to<std::string_view>;
 };
 
 // A draw by repetition: the position's key, the number of times it must recur (0: off) and how
@@ -108,15 +113,19 @@ struct RulesOf {
 // until the game ends, and the repetition hooks.
 template <class OptionsT, class StateT>
 struct CaptureRules : RulesOf<OptionsT, StateT>, RepeatsSinceCapture<StateT, OptionsT> {
+    static constexpr std::string_view kind = "capture";  // the catalogue's "kind"
     static constexpr bool has_dice = false;
     static constexpr bool allows_agreed_draw = true;
     static Phase phase(const StateT &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
+    // The catalogue's "board": a grid of rows x cols squares, every one of them played on.
+    static json board_json(const OptionsT &o) { return {{"kind", "grid"}, {"rows", o.rows}, {"cols", o.cols}, {"cells", o.rows * o.cols}}; }
 };
 
 // The race games (Duodecim, XII Scripta): dice, no draws, and the one action that passes a
 // turn in which no die can be used.
 template <class OptionsT, class StateT>
 struct RaceRules : RulesOf<OptionsT, StateT> {
+    static constexpr std::string_view kind = "race";  // the catalogue's "kind"
     static constexpr bool has_dice = true;
     static constexpr bool allows_agreed_draw = false;
     static constexpr Action pass_action = 0;

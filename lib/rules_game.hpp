@@ -53,7 +53,7 @@ namespace ludus {
 inline constexpr int state_format_version = 1;
 
 // What the registry (lib/registry.cpp) binds to a game's rules: its pictures (lib/render/ and
-// the game's *_render.cpp) and its computer player (lib/ai/). The rules know neither, so they
+// the game's *_render.cpp) and its computer player (*_ai.cpp). The rules know neither, so they
 // compile and link without them; a null player is a build without computer players.
 template <class R>
 struct Services {

@@ -14,8 +14,20 @@
  *    small nothing is written past it, *out_count receives the number needed and the status
  *    is LUDUS_E_BUFFER_TOO_SMALL. The buffer may be NULL when the capacity is 0.
  *  - Handles are independent: two threads may use two handles at once. One handle must not be
- *    used by two threads at once without the caller's lock. The library has no global mutable
- *    state.
+ *    used by two threads at once without the caller's lock. Besides the handles, the library
+ *    keeps this state between calls, none of which changes what a call answers:
+ *      per thread (thread_local: each thread its own, never shared, no lock; freed with the
+ *      thread): the message of ludus_last_error; ludus_game_new's cache, the options text the
+ *      thread last made a game from and a game at their start to clone (lib/recent_options.hpp);
+ *      the count of seeds drawn from the operating system; the pool of history memory;
+ *      per process, shared by every thread: tables each built once on first use and read-only
+ *      after (C++ static initialisation or std::call_once: the option tables, a ruleset's board
+ *      masks or routes); and the Royal Game of Ur's solved-game caches (the position index of
+ *      each ruleset, and each table file read by the level "perfect", kept until the process
+ *      ends), each behind its own mutex.
+ *  - Per-game facts (each game's options, rulesets and their sources, board, dice, levels,
+ *    render options) are not listed in this header: ludus_games() answers them, described by
+ *    the catalogue's schema.
  *  - No call aborts, crashes or leaks on any input: NULL pointers, malformed JSON, unknown
  *    moves, calls in the wrong phase all give an error status.
  *  - Within a major version a published symbol is never removed or changed.
@@ -128,20 +140,31 @@ LUDUS_API const char *ludus_status_name(ludus_status status);
 /* Release a string returned by the library. NULL is fine. */
 LUDUS_API void ludus_string_free(char *s);
 
-/* The catalogue of games as a JSON array: for each game its "id", "name", "agreed_draws"
- * (true when ludus_game_agree_draw can end its games; false for the race games, which have no
- * draws) and "options" (each with "type", "default" and the allowed range or values; the seed's
- * "max", 2^64-1, is the string "18446744073709551615", as every number from 2^53 up). Since
- * 1.2 also, from the tables the library checks against:
+/* The catalogue of games as a JSON array (schemas/catalogue.schema.json): for each game its
+ * "id", "name", "agreed_draws" (true when ludus_game_agree_draw can end its games; false for
+ * the race games, which have no draws) and "options" (each with "type", "default", the allowed
+ * range or values and a "description"; the seed's "max", 2^64-1, has its digits beside it as the
+ * string "max_text", exact in every JSON parser). Since 1.2 also, from the tables the library checks
+ * against:
  *   "render_options"  {"svg": {...}, "text": {...}}: the options of ludus_game_render_svg and
  *                     ludus_game_render_text, each described as the game's "options" are
  *   "levels"          the names ludus_ai_choose takes for "level" that the game's own searches
  *                     answer, weakest first; the last (and "default_level") is "best"
- *   "other_levels"    names it takes besides them, not ranked with them: ["uct"]; ur also
- *                     "perfect", which needs the solved game's table (see ludus_ai_choose)
+ *   "other_levels"    names it takes besides them, not ranked with them ("uct" in every game;
+ *                     a game may add its own, described in docs/computer-players.md)
  *   "default_level"   the level of ludus_ai_choose without one ("best")
- * In a build without computer players "levels" and "other_levels" are empty and
- * "default_level" is null. */
+ * and, read from each game's rules and computer player:
+ *   "search_values"   for each level, what the "value" of ludus_ai_choose's "search" counts:
+ *                     "pieces", "steps" of the race, or "chance" of winning (0..1); null for
+ *                     "random"
+ *   "kind"            "race" or "capture"
+ *   "board"           {"kind": "grid" or "track", "rows", "cols", "cells"} of the default
+ *                     options, and where the game names them each player's "routes"
+ *   "dice"            {"kind", "count", "faces"} of the default options; null without dice
+ *   "rulesets"        the values of the option "ruleset" (empty for a game of one set of
+ *                     rules), each with its "source" and the "board" and "dice" it plays with
+ * In a build without computer players "levels" and "other_levels" are empty, "search_values"
+ * is empty and "default_level" is null. */
 LUDUS_API ludus_status ludus_games(char **out_json);
 
 /* ---- Lifecycle ---------------------------------------------------------------------------- */
@@ -179,17 +202,18 @@ LUDUS_API int ludus_game_to_move(const ludus_game *g);
 LUDUS_API ludus_result ludus_game_result(const ludus_game *g);
 
 /* Why the game ended (since 1.1), a static string (do not free): "" while the game goes on,
- * NULL for a NULL handle. The rules' own cases:
- *   "all_captured"          every enemy piece captured (latrunculi)
- *   "one_piece_left"        the enemy reduced to one piece (petteia; latrunculi, Schädler)
- *   "dux_immobilised"       a dux hemmed in beside an enemy piece (latrunculi, Kowalski)
- *   "no_moves"              the player to move cannot move (in Kowalski's rulesets the one
- *                           who captured more wins; elsewhere the blocked player loses)
- *   "quiet_moves"           Bell's 30 moves without a capture: more pieces on the board wins
+ * NULL for a NULL handle; which games end for which reason: docs/rules/. The rules' own cases:
+ *   "all_captured"          every enemy piece captured
+ *   "one_piece_left"        the enemy reduced to one piece
+ *   "dux_immobilised"       a dux hemmed in beside an enemy piece
+ *   "no_moves"              the player to move cannot move (the rules say who wins)
+ *   "quiet_moves"           a ruleset's limit of moves without a capture: more pieces on the
+ *                           board wins
  *   "plies_without_capture" the draw of the option draw_plies_without_capture
  *   "repetition"            the draw of the option draw_repetitions
  *   "agreed_draw"           ludus_game_agree_draw
- *   "borne_off"             a player has borne off every piece (duodecim, xii_scripta)
+ *   "borne_off"             a player has borne off every piece (the games whose catalogue
+ *                           "kind" is "race")
  * The same string is the "end_reason" of the position's JSON (null while the game goes on).
  * New reasons may be added in later minor versions. */
 LUDUS_API const char *ludus_game_end_reason(const ludus_game *g);
@@ -313,73 +337,51 @@ LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, u
  *                              play on with counters: no pieces, no last move, no status
  *                              line, the trays without counts; its `<title>` says "empty
  *                              board" (default true)
- *   petteia, latrunculi: "orientation" and "coordinates" as petteia's below
- *   duodecim, xii_scripta: "positions" true or false: each cell carries its position name in
- *                              each player's moves (data-position0, data-position1) and each
- *                              tray its own (data-tray-position) (default false)
- *   petteia:    "orientation"  0 or 1, the player drawn at the bottom (default 0)
- *               "coordinates"  true or false: file letters and rank numbers (default true)
- *   duodecim:   "inscription"  what the 36 cells show: "ostia" (default: the cell names in
- *                              the order a piece follows, I..VI and 1..24) or one of the
- *                              mottos "levate", "virtus", "vincer" (one letter a cell, row by
- *                              row from the top left, as the stone boards are read)
- *               "route"        true or false: the route drawn as the board of Ostia's letters,
- *                              one for each six cells a piece passes (A its entry half, B and
- *                              C the top row from the right, D and E the bottom row from the
- *                              left, then off), each with an arrow the way the pieces go:
- *                              `<g class="route">`, a `<g class="stretch" data-stretch="A">` for
- *                              each letter (default false)
- *               "numbering"    "both" (default: each entry half named I..VI), "player0" or
- *                              "player1": the cell names (and route's A) of that player's route
- *                              only, the other's entry cells left unnamed, so that the board
- *                              reads as one sequence I..VI, 1..24. */
+ *   each game's own options besides (a board's orientation and coordinates, a race board's
+ *   position names, inscriptions, routes, ...): the catalogue's "render_options"."svg" of the
+ *   game (ludus_games), each with its type, default, range or values and description. */
 LUDUS_API ludus_status ludus_game_render_svg(const ludus_game *g, const char *options_json, char **out_svg);
 
 /* A monospace text diagram of the position (ASCII lines ending in '\n'): the board with its
  * coordinates, the pieces, the last move, whose turn it is or the result, and for games with
- * dice the pieces in hand and borne off and the roll. Options: petteia and latrunculi take
- * "orientation" and "coordinates" as in ludus_game_render_svg, duodecim and xii_scripta none
- * (the picture's "size", "inscription", "words", "positions", "pieces", "route" and "numbering" are
- * LUDUS_E_UNKNOWN_OPTION). */
+ * dice the pieces in hand and borne off and the roll. Options: the catalogue's
+ * "render_options"."text" of the game (ludus_games); every other option, the picture's "size"
+ * and "words" among them, is LUDUS_E_UNKNOWN_OPTION. */
 LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text);
 
 /* ---- Computer players --------------------------------------------------------------------- */
 
 /* The move a computer player chooses for the player to move: one object as listed by
- * ludus_game_legal_moves, plus "search": {"level", "depth" (the depth completed: plies for
- * petteia; for duodecim 1 a step, 2 the whole turn, 3 the turn and the opponent's roll and
- * reply, 4 and our next roll and turn),
- * "nodes" (positions evaluated), "value" (the estimate for the player to move: men for petteia
- * and latrunculi, race points for xii_scripta, wins large in all three; for duodecim, and for
- * the "uct" level in every game, a chance of winning from 0 to 1; 0 with "nodes" 0 when nothing
- * was searched: level "random", or a single legal move), "time_ms"}; a count from 2^53 up would
- * be written as the string of its digits (no search runs that long). The game is not changed:
- * play the move with ludus_game_play (its "text" or the object). Phase move only: duodecim in
- * phase roll is LUDUS_E_WRONG_PHASE (roll first), a finished game LUDUS_E_GAME_OVER.
+ * ludus_game_legal_moves, plus "search": {"level", "depth" (the depth completed, in the unit of
+ * the game's search: docs/computer-players.md), "nodes" (positions evaluated), "value" (the
+ * estimate for the player to move, in the unit the catalogue's "search_values" gives for the
+ * level: "pieces", "steps" of the race or "chance" of winning from 0 to 1, wins large in the
+ * first two; 0 with "nodes" 0 when nothing was searched: level "random", or a single legal
+ * move), "time_ms"}; a count from 2^53 up would be written as the string of its digits (no
+ * search runs that long). The game is not changed: play the move with ludus_game_play (its "text" or
+ * the object). Phase move only: a game with dice in phase roll is LUDUS_E_WRONG_PHASE (roll
+ * first), a finished game LUDUS_E_GAME_OVER.
  * options_json (NULL or "{}" for the defaults; not an object: LUDUS_E_BAD_JSON; another key:
  * LUDUS_E_UNKNOWN_OPTION; a wrong value: LUDUS_E_INVALID_OPTION):
- *   "level"        "random", "greedy", "easy", "medium", "best" (default), "uct"; "best"
- *                  always names the strongest. petteia: greedy 1 ply, easy 2, medium 4, best
- *                  alpha-beta with iterative deepening, a transposition table and a capture
- *                  search. duodecim: greedy the best single step, easy the best whole turn,
- *                  medium expectimax over the opponent's 21 rolls and replies, best that and,
- *                  for the best few turns, our next roll and turn.
+ *   "level"        one of the game's catalogue "levels" (weakest first; "best", the default,
+ *                  always names the strongest) or "other_levels"; what each searches, per
+ *                  game: docs/computer-players.md.
  *                  "uct", in every game: Monte Carlo tree search (UCT) with random playouts to
  *                  the end of the game, knowing nothing of it but its rules (a roll of the dice
  *                  is a chance node over the distinct outcomes, sampled with their
- *                  probabilities: 1/36 a double, 2/36 the others); it plays the most visited
- *                  move. 1000 ms a move unless max_playouts or max_time_ms is given. Its
- *                  "search" has "nodes" (the tree's), "playouts", "exploration", "depth" (the
- *                  deepest walk down the tree, in moves and rolls) and "value" (the chosen
- *                  move's mean result for the player to move, 0..1: a win 1, a draw 0.5).
- *                  "perfect", ur only: plays from the solved game's table file (its path as
- *                  option "table", else $LUDUS_UR_TABLES/ur-RULESET-PIECES-DICE.table; written
- *                  by `ludus solve ur`, docs/computer-players.md); without the table
- *                  LUDUS_E_INVALID_OPTION, a damaged file LUDUS_E_INVALID_ARGUMENT. Its
- *                  "value" is the chosen move's exact chance of winning.
+ *                  probabilities); it plays the most visited move. 1000 ms a move unless
+ *                  max_playouts or max_time_ms is given. Its "search" has "nodes" (the tree's),
+ *                  "playouts", "exploration", "depth" (the deepest walk down the tree, in moves
+ *                  and rolls) and "value" (the chosen move's mean result for the player to
+ *                  move, 0..1: a win 1, a draw 0.5).
+ *                  A game's own other level may need more (the Royal Game of Ur's "perfect"
+ *                  plays from the solved game's table file: its path as option "table", else
+ *                  $LUDUS_UR_TABLES/ur-RULESET-PIECES-DICE.table, written by `ludus solve ur`;
+ *                  without the table LUDUS_E_INVALID_OPTION, a damaged file
+ *                  LUDUS_E_INVALID_ARGUMENT).
  *   "table"        "perfect" only: the path of the table file
- *   "depth"        overrides the level's depth (petteia 1..64 plies, duodecim 1..4); not for
- *                  "uct", nor is "max_nodes"
+ *   "depth"        overrides the level's depth (1 up to the game's deepest: the refusal names
+ *                  the range); not for "uct", nor is "max_nodes"
  *   "max_playouts" "uct" only: integer 1..2^40, the playouts of the search (deterministic)
  *   "exploration"  "uct" only: the constant C of UCB1 (mean + C sqrt(ln N / n)), a number
  *                  above 0 and at most 100 (default: tuned per game, see docs/computer-players.md)
@@ -393,14 +395,13 @@ LUDUS_API ludus_status ludus_game_render_text(const ludus_game *g, const char *o
  *                  with max_nodes, "uct" with max_playouts) is deterministic: under a time
  *                  budget the move can depend on the machine's speed.
  *   "threads"      integer 1..64 (default 1): threads of the search, the calling thread among
- *                  them (levels easy and above in petteia, medium and above in duodecim, and
- *                  "uct"; the others search alone). "uct": one tree a thread (its own seed,
- *                  its share of max_playouts), the visits of the root's moves summed, so the
- *                  move for a seed and max_playouts is the same. petteia: Lazy SMP, the threads
- *                  share the transposition table and a max_nodes budget (their sum); the move
- *                  can then depend on the threads' timing. duodecim: the threads share out the
- *                  candidate turns, so without a time budget the move is the same as on one
- *                  thread. */
+ *                  them, where the game's search uses them (docs/computer-players.md says
+ *                  which levels of which games; the others search alone). "uct": one tree a
+ *                  thread (its own seed, its share of max_playouts), the visits of the root's
+ *                  moves summed, so the move for a seed and max_playouts is the same. A search
+ *                  whose threads share a transposition table and a max_nodes budget (Lazy SMP)
+ *                  can then choose by the threads' timing; one whose threads share out the
+ *                  candidate moves chooses as on one thread without a time budget. */
 LUDUS_API ludus_status ludus_ai_choose(const ludus_game *g, const char *options_json, char **out_move_json);
 
 #ifdef __cplusplus

@@ -1,6 +1,7 @@
-// Computer players (lib/ai/): one entry point per game's rules, reached from RulesGame<R>::
-// ai_choose. The definitions and their explicit instantiations live in lib/ai/*.cpp (petteia_ai.cpp
-// for both Petteia boards, duodecim_ai.cpp), so that this header needs no game's header.
+// Computer players: one entry point per game's rules, reached from RulesGame<R>::ai_choose. The
+// definitions and their explicit instantiations live in each game's folder (lib/<game>/<game>_ai.cpp:
+// petteia_ai.cpp for both Petteia boards), so that this header needs no game's header; lib/ai/
+// holds the searches several games share.
 #pragma once
 
 #include <cstdint>

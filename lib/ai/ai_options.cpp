@@ -79,10 +79,14 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
     return o;
 }
 
-json levels_json(std::span<const Level> levels) {
-    json ranked = json::array();
-    for (const Level &l : levels) ranked.push_back(l.name);
-    return {{"levels", std::move(ranked)}, {"other_levels", {uct_level.name}}, {"default_level", levels.back().name}};
+json levels_json(std::span<const Level> levels, std::string_view value_unit, std::string_view best_value_unit) {
+    json ranked = json::array(), values = json::object();
+    for (const Level &l : levels) {
+        ranked.push_back(l.name);
+        values[l.name] = l.depth == 0 ? json() : json(l.timed && !best_value_unit.empty() ? best_value_unit : value_unit);
+    }
+    values[uct_level.name] = "chance";
+    return {{"levels", std::move(ranked)}, {"other_levels", {uct_level.name}}, {"default_level", levels.back().name}, {"search_values", std::move(values)}};
 }
 
 json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms) {

@@ -133,8 +133,11 @@ private:
     bool held_ = false;
 };
 
-// The catalogue's levels of a game whose own levels are `levels` (ai.hpp: ai_levels).
-json levels_json(std::span<const Level> levels);
+// The catalogue's levels of a game whose own levels are `levels` (ai.hpp: ai_levels), and its
+// "search_values": what the "value" of each level's search counts: `value_unit` ("pieces",
+// "steps" of the race, or "chance" of winning, 0..1), `best_value_unit` for "best" where it
+// counts another; null for "random" (nothing searched); "uct"'s a chance in every game.
+json levels_json(std::span<const Level> levels, std::string_view value_unit, std::string_view best_value_unit = {});
 
 // The "search" object of the answer.
 json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms);

@@ -1,31 +1,15 @@
-// The alpha-beta search of the board games' computer players (petteia_ai.cpp, latrunculi_ai.cpp),
-// written once over a per-game policy P: negamax with iterative deepening, a transposition
-// table on the state's Zobrist key, move ordering (table move, captures, killers, history),
-// late move reductions, a quiescence search over captures and, with threads > 1, Lazy SMP (the
-// threads search the same root at once, sharing the table).
-//
-// The policy P (an object made from the rules' options and the AI options) gives the game's
-// part: its evaluation, its capture moves, its move keys, and the constants where the games'
-// searches differ (each says why in its own file):
-//   using Rules; max_ply; contempt; score_unit; counts_every_position; first_iteration_completes;
-//   extra_moves; reduces_killers; stores_mate_scores; max_capture_plies; threaded;
-//   capture_key, killer_key (the order's bands: table move 1 << 30 above both); history_cap;
-//   move_capacity (the per-ply move lists' reserve);
-//   static int table_log2_size(const AiOptions &);
-//   bool quiesces() const; bool repetition_is_draw() const;
-//   int evaluate(const State &, bool at_leaf) const;      from the side to move's view
-//   bool may_capture(const State &) const; void capture_moves(const State &, vector<Action> &) const;
-//   bool worth_a_ply_more(const State &) const;            searched a ply deeper at depth 1
-//   Context order_context(const State &) const;            what the keys below share per node
-//   int root_key(const State &, Action, const Context &) const;
-//   int capture_order(const State &, Action, const Context &) const;  0 for a quiet move
-//   int quiet_key(Action, const Context &, int history) const;
-//   size_t history_size() const; size_t history_index(Action) const;
+// The alpha-beta search of the board games' computer players (lib/petteia/petteia_ai.cpp,
+// lib/latrunculi/latrunculi_ai.cpp), written once over a per-game policy P (AlphaBetaPolicy
+// below): negamax with iterative deepening, a transposition table on the state's Zobrist key,
+// move ordering (table move, captures, killers, history), late move reductions, a quiescence
+// search over captures and, with threads > 1, Lazy SMP (the threads search the same root at
+// once, sharing the table).
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <concepts>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -37,6 +21,47 @@
 #include "search_common.hpp"
 
 namespace ludus::ai {
+
+// A game's part of the search: its evaluation, its capture moves, its move keys, and the
+// switches where the games' searches differ, each named by what it does; every game's policy
+// says beside its settings why its game wants them.
+template <class P>
+concept AlphaBetaPolicy = requires(const P &p, const typename P::Rules::State &s, Action a, std::vector<Action> &moves, const AiOptions &ao,
+                                   const typename P::Context &context, int history) {
+    typename P::Rules;
+    typename P::Context;                                                   // what the move keys share per node
+    requires std::constructible_from<P, const typename P::Rules::Options &, const AiOptions &>;
+    { P::max_ply } -> std::convertible_to<int>;                            // the deepest line searched
+    { P::score_unit } -> std::convertible_to<int>;                         // the score of one piece: "value" is score / unit
+    { P::draw_contempt } -> std::convertible_to<int>;                      // a draw's cost to the searching side (it plays on)
+    { P::every_position_counts_a_node } -> std::convertible_to<bool>;      // else a move that ends the game is scored without a
+                                                                           // node, and the capture search counts the captures it tries
+    { P::first_iteration_ignores_budget } -> std::convertible_to<bool>;    // depth 1 completes whatever the budget (the move played
+                                                                           // comes from a finished search even where helpers spent it)
+    { P::a_move_can_keep_the_turn } -> std::convertible_to<bool>;          // a move may leave the same player to move (an extra
+                                                                           // move): searched without changing sides
+    { P::reduces_killer_moves } -> std::convertible_to<bool>;              // late move reductions reduce killers too
+    { P::stores_win_scores } -> std::convertible_to<bool>;                 // won and lost scores enter the table (made relative to the ply)
+    { P::max_capture_plies } -> std::convertible_to<int>;                  // how deep the capture search goes
+    { P::searches_on_threads } -> std::convertible_to<bool>;               // Lazy SMP with "threads" > 1; else one thread
+    { P::capture_key } -> std::convertible_to<int>;                        // the order's bands: captures, then killers (the table's
+    { P::killer_key } -> std::convertible_to<int>;                         // move 1 << 30 above both)
+    { P::history_cap } -> std::convertible_to<int>;                        // the most a quiet move's history counts
+    { P::move_capacity } -> std::convertible_to<size_t>;                   // each ply's move list's reserve
+    { P::table_log2_size(ao) } -> std::convertible_to<int>;                // the transposition table's size for the level
+    { p.quiesces() } -> std::convertible_to<bool>;                         // the capture search past the last ply
+    { p.repetition_is_draw() } -> std::convertible_to<bool>;               // a repetition scored a draw even where the rules go on
+    { p.evaluate(s, true) } -> std::convertible_to<int>;                   // from the side to move's view; true at a leaf
+    { p.may_capture(s) } -> std::convertible_to<bool>;
+    { p.capture_moves(s, moves) };
+    { p.worth_a_ply_more(s) } -> std::convertible_to<bool>;                // searched a ply deeper at depth 1
+    { p.order_context(s) } -> std::convertible_to<typename P::Context>;
+    { p.root_key(s, a, context) } -> std::convertible_to<int>;
+    { p.capture_order(s, a, context) } -> std::convertible_to<int>;        // 0 for a quiet move
+    { p.quiet_key(a, context, history) } -> std::convertible_to<int>;
+    { p.history_size() } -> std::convertible_to<size_t>;
+    { p.history_index(a) } -> std::convertible_to<size_t>;
+};
 
 struct TTEntry {
     int32_t move = -1;
@@ -92,7 +117,7 @@ struct Choice {
 constexpr int mate = 30000;  // a win at ply p scores mate - p
 constexpr int infinity = 32000;
 
-template <class P>
+template <AlphaBetaPolicy P>
 class AlphaBeta {
 public:
     using R = typename P::Rules;
@@ -126,7 +151,7 @@ public:
         for (int depth = 1 + thread_ % 2; depth <= ao_.depth; ++depth) {
             // The main thread's first iteration always completes (its budget is held), so that the
             // move played comes from a completed search even where helpers spent the budget first.
-            const bool held = P::first_iteration_completes && thread_ == 0 && depth == 1;
+            const bool held = P::first_iteration_ignores_budget && thread_ == 0 && depth == 1;
             if (held) budget_.hold();
             order_root(root, root_moves, best);
             int alpha = -infinity;
@@ -157,7 +182,7 @@ private:
     // A finished game's score for `player`; a draw is a little worse than an even position for
     // the searching player (it plays on) where the policy has a contempt.
     int outcome(Result result, int player, int ply) const {
-        if (result == Result::draw) return player == root_player_ ? -P::contempt : P::contempt;
+        if (result == Result::draw) return player == root_player_ ? -P::draw_contempt : P::draw_contempt;
         const int winner = result == Result::player0_won ? 0 : 1;
         return winner == player ? mate - ply : -(mate - ply);
     }
@@ -171,8 +196,8 @@ private:
         R::apply(o_, child, a);
         keys_.push_back(s.key);
         int score;
-        if (!P::counts_every_position && child.result != Result::ongoing) score = outcome(child.result, s.to_move, ply);
-        else if (P::extra_moves && child.to_move == s.to_move) score = search(child, alpha, beta);
+        if (!P::every_position_counts_a_node && child.result != Result::ongoing) score = outcome(child.result, s.to_move, ply);
+        else if (P::a_move_can_keep_the_turn && child.to_move == s.to_move) score = search(child, alpha, beta);
         else score = -search(child, -beta, -alpha);
         keys_.pop_back();
         return score;
@@ -258,7 +283,7 @@ private:
             std::swap(moves[i], moves[pick]);
             std::swap(keys[i], keys[pick]);
             const Action a = moves[i];
-            const bool reducible = keys[i] < (P::reduces_killers ? P::capture_key : P::killer_key);
+            const bool reducible = keys[i] < (P::reduces_killer_moves ? P::capture_key : P::killer_key);
             auto deeper = [&](int d) { return [this, d, ply](const State &c, int al, int be) { return negamax(c, d, al, be, ply + 1); }; };
             int score;
             // "best": a late quiet move is first searched a ply shallower, with a null window,
@@ -276,7 +301,7 @@ private:
                 break;
             }
         }
-        if (P::stores_mate_scores || std::abs(best) < mate - max_ply)
+        if (P::stores_win_scores || std::abs(best) < mate - max_ply)
             tt_.store(s.key, {best_move, static_cast<int16_t>(to_tt(best, ply)), static_cast<int8_t>(depth),
                               static_cast<uint8_t>(best <= alpha0 ? 3 : best >= beta ? 2 : 1)});
         return best;
@@ -285,7 +310,7 @@ private:
     // The captures, and only they, searched past the last ply (with the option to stand on the
     // evaluation), so that a position is not judged in the middle of an exchange.
     int quiescence(const State &s, int alpha, int beta, int ply, int captures_deep) {
-        if constexpr (P::counts_every_position) {
+        if constexpr (P::every_position_counts_a_node) {
             if (budget_.spend()) return 0;
             if (s.result != Result::ongoing) return outcome(s.result, s.to_move, ply);
         }
@@ -297,7 +322,7 @@ private:
         policy_.capture_moves(s, moves);
         int best = stand;
         for (Action a : moves) {
-            if (!P::counts_every_position && budget_.spend()) return 0;
+            if (!P::every_position_counts_a_node && budget_.spend()) return 0;
             const int score =
                 child_score(s, a, alpha, beta, ply + 1, [&](const State &c, int al, int be) { return quiescence(c, al, be, ply + 1, captures_deep + 1); });
             if (budget_.stopped()) return 0;
@@ -332,12 +357,12 @@ private:
 // The move of policy P's player in `s`, as ai_choose answers: every thread searches the whole
 // tree from the root with its own move ordering and they share the transposition table; the
 // main thread's choice is played and ends the others.
-template <class P>
+template <AlphaBetaPolicy P>
 json alphabeta_choose(const typename P::Rules::Options &o, const typename P::Rules::State &s, std::span<const uint64_t> earlier_keys,
                       const AiOptions &ao) {
     using Search = AlphaBeta<P>;
     TranspositionTable tt(P::table_log2_size(ao));
-    const int threads = P::threaded && ao.level.depth > 1 ? ao.threads : 1;  // the levels that hardly search run alone
+    const int threads = P::searches_on_threads && ao.level.depth > 1 ? ao.threads : 1;  // the levels that hardly search run alone
     SharedBudget shared;
     std::vector<std::unique_ptr<Search>> searches;
     for (int t = 0; t < threads; ++t) searches.push_back(std::make_unique<Search>(o, ao, earlier_keys, tt, threads > 1 ? &shared : nullptr, t));

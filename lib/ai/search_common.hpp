@@ -1,4 +1,4 @@
-// Pieces of search that the computer players of several games share (lib/ai/*.cpp): the root's
+// Pieces of search that the computer players of several games share (lib/<game>/*_ai.cpp): the root's
 // moves in the seed's order, the best single step of the dice games' "greedy", the answer.
 #pragma once
 

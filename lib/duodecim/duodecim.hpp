@@ -65,6 +65,7 @@ struct LastMove;  // ../history.hpp
 struct DuodecimRules : RaceRules<DuodecimOptions, DuodecimState> {
     static constexpr std::string_view id = "duodecim";
     static constexpr std::string_view name = "Ludus Duodecim Scriptorum";
+    static constexpr std::string_view dice_kind = "cubic";
     static constexpr int action_stride = State::positions;
     static int from_of(Action a) { return a / action_stride; }
     static int to_of(Action a) { return a % action_stride; }
@@ -108,6 +109,8 @@ struct DuodecimRules : RaceRules<DuodecimOptions, DuodecimState> {
     // The render options of both pictures, from the specs they check against (the catalogue's
     // "render_options").
     static json render_options();
+    // Three rows of twelve cells: each player's six entry cells and the 24 of the shared track.
+    static json board_json(const Options &) { return {{"kind", "track"}, {"rows", 3}, {"cols", 12}, {"cells", 36}}; }
 };
 
 }  // namespace ludus

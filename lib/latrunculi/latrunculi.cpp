@@ -67,6 +67,14 @@ std::string ruleset_description() {
 const std::vector<LatrunculiRuleset> &latrunculi_rulesets() { return all_rulesets(); }
 
 template <class BB>
+json LatrunculiRulesT<BB>::rulesets_json() {
+    json out = json::array();
+    for (const LatrunculiRuleset &r : all_rulesets()) out.push_back({{"id", r.id}, {"name", r.name}, {"source", r.source}});
+    for (const SchaedlerRuleset &r : schaedler_rulesets()) out.push_back({{"id", r.id}, {"name", r.name}, {"source", r.source}});
+    return out;
+}
+
+template <class BB>
 const std::vector<OptionSpec> &LatrunculiRulesT<BB>::option_specs() {
     static const std::vector<OptionSpec> specs = [] {
         std::vector<json> ids;

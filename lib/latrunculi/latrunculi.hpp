@@ -106,6 +106,8 @@ struct LatrunculiRulesT : CaptureRules<LatrunculiOptions, LatrunculiStateT<BB>> 
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue() { return ludus::options_catalogue(option_specs()); }
     static Options parse_options(const json &given);
+    // The catalogue's rulesets, Schädler's among them: each one's id, name and source.
+    static json rulesets_json();
 
     static State initial(const Options &o);
     // Every game of a ruleset starts from its setup: a saved game's start must be it (a game

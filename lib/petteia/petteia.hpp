@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../game.hpp"
@@ -99,6 +100,17 @@ struct PetteiaBitRules : PetteiaRulesT<BitBoard> {
     static PetteiaState to_cells(const State &s);
     static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
     static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+};
+
+// The rules that play a game of Petteia (rules_choice.hpp): the bitboard where the board fits in
+// 64 squares, the cells above.
+struct PetteiaChoice {
+    using Rules = PetteiaRules;
+    template <class Play>
+    static auto with_rules(const json &options, Play &&play) {
+        PetteiaOptions o = PetteiaRules::parse_options(options);
+        return o.bits ? play.template operator()<PetteiaBitRules>(std::move(o)) : play.template operator()<PetteiaRules>(std::move(o));
+    }
 };
 
 }  // namespace ludus

@@ -144,6 +144,18 @@ const UrRouteMasks &route_masks(const UrOptions &o) {
 
 }  // namespace
 
+json UrRules::rulesets_json() { return race_state::rulesets_json(rulesets); }
+
+json UrRules::board_json(const Options &o) {
+    json routes = json::array();
+    for (int p = 0; p < 2; ++p) {
+        json route = json::array();
+        for (int k = 1; k <= o.route_length; ++k) route.push_back(cell_name(cell_of(o, p, k)));
+        routes.push_back(std::move(route));
+    }
+    return {{"kind", "track"}, {"rows", 3}, {"cols", 8}, {"cells", 20}, {"routes", std::move(routes)}};
+}
+
 const char *UrRules::ruleset_name(UrRuleset r) { return rulesets[static_cast<size_t>(r)].name; }
 
 std::string UrRules::cell_name(int cell) {

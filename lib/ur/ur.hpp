@@ -103,6 +103,7 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     static constexpr std::string_view name = "Royal Game of Ur";
     static constexpr int dice_count = 4;  // the most a roll throws (dice_in_roll: the options' number)
     static constexpr int die_lowest = 0, die_highest = 1;
+    static constexpr std::string_view dice_kind = "tetrahedral";  // two of four tips marked: 0 or 1
     static constexpr size_t max_moves = 8;  // a piece from hand and each of at most 7 on the route
 
     static int dice_in_roll(const Options &o) { return o.dice; }
@@ -178,6 +179,11 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
     static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
     static json render_options();
+    // The 20 squares of a board of three rows of eight, and each player's route: the squares'
+    // names (as the moves' "to_cell") in the order of progress 1..route_length.
+    static json board_json(const Options &o);
+    // The catalogue's rulesets: each one's id and source.
+    static json rulesets_json();
 };
 
 }  // namespace ludus

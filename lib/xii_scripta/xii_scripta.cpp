@@ -69,6 +69,8 @@ int position_from_name(std::string_view name) {
 
 }  // namespace
 
+json XiiScriptaRules::rulesets_json() { return race_state::rulesets_json(rulesets); }
+
 const char *XiiScriptaRules::ruleset_name(XiiRuleset r) { return rulesets[static_cast<size_t>(r)].name; }
 
 const std::vector<OptionSpec> &XiiScriptaRules::option_specs() {

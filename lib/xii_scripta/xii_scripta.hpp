@@ -84,6 +84,7 @@ struct XiiScriptaRules : RaceRules<XiiOptions, XiiState> {
     static constexpr std::string_view id = "xii_scripta";
     static constexpr std::string_view name = "XII Scripta";
     static constexpr int dice_count = 3;
+    static constexpr std::string_view dice_kind = "cubic";
 
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue();
@@ -135,6 +136,9 @@ struct XiiScriptaRules : RaceRules<XiiOptions, XiiState> {
     // The render options of both pictures, from the specs they check against (the catalogue's
     // "render_options").
     static json render_options();
+    static json board_json(const Options &) { return {{"kind", "track"}, {"rows", 3}, {"cols", 12}, {"cells", 36}}; }
+    // The catalogue's rulesets: each one's id and source.
+    static json rulesets_json();
 };
 
 }  // namespace ludus

@@ -14,7 +14,7 @@
 #include <cstdlib>
 
 #include "ai/ai.hpp"
-#include "ai/duodecim_net_weights.hpp"
+#include "duodecim/duodecim_net_weights.hpp"
 
 using namespace ludus;
 using namespace ludus::duodecim_ai;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "ai/ai_options.hpp"
-#include "ai/duodecim_eval.hpp"
+#include "duodecim/duodecim_eval.hpp"
 #include "duodecim/duodecim.hpp"
 #include "latrunculi/latrunculi.hpp"
 #include "petteia/petteia.hpp"

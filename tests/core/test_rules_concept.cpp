@@ -30,12 +30,18 @@ struct DiceWithoutGenerator : PetteiaRules {
 struct HalfBuffered : PetteiaRules {
     static void write_actions() = delete;
 };
+struct WithoutBoard : PetteiaRules {  // the catalogue's "board"
+    static void board_json() = delete;
+};
+struct DiceWithoutKind : DuodecimRules {  // the catalogue's "dice"
+    static void dice_kind() = delete;
+};
 
 static_assert(Rules<DuodecimRules> && Rules<PetteiaRules> && Rules<PetteiaBitRules> && Rules<LatrunculiRules> &&
               Rules<LatrunculiWideRules> && Rules<SchaedlerRules> && Rules<XiiScriptaRules> &&
               Rules<UrRules>);
 static_assert(!Rules<WithoutApply> && !Rules<WithoutEnvelope> && !Rules<HalfRepetition> && !Rules<DiceWithoutGenerator> &&
-              !Rules<HalfBuffered>);
+              !Rules<HalfBuffered> && !Rules<WithoutBoard> && !Rules<DiceWithoutKind>);
 
 }  // namespace
 

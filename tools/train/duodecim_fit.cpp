@@ -1,4 +1,4 @@
-// Fits the weights of the Duodecim evaluation (lib/ai/duodecim_eval.hpp) by self-play: games
+// Fits the weights of the Duodecim evaluation (lib/duodecim/duodecim_eval.hpp) by self-play: games
 // between two copies of a one-turn player (the turn whose end has the best chance of winning by
 // the current weights; a random turn with a small chance, so that the positions vary), every
 // turn's end recorded with its features and whether the player who rolls there won the game;
@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "ai/duodecim_eval.hpp"
+#include "duodecim/duodecim_eval.hpp"
 
 using namespace ludus;
 using namespace ludus::duodecim_ai;

@@ -1,8 +1,8 @@
-// Trains a Duodecim network (lib/ai/duodecim_net.hpp) by TD(lambda) self-play (duodecim_td.hpp)
+// Trains a Duodecim network (lib/duodecim/duodecim_net.hpp) by TD(lambda) self-play (duodecim_td.hpp)
 // and writes its weights as a C++ header. Regenerate the committed weights with
 //
-//   build/tools/train/duodecim_td > lib/ai/duodecim_net_weights.hpp
-//   build/tools/train/duodecim_td BEST-ARGUMENTS > lib/ai/duodecim_best_net_weights.hpp
+//   build/tools/train/duodecim_td > lib/duodecim/duodecim_net_weights.hpp
+//   build/tools/train/duodecim_td BEST-ARGUMENTS > lib/duodecim/duodecim_best_net_weights.hpp
 //
 // (the second: `best`'s larger network; its arguments are in that header's first line).
 // Arguments: [games] [seed] [every] [first step] [last step] [lambda] [hidden] [name] [searched]
@@ -19,7 +19,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "ai/duodecim_net_weights.hpp"
+#include "duodecim/duodecim_net_weights.hpp"
 #include "duodecim_td.hpp"
 
 using namespace ludus;

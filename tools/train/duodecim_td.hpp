@@ -1,4 +1,4 @@
-// Training of the Duodecim network (lib/ai/duodecim_net.hpp) by TD(lambda) on games against
+// Training of the Duodecim network (lib/duodecim/duodecim_net.hpp) by TD(lambda) on games against
 // itself, as TD-Gammon: both sides play the turn whose end the network values most; after each
 // game every position where the dice were to be rolled is moved towards its lambda-return (the
 // network's later values, discounted by lambda, ending in the game's result), by a gradient step
@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "ai/duodecim_net.hpp"
+#include "duodecim/duodecim_net.hpp"
 
 namespace ludus::duodecim_ai {
 

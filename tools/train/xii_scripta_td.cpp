@@ -1,7 +1,7 @@
-// Trains the XII Scripta network (lib/ai/xii_scripta_net.hpp) by TD(lambda) self-play
+// Trains the XII Scripta network (lib/xii_scripta/xii_scripta_net.hpp) by TD(lambda) self-play
 // (xii_scripta_td.hpp) and writes its weights as a C++ header. Regenerate the committed weights with
 //
-//   build/tools/train/xii_scripta_td > lib/ai/xii_scripta_net_weights.hpp
+//   build/tools/train/xii_scripta_td > lib/xii_scripta/xii_scripta_net_weights.hpp
 //
 // (arguments: [games] [seed] [every] [first step] [last step] [lambda]: defaults in main). With
 // `every` > 0 it measures the network every that many games on stderr: the share of 400 games a

@@ -1,4 +1,4 @@
-// Training of the XII Scripta network (lib/ai/xii_scripta_net.hpp) by TD(lambda) on games against
+// Training of the XII Scripta network (lib/xii_scripta/xii_scripta_net.hpp) by TD(lambda) on games against
 // itself, as Duodecim's (duodecim_td.hpp) and TD-Gammon: both sides play the turn whose end the
 // network values most; after each game every position where the dice were to be rolled is moved
 // towards its lambda-return (the network's later values, discounted by lambda, ending in the
@@ -13,7 +13,7 @@
 #include <memory>
 #include <vector>
 
-#include "ai/xii_scripta_net.hpp"
+#include "xii_scripta/xii_scripta_net.hpp"
 
 namespace ludus::xii_ai {
 

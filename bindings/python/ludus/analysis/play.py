@@ -180,7 +180,7 @@ def _race_material(position: Mapping[str, Any]) -> Tuple[int, int]:
 def _evaluation_of(game_id: str, search: Mapping[str, Any], mover: int) -> Optional[float]:
     """Player 0's evaluation from a computer player's search (its value is the mover's view), or
     None when nothing was searched (a forced move). A chance of winning v (uct's, and the
-    searches of CHANCE_VALUES: Duodecim's, lib/ai/duodecim_eval.hpp, and Ur's, lib/ai/ur_ai.cpp)
+    searches of CHANCE_VALUES: Duodecim's, lib/duodecim/duodecim_eval.hpp, and Ur's, lib/ur/ur_ai.cpp)
     maps to 2v - 1; otherwise tanh of the value, in pieces for the board games and in turns of
     the race (RACE_UNIT steps) for XII Scripta."""
     value = search.get("value")

@@ -13,11 +13,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "../petteia/petteia.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
-#include "alphabeta.hpp"
-#include "uct.hpp"
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/alphabeta.hpp"
+#include "../ai/uct.hpp"
+#include "petteia.hpp"
 
 namespace ludus {
 
@@ -40,21 +40,23 @@ public:
     using State = typename R::State;
     static constexpr bool bits = std::is_same_v<State, PetteiaBitState>;
 
-    // Where the games' searches differ (alphabeta.hpp), Petteia's choices, as measured when
-    // its search was written: every position visited counts a node (game-ending ones and the
-    // capture search's too); a draw counts 25 against the searching side, which plays on; the
-    // first iteration always completes; killers are never reduced; a mate score is stored
-    // (made relative to the ply); the capture search goes as deep as the captures do.
+    // Where the games' searches differ (AlphaBetaPolicy, alphabeta.hpp), Petteia's choices, as
+    // measured when its search was written: a draw costs the searching side 25, so that it
+    // plays on; the search runs on threads (Lazy SMP), so its first iteration ignores the
+    // budget (the move played comes from a finished search); every position visited counts a
+    // node, game-ending ones and the capture search's too; a move always passes the turn;
+    // killers are never reduced; won scores are stored (made relative to the ply); the capture
+    // search goes as deep as the captures do.
     static constexpr int max_ply = 128;
-    static constexpr int contempt = 25;
+    static constexpr int draw_contempt = 25;
     static constexpr int score_unit = piece_value;
-    static constexpr bool counts_every_position = true;
-    static constexpr bool first_iteration_completes = true;
-    static constexpr bool extra_moves = false;  // a move always passes the turn
-    static constexpr bool reduces_killers = false;
-    static constexpr bool stores_mate_scores = true;
+    static constexpr bool every_position_counts_a_node = true;
+    static constexpr bool first_iteration_ignores_budget = true;
+    static constexpr bool a_move_can_keep_the_turn = false;  // a move always passes the turn
+    static constexpr bool reduces_killer_moves = false;
+    static constexpr bool stores_win_scores = true;
     static constexpr int max_capture_plies = max_ply;
-    static constexpr bool threaded = true;
+    static constexpr bool searches_on_threads = true;
     static constexpr int capture_key = 1 << 28, killer_key = 1 << 27, history_cap = INT_MAX;
     static constexpr size_t move_capacity = bits ? 256 : 1024;
 
@@ -208,7 +210,7 @@ template json ai_choose<PetteiaBitRules>(const PetteiaBitRules::Options &, const
 
 template <>
 json ai_levels<PetteiaRules>() {
-    return ai::levels_json(petteia_levels);
+    return ai::levels_json(petteia_levels, "pieces");
 }
 
 }  // namespace ludus

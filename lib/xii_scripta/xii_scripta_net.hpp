@@ -21,8 +21,8 @@
 #include <cstring>
 #include <vector>
 
-#include "../xii_scripta/xii_scripta.hpp"
-#include "td_net.hpp"
+#include "../ai/td_net.hpp"
+#include "xii_scripta.hpp"
 
 namespace ludus::xii_ai {
 

@@ -16,8 +16,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "../ai/td_net.hpp"
 #include "duodecim_eval.hpp"
-#include "td_net.hpp"
 
 namespace ludus::duodecim_ai {
 

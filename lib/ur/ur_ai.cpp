@@ -26,13 +26,13 @@
 #include <cstdlib>
 #include <vector>
 
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/search_common.hpp"
+#include "../ai/uct.hpp"
 #include "../json_util.hpp"
-#include "../ur/ur.hpp"
-#include "../ur/ur_solve.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
-#include "search_common.hpp"
-#include "uct.hpp"
+#include "ur.hpp"
+#include "ur_solve.hpp"
 
 namespace ludus {
 
@@ -226,8 +226,9 @@ template json ai_choose<UrRules>(const UrOptions &, const UrState &, std::span<c
 
 template <>
 json ai_levels<UrRules>() {
-    json j = ai::levels_json(levels);
+    json j = ai::levels_json(levels, "chance");
     j["other_levels"].push_back(perfect_level.name);  // needs the solved table (docs/computer-players.md)
+    j["search_values"][perfect_level.name] = "chance";
     return j;
 }
 

@@ -20,13 +20,13 @@
 #include <memory>
 #include <vector>
 
-#include "../duodecim/duodecim.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/search_common.hpp"
+#include "../ai/uct.hpp"
+#include "duodecim.hpp"
 #include "duodecim_eval.hpp"
 #include "duodecim_net_weights.hpp"
-#include "search_common.hpp"
-#include "uct.hpp"
 
 namespace ludus {
 
@@ -314,7 +314,7 @@ template json ai_choose<DuodecimRules>(const DuodecimOptions &, const DuodecimSt
 
 template <>
 json ai_levels<DuodecimRules>() {
-    return ai::levels_json(duodecim_levels);
+    return ai::levels_json(duodecim_levels, "chance");
 }
 
 }  // namespace ludus

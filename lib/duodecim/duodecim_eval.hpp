@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "../duodecim/duodecim.hpp"
-#include "td_net.hpp"
+#include "../ai/td_net.hpp"
+#include "duodecim.hpp"
 
 namespace ludus::duodecim_ai {
 

@@ -24,11 +24,11 @@
 #include <array>
 #include <vector>
 
-#include "../xii_scripta/xii_scripta.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
-#include "search_common.hpp"
-#include "uct.hpp"
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/search_common.hpp"
+#include "../ai/uct.hpp"
+#include "xii_scripta.hpp"
 #include "xii_scripta_net_weights.hpp"
 
 namespace ludus {
@@ -130,7 +130,7 @@ template json ai_choose<XiiScriptaRules>(const XiiOptions &, const XiiState &, s
 
 template <>
 json ai_levels<XiiScriptaRules>() {
-    return ai::levels_json(levels);
+    return ai::levels_json(levels, "steps", "chance");  // best: the network's chance
 }
 
 }  // namespace ludus

@@ -13,12 +13,12 @@
 #include <utility>
 #include <vector>
 
-#include "../latrunculi/latrunculi.hpp"
-#include "../latrunculi/schaedler.hpp"
-#include "ai.hpp"
-#include "ai_options.hpp"
-#include "alphabeta.hpp"
-#include "uct.hpp"
+#include "../ai/ai.hpp"
+#include "../ai/ai_options.hpp"
+#include "../ai/alphabeta.hpp"
+#include "../ai/uct.hpp"
+#include "latrunculi.hpp"
+#include "schaedler.hpp"
 
 namespace ludus {
 
@@ -45,22 +45,23 @@ public:
     using Options = typename R::Options;
     using State = typename R::State;
 
-    // Where the games' searches differ (alphabeta.hpp), Latrunculi's choices, as measured when
-    // its search was written: a node is a position searched (a move that ends the game is
-    // scored without one, the capture search counts the captures it tries); no contempt; the
-    // first iteration may be cut short by the budget; a killer is reduced like any quiet move;
-    // mate scores are not stored (they depend on the ply); the capture search stops after 6
-    // captures; one thread whatever "threads" says.
+    // Where the games' searches differ (AlphaBetaPolicy, alphabeta.hpp), Latrunculi's choices,
+    // as measured when its search was written: a capture may earn another move (Bell), so a
+    // move can keep the turn; a node is a position searched (a move that ends the game is
+    // scored without one, the capture search counts the captures it tries); no contempt; one
+    // thread whatever "threads" says, and the first iteration may be cut short by the budget;
+    // a killer is reduced like any quiet move; won scores are not stored (they depend on the
+    // ply); the capture search stops after 6 captures.
     static constexpr int max_ply = 96;
-    static constexpr int contempt = 0;
+    static constexpr int draw_contempt = 0;
     static constexpr int score_unit = man_value;
-    static constexpr bool counts_every_position = false;
-    static constexpr bool first_iteration_completes = false;
-    static constexpr bool extra_moves = true;  // Bell's capture that earns another move
-    static constexpr bool reduces_killers = true;
-    static constexpr bool stores_mate_scores = false;
+    static constexpr bool every_position_counts_a_node = false;
+    static constexpr bool first_iteration_ignores_budget = false;
+    static constexpr bool a_move_can_keep_the_turn = true;  // Bell's capture that earns another move
+    static constexpr bool reduces_killer_moves = true;
+    static constexpr bool stores_win_scores = false;
     static constexpr int max_capture_plies = 6;
-    static constexpr bool threaded = false;
+    static constexpr bool searches_on_threads = false;
     static constexpr int capture_key = 1 << 26, killer_key = 1 << 25, history_cap = (1 << 20) - 1;
     static constexpr size_t move_capacity = 256;
 
@@ -289,7 +290,7 @@ template json ai_choose<LatrunculiWideRules>(const LatrunculiWideRules::Options 
 
 template <>
 json ai_levels<LatrunculiRules>() {
-    return ai::levels_json(levels);
+    return ai::levels_json(levels, "pieces");
 }
 
 }  // namespace ludus
