@@ -209,7 +209,7 @@ def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
 def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
     """examples/server/benchmark.py: the games finished and failed, every acknowledged move found
     in the database, the CPU times, and with --profile the parts of a change's time; with
-    --human, the five games at a person's pace, the server drawing no QR code with --client-qr."""
+    --human, every game at a person's pace, the server drawing no QR code with --client-qr."""
     from pathlib import Path
     script = Path(__file__).resolve().parents[2] / "examples" / "server" / "benchmark.py"
     out = subprocess.run([sys.executable, str(script), "--games", "3", "--max-plies", "8", "--profile"],
@@ -227,6 +227,6 @@ def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
                           "--client-qr", "--profile"], capture_output=True, text=True, env=child_env(), timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     report = out.stdout
-    assert "5 games, human pace (1-3 s), five games, 1 process, SQLite" in report and "5 finished, 0 failed" in report
+    assert "5 games, human pace (1-3 s), every game, 1 process, SQLite" in report and "5 finished, 0 failed" in report
     assert "ms of server CPU a change (20 changes stored)" in report   # versions 1 to 4 of each game
     assert "QR codes" not in report     # none was drawn
