@@ -1,5 +1,5 @@
-// The alpha-beta search of the board games' computer players (lib/petteia/petteia_ai.cpp,
-// lib/latrunculi/latrunculi_ai.cpp), written once over a per-game policy P (AlphaBetaPolicy
+// The alpha-beta search of the board games' computer players (each such game's
+// lib/GAME/GAME_ai.cpp gives its policy), written once over a per-game policy P (AlphaBetaPolicy
 // below): negamax with iterative deepening, a transposition table on the state's Zobrist key,
 // move ordering (table move, captures, killers, history), late move reductions, a quiescence
 // search over captures and, with threads > 1, Lazy SMP (the threads search the same root at

@@ -1,5 +1,5 @@
-// The small neural networks of the dice games' evaluations (lib/duodecim/duodecim_net.hpp,
-// lib/xii_scripta/xii_scripta_net.hpp)
+// The small neural networks of the dice games' evaluations (each such game's
+// lib/GAME/GAME_net.hpp)
 // and the pieces of their TD(lambda) trainers (tools/train/*_td.hpp): one hidden layer of
 // rectified units (max(0, x)) over sparse 0/1 inputs and a few dense ones, a logistic output
 // giving the chance that the player who rolls next wins, as TD-Gammon.

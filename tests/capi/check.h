@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A run with many failures tells the first ones: they say what went wrong, the rest repeat it. */
 #define CHECK_TOLD_FAILURES 50
@@ -46,6 +47,35 @@ static inline void check_at(int ok, const char *file, int line, const char *form
             exit(1);                                                                                  \
         }                                                                                             \
     } while (0)
+
+/* The game ids of ludus_games' compact JSON: the "id" of each object of the top-level array (the
+ * catalogue's rulesets have ids of their own, deeper). Writes at most max of them into ids and
+ * returns how many; -1 for an id longer than 63 bytes. A test in C99 reads the catalogue with
+ * it, without a JSON parser. */
+#define CATALOGUE_ID_BYTES 64
+static inline int catalogue_game_ids(const char *catalogue, char ids[][CATALOGUE_ID_BYTES], int max) {
+    int depth = 0, in_string = 0, count = 0;
+    const char *at;
+    for (at = catalogue; at != NULL && *at != '\0' && count < max; ++at) {
+        if (in_string) {
+            if (*at == '\\' && at[1] != '\0') ++at;
+            else if (*at == '"') in_string = 0;
+        } else if (*at == '[' || *at == '{') {
+            ++depth;
+        } else if (*at == ']' || *at == '}') {
+            --depth;
+        } else if (*at == '"' && depth == 2 && strncmp(at, "\"id\":\"", 6) == 0) {
+            const size_t n = strcspn(at + 6, "\"");
+            if (n >= CATALOGUE_ID_BYTES) return -1;
+            memcpy(ids[count], at + 6, n);
+            ids[count++][n] = '\0';
+            at += 6 + n;  /* the id's closing quote */
+        } else if (*at == '"') {
+            in_string = 1;
+        }
+    }
+    return count;
+}
 
 /* "NAME: P passed, F failed" on standard output; returns the exit status (0 when none failed). */
 static inline int check_summary(const char *name) {

@@ -550,26 +550,15 @@ static void check_playouts_match_clones(const char *game_id, const char *options
 }
 
 /* The playouts of one game of every game of the catalogue, from a few plies in, match its
- * clones' playouts. The ids are read from ludus_games' compact JSON, whose only "id" keys are the
- * games'. */
+ * clones' playouts. */
 static void every_game_s_playouts_match_clones(void) {
     char *catalogue = NULL;
-    const char *at;
-    int games = 0;
+    char ids[64][CATALOGUE_ID_BYTES];
+    int games, i;
     OK(ludus_games(&catalogue));
-    for (at = catalogue != NULL ? strstr(catalogue, "\"id\":\"") : NULL; at != NULL; at = strstr(at, "\"id\":\"")) {
-        char id[64];
-        size_t n;
-        at += strlen("\"id\":\"");
-        n = strcspn(at, "\"");
-        CHECK(n < sizeof id);
-        if (n >= sizeof id) break;
-        memcpy(id, at, n);
-        id[n] = '\0';
-        check_playouts_match_clones(id, "{\"seed\": 4}", 1, 8, 3000);
-        ++games;
-    }
+    games = catalogue_game_ids(catalogue, ids, 64);
     CHECK(games > 0);
+    for (i = 0; i < games; ++i) check_playouts_match_clones(ids[i], "{\"seed\": 4}", 1, 8, 3000);
     ludus_string_free(catalogue);
 }
 
