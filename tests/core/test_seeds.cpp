@@ -83,7 +83,9 @@ TEST_CASE("a seed is read from an integer 0..2^64-1 or the string of its decimal
         {json("07"), "\"07\": write it without leading zeros"},
         {json("00"), "without leading zeros"},
     };
-    for (const auto &[value, message] : refused) {
+    for (const auto &refusal : refused) {
+        const json &value = refusal.first;  // named, not bound: clang 14's lambdas cannot capture a binding
+        const auto &message = refusal.second;
         CAPTURE(value.dump());
         CHECK(status_of([&] { json_util::seed_from_json(value, "seed"); }) == Status::invalid_option);
         const std::string said = message_of([&] { json_util::seed_from_json(value, "seed"); });
@@ -94,7 +96,9 @@ TEST_CASE("a seed is read from an integer 0..2^64-1 or the string of its decimal
 }
 
 TEST_CASE("every game takes a seed as an integer or as its digits, and saves it exactly") {
-    for (const auto &[id, options] : every_ruleset()) {
+    for (const auto &ruleset : every_ruleset()) {
+        const auto &id = ruleset.first;  // named, not bound: clang 14's lambdas cannot capture a binding
+        const auto &options = ruleset.second;
         CAPTURE(id);
         CAPTURE(options.dump());
         for (const uint64_t seed : {uint64_t{0}, uint64_t{12345}, two_53 - 1, two_53, two_53 + 1, uint64_t{0xDEADBEEFCAFEF00D}, UINT64_MAX}) {
