@@ -22,9 +22,12 @@ struct ludus_game {
 using ludus::Error;
 using ludus::Status;
 
-static_assert(static_cast<int>(Status::internal) == LUDUS_E_INTERNAL && static_cast<int>(Status::nothing_to_undo) == LUDUS_E_NOTHING_TO_UNDO &&
-              static_cast<int>(Status::illegal_move) == LUDUS_E_ILLEGAL_MOVE && static_cast<int>(Status::invalid_state) == LUDUS_E_INVALID_STATE);
-static_assert(static_cast<int>(ludus::Phase::over) == LUDUS_PHASE_OVER && static_cast<int>(ludus::Result::draw) == LUDUS_RESULT_DRAW);
+static_assert(static_cast<int>(Status::internal) == LUDUS_E_INTERNAL &&
+              static_cast<int>(Status::nothing_to_undo) == LUDUS_E_NOTHING_TO_UNDO &&
+              static_cast<int>(Status::illegal_move) == LUDUS_E_ILLEGAL_MOVE &&
+              static_cast<int>(Status::invalid_state) == LUDUS_E_INVALID_STATE);
+static_assert(static_cast<int>(ludus::Phase::over) == LUDUS_PHASE_OVER &&
+              static_cast<int>(ludus::Result::draw) == LUDUS_RESULT_DRAW);
 
 namespace {
 
@@ -51,9 +54,7 @@ ludus_status guarded(Body &&body) {
         return set_error(LUDUS_E_NO_MEMORY, "out of memory");
     } catch (const std::exception &e) {
         return set_error(LUDUS_E_INTERNAL, (std::string("internal error: ") + e.what()).c_str());
-    } catch (...) {
-        return set_error(LUDUS_E_INTERNAL, "internal error: unknown exception");
-    }
+    } catch (...) { return set_error(LUDUS_E_INTERNAL, "internal error: unknown exception"); }
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] void null_argument(const char *name) {
@@ -62,12 +63,14 @@ ludus_status guarded(Body &&body) {
 
 // Out of line, so that the fast paths that can end here build no message inline.
 [[noreturn, gnu::cold, gnu::noinline]] void too_small(size_t n, const char *what, size_t capacity) {
-    ludus::fail(Status::buffer_too_small, std::to_string(n) + " " + what + " in a capacity of " + std::to_string(capacity));
+    ludus::fail(Status::buffer_too_small,
+                std::to_string(n) + " " + what + " in a capacity of " + std::to_string(capacity));
 }
 
 // Inline: every call of the fast path checks its pointers.
 inline void require(const void *pointer, const char *name) {
-    if (pointer == nullptr) [[unlikely]] null_argument(name);
+    if (pointer == nullptr) [[unlikely]]
+        null_argument(name);
 }
 
 char *copy_out(const std::string &text) {
@@ -85,10 +88,13 @@ void clear_out(T **out) {
 
 // Limits (ludus.h): the length is checked with a bounded strnlen and the depth by a pre-scan
 // inside json_util::parse, before anything is parsed.
-static_assert(ludus::json_util::max_state_bytes == LUDUS_MAX_STATE_BYTES && ludus::json_util::max_move_bytes == LUDUS_MAX_MOVE_BYTES &&
-              ludus::json_util::max_options_bytes == LUDUS_MAX_OPTIONS_BYTES && ludus::json_util::max_depth == LUDUS_MAX_JSON_DEPTH);
+static_assert(ludus::json_util::max_state_bytes == LUDUS_MAX_STATE_BYTES &&
+              ludus::json_util::max_move_bytes == LUDUS_MAX_MOVE_BYTES &&
+              ludus::json_util::max_options_bytes == LUDUS_MAX_OPTIONS_BYTES &&
+              ludus::json_util::max_depth == LUDUS_MAX_JSON_DEPTH);
 
-ludus::json parse_json_argument(const char *text, const char *name, size_t max_bytes = ludus::json_util::max_options_bytes) {
+ludus::json parse_json_argument(const char *text, const char *name,
+                                size_t max_bytes = ludus::json_util::max_options_bytes) {
     require(text, name);
     return ludus::json_util::parse(text, name, max_bytes);
 }
@@ -175,7 +181,8 @@ ludus_status ludus_game_from_json(const char *state_json, ludus_game **out) {
     clear_out(out);
     return guarded([&] {
         require(out, "out");
-        *out = wrap(ludus::game_from_json(parse_json_argument(state_json, "state_json", ludus::json_util::max_state_bytes)));
+        *out = wrap(
+            ludus::game_from_json(parse_json_argument(state_json, "state_json", ludus::json_util::max_state_bytes)));
     });
 }
 
@@ -222,7 +229,8 @@ ludus_status ludus_game_roll(ludus_game *g, int *out_values, size_t capacity, si
     return guarded([&] {
         require(g, "g");
         require(out_count, "out_count");
-        if (out_values == nullptr && capacity > 0) ludus::fail(Status::invalid_argument, "out_values is NULL but capacity is not 0");
+        if (out_values == nullptr && capacity > 0)
+            ludus::fail(Status::invalid_argument, "out_values is NULL but capacity is not 0");
         if (capacity >= ludus::Game::max_dice) {  // room for any game's dice: straight into the caller's buffer
             *out_count = g->game->roll_into(std::span<int, ludus::Game::max_dice>(out_values, ludus::Game::max_dice));
             return;
@@ -259,7 +267,8 @@ ludus_status ludus_game_play(ludus_game *g, const char *move) {
     return guarded([&] {
         require(g, "g");
         require(move, "move");
-        const size_t length = ludus::json_util::bounded_length(move, ludus::json_util::max_move_bytes, "the move", Status::invalid_move);
+        const size_t length =
+            ludus::json_util::bounded_length(move, ludus::json_util::max_move_bytes, "the move", Status::invalid_move);
         ludus::play_move(*g->game, std::string_view(move, length));
     });
 }
@@ -282,7 +291,8 @@ ludus_status ludus_game_apply_event(ludus_game *g, const char *event_json) {
     return guarded([&] {
         require(g, "g");
         const ludus::json event = parse_json_argument(event_json, "event_json", ludus::json_util::max_move_bytes);
-        if (!event.is_object()) ludus::fail(Status::bad_json, std::string("event_json must be a JSON object, not ") + event.type_name());
+        if (!event.is_object())
+            ludus::fail(Status::bad_json, std::string("event_json must be a JSON object, not ") + event.type_name());
         g->game->apply_event(event, "event");
     });
 }
@@ -295,7 +305,8 @@ ludus_status ludus_game_actions(const ludus_game *g, int32_t *out, size_t capaci
         // Written straight into the caller's buffer when it has room for any position's moves.
         const size_t n = g->game->legal_actions(std::span<ludus::Action>(out, capacity));
         *out_count = n;
-        if (n > capacity) [[unlikely]] too_small(n, "legal actions do not fit", capacity);
+        if (n > capacity) [[unlikely]]
+            too_small(n, "legal actions do not fit", capacity);
     });
 }
 
@@ -311,14 +322,17 @@ ludus_status ludus_game_action_text(const ludus_game *g, int32_t action, char **
 }
 
 ludus_status ludus_game_render_svg(const ludus_game *g, const char *options_json, char **out_svg) {
-    return text_out(g, out_svg, "out_svg", [&](const ludus::Game &game) { return game.render_svg(options_argument(options_json)); });
+    return text_out(g, out_svg, "out_svg",
+                    [&](const ludus::Game &game) { return game.render_svg(options_argument(options_json)); });
 }
 
 ludus_status ludus_game_render_text(const ludus_game *g, const char *options_json, char **out_text) {
-    return text_out(g, out_text, "out_text", [&](const ludus::Game &game) { return game.render_text(options_argument(options_json)); });
+    return text_out(g, out_text, "out_text",
+                    [&](const ludus::Game &game) { return game.render_text(options_argument(options_json)); });
 }
 
-ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies) {
+ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result,
+                                       uint32_t *out_plies) {
     return guarded([&] {
         require(g, "g");
         const ludus::PlayoutResult played = g->game->random_playout(seed, max_plies);
@@ -327,12 +341,13 @@ ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t ma
     });
 }
 
-ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, uint32_t n, uint32_t max_plies, ludus_result *out_results,
-                                uint32_t *out_plies) {
+ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, uint32_t n, uint32_t max_plies,
+                                 ludus_result *out_results, uint32_t *out_plies) {
     return guarded([&] {
         require(g, "g");
         if (n == 0) return;
-        if (g->game->phase() == ludus::Phase::over) ludus::fail(Status::game_over, "the game is over: nothing to play out");
+        if (g->game->phase() == ludus::Phase::over)
+            ludus::fail(Status::game_over, "the game is over: nothing to play out");
         // In batches on the stack: no allocation for the results, whatever n.
         std::array<ludus::PlayoutResult, 64> batch;
         for (uint32_t first = 0; first < n; first += batch.size()) {
@@ -347,7 +362,8 @@ ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, uint32_t n,
 }
 
 ludus_status ludus_ai_choose(const ludus_game *g, const char *options_json, char **out_move_json) {
-    return text_out(g, out_move_json, "out_move_json", [&](const ludus::Game &game) { return game.ai_choose(options_argument(options_json)); });
+    return text_out(g, out_move_json, "out_move_json",
+                    [&](const ludus::Game &game) { return game.ai_choose(options_argument(options_json)); });
 }
 
 }  // extern "C"

@@ -7,27 +7,27 @@
 #include <cstdint>
 
 #if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define LUDUS_THREAD_SANITIZER 1
-#endif
+#  if __has_feature(thread_sanitizer)
+#    define LUDUS_THREAD_SANITIZER 1
+#  endif
 #endif
 #if defined(__SANITIZE_THREAD__)
-#define LUDUS_THREAD_SANITIZER 1
+#  define LUDUS_THREAD_SANITIZER 1
 #endif
 
 // No clones under ThreadSanitizer: the loader runs the clones' IFUNC resolver while relocating,
 // before the TSan runtime is set up, and the instrumented resolver crashes the program.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && !defined(LUDUS_THREAD_SANITIZER)
-#define LUDUS_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#  define LUDUS_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #else
-#define LUDUS_POPCNT_CLONES
+#  define LUDUS_POPCNT_CLONES
 #endif
 // A clone set that other translation units call (through the rules' header) only under GCC:
 // clang 14 gives such a function no symbol of its plain name, and the library fails to load.
 #if defined(__clang__)
-#define LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE
+#  define LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE
 #else
-#define LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE LUDUS_POPCNT_CLONES
+#  define LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE LUDUS_POPCNT_CLONES
 #endif
 
 namespace ludus::bitboard {
@@ -68,7 +68,8 @@ inline __attribute__((always_inline)) int select_bit(uint64_t x, uint32_t r) {
     const uint64_t running = counts * ones;  // byte i: set bits in bytes 0..i (at most 64)
     // Bytes whose running count is <= r lie wholly before the bit.
     const uint64_t before = ((r * ones | highs) - running) & highs;
-    const int byte = static_cast<int>(((before >> 7) * ones) >> 56);  // its bytes counted (no library call for popcount)
+    const int byte =
+        static_cast<int>(((before >> 7) * ones) >> 56);  // its bytes counted (no library call for popcount)
     const uint32_t skipped = byte == 0 ? 0 : static_cast<uint32_t>((running >> (8 * byte - 8)) & 0xFF);
     return 8 * byte + select_in_byte[(x >> (8 * byte)) & 0xFF][r - skipped];
 }

@@ -10,8 +10,16 @@ namespace ludus {
 namespace {
 const char *const result_names[] = {"ongoing", "player 0 won", "player 1 won", "draw"};
 const char *const phase_names[] = {"roll", "move", "over"};
-const char *const end_reason_names[] = {"",           "all_captured", "one_piece_left", "dux_immobilised", "no_moves", "quiet_moves",
-                                        "plies_without_capture", "repetition", "agreed_draw", "borne_off"};
+const char *const end_reason_names[] = {"",
+                                        "all_captured",
+                                        "one_piece_left",
+                                        "dux_immobilised",
+                                        "no_moves",
+                                        "quiet_moves",
+                                        "plies_without_capture",
+                                        "repetition",
+                                        "agreed_draw",
+                                        "borne_off"};
 constexpr int end_reason_count = static_cast<int>(EndReason::borne_off) + 1;
 static_assert(std::size(end_reason_names) == end_reason_count);
 }  // namespace
@@ -49,7 +57,8 @@ const char *phase_name(Phase p) { return phase_names[static_cast<int>(p)]; }
 Result result_from_name(const std::string &name, const std::string &field) {
     for (int i = 0; i < 4; ++i)
         if (name == result_names[i]) return static_cast<Result>(i);
-    fail(Status::invalid_state, field + ": " + json_util::quote(name) + " is not a result (ongoing, player 0 won, player 1 won, draw)");
+    fail(Status::invalid_state,
+         field + ": " + json_util::quote(name) + " is not a result (ongoing, player 0 won, player 1 won, draw)");
 }
 
 Phase phase_from_name(const std::string &name, const std::string &field) {

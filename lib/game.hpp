@@ -26,9 +26,9 @@ using Action = int32_t;
 enum class Phase : int { roll = 0, move = 1, over = 2 };
 enum class Result : int { ongoing = 0, player0_won = 1, player1_won = 2, draw = 3 };
 
-const char *result_name(Result r);          // "ongoing", "player 0 won", ...
+const char *result_name(Result r);  // "ongoing", "player 0 won", ...
 Result result_from_name(const std::string &name, const std::string &field);
-const char *phase_name(Phase p);            // "roll", "move", "over"
+const char *phase_name(Phase p);  // "roll", "move", "over"
 Phase phase_from_name(const std::string &name, const std::string &field);
 
 // Why a game ended: the rules' own cases (ludus_game_end_reason in ludus.h lists them). Every

@@ -103,13 +103,16 @@ public:
     };
 
     History() = default;
-    History(const History &other) : frozen_(other.frozen_), frozen_size_(other.frozen_size_), tail_(other.tail_) { retain(frozen_); }
+    History(const History &other) : frozen_(other.frozen_), frozen_size_(other.frozen_size_), tail_(other.tail_) {
+        retain(frozen_);
+    }
     History &operator=(const History &) = delete;
     ~History() {
         release(frozen_);
         // The tail's block back to the pool, to the chunk it was most likely taken from.
         Pool *pool = Pool::get();
-        if (pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() == 0 && tail_.capacity() >= block_entries) {
+        if (pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() == 0 &&
+            tail_.capacity() >= block_entries) {
             tail_.clear();
             std::swap(tail_, pool->chunks.back()->entries);
         }
@@ -120,7 +123,8 @@ public:
 
     // Inline: this is on every move and roll; a new block (once in hundreds) is out of line.
     [[gnu::always_inline]] void push(const State &before, const Event &event) {
-        if (tail_.full()) [[unlikely]] next_block();
+        if (tail_.full()) [[unlikely]]
+            next_block();
         tail_.push_back(before, event);
     }
 
@@ -151,7 +155,8 @@ public:
 
     LastMove<State> last_move() const {
         for (size_t i = size(); i > 0; --i)
-            if ((*this)[i - 1].event.kind == Event::Kind::move) return {&(*this)[i - 1].before, (*this)[i - 1].event.action};
+            if ((*this)[i - 1].event.kind == Event::Kind::move)
+                return {&(*this)[i - 1].before, (*this)[i - 1].event.action};
         return {};
     }
 
@@ -236,7 +241,8 @@ private:
     [[gnu::noinline]] void next_block() {
         share();
         if (tail_.capacity() >= block_entries) return;  // the frozen chunk's old block
-        if (Pool *pool = Pool::get(); pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() >= block_entries) {
+        if (Pool *pool = Pool::get();
+            pool != nullptr && !pool->chunks.empty() && pool->chunks.back()->entries.capacity() >= block_entries) {
             std::swap(tail_, pool->chunks.back()->entries);
             return;
         }

@@ -29,7 +29,9 @@ std::string quote(std::string_view text) {
     return std::string("\"").append(start_of(text)).append("...\"").append(length_of(text));
 }
 
-std::string quote_json(const json &value) { return value.is_string() ? quote(value.get_ref<const std::string &>()) : excerpt(value.dump()); }
+std::string quote_json(const json &value) {
+    return value.is_string() ? quote(value.get_ref<const std::string &>()) : excerpt(value.dump());
+}
 
 json exact_json(uint64_t n) { return n < first_inexact_double ? json(n) : json(std::to_string(n)); }
 
@@ -38,27 +40,34 @@ uint64_t seed_from_json(const json &value, const std::string &name) {
     if (value.is_number_integer() && value.get<int64_t>() >= 0) return static_cast<uint64_t>(value.get<int64_t>());
     const std::string where = "option " + quote(name) + ": ";
     if (!value.is_string())
-        fail(Status::invalid_option, where + "must be an integer 0..18446744073709551615 or a string of its decimal digits, not " + quote_json(value));
+        fail(Status::invalid_option,
+             where + "must be an integer 0..18446744073709551615 or a string of its decimal digits, not " +
+                 quote_json(value));
     const std::string &text = value.get_ref<const std::string &>();
     if (text.empty() || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
         fail(Status::invalid_option, where + quote(text) + " is not a string of decimal digits (no sign, no space)");
-    if (text.size() > 1 && text[0] == '0') fail(Status::invalid_option, where + quote(text) + ": write it without leading zeros");
+    if (text.size() > 1 && text[0] == '0')
+        fail(Status::invalid_option, where + quote(text) + ": write it without leading zeros");
     uint64_t n = 0;
     for (char c : text) {
         const auto digit = static_cast<uint64_t>(c - '0');
-        if (n > (UINT64_MAX - digit) / 10) fail(Status::invalid_option, where + quote(text) + " is above 18446744073709551615");
+        if (n > (UINT64_MAX - digit) / 10)
+            fail(Status::invalid_option, where + quote(text) + " is above 18446744073709551615");
         n = n * 10 + digit;
     }
     return n;
 }
 
-std::string path(const std::string &parent, const std::string &key) { return parent.empty() ? key : parent + "." + key; }
+std::string path(const std::string &parent, const std::string &key) {
+    return parent.empty() ? key : parent + "." + key;
+}
 
 const json &member(const json &object, const std::string &key, const std::string &parent, json::value_t type) {
     auto it = object.find(key);
     if (it == object.end()) fail(Status::invalid_state, path(parent, key) + ": missing");
     if (it->type() != type && !(type == json::value_t::number_integer && it->is_number_unsigned()))
-        fail(Status::invalid_state, path(parent, key) + ": must be " + json(type).type_name() + ", not " + it->type_name());
+        fail(Status::invalid_state,
+             path(parent, key) + ": must be " + json(type).type_name() + ", not " + it->type_name());
     return *it;
 }
 
@@ -69,19 +78,22 @@ std::array<int, 2> pair_member(const json &object, const char *key, const std::s
     std::array<int, 2> out{};
     for (int p = 0; p < 2; ++p) {
         if (!v[p].is_number_integer() || v[p].get<int64_t>() < 0 || v[p].get<int64_t>() > max)
-            fail(Status::invalid_state, where + "[" + std::to_string(p) + "]: must be an integer in 0.." + std::to_string(max));
+            fail(Status::invalid_state,
+                 where + "[" + std::to_string(p) + "]: must be an integer in 0.." + std::to_string(max));
         out[p] = v[p].get<int>();
     }
     return out;
 }
 
-int64_t integer_member(const json &object, const std::string &key, const std::string &parent, int64_t min, int64_t max) {
+int64_t integer_member(const json &object, const std::string &key, const std::string &parent, int64_t min,
+                       int64_t max) {
     const json &value = member(object, key, parent, json::value_t::number_integer);
     if (value.is_number_unsigned() && value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX))
         fail(Status::invalid_state, path(parent, key) + ": out of range");
     int64_t v = value.get<int64_t>();
     if (v < min || v > max)
-        fail(Status::invalid_state, path(parent, key) + ": " + std::to_string(v) + " is outside " + std::to_string(min) + ".." + std::to_string(max));
+        fail(Status::invalid_state, path(parent, key) + ": " + std::to_string(v) + " is outside " +
+                                        std::to_string(min) + ".." + std::to_string(max));
     return v;
 }
 
@@ -113,8 +125,10 @@ std::vector<int> read_counts(const json &value, size_t size, int max, const std:
     std::vector<int> out;
     for (size_t i = 0; i < size; ++i) {
         const json &v = value[i];
-        if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > max || (v.is_number_unsigned() && v.get<uint64_t>() > 255))
-            fail(Status::invalid_state, where + "[" + std::to_string(i) + "]: must be an integer 0.." + std::to_string(max));
+        if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > max ||
+            (v.is_number_unsigned() && v.get<uint64_t>() > 255))
+            fail(Status::invalid_state,
+                 where + "[" + std::to_string(i) + "]: must be an integer 0.." + std::to_string(max));
         out.push_back(v.get<int>());
     }
     return out;
@@ -135,8 +149,7 @@ std::vector<int> parse_roll_text(const std::string &text, const std::string &fie
 
 size_t bounded_length(const char *text, size_t max_bytes, const std::string &what, Status status) {
     const size_t n = strnlen(text, max_bytes + 1);
-    if (n > max_bytes)
-        fail(status, what + " is longer than the limit of " + std::to_string(max_bytes) + " bytes");
+    if (n > max_bytes) fail(status, what + " is longer than the limit of " + std::to_string(max_bytes) + " bytes");
     return n;
 }
 
@@ -151,7 +164,8 @@ std::string parser_message(const std::string &message) {
     size_t end = message.rfind("'; expected ");
     if (end == std::string::npos || end < start) end = message.size() - 1;
     if (end < start || message[end] != '\'') return excerpt(message);
-    return message.substr(0, at) + "; last read: " + quote(std::string_view(message).substr(start, end - start)) + message.substr(end + 1);
+    return message.substr(0, at) + "; last read: " + quote(std::string_view(message).substr(start, end - start)) +
+           message.substr(end + 1);
 }
 }  // namespace
 
@@ -164,8 +178,10 @@ json parse(const char *text, const std::string &what, size_t max_bytes, int dept
     for (size_t i = 0; i < n; ++i) {
         const char c = text[i];
         if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {

@@ -66,10 +66,10 @@ std::vector<int> parse_roll_text(const std::string &text, const std::string &fie
 // are refused before they are parsed: the length is measured with strnlen bounded at limit + 1,
 // and the nesting depth by a linear pre-scan, so no input is read whole or parsed recursively
 // past these bounds.
-inline constexpr size_t max_state_bytes = 1024 * 1024;   // a saved state (ludus_game_from_json)
-inline constexpr size_t max_move_bytes = 1024 * 1024;    // a move, text or JSON (ludus_game_play)
-inline constexpr size_t max_options_bytes = 64 * 1024;   // options JSON (ludus_game_new, render options)
-inline constexpr int max_depth = 16;                     // nesting of arrays and objects in any JSON input
+inline constexpr size_t max_state_bytes = 1024 * 1024;  // a saved state (ludus_game_from_json)
+inline constexpr size_t max_move_bytes = 1024 * 1024;   // a move, text or JSON (ludus_game_play)
+inline constexpr size_t max_options_bytes = 64 * 1024;  // options JSON (ludus_game_new, render options)
+inline constexpr int max_depth = 16;                    // nesting of arrays and objects in any JSON input
 
 // The length of the NUL-terminated `text`, at most `max_bytes`; Error(status) naming `what`
 // and the limit if it is longer (only max_bytes + 1 bytes are ever read).

@@ -14,9 +14,18 @@ json options_catalogue(const std::vector<OptionSpec> &specs) {
     for (const OptionSpec &s : specs) {
         json entry{{"description", s.description}, {"default", s.default_value}};
         switch (s.kind) {
-        case OptionSpec::Kind::integer: entry["type"] = "integer"; entry["min"] = s.min; entry["max"] = s.max; break;
-        case OptionSpec::Kind::choice: entry["type"] = "choice"; entry["values"] = s.values; break;
-        case OptionSpec::Kind::seed: entry["type"] = "seed"; entry["min"] = 0; 
+        case OptionSpec::Kind::integer:
+            entry["type"] = "integer";
+            entry["min"] = s.min;
+            entry["max"] = s.max;
+            break;
+        case OptionSpec::Kind::choice:
+            entry["type"] = "choice";
+            entry["values"] = s.values;
+            break;
+        case OptionSpec::Kind::seed:
+            entry["type"] = "seed";
+            entry["min"] = 0;
             // "max" stays the integer it always was; "max_text" beside it is exact in every parser
             entry["max"] = UINT64_MAX;
             entry["max_text"] = std::to_string(UINT64_MAX);
@@ -28,7 +37,8 @@ json options_catalogue(const std::vector<OptionSpec> &specs) {
 }
 
 json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
-    if (!given.is_object()) fail(Status::bad_json, std::string("options must be a JSON object, not ") + given.type_name());
+    if (!given.is_object())
+        fail(Status::bad_json, std::string("options must be a JSON object, not ") + given.type_name());
     for (auto it = given.begin(); it != given.end(); ++it) {
         bool known = std::any_of(specs.begin(), specs.end(), [&](const OptionSpec &s) { return s.name == it.key(); });
         if (!known) {
@@ -50,15 +60,18 @@ json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
         case OptionSpec::Kind::integer:
             if (!v.is_number_integer())
                 fail(Status::invalid_option, where + "must be an integer, not " + json_util::quote_json(v));
-            if ((v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(s.max)) || v.get<int64_t>() < s.min ||
-                v.get<int64_t>() > s.max)
-                fail(Status::invalid_option, where + json_util::quote_json(v) + " is outside " + std::to_string(s.min) + ".." + std::to_string(s.max));
+            if ((v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(s.max)) ||
+                v.get<int64_t>() < s.min || v.get<int64_t>() > s.max)
+                fail(Status::invalid_option, where + json_util::quote_json(v) + " is outside " + std::to_string(s.min) +
+                                                 ".." + std::to_string(s.max));
             break;
         case OptionSpec::Kind::choice:
             // JSON equality takes 1.0 for 1: a choice is one of the values, of the same type
-            if (std::none_of(s.values.begin(), s.values.end(),
-                             [&](const nlohmann::json &allowed) { return allowed == v && allowed.is_number_float() == v.is_number_float(); }))
-                fail(Status::invalid_option, where + json_util::quote_json(v) + " is not one of " + json(s.values).dump());
+            if (std::none_of(s.values.begin(), s.values.end(), [&](const nlohmann::json &allowed) {
+                    return allowed == v && allowed.is_number_float() == v.is_number_float();
+                }))
+                fail(Status::invalid_option,
+                     where + json_util::quote_json(v) + " is not one of " + json(s.values).dump());
             break;
         case OptionSpec::Kind::seed:
             // written as every JSON parser reads it exactly, whichever way it was given

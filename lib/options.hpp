@@ -14,16 +14,22 @@ struct OptionSpec {
     enum class Kind { integer, choice, seed };
     std::string name;
     Kind kind;
-    nlohmann::json default_value;       // for seed: null (a fresh seed drawn: rng.hpp)
-    int64_t min = 0, max = 0;           // integer: inclusive range
-    std::vector<nlohmann::json> values; // choice: the allowed values
+    nlohmann::json default_value;        // for seed: null (a fresh seed drawn: rng.hpp)
+    int64_t min = 0, max = 0;            // integer: inclusive range
+    std::vector<nlohmann::json> values;  // choice: the allowed values
     std::string description;
 };
 
 // The option "seed" of every game: its generator's seed, a fresh one if absent.
 inline OptionSpec seed_option_spec() {
-    return {"seed", OptionSpec::Kind::seed, nullptr, 0, 0, {},
-            "seed of the game's random generator, 0..2^64-1 (an integer, or the string of its decimal digits); drawn at random if absent"};
+    return {"seed",
+            OptionSpec::Kind::seed,
+            nullptr,
+            0,
+            0,
+            {},
+            "seed of the game's random generator, 0..2^64-1 (an integer, or the string of its decimal digits); drawn "
+            "at random if absent"};
 }
 
 // {"name": {"type": ..., "default": ..., "min"/"max" or "values", "description"}, ...}

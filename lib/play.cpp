@@ -43,7 +43,8 @@ bool is_part_of(const json &given, const json &move) {
 }
 
 Action resolve_object(const Game &game, const json &given) {
-    if (std::none_of(given.items().begin(), given.items().end(), [](const auto &item) { return describes_the_move(item.key()); }))
+    if (std::none_of(given.items().begin(), given.items().end(),
+                     [](const auto &item) { return describes_the_move(item.key()); }))
         fail(Status::invalid_move, "the move object names no move (only how it was found, or nothing)");
     std::vector<Action> actions;
     game.legal_actions(actions);
@@ -56,7 +57,8 @@ Action resolve_object(const Game &game, const json &given) {
         if (is_part_of(given, game.action_json(a))) matches.push_back(a);
     if (matches.empty()) fail(Status::illegal_move, "no legal move matches " + json_util::quote_json(given));
     if (matches.size() > 1)
-        fail(Status::invalid_move, json_util::quote_json(given) + " matches " + std::to_string(matches.size()) + " legal moves; give more of the move");
+        fail(Status::invalid_move, json_util::quote_json(given) + " matches " + std::to_string(matches.size()) +
+                                       " legal moves; give more of the move");
     return matches.front();
 }
 

@@ -27,24 +27,33 @@ constexpr int dice_count_of() {
 // (Ur: three or four), dice_count_of<R>() otherwise.
 template <class R>
 int dice_in_roll(const typename R::Options &o) {
-    if constexpr (requires { R::dice_in_roll(o); }) return R::dice_in_roll(o);
-    else return dice_count_of<R>();
+    if constexpr (requires { R::dice_in_roll(o); })
+        return R::dice_in_roll(o);
+    else
+        return dice_count_of<R>();
 }
 
 // The lowest and highest face of R's dice: R::die_lowest and R::die_highest where they are not
 // six-sided (Ur's binary dice: 0 and 1), 1 and 6 otherwise.
 template <class R>
 constexpr std::array<int, 2> die_faces() {
-    if constexpr (requires { R::die_lowest; R::die_highest; }) return {R::die_lowest, R::die_highest};
-    else return {1, 6};
+    if constexpr (requires {
+                      R::die_lowest;
+                      R::die_highest;
+                  })
+        return {R::die_lowest, R::die_highest};
+    else
+        return {1, 6};
 }
 
 // One die of R thrown with `rng`: uniform over its faces.
 template <class R>
 int roll_die(Rng &rng) {
     constexpr auto faces = die_faces<R>();
-    if constexpr (faces[0] == 1 && faces[1] == 6) return rng.die();
-    else return faces[0] + static_cast<int>(rng.below(static_cast<uint32_t>(faces[1] - faces[0] + 1)));
+    if constexpr (faces[0] == 1 && faces[1] == 6)
+        return rng.die();
+    else
+        return faces[0] + static_cast<int>(rng.below(static_cast<uint32_t>(faces[1] - faces[0] + 1)));
 }
 
 // Plays legal action `a` on `s`, recording it first; then the draw by repetition, which needs
@@ -52,7 +61,8 @@ int roll_die(Rng &rng) {
 // Always inlined: every move of every path passes here (the compiler's own choice varies
 // with the size of the translation unit).
 template <class R, class Recorder>
-[[gnu::always_inline]] inline void advance(const typename R::Options &o, typename R::State &s, Action a, Recorder &recorder) {
+[[gnu::always_inline]] inline void advance(const typename R::Options &o, typename R::State &s, Action a,
+                                           Recorder &recorder) {
     recorder.record(s, Event::move(a));
     R::apply(o, s, a);
     if constexpr (HasRepetition<R>) {
@@ -66,7 +76,8 @@ template <class R, class Recorder>
 // A uniformly random legal action: the rules' own way where they have a faster one than
 // listing every move. Always inlined, as advance is.
 template <class R>
-[[gnu::always_inline]] inline Action random_action(const typename R::Options &o, const typename R::State &s, Rng &rng, std::vector<Action> &buffer) {
+[[gnu::always_inline]] inline Action random_action(const typename R::Options &o, const typename R::State &s, Rng &rng,
+                                                   std::vector<Action> &buffer) {
     if constexpr (requires { R::random_action(o, s, rng); }) {
         return R::random_action(o, s, rng);
     } else if constexpr (WritesActions<R>) {
@@ -135,7 +146,8 @@ struct PlayoutLog {
     }
     size_t count_recent(uint64_t key, size_t window) const {
         const size_t own = std::min(window, keys.size());
-        const size_t n = static_cast<size_t>(std::count(keys.end() - static_cast<std::ptrdiff_t>(own), keys.end(), key));
+        const size_t n =
+            static_cast<size_t>(std::count(keys.end() - static_cast<std::ptrdiff_t>(own), keys.end(), key));
         return n + game.count_recent(key, window - own);
     }
 };

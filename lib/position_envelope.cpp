@@ -21,10 +21,12 @@ Rng rng_from_json(const json &position, const std::string &field) {
     return rng_from_text(string_member(position, "rng", field), json_util::path(field, "rng"));
 }
 
-void require_phase(const json &position, const std::string &field, Phase expected, Result result, const std::string &and_what) {
+void require_phase(const json &position, const std::string &field, Phase expected, Result result,
+                   const std::string &and_what) {
     const std::string where = json_util::path(field, "phase");
     if (phase_from_name(string_member(position, "phase", field), where) != expected)
-        fail(Status::invalid_state, where + ": must be \"" + phase_name(expected) + "\" with result \"" + result_name(result) + "\"" + and_what);
+        fail(Status::invalid_state, where + ": must be \"" + phase_name(expected) + "\" with result \"" +
+                                        result_name(result) + "\"" + and_what);
 }
 
 }  // namespace ludus

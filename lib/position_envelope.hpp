@@ -29,7 +29,8 @@ Result result_from_json(const json &position, const std::string &field);
 Rng rng_from_json(const json &position, const std::string &field);
 // The saved "phase" must be `expected`, the one the rules give for the position: the message
 // names it with the result and, in `and_what`, whatever else it depends on (" and dice []").
-void require_phase(const json &position, const std::string &field, Phase expected, Result result, const std::string &and_what = "");
+void require_phase(const json &position, const std::string &field, Phase expected, Result result,
+                   const std::string &and_what = "");
 
 // The result and why the game ended, read back, with the phase they give (phase_of(s)) checked
 // against the saved one.
@@ -60,13 +61,15 @@ void ranks_from_json(const json &position, const std::string &field, int rows, i
     const std::string at = json_util::path(field, "ranks");
     const json &ranks = json_util::member(position, "ranks", field, json::value_t::array);
     if (ranks.size() != static_cast<size_t>(rows))
-        fail(Status::invalid_state, at + ": the board has " + std::to_string(rows) + " ranks, not " + std::to_string(ranks.size()));
+        fail(Status::invalid_state,
+             at + ": the board has " + std::to_string(rows) + " ranks, not " + std::to_string(ranks.size()));
     for (int rank = 0; rank < rows; ++rank) {
         const std::string where = at + "[" + std::to_string(rank) + "]";
         if (!ranks[rank].is_string()) fail(Status::invalid_state, where + ": must be a string");
         const std::string &line = ranks[rank].get_ref<const std::string &>();
         if (line.size() != static_cast<size_t>(cols))
-            fail(Status::invalid_state, where + ": a rank has " + std::to_string(cols) + " squares, not " + std::to_string(line.size()));
+            fail(Status::invalid_state,
+                 where + ": a rank has " + std::to_string(cols) + " squares, not " + std::to_string(line.size()));
         for (int file = 0; file < cols; ++file)
             if (line[file] != '.') piece(where, rank * cols + file, line[file]);
     }

@@ -18,8 +18,8 @@ using json = nlohmann::json;
 // "hand" / "off" / "bar": one count per player in 0..max, stored at `position`.
 template <class State>
 void read_pair(const json &j, const std::string &key, const std::string &field, int max, int position, State &s) {
-    const std::vector<int> counts =
-        json_util::read_counts(json_util::member(j, key, field, json::value_t::array), 2, max, json_util::path(field, key));
+    const std::vector<int> counts = json_util::read_counts(json_util::member(j, key, field, json::value_t::array), 2,
+                                                           max, json_util::path(field, key));
     for (int p = 0; p < 2; ++p) s.count[p][position] = static_cast<uint8_t>(counts[p]);
 }
 
@@ -30,7 +30,8 @@ void check_total(const State &s, int pieces, const std::string &field, const std
         int total = 0;
         for (uint8_t c : s.count[p]) total += c;
         if (total != pieces)
-            fail(Status::invalid_state, json_util::path(field, "hand") + ", " + where + ": player " + std::to_string(p) + " has " + std::to_string(total) +
+            fail(Status::invalid_state, json_util::path(field, "hand") + ", " + where + ": player " +
+                                            std::to_string(p) + " has " + std::to_string(total) +
                                             " pieces in all, the option pieces says " + std::to_string(pieces));
     }
 }
@@ -57,11 +58,14 @@ void read_result(const json &j, const std::string &field, const std::string &gam
         const Result won = p == 0 ? Result::player0_won : Result::player1_won;
         const bool all_off = s.count[p][State::off] == pieces;
         if (all_off && s.result != won)
-            fail(Status::invalid_state, at + ": player " + std::to_string(p) + " has borne off every piece, so \"" + result_name(won) + "\"");
-        if (!all_off && s.result == won) fail(Status::invalid_state, at + ": player " + std::to_string(p) + " has not borne off every piece");
+            fail(Status::invalid_state,
+                 at + ": player " + std::to_string(p) + " has borne off every piece, so \"" + result_name(won) + "\"");
+        if (!all_off && s.result == won)
+            fail(Status::invalid_state, at + ": player " + std::to_string(p) + " has not borne off every piece");
     }
     if (s.result != Result::ongoing && s.to_move != (s.result == Result::player0_won ? 0 : 1))
-        fail(Status::invalid_state, json_util::path(field, "to_move") + ": when the game is over it is the winner, who made the last step");
+        fail(Status::invalid_state,
+             json_util::path(field, "to_move") + ": when the game is over it is the winner, who made the last step");
     s.end_reason = end_reason_from_json(j, field, s.result);
 }
 
@@ -89,7 +93,13 @@ json rulesets_json(const Rulesets &rulesets) {
 
 // The options a race game's table ends with: who moves first, and the seed.
 inline std::vector<OptionSpec> first_player_and_seed_specs() {
-    return {{"first_player", OptionSpec::Kind::choice, 0, 0, 0, {0, 1}, "who moves first (the sources leave it to the players)"},
+    return {{"first_player",
+             OptionSpec::Kind::choice,
+             0,
+             0,
+             0,
+             {0, 1},
+             "who moves first (the sources leave it to the players)"},
             seed_option_spec()};
 }
 

@@ -28,7 +28,8 @@ private:
                std::strncmp(options_json, options_json_.c_str(), options_json_.size() + 1) == 0;
     }
 
-    std::unique_ptr<Game> new_and_remembered(const char *game_id, const char *options_json, json (*read_options)(const char *)) {
+    std::unique_ptr<Game> new_and_remembered(const char *game_id, const char *options_json,
+                                             json (*read_options)(const char *)) {
         forget();
         const uint64_t seeds_drawn = fresh_seeds_drawn();
         auto game = ludus::new_game(game_id, read_options(options_json));
@@ -58,7 +59,8 @@ thread_local RecentOptions recent_options;
 
 }  // namespace
 
-std::unique_ptr<Game> new_game_from_text(const char *game_id, const char *options_json, json (*read_options)(const char *)) {
+std::unique_ptr<Game> new_game_from_text(const char *game_id, const char *options_json,
+                                         json (*read_options)(const char *)) {
     return recent_options.new_game(game_id, options_json, read_options);
 }
 

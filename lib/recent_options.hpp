@@ -20,6 +20,7 @@ namespace ludus {
 // A new game of `game_id` with options given as JSON text (null for the defaults), read by
 // `read_options` (which parses and checks the text and fails as the caller's interface says):
 // new_game(game_id, read_options(options_json)), through the calling thread's cache.
-std::unique_ptr<Game> new_game_from_text(const char *game_id, const char *options_json, json (*read_options)(const char *));
+std::unique_ptr<Game> new_game_from_text(const char *game_id, const char *options_json,
+                                         json (*read_options)(const char *));
 
 }  // namespace ludus

@@ -21,7 +21,10 @@ namespace {
 template <class R>
 json levels_of() {
 #ifdef LUDUS_WITHOUT_PLAYERS
-    return {{"levels", json::array()}, {"other_levels", json::array()}, {"default_level", nullptr}, {"search_values", json::object()}};
+    return {{"levels", json::array()},
+            {"other_levels", json::array()},
+            {"default_level", nullptr},
+            {"search_values", json::object()}};
 #else
     return ai_levels<R>();
 #endif
@@ -52,7 +55,8 @@ json facts_of() {
     auto board_and_dice_of = [](json options) {
         options["seed"] = 0;
         if constexpr (RulesChoice<G>)
-            return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) { return board_and_dice<Chosen>(o); });
+            return G::with_rules(options,
+                                 []<class Chosen>(typename Chosen::Options o) { return board_and_dice<Chosen>(o); });
         else
             return board_and_dice<G>(G::parse_options(options));
     };
@@ -75,8 +79,8 @@ struct GameType {
     bool agreed_draws;  // whether ludus_game_agree_draw can end a game of it
     json (*options)();
     json (*render_options)();  // {"svg": ..., "text": ...}, from the specs the pictures check against
-    json (*levels)();          // {"levels", "other_levels", "default_level", "search_values"}, from the computer player's table
-    json (*facts)();           // {"kind", "board", "dice", "rulesets"}: facts_of
+    json (*levels)();  // {"levels", "other_levels", "default_level", "search_values"}, from the computer player's table
+    json (*facts)();   // {"kind", "board", "dice", "rulesets"}: facts_of
     std::unique_ptr<Game> (*create)(const json &);
     std::unique_ptr<Game> (*restore)(const json &);
 };
@@ -86,7 +90,9 @@ struct GameType {
 template <class G>
 GameType bind() {
     using R = typename NamingRules<G>::type;
-    GameType type{R::id, R::name, R::allows_agreed_draw, &R::options_catalogue, &R::render_options, &levels_of<R>, &facts_of<G>, nullptr, nullptr};
+    GameType type{
+        R::id,   R::name, R::allows_agreed_draw, &R::options_catalogue, &R::render_options, &levels_of<R>, &facts_of<G>,
+        nullptr, nullptr};
     if constexpr (RulesChoice<G>) {
         type.create = [](const json &options) {
             return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) -> std::unique_ptr<Game> {
@@ -94,9 +100,10 @@ GameType bind() {
             });
         };
         type.restore = [](const json &saved) {
-            return G::with_rules(saved_options(saved), [&]<class Chosen>(const typename Chosen::Options &) -> std::unique_ptr<Game> {
-                return RulesGame<Chosen>::restore(services_of<Chosen>(), saved);
-            });
+            return G::with_rules(saved_options(saved),
+                                 [&]<class Chosen>(const typename Chosen::Options &) -> std::unique_ptr<Game> {
+                                     return RulesGame<Chosen>::restore(services_of<Chosen>(), saved);
+                                 });
         };
     } else {
         type.create = [](const json &options) { return RulesGame<G>::create(services_of<G>(), options); };
@@ -107,11 +114,8 @@ GameType bind() {
 
 const std::vector<GameType> &types() {
     static const std::vector<GameType> all = {
-        bind<DuodecimRules>(),
-        bind<PetteiaChoice>(),
-        bind<XiiScriptaRules>(),
-        bind<LatrunculiChoice>(),
-        bind<UrRules>(),
+        bind<DuodecimRules>(),    bind<PetteiaChoice>(), bind<XiiScriptaRules>(),
+        bind<LatrunculiChoice>(), bind<UrRules>(),
     };
     return all;
 }
@@ -129,7 +133,11 @@ const GameType &find_type(std::string_view id, Status status_if_unknown) {
 json games_catalogue() {
     json out = json::array();
     for (const GameType &t : types()) {
-        json entry{{"id", t.id}, {"name", t.name}, {"agreed_draws", t.agreed_draws}, {"options", t.options()}, {"render_options", t.render_options()}};
+        json entry{{"id", t.id},
+                   {"name", t.name},
+                   {"agreed_draws", t.agreed_draws},
+                   {"options", t.options()},
+                   {"render_options", t.render_options()}};
         entry.update(t.levels());
         entry.update(t.facts());
         out.push_back(std::move(entry));
@@ -137,11 +145,16 @@ json games_catalogue() {
     return out;
 }
 
-std::unique_ptr<Game> new_game(std::string_view id, const json &options) { return find_type(id, Status::unknown_game).create(options); }
+std::unique_ptr<Game> new_game(std::string_view id, const json &options) {
+    return find_type(id, Status::unknown_game).create(options);
+}
 
 std::unique_ptr<Game> game_from_json(const json &state) {
-    if (!state.is_object()) fail(Status::bad_json, std::string("a saved state must be a JSON object, not ") + state.type_name());
-    json_util::only_keys(state, {"format", "version", "game", "options", "setup", "start", "hand_made_start", "history", "position"}, "");
+    if (!state.is_object())
+        fail(Status::bad_json, std::string("a saved state must be a JSON object, not ") + state.type_name());
+    json_util::only_keys(
+        state, {"format", "version", "game", "options", "setup", "start", "hand_made_start", "history", "position"},
+        "");
     if (json_util::member(state, "format", "", json::value_t::string) != "ludus-state")
         fail(Status::invalid_state, "format: must be \"ludus-state\"");
     json_util::integer_member(state, "version", "", 1, state_format_version);

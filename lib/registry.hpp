@@ -5,7 +5,7 @@
 
 #include "rules_game.hpp"
 #ifndef LUDUS_WITHOUT_PLAYERS
-#include "ai/ai.hpp"
+#  include "ai/ai.hpp"
 #endif
 
 namespace ludus {

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <random>
 #if __has_include(<pthread.h>)
-#include <pthread.h>
+#  include <pthread.h>
 #endif
 
 #include "error.hpp"
@@ -54,7 +54,8 @@ struct FreshSeeds {
 thread_local FreshSeeds fresh_seeds;
 
 #if __has_include(<pthread.h>) && !defined(__EMSCRIPTEN__)
-[[maybe_unused]] const int fork_handler = pthread_atfork(nullptr, nullptr, [] { forks.fetch_add(1, std::memory_order_relaxed); });
+[[maybe_unused]] const int fork_handler =
+    pthread_atfork(nullptr, nullptr, [] { forks.fetch_add(1, std::memory_order_relaxed); });
 #endif
 
 }  // namespace

@@ -29,9 +29,7 @@ constexpr std::array<uint64_t, N> mixed_keys(uint64_t seed) {
 struct Rng {
     uint64_t state = 0;
 
-    uint64_t next() noexcept {
-        return mix64(state += 0x9E3779B97F4A7C15ull);
-    }
+    uint64_t next() noexcept { return mix64(state += 0x9E3779B97F4A7C15ull); }
 
     // Uniform in [0, n), n > 0 (Lemire's multiply-shift; the bias for small n is < 2^-32).
     uint32_t below(uint32_t n) noexcept {

@@ -21,8 +21,8 @@ namespace ludus {
 
 // Names, options and the position's envelope: phase, side to move, result and why it ended.
 template <class R>
-concept RulesBasics = requires(const json &j, const std::string &field, const typename R::Options &o, const typename R::State &s,
-                               typename R::State &mutable_state) {
+concept RulesBasics = requires(const json &j, const std::string &field, const typename R::Options &o,
+                               const typename R::State &s, typename R::State &mutable_state) {
     requires std::is_trivially_copyable_v<typename R::State>;
     requires std::equality_comparable<typename R::State>;
     { R::id } -> std::convertible_to<std::string_view>;
@@ -47,10 +47,11 @@ concept RulesBasics = requires(const json &j, const std::string &field, const ty
 
 // The moves: listed (appended to a vector), applied, written and read.
 template <class R>
-concept RulesMoves = requires(const typename R::Options &o, const typename R::State &s, typename R::State &mutable_state,
-                              std::vector<Action> &out, Action a, std::string_view text) {
-    { R::legal_actions(o, s, out) };
-    { R::apply(o, mutable_state, a) };
+concept RulesMoves = requires(const typename R::Options &o, const typename R::State &s,
+                              typename R::State &mutable_state, std::vector<Action> &out, Action a,
+                              std::string_view text) {
+    {R::legal_actions(o, s, out)};
+    {R::apply(o, mutable_state, a)};
     { R::action_text(o, a) } -> std::convertible_to<std::string>;
     { R::parse_action(o, text) } -> std::same_as<Action>;
     { R::action_json(o, s, a) } -> std::same_as<json>;
@@ -59,10 +60,10 @@ concept RulesMoves = requires(const typename R::Options &o, const typename R::St
 // A dice game: the State carries the engine's generator, the dice can be set (validated) and
 // their outcomes listed; dice_kind names the dice for the catalogue ("cubic", "tetrahedral").
 template <class R>
-concept DiceRules = !R::has_dice || requires(const typename R::Options &o, const typename R::State &s, typename R::State &mutable_state,
-                                             std::span<const int> dice) {
+concept DiceRules = !R::has_dice || requires(const typename R::Options &o, const typename R::State &s,
+                                             typename R::State &mutable_state, std::span<const int> dice) {
     { mutable_state.rng } -> std::convertible_to<Rng &>;
-    { R::set_dice(o, mutable_state, dice) };
+    {R::set_dice(o, mutable_state, dice)};
     { R::chance_outcomes(o, s) } -> std::same_as<json>;
     { R::dice_kind } -> std::convertible_to<std::string_view>;
 };
@@ -77,7 +78,9 @@ concept HasRepetition = requires(const typename R::Options &o, const typename R:
 };
 // All three members or none.
 template <class R>
-concept RepetitionRules = HasRepetition<R> || !requires(const typename R::State &s) { R::key(s); };
+concept RepetitionRules = HasRepetition<R> || !requires(const typename R::State &s) {
+    R::key(s);
+};
 
 // The fast path of callers who search: the actions written straight into a buffer.
 template <class R>
@@ -87,7 +90,9 @@ concept WritesActions = requires(const typename R::Options &o, const typename R:
 };
 // Both members or neither.
 template <class R>
-concept BufferedActions = WritesActions<R> || !requires(const typename R::Options &o) { R::max_actions(o); };
+concept BufferedActions = WritesActions<R> || !requires(const typename R::Options &o) {
+    R::max_actions(o);
+};
 
 // The repetition hooks of the capture games, written once: a position can recur only among those
 // since the last capture (earlier ones had more pieces on the board).
@@ -118,7 +123,9 @@ struct CaptureRules : RulesOf<OptionsT, StateT>, RepeatsSinceCapture<StateT, Opt
     static constexpr bool allows_agreed_draw = true;
     static Phase phase(const StateT &s) { return s.result == Result::ongoing ? Phase::move : Phase::over; }
     // The catalogue's "board": a grid of rows x cols squares, every one of them played on.
-    static json board_json(const OptionsT &o) { return {{"kind", "grid"}, {"rows", o.rows}, {"cols", o.cols}, {"cells", o.rows * o.cols}}; }
+    static json board_json(const OptionsT &o) {
+        return {{"kind", "grid"}, {"rows", o.rows}, {"cols", o.cols}, {"cells", o.rows * o.cols}};
+    }
 };
 
 // The race games (Duodecim, XII Scripta): dice, no draws, and the one action that passes a

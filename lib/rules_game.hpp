@@ -72,9 +72,12 @@ public:
     static constexpr bool has_setup = requires(const Options &o) { R::setup_json(o); };
 
     RulesGame(const Services<R> &services, Options options, State start)
-        : services_(&services), options_(std::make_shared<const Options>(std::move(options))), start_(start), state_(start) {}
+        : services_(&services), options_(std::make_shared<const Options>(std::move(options))), start_(start),
+          state_(start) {}
 
-    static std::unique_ptr<Game> create(const Services<R> &services, const json &options) { return create(services, R::parse_options(options)); }
+    static std::unique_ptr<Game> create(const Services<R> &services, const json &options) {
+        return create(services, R::parse_options(options));
+    }
     // From options already parsed (the registry parses them once to choose the rules type).
     static std::unique_ptr<Game> create(const Services<R> &services, Options o) {
         const State start = R::initial(o);
@@ -106,11 +109,13 @@ public:
             if (hand_made && start == setup)
                 fail(Status::invalid_state, "hand_made_start: the start is the setup of " + R::ruleset_label(o));
             if (!hand_made && !history.empty() && !(start == setup))
-                fail(Status::invalid_state, "start" + json_util::first_difference(start_json, R::position_json(o, setup)) + ": a game of " +
-                                                R::ruleset_label(o) + " starts from its setup, and the saved start differs (a game " +
-                                                "played on from a hand-made position says \"hand_made_start\": true)");
+                fail(Status::invalid_state,
+                     "start" + json_util::first_difference(start_json, R::position_json(o, setup)) + ": a game of " +
+                         R::ruleset_label(o) + " starts from its setup, and the saved start differs (a game " +
+                         "played on from a hand-made position says \"hand_made_start\": true)");
         } else if (hand_made) {
-            fail(Status::invalid_state, "hand_made_start: " + std::string(R::name) + " games may start anywhere, and say nothing of it");
+            fail(Status::invalid_state,
+                 "hand_made_start: " + std::string(R::name) + " games may start anywhere, and say nothing of it");
         }
         auto game = std::make_unique<RulesGame>(services, o, start);
         if constexpr (HasRepetition<R>) game->replay_window_ = std::make_shared<WindowCounts>();
@@ -118,9 +123,11 @@ public:
         if constexpr (HasRepetition<R>) game->replay_window_.reset();
         const json &position = json_util::member(saved, "position", "", json::value_t::object);
         SavedPosition given = read_position(o, position, "position");
-        if (!given.says_end_reason) given.state.end_reason = game->state_.end_reason;  // saved before end reasons were written
+        if (!given.says_end_reason)
+            given.state.end_reason = game->state_.end_reason;  // saved before end reasons were written
         if (!(given.state == game->state_))
-            fail(Status::invalid_state, "position" + json_util::first_difference(position, R::position_json(o, game->state_)) +
+            fail(Status::invalid_state, "position" +
+                                            json_util::first_difference(position, R::position_json(o, game->state_)) +
                                             ": the saved position is not the one its history leads to");
         return game;
     }
@@ -166,9 +173,11 @@ public:
     }
 
     size_t legal_actions(std::span<Action> out) const override {
-        if (R::phase(state_) != Phase::move) [[unlikely]] return no_moves();
+        if (R::phase(state_) != Phase::move) [[unlikely]]
+            return no_moves();
         if constexpr (WritesActions<R>) {
-            if (out.size() >= R::max_actions(*options_)) return note_listing(out.data(), R::write_actions(*options_, state_, out.data()), out.size());
+            if (out.size() >= R::max_actions(*options_))
+                return note_listing(out.data(), R::write_actions(*options_, state_, out.data()), out.size());
             scratch_.resize(R::max_actions(*options_));  // a small buffer: listed aside, copied if they fit
             scratch_.resize(R::write_actions(*options_, state_, scratch_.data()));
         } else {
@@ -257,7 +266,7 @@ public:
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: nothing to play out");
         PlayoutLog<R, RulesGame> log(*this, *options_);
         std::vector<Action> buffer;
-        if constexpr (!requires(Rng &rng) { R::random_action(*options_, state_, rng); }) buffer.reserve(256);
+        if constexpr (!requires(Rng & rng) { R::random_action(*options_, state_, rng); }) buffer.reserve(256);
         for (size_t i = 0; i < out.size(); ++i) {
             State s = state_;
             Rng rng{seed + i};
@@ -268,7 +277,8 @@ public:
 
     json to_json() const override {
         json history = json::array();
-        for (size_t i = 0; i < history_.size(); ++i) history.push_back(event_json(history_[i].before, history_[i].event));
+        for (size_t i = 0; i < history_.size(); ++i)
+            history.push_back(event_json(history_[i].before, history_[i].event));
         json out{{"format", "ludus-state"},
                  {"version", state_format_version},
                  {"game", R::id},
@@ -283,8 +293,10 @@ public:
 
     // A game of a ruleset that started elsewhere than its setup: from a hand-made position.
     bool hand_made_start() const {
-        if constexpr (requires(const Options &o) { R::ruleset_label(o); }) return !(start_ == R::initial(*options_));
-        else return false;
+        if constexpr (requires(const Options &o) { R::ruleset_label(o); })
+            return !(start_ == R::initial(*options_));
+        else
+            return false;
     }
 
     json position_json() const override { return R::position_json(*options_, state_); }
@@ -299,10 +311,12 @@ public:
 
     // The computer player bound by the registry, told the earlier positions that can recur.
     json ai_choose(const json &ai_options) const override {
-        if (services_->ai_choose == nullptr) fail(Status::internal, "this build of the library has no computer players");
+        if (services_->ai_choose == nullptr)
+            fail(Status::internal, "this build of the library has no computer players");
         std::vector<uint64_t> earlier;
         if constexpr (HasRepetition<R>)
-            for (size_t i = history_.size() - std::min(history_.size(), R::repetition_window(state_)); i < history_.size(); ++i)
+            for (size_t i = history_.size() - std::min(history_.size(), R::repetition_window(state_));
+                 i < history_.size(); ++i)
                 earlier.push_back(R::key(history_[i].before));
         return services_->ai_choose(*options_, state_, earlier, ai_options);
     }
@@ -321,14 +335,16 @@ public:
         size_t n = 0;
         if constexpr (HasRepetition<R>) {
             if (replay_window_) return replay_window_->count(history_, key, window);
-            for (size_t i = history_.size(); i > 0 && window > 0; --i, --window) n += R::key(history_[i - 1].before) == key;
+            for (size_t i = history_.size(); i > 0 && window > 0; --i, --window)
+                n += R::key(history_[i - 1].before) == key;
         }
         return n;
     }
 
 private:
     void require_legal(Action action) const {
-        if (R::phase(state_) != Phase::move || !is_legal(action)) [[unlikely]] not_legal(action);
+        if (R::phase(state_) != Phase::move || !is_legal(action)) [[unlikely]]
+            not_legal(action);
     }
 
     [[gnu::noinline]] void apply_unlisted(Action action) {
@@ -367,13 +383,15 @@ private:
 
     // False when the game is over (no moves); wrong_phase before the roll.
     bool require_moves() const {
-        if (phase() == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: there are no moves before the roll");
+        if (phase() == Phase::roll)
+            fail(Status::wrong_phase, "the dice must be rolled first: there are no moves before the roll");
         return phase() != Phase::over;
     }
 
     // Inline (every roll passes here); the messages are built out of line.
     void require_roll_phase() const {
-        if (!R::has_dice || R::phase(state_) != Phase::roll) [[unlikely]] not_roll_phase();
+        if (!R::has_dice || R::phase(state_) != Phase::roll) [[unlikely]]
+            not_roll_phase();
     }
 
     [[noreturn, gnu::cold, gnu::noinline]] void not_roll_phase() const {
@@ -393,8 +411,14 @@ private:
         std::vector<int> dice(event.dice.begin(), event.dice.begin() + event.dice_count);
         switch (event.kind) {
         case Event::Kind::move: entry["text"] = R::action_text(*options_, event.action); break;
-        case Event::Kind::engine_roll: entry["text"] = dice_text(dice); entry["dice_from"] = "engine"; break;
-        case Event::Kind::outside_roll: entry["text"] = dice_text(dice); entry["dice_from"] = "outside"; break;
+        case Event::Kind::engine_roll:
+            entry["text"] = dice_text(dice);
+            entry["dice_from"] = "engine";
+            break;
+        case Event::Kind::outside_roll:
+            entry["text"] = dice_text(dice);
+            entry["dice_from"] = "outside";
+            break;
         case Event::Kind::agreed_draw: entry["text"] = "draw agreed"; break;
         }
         return entry;
@@ -415,7 +439,8 @@ private:
         if (entry.contains("player")) {
             const json &player = entry["player"];
             if (!player.is_number_integer() || player.get<int64_t>() != R::to_move(state_))
-                fail(Status::invalid_state, field + ".player: it is player " + std::to_string(R::to_move(state_)) + "'s turn here");
+                fail(Status::invalid_state,
+                     field + ".player: it is player " + std::to_string(R::to_move(state_)) + "'s turn here");
         }
         try {
             if (text == "draw agreed") {
@@ -425,21 +450,21 @@ private:
             } else {
                 apply_action(parse_action(text));
             }
-        } catch (const Error &e) {
-            fail(rules_status.value_or(e.status()), field + ": " + e.what());
-        }
+        } catch (const Error &e) { fail(rules_status.value_or(e.status()), field + ": " + e.what()); }
     }
 
     // A roll's entry: the engine's dice rolled again by the game's generator, or dice from
     // outside set.
     void replay_roll(const json &entry, const std::string &text, const std::string &field) {
         std::vector<int> dice = json_util::parse_roll_text(text, field + ".text");
-        std::string from = entry.contains("dice_from") && entry["dice_from"].is_string() ? entry["dice_from"].get<std::string>() : "";
+        std::string from =
+            entry.contains("dice_from") && entry["dice_from"].is_string() ? entry["dice_from"].get<std::string>() : "";
         if (from == "engine") {
             std::vector<int> rolled = roll();
             if (rolled != dice) {
                 undo();  // the roll just made: the game stays as it was
-                fail(Status::invalid_state, "the game's generator rolls " + dice_text(rolled) + " here, not " + json_util::quote(text));
+                fail(Status::invalid_state,
+                     "the game's generator rolls " + dice_text(rolled) + " here, not " + json_util::quote(text));
             }
         } else if (from == "outside") {
             set_dice(dice);
@@ -462,7 +487,8 @@ private:
                 ++counts[R::key(history[history.size() - 1].before)];
             } else if (history.size() != history_size || new_window != window) {  // a capture, or any other change
                 counts.clear();
-                for (size_t i = history.size() - new_window; i < history.size(); ++i) ++counts[R::key(history[i].before)];
+                for (size_t i = history.size() - new_window; i < history.size(); ++i)
+                    ++counts[R::key(history[i].before)];
             }
             window = new_window, history_size = history.size();
             const auto found = counts.find(key);
@@ -470,7 +496,7 @@ private:
         }
     };
 
-    const Services<R> *services_;            // the registry's, which outlive every game
+    const Services<R> *services_;             // the registry's, which outlive every game
     std::shared_ptr<const Options> options_;  // shared by clones: cloning copies no options
     State start_;
     State state_;

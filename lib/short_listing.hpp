@@ -29,7 +29,8 @@ public:
     // Whether `action` is in the listing remembered for change count `now`.
     bool holds(Action action, uint64_t now) const {
         const Lanes wanted = Lanes{} + action, count = Lanes{} + count_;
-        const Lanes hits = ((lanes_[0] == wanted) & (lane_index < count)) | ((lanes_[1] == wanted) & (lane_index + 4 < count));
+        const Lanes hits =
+            ((lanes_[0] == wanted) & (lane_index < count)) | ((lanes_[1] == wanted) & (lane_index + 4 < count));
         uint64_t words[2];
         std::memcpy(words, &hits, sizeof words);
         return at_ == now && (words[0] | words[1]) != 0;

@@ -25,7 +25,8 @@ int main(void) {
     ok &= expect(ludus_game_roll(game, dice, 2, &count), LUDUS_E_WRONG_PHASE, "dice in a game without dice");
     /* A failed call sets *out to NULL: restore into another variable than a live game. */
     ludus_game *restored = NULL;
-    ok &= expect(ludus_game_from_json("{\"format\": \"ludus-state\"}", &restored), LUDUS_E_INVALID_STATE, "an incomplete saved state");
+    ok &= expect(ludus_game_from_json("{\"format\": \"ludus-state\"}", &restored), LUDUS_E_INVALID_STATE,
+                 "an incomplete saved state");
     ludus_game_free(restored);
     ludus_game_free(game);
     printf(ok ? "every mistake got its status\n" : "a status was not the expected one\n");

@@ -31,7 +31,8 @@ int main(int argc, char **argv) {
             continue;
         }
         size_t count = 0;
-        if (!check(ludus_game_actions(game, actions, sizeof actions / sizeof actions[0], &count), "ludus_game_actions")) break;
+        if (!check(ludus_game_actions(game, actions, sizeof actions / sizeof actions[0], &count), "ludus_game_actions"))
+            break;
         int32_t chosen = actions[rand() % (int)count];
         char *text = NULL;
         if (!check(ludus_game_action_text(game, chosen, &text), "ludus_game_action_text")) break;

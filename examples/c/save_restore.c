@@ -5,21 +5,21 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TRY(call)                                                                                   \
-    do {                                                                                            \
-        ludus_status status_ = (call);                                                              \
-        if (status_ != LUDUS_OK) {                                                                  \
-            fprintf(stderr, "%s: %s: %s\n", #call, ludus_status_name(status_), ludus_last_error()); \
-            return 1;                                                                               \
-        }                                                                                           \
-    } while (0)
+#define TRY(call)                                                                                                      \
+  do {                                                                                                                 \
+    ludus_status status_ = (call);                                                                                     \
+    if (status_ != LUDUS_OK) {                                                                                         \
+      fprintf(stderr, "%s: %s: %s\n", #call, ludus_status_name(status_), ludus_last_error());                          \
+      return 1;                                                                                                        \
+    }                                                                                                                  \
+  } while (0)
 
 int main(void) {
     ludus_game *game = NULL, *restored = NULL;
     char *saved = NULL, *moves = NULL, *restored_moves = NULL;
 
     TRY(ludus_game_new("petteia", "{\"seed\": 1}", &game));
-    TRY(ludus_game_play(game, "b2-b5"));                             /* by text */
+    TRY(ludus_game_play(game, "b2-b5"));                              /* by text */
     TRY(ludus_game_play(game, "{\"from\": \"c7\", \"to\": \"c4\"}")); /* by (part of) its JSON */
     TRY(ludus_game_to_json(game, &saved));
     printf("saved: %.120s...\n", saved);

@@ -53,9 +53,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LUDUS_VERSION_MAJOR 1 /* this header's version: incompatible changes (docs/releasing.md) */
-#define LUDUS_VERSION_MINOR 2 /* additions */
-#define LUDUS_VERSION_PATCH 0 /* fixes */
+#define LUDUS_VERSION_MAJOR 1        /* this header's version: incompatible changes (docs/releasing.md) */
+#define LUDUS_VERSION_MINOR 2        /* additions */
+#define LUDUS_VERSION_PATCH 0        /* fixes */
 #define LUDUS_VERSION_STRING "1.2.0" /* "MAJOR.MINOR.PATCH", as ludus_version() returns it */
 
 /* Limits on input: see above. */
@@ -91,21 +91,21 @@ typedef struct ludus_game ludus_game;
 
 /* What a call did: LUDUS_OK, or why it failed (ludus_last_error() says more). */
 typedef enum ludus_status {
-    LUDUS_OK = 0,                 /* success */
-    LUDUS_E_INVALID_ARGUMENT = 1, /* a NULL pointer or a number out of range */
-    LUDUS_E_BAD_JSON = 2,         /* text that is not well-formed JSON (or not the JSON type asked for) */
-    LUDUS_E_UNKNOWN_GAME = 3,     /* no game with that id */
-    LUDUS_E_UNKNOWN_OPTION = 4,   /* an option the game does not have */
-    LUDUS_E_INVALID_OPTION = 5,   /* an option of the wrong type or out of its range */
-    LUDUS_E_INVALID_MOVE = 6,     /* a move (text or object) that cannot be read */
-    LUDUS_E_ILLEGAL_MOVE = 7,     /* a well-formed move that is not legal now */
-    LUDUS_E_WRONG_PHASE = 8,      /* the call does not fit the phase (e.g. a move before the roll) */
-    LUDUS_E_GAME_OVER = 9,        /* the game has ended */
-    LUDUS_E_INVALID_STATE = 10,   /* a saved state that is well-formed but inconsistent */
-    LUDUS_E_BUFFER_TOO_SMALL = 11,/* see *out_count for the capacity needed */
-    LUDUS_E_NO_MEMORY = 12,       /* an allocation failed */
-    LUDUS_E_NOTHING_TO_UNDO = 13, /* undo at the start of the history */
-    LUDUS_E_INTERNAL = 14         /* a bug in the library: please report it */
+    LUDUS_OK = 0,                  /* success */
+    LUDUS_E_INVALID_ARGUMENT = 1,  /* a NULL pointer or a number out of range */
+    LUDUS_E_BAD_JSON = 2,          /* text that is not well-formed JSON (or not the JSON type asked for) */
+    LUDUS_E_UNKNOWN_GAME = 3,      /* no game with that id */
+    LUDUS_E_UNKNOWN_OPTION = 4,    /* an option the game does not have */
+    LUDUS_E_INVALID_OPTION = 5,    /* an option of the wrong type or out of its range */
+    LUDUS_E_INVALID_MOVE = 6,      /* a move (text or object) that cannot be read */
+    LUDUS_E_ILLEGAL_MOVE = 7,      /* a well-formed move that is not legal now */
+    LUDUS_E_WRONG_PHASE = 8,       /* the call does not fit the phase (e.g. a move before the roll) */
+    LUDUS_E_GAME_OVER = 9,         /* the game has ended */
+    LUDUS_E_INVALID_STATE = 10,    /* a saved state that is well-formed but inconsistent */
+    LUDUS_E_BUFFER_TOO_SMALL = 11, /* see *out_count for the capacity needed */
+    LUDUS_E_NO_MEMORY = 12,        /* an allocation failed */
+    LUDUS_E_NOTHING_TO_UNDO = 13,  /* undo at the start of the history */
+    LUDUS_E_INTERNAL = 14          /* a bug in the library: please report it */
 } ludus_status;
 
 /* What the game waits for (ludus_game_phase). */
@@ -306,7 +306,8 @@ LUDUS_API ludus_status ludus_game_action_text(const ludus_game *g, int32_t actio
  * not counted); either pointer may be NULL. LUDUS_E_GAME_OVER if the game is already over.
  * Random play can go on for ever in some games: a caller with no bound of its own passes
  * LUDUS_DEFAULT_MAX_PLIES. */
-LUDUS_API ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies, ludus_result *out_result, uint32_t *out_plies);
+LUDUS_API ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, uint32_t max_plies,
+                                                 ludus_result *out_result, uint32_t *out_plies);
 
 /* Runs n random playouts from the game's position, for statistics and Monte Carlo evaluation at
  * native speed from slow callers (Python, JavaScript); the game does not change. Playout i
@@ -315,9 +316,8 @@ LUDUS_API ludus_status ludus_game_random_playout(ludus_game *g, uint64_t seed, u
  * reached first), out_plies[i] its moves (rolls not counted). Each array has room for n
  * values, or is NULL when not wanted. n == 0 does nothing. LUDUS_E_GAME_OVER if the game is
  * over; nothing is written on failure. */
-LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, uint32_t n, uint32_t max_plies, ludus_result *out_results,
-                                           uint32_t *out_plies);
-
+LUDUS_API ludus_status ludus_game_playouts(const ludus_game *g, uint64_t seed, uint32_t n, uint32_t max_plies,
+                                           ludus_result *out_results, uint32_t *out_plies);
 
 /* ---- Pictures ----------------------------------------------------------------------------- */
 

@@ -17,8 +17,8 @@ namespace ludus {
 // `options` as documented for ludus_ai_choose (include/ludus/ludus.h). Errors: unknown_option,
 // invalid_option, wrong_phase (dice not rolled), game_over.
 template <class R>
-nlohmann::json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys,
-                         const nlohmann::json &options);
+nlohmann::json ai_choose(const typename R::Options &o, const typename R::State &s,
+                         std::span<const uint64_t> earlier_keys, const nlohmann::json &options);
 
 // The catalogue's "levels" of R: the names ai_choose<R> accepts for "level", the game's own
 // searches weakest first (the last, "best", the default and the strongest), then those of every

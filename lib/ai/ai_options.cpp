@@ -14,10 +14,12 @@ namespace {
 
 int64_t integer_option(const json &value, const std::string &name, int64_t min, int64_t max) {
     const bool ok = value.is_number_integer() &&
-                    (value.is_number_unsigned() ? value.get<uint64_t>() >= static_cast<uint64_t>(min) && value.get<uint64_t>() <= static_cast<uint64_t>(max)
+                    (value.is_number_unsigned() ? value.get<uint64_t>() >= static_cast<uint64_t>(min) &&
+                                                      value.get<uint64_t>() <= static_cast<uint64_t>(max)
                                                 : value.get<int64_t>() >= min && value.get<int64_t>() <= max);
     if (!ok)
-        fail(Status::invalid_option, "option \"" + name + "\": " + json_util::quote_json(value) + " is not an integer " + std::to_string(min) + ".." + std::to_string(max));
+        fail(Status::invalid_option, "option \"" + name + "\": " + json_util::quote_json(value) +
+                                         " is not an integer " + std::to_string(min) + ".." + std::to_string(max));
     return value.get<int64_t>();
 }
 
@@ -42,7 +44,9 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
             }
             names += ", \"" + std::string(uct_level.name) + "\"";
             if (value.is_string() && value.get<std::string>() == uct_level.name) o.level = uct_level, found = true;
-            if (!found) fail(Status::invalid_option, "option \"level\": " + json_util::quote_json(value) + " is not one of " + names);
+            if (!found)
+                fail(Status::invalid_option,
+                     "option \"level\": " + json_util::quote_json(value) + " is not one of " + names);
         } else if (key == "depth") {
             o.depth = static_cast<int>(integer_option(value, key, 1, max_depth));
             search_option = "depth";
@@ -59,19 +63,25 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
             o.max_playouts = static_cast<uint64_t>(integer_option(value, key, 1, int64_t{1} << 40));
             uct_option = "max_playouts";
         } else if (key == "exploration") {
-            if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0 || value.get<double>() > 100)
-                fail(Status::invalid_option, "option \"exploration\": " + json_util::quote_json(value) + " is not a number above 0 and at most 100");
+            if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() <= 0 ||
+                value.get<double>() > 100)
+                fail(Status::invalid_option, "option \"exploration\": " + json_util::quote_json(value) +
+                                                 " is not a number above 0 and at most 100");
             o.exploration = value.get<double>();
             uct_option = "exploration";
         } else if (key == "threads") {
             o.threads = static_cast<int>(integer_option(value, key, 1, max_threads));
         } else {
-            fail(Status::unknown_option, "unknown option " + json_util::quote(key) + ": the computer player takes level, depth, seed, max_time_ms, max_nodes, threads, max_playouts, exploration");
+            fail(Status::unknown_option, "unknown option " + json_util::quote(key) +
+                                             ": the computer player takes level, depth, seed, max_time_ms, max_nodes, "
+                                             "threads, max_playouts, exploration");
         }
     }
     const bool uct = o.level.name == uct_level.name;
     if (uct && search_option)
-        fail(Status::invalid_option, "option \"" + std::string(search_option) + "\" is not for level \"uct\", which counts playouts: give max_playouts or max_time_ms");
+        fail(Status::invalid_option,
+             "option \"" + std::string(search_option) +
+                 "\" is not for level \"uct\", which counts playouts: give max_playouts or max_time_ms");
     if (!uct && uct_option)
         fail(Status::invalid_option, "option \"" + std::string(uct_option) + "\" is for level \"uct\" only");
     if (o.depth == 0) o.depth = o.level.timed ? max_depth : o.level.depth;
@@ -83,14 +93,22 @@ json levels_json(std::span<const Level> levels, std::string_view value_unit, std
     json ranked = json::array(), values = json::object();
     for (const Level &l : levels) {
         ranked.push_back(l.name);
-        values[l.name] = l.depth == 0 ? json() : json(l.timed && !best_value_unit.empty() ? best_value_unit : value_unit);
+        values[l.name] =
+            l.depth == 0 ? json() : json(l.timed && !best_value_unit.empty() ? best_value_unit : value_unit);
     }
     values[uct_level.name] = "chance";
-    return {{"levels", std::move(ranked)}, {"other_levels", {uct_level.name}}, {"default_level", levels.back().name}, {"search_values", std::move(values)}};
+    return {{"levels", std::move(ranked)},
+            {"other_levels", {uct_level.name}},
+            {"default_level", levels.back().name},
+            {"search_values", std::move(values)}};
 }
 
 json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms) {
-    return {{"level", o.level.name}, {"depth", depth}, {"nodes", json_util::exact_json(nodes)}, {"value", value}, {"time_ms", time_ms}};
+    return {{"level", o.level.name},
+            {"depth", depth},
+            {"nodes", json_util::exact_json(nodes)},
+            {"value", value},
+            {"time_ms", time_ms}};
 }
 
 void run_on_threads(size_t count, const std::function<void(size_t)> &work) {
@@ -98,9 +116,7 @@ void run_on_threads(size_t count, const std::function<void(size_t)> &work) {
     auto guarded = [&](size_t k) {
         try {
             work(k);
-        } catch (...) {
-            errors[k] = std::current_exception();
-        }
+        } catch (...) { errors[k] = std::current_exception(); }
     };
     std::vector<std::thread> threads;
     for (size_t k = 1; k < count; ++k) threads.emplace_back(guarded, k);

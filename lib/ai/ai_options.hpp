@@ -19,15 +19,19 @@ namespace ludus::ai {
 
 struct Level {
     std::string_view name;
-    int depth;             // the level's search depth (0: no search)
-    bool timed;            // "best": 1000 ms a move unless max_nodes (or max_time_ms) is given
+    int depth;   // the level's search depth (0: no search)
+    bool timed;  // "best": 1000 ms a move unless max_nodes (or max_time_ms) is given
 };
 
 // The five levels every game's own player has, weakest first, named once here: "random" and
 // "greedy" (one ply) search nothing deeper; the game gives the depths of "easy", "medium" and
 // "best" (which alone is timed).
 constexpr std::array<Level, 5> standard_levels(int easy, int medium, int best) {
-    return {{{"random", 0, false}, {"greedy", 1, false}, {"easy", easy, false}, {"medium", medium, false}, {"best", best, true}}};
+    return {{{"random", 0, false},
+             {"greedy", 1, false},
+             {"easy", easy, false},
+             {"medium", medium, false},
+             {"best", best, true}}};
 }
 
 // Monte Carlo tree search (uct.hpp), a level of every game besides the game's own.
@@ -35,10 +39,10 @@ inline constexpr Level uct_level{"uct", 0, true};
 
 struct AiOptions {
     Level level;
-    int depth = 0;              // the depth asked for or the level's
+    int depth = 0;  // the depth asked for or the level's
     uint64_t seed = 0;
-    int64_t max_time_ms = 0;    // 0 = no time limit
-    uint64_t max_nodes = 0;     // 0 = no node limit
+    int64_t max_time_ms = 0;  // 0 = no time limit
+    uint64_t max_nodes = 0;   // 0 = no node limit
     int threads = 1;
     uint64_t max_playouts = 0;  // "uct": 0 = no playout limit
     double exploration = 0;     // "uct": the constant C of UCB1; 0 = the game's default
@@ -76,7 +80,8 @@ public:
     static constexpr uint64_t batch = 256;
 
     explicit Budget(const AiOptions &o, SharedBudget *shared = nullptr)
-        : max_nodes_(o.max_nodes), max_time_ms_(o.max_time_ms), shared_(shared), start_(std::chrono::steady_clock::now()) {}
+        : max_nodes_(o.max_nodes), max_time_ms_(o.max_time_ms), shared_(shared),
+          start_(std::chrono::steady_clock::now()) {}
 
     // Counts one node; true when the budget is spent (and from then on).
     bool spend() {
@@ -91,7 +96,8 @@ public:
         if (shared_ == nullptr) {
             if (max_nodes_ != 0 && nodes_ > max_nodes_) stopped_ = true;
         } else {
-            if (nodes_ % batch == 0 && max_nodes_ != 0 && shared_->nodes.fetch_add(batch, std::memory_order_relaxed) + batch > max_nodes_)
+            if (nodes_ % batch == 0 && max_nodes_ != 0 &&
+                shared_->nodes.fetch_add(batch, std::memory_order_relaxed) + batch > max_nodes_)
                 stop_all();
             if (shared_->stop.load(std::memory_order_relaxed)) stopped_ = true;
         }
@@ -107,9 +113,11 @@ public:
         // Shared, this search's nodes not yet added to the shared count (less than a batch) count
         // too: otherwise whether a budget smaller than a batch is spent would depend on how far
         // the other threads had got, that is on the scheduler.
-        const bool spent = shared_ == nullptr ? max_nodes_ != 0 && nodes_ > max_nodes_
-                                              : shared_->stop.load(std::memory_order_relaxed) ||
-                                                    (max_nodes_ != 0 && shared_->nodes.load(std::memory_order_relaxed) + nodes_ % batch > max_nodes_);
+        const bool spent =
+            shared_ == nullptr
+                ? max_nodes_ != 0 && nodes_ > max_nodes_
+                : shared_->stop.load(std::memory_order_relaxed) ||
+                      (max_nodes_ != 0 && shared_->nodes.load(std::memory_order_relaxed) + nodes_ % batch > max_nodes_);
         if (spent || (max_time_ms_ != 0 && elapsed_ms() >= max_time_ms_)) stop_all();
     }
     // Stops this search and, when shared, every thread of it.

@@ -26,38 +26,46 @@ namespace ludus::ai {
 // switches where the games' searches differ, each named by what it does; every game's policy
 // says beside its settings why its game wants them.
 template <class P>
-concept AlphaBetaPolicy = requires(const P &p, const typename P::Rules::State &s, Action a, std::vector<Action> &moves, const AiOptions &ao,
-                                   const typename P::Context &context, int history) {
+concept AlphaBetaPolicy = requires(const P &p, const typename P::Rules::State &s, Action a, std::vector<Action> &moves,
+                                   const AiOptions &ao, const typename P::Context &context, int history) {
     typename P::Rules;
-    typename P::Context;                                                   // what the move keys share per node
+    typename P::Context;  // what the move keys share per node
     requires std::constructible_from<P, const typename P::Rules::Options &, const AiOptions &>;
-    { P::max_ply } -> std::convertible_to<int>;                            // the deepest line searched
-    { P::score_unit } -> std::convertible_to<int>;                         // the score of one piece: "value" is score / unit
-    { P::draw_contempt } -> std::convertible_to<int>;                      // a draw's cost to the searching side (it plays on)
-    { P::every_position_counts_a_node } -> std::convertible_to<bool>;      // else a move that ends the game is scored without a
-                                                                           // node, and the capture search counts the captures it tries
-    { P::first_iteration_ignores_budget } -> std::convertible_to<bool>;    // depth 1 completes whatever the budget (the move played
-                                                                           // comes from a finished search even where helpers spent it)
-    { P::a_move_can_keep_the_turn } -> std::convertible_to<bool>;          // a move may leave the same player to move (an extra
-                                                                           // move): searched without changing sides
-    { P::reduces_killer_moves } -> std::convertible_to<bool>;              // late move reductions reduce killers too
-    { P::stores_win_scores } -> std::convertible_to<bool>;                 // won and lost scores enter the table (made relative to the ply)
-    { P::max_capture_plies } -> std::convertible_to<int>;                  // how deep the capture search goes
-    { P::searches_on_threads } -> std::convertible_to<bool>;               // Lazy SMP with "threads" > 1; else one thread
-    { P::capture_key } -> std::convertible_to<int>;                        // the order's bands: captures, then killers (the table's
-    { P::killer_key } -> std::convertible_to<int>;                         // move 1 << 30 above both)
-    { P::history_cap } -> std::convertible_to<int>;                        // the most a quiet move's history counts
-    { P::move_capacity } -> std::convertible_to<size_t>;                   // each ply's move list's reserve
-    { P::table_log2_size(ao) } -> std::convertible_to<int>;                // the transposition table's size for the level
-    { p.quiesces() } -> std::convertible_to<bool>;                         // the capture search past the last ply
-    { p.repetition_is_draw() } -> std::convertible_to<bool>;               // a repetition scored a draw even where the rules go on
-    { p.evaluate(s, true) } -> std::convertible_to<int>;                   // from the side to move's view; true at a leaf
+    { P::max_ply } -> std::convertible_to<int>;        // the deepest line searched
+    { P::score_unit } -> std::convertible_to<int>;     // the score of one piece: "value" is score / unit
+    { P::draw_contempt } -> std::convertible_to<int>;  // a draw's cost to the searching side (it plays on)
+    {
+        P::every_position_counts_a_node
+        } -> std::convertible_to<bool>;  // else a move that ends the game is scored without a
+                                         // node, and the capture search counts the captures it tries
+    {
+        P::first_iteration_ignores_budget
+        } -> std::convertible_to<bool>;  // depth 1 completes whatever the budget (the move played
+                                         // comes from a finished search even where helpers spent it)
+    {
+        P::a_move_can_keep_the_turn
+        } -> std::convertible_to<bool>;                        // a move may leave the same player to move (an extra
+                                                               // move): searched without changing sides
+    { P::reduces_killer_moves } -> std::convertible_to<bool>;  // late move reductions reduce killers too
+    {
+        P::stores_win_scores
+        } -> std::convertible_to<bool>;  // won and lost scores enter the table (made relative to the ply)
+    { P::max_capture_plies } -> std::convertible_to<int>;     // how deep the capture search goes
+    { P::searches_on_threads } -> std::convertible_to<bool>;  // Lazy SMP with "threads" > 1; else one thread
+    { P::capture_key } -> std::convertible_to<int>;           // the order's bands: captures, then killers (the table's
+    { P::killer_key } -> std::convertible_to<int>;            // move 1 << 30 above both)
+    { P::history_cap } -> std::convertible_to<int>;           // the most a quiet move's history counts
+    { P::move_capacity } -> std::convertible_to<size_t>;      // each ply's move list's reserve
+    { P::table_log2_size(ao) } -> std::convertible_to<int>;   // the transposition table's size for the level
+    { p.quiesces() } -> std::convertible_to<bool>;            // the capture search past the last ply
+    { p.repetition_is_draw() } -> std::convertible_to<bool>;  // a repetition scored a draw even where the rules go on
+    { p.evaluate(s, true) } -> std::convertible_to<int>;      // from the side to move's view; true at a leaf
     { p.may_capture(s) } -> std::convertible_to<bool>;
-    { p.capture_moves(s, moves) };
-    { p.worth_a_ply_more(s) } -> std::convertible_to<bool>;                // searched a ply deeper at depth 1
+    {p.capture_moves(s, moves)};
+    { p.worth_a_ply_more(s) } -> std::convertible_to<bool>;  // searched a ply deeper at depth 1
     { p.order_context(s) } -> std::convertible_to<typename P::Context>;
     { p.root_key(s, a, context) } -> std::convertible_to<int>;
-    { p.capture_order(s, a, context) } -> std::convertible_to<int>;        // 0 for a quiet move
+    { p.capture_order(s, a, context) } -> std::convertible_to<int>;  // 0 for a quiet move
     { p.quiet_key(a, context, history) } -> std::convertible_to<int>;
     { p.history_size() } -> std::convertible_to<size_t>;
     { p.history_index(a) } -> std::convertible_to<size_t>;
@@ -90,7 +98,8 @@ public:
     }
 
     void store(uint64_t key, const TTEntry &e) {
-        const uint64_t data = static_cast<uint64_t>(static_cast<uint32_t>(e.move + 1)) | uint64_t{static_cast<uint16_t>(e.score)} << 32 |
+        const uint64_t data = static_cast<uint64_t>(static_cast<uint32_t>(e.move + 1)) |
+                              uint64_t{static_cast<uint16_t>(e.score)} << 32 |
                               uint64_t{static_cast<uint8_t>(e.depth)} << 48 | uint64_t{e.bound} << 56;
         Slot &slot = slots_[key & mask_];
         slot.data.store(data, std::memory_order_relaxed);
@@ -129,9 +138,10 @@ public:
     // `thread` 0 is the main thread (the only one of a search on one thread); helpers (1..)
     // order the root moves by another seed and start every other one a ply deeper, so that the
     // threads search different trees and share what they find through `tt`.
-    AlphaBeta(const Options &o, const AiOptions &ao, std::span<const uint64_t> earlier, TranspositionTable &tt, SharedBudget *shared, int thread)
-        : o_(o), ao_(ao), policy_(o, ao), budget_(ao, shared), thread_(thread), history_(policy_.history_size(), 0), tt_(tt),
-          moves_(max_ply + 1), keys_of_moves_(max_ply + 1) {
+    AlphaBeta(const Options &o, const AiOptions &ao, std::span<const uint64_t> earlier, TranspositionTable &tt,
+              SharedBudget *shared, int thread)
+        : o_(o), ao_(ao), policy_(o, ao), budget_(ao, shared), thread_(thread), history_(policy_.history_size(), 0),
+          tt_(tt), moves_(max_ply + 1), keys_of_moves_(max_ply + 1) {
         for (auto &m : moves_) m.reserve(P::move_capacity);
         for (auto &k : keys_of_moves_) k.reserve(P::move_capacity);
         for (auto &k : killers_) k = {-1, -1};
@@ -157,14 +167,17 @@ public:
             int alpha = -infinity;
             Action iteration_best = -1;
             for (Action a : root_moves) {
-                const int score = child_score(root, a, alpha, infinity, 1, [&](const State &c, int al, int be) { return negamax(c, depth - 1, al, be, 1); });
+                const int score = child_score(root, a, alpha, infinity, 1, [&](const State &c, int al, int be) {
+                    return negamax(c, depth - 1, al, be, 1);
+                });
                 if (budget_.stopped()) break;
                 if (score > alpha) alpha = score, iteration_best = a;
             }
             const bool finished = !budget_.stopped();
             if (held) budget_.release();
             // A move that completed its search is at least as good as the bound found so far.
-            if (iteration_best >= 0 && (finished || iteration_best != best || alpha > best_score)) best = iteration_best, best_score = alpha;
+            if (iteration_best >= 0 && (finished || iteration_best != best || alpha > best_score))
+                best = iteration_best, best_score = alpha;
             if (!finished) break;
             completed = depth;
             if (budget_.stopped()) break;  // (the hold's release found the budget spent)
@@ -196,9 +209,12 @@ private:
         R::apply(o_, child, a);
         keys_.push_back(s.key);
         int score;
-        if (!P::every_position_counts_a_node && child.result != Result::ongoing) score = outcome(child.result, s.to_move, ply);
-        else if (P::a_move_can_keep_the_turn && child.to_move == s.to_move) score = search(child, alpha, beta);
-        else score = -search(child, -beta, -alpha);
+        if (!P::every_position_counts_a_node && child.result != Result::ongoing)
+            score = outcome(child.result, s.to_move, ply);
+        else if (P::a_move_can_keep_the_turn && child.to_move == s.to_move)
+            score = search(child, alpha, beta);
+        else
+            score = -search(child, -beta, -alpha);
         keys_.pop_back();
         return score;
     }
@@ -223,16 +239,22 @@ private:
     // The keys of the search's order: the table's move, captures (by the policy's order), the
     // ply's two killers (quiet moves that cut off a sibling), then quiet moves by the policy's
     // key of their history (how often and how deep they cut off elsewhere).
-    void key_moves(const State &s, const std::vector<Action> &moves, Action tt_move, int ply, std::vector<int> &keys) const {
+    void key_moves(const State &s, const std::vector<Action> &moves, Action tt_move, int ply,
+                   std::vector<int> &keys) const {
         keys.clear();
         const auto context = policy_.order_context(s);
         for (Action a : moves) {
             int k;
-            if (a == tt_move) k = tt_key;
-            else if (const int c = policy_.capture_order(s, a, context); c > 0) k = P::capture_key + c;
-            else if (a == killers_[ply][0]) k = P::killer_key + 1;
-            else if (a == killers_[ply][1]) k = P::killer_key;
-            else k = policy_.quiet_key(a, context, history_[policy_.history_index(a)]);
+            if (a == tt_move)
+                k = tt_key;
+            else if (const int c = policy_.capture_order(s, a, context); c > 0)
+                k = P::capture_key + c;
+            else if (a == killers_[ply][0])
+                k = P::killer_key + 1;
+            else if (a == killers_[ply][1])
+                k = P::killer_key;
+            else
+                k = policy_.quiet_key(a, context, history_[policy_.history_index(a)]);
             keys.push_back(k);
         }
     }
@@ -257,14 +279,16 @@ private:
     }
 
     int search(const State &s, int depth, int alpha, int beta, int ply) {
-        if (depth <= 0 || ply >= max_ply) return policy_.quiesces() ? quiescence(s, alpha, beta, ply, 0) : policy_.evaluate(s, true);
+        if (depth <= 0 || ply >= max_ply)
+            return policy_.quiesces() ? quiescence(s, alpha, beta, ply, 0) : policy_.evaluate(s, true);
         TTEntry entry;
         Action tt_move = -1;
         if (tt_.probe(s.key, entry)) {
             tt_move = entry.move;
             if (entry.depth >= depth) {
                 const int score = from_tt(entry.score, ply);
-                if (entry.bound == 1 || (entry.bound == 2 && score >= beta) || (entry.bound == 3 && score <= alpha)) return score;
+                if (entry.bound == 1 || (entry.bound == 2 && score >= beta) || (entry.bound == 3 && score <= alpha))
+                    return score;
             }
         }
         std::vector<Action> &moves = moves_[ply];
@@ -284,7 +308,9 @@ private:
             std::swap(keys[i], keys[pick]);
             const Action a = moves[i];
             const bool reducible = keys[i] < (P::reduces_killer_moves ? P::capture_key : P::killer_key);
-            auto deeper = [&](int d) { return [this, d, ply](const State &c, int al, int be) { return negamax(c, d, al, be, ply + 1); }; };
+            auto deeper = [&](int d) {
+                return [this, d, ply](const State &c, int al, int be) { return negamax(c, d, al, be, ply + 1); };
+            };
             int score;
             // "best": a late quiet move is first searched a ply shallower, with a null window,
             // and again in full only if it may beat alpha (late move reductions).
@@ -303,7 +329,9 @@ private:
         }
         if (P::stores_win_scores || std::abs(best) < mate - max_ply)
             tt_.store(s.key, {best_move, static_cast<int16_t>(to_tt(best, ply)), static_cast<int8_t>(depth),
-                              static_cast<uint8_t>(best <= alpha0 ? 3 : best >= beta ? 2 : 1)});
+                              static_cast<uint8_t>(best <= alpha0 ? 3
+                                                   : best >= beta ? 2
+                                                                  : 1)});
         return best;
     }
 
@@ -315,7 +343,8 @@ private:
             if (s.result != Result::ongoing) return outcome(s.result, s.to_move, ply);
         }
         const int stand = policy_.evaluate(s, false);
-        if (stand >= beta || ply >= max_ply || captures_deep >= P::max_capture_plies || !policy_.may_capture(s)) return stand;
+        if (stand >= beta || ply >= max_ply || captures_deep >= P::max_capture_plies || !policy_.may_capture(s))
+            return stand;
         alpha = std::max(alpha, stand);
         std::vector<Action> &moves = moves_[ply];
         moves.clear();
@@ -323,8 +352,9 @@ private:
         int best = stand;
         for (Action a : moves) {
             if (!P::every_position_counts_a_node && budget_.spend()) return 0;
-            const int score =
-                child_score(s, a, alpha, beta, ply + 1, [&](const State &c, int al, int be) { return quiescence(c, al, be, ply + 1, captures_deep + 1); });
+            const int score = child_score(s, a, alpha, beta, ply + 1, [&](const State &c, int al, int be) {
+                return quiescence(c, al, be, ply + 1, captures_deep + 1);
+            });
             if (budget_.stopped()) return 0;
             best = std::max(best, score);
             alpha = std::max(alpha, score);
@@ -333,8 +363,12 @@ private:
         return best;
     }
 
-    static int to_tt(int score, int ply) { return score >= mate - max_ply ? score + ply : score <= -mate + max_ply ? score - ply : score; }
-    static int from_tt(int score, int ply) { return score >= mate - max_ply ? score - ply : score <= -mate + max_ply ? score + ply : score; }
+    static int to_tt(int score, int ply) {
+        return score >= mate - max_ply ? score + ply : score <= -mate + max_ply ? score - ply : score;
+    }
+    static int from_tt(int score, int ply) {
+        return score >= mate - max_ply ? score - ply : score <= -mate + max_ply ? score + ply : score;
+    }
 
     static constexpr int late_moves = 4;  // moves searched in full before the reductions
 
@@ -348,9 +382,9 @@ private:
     std::vector<std::vector<Action>> moves_;
     std::vector<std::vector<int>> keys_of_moves_;  // search()'s order, per ply
     std::array<std::array<Action, 2>, max_ply + 1> killers_{};
-    std::vector<uint64_t> keys_;                  // the positions before each ply, for repetitions
-    std::vector<std::pair<int, Action>> keyed_;   // order_root()'s buffer
-    bool extended_ = false;                       // the line searched has had its extension
+    std::vector<uint64_t> keys_;                 // the positions before each ply, for repetitions
+    std::vector<std::pair<int, Action>> keyed_;  // order_root()'s buffer
+    bool extended_ = false;                      // the line searched has had its extension
     int root_player_ = 0;
 };
 
@@ -358,14 +392,16 @@ private:
 // tree from the root with its own move ordering and they share the transposition table; the
 // main thread's choice is played and ends the others.
 template <AlphaBetaPolicy P>
-json alphabeta_choose(const typename P::Rules::Options &o, const typename P::Rules::State &s, std::span<const uint64_t> earlier_keys,
-                      const AiOptions &ao) {
+json alphabeta_choose(const typename P::Rules::Options &o, const typename P::Rules::State &s,
+                      std::span<const uint64_t> earlier_keys, const AiOptions &ao) {
     using Search = AlphaBeta<P>;
     TranspositionTable tt(P::table_log2_size(ao));
-    const int threads = P::searches_on_threads && ao.level.depth > 1 ? ao.threads : 1;  // the levels that hardly search run alone
+    const int threads =
+        P::searches_on_threads && ao.level.depth > 1 ? ao.threads : 1;  // the levels that hardly search run alone
     SharedBudget shared;
     std::vector<std::unique_ptr<Search>> searches;
-    for (int t = 0; t < threads; ++t) searches.push_back(std::make_unique<Search>(o, ao, earlier_keys, tt, threads > 1 ? &shared : nullptr, t));
+    for (int t = 0; t < threads; ++t)
+        searches.push_back(std::make_unique<Search>(o, ao, earlier_keys, tt, threads > 1 ? &shared : nullptr, t));
     Choice choice;
     run_on_threads(static_cast<size_t>(threads), [&](size_t t) {
         if (t != 0) return static_cast<void>(searches[t]->choose(s));
@@ -374,7 +410,8 @@ json alphabeta_choose(const typename P::Rules::Options &o, const typename P::Rul
     });
     uint64_t nodes = 0;
     for (const auto &search : searches) nodes += search->nodes();
-    return answer_json<typename P::Rules>(o, s, choice.move, ao, choice.depth, nodes, static_cast<double>(choice.score) / P::score_unit,
+    return answer_json<typename P::Rules>(o, s, choice.move, ao, choice.depth, nodes,
+                                          static_cast<double>(choice.score) / P::score_unit,
                                           searches.front()->elapsed_ms());
 }
 

@@ -21,8 +21,8 @@ inline void shuffle_moves(std::vector<Action> &moves, uint64_t seed) {
 // The first of `moves` whose position after it `value` rates highest, and that value; each
 // step counts a node of `budget` (a one-step player never stops for its budget).
 template <class R, class Value>
-std::pair<Action, double> best_step(const typename R::Options &o, const typename R::State &root, const std::vector<Action> &moves,
-                                    Budget &budget, Value value) {
+std::pair<Action, double> best_step(const typename R::Options &o, const typename R::State &root,
+                                    const std::vector<Action> &moves, Budget &budget, Value value) {
     Action best = moves.front();
     double best_value = -1e300;
     for (Action a : moves) {
@@ -52,8 +52,8 @@ inline int table_log2_size(const AiOptions &o, int smallest, int largest, uint64
 
 // The answer of ai_choose: the move's object with the "search" object.
 template <class R>
-json answer_json(const typename R::Options &o, const typename R::State &root, Action a, const AiOptions &ao, int depth, uint64_t nodes,
-                 double value, int64_t time_ms) {
+json answer_json(const typename R::Options &o, const typename R::State &root, Action a, const AiOptions &ao, int depth,
+                 uint64_t nodes, double value, int64_t time_ms) {
     json move = R::action_json(o, root, a);
     move["search"] = search_json(ao, depth, nodes, value, time_ms);
     return move;

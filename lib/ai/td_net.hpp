@@ -41,7 +41,8 @@ inline double logistic(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 // The hidden layer's sums (before rectifying) and the output's logit; the dense inputs follow
 // the Sparse sparse ones.
 template <int Sparse, int Inputs, int Hidden, int MaxActive, int Dense>
-float net_logit(const NetWeights<Inputs, Hidden> &w, const NetInput<MaxActive, Dense> &in, std::type_identity_t<std::array<float, Hidden>> &sum) {
+float net_logit(const NetWeights<Inputs, Hidden> &w, const NetInput<MaxActive, Dense> &in,
+                std::type_identity_t<std::array<float, Hidden>> &sum) {
     static_assert(Sparse + Dense == Inputs);
     sum = w.b1;
     for (int a = 0; a < in.active_count; ++a) {
@@ -61,7 +62,9 @@ float net_logit(const NetWeights<Inputs, Hidden> &w, const NetInput<MaxActive, D
 // Small random weights from `rng`, the rectified units starting alive (bias > 0).
 template <int Sparse, int Inputs, int Hidden>
 void initialise(NetWeights<Inputs, Hidden> &w, Rng &rng) {
-    auto uniform = [&](float scale) { return scale * (2.0f * static_cast<float>(rng.next() >> 40) / static_cast<float>(1 << 24) - 1.0f); };
+    auto uniform = [&](float scale) {
+        return scale * (2.0f * static_cast<float>(rng.next() >> 40) / static_cast<float>(1 << 24) - 1.0f);
+    };
     for (int i = 0; i < Inputs; ++i)
         for (float &x : w.w1[static_cast<size_t>(i)]) x = uniform(i < Sparse ? 0.3f : 0.05f);
     for (float &x : w.b1) x = 0.1f;
@@ -97,8 +100,8 @@ void learn(NetWeights<Inputs, Hidden> &w, const NetInput<MaxActive, Dense> &in, 
 // `values[t]` the network's value of position t for its roller `rollers[t]`, `winner` the
 // player who won (-1: none, a game stopped unfinished; the last position's target is then
 // `unfinished`).
-inline void lambda_returns(const std::vector<double> &values, const std::vector<int> &rollers, int winner, double lambda,
-                           std::vector<double> &targets, double unfinished) {
+inline void lambda_returns(const std::vector<double> &values, const std::vector<int> &rollers, int winner,
+                           double lambda, std::vector<double> &targets, double unfinished) {
     const size_t n = values.size();
     targets.assign(n, 0.0);
     for (size_t t = n; t-- > 0;) {
@@ -116,8 +119,9 @@ inline void lambda_returns(const std::vector<double> &values, const std::vector<
 // One TD(lambda) step of a whole game: every position's input moved towards its lambda-return
 // (see lambda_returns; `targets` is a buffer).
 template <int Sparse, int Inputs, int Hidden, int MaxActive, int Dense>
-void learn_game(NetWeights<Inputs, Hidden> &w, const std::vector<NetInput<MaxActive, Dense>> &inputs, const std::vector<double> &values,
-                const std::vector<int> &rollers, int winner, double lambda, double unfinished, float rate, std::vector<double> &targets) {
+void learn_game(NetWeights<Inputs, Hidden> &w, const std::vector<NetInput<MaxActive, Dense>> &inputs,
+                const std::vector<double> &values, const std::vector<int> &rollers, int winner, double lambda,
+                double unfinished, float rate, std::vector<double> &targets) {
     lambda_returns(values, rollers, winner, lambda, targets, unfinished);
     for (size_t t = 0; t < inputs.size(); ++t) learn<Sparse>(w, inputs[t], static_cast<float>(targets[t]), rate);
 }
@@ -141,7 +145,8 @@ struct TrainingArguments {
     long every = 0;
     float first_rate = 0.02f, last_rate = 0.004f, lambda = 0.7f;
 
-    TrainingArguments(int argc, char **argv, long default_games) : games(argc > 1 ? std::atol(argv[1]) : default_games) {
+    TrainingArguments(int argc, char **argv, long default_games)
+        : games(argc > 1 ? std::atol(argv[1]) : default_games) {
         if (argc > 2) seed = std::strtoull(argv[2], nullptr, 10);
         if (argc > 3) every = std::atol(argv[3]);
         if (argc > 4) first_rate = std::strtof(argv[4], nullptr);
@@ -150,7 +155,9 @@ struct TrainingArguments {
     }
 
     // The step of game g.
-    float rate(long g) const { return first_rate + (last_rate - first_rate) * static_cast<float>(g) / static_cast<float>(games); }
+    float rate(long g) const {
+        return first_rate + (last_rate - first_rate) * static_cast<float>(g) / static_cast<float>(games);
+    }
 };
 
 // A checksum of weights (for the tests that the trainers repeat).
@@ -158,7 +165,8 @@ template <int Inputs, int Hidden>
 double weights_checksum(const NetWeights<Inputs, Hidden> &w) {
     double sum = w.b2;
     for (size_t i = 0; i < w.w1.size(); ++i)
-        for (size_t h = 0; h < w.w1[i].size(); ++h) sum += static_cast<double>(w.w1[i][h]) * static_cast<double>(1 + (i * 7 + h) % 13);
+        for (size_t h = 0; h < w.w1[i].size(); ++h)
+            sum += static_cast<double>(w.w1[i][h]) * static_cast<double>(1 + (i * 7 + h) % 13);
     for (size_t h = 0; h < w.b1.size(); ++h) sum += static_cast<double>(w.b1[h]) * 3 + static_cast<double>(w.w2[h]) * 5;
     return sum;
 }

@@ -54,10 +54,10 @@ std::vector<DiceOutcome> dice_outcomes(int n, int lowest = 1, int highest = 6);
 struct UctNode {
     uint32_t first_child = 0;  // 0: no children yet (the root, node 0, is nobody's child)
     uint32_t children = 0;
-    Action action = 0;         // the move into this node; at a chance parent the outcome's index
+    Action action = 0;  // the move into this node; at a chance parent the outcome's index
     uint32_t visits = 0;
-    double score0 = 0;         // the sum of player 0's results of the playouts through it
-    bool chance = false;       // the dice are to be rolled here: the children are the outcomes
+    double score0 = 0;    // the sum of player 0's results of the playouts through it
+    bool chance = false;  // the dice are to be rolled here: the children are the outcomes
 };
 
 template <class R>
@@ -73,10 +73,11 @@ public:
     static constexpr size_t max_tree_nodes = size_t{1} << 21;
 
     // `max_nodes`: the tree's size limit (the threads of one search share max_tree_nodes).
-    UctSearch(const Options &o, const AiOptions &ao, std::span<const uint64_t> earlier, size_t max_nodes = max_tree_nodes)
+    UctSearch(const Options &o, const AiOptions &ao, std::span<const uint64_t> earlier,
+              size_t max_nodes = max_tree_nodes)
         : o_(o), ao_(ao), max_nodes_(max_nodes), rng_{ao.seed ^ 0xD1B54A32D192ED03ull},
-          exploration_(ao.exploration > 0 ? ao.exploration : default_exploration(R::id)), earlier_count_(earlier.size()),
-          start_(std::chrono::steady_clock::now()) {
+          exploration_(ao.exploration > 0 ? ao.exploration : default_exploration(R::id)),
+          earlier_count_(earlier.size()), start_(std::chrono::steady_clock::now()) {
         if constexpr (R::has_dice) {
             dice_in_roll_ = static_cast<size_t>(dice_in_roll<R>(o));
             outcomes_ = dice_outcomes(dice_in_roll<R>(o), die_faces<R>()[0], die_faces<R>()[1]);
@@ -156,7 +157,8 @@ private:
             for (size_t i = 0; i < outcomes_.size(); ++i) buffer_.push_back(static_cast<Action>(i));
         } else {
             R::legal_actions(o_, s, buffer_);
-            for (size_t i = buffer_.size(); i > 1; --i) std::swap(buffer_[i - 1], buffer_[rng_.below(static_cast<uint32_t>(i))]);
+            for (size_t i = buffer_.size(); i > 1; --i)
+                std::swap(buffer_[i - 1], buffer_[rng_.below(static_cast<uint32_t>(i))]);
         }
         if (buffer_.empty() || nodes_.size() + buffer_.size() > max_nodes_) return false;
         const auto first = static_cast<uint32_t>(nodes_.size());
@@ -224,17 +226,23 @@ private:
 // share of max_playouts and of the tree's size) and the visits of the root's moves are summed,
 // so a seed, a playout budget and a number of threads still give one move.
 template <class R>
-json uct_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const AiOptions &ao) {
-    if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
-    if (R::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
+json uct_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys,
+                const AiOptions &ao) {
+    if (R::phase(s) == Phase::over)
+        fail(Status::game_over, "the game is over: the computer player has no move to choose");
+    if (R::phase(s) == Phase::roll)
+        fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
     const auto start = std::chrono::steady_clock::now();
     const auto threads = static_cast<size_t>(std::max(1, ao.threads));
     std::vector<AiOptions> options(threads, ao);
     std::vector<std::unique_ptr<UctSearch<R>>> searches;
     for (size_t k = 0; k < threads; ++k) {
         options[k].seed = ao.seed + 0x9E3779B97F4A7C15ull * k;
-        if (ao.max_playouts != 0) options[k].max_playouts = std::max<uint64_t>(1, ao.max_playouts / threads + (k < ao.max_playouts % threads));
-        searches.push_back(std::make_unique<UctSearch<R>>(o, options[k], earlier_keys, UctSearch<R>::max_tree_nodes / threads));
+        if (ao.max_playouts != 0)
+            options[k].max_playouts =
+                std::max<uint64_t>(1, ao.max_playouts / threads + (k < ao.max_playouts % threads));
+        searches.push_back(
+            std::make_unique<UctSearch<R>>(o, options[k], earlier_keys, UctSearch<R>::max_tree_nodes / threads));
     }
     run_on_threads(threads, [&](size_t k) { searches[k]->run(s); });
 
@@ -243,7 +251,8 @@ json uct_choose(const typename R::Options &o, const typename R::State &s, std::s
     uint64_t playouts = 0, tree_nodes = 0;
     int depth = 0;
     for (size_t k = 0; k < threads; ++k) {
-        playouts += searches[k]->playouts(), tree_nodes += searches[k]->tree_nodes(), depth = std::max(depth, searches[k]->depth());
+        playouts += searches[k]->playouts(), tree_nodes += searches[k]->tree_nodes(),
+            depth = std::max(depth, searches[k]->depth());
         if (k == 0) continue;
         for (const UctNode &c : searches[k]->root_children())
             for (UctNode &m : moves)
@@ -252,12 +261,15 @@ json uct_choose(const typename R::Options &o, const typename R::State &s, std::s
     // The most visited move; among equally visited ones (a budget below the number of moves) the
     // best mean for the mover, then the first.
     const int mover = R::to_move(s);
-    auto mean = [&](const UctNode &m) { return m.visits == 0 ? 0.5 : mover == 0 ? m.score0 / m.visits : 1.0 - m.score0 / m.visits; };
+    auto mean = [&](const UctNode &m) {
+        return m.visits == 0 ? 0.5 : mover == 0 ? m.score0 / m.visits : 1.0 - m.score0 / m.visits;
+    };
     const UctNode *best = &moves.front();
     for (const UctNode &m : moves)
         if (m.visits > best->visits || (m.visits == best->visits && mean(m) > mean(*best))) best = &m;
     json move = R::action_json(o, s, best->action);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
     move["search"] = search_json(ao, depth, tree_nodes, mean(*best), ms);
     move["search"]["playouts"] = json_util::exact_json(playouts);
     move["search"]["exploration"] = searches[0]->exploration();
@@ -268,10 +280,12 @@ json uct_choose(const typename R::Options &o, const typename R::State &s, std::s
 // the dice are rolled), the level "uct" plays the same in every game, any other the game's own
 // search (search()).
 template <class R, class Search>
-json choose_move(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const AiOptions &ao,
-                 Search search) {
-    if (R::phase(s) == Phase::over) fail(Status::game_over, "the game is over: the computer player has no move to choose");
-    if (R::phase(s) == Phase::roll) fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
+json choose_move(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys,
+                 const AiOptions &ao, Search search) {
+    if (R::phase(s) == Phase::over)
+        fail(Status::game_over, "the game is over: the computer player has no move to choose");
+    if (R::phase(s) == Phase::roll)
+        fail(Status::wrong_phase, "the dice must be rolled first: the computer player chooses a move after the roll");
     if (ao.level.name == uct_level.name) return uct_choose<R>(o, s, earlier_keys, ao);
     return search();
 }

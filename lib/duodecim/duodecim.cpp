@@ -39,10 +39,10 @@ int step_values(const S &s, std::array<int, 3> &values) {
 int mover_size(const S &s, int player, int from) { return from == S::hand ? 1 : s.count[player][from]; }
 
 bool step_is_legal(const S &s, int player, int from, int to) {
-    if (to > S::off) return false;                                            // no bounce
-    if (to > S::last_entry && s.count[player][S::hand] > 0) return false;     // enter everything first
-    if (!on_track(to)) return true;                                           // own entry cell, or off
-    return s.count[1 - player][to] <= mover_size(s, player, from);            // capture only m >= n
+    if (to > S::off) return false;                                         // no bounce
+    if (to > S::last_entry && s.count[player][S::hand] > 0) return false;  // enter everything first
+    if (!on_track(to)) return true;                                        // own entry cell, or off
+    return s.count[1 - player][to] <= mover_size(s, player, from);         // capture only m >= n
 }
 
 void mark_dice_used(S &s, int value) {
@@ -75,7 +75,12 @@ int position_from_name(std::string_view name) {
 const std::vector<OptionSpec> &DuodecimRules::option_specs() {
     static const std::vector<OptionSpec> specs = {
         {"pieces", Kind::integer, 6, 1, 15, {}, "pieces per player"},
-        {"first_player", Kind::choice, "roll", 0, 0, {0, 1, "roll"},
+        {"first_player",
+         Kind::choice,
+         "roll",
+         0,
+         0,
+         {0, 1, "roll"},
          "who moves first; \"roll\": each player rolls both dice with the game's generator, the higher total starts"},
         seed_option_spec(),
     };
@@ -105,9 +110,13 @@ DuodecimOptions DuodecimRules::parse_options(const json &given) {
     return o;
 }
 
-json DuodecimRules::setup_json(const Options &o) { return {{"first_player", o.first_player}, {"opening_rolls", o.opening_rolls}}; }
+json DuodecimRules::setup_json(const Options &o) {
+    return {{"first_player", o.first_player}, {"opening_rolls", o.opening_rolls}};
+}
 
-DuodecimState DuodecimRules::initial(const Options &o) { return race_state::start<State>(o.pieces, o.first_player, o.rng_after_opening); }
+DuodecimState DuodecimRules::initial(const Options &o) {
+    return race_state::start<State>(o.pieces, o.first_player, o.rng_after_opening);
+}
 
 namespace {
 
@@ -137,7 +146,8 @@ int legal_steps(const S &s, Action *out) {
     for (; units != 0; units &= units - 1) {
         const int from = std::countr_zero(units);
         for (int i = 0; i < n_values; ++i)
-            if (step_is_legal(s, player, from, from + values[i])) out[n++] = from * DuodecimRules::action_stride + from + values[i];
+            if (step_is_legal(s, player, from, from + values[i]))
+                out[n++] = from * DuodecimRules::action_stride + from + values[i];
     }
     return n;
 }
@@ -165,7 +175,8 @@ bool DuodecimRules::is_legal(const Options &, const State &s, Action a) {
     if (from >= S::off || s.count[player][from] == 0 || from == s.barred) return false;
     std::array<int, 3> values{};
     const int n_values = step_values(s, values);
-    return std::find(values.begin(), values.begin() + n_values, to - from) != values.begin() + n_values && step_is_legal(s, player, from, to);
+    return std::find(values.begin(), values.begin() + n_values, to - from) != values.begin() + n_values &&
+           step_is_legal(s, player, from, to);
 }
 
 void DuodecimRules::apply(const Options &o, State &s, Action a) {
@@ -199,10 +210,12 @@ void DuodecimRules::apply(const Options &o, State &s, Action a) {
 namespace {
 
 [[noreturn, gnu::cold, gnu::noinline]] void bad_dice(std::span<const int> values) {
-    if (values.size() != 2) fail(Status::invalid_argument, "dice: exactly 2 values are needed, not " + std::to_string(values.size()));
+    if (values.size() != 2)
+        fail(Status::invalid_argument, "dice: exactly 2 values are needed, not " + std::to_string(values.size()));
     for (size_t i = 0; i < 2; ++i)
         if (values[i] < 1 || values[i] > 6)
-            fail(Status::invalid_argument, "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a die value 1..6");
+            fail(Status::invalid_argument,
+                 "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a die value 1..6");
     fail(Status::internal, "bad_dice: the dice are valid");
 }
 
@@ -211,7 +224,8 @@ bool is_die(int value) { return static_cast<unsigned>(value - 1) < 6; }
 }  // namespace
 
 void DuodecimRules::set_dice(const Options &, State &s, std::span<const int> values) {
-    if (values.size() != 2 || !is_die(values[0]) || !is_die(values[1])) [[unlikely]] bad_dice(values);  // every roll: no message built inline
+    if (values.size() != 2 || !is_die(values[0]) || !is_die(values[1])) [[unlikely]]
+        bad_dice(values);  // every roll: no message built inline
     s.dice = {static_cast<uint8_t>(values[0]), static_cast<uint8_t>(values[1])};
 }
 
@@ -240,9 +254,11 @@ Action DuodecimRules::parse_action(const Options &, std::string_view text) {
     const int from = dash == std::string_view::npos ? -1 : position_from_name(text.substr(0, dash));
     const int to = dash == std::string_view::npos ? -1 : position_from_name(text.substr(dash + 1));
     if (from < 0 || to < 0)
-        fail(Status::invalid_move, json_util::quote(text) +
-                                       " is not a move: write FROM-TO with positions H, I..VI, 1..24, O (such as H-III, VI-3, 18-O) or pass");
-    if (from >= to) fail(Status::invalid_move, json_util::quote(text) + " is not a move: a step goes forward, from H towards O");
+        fail(Status::invalid_move,
+             json_util::quote(text) +
+                 " is not a move: write FROM-TO with positions H, I..VI, 1..24, O (such as H-III, VI-3, 18-O) or pass");
+    if (from >= to)
+        fail(Status::invalid_move, json_util::quote(text) + " is not a move: a step goes forward, from H towards O");
     return from * action_stride + to;
 }
 
@@ -257,8 +273,10 @@ json DuodecimRules::action_json(const Options &o, const State &s, Action a) {
         dice.push_back(value);
     }
     const int captured = captured_by(s, player, to);
-    json j{{"text", action_text(o, a)}, {"action", a}, {"player", player}, {"from", from}, {"to", to}, {"dice", dice}, {"captures", captured}};
-    add_move_fields(j, {"move", position_name(from), position_name(to), captured > 0 ? std::vector{position_name(to)} : std::vector<std::string>{}, captured});
+    json j{{"text", action_text(o, a)}, {"action", a}, {"player", player}, {"from", from}, {"to", to}, {"dice", dice},
+           {"captures", captured}};
+    add_move_fields(j, {"move", position_name(from), position_name(to),
+                        captured > 0 ? std::vector{position_name(to)} : std::vector<std::string>{}, captured});
     return j;
 }
 

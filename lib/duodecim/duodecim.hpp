@@ -34,10 +34,10 @@ namespace ludus {
 
 struct DuodecimOptions {
     int pieces = 6;
-    int first_player = 0;                       // decided before the start (by the opening rolls with "roll")
+    int first_player = 0;                           // decided before the start (by the opening rolls with "roll")
     std::vector<std::array<int, 4>> opening_rolls;  // player 0's two dice, then player 1's, per round
-    Rng rng_after_opening;                      // the game's generator once the opening rolls are made
-    json resolved;                              // every option as given or defaulted (saved with the game)
+    Rng rng_after_opening;                          // the game's generator once the opening rolls are made
+    json resolved;                                  // every option as given or defaulted (saved with the game)
 };
 
 struct DuodecimState : StateEnvelope {
@@ -104,8 +104,10 @@ struct DuodecimRules : RaceRules<DuodecimOptions, DuodecimState> {
 
     // Pictures (duodecim_render.cpp): options "size" and "inscription" (SVG), none (text); see
     // ludus_game_render_svg in ludus.h.
-    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                  const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                   const json &render_options);
     // The render options of both pictures, from the specs they check against (the catalogue's
     // "render_options").
     static json render_options();

@@ -70,10 +70,12 @@ public:
         std::vector<Action> moves;
         R::legal_actions(o_, root, moves);
         ai::shuffle_moves(moves, ao_.seed);
-        if (ao_.depth == 0 || ao_.level.depth == 0 || moves.size() == 1) return answer(root, moves.front(), ao_.level.depth == 0 ? 0 : 1, 0.0);
+        if (ao_.depth == 0 || ao_.level.depth == 0 || moves.size() == 1)
+            return answer(root, moves.front(), ao_.level.depth == 0 ? 0 : 1, 0.0);
 
         if (ao_.depth == 1) {  // greedy: one step
-            const auto [best, best_value] = ai::best_step<R>(o_, root, moves, budget_, [&](const S &c) { return evaluate(c, me); });
+            const auto [best, best_value] =
+                ai::best_step<R>(o_, root, moves, budget_, [&](const S &c) { return evaluate(c, me); });
             return answer(root, best, 1, best_value);
         }
 
@@ -150,7 +152,8 @@ public:
         for (; top.size() > 1 && rounds < max_rounds; ++rounds) {
             bool spent = false;
             for (size_t k = 0; k < top.size() && !spent; ++k) {
-                Rng dice{ao_.seed * 0xD1B54A32D192ED03ull + rounds};  // the same dice for every candidate (common random numbers)
+                Rng dice{ao_.seed * 0xD1B54A32D192ED03ull +
+                         rounds};  // the same dice for every candidate (common random numbers)
                 round[k] = rollout(ends[top[k].second].state, me, dice);
                 spent = budget_.stopped();
             }
@@ -228,7 +231,8 @@ private:
             ends_after(e, r, 1 - me, replies_);
             const auto [worst, worst_value] = extreme(replies_, me, false);
             const S reply = replies_[worst].state;
-            v += r.weight / 36.0 * (reply.result == Result::ongoing && reply.to_move == me ? our_roll(reply, me) : worst_value);
+            v += r.weight / 36.0 *
+                 (reply.result == Result::ongoing && reply.to_move == me ? our_roll(reply, me) : worst_value);
         }
         return v;
     }
@@ -299,7 +303,8 @@ private:
 }  // namespace
 
 template <class Rules>
-json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
+json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys,
+               const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, duodecim_levels, max_depth);
     return ai::choose_move<Rules>(o, s, earlier_keys, ao, [&] {
         const int threads = ao.level.depth >= 3 ? ao.threads : 1;  // the shallower levels have no candidates to share
@@ -310,7 +315,8 @@ json ai_choose(const typename Rules::Options &o, const typename Rules::State &s,
     });
 }
 
-template json ai_choose<DuodecimRules>(const DuodecimOptions &, const DuodecimState &, std::span<const uint64_t>, const json &);
+template json ai_choose<DuodecimRules>(const DuodecimOptions &, const DuodecimState &, std::span<const uint64_t>,
+                                       const json &);
 
 template <>
 json ai_levels<DuodecimRules>() {

@@ -40,7 +40,7 @@ inline constexpr std::array<Roll, 21> rolls = [] {
 // unit of at least `size` pieces, from progress below x.
 inline double hit_chance(const S &s, int hitter, int x, int size) {
     const int in_hand = s.count[hitter][S::hand];
-    if (in_hand > 1) return 0.0;  // the track is closed until every piece has entered
+    if (in_hand > 1) return 0.0;      // the track is closed until every piece has entered
     std::array<bool, 13> distance{};  // distances 1..12 that some unit could cover
     bool any = false;
     for (int y = std::max(1, x - 12); y < x; ++y)
@@ -95,21 +95,13 @@ inline Features features(const S &s) {
     const Side me = side_of(s, r), other = side_of(s, 1 - r);
     const double scale = std::sqrt(me.race + other.race + 10.0);
     const double lead = other.race - me.race;
-    return {1.0,
-            lead / scale,
-            lead / 100.0,
-            me.hand,
-            other.hand,
-            me.frozen,
-            other.frozen,
-            me.danger / scale,
-            other.danger / scale,
-            me.units,
-            other.units};
+    return {1.0,          lead / scale,      lead / 100.0,         me.hand,  other.hand, me.frozen,
+            other.frozen, me.danger / scale, other.danger / scale, me.units, other.units};
 }
 
 // Fitted weights: `duodecim_fit 30000 3 1` (tools/train/duodecim_fit.cpp), the third round's.
-inline constexpr Features fitted_weights = {0.3310, 0.5057, -4.0383, -0.5343, 0.4996, -0.1045, 0.0902, -0.0497, 0.0969, -0.4133, 0.3706};
+inline constexpr Features fitted_weights = {0.3310, 0.5057,  -4.0383, -0.5343, 0.4996, -0.1045,
+                                            0.0902, -0.0497, 0.0969,  -0.4133, 0.3706};
 
 using ai::td::logistic;
 

@@ -35,11 +35,13 @@ using json_util::path;
 using json_util::read_counts;
 
 // "entry" / "track": per player an array of cells, stored from progress `first` on.
-void read_cells(const json &j, const std::string &key, const std::string &field, int pieces, int first, size_t cells, S &s) {
+void read_cells(const json &j, const std::string &key, const std::string &field, int pieces, int first, size_t cells,
+                S &s) {
     const json &both = member(j, key, field, json::value_t::array);
     if (both.size() != 2) fail(Status::invalid_state, path(field, key) + ": must hold one array per player");
     for (int p = 0; p < 2; ++p) {
-        const std::vector<int> counts = read_counts(both[p], cells, pieces, path(field, key) + "[" + std::to_string(p) + "]");
+        const std::vector<int> counts =
+            read_counts(both[p], cells, pieces, path(field, key) + "[" + std::to_string(p) + "]");
         for (size_t i = 0; i < cells; ++i) s.count[p][first + i] = static_cast<uint8_t>(counts[i]);
     }
 }
@@ -48,15 +50,17 @@ void check_material(const DuodecimOptions &o, const S &s, const std::string &fie
     race_state::check_total(s, o.pieces, field, "entry, track, off");
     for (int k = S::first_track; k <= S::last_track; ++k)
         if (s.count[0][k] > 0 && s.count[1][k] > 0)
-            fail(Status::invalid_state, path(field, "track") + "[*][" + std::to_string(k - S::first_track) + "]: track cell " +
-                                            std::to_string(k - S::last_entry) + " holds pieces of both players");
+            fail(Status::invalid_state, path(field, "track") + "[*][" + std::to_string(k - S::first_track) +
+                                            "]: track cell " + std::to_string(k - S::last_entry) +
+                                            " holds pieces of both players");
 }
 
 void read_dice(const json &j, const std::string &field, S &s) {
     const json &dice = member(j, "dice", field, json::value_t::array);
     if (!dice.empty()) {
         const std::vector<int> values = read_counts(dice, 2, 6, path(field, "dice"));
-        if (values[0] < 1 || values[1] < 1) fail(Status::invalid_state, path(field, "dice") + ": must be [] or two values 1..6");
+        if (values[0] < 1 || values[1] < 1)
+            fail(Status::invalid_state, path(field, "dice") + ": must be [] or two values 1..6");
         s.dice = {static_cast<uint8_t>(values[0]), static_cast<uint8_t>(values[1])};
     }
     const json &used = member(j, "dice_used", field, json::value_t::array);
@@ -66,28 +70,35 @@ void read_dice(const json &j, const std::string &field, S &s) {
 }
 
 void check_phase(const json &j, const std::string &field, const S &s) {
-    if (s.result != Result::ongoing && s.dice[0] != 0) fail(Status::invalid_state, path(field, "dice") + ": must be [] when the game is over");
+    if (s.result != Result::ongoing && s.dice[0] != 0)
+        fail(Status::invalid_state, path(field, "dice") + ": must be [] when the game is over");
     const Phase expected = DuodecimRules::phase(s);
     require_phase(j, field, expected, s.result, std::string(" and dice ") + (s.dice[0] == 0 ? "[]" : "rolled"));
     if (expected != Phase::move && (s.dice_used[0] || s.dice_used[1]))
         fail(Status::invalid_state, path(field, "dice_used") + ": no die is used outside phase move");
-    if (s.dice_used[0] && s.dice_used[1]) fail(Status::invalid_state, path(field, "dice_used") + ": using both dice ends the turn");
+    if (s.dice_used[0] && s.dice_used[1])
+        fail(Status::invalid_state, path(field, "dice_used") + ": using both dice ends the turn");
 }
 
 void read_barred(const json &j, const std::string &field, S &s) {
     if (!j.contains("barred")) fail(Status::invalid_state, path(field, "barred") + ": missing");
     if (j["barred"].is_null()) return;
     const int barred = static_cast<int>(json_util::integer_member(j, "barred", field, 1, S::last_track));
-    if (!s.one_die_used()) fail(Status::invalid_state, path(field, "barred") + ": only the second die of a turn has a barred unit");
+    if (!s.one_die_used())
+        fail(Status::invalid_state, path(field, "barred") + ": only the second die of a turn has a barred unit");
     if (s.count[s.to_move][barred] == 0)
-        fail(Status::invalid_state, path(field, "barred") + ": player " + std::to_string(s.to_move) + " has no unit at progress " + std::to_string(barred));
+        fail(Status::invalid_state, path(field, "barred") + ": player " + std::to_string(s.to_move) +
+                                        " has no unit at progress " + std::to_string(barred));
     s.barred = static_cast<int8_t>(barred);
 }
 
 }  // namespace
 
 DuodecimState DuodecimRules::position_from_json(const Options &o, const json &j, const std::string &field) {
-    json_util::only_keys(j, {"hand", "entry", "track", "off", "to_move", "phase", "result", "end_reason", "dice", "dice_used", "barred", "rng"}, field);
+    json_util::only_keys(j,
+                         {"hand", "entry", "track", "off", "to_move", "phase", "result", "end_reason", "dice",
+                          "dice_used", "barred", "rng"},
+                         field);
     State s;
     race_state::read_pair(j, "hand", field, o.pieces, S::hand, s);
     read_cells(j, "entry", field, o.pieces, 1, 6, s);

@@ -22,8 +22,8 @@
 namespace ludus::duodecim_ai {
 
 inline constexpr int net_hidden = 48;
-inline constexpr int net_levels = 4;                                  // the thermometer's steps
-inline constexpr int net_sparse = 2 * S::positions * net_levels;      // 0/1 inputs
+inline constexpr int net_levels = 4;                                       // the thermometer's steps
+inline constexpr int net_sparse = 2 * S::positions * net_levels;           // 0/1 inputs
 inline constexpr int net_dense = static_cast<int>(feature_count) - 1 + 2;  // the features but the constant, and off
 inline constexpr int net_inputs = net_sparse + net_dense;
 
@@ -43,7 +43,8 @@ inline NetInput net_input(const S &s) {
         const auto &count = s.count[side == 0 ? r : 1 - r];
         for (int x = 0; x < S::positions; ++x)
             for (int k = 0; k < std::min<int>(count[x], net_levels); ++k)
-                in.active[static_cast<size_t>(in.active_count++)] = static_cast<uint16_t>((side * S::positions + x) * net_levels + k);
+                in.active[static_cast<size_t>(in.active_count++)] =
+                    static_cast<uint16_t>((side * S::positions + x) * net_levels + k);
     }
     const Features f = features(s);
     for (size_t i = 1; i < feature_count; ++i) in.dense[i - 1] = static_cast<float>(f[i]);
@@ -54,7 +55,8 @@ inline NetInput net_input(const S &s) {
 
 // The hidden layer's sums (before rectifying) and the output's logit.
 template <int Hidden>
-float net_logit(const NetWeightsOf<Hidden> &w, const NetInput &in, std::type_identity_t<std::array<float, Hidden>> &sum) {
+float net_logit(const NetWeightsOf<Hidden> &w, const NetInput &in,
+                std::type_identity_t<std::array<float, Hidden>> &sum) {
     return ai::td::net_logit<net_sparse>(w, in, sum);
 }
 

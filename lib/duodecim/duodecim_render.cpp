@@ -54,18 +54,22 @@ constexpr std::array<Motto, 3> mottos = {{
 
 // The route (option "route") and whose cell names the board shows (option "numbering").
 OptionSpec route_spec() {
-    return render::flag_spec("route", false, "the route as the board of Ostia's letters: A the entry, B, C, D, then E to the exit, each stretch with an arrow");
+    return render::flag_spec("route", false,
+                             "the route as the board of Ostia's letters: A the entry, B, C, D, then E to the exit, "
+                             "each stretch with an arrow");
 }
 OptionSpec numbering_spec() {
-    return render::choice_spec("numbering", "both", {"both", "player0", "player1"},
-                               "whose route the cell names follow: both players' (each entry half I..VI), or one player's only");
+    return render::choice_spec(
+        "numbering", "both", {"both", "player0", "player1"},
+        "whose route the cell names follow: both players' (each entry half I..VI), or one player's only");
 }
 
 const std::vector<OptionSpec> &svg_specs() {
     static const std::vector<OptionSpec> specs = {
         render::size_spec(),
-        render::choice_spec("inscription", "ostia", {"ostia", "levate", "virtus", "vincer"},
-                            "what the cells show: their names in the order a piece follows, or a motto one letter a cell"),
+        render::choice_spec(
+            "inscription", "ostia", {"ostia", "levate", "virtus", "vincer"},
+            "what the cells show: their names in the order a piece follows, or a motto one letter a cell"),
         render::words_spec(),
         render::positions_spec(),
         render::pieces_spec(),
@@ -128,7 +132,8 @@ void draw_route(Svg &svg, const render::RaceLayout &L, const std::string &number
 using StepInfo = render::RaceStep;
 StepInfo step_info(const DuodecimOptions &o, const LastMove<S> &last) {
     StepInfo m = render::race_step<DuodecimRules>(o, last);
-    if (m.present && !m.pass && m.to >= S::first_track && m.to <= S::last_track) m.captured = last.before->count[1 - m.player][m.to];
+    if (m.present && !m.pass && m.to >= S::first_track && m.to <= S::last_track)
+        m.captured = last.before->count[1 - m.player][m.to];
     return m;
 }
 
@@ -162,14 +167,15 @@ int on_board(const S &s, int player) {
 std::string title_of(const S &s, const StepInfo &m) {
     std::string title = "Ludus Duodecim Scriptorum, " + status_phrase(s);
     for (int p = 0; p < 2; ++p)
-        title += ", " + render::player_name(p) + " " + std::to_string(s.count[p][S::hand]) + " in hand, " + std::to_string(on_board(s, p)) +
-                 " on the board, " + std::to_string(s.count[p][S::off]) + " borne off";
+        title += ", " + render::player_name(p) + " " + std::to_string(s.count[p][S::hand]) + " in hand, " +
+                 std::to_string(on_board(s, p)) + " on the board, " + std::to_string(s.count[p][S::off]) + " borne off";
     return title + ", last step " + step_phrase(m);
 }
 
 }  // namespace
 
-std::string DuodecimRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string DuodecimRules::render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                      const json &render_options) {
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const std::string inscription = r["inscription"].get<std::string>();
@@ -188,15 +194,23 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     render::draw_board_halves(svg, L);
     for (int row = 0; row < 3; ++row) {
         for (int col = 0; col < columns; ++col) {
-            const std::string name = row == 1 ? (col < 6 ? "player0 " : "player1 ") + ostia_name(row, col) : "track " + ostia_name(row, col);
+            const std::string name =
+                row == 1 ? (col < 6 ? "player0 " : "player1 ") + ostia_name(row, col) : "track " + ostia_name(row, col);
             const std::string position = ostia_name(row, col);  // a track cell is the same position for both players
-            const std::array<std::string, 2> positions = row != 1 ? std::array<std::string, 2>{position, position}
+            const std::array<std::string, 2> positions = row != 1  ? std::array<std::string, 2>{position, position}
                                                          : col < 6 ? std::array<std::string, 2>{position, ""}
                                                                    : std::array<std::string, 2>{"", position};
             render::draw_cell(svg, L, row, col, row == 1 ? "cell entry" : "cell track", name, positions);
             if (letters != nullptr) {
-                svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell / 2}, {"y", L.y(row) + L.cell / 2}, {"font-size", L.cell * 0.62},
-                                  {"font-family", style::serif}, {"text-anchor", "middle"}, {"dominant-baseline", "central"}, {"fill", style::muted_ink}},
+                svg.text("text",
+                         {{"class", "inscription"},
+                          {"x", L.x(col) + L.cell / 2},
+                          {"y", L.y(row) + L.cell / 2},
+                          {"font-size", L.cell * 0.62},
+                          {"font-family", style::serif},
+                          {"text-anchor", "middle"},
+                          {"dominant-baseline", "central"},
+                          {"fill", style::muted_ink}},
                          std::string(1, letters[row * columns + col]));
             } else if (named(numbering, row, col)) {
                 render::draw_cell_name(svg, L, row, col, ostia_name(row, col));
@@ -215,11 +229,15 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
         for (bool off : {false, true}) {
             const int count = s.count[player][off ? S::off : S::hand];
             const auto box = L.tray_box(player, off);
-            render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"), count, position_name(off ? S::off : S::hand));
+            render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"),
+                              count, position_name(off ? S::off : S::hand));
             render::draw_tray_frame(svg, L, box, L.cell * 0.3, render::tray_label(player, off, count));
             const double first = box[0] + L.cell * 2.45;
-            const double spacing = std::min(L.cell * 0.32, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
-            for (int i = 0; i < count; ++i) render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, "disc", style::piece_stroke[player]);
+            const double spacing =
+                std::min(L.cell * 0.32, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
+            for (int i = 0; i < count; ++i)
+                render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, "disc",
+                                       style::piece_stroke[player]);
             svg.close();
         }
     }
@@ -245,8 +263,14 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     svg.close();
 
     // The status line: the dice (used ones dimmed), whose turn or the result, the last step.
-    const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.result == Result::ongoing ? s.to_move : -1;
-    render::StatusDice dice{.values = {s.dice[0], s.dice[1]}, .used = {s.dice_used[0], s.dice_used[1]}, .side = L.cell * 0.85, .advance = 2.5};
+    const int shown = s.result == Result::player0_won   ? 0
+                      : s.result == Result::player1_won ? 1
+                      : s.result == Result::ongoing     ? s.to_move
+                                                        : -1;
+    render::StatusDice dice{.values = {s.dice[0], s.dice[1]},
+                            .used = {s.dice_used[0], s.dice_used[1]},
+                            .side = L.cell * 0.85,
+                            .advance = 2.5};
     if (s.result == Result::ongoing && s.dice[0] != 0) dice.count = 2;
     const std::string words = s.result != Result::ongoing ? status_phrase(s)
                               : s.dice[0] == 0            ? render::player_name(s.to_move) + " to roll"
@@ -255,7 +279,8 @@ std::string DuodecimRules::render_svg(const Options &o, const State &s, const La
     return svg.finish();
 }
 
-std::string DuodecimRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string DuodecimRules::render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                       const json &render_options) {
     render::resolve(text_specs(), render_options);
     const StepInfo m = step_info(o, last);
 
@@ -266,7 +291,8 @@ std::string DuodecimRules::render_text(const Options &o, const State &s, const L
         for (int p = 1; p <= S::last_track; ++p)
             if (s.count[player][p] > 0) {
                 const Cell c = cell_of(player, p);
-                grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)).append(std::to_string(s.count[player][p]));
+                grid[c.row][c.col] =
+                    std::string(1, static_cast<char>('a' + player)).append(std::to_string(s.count[player][p]));
             }
 
     const auto line = render::race_text_row;
@@ -282,8 +308,9 @@ std::string DuodecimRules::render_text(const Options &o, const State &s, const L
     out += "middle: entry cells I..VI of player 0 (left) and of player 1 (right)\n";
     out += "a = player 0, b = player 1 (a3: a column of 3 pieces of player 0)\n";
     for (int p = 0; p < 2; ++p)
-        out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + std::to_string(s.count[p][S::hand]) + " in hand, " +
-               std::to_string(s.count[p][S::off]) + " borne off\n";
+        out += render::player_name(p) + " (" + static_cast<char>('a' + p) +
+               "): " + std::to_string(s.count[p][S::hand]) + " in hand, " + std::to_string(s.count[p][S::off]) +
+               " borne off\n";
     if (s.result == Result::ongoing)
         out += "phase: " + std::string(phase_name(phase(s))) +
                (s.dice[0] != 0 ? ", dice " + dice_phrase(s) : std::string(", dice not rolled")) + "\n";

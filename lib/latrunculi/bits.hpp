@@ -13,13 +13,19 @@ __extension__ typedef unsigned __int128 u128;  // GCC and clang; boards of 65..1
 namespace bits {
 
 template <class BB>
-constexpr BB one(int sq) { return BB{1} << sq; }
+constexpr BB one(int sq) {
+    return BB{1} << sq;
+}
 
 template <class BB>
-constexpr bool test(BB b, int sq) { return ((b >> sq) & 1) != 0; }
+constexpr bool test(BB b, int sq) {
+    return ((b >> sq) & 1) != 0;
+}
 
 constexpr int popcount(uint64_t b) { return std::popcount(b); }
-constexpr int popcount(u128 b) { return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64)); }
+constexpr int popcount(u128 b) {
+    return std::popcount(static_cast<uint64_t>(b)) + std::popcount(static_cast<uint64_t>(b >> 64));
+}
 
 // The index of the lowest set bit (b != 0).
 constexpr int lowest(uint64_t b) { return std::countr_zero(b); }
@@ -36,7 +42,9 @@ constexpr int highest(u128 b) {
 }
 
 // The index of the n-th set bit, from 0 (n < popcount(b)).
-[[gnu::always_inline]] inline int select(uint64_t b, int n) { return bitboard::select_bit(b, static_cast<uint32_t>(n)); }
+[[gnu::always_inline]] inline int select(uint64_t b, int n) {
+    return bitboard::select_bit(b, static_cast<uint32_t>(n));
+}
 [[gnu::always_inline]] inline int select(u128 b, int n) {
     const auto lo = static_cast<uint64_t>(b);
     const int c = std::popcount(lo);

@@ -25,7 +25,8 @@ struct PieceLook {
     bool dux = false, blocked = false, ghost = false;
 };
 
-inline void draw_piece(Svg &svg, PieceLook look, double cx, double cy, double cell, const std::string &cls, const std::string &square) {
+inline void draw_piece(Svg &svg, PieceLook look, double cx, double cy, double cell, const std::string &cls,
+                       const std::string &square) {
     const double stroke = std::max(1.0, cell * 0.05);
     const std::string opacity = look.ghost ? "0.35" : "1";
     const char *dash = look.ghost ? "3 2" : "none";
@@ -33,24 +34,49 @@ inline void draw_piece(Svg &svg, PieceLook look, double cx, double cy, double ce
     const double size = look.dux ? 0.86 : 0.72;
     if (look.player == 0) {
         svg.circle(cx, cy, cell * size / 2,
-                   {{"class", klass}, {"data-square", square}, {"fill", style::piece_fill[0]}, {"stroke", style::piece_stroke[0]},
-                    {"stroke-width", stroke}, {"stroke-dasharray", dash}, {"opacity", opacity}});
+                   {{"class", klass},
+                    {"data-square", square},
+                    {"fill", style::piece_fill[0]},
+                    {"stroke", style::piece_stroke[0]},
+                    {"stroke-width", stroke},
+                    {"stroke-dasharray", dash},
+                    {"opacity", opacity}});
     } else {
         const double side = cell * size * 0.94;
         svg.rect(cx - side / 2, cy - side / 2, side, side,
-                 {{"class", klass}, {"data-square", square}, {"rx", cell * 0.08}, {"fill", style::piece_fill[1]},
-                  {"stroke", style::piece_stroke[1]}, {"stroke-width", stroke}, {"stroke-dasharray", dash}, {"opacity", opacity}});
+                 {{"class", klass},
+                  {"data-square", square},
+                  {"rx", cell * 0.08},
+                  {"fill", style::piece_fill[1]},
+                  {"stroke", style::piece_stroke[1]},
+                  {"stroke-width", stroke},
+                  {"stroke-dasharray", dash},
+                  {"opacity", opacity}});
     }
     if (look.dux) {
-        svg.circle(cx, cy, cell * 0.3, {{"class", "crown"}, {"fill", "none"}, {"stroke", crown}, {"stroke-width", stroke * 1.6}, {"opacity", opacity}});
-        svg.label(cx, cy, cell * 0.32, "D", {{"class", "dux-letter"}, {"fill", crown}, {"font-weight", "bold"}, {"opacity", opacity}});
+        svg.circle(cx, cy, cell * 0.3,
+                   {{"class", "crown"},
+                    {"fill", "none"},
+                    {"stroke", crown},
+                    {"stroke-width", stroke * 1.6},
+                    {"opacity", opacity}});
+        svg.label(cx, cy, cell * 0.32, "D",
+                  {{"class", "dux-letter"}, {"fill", crown}, {"font-weight", "bold"}, {"opacity", opacity}});
     } else {
         svg.circle(cx, cy, cell * 0.2,
-                   {{"class", "mark"}, {"fill", "none"}, {"stroke", style::piece_mark[look.player]}, {"stroke-width", stroke}, {"opacity", opacity}});
+                   {{"class", "mark"},
+                    {"fill", "none"},
+                    {"stroke", style::piece_mark[look.player]},
+                    {"stroke-width", stroke},
+                    {"opacity", opacity}});
     }
     if (look.blocked) {
         const double h = cell * 0.3;
-        svg.open("g", {{"class", "chain"}, {"stroke", chain}, {"stroke-width", stroke * 1.8}, {"stroke-linecap", "round"}, {"opacity", opacity}});
+        svg.open("g", {{"class", "chain"},
+                       {"stroke", chain},
+                       {"stroke-width", stroke * 1.8},
+                       {"stroke-linecap", "round"},
+                       {"opacity", opacity}});
         svg.line(cx - h, cy - h, cx + h, cy + h, {});
         svg.line(cx - h, cy + h, cx + h, cy - h, {});
         svg.close();
@@ -71,11 +97,25 @@ inline void draw_hands(Svg &svg, const Layout &l, const std::array<int, 2> &men,
         const double stroke = std::max(1.0, l.g.cell * 0.04), piece = h, cy = y + h / 2;
         svg.open("g", {{"class", std::string("hand ") + player_class(player)}, {"data-count", count}});
         svg.rect(x, y, w, h,
-                 {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", stroke}, {"stroke-dasharray", "4 3"}, {"rx", h * 0.15}});
+                 {{"class", "tray"},
+                  {"fill", "none"},
+                  {"stroke", style::muted_ink},
+                  {"stroke-width", stroke},
+                  {"stroke-dasharray", "4 3"},
+                  {"rx", h * 0.15}});
         const std::string label = std::to_string(count) + (l.words ? " in hand" : "");
-        const double font = h * 0.4, label_width = font * 0.68 * static_cast<double>(label.size());  // bold sans: at most 0.68 em a character
-        svg.text("text", {{"class", "count"}, {"x", x + h * 0.2}, {"y", cy}, {"font-size", font}, {"font-family", style::font}, {"font-weight", "bold"},
-                          {"dominant-baseline", "central"}, {"fill", style::ink}},
+        const double font = h * 0.4,
+                     label_width =
+                         font * 0.68 * static_cast<double>(label.size());  // bold sans: at most 0.68 em a character
+        svg.text("text",
+                 {{"class", "count"},
+                  {"x", x + h * 0.2},
+                  {"y", cy},
+                  {"font-size", font},
+                  {"font-family", style::font},
+                  {"font-weight", "bold"},
+                  {"dominant-baseline", "central"},
+                  {"fill", style::ink}},
                  label);
         // One row of pieces as large as the board's, overlapping a little; two rows of smaller
         // ones when one row would pile them up.
@@ -87,17 +127,20 @@ inline void draw_hands(Svg &svg, const Layout &l, const std::array<int, 2> &men,
         for (int i = 0; i < count; ++i) {
             const int line = i / std::max(1, per_row), at = i % std::max(1, per_row);
             const double py = two_rows ? cy + (line == 0 ? -0.24 : 0.24) * h : cy;
-            draw_piece(svg, {player, i >= men[player]}, left + size / 2 + at * step, py, size, std::string("in-hand ") + player_class(player), "");
+            draw_piece(svg, {player, i >= men[player]}, left + size / 2 + at * step, py, size,
+                       std::string("in-hand ") + player_class(player), "");
         }
         svg.close();
     }
 }
 
 // The status line, with a piece of the player to move or of the winner.
-inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, const std::string &words, const std::string &last_text) {
-    square_board::draw_status(svg, l, result, to_move, words, last_text, [&](double cx, double cy, double size, int player) {
-        draw_piece(svg, {player}, cx, cy, size, std::string("icon ") + player_class(player), "");
-    });
+inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, const std::string &words,
+                        const std::string &last_text) {
+    square_board::draw_status(
+        svg, l, result, to_move, words, last_text, [&](double cx, double cy, double size, int player) {
+            draw_piece(svg, {player}, cx, cy, size, std::string("icon ") + player_class(player), "");
+        });
 }
 
 }  // namespace ludus::board_picture

@@ -21,8 +21,8 @@ using Kind = OptionSpec::Kind;
 // The rulesets (latrunculi_board.hpp), built on first use: other files' statics may ask for
 // them before this file's are made.
 const std::vector<LatrunculiRuleset> &all_rulesets() {
-    static const std::vector<LatrunculiRuleset> rulesets = {rulesets::kowalski, rulesets::kowalski_10x11, rulesets::bell,
-                                                            rulesets::bell_8x7, rulesets::quintana};
+    static const std::vector<LatrunculiRuleset> rulesets = {rulesets::kowalski, rulesets::kowalski_10x11,
+                                                            rulesets::bell, rulesets::bell_8x7, rulesets::quintana};
     return rulesets;
 }
 
@@ -69,8 +69,10 @@ const std::vector<LatrunculiRuleset> &latrunculi_rulesets() { return all_ruleset
 template <class BB>
 json LatrunculiRulesT<BB>::rulesets_json() {
     json out = json::array();
-    for (const LatrunculiRuleset &r : all_rulesets()) out.push_back({{"id", r.id}, {"name", r.name}, {"source", r.source}});
-    for (const SchaedlerRuleset &r : schaedler_rulesets()) out.push_back({{"id", r.id}, {"name", r.name}, {"source", r.source}});
+    for (const LatrunculiRuleset &r : all_rulesets())
+        out.push_back({{"id", r.id}, {"name", r.name}, {"source", r.source}});
+    for (const SchaedlerRuleset &r : schaedler_rulesets())
+        out.push_back({{"id", r.id}, {"name", r.name}, {"source", r.source}});
     return out;
 }
 
@@ -83,11 +85,28 @@ const std::vector<OptionSpec> &LatrunculiRulesT<BB>::option_specs() {
         return std::vector<OptionSpec>{
             {"ruleset", Kind::choice, "kowalski", 0, 0, ids, ruleset_description()},
             seed_option_spec(),
-            {"draw_plies_without_capture", Kind::integer, 0, 0, 100000, {},
+            {"draw_plies_without_capture",
+             Kind::integer,
+             0,
+             0,
+             100000,
+             {},
              "draw after this many moves in a row without a capture (0 = off; 1..100000); not a rule of any source"},
-            {"draw_repetitions", Kind::integer, 0, 0, 100, {}, "draw when one position occurs this many times (0 = off; 2..100)"},
-            {"pieces", Kind::integer, 0, 0, 24, {},
-             "pieces each player places (0 = the ruleset's number; 16..24, as the players agree, in \"schaedler_2001\" only)"},
+            {"draw_repetitions",
+             Kind::integer,
+             0,
+             0,
+             100,
+             {},
+             "draw when one position occurs this many times (0 = off; 2..100)"},
+            {"pieces",
+             Kind::integer,
+             0,
+             0,
+             24,
+             {},
+             "pieces each player places (0 = the ruleset's number; 16..24, as the players agree, in \"schaedler_2001\" "
+             "only)"},
         };
     }();
     return specs;
@@ -100,18 +119,22 @@ LatrunculiOptions LatrunculiRulesT<BB>::parse_options(const json &given) {
     const std::string id = o.resolved["ruleset"].get<std::string>();
     for (const LatrunculiRuleset &r : all_rulesets())
         if (r.id == id) o.rules = &r;
-    if (o.rules == nullptr) fail(Status::invalid_option, "option \"ruleset\": \"" + id + "\" is played by SchaedlerRules");
+    if (o.rules == nullptr)
+        fail(Status::invalid_option, "option \"ruleset\": \"" + id + "\" is played by SchaedlerRules");
     if (o.resolved["pieces"].get<int>() != 0)
-        fail(Status::invalid_option, "option \"pieces\": the " + std::string(o.rules->name) + " ruleset has a fixed number of pieces (0 only)");
+        fail(Status::invalid_option,
+             "option \"pieces\": the " + std::string(o.rules->name) + " ruleset has a fixed number of pieces (0 only)");
     o.resolved.erase("pieces");  // Schaedler's alone: these rulesets save their options as before
     o.rows = o.rules->rows;
     o.cols = o.rules->cols;
     o.draw_plies_without_capture = o.resolved["draw_plies_without_capture"].get<int>();
     o.draw_repetitions = o.resolved["draw_repetitions"].get<int>();
-    if (o.draw_repetitions == 1) fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
+    if (o.draw_repetitions == 1)
+        fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
     const int top = (o.rows - 1) * o.cols;
     o.corners = {0, o.cols - 1, top, top + o.cols - 1};
-    o.corner_neighbours = {{{1, o.cols}, {o.cols - 2, 2 * o.cols - 1}, {top + 1, top - o.cols}, {top + o.cols - 2, top - 1}}};
+    o.corner_neighbours = {
+        {{1, o.cols}, {o.cols - 2, 2 * o.cols - 1}, {top + 1, top - o.cols}, {top + o.cols - 2, top - 1}}};
     const RulesetMasks &masks = ruleset_masks(*o.rules);
     o.m64 = masks.m64.get();
     o.m128 = masks.m128.get();
@@ -179,7 +202,7 @@ namespace {
 // Inline: the end of every turn asks it.
 template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline bool can_move(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int player) {
-    if (Shape::placing(s)) return true;  // there are always empty squares to place on
+    if (Shape::placing(s)) return true;                            // there are always empty squares to place on
     if (Shape::again(s) >= 0 && player == s.to_move) return true;  // the extra move may be declined
     return any_step<Shape>(o, s, player);
 }
@@ -196,20 +219,26 @@ namespace {
 // A move's squares: the action is from * stride + to, never negative (unsigned: no rounding
 // fix-up for the division).
 template <class R>
-int from_of(Action a) { return static_cast<int>(static_cast<unsigned>(a) / R::stride); }
+int from_of(Action a) {
+    return static_cast<int>(static_cast<unsigned>(a) / R::stride);
+}
 template <class R>
-int to_of(Action a) { return static_cast<int>(static_cast<unsigned>(a) % R::stride); }
+int to_of(Action a) {
+    return static_cast<int>(static_cast<unsigned>(a) % R::stride);
+}
 
 // The squares the move from `from` to `to` by the player to move captures. Inline: every move
 // of a playout passes here.
 template <class Shape = AnyMoveShape, class BB>
-[[gnu::always_inline]] inline BB captured_by(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int from, int to) {
+[[gnu::always_inline]] inline BB captured_by(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, int from,
+                                             int to) {
     const LatrunculiMasks<BB> &m = o.masks<BB>();
     const LatrunculiRuleset &r = Shape::rules(o);
     const int p = s.to_move, e = 1 - p;
     const BB moved = bits::one<BB>(to);
     BB flankers = (Shape::pieces(s, p) & ~bits::one<BB>(from)) | moved;
-    if (Shape::extras && r.corner_square_hostile) flankers |= m.corners & ~((Shape::occupied(s) & ~bits::one<BB>(from)) | moved);
+    if (Shape::extras && r.corner_square_hostile)
+        flankers |= m.corners & ~((Shape::occupied(s) & ~bits::one<BB>(from)) | moved);
     const BB victims = s.men[e] | (Shape::dux && r.dux_capturable ? s.dux[e] : BB{0});
     const int cols = Shape::cols(o);
     BB captured = 0;
@@ -219,7 +248,8 @@ template <class Shape = AnyMoveShape, class BB>
         for (int c = 0; c < 4; ++c) {
             if (!bits::test(s.men[e], o.corners[c])) continue;
             const auto [n0, n1] = o.corner_neighbours[c];
-            if ((to == n0 && bits::test(flankers, n1)) || (to == n1 && bits::test(flankers, n0))) captured |= bits::one<BB>(o.corners[c]);
+            if ((to == n0 && bits::test(flankers, n1)) || (to == n1 && bits::test(flankers, n0)))
+                captured |= bits::one<BB>(o.corners[c]);
         }
     }
     return captured;
@@ -279,8 +309,12 @@ template <class R, class Shape = AnyMoveShape, class BB>
     if (!can_move<Shape>(o, s, other)) {
         if (r.stalemate_by_captures) {
             // Kowalski: more captured enemy men wins (both began with the same number).
-            const int taken_by_mover = r.men - bits::popcount(s.men[other]), taken_by_other = r.men - bits::popcount(s.men[mover]);
-            end_game(s, taken_by_mover > taken_by_other ? win_of(mover) : taken_by_other > taken_by_mover ? win_of(other) : Result::draw,
+            const int taken_by_mover = r.men - bits::popcount(s.men[other]),
+                      taken_by_other = r.men - bits::popcount(s.men[mover]);
+            end_game(s,
+                     taken_by_mover > taken_by_other   ? win_of(mover)
+                     : taken_by_other > taken_by_mover ? win_of(other)
+                                                       : Result::draw,
                      EndReason::no_moves);
         } else {
             end_game(s, win_of(mover), EndReason::no_moves);  // a player who cannot move loses
@@ -288,11 +322,17 @@ template <class R, class Shape = AnyMoveShape, class BB>
         return;
     }
     if (Shape::placing(s)) return;
-    if (Shape::extras && r.quiet_moves_limit > 0 && s.plies_without_capture >= static_cast<uint32_t>(r.quiet_moves_limit)) {
+    if (Shape::extras && r.quiet_moves_limit > 0 &&
+        s.plies_without_capture >= static_cast<uint32_t>(r.quiet_moves_limit)) {
         // Bell: the game ends, the player with more pieces on the board wins.
         const int n0 = bits::popcount(s.pieces(0)), n1 = bits::popcount(s.pieces(1));
-        end_game(s, n0 > n1 ? Result::player0_won : n1 > n0 ? Result::player1_won : Result::draw, EndReason::quiet_moves);
-    } else if (o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture)) {
+        end_game(s,
+                 n0 > n1   ? Result::player0_won
+                 : n1 > n0 ? Result::player1_won
+                           : Result::draw,
+                 EndReason::quiet_moves);
+    } else if (o.draw_plies_without_capture > 0 &&
+               s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture)) {
         end_game(s, Result::draw, EndReason::plies_without_capture);
     }
 }
@@ -304,7 +344,8 @@ template <class R, class Shape, class BB>
         s.men[p] |= bits::one<BB>(sq);
         --s.men_in_hand[p];
         s.key ^= piece_key(sq, p, false);
-        if (++s.placed_this_turn < Shape::rules(o).placed_per_turn && s.men_in_hand[p] > 0) return;  // the second man of the turn
+        if (++s.placed_this_turn < Shape::rules(o).placed_per_turn && s.men_in_hand[p] > 0)
+            return;  // the second man of the turn
     } else {
         s.dux[p] |= bits::one<BB>(sq);  // the dux comes last
         --s.dux_in_hand[p];
@@ -377,7 +418,8 @@ template <class R, class Shape, class BB>
 
 template <class BB>
 void LatrunculiRulesT<BB>::apply(const Options &o, State &s, Action a) {
-    with_move_shape<BB>(o, [&]<class Shape>() __attribute__((always_inline)) { play<LatrunculiRulesT, Shape>(o, s, a); });
+    with_move_shape<BB>(
+        o, [&]<class Shape>() __attribute__((always_inline)) { play<LatrunculiRulesT, Shape>(o, s, a); });
 }
 
 template <class BB>
@@ -402,7 +444,9 @@ Action LatrunculiRulesT<BB>::parse_action(const Options &o, std::string_view tex
     pos += dash ? 1 : 0;
     const int to = dash ? squares::read(o.rows, o.cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
-        fail(Status::invalid_move, json_util::quote(text) + " is not a move: write FROM-TO (such as b2-b5), a square to place a piece on (such as c4), or pass, with squares of the " +
+        fail(Status::invalid_move, json_util::quote(text) +
+                                       " is not a move: write FROM-TO (such as b2-b5), a square to place a piece on "
+                                       "(such as c4), or pass, with squares of the " +
                                        std::to_string(o.rows) + "x" + std::to_string(o.cols) + " board");
     return from * stride + to;
 }
@@ -431,7 +475,8 @@ json LatrunculiRulesT<BB>::action_json(const Options &o, const State &s, Action 
     j["from"] = square_name(o, a / stride);
     j["to"] = square_name(o, a % stride);
     j["captures"] = captures;
-    add_move_fields(j, {"move", square_name(o, a / stride), square_name(o, a % stride), captures, static_cast<int>(captures.size())});
+    add_move_fields(j, {"move", square_name(o, a / stride), square_name(o, a % stride), captures,
+                        static_cast<int>(captures.size())});
     State after = s;
     apply(o, after, a);
     j["again"] = after.again >= 0;

@@ -27,18 +27,19 @@ namespace ludus {
 struct LatrunculiRuleset {
     std::string_view id, name, source;
     int rows, cols;
-    int men;                      // men per player
-    bool dux;                     // each player has a dux
-    bool rook_moves;              // men and dux move any distance orthogonally; else one step
-    bool dux_jumps;               // the dux may jump an adjacent enemy (Bell)
-    bool dux_capturable;          // the dux is captured like a man (Bell); else never (Kowalski)
-    bool dux_immobilised_loses;   // a player whose dux is immobilised loses (Kowalski)
-    bool corner_square_hostile;   // an empty corner square flanks like an enemy piece (Bell)
-    bool corner_taken_by_two;     // a man in a corner is taken by enemies on both its neighbours (Kowalski)
-    int placed_per_turn;          // 0: fixed setup; else men placed a turn in a placement phase (Bell: 2)
+    int men;                        // men per player
+    bool dux;                       // each player has a dux
+    bool rook_moves;                // men and dux move any distance orthogonally; else one step
+    bool dux_jumps;                 // the dux may jump an adjacent enemy (Bell)
+    bool dux_capturable;            // the dux is captured like a man (Bell); else never (Kowalski)
+    bool dux_immobilised_loses;     // a player whose dux is immobilised loses (Kowalski)
+    bool corner_square_hostile;     // an empty corner square flanks like an enemy piece (Bell)
+    bool corner_taken_by_two;       // a man in a corner is taken by enemies on both its neighbours (Kowalski)
+    int placed_per_turn;            // 0: fixed setup; else men placed a turn in a placement phase (Bell: 2)
     bool extra_move_after_capture;  // the capturing piece moves again (Bell)
-    int quiet_moves_limit;        // moves without a capture that end the game, more pieces winning (Bell: 30); 0 none
-    bool stalemate_by_captures;   // a player who cannot move: more captured men wins (Kowalski); else the blocked player loses
+    int quiet_moves_limit;          // moves without a capture that end the game, more pieces winning (Bell: 30); 0 none
+    bool stalemate_by_captures;  // a player who cannot move: more captured men wins (Kowalski); else the blocked player
+                                 // loses
 };
 
 const std::vector<LatrunculiRuleset> &latrunculi_rulesets();
@@ -46,10 +47,10 @@ const std::vector<LatrunculiRuleset> &latrunculi_rulesets();
 template <class BB>
 struct LatrunculiMasks {
     BB board = 0, not_first_file = 0, not_last_file = 0, corners = 0;
-    std::array<BB, 128> neighbours{};  // the orthogonal neighbours of each square
-    std::array<std::array<BB, 128>, 4> rays{};  // the squares beyond each square: up, down, left, right
+    std::array<BB, 128> neighbours{};            // the orthogonal neighbours of each square
+    std::array<std::array<BB, 128>, 4> rays{};   // the squares beyond each square: up, down, left, right
     int rank_doublings = 0, file_doublings = 0;  // fill steps that cover rows - 1 and cols - 1 squares
-    uint8_t move_shape = 0;  // the ruleset's compile-time shape of the rules (latrunculi_board.hpp)
+    uint8_t move_shape = 0;                      // the ruleset's compile-time shape of the rules (latrunculi_board.hpp)
 };
 
 struct LatrunculiOptions {
@@ -68,19 +69,21 @@ struct LatrunculiOptions {
 
     template <class BB>
     const LatrunculiMasks<BB> &masks() const {
-        if constexpr (sizeof(BB) == 8) return *m64;
-        else return *m128;
+        if constexpr (sizeof(BB) == 8)
+            return *m64;
+        else
+            return *m128;
     }
 };
 
 template <class BB>
 struct LatrunculiStateT : StateEnvelope {
-    std::array<BB, 2> men{}, dux{};     // each player's men and dux (at most one bit)
+    std::array<BB, 2> men{}, dux{};                       // each player's men and dux (at most one bit)
     std::array<uint8_t, 2> men_in_hand{}, dux_in_hand{};  // placement phase (Bell)
-    uint8_t placed_this_turn = 0;       // men placed so far in this placement turn
-    int8_t again = -1;                  // the square of the piece that captured and may move again, or -1
-    uint32_t plies_without_capture = 0; // moves (not placements) since the last capture
-    uint64_t key = 0;                   // Zobrist key: pieces, player to move, the piece moving again
+    uint8_t placed_this_turn = 0;                         // men placed so far in this placement turn
+    int8_t again = -1;                   // the square of the piece that captured and may move again, or -1
+    uint32_t plies_without_capture = 0;  // moves (not placements) since the last capture
+    uint64_t key = 0;                    // Zobrist key: pieces, player to move, the piece moving again
 
     BB pieces(int p) const { return men[p] | dux[p]; }
     BB occupied() const { return men[0] | men[1] | dux[0] | dux[1]; }
@@ -112,9 +115,7 @@ struct LatrunculiRulesT : CaptureRules<LatrunculiOptions, LatrunculiStateT<BB>> 
     static State initial(const Options &o);
     // Every game of a ruleset starts from its setup: a saved game's start must be it (a game
     // saved under one ruleset and relabelled another is refused, naming the ruleset).
-    static std::string ruleset_label(const Options &o) {
-        return ludus::ruleset_label(o.rules->name, o.rules->id);
-    }
+    static std::string ruleset_label(const Options &o) { return ludus::ruleset_label(o.rules->name, o.rules->id); }
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static Action random_action(const Options &o, const State &s, Rng &rng);
@@ -142,14 +143,16 @@ struct LatrunculiRulesT : CaptureRules<LatrunculiOptions, LatrunculiStateT<BB>> 
     static std::string square_name(const Options &o, int square);
 
     // Pictures (latrunculi_render.cpp): options "size", "orientation", "coordinates".
-    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                  const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                   const json &render_options);
     // The render options of both pictures, from the specs they check against (the catalogue's
     // "render_options").
     static json render_options();
 };
 
-using LatrunculiRules = LatrunculiRulesT<uint64_t>;      // boards of up to 64 squares
-using LatrunculiWideRules = LatrunculiRulesT<u128>;      // larger boards (Kowalski)
+using LatrunculiRules = LatrunculiRulesT<uint64_t>;  // boards of up to 64 squares
+using LatrunculiWideRules = LatrunculiRulesT<u128>;  // larger boards (Kowalski)
 
 }  // namespace ludus

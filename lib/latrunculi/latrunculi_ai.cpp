@@ -87,8 +87,10 @@ public:
     // Where a capturing move can land (LatrunculiRulesT::capture_landings); Schaedler's blocking
     // has no such squares: every move is tested.
     auto capture_zone(const State &s) const {
-        if constexpr (requires { s.dux[0]; }) return R::capture_landings(o_, s);
-        else return 0;
+        if constexpr (requires { s.dux[0]; })
+            return R::capture_landings(o_, s);
+        else
+            return 0;
     }
     template <class Zone>
     int captured_count(const State &s, Action a, Zone zone) const {
@@ -106,7 +108,8 @@ public:
     int closeness(Action a, int target) const {
         if (target < 0 || a >= R::place_base) return 0;
         const int to = a % R::stride;
-        const int distance = std::max(std::abs(to / o_.cols - target / o_.cols), std::abs(to % o_.cols - target % o_.cols));
+        const int distance =
+            std::max(std::abs(to / o_.cols - target / o_.cols), std::abs(to % o_.cols - target % o_.cols));
         return std::max(0, 16 - distance);
     }
 
@@ -118,12 +121,16 @@ public:
         decltype(std::declval<const LatrunculiPolicy &>().capture_zone(std::declval<const State &>())) zone;
     };
     Context order_context(const State &s) const { return {hunted_square(s), capture_zone(s)}; }
-    int root_key(const State &s, Action a, const Context &c) const { return captured_count(s, a, c.zone) * 64 + closeness(a, c.target); }
+    int root_key(const State &s, Action a, const Context &c) const {
+        return captured_count(s, a, c.zone) * 64 + closeness(a, c.target);
+    }
     int capture_order(const State &s, Action a, const Context &c) const {
         const int n = captured_count(s, a, c.zone);
         return n > 0 ? n * 64 + closeness(a, c.target) : 0;
     }
-    int quiet_key(Action a, const Context &c, int history) const { return (closeness(a, c.target) << 20) + std::min(history, history_cap); }
+    int quiet_key(Action a, const Context &c, int history) const {
+        return (closeness(a, c.target) << 20) + std::min(history, history_cap);
+    }
     // By action (past Latrunculi's pass and Schaedler's removals).
     size_t history_size() const { return R::place_base + 2 * R::stride + 1; }
     size_t history_index(Action a) const { return static_cast<size_t>(a); }
@@ -150,12 +157,14 @@ public:
             const auto &m = o_.template masks<BB>();
             const LatrunculiRuleset &r = *o_.rules;
             const int me = s.to_move, enemy = 1 - me;
-            const BB empty = m.board & ~s.occupied(), victims = s.men[enemy] | (r.dux_capturable ? s.dux[enemy] : BB{0});
+            const BB empty = m.board & ~s.occupied(),
+                     victims = s.men[enemy] | (r.dux_capturable ? s.dux[enemy] : BB{0});
             if (r.corner_taken_by_two && (s.men[enemy] & m.corners) != 0) return true;
             const BB flankers = s.pieces(me) | (r.corner_square_hostile ? m.corners & empty : BB{0});
             // A victim with a flanker on one side and an empty landing square on the other.
             const BB landing = (step(victims & step(flankers, 0), 0) | step(victims & step(flankers, 1), 1) |
-                                step(victims & step(flankers, 2), 2) | step(victims & step(flankers, 3), 3)) & empty;
+                                step(victims & step(flankers, 2), 2) | step(victims & step(flankers, 3), 3)) &
+                               empty;
             return landing != 0;
         } else {
             return true;
@@ -175,8 +184,10 @@ public:
 
     // From the side to move's view, in hundredths of a man.
     int evaluate(const State &s, bool /*at_leaf*/) const {
-        if constexpr (requires { R::evaluation(o_, s); }) return R::evaluation(o_, s);  // rules with a view of their own (Schaedler)
-        else return material_and_mobility(s);
+        if constexpr (requires { R::evaluation(o_, s); })
+            return R::evaluation(o_, s);  // rules with a view of their own (Schaedler)
+        else
+            return material_and_mobility(s);
     }
 
 private:
@@ -223,11 +234,13 @@ private:
         const BB hunters = s.pieces(hunter), flankers = hunters | (r.corner_square_hostile ? m.corners & empty : BB{0});
         const BB landing = R::reach(o_, hunters, empty);
         BB taken = 0;  // a flanker one step one way, a landing square one step the other
-        for (int d = 0; d < 4; d += 2) taken |= (step(flankers, d) & step(landing, d + 1)) | (step(flankers, d + 1) & step(landing, d));
+        for (int d = 0; d < 4; d += 2)
+            taken |= (step(flankers, d) & step(landing, d + 1)) | (step(flankers, d + 1) & step(landing, d));
         if (r.corner_taken_by_two)
             for (int c = 0; c < 4; ++c) {
                 const auto [n0, n1] = o_.corner_neighbours[c];
-                if ((bits::test(hunters, n0) && bits::test(landing, n1)) || (bits::test(hunters, n1) && bits::test(landing, n0)))
+                if ((bits::test(hunters, n0) && bits::test(landing, n1)) ||
+                    (bits::test(hunters, n1) && bits::test(landing, n0)))
                     taken |= bits::one<BB>(o_.corners[c]);
             }
         return taken;
@@ -249,8 +262,11 @@ private:
         int moves = 0;
         for (int d = 0; d < 4; ++d) {
             const BB ray = m.rays[d][sq], stops = ray & ~empty;
-            if (stops == 0) moves += bits::popcount(ray);
-            else moves += bits::popcount(ray) - 1 - bits::popcount(m.rays[d][d == 0 || d == 3 ? bits::lowest(stops) : bits::highest(stops)]);
+            if (stops == 0)
+                moves += bits::popcount(ray);
+            else
+                moves += bits::popcount(ray) - 1 -
+                         bits::popcount(m.rays[d][d == 0 || d == 3 ? bits::lowest(stops) : bits::highest(stops)]);
         }
         BB region = m.neighbours[sq] & empty;
         for (BB grown = region;; region = grown) {
@@ -265,11 +281,10 @@ private:
             near = wide | step(wide, 0) | step(wide, 1);
         }
         const int hunters = std::min(bits::popcount(near & s.men[1 - player]), 8);
-        const int squeezed = 12 * blocked * blocked + 8 * std::max(0, open_lines - moves) + 2 * (o_.rows * o_.cols - size) + 15 * hunters;
+        const int squeezed = 12 * blocked * blocked + 8 * std::max(0, open_lines - moves) +
+                             2 * (o_.rows * o_.cols - size) + 15 * hunters;
         return squeezed + (size == 0 || size >= open_region ? 0 : 700 / (size + 1) - 700 / open_region);
     }
-
-
 
     const Options &o_;
     const bool extend_;  // "best": captures past the horizon, threats to the dux a ply deeper
@@ -278,15 +293,19 @@ private:
 }  // namespace
 
 template <class R>
-json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
+json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys,
+               const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
-    return ai::choose_move<R>(o, s, earlier_keys, ao, [&] { return ai::alphabeta_choose<LatrunculiPolicy<R>>(o, s, earlier_keys, ao); });
+    return ai::choose_move<R>(o, s, earlier_keys, ao,
+                              [&] { return ai::alphabeta_choose<LatrunculiPolicy<R>>(o, s, earlier_keys, ao); });
 }
 
-template json ai_choose<LatrunculiRules>(const LatrunculiRules::Options &, const LatrunculiRules::State &, std::span<const uint64_t>, const json &);
-template json ai_choose<SchaedlerRules>(const SchaedlerRules::Options &, const SchaedlerRules::State &, std::span<const uint64_t>, const json &);
-template json ai_choose<LatrunculiWideRules>(const LatrunculiWideRules::Options &, const LatrunculiWideRules::State &, std::span<const uint64_t>,
-                                             const json &);
+template json ai_choose<LatrunculiRules>(const LatrunculiRules::Options &, const LatrunculiRules::State &,
+                                         std::span<const uint64_t>, const json &);
+template json ai_choose<SchaedlerRules>(const SchaedlerRules::Options &, const SchaedlerRules::State &,
+                                        std::span<const uint64_t>, const json &);
+template json ai_choose<LatrunculiWideRules>(const LatrunculiWideRules::Options &, const LatrunculiWideRules::State &,
+                                             std::span<const uint64_t>, const json &);
 
 template <>
 json ai_levels<LatrunculiRules>() {

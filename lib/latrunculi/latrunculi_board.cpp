@@ -31,10 +31,13 @@ template void fill_masks(LatrunculiMasks<u128> &m, int rows, int cols);
 namespace {
 
 template <class Shape, class BB>
-[[gnu::always_inline]] inline Action random_move_of(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, Rng &rng) {
+[[gnu::always_inline]] inline Action random_move_of(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s,
+                                                    Rng &rng) {
     using R = LatrunculiRulesT<BB>;
     const MoveSets<BB> ms = move_sets<Shape>(o, s);
-    if (ms.place != 0) return R::place_base + bits::select(ms.place, static_cast<int>(rng.below(static_cast<uint32_t>(bits::popcount(ms.place)))));
+    if (ms.place != 0)
+        return R::place_base +
+               bits::select(ms.place, static_cast<int>(rng.below(static_cast<uint32_t>(bits::popcount(ms.place)))));
     // The moves before each direction's, and in all (the pass last).
     std::array<int, 5> before{};
 #pragma GCC unroll 4
@@ -52,17 +55,21 @@ template <class Shape, class BB>
 }
 
 template <class BB>
-[[gnu::always_inline]] inline Action random_move_for_ruleset(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s, Rng &rng) {
-    return with_move_shape<BB>(o, [&]<class Shape>() __attribute__((always_inline)) { return random_move_of<Shape>(o, s, rng); });
+[[gnu::always_inline]] inline Action random_move_for_ruleset(const LatrunculiOptions &o, const LatrunculiStateT<BB> &s,
+                                                             Rng &rng) {
+    return with_move_shape<BB>(
+        o, [&]<class Shape>() __attribute__((always_inline)) { return random_move_of<Shape>(o, s, rng); });
 }
 
 }  // namespace
 
 // Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
-LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<uint64_t> &s, Rng &rng) {
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<uint64_t> &s,
+                                                        Rng &rng) {
     return random_move_for_ruleset(o, s, rng);
 }
-LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<u128> &s, Rng &rng) {
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<u128> &s,
+                                                        Rng &rng) {
     return random_move_for_ruleset(o, s, rng);
 }
 

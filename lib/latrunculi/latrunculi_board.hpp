@@ -20,26 +20,101 @@ namespace rulesets {
 // id, name, source, rows, cols, men, dux, rook, dux_jumps, dux_capturable, dux_immobilised_loses,
 // corner_square_hostile, corner_taken_by_two, placed_per_turn, extra_move, quiet_limit, stalemate_by_captures
 inline constexpr LatrunculiRuleset kowalski{
-    "kowalski", "Kowalski 8x12",
-    "W. J. Kowalski, Roman board games: Latrunculi (web pages, archived 2008); Ludii 'Kowalski 8x12'", 8, 12, 12, true, true,
-    false, false, true, false, true, 0, false, 0, true};
+    "kowalski",
+    "Kowalski 8x12",
+    "W. J. Kowalski, Roman board games: Latrunculi (web pages, archived 2008); Ludii 'Kowalski 8x12'",
+    8,
+    12,
+    12,
+    true,
+    true,
+    false,
+    false,
+    true,
+    false,
+    true,
+    0,
+    false,
+    0,
+    true};
 inline constexpr LatrunculiRuleset kowalski_10x11{
-    "kowalski_10x11", "Kowalski 10x11", "Ludii's 'Kowalski 10x11' (Ludus Latrunculorum.lud 1.3.10), after W. J. Kowalski", 10, 11,
-    10, true, true, false, false, true, false, true, 0, false, 0, true};
+    "kowalski_10x11",
+    "Kowalski 10x11",
+    "Ludii's 'Kowalski 10x11' (Ludus Latrunculorum.lud 1.3.10), after W. J. Kowalski",
+    10,
+    11,
+    10,
+    true,
+    true,
+    false,
+    false,
+    true,
+    false,
+    true,
+    0,
+    false,
+    0,
+    true};
 inline constexpr LatrunculiRuleset bell{
-    "bell", "Bell 8x8", "R. C. Bell, Board and Table Games from Many Civilizations (rev. 1979), p. 86; Ludii 'Bell 8x8'", 8, 8, 16,
-    true, false, true, true, false, true, false, 2, true, 30, false};
+    "bell",
+    "Bell 8x8",
+    "R. C. Bell, Board and Table Games from Many Civilizations (rev. 1979), p. 86; Ludii 'Bell 8x8'",
+    8,
+    8,
+    16,
+    true,
+    false,
+    true,
+    true,
+    false,
+    true,
+    false,
+    2,
+    true,
+    30,
+    false};
 inline constexpr LatrunculiRuleset bell_8x7{
-    "bell_8x7", "Bell 8x7", "R. C. Bell, Board and Table Games from Many Civilizations (rev. 1979), p. 86; Ludii 'Bell 8x7'", 8, 7,
-    16, true, false, true, true, false, true, false, 2, true, 30, false};
-inline constexpr LatrunculiRuleset quintana{
-    "quintana", "Museum Quintana", "placard of the Museum Quintana, Kuenzing; Ludii 'Museum Quintana'", 8, 8, 16, false, true,
-    false, false, false, false, false, 0, false, 0, false};
+    "bell_8x7",
+    "Bell 8x7",
+    "R. C. Bell, Board and Table Games from Many Civilizations (rev. 1979), p. 86; Ludii 'Bell 8x7'",
+    8,
+    7,
+    16,
+    true,
+    false,
+    true,
+    true,
+    false,
+    true,
+    false,
+    2,
+    true,
+    30,
+    false};
+inline constexpr LatrunculiRuleset quintana{"quintana",
+                                            "Museum Quintana",
+                                            "placard of the Museum Quintana, Kuenzing; Ludii 'Museum Quintana'",
+                                            8,
+                                            8,
+                                            16,
+                                            false,
+                                            true,
+                                            false,
+                                            false,
+                                            false,
+                                            false,
+                                            false,
+                                            0,
+                                            false,
+                                            0,
+                                            false};
 }  // namespace rulesets
 
 // Keys of a man (kind 0) or dux (kind 1) of a player on a square.
 inline constexpr auto piece_keys = mixed_keys<4 * 128>(0x1A7500ull);
-[[gnu::always_inline]] inline uint64_t piece_key(int sq, int player, bool dux) { return piece_keys[4 * sq + 2 * player + (dux ? 1 : 0)]; }
+[[gnu::always_inline]] inline uint64_t piece_key(int sq, int player, bool dux) {
+    return piece_keys[4 * sq + 2 * player + (dux ? 1 : 0)];
+}
 inline constexpr uint64_t side_key = mix64(0x51DE1A7);
 inline uint64_t again_key(int sq) { return mix64(0xA6A1000ull + static_cast<uint64_t>(sq)); }
 
@@ -92,23 +167,37 @@ template <int Rows, int Cols, bool Extras, bool Dux, class Known = RulesetFromOp
 struct MoveShape {
     static constexpr bool extras = Extras, dux = Dux;
     static const LatrunculiRuleset &rules(const LatrunculiOptions &o) {
-        if constexpr (std::is_same_v<Known, RulesetFromOptions>) return *o.rules;
-        else return Known::rules;
+        if constexpr (std::is_same_v<Known, RulesetFromOptions>)
+            return *o.rules;
+        else
+            return Known::rules;
     }
     static int cols(const LatrunculiOptions &o) { return Cols != 0 ? Cols : o.cols; }
     template <class BB>
-    static int rank_doublings(const LatrunculiMasks<BB> &m) { return Rows != 0 ? std::bit_width(static_cast<unsigned>(Rows - 1)) : m.rank_doublings; }
+    static int rank_doublings(const LatrunculiMasks<BB> &m) {
+        return Rows != 0 ? std::bit_width(static_cast<unsigned>(Rows - 1)) : m.rank_doublings;
+    }
     template <class BB>
-    static int file_doublings(const LatrunculiMasks<BB> &m) { return Cols != 0 ? std::bit_width(static_cast<unsigned>(Cols - 1)) : m.file_doublings; }
+    static int file_doublings(const LatrunculiMasks<BB> &m) {
+        return Cols != 0 ? std::bit_width(static_cast<unsigned>(Cols - 1)) : m.file_doublings;
+    }
     // A player's pieces and every piece: the men alone where there is no dux.
     template <class BB>
-    static BB pieces(const LatrunculiStateT<BB> &s, int p) { return Dux ? s.pieces(p) : s.men[p]; }
+    static BB pieces(const LatrunculiStateT<BB> &s, int p) {
+        return Dux ? s.pieces(p) : s.men[p];
+    }
     template <class BB>
-    static BB occupied(const LatrunculiStateT<BB> &s) { return Dux ? s.occupied() : s.men[0] | s.men[1]; }
+    static BB occupied(const LatrunculiStateT<BB> &s) {
+        return Dux ? s.occupied() : s.men[0] | s.men[1];
+    }
     template <class BB>
-    static bool placing(const LatrunculiStateT<BB> &s) { return Extras && s.placing(); }
+    static bool placing(const LatrunculiStateT<BB> &s) {
+        return Extras && s.placing();
+    }
     template <class BB>
-    static int again(const LatrunculiStateT<BB> &s) { return Extras ? s.again : -1; }
+    static int again(const LatrunculiStateT<BB> &s) {
+        return Extras ? s.again : -1;
+    }
 };
 using AnyMoveShape = MoveShape<0, 0, true, true>;  // everything read from the options
 using QuintanaShape = MoveShape<8, 8, false, false>;
@@ -165,7 +254,8 @@ template <class Shape = AnyMoveShape, class BB>
 // The empty squares the pieces on `from` move to in direction d: a slide for rook moves, else
 // one step.
 template <class BB>
-[[gnu::always_inline]] inline BB moves_towards(const LatrunculiOptions &o, const LatrunculiMasks<BB> &m, BB from, BB empty, int d) {
+[[gnu::always_inline]] inline BB moves_towards(const LatrunculiOptions &o, const LatrunculiMasks<BB> &m, BB from,
+                                               BB empty, int d) {
     return o.rules->rook_moves ? slide(m, o.cols, from, empty, d) : shift(m, o.cols, from, d) & empty;
 }
 

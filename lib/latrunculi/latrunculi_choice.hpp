@@ -15,10 +15,12 @@ struct LatrunculiChoice {
     using Rules = LatrunculiRules;
     template <class Play>
     static auto with_rules(const json &options, Play &&play) {
-        if (names_schaedler_ruleset(options)) return play.template operator()<SchaedlerRules>(SchaedlerRules::parse_options(options));
+        if (names_schaedler_ruleset(options))
+            return play.template operator()<SchaedlerRules>(SchaedlerRules::parse_options(options));
         LatrunculiOptions o = LatrunculiRules::parse_options(options);
         const bool fits_64_squares = o.rows * o.cols <= 64;
-        return fits_64_squares ? play.template operator()<LatrunculiRules>(std::move(o)) : play.template operator()<LatrunculiWideRules>(std::move(o));
+        return fits_64_squares ? play.template operator()<LatrunculiRules>(std::move(o))
+                               : play.template operator()<LatrunculiWideRules>(std::move(o));
     }
 
 private:

@@ -68,7 +68,8 @@ MoveInfo move_info(const LatrunculiOptions &o, const LastMove<typename R::State>
 template <class State>
 std::string status_phrase(const State &s) {
     if (s.result != Result::ongoing) return render::result_phrase(s.result, s.end_reason, s.to_move);
-    if (s.placing()) return render::player_name(s.to_move) + " to place a " + (s.men_in_hand[s.to_move] > 0 ? "man" : "dux");
+    if (s.placing())
+        return render::player_name(s.to_move) + " to place a " + (s.men_in_hand[s.to_move] > 0 ? "man" : "dux");
     return render::player_name(s.to_move) + (s.again >= 0 ? " moves again" : " to move");
 }
 
@@ -88,7 +89,8 @@ std::string in_hand(const State &s) {
     if (!s.placing()) return "";
     std::string out = ", in hand";
     for (int p = 0; p < 2; ++p) {
-        out += (p == 0 ? ": " : ", ") + render::player_name(p) + " " + std::to_string(s.men_in_hand[p]) + (s.men_in_hand[p] == 1 ? " man" : " men");
+        out += (p == 0 ? ": " : ", ") + render::player_name(p) + " " + std::to_string(s.men_in_hand[p]) +
+               (s.men_in_hand[p] == 1 ? " man" : " men");
         if (s.dux_in_hand[p] != 0) out += " and the dux";
     }
     return out;
@@ -97,11 +99,13 @@ std::string in_hand(const State &s) {
 }  // namespace
 
 template <class BB>
-std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                             const json &render_options) {
     const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols, s.placing());
     if (!l.pieces) return empty_board_svg(l, "Ludus Latrunculorum (" + std::string(o.rules->name) + ")", false);
     const MoveInfo m = move_info<LatrunculiRulesT>(o, last);
-    std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s) + in_hand(s);
+    std::string title =
+        "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s) + in_hand(s);
     title += m.present ? ", last move " + m.text : ", no move yet";
     Svg svg(l.width, l.height, title);
     draw_board(svg, l, false);
@@ -109,10 +113,13 @@ std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, c
     svg.open("g", {{"class", "pieces"}});
     for (int sq = 0; sq < o.rows * o.cols; ++sq) {
         const int piece = piece_at(s, sq);
-        if (piece >= 0) draw_piece(svg, look_of(piece), l.g.cx(sq), l.g.cy(sq), l.g.cell, std::string("piece ") + player_class(piece / 2), square_name(o, sq));
+        if (piece >= 0)
+            draw_piece(svg, look_of(piece), l.g.cx(sq), l.g.cy(sq), l.g.cell,
+                       std::string("piece ") + player_class(piece / 2), square_name(o, sq));
     }
     for (const auto &[sq, piece] : m.captured)
-        draw_piece(svg, look_of(piece, true), l.g.cx(sq), l.g.cy(sq), l.g.cell, std::string("captured ") + player_class(piece / 2), square_name(o, sq));
+        draw_piece(svg, look_of(piece, true), l.g.cx(sq), l.g.cy(sq), l.g.cell,
+                   std::string("captured ") + player_class(piece / 2), square_name(o, sq));
     svg.close();
     if (s.placing()) draw_hands(svg, l, {s.men_in_hand[0], s.men_in_hand[1]}, {s.dux_in_hand[0], s.dux_in_hand[1]});
     draw_status(svg, l, s.result, s.to_move, status_phrase(s), m.present ? m.text : "");
@@ -120,7 +127,8 @@ std::string LatrunculiRulesT<BB>::render_svg(const Options &o, const State &s, c
 }
 
 template <class BB>
-std::string LatrunculiRulesT<BB>::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string LatrunculiRulesT<BB>::render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                              const json &render_options) {
     const json r = render::resolve(text_specs(), render_options);
     const MoveInfo m = move_info<LatrunculiRulesT>(o, last);
     std::string out = "Ludus Latrunculorum (" + std::string(o.rules->name) + "): " + status_phrase(s) + "\n";
@@ -128,7 +136,8 @@ std::string LatrunculiRulesT<BB>::render_text(const Options &o, const State &s, 
     out += text_board(o.rows, o.cols, r, [&](int sq) {
         const int piece = piece_at(s, sq);
         if (piece >= 0) return glyph[piece];
-        return std::any_of(m.captured.begin(), m.captured.end(), [&](const auto &x) { return x.first == sq; }) ? 'x' : '.';
+        return std::any_of(m.captured.begin(), m.captured.end(), [&](const auto &x) { return x.first == sq; }) ? 'x'
+                                                                                                               : '.';
     });
     out += "pieces: " + counts(s) + "; 0/1 men, D/d the duxes\n";
     if (s.placing())
@@ -147,10 +156,12 @@ json LatrunculiRulesT<BB>::render_options() {
     return square_board::render_options();
 }
 
-#define LUDUS_LATRUNCULI_RENDER(BB)                                                                                                    \
-    template std::string LatrunculiRulesT<BB>::render_svg(const Options &, const State &, const LastMove<State> &, const json &); \
-    template std::string LatrunculiRulesT<BB>::render_text(const Options &, const State &, const LastMove<State> &, const json &); \
-    template json LatrunculiRulesT<BB>::render_options();
+#define LUDUS_LATRUNCULI_RENDER(BB)                                                                                    \
+  template std::string LatrunculiRulesT<BB>::render_svg(const Options &, const State &, const LastMove<State> &,       \
+                                                        const json &);                                                 \
+  template std::string LatrunculiRulesT<BB>::render_text(const Options &, const State &, const LastMove<State> &,      \
+                                                         const json &);                                                \
+  template json LatrunculiRulesT<BB>::render_options();
 LUDUS_LATRUNCULI_RENDER(uint64_t)
 LUDUS_LATRUNCULI_RENDER(u128)
 

@@ -18,11 +18,13 @@ namespace {
 const std::vector<SchaedlerRuleset> &all_rulesets() {
     static const std::vector<SchaedlerRuleset> rulesets = {
         {"schaedler", "Schaedler 1994",
-         "U. Schaedler, 'Latrunculi - ein verlorenes strategisches Brettspiel der Roemer', Homo Ludens IV (1994) 47-67, as given by "
+         "U. Schaedler, 'Latrunculi - ein verlorenes strategisches Brettspiel der Roemer', Homo Ludens IV (1994) "
+         "47-67, as given by "
          "Ludii 'Schadler 1994'",
          16, 16, false},
         {"schaedler_2001", "Schaedler 2001",
-         "U. Schaedler, 'Latrunculi - a forgotten Roman game of strategy reconstructed', Abstract Games 7 (2001), as given by Ludii "
+         "U. Schaedler, 'Latrunculi - a forgotten Roman game of strategy reconstructed', Abstract Games 7 (2001), as "
+         "given by Ludii "
          "'Schadler 2001'",
          16, 24, true},
     };
@@ -30,7 +32,6 @@ const std::vector<SchaedlerRuleset> &all_rulesets() {
 }
 
 Result win_of(int player) { return player == 0 ? Result::player0_won : Result::player1_won; }
-
 
 // The end of a turn: the other player's, unless the game ends.
 void next_turn(const SchaedlerOptions &o, SchaedlerState &s) {
@@ -41,7 +42,8 @@ void next_turn(const SchaedlerOptions &o, SchaedlerState &s) {
         end_game(s, win_of(mover), EndReason::no_moves);  // a player who cannot move loses (a DECISION)
         return;
     }
-    if (!s.placing() && o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
+    if (!s.placing() && o.draw_plies_without_capture > 0 &&
+        s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
         end_game(s, Result::draw, EndReason::plies_without_capture);
 }
 
@@ -70,12 +72,14 @@ SchaedlerOptions SchaedlerRules::parse_options(const json &given) {
     const int pieces = o.resolved["pieces"].get<int>();
     o.pieces = pieces == 0 ? o.rules->min_pieces : pieces;
     if (o.pieces < o.rules->min_pieces || o.pieces > o.rules->max_pieces)
-        fail(Status::invalid_option, "option \"pieces\": " + std::to_string(pieces) + " is outside 0 (the ruleset's) or " +
-                                         std::to_string(o.rules->min_pieces) + ".." + std::to_string(o.rules->max_pieces) +
-                                         " in the " + std::string(o.rules->name) + " ruleset");
+        fail(Status::invalid_option, "option \"pieces\": " + std::to_string(pieces) +
+                                         " is outside 0 (the ruleset's) or " + std::to_string(o.rules->min_pieces) +
+                                         ".." + std::to_string(o.rules->max_pieces) + " in the " +
+                                         std::string(o.rules->name) + " ruleset");
     o.draw_plies_without_capture = o.resolved["draw_plies_without_capture"].get<int>();
     o.draw_repetitions = o.resolved["draw_repetitions"].get<int>();
-    if (o.draw_repetitions == 1) fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
+    if (o.draw_repetitions == 1)
+        fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
     return o;
 }
 
@@ -179,9 +183,7 @@ int SchaedlerRules::evaluation(const Options &o, const State &s) {
     return material(me) - material(other) + 3 * (mobility(me) - mobility(other));
 }
 
-std::string SchaedlerRules::square_name(const Options &, int square) {
-    return squares::name(cols, square);
-}
+std::string SchaedlerRules::square_name(const Options &, int square) { return squares::name(cols, square); }
 
 std::string SchaedlerRules::action_text(const Options &o, Action a) {
     if (a >= remove_base) return std::string("x").append(square_name(o, a - remove_base));
@@ -199,15 +201,20 @@ Action SchaedlerRules::parse_action(const Options &, std::string_view text) {
     pos += dash ? 1 : 0;
     const int to = dash ? squares::read(SchaedlerOptions::rows, cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
-        fail(Status::invalid_move, json_util::quote(text) +
-                                       " is not a move: write FROM-TO (such as b2-b3, or b2-d2 for hops, by the last square), a square to "
-                                       "place a piece on (such as c4), or x and the square of a blocked piece to remove (such as xd5), "
-                                       "with squares a1..h8");
+        fail(Status::invalid_move,
+             json_util::quote(text) +
+                 " is not a move: write FROM-TO (such as b2-b3, or b2-d2 for hops, by the last square), a square to "
+                 "place a piece on (such as c4), or x and the square of a blocked piece to remove (such as xd5), "
+                 "with squares a1..h8");
     return from * stride + to;
 }
 
 json SchaedlerRules::action_json(const Options &o, const State &s, Action a) {
-    json j{{"text", action_text(o, a)}, {"action", a}, {"player", s.to_move}, {"captures", json::array()}, {"blocks", json::array()}};
+    json j{{"text", action_text(o, a)},
+           {"action", a},
+           {"player", s.to_move},
+           {"captures", json::array()},
+           {"blocks", json::array()}};
     if (a >= remove_base) {
         j["captures"].push_back(square_name(o, a - remove_base));
         add_move_fields(j, {"remove", "", "", {square_name(o, a - remove_base)}, 1});
@@ -223,7 +230,8 @@ json SchaedlerRules::action_json(const Options &o, const State &s, Action a) {
     j["from"] = square_name(o, from);
     j["to"] = square_name(o, to);
     j["hops"] = (neighbours(bits::one<uint64_t>(from)) & bits::one<uint64_t>(to)) == 0;
-    for (uint64_t b = new_blocks(s, from, to); b != 0; b &= b - 1) j["blocks"].push_back(square_name(o, bits::lowest(b)));
+    for (uint64_t b = new_blocks(s, from, to); b != 0; b &= b - 1)
+        j["blocks"].push_back(square_name(o, bits::lowest(b)));
     return j;
 }
 

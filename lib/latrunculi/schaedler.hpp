@@ -27,8 +27,8 @@ namespace ludus {
 // One of Schädler's two versions, as data.
 struct SchaedlerRuleset {
     std::string_view id, name, source;
-    int min_pieces, max_pieces;          // pieces each (the players agree on a number in 2001)
-    bool enter_between_only_to_block;    // 2001: a piece may stop between two enemies only if the move blocks one
+    int min_pieces, max_pieces;        // pieces each (the players agree on a number in 2001)
+    bool enter_between_only_to_block;  // 2001: a piece may stop between two enemies only if the move blocks one
 };
 
 const std::vector<SchaedlerRuleset> &schaedler_rulesets();
@@ -74,9 +74,7 @@ struct SchaedlerRules : CaptureRules<SchaedlerOptions, SchaedlerState> {
     static State initial(const Options &o);
     // Every game of a ruleset starts from its setup: a saved game's start must be it (a game
     // saved under one ruleset and relabelled another is refused, naming the ruleset).
-    static std::string ruleset_label(const Options &o) {
-        return ludus::ruleset_label(o.rules->name, o.rules->id);
-    }
+    static std::string ruleset_label(const Options &o) { return ludus::ruleset_label(o.rules->name, o.rules->id); }
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static bool is_legal(const Options &o, const State &s, Action a);
@@ -92,7 +90,6 @@ struct SchaedlerRules : CaptureRules<SchaedlerOptions, SchaedlerState> {
     // The computer player's view of a position, from the side to move, in hundredths of a piece.
     static int evaluation(const Options &o, const State &s);
 
-
     static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);
     static json action_json(const Options &o, const State &s, Action a);
@@ -101,8 +98,10 @@ struct SchaedlerRules : CaptureRules<SchaedlerOptions, SchaedlerState> {
     static std::string square_name(const Options &o, int square);
 
     // Pictures (schaedler_render.cpp): blocked pieces are drawn crossed through.
-    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                  const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                   const json &render_options);
 };
 
 }  // namespace ludus

@@ -64,12 +64,15 @@ std::string counts(const SchaedlerState &s) {
 
 }  // namespace
 
-std::string SchaedlerRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string SchaedlerRules::render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                       const json &render_options) {
     const Layout l = layout(render::resolve(svg_specs(), render_options), o.rows, o.cols, s.placing());
     if (!l.pieces) return empty_board_svg(l, "Ludus Latrunculorum (" + std::string(o.rules->name) + ")", false);
     const MoveInfo m = move_info(o, last);
-    std::string title = "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s);
-    if (s.placing()) title += ", in hand: player 0 " + std::to_string(s.in_hand[0]) + ", player 1 " + std::to_string(s.in_hand[1]);
+    std::string title =
+        "Ludus Latrunculorum (" + std::string(o.rules->name) + "), " + status_phrase(s) + ", " + counts(s);
+    if (s.placing())
+        title += ", in hand: player 0 " + std::to_string(s.in_hand[0]) + ", player 1 " + std::to_string(s.in_hand[1]);
     title += m.present ? ", last move " + m.text : ", no move yet";
     Svg svg(l.width, l.height, title);
     draw_board(svg, l, false);
@@ -79,11 +82,16 @@ std::string SchaedlerRules::render_svg(const Options &o, const State &s, const L
         const int owner = s.owner(sq);
         if (owner < 0) continue;
         const bool blocked = s.is_blocked(sq);
-        draw_piece(svg, {owner, false, blocked, false}, l.g.cx(sq), l.g.cy(sq), l.g.cell, std::string("piece ") + player_class(owner), square_name(o, sq));
+        draw_piece(svg, {owner, false, blocked, false}, l.g.cx(sq), l.g.cy(sq), l.g.cell,
+                   std::string("piece ") + player_class(owner), square_name(o, sq));
         if (bits::test(m.blocks, sq))
             svg.circle(l.g.cx(sq), l.g.cy(sq), l.g.cell * 0.46,
-                       {{"class", "just-blocked"}, {"data-square", square_name(o, sq)}, {"fill", "none"}, {"stroke", chain},
-                        {"stroke-width", std::max(1.0, l.g.cell * 0.04)}, {"stroke-dasharray", "4 3"}});
+                       {{"class", "just-blocked"},
+                        {"data-square", square_name(o, sq)},
+                        {"fill", "none"},
+                        {"stroke", chain},
+                        {"stroke-width", std::max(1.0, l.g.cell * 0.04)},
+                        {"stroke-dasharray", "4 3"}});
     }
     if (m.removed >= 0)
         draw_piece(svg, {1 - m.player, false, true, true}, l.g.cx(m.removed), l.g.cy(m.removed), l.g.cell,
@@ -94,7 +102,8 @@ std::string SchaedlerRules::render_svg(const Options &o, const State &s, const L
     return svg.finish();
 }
 
-std::string SchaedlerRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string SchaedlerRules::render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                        const json &render_options) {
     const json r = render::resolve(text_specs(), render_options);
     const MoveInfo m = move_info(o, last);
     std::string out = "Ludus Latrunculorum (" + std::string(o.rules->name) + "): " + status_phrase(s) + "\n";
@@ -105,7 +114,9 @@ std::string SchaedlerRules::render_text(const Options &o, const State &s, const 
         return sq == m.removed ? 'x' : '.';
     });
     out += "pieces: " + counts(s) + "; 0/1 free pieces, A/B blocked ones\n";
-    if (s.placing()) out += "in hand: player 0 " + std::to_string(s.in_hand[0]) + ", player 1 " + std::to_string(s.in_hand[1]) + "\n";
+    if (s.placing())
+        out +=
+            "in hand: player 0 " + std::to_string(s.in_hand[0]) + ", player 1 " + std::to_string(s.in_hand[1]) + "\n";
     if (m.present) {
         out += "last move: " + m.text + " (player " + std::to_string(m.player) + ")";
         if (m.removed >= 0) out += "; x marks the removed piece";

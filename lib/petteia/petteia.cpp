@@ -27,11 +27,28 @@ const std::vector<OptionSpec> &PetteiaRulesT<Board>::option_specs() {
     static const std::vector<OptionSpec> specs = {
         {"rows", Kind::integer, 8, 5, 26, {}, "ranks of the board; each player fills the two nearest"},
         {"cols", Kind::integer, 8, 3, 26, {}, "files of the board (a..z)"},
-        {"first_player", Kind::choice, 0, 0, 0, {0, 1, "random"}, "who moves first; \"random\" draws lots with the game's generator"},
+        {"first_player",
+         Kind::choice,
+         0,
+         0,
+         0,
+         {0, 1, "random"},
+         "who moves first; \"random\" draws lots with the game's generator"},
         seed_option_spec(),
-        {"draw_plies_without_capture", Kind::integer, 0, 0, 100000, {},
+        {"draw_plies_without_capture",
+         Kind::integer,
+         0,
+         0,
+         100000,
+         {},
          "draw after this many plies in a row without a capture (0 = off; 1..100000)"},
-        {"draw_repetitions", Kind::integer, 0, 0, 100, {}, "draw when one position occurs this many times (0 = off; 2..100)"},
+        {"draw_repetitions",
+         Kind::integer,
+         0,
+         0,
+         100,
+         {},
+         "draw when one position occurs this many times (0 = off; 2..100)"},
     };
     return specs;
 }
@@ -44,16 +61,21 @@ PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given) {
     o.cols = o.resolved["cols"].get<int>();
     o.draw_plies_without_capture = o.resolved["draw_plies_without_capture"].get<int>();
     o.draw_repetitions = o.resolved["draw_repetitions"].get<int>();
-    if (o.draw_repetitions == 1) fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
+    if (o.draw_repetitions == 1)
+        fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
     if (o.rows * o.cols <= BitBoard::max_squares) o.bits = make_petteia_bit_tables(o.rows, o.cols);
     o.flanks = make_petteia_flanks(o.rows, o.cols);
     return o;
 }
 
 template <class Board>
-uint64_t PetteiaRulesT<Board>::square_key(int square, int player) { return square_key_table[2 * square + player]; }
+uint64_t PetteiaRulesT<Board>::square_key(int square, int player) {
+    return square_key_table[2 * square + player];
+}
 template <class Board>
-uint64_t PetteiaRulesT<Board>::side_key() { return mix64(0x51DE); }
+uint64_t PetteiaRulesT<Board>::side_key() {
+    return mix64(0x51DE);
+}
 
 template <class Board>
 PetteiaStateT<Board> PetteiaRulesT<Board>::initial(const Options &o) {
@@ -81,7 +103,8 @@ void PetteiaRulesT<BitBoard>::apply(const Options &o, State &s, Action a) {
     const int from = from_of(a), to = to_of(a);
     const int mover = s.to_move, enemy = 1 - mover;
     const uint64_t own = s.bits[mover] ^ (uint64_t{1} << from) ^ (uint64_t{1} << to);
-    const std::array<uint64_t, 4> masks = BitBoard::captured_masks(*o.bits, o.cols, uint64_t{1} << to, s.bits[enemy], own);
+    const std::array<uint64_t, 4> masks =
+        BitBoard::captured_masks(*o.bits, o.cols, uint64_t{1} << to, s.bits[enemy], own);
     const uint64_t captured = masks[0] | masks[1] | masks[2] | masks[3];
     s.bits[mover] = own;
     s.key ^= square_key(from, mover) ^ square_key(to, mover) ^ side_key();
@@ -150,7 +173,8 @@ template <class Board>
         end_game(s, mover_wins, EndReason::one_piece_left);
     else if (!has_legal_move(o, s, enemy))
         end_game(s, mover_wins, EndReason::no_moves);
-    else if (o.draw_plies_without_capture > 0 && s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
+    else if (o.draw_plies_without_capture > 0 &&
+             s.plies_without_capture >= static_cast<uint32_t>(o.draw_plies_without_capture))
         end_game(s, Result::draw, EndReason::plies_without_capture);
 }
 
@@ -160,7 +184,9 @@ std::string PetteiaRulesT<Board>::square_name(const Options &o, int square) {
 }
 
 template <class Board>
-std::string PetteiaRulesT<Board>::action_text(const Options &o, Action a) { return square_name(o, from_of(a)) + "-" + square_name(o, to_of(a)); }
+std::string PetteiaRulesT<Board>::action_text(const Options &o, Action a) {
+    return square_name(o, from_of(a)) + "-" + square_name(o, to_of(a));
+}
 
 template <class Board>
 Action PetteiaRulesT<Board>::parse_action(const Options &o, std::string_view text) {
@@ -170,8 +196,8 @@ Action PetteiaRulesT<Board>::parse_action(const Options &o, std::string_view tex
     pos += dash ? 1 : 0;
     const int to = dash ? squares::read(o.rows, o.cols, text, pos) : -1;
     if (from < 0 || to < 0 || pos != text.size())
-        fail(Status::invalid_move, json_util::quote(text) + " is not a move: write FROM-TO with squares of the " + std::to_string(o.rows) +
-                                       "x" + std::to_string(o.cols) + " board, such as b2-b5");
+        fail(Status::invalid_move, json_util::quote(text) + " is not a move: write FROM-TO with squares of the " +
+                                       std::to_string(o.rows) + "x" + std::to_string(o.cols) + " board, such as b2-b5");
     return from * action_stride + to;
 }
 

@@ -29,7 +29,7 @@ template <class Board>
 struct PetteiaStateT : Board, StateEnvelope {
     std::array<uint16_t, 2> pieces{};  // pieces on the board per player
     uint32_t plies_without_capture = 0;
-    uint64_t key = 0;                  // Zobrist key of the board and the player to move
+    uint64_t key = 0;  // Zobrist key of the board and the player to move
 
     bool operator==(const PetteiaStateT &) const = default;
 };
@@ -57,14 +57,18 @@ struct PetteiaRulesT : CaptureRules<PetteiaOptions, PetteiaStateT<Board>> {
     // listing writes up to a ray's width past its moves: this bound leaves room for that too
     // (checked for every board size in petteia_board.cpp).
     static size_t max_actions(const Options &o) { return 4 * static_cast<size_t>(o.rows * o.cols); }
-    static size_t write_actions(const Options &o, const State &s, Action *out) { return s.write_moves(o, s.to_move, out); }
+    static size_t write_actions(const Options &o, const State &s, Action *out) {
+        return s.write_moves(o, s.to_move, out);
+    }
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
         append_actions<4 * Board::max_squares>(out, [&](Action *buffer) { return write_actions(o, s, buffer); });
     }
     static bool has_legal_move(const Options &o, const State &s, int player) { return s.can_move(o, player); }
     // A uniformly random legal move for playouts, without listing them all: the r-th move
     // (r uniform) in the order direction (up, down, left, right), then landing square.
-    static Action random_action(const Options &o, const State &s, Rng &rng) { return s.random_action(o, s.to_move, rng); }
+    static Action random_action(const Options &o, const State &s, Rng &rng) {
+        return s.random_action(o, s.to_move, rng);
+    }
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
     // After a move: the end checks, in the order of docs/rules/petteia.md, "The end".
@@ -88,8 +92,10 @@ struct PetteiaRulesT : CaptureRules<PetteiaOptions, PetteiaStateT<Board>> {
 struct PetteiaRules : PetteiaRulesT<CellBoard> {
     // Pictures (petteia_render.cpp): options "size", "orientation", "coordinates" (SVG) and
     // "orientation", "coordinates" (text); see ludus_game_render_svg in ludus.h.
-    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                  const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                   const json &render_options);
     // The render options of both pictures, from the specs they check against (the catalogue's
     // "render_options").
     static json render_options();
@@ -98,8 +104,10 @@ struct PetteiaRules : PetteiaRulesT<CellBoard> {
 // The same rules on bitboards, for boards of up to 64 squares.
 struct PetteiaBitRules : PetteiaRulesT<BitBoard> {
     static PetteiaState to_cells(const State &s);
-    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                  const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                   const json &render_options);
 };
 
 // The rules that play a game of Petteia (rules_choice.hpp): the bitboard where the board fits in
@@ -109,7 +117,8 @@ struct PetteiaChoice {
     template <class Play>
     static auto with_rules(const json &options, Play &&play) {
         PetteiaOptions o = PetteiaRules::parse_options(options);
-        return o.bits ? play.template operator()<PetteiaBitRules>(std::move(o)) : play.template operator()<PetteiaRules>(std::move(o));
+        return o.bits ? play.template operator()<PetteiaBitRules>(std::move(o))
+                      : play.template operator()<PetteiaRules>(std::move(o));
     }
 };
 

@@ -64,7 +64,10 @@ public:
 
     // The table's size for a level: small for the shallow levels, whose searches are short.
     static int table_log2_size(const ai::AiOptions &ao) {
-        return ao.level.depth == 0 ? 0 : ao.depth <= 2 ? 12 : ao.level.timed ? ai::table_log2_size(ao, 16, 19, 8000) : 16;
+        return ao.level.depth == 0 ? 0
+               : ao.depth <= 2     ? 12
+               : ao.level.timed    ? ai::table_log2_size(ao, 16, 19, 8000)
+                                   : 16;
     }
 
     bool quiesces() const { return ao_.level.name != "greedy"; }
@@ -81,7 +84,8 @@ public:
     int quiet_key(Action, Context, int history) const { return history; }
     size_t history_size() const { return static_cast<size_t>(squares_) * squares_; }
     size_t history_index(Action a) const {
-        return static_cast<size_t>(a / R::action_stride) * static_cast<size_t>(squares_) + static_cast<size_t>(a % R::action_stride);
+        return static_cast<size_t>(a / R::action_stride) * static_cast<size_t>(squares_) +
+               static_cast<size_t>(a % R::action_stride);
     }
 
     // From the side to move's view, in hundredths of a piece. `threat_bonus`: count the enemy
@@ -100,11 +104,12 @@ public:
         // Threats against the side to move: it can save one piece, hardly two (a fork).
         static constexpr int threat_penalty[] = {0, 20, 75, 110, 140};
         score -= threat_penalty[std::min(threatened[me], 4)];
-        if (threat_bonus && threatened[other] > 0) score += 70 + 20 * (threatened[other] - 1);
-        else score += 10 * threatened[other];
+        if (threat_bonus && threatened[other] > 0)
+            score += 70 + 20 * (threatened[other] - 1);
+        else
+            score += 10 * threatened[other];
         return std::clamp(score, -eval_bound, eval_bound);
     }
-
 
     // The moves of the side to move that capture: onto an empty square next to an enemy that
     // has a friend of the mover beyond it, by the nearest piece on a line to that square (the
@@ -128,8 +133,10 @@ public:
         for (int sq = 0; sq < squares_; ++sq) {
             if (s.owner(sq) != enemy) continue;
             for (int d = 0; d < 4; ++d) {
-                const int landing = flanks[sq].adjacent[d ^ 1], beyond = flanks[sq].adjacent[d];  // d ^ 1: the opposite direction
-                if (landing < 0 || beyond < 0 || s.owner(landing) != -1 || s.owner(beyond) != me || seen(landing)) continue;
+                const int landing = flanks[sq].adjacent[d ^ 1],
+                          beyond = flanks[sq].adjacent[d];  // d ^ 1: the opposite direction
+                if (landing < 0 || beyond < 0 || s.owner(landing) != -1 || s.owner(beyond) != me || seen(landing))
+                    continue;
                 for (int e = 0; e < 4; ++e) {  // the nearest piece in each direction from the landing square
                     int x = flanks[landing].adjacent[e];
                     while (x >= 0 && s.owner(x) == -1) x = flanks[x].adjacent[e];
@@ -171,7 +178,8 @@ private:
                 const int p = s.owner(sq);
                 if (p < 0) continue;
                 for (int d = 0; d < 4; ++d)
-                    for (int x = flanks[sq].adjacent[d]; x >= 0 && s.owner(x) == -1; x = flanks[x].adjacent[d]) ++mobility[p], reach[p][x] = true;
+                    for (int x = flanks[sq].adjacent[d]; x >= 0 && s.owner(x) == -1; x = flanks[x].adjacent[d])
+                        ++mobility[p], reach[p][x] = true;
             }
             for (int sq = 0; sq < squares_; ++sq) {
                 const int p = s.owner(sq);
@@ -200,13 +208,17 @@ private:
 }  // namespace
 
 template <class R>
-json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
+json ai_choose(const typename R::Options &o, const typename R::State &s, std::span<const uint64_t> earlier_keys,
+               const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, petteia_levels, max_depth);
-    return ai::choose_move<R>(o, s, earlier_keys, ao, [&] { return ai::alphabeta_choose<PetteiaPolicy<R>>(o, s, earlier_keys, ao); });
+    return ai::choose_move<R>(o, s, earlier_keys, ao,
+                              [&] { return ai::alphabeta_choose<PetteiaPolicy<R>>(o, s, earlier_keys, ao); });
 }
 
-template json ai_choose<PetteiaRules>(const PetteiaRules::Options &, const PetteiaRules::State &, std::span<const uint64_t>, const json &);
-template json ai_choose<PetteiaBitRules>(const PetteiaBitRules::Options &, const PetteiaBitRules::State &, std::span<const uint64_t>, const json &);
+template json ai_choose<PetteiaRules>(const PetteiaRules::Options &, const PetteiaRules::State &,
+                                      std::span<const uint64_t>, const json &);
+template json ai_choose<PetteiaBitRules>(const PetteiaBitRules::Options &, const PetteiaBitRules::State &,
+                                         std::span<const uint64_t>, const json &);
 
 template <>
 json ai_levels<PetteiaRules>() {

@@ -21,7 +21,9 @@ struct Step {
 // Up (towards player 1), down, left, right: the order of move generation and of captures.
 constexpr std::array<Step, 4> directions = {{{1, 0}, {-1, 0}, {0, -1}, {0, 1}}};
 
-bool on_board(const PetteiaOptions &o, int rank, int file) { return rank >= 0 && rank < o.rows && file >= 0 && file < o.cols; }
+bool on_board(const PetteiaOptions &o, int rank, int file) {
+    return rank >= 0 && rank < o.rows && file >= 0 && file < o.cols;
+}
 
 constexpr int stride = petteia_stride;
 
@@ -37,7 +39,8 @@ constexpr bool listing_fits_every_bitboard() {
         for (int cols = 3; cols <= 26 && rows * cols <= 64; ++cols) {
             const int squares = rows * cols;
             for (int p = 1; p <= squares; ++p)
-                if (std::min(p * (rows + cols - 2), 4 * (squares - p)) + ray_width(rows, cols) > 4 * squares) return false;
+                if (std::min(p * (rows + cols - 2), 4 * (squares - p)) + ray_width(rows, cols) > 4 * squares)
+                    return false;
         }
     return true;
 }
@@ -73,8 +76,8 @@ std::shared_ptr<const PetteiaBitTables> make_petteia_bit_tables(int rows, int co
             if (file > 0) t->not_first_file |= uint64_t{1} << sq;
             if (file < cols - 1) t->not_last_file |= uint64_t{1} << sq;
             for (size_t d = 0; d < directions.size(); ++d)
-                for (int r = rank + directions[d].drank, f = file + directions[d].dfile; r >= 0 && r < rows && f >= 0 && f < cols;
-                     r += directions[d].drank, f += directions[d].dfile)
+                for (int r = rank + directions[d].drank, f = file + directions[d].dfile;
+                     r >= 0 && r < rows && f >= 0 && f < cols; r += directions[d].drank, f += directions[d].dfile)
                     t->ray[d][sq] |= uint64_t{1} << (r * cols + f);
         }
     t->ray_width = ray_width(rows, cols);
@@ -82,8 +85,8 @@ std::shared_ptr<const PetteiaBitTables> make_petteia_bit_tables(int rows, int co
     for (int sq = 0; sq < rows * cols; ++sq)
         for (int d = 0; d < 4; ++d) {
             Action *moves = &t->ray_moves[static_cast<size_t>((sq * 4 + d) * t->ray_width)];
-            for (int r = sq / cols + directions[d].drank, f = sq % cols + directions[d].dfile; r >= 0 && r < rows && f >= 0 && f < cols;
-                 r += directions[d].drank, f += directions[d].dfile)
+            for (int r = sq / cols + directions[d].drank, f = sq % cols + directions[d].dfile;
+                 r >= 0 && r < rows && f >= 0 && f < cols; r += directions[d].drank, f += directions[d].dfile)
                 *moves++ = sq * stride + r * cols + f;
         }
     return t;
@@ -108,7 +111,9 @@ void for_each_cell_move(const CellBoard &b, const PetteiaOptions &o, int player,
             // Squares to the edge in each direction.
             const std::array<int, 4> room = {o.rows - 1 - rank, rank, file, o.cols - 1 - file};
             for (int d = 0; d < 4; ++d)
-                for (int k = 1, to = from + delta[d]; k <= room[d] && b.cells[to] == CellBoard::empty; ++k, to += delta[d]) move(d, from, to);
+                for (int k = 1, to = from + delta[d]; k <= room[d] && b.cells[to] == CellBoard::empty;
+                     ++k, to += delta[d])
+                    move(d, from, to);
         }
 }
 
@@ -125,7 +130,9 @@ bool CellBoard::can_move(const PetteiaOptions &o, int player) const {
         for (int file = 0; file < o.cols; ++file) {
             if (cells[rank * o.cols + file] != player) continue;
             for (Step d : directions)
-                if (on_board(o, rank + d.drank, file + d.dfile) && cells[(rank + d.drank) * o.cols + file + d.dfile] == empty) return true;
+                if (on_board(o, rank + d.drank, file + d.dfile) &&
+                    cells[(rank + d.drank) * o.cols + file + d.dfile] == empty)
+                    return true;
         }
     return false;
 }
@@ -149,7 +156,8 @@ inline uint64_t before_highest(uint64_t ray, uint64_t occupied) {
 // each direction's moves are copied whole from the table (Width actions, nearest first) and
 // the output advances by the number of targets, so the next copy overwrites the rest.
 template <int Width>
-inline __attribute__((always_inline)) Action *write_ray_moves(const PetteiaBitTables &t, uint64_t occupied, uint64_t movable, Action *out) {
+inline __attribute__((always_inline)) Action *write_ray_moves(const PetteiaBitTables &t, uint64_t occupied,
+                                                              uint64_t movable, Action *out) {
     const Action *const table = t.ray_moves.data();
     for (; movable != 0; movable &= movable - 1) {
         const int from = std::countr_zero(movable);
@@ -175,12 +183,14 @@ inline uint64_t bit_targets(const PetteiaBitTables &t, uint64_t occupied, int fr
 }  // namespace
 
 // Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
-LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE size_t BitBoard::write_moves(const PetteiaOptions &o, int player, Action *out) const {
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE size_t BitBoard::write_moves(const PetteiaOptions &o, int player,
+                                                                  Action *out) const {
     const PetteiaBitTables &t = *o.bits;
     const uint64_t occupied = bits[0] | bits[1], empty_squares = t.board & ~occupied, own = bits[player];
     // The pieces with a free neighbour: the others (many, in the crowded middle game) cost no rays.
-    const uint64_t movable = own & ((empty_squares >> o.cols) | (empty_squares << o.cols) | (t.not_first_file & (empty_squares << 1)) |
-                                    (t.not_last_file & (empty_squares >> 1)));
+    const uint64_t movable =
+        own & ((empty_squares >> o.cols) | (empty_squares << o.cols) | (t.not_first_file & (empty_squares << 1)) |
+               (t.not_last_file & (empty_squares >> 1)));
     Action *const first = out;
     switch (t.ray_width) {
     case 8: out = write_ray_moves<8>(t, occupied, movable, out); break;
@@ -209,7 +219,8 @@ namespace {
 // one direction every reachable square is reached by exactly one piece, the nearest behind
 // it); r uniform, the r-th in the order up, down, left, right, then landing square.
 template <int RankDoublings, int FileDoublings>
-inline __attribute__((always_inline)) Action random_bit_move(const BitBoard &b, const PetteiaOptions &o, int player, Rng &rng) {
+inline __attribute__((always_inline)) Action random_bit_move(const BitBoard &b, const PetteiaOptions &o, int player,
+                                                             Rng &rng) {
     const PetteiaBitTables &t = *o.bits;
     const uint64_t occupied = b.bits[0] | b.bits[1], empty_squares = t.board & ~occupied;
     const uint64_t own = b.bits[player];
@@ -265,7 +276,8 @@ Action CellBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) c
 // Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads).
 // Boards of up to 64 squares: 5..7 ranks (3 doublings) with 3..12 files (2..4), 8..15 ranks
 // (4) with 3..8 files (2..3), 16..21 ranks (5) with 3..4 files (2).
-LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action BitBoard::random_action(const PetteiaOptions &o, int player, Rng &rng) const {
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action BitBoard::random_action(const PetteiaOptions &o, int player,
+                                                                    Rng &rng) const {
     switch (o.bits->rank_doublings * 8 + o.bits->file_doublings) {
     case 3 * 8 + 2: return random_bit_move<3, 2>(*this, o, player, rng);
     case 3 * 8 + 3: return random_bit_move<3, 3>(*this, o, player, rng);
@@ -273,7 +285,9 @@ LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action BitBoard::random_action(const Pettei
     case 4 * 8 + 2: return random_bit_move<4, 2>(*this, o, player, rng);
     case 4 * 8 + 3: return random_bit_move<4, 3>(*this, o, player, rng);
     case 5 * 8 + 2: return random_bit_move<5, 2>(*this, o, player, rng);
-    default: fail(Status::internal, "no bitboard move picker for a " + std::to_string(o.rows) + "x" + std::to_string(o.cols) + " board");
+    default:
+        fail(Status::internal,
+             "no bitboard move picker for a " + std::to_string(o.rows) + "x" + std::to_string(o.cols) + " board");
     }
 }
 

@@ -36,10 +36,10 @@ struct PetteiaOptions {
     int rows = 8;
     int cols = 8;
     std::shared_ptr<const std::vector<PetteiaFlank>> flanks;  // per square
-    int draw_plies_without_capture = 0;  // 0 = off
-    int draw_repetitions = 0;            // 0 = off
-    std::shared_ptr<const PetteiaBitTables> bits;  // for boards of up to 64 squares
-    json resolved;                       // every option as given or defaulted (saved with the game)
+    int draw_plies_without_capture = 0;                       // 0 = off
+    int draw_repetitions = 0;                                 // 0 = off
+    std::shared_ptr<const PetteiaBitTables> bits;             // for boards of up to 64 squares
+    json resolved;  // every option as given or defaulted (saved with the game)
 };
 
 // The tables of a board size, made once when the options are read.
@@ -87,7 +87,8 @@ struct BitBoard {
         const PetteiaBitTables &t = *o.bits;
         const uint64_t empty_squares = t.board & ~(bits[0] | bits[1]);
         const uint64_t p = bits[player];
-        const uint64_t steps = (p << o.cols) | (p >> o.cols) | ((p & t.not_first_file) >> 1) | ((p & t.not_last_file) << 1);
+        const uint64_t steps =
+            (p << o.cols) | (p >> o.cols) | ((p & t.not_first_file) >> 1) | ((p & t.not_last_file) << 1);
         return (steps & empty_squares) != 0;
     }
     bool slides(const PetteiaOptions &o, int from, int to) const;
@@ -99,7 +100,8 @@ struct BitBoard {
     // left, right): the adjacent enemy square whose far side has a flanker; sideways, both
     // squares must stay on the rank of the landing square (the file masks), up and down shift
     // off the board. Inline: the rules' move applies it in masks.
-    static std::array<uint64_t, 4> captured_masks(const PetteiaBitTables &t, int cols, uint64_t landing, uint64_t enemy, uint64_t flankers) {
+    static std::array<uint64_t, 4> captured_masks(const PetteiaBitTables &t, int cols, uint64_t landing, uint64_t enemy,
+                                                  uint64_t flankers) {
         const uint64_t inner = t.not_first_file & t.not_last_file;
         return {(landing << cols) & enemy & (flankers >> cols), (landing >> cols) & enemy & (flankers << cols),
                 (landing >> 1) & inner & enemy & (flankers << 1), (landing << 1) & inner & enemy & (flankers >> 1)};

@@ -20,7 +20,8 @@ const std::vector<OptionSpec> &race_text_specs() {
 RaceLayout::RaceLayout(double width, bool with_words, bool with_positions, bool with_pieces)
     : words(with_words), positions(with_positions), pieces(with_pieces) {
     cell = width / 13.6;
-    gap = 0.4 * cell;  // the halves apart, yet the turned board (12 cells and the gap tall) keeps 44 px cells on a 360x740 phone
+    gap = 0.4 * cell;  // the halves apart, yet the turned board (12 cells and the gap tall) keeps 44 px cells on a
+                       // 360x740 phone
     margin = 0.5 * cell;
     stroke = std::max(1.0, cell * 0.04);
     tray_height = 1.1 * cell;
@@ -39,7 +40,8 @@ std::array<double, 4> RaceLayout::tray_box(int player, bool off) const {
 void draw_board_halves(Svg &svg, const RaceLayout &L) {
     const double s = L.stroke;
     for (int half = 0; half < 2; ++half)
-        svg.rect(L.x(half * 6) - s * 2, L.y(0) - s * 2, 6 * L.cell + s * 4, 3 * L.cell + s * 4, {{"class", "half"}, {"fill", style::board_edge}, {"rx", s * 2}});
+        svg.rect(L.x(half * 6) - s * 2, L.y(0) - s * 2, 6 * L.cell + s * 4, 3 * L.cell + s * 4,
+                 {{"class", "half"}, {"fill", style::board_edge}, {"rx", s * 2}});
 }
 
 void draw_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &name,
@@ -47,10 +49,20 @@ void draw_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::strin
     const char *fill = row == 1 ? "#dcc493" : style::board_light;
     if (L.positions)
         svg.rect(L.x(col), L.y(row), L.cell, L.cell,
-                 {{"class", cls}, {"data-cell", name}, {"data-position0", positions[0]}, {"data-position1", positions[1]}, {"fill", fill},
-                  {"stroke", style::board_edge}, {"stroke-width", L.stroke}});
+                 {{"class", cls},
+                  {"data-cell", name},
+                  {"data-position0", positions[0]},
+                  {"data-position1", positions[1]},
+                  {"fill", fill},
+                  {"stroke", style::board_edge},
+                  {"stroke-width", L.stroke}});
     else
-        svg.rect(L.x(col), L.y(row), L.cell, L.cell, {{"class", cls}, {"data-cell", name}, {"fill", fill}, {"stroke", style::board_edge}, {"stroke-width", L.stroke}});
+        svg.rect(L.x(col), L.y(row), L.cell, L.cell,
+                 {{"class", cls},
+                  {"data-cell", name},
+                  {"fill", fill},
+                  {"stroke", style::board_edge},
+                  {"stroke-width", L.stroke}});
 }
 
 void open_tray(Svg &svg, const RaceLayout &L, const std::string &cls, int count, const std::string &position) {
@@ -61,8 +73,13 @@ void open_tray(Svg &svg, const RaceLayout &L, const std::string &cls, int count,
 }
 
 void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::string &name) {
-    svg.text("text", {{"class", "inscription"}, {"x", L.x(col) + L.cell * 0.08}, {"y", L.y(row) + L.cell * 0.2}, {"font-size", L.cell * 0.24},
-                      {"font-family", style::serif}, {"fill", style::muted_ink}},
+    svg.text("text",
+             {{"class", "inscription"},
+              {"x", L.x(col) + L.cell * 0.08},
+              {"y", L.y(row) + L.cell * 0.2},
+              {"font-size", L.cell * 0.24},
+              {"font-family", style::serif},
+              {"fill", style::muted_ink}},
              name);
 }
 
@@ -74,12 +91,24 @@ std::string tray_label(int player, bool off, int count) {
     return label;
 }
 
-void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size, const std::string &label) {
+void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size,
+                     const std::string &label) {
     svg.rect(box[0], box[1], box[2], box[3],
-             {{"class", "tray"}, {"fill", "none"}, {"stroke", style::muted_ink}, {"stroke-width", L.stroke}, {"stroke-dasharray", "4 3"}, {"rx", L.cell * 0.12}});
+             {{"class", "tray"},
+              {"fill", "none"},
+              {"stroke", style::muted_ink},
+              {"stroke-width", L.stroke},
+              {"stroke-dasharray", "4 3"},
+              {"rx", L.cell * 0.12}});
     if (!L.words) return;
-    svg.text("text", {{"class", "tray-label"}, {"x", box[0] + L.cell * 0.15}, {"y", box[1] + box[3] / 2}, {"font-size", font_size}, {"font-family", style::font},
-                      {"dominant-baseline", "central"}, {"fill", style::ink}},
+    svg.text("text",
+             {{"class", "tray-label"},
+              {"x", box[0] + L.cell * 0.15},
+              {"y", box[1] + box[3] / 2},
+              {"font-size", font_size},
+              {"font-family", style::font},
+              {"dominant-baseline", "central"},
+              {"fill", style::ink}},
              label);
 }
 
@@ -96,8 +125,10 @@ void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size) {
         }
 }
 
-void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls, const char *stroke) {
-    svg.circle(cx, cy, L.cell * 0.2, {{"class", cls}, {"fill", style::piece_fill[player]}, {"stroke", stroke}, {"stroke-width", L.stroke}});
+void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls,
+                    const char *stroke) {
+    svg.circle(cx, cy, L.cell * 0.2,
+               {{"class", cls}, {"fill", style::piece_fill[player]}, {"stroke", stroke}, {"stroke-width", L.stroke}});
 }
 
 void draw_stack(Svg &svg, int player, int count, double cx, double cy, double radius, bool ring_single) {
@@ -105,34 +136,51 @@ void draw_stack(Svg &svg, int player, int count, double cx, double cy, double ra
     const double step = radius * 0.22, stroke = std::max(1.0, radius * 0.12);
     for (int i = 0; i < shown; ++i)
         svg.circle(cx, cy + (shown - 1) * step / 2 - i * step, radius,
-                   {{"class", "disc"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]}, {"stroke-width", stroke}});
+                   {{"class", "disc"},
+                    {"fill", style::piece_fill[player]},
+                    {"stroke", style::piece_stroke[player]},
+                    {"stroke-width", stroke}});
     const double top = cy - (shown - 1) * step / 2;
     if (count >= 2)
         svg.label(cx, top, radius * 1.05, std::to_string(count),
-                  {{"class", "count"}, {"font-weight", "bold"}, {"font-family", style::font}, {"fill", style::piece_fill[1 - player]}});
+                  {{"class", "count"},
+                   {"font-weight", "bold"},
+                   {"font-family", style::font},
+                   {"fill", style::piece_fill[1 - player]}});
     else if (ring_single)
-        svg.circle(cx, top, radius * 0.55, {{"class", "mark"}, {"fill", "none"}, {"stroke", style::piece_mark[player]}, {"stroke-width", stroke}});
+        svg.circle(
+            cx, top, radius * 0.55,
+            {{"class", "mark"}, {"fill", "none"}, {"stroke", style::piece_mark[player]}, {"stroke-width", stroke}});
 }
 
 namespace {
 constexpr const char *route_ink = "#9a3b22";  // red ochre, as the painted letters of the stone boards
 }  // namespace
 
-void draw_route_stretch(Svg &svg, const RaceLayout &L, int row, int first_col, int last_col, const std::string &letter) {
+void draw_route_stretch(Svg &svg, const RaceLayout &L, int row, int first_col, int last_col,
+                        const std::string &letter) {
     const double dir = last_col >= first_col ? 1 : -1;
     const double start = dir > 0 ? L.x(first_col) : L.x(first_col) + L.cell;
     const double end = dir > 0 ? L.x(last_col) + L.cell : L.x(last_col);
     // The letter in the first cell's top right corner, the arrow along the bottom: the corners
     // a disc leaves free, away from the cell's name (top left, or top right when an app turns
     // the board a quarter).
-    svg.text("text", {{"class", "route-letter"}, {"x", L.x(first_col) + L.cell * 0.8}, {"y", L.y(row) + L.cell * 0.22}, {"font-size", L.cell * 0.3},
-                      {"font-weight", "bold"}, {"font-family", style::serif}, {"text-anchor", "middle"}, {"dominant-baseline", "central"},
-                      {"fill", route_ink}},
+    svg.text("text",
+             {{"class", "route-letter"},
+              {"x", L.x(first_col) + L.cell * 0.8},
+              {"y", L.y(row) + L.cell * 0.22},
+              {"font-size", L.cell * 0.3},
+              {"font-weight", "bold"},
+              {"font-family", style::serif},
+              {"text-anchor", "middle"},
+              {"dominant-baseline", "central"},
+              {"fill", route_ink}},
              letter);
     const double line_y = L.y(row) + L.cell * 0.9, head = L.cell * 0.1, width = std::max(1.0, L.cell * 0.045);
     const double from = start + dir * L.cell * 0.1, to = end - dir * L.cell * 0.06, back = to - dir * head * 1.6;
     svg.line(from, line_y, back, line_y, {{"class", "route-arrow"}, {"stroke", route_ink}, {"stroke-width", width}});
-    const std::string points = num(to) + "," + num(line_y) + " " + num(back) + "," + num(line_y - head) + " " + num(back) + "," + num(line_y + head);
+    const std::string points = num(to) + "," + num(line_y) + " " + num(back) + "," + num(line_y - head) + " " +
+                               num(back) + "," + num(line_y + head);
     svg.element("polygon", {{"class", "route-head"}, {"points", points}, {"fill", route_ink}});
 }
 
@@ -140,23 +188,35 @@ namespace {
 double outline_width(const RaceLayout &L) { return std::max(1.5, L.cell * 0.08); }
 }  // namespace
 
-void outline_tray(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, const std::string &cls, const std::string &position) {
+void outline_tray(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, const std::string &cls,
+                  const std::string &position) {
     svg.rect(box[0], box[1], box[2], box[3],
-             {{"class", cls}, {"data-position", position}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", outline_width(L)},
+             {{"class", cls},
+              {"data-position", position},
+              {"fill", "none"},
+              {"stroke", style::highlight},
+              {"stroke-width", outline_width(L)},
               {"rx", L.cell * 0.12}});
 }
 
-void outline_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &position) {
+void outline_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls,
+                  const std::string &position) {
     const double w = outline_width(L);
     svg.rect(L.x(col) + w / 2, L.y(row) + w / 2, L.cell - w, L.cell - w,
-             {{"class", cls}, {"data-position", position}, {"fill", "none"}, {"stroke", style::highlight}, {"stroke-width", w}});
+             {{"class", cls},
+              {"data-position", position},
+              {"fill", "none"},
+              {"stroke", style::highlight},
+              {"stroke-width", w}});
 }
 
 namespace {
 
 void draw_player_icon(Svg &svg, const RaceLayout &L, double x, int player) {
     svg.circle(x + L.cell * 0.35, L.status_y(), L.cell * 0.3,
-               {{"class", player == 0 ? "icon player0" : "icon player1"}, {"fill", style::piece_fill[player]}, {"stroke", style::piece_stroke[player]},
+               {{"class", player == 0 ? "icon player0" : "icon player1"},
+                {"fill", style::piece_fill[player]},
+                {"stroke", style::piece_stroke[player]},
                 {"stroke-width", L.stroke}});
 }
 
@@ -173,20 +233,36 @@ void draw_die(Svg &svg, const RaceLayout &L, double x, double side, int value, b
     const double y = L.status_y() - side / 2;
     svg.open("g", {{"opacity", used ? "0.3" : "1"}});
     svg.rect(x, y, side, side,
-             {{"class", used ? "die used" : "die"}, {"data-value", value}, {"rx", side * 0.16}, {"fill", "#ffffff"}, {"stroke", style::ink},
+             {{"class", used ? "die used" : "die"},
+              {"data-value", value},
+              {"rx", side * 0.16},
+              {"fill", "#ffffff"},
+              {"stroke", style::ink},
               {"stroke-width", L.stroke}});
     if (value >= 1 && value <= 6)
         for (const auto &[px, py] : pips[value])
-            svg.circle(x + side * (0.22 + 0.28 * px), y + side * (0.22 + 0.28 * py), side * 0.09, {{"class", "pip"}, {"fill", style::ink}});
+            svg.circle(x + side * (0.22 + 0.28 * px), y + side * (0.22 + 0.28 * py), side * 0.09,
+                       {{"class", "pip"}, {"fill", style::ink}});
     svg.close();
 }
 
-void draw_status_words(Svg &svg, const RaceLayout &L, double x, bool ongoing, const std::string &words, const std::string &last_step) {
+void draw_status_words(Svg &svg, const RaceLayout &L, double x, bool ongoing, const std::string &words,
+                       const std::string &last_step) {
     const double sy = L.status_y();
-    svg.text("text", {{"class", ongoing ? "turn" : "result"}, {"x", x}, {"y", sy - L.cell * 0.2}, {"font-size", L.cell * 0.36}, {"font-weight", "bold"},
-                      {"dominant-baseline", "central"}},
+    svg.text("text",
+             {{"class", ongoing ? "turn" : "result"},
+              {"x", x},
+              {"y", sy - L.cell * 0.2},
+              {"font-size", L.cell * 0.36},
+              {"font-weight", "bold"},
+              {"dominant-baseline", "central"}},
              capitalised(words));
-    svg.text("text", {{"class", "last-move-text"}, {"x", x}, {"y", sy + L.cell * 0.25}, {"font-size", L.cell * 0.28}, {"dominant-baseline", "central"}},
+    svg.text("text",
+             {{"class", "last-move-text"},
+              {"x", x},
+              {"y", sy + L.cell * 0.25},
+              {"font-size", L.cell * 0.28},
+              {"dominant-baseline", "central"}},
              "last: " + last_step);
 }
 
@@ -198,8 +274,8 @@ void draw_unit(Svg &svg, const RaceLayout &L, int player, int count, Attrs where
     svg.close();
 }
 
-void draw_status_line(Svg &svg, const RaceLayout &L, const StateEnvelope &s, Phase phase, int icon_player, const StatusDice &dice,
-                      const std::string &words, const std::string &last_step, Attrs more) {
+void draw_status_line(Svg &svg, const RaceLayout &L, const StateEnvelope &s, Phase phase, int icon_player,
+                      const StatusDice &dice, const std::string &words, const std::string &last_step, Attrs more) {
     const bool ongoing = s.result == Result::ongoing;
     svg.open("g",
              {{"class", "status"},
@@ -218,7 +294,8 @@ void draw_status_line(Svg &svg, const RaceLayout &L, const StateEnvelope &s, Pha
         draw_player_icon(svg, L, text_x, icon_player);
         text_x += L.cell * 0.85;
     }
-    for (int i = 0; i < dice.count; ++i) draw_die(svg, L, text_x + i * dice.side * 1.2, dice.side, dice.values[i], dice.used[i]);
+    for (int i = 0; i < dice.count; ++i)
+        draw_die(svg, L, text_x + i * dice.side * 1.2, dice.side, dice.values[i], dice.used[i]);
     if (dice.count > 0) text_x += dice.side * dice.advance;
     draw_status_words(svg, L, text_x, ongoing, words, last_step);
     svg.close();

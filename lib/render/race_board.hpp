@@ -73,12 +73,14 @@ void draw_cell_name(Svg &svg, const RaceLayout &L, int row, int col, const std::
 // A tray's dashed frame and its label (none without words), inside the group already opened.
 // A tray's label for the text of the picture: "P0 hand 5", "P1 off 3".
 std::string tray_label(int player, bool off, int count);
-void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size, const std::string &label);
+void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size,
+                     const std::string &label);
 // The four trays of the empty board (option "pieces" false): frames and names ("P0 hand"; none
 // without words), no pieces and no counts.
 void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size);
 // A piece in a tray.
-void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls, const char *stroke);
+void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls,
+                    const char *stroke);
 
 // A stack of `count` discs of `player` centred near (cx, cy), inside the group already opened;
 // the height as a number on top when it holds two or more; a single piece gets an inner ring
@@ -91,7 +93,8 @@ void draw_stack(Svg &svg, int player, int count, double cx, double cy, double ra
 void draw_route_stretch(Svg &svg, const RaceLayout &L, int row, int first_col, int last_col, const std::string &letter);
 
 // The last step's outline of a tray or of a cell (class "last-move from" or "last-move to").
-void outline_tray(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, const std::string &cls, const std::string &position);
+void outline_tray(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, const std::string &cls,
+                  const std::string &position);
 void outline_cell(Svg &svg, const RaceLayout &L, int row, int col, const std::string &cls, const std::string &position);
 
 // Where a progress of the mover's stands: a tray (off the board or not) or a cell.
@@ -133,8 +136,8 @@ struct StatusDice {
 // The status line: whose turn or who won (an icon, none where `icon_player` is -1), the dice,
 // the words (first line bold) and the last step, in a group with the position's data
 // attributes and the caller's `more`; the group alone, empty, when the picture has no words.
-void draw_status_line(Svg &svg, const RaceLayout &L, const StateEnvelope &s, Phase phase, int icon_player, const StatusDice &dice,
-                      const std::string &words, const std::string &last_step, Attrs more = {});
+void draw_status_line(Svg &svg, const RaceLayout &L, const StateEnvelope &s, Phase phase, int icon_player,
+                      const StatusDice &dice, const std::string &words, const std::string &last_step, Attrs more = {});
 
 // The text diagram's row: the lead word, then the twelve cells right-aligned in 4 columns with
 // a bar between the halves.

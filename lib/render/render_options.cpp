@@ -11,30 +11,39 @@ OptionSpec size_spec() {
 }
 
 OptionSpec words_spec() {
-    return flag_spec("words", true, "the status line and the labels in words (false: none, for a caller that writes them in its own language)");
+    return flag_spec(
+        "words", true,
+        "the status line and the labels in words (false: none, for a caller that writes them in its own language)");
 }
 
 OptionSpec positions_spec() {
-    return flag_spec("positions", false, "each cell and tray marked with its position names in the players' moves (data-position0/1, data-tray-position)");
+    return flag_spec("positions", false,
+                     "each cell and tray marked with its position names in the players' moves (data-position0/1, "
+                     "data-tray-position)");
 }
 
 OptionSpec pieces_spec() {
-    return flag_spec("pieces", true, "the position's pieces, last move and status line (false: the empty board, to print)");
+    return flag_spec("pieces", true,
+                     "the position's pieces, last move and status line (false: the empty board, to print)");
 }
 
 std::string empty_board_title(const std::string &game) { return game + ", empty board"; }
 
 OptionSpec flag_spec(std::string name, bool default_value, std::string description) {
-    return OptionSpec{std::move(name), OptionSpec::Kind::choice, json(default_value), 0, 0, {json(true), json(false)}, std::move(description)};
+    return OptionSpec{std::move(name),           OptionSpec::Kind::choice, json(default_value), 0, 0,
+                      {json(true), json(false)}, std::move(description)};
 }
 
 OptionSpec integer_spec(std::string name, int default_value, int min, int max, std::string description) {
-    return OptionSpec{std::move(name), OptionSpec::Kind::integer, json(default_value), min, max, {}, std::move(description)};
+    return OptionSpec{std::move(name),       OptionSpec::Kind::integer, json(default_value), min, max, {},
+                      std::move(description)};
 }
 
-OptionSpec choice_spec(std::string name, std::string default_value, std::vector<std::string> values, std::string description) {
+OptionSpec choice_spec(std::string name, std::string default_value, std::vector<std::string> values,
+                       std::string description) {
     std::vector<json> allowed(values.begin(), values.end());
-    return OptionSpec{std::move(name), OptionSpec::Kind::choice, json(std::move(default_value)), 0, 0, std::move(allowed), std::move(description)};
+    return OptionSpec{std::move(name),    OptionSpec::Kind::choice, json(std::move(default_value)), 0, 0,
+                      std::move(allowed), std::move(description)};
 }
 
 json options_catalogue(const std::vector<OptionSpec> &svg, const std::vector<OptionSpec> &text) {
@@ -42,7 +51,8 @@ json options_catalogue(const std::vector<OptionSpec> &svg, const std::vector<Opt
 }
 
 json resolve(const std::vector<OptionSpec> &specs, const json &given) {
-    if (!given.is_object()) fail(Status::bad_json, std::string("render options must be a JSON object, not ") + given.type_name());
+    if (!given.is_object())
+        fail(Status::bad_json, std::string("render options must be a JSON object, not ") + given.type_name());
     return resolve_options(specs, given);
 }
 

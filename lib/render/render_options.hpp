@@ -35,7 +35,8 @@ OptionSpec flag_spec(std::string name, bool default_value, std::string descripti
 // An integer option in [min, max].
 OptionSpec integer_spec(std::string name, int default_value, int min, int max, std::string description);
 // A choice among strings.
-OptionSpec choice_spec(std::string name, std::string default_value, std::vector<std::string> values, std::string description);
+OptionSpec choice_spec(std::string name, std::string default_value, std::vector<std::string> values,
+                       std::string description);
 
 // The catalogue's "render_options" of a game, from the specs its pictures check against:
 // {"svg": {name: {"type", "default", "min"/"max" or "values", "description"}}, "text": {...}}.
@@ -58,12 +59,12 @@ namespace ludus::render::style {
 // One palette for every game: player 0 light (ivory) pieces, player 1 dark (ebony) ones, so the
 // armies differ in lightness, not only in hue, and in shape where the game allows.
 inline constexpr const char *background = "#f6f1e4";
-inline constexpr const char *ink = "#2b2118";          // text and outlines
-inline constexpr const char *muted_ink = "#6b5a44";    // coordinates, inscriptions
+inline constexpr const char *ink = "#2b2118";        // text and outlines
+inline constexpr const char *muted_ink = "#6b5a44";  // coordinates, inscriptions
 inline constexpr const char *board_light = "#ead7ae";
 inline constexpr const char *board_dark = "#b8874e";
 inline constexpr const char *board_edge = "#5a3d1e";
-inline constexpr const char *highlight = "#3d8bfd";    // the last move (blue: visible on both woods)
+inline constexpr const char *highlight = "#3d8bfd";  // the last move (blue: visible on both woods)
 inline constexpr const char *piece_fill[2] = {"#fbf8ef", "#23262e"};
 inline constexpr const char *piece_stroke[2] = {"#2b2118", "#0b0c0f"};
 inline constexpr const char *piece_mark[2] = {"#8d7a5a", "#c9ced8"};  // inner ring / inner square

@@ -78,7 +78,8 @@ inline Layout layout(const nlohmann::json &r, int rows, int cols, bool hands = f
     l.pieces = r["pieces"].get<bool>();
     hands = hands && l.pieces;
     l.margin = l.width * (l.coordinates ? 0.06 : 0.025);
-    l.g = Geometry{(l.width - 2 * l.margin) / std::max(rows, cols), 0, l.margin, rows, cols, r["orientation"].get<int>()};
+    l.g =
+        Geometry{(l.width - 2 * l.margin) / std::max(rows, cols), 0, l.margin, rows, cols, r["orientation"].get<int>()};
     l.g.x0 = (l.width - l.g.cell * cols) / 2;
     l.status_height = l.words && l.pieces ? l.width * 0.085 : 0;
     l.board_bottom = l.g.y0 + l.g.cell * rows;
@@ -96,25 +97,38 @@ inline void draw_board(Svg &svg, const Layout &l, bool chequered) {
     svg.rect(0, 0, l.width, l.height, {{"class", "background"}, {"fill", style::background}});
     const double edge = std::max(1.5, g.cell * 0.06);
     svg.rect(g.x0 - edge / 2, g.y0 - edge / 2, g.cell * g.cols + edge, g.cell * g.rows + edge,
-             {{"class", "board"}, {"fill", chequered ? "none" : style::board_light}, {"stroke", style::board_edge}, {"stroke-width", edge}});
+             {{"class", "board"},
+              {"fill", chequered ? "none" : style::board_light},
+              {"stroke", style::board_edge},
+              {"stroke-width", edge}});
     if (chequered) {
         svg.open("g", {{"class", "squares"}});
         for (int sq = 0; sq < g.rows * g.cols; ++sq) {
             const bool dark = (sq / g.cols + sq % g.cols) % 2 == 0;
             svg.rect(g.left(sq), g.top(sq), g.cell, g.cell,
-                     {{"class", dark ? "square dark" : "square light"}, {"data-square", squares::name(g.cols, sq)},
+                     {{"class", dark ? "square dark" : "square light"},
+                      {"data-square", squares::name(g.cols, sq)},
                       {"fill", dark ? style::board_dark : style::board_light}});
         }
     } else {
-        svg.open("g", {{"class", "squares"}, {"fill", "none"}, {"stroke", style::board_dark}, {"stroke-width", std::max(1.0, g.cell * 0.03)}});
-        for (int sq = 0; sq < g.rows * g.cols; ++sq) svg.rect(g.left(sq), g.top(sq), g.cell, g.cell, {{"class", "square"}, {"data-square", squares::name(g.cols, sq)}});
+        svg.open("g", {{"class", "squares"},
+                       {"fill", "none"},
+                       {"stroke", style::board_dark},
+                       {"stroke-width", std::max(1.0, g.cell * 0.03)}});
+        for (int sq = 0; sq < g.rows * g.cols; ++sq)
+            svg.rect(g.left(sq), g.top(sq), g.cell, g.cell,
+                     {{"class", "square"}, {"data-square", squares::name(g.cols, sq)}});
     }
     svg.close();
     if (!l.coordinates) return;
     const double font = std::min(g.cell * 0.45, l.margin * 0.62);
     svg.open("g", {{"class", "coordinates"}, {"fill", style::muted_ink}, {"font-family", style::font}});
-    for (int f = 0; f < g.cols; ++f) svg.label(g.cx(f), l.board_bottom + l.margin * 0.5, font, std::string(1, static_cast<char>('a' + f)), {{"class", "coord file"}});
-    for (int rank = 0; rank < g.rows; ++rank) svg.label(g.x0 - l.margin * 0.5, g.cy(rank * g.cols), font, std::to_string(rank + 1), {{"class", "coord rank"}});
+    for (int f = 0; f < g.cols; ++f)
+        svg.label(g.cx(f), l.board_bottom + l.margin * 0.5, font, std::string(1, static_cast<char>('a' + f)),
+                  {{"class", "coord file"}});
+    for (int rank = 0; rank < g.rows; ++rank)
+        svg.label(g.x0 - l.margin * 0.5, g.cy(rank * g.cols), font, std::to_string(rank + 1),
+                  {{"class", "coord rank"}});
     svg.close();
 }
 
@@ -132,12 +146,19 @@ inline void draw_last_move(Svg &svg, const Layout &l, int from, int to, const st
     svg.open("g", {{"class", "last-move"}, {"data-move", move_text}});
     if (from >= 0)
         svg.line(g.cx(from), g.cy(from), g.cx(to), g.cy(to),
-                 {{"class", "last-move path"}, {"stroke", style::highlight}, {"stroke-width", w}, {"stroke-linecap", "round"}, {"opacity", "0.55"}});
+                 {{"class", "last-move path"},
+                  {"stroke", style::highlight},
+                  {"stroke-width", w},
+                  {"stroke-linecap", "round"},
+                  {"opacity", "0.55"}});
     for (int sq : {from, to}) {
         if (sq < 0) continue;
         svg.rect(g.left(sq) + w / 2, g.top(sq) + w / 2, g.cell - w, g.cell - w,
-                 {{"class", sq == from ? "last-move from" : "last-move to"}, {"data-square", squares::name(g.cols, sq)}, {"fill", "none"},
-                  {"stroke", style::highlight}, {"stroke-width", w}});
+                 {{"class", sq == from ? "last-move from" : "last-move to"},
+                  {"data-square", squares::name(g.cols, sq)},
+                  {"fill", "none"},
+                  {"stroke", style::highlight},
+                  {"stroke-width", w}});
     }
     svg.close();
 }
@@ -145,10 +166,13 @@ inline void draw_last_move(Svg &svg, const Layout &l, int from, int to, const st
 // The status line under the board: the icon of the player to move or the winner, the phrase,
 // and the last move.
 // `icon(cx, cy, size, player)` draws the player's piece.
-inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, std::string words, const std::string &last_text,
-                        const std::function<void(double, double, double, int)> &icon) {
+inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, std::string words,
+                        const std::string &last_text, const std::function<void(double, double, double, int)> &icon) {
     const double sy = l.height - l.status_height / 2, font = l.status_height * 0.36;
-    const int shown = result == Result::player0_won ? 0 : result == Result::player1_won ? 1 : result == Result::draw ? -1 : to_move;
+    const int shown = result == Result::player0_won   ? 0
+                      : result == Result::player1_won ? 1
+                      : result == Result::draw        ? -1
+                                                      : to_move;
     svg.open("g", {{"class", "status"},
                    {"data-to-move", result == Result::ongoing ? std::to_string(to_move) : std::string("-1")},
                    {"data-result", result_name(result)},
@@ -173,12 +197,22 @@ inline void draw_status(Svg &svg, const Layout &l, Result result, int to_move, s
     const double last_width = 0.58 * font * 0.85 * static_cast<double>(last.size());
     const bool one_line = words_width + font + last_width <= room;
     const double words_font = std::min(font, room / (0.64 * static_cast<double>(words.size())));
-    svg.text("text", {{"class", result == Result::ongoing ? "turn" : "result"}, {"x", text_x}, {"y", one_line || last.empty() ? sy : sy - font * 0.5},
-                      {"font-size", words_font}, {"dominant-baseline", "central"}, {"font-weight", "bold"}},
+    svg.text("text",
+             {{"class", result == Result::ongoing ? "turn" : "result"},
+              {"x", text_x},
+              {"y", one_line || last.empty() ? sy : sy - font * 0.5},
+              {"font-size", words_font},
+              {"dominant-baseline", "central"},
+              {"font-weight", "bold"}},
              words);
     if (!last.empty())
-        svg.text("text", {{"class", "last-move-text"}, {"x", one_line ? l.width - l.margin : text_x}, {"y", one_line ? sy : sy + font * 0.6},
-                          {"font-size", font * (one_line ? 0.85 : 0.75)}, {"text-anchor", one_line ? "end" : "start"}, {"dominant-baseline", "central"}},
+        svg.text("text",
+                 {{"class", "last-move-text"},
+                  {"x", one_line ? l.width - l.margin : text_x},
+                  {"y", one_line ? sy : sy + font * 0.6},
+                  {"font-size", font * (one_line ? 0.85 : 0.75)},
+                  {"text-anchor", one_line ? "end" : "start"},
+                  {"dominant-baseline", "central"}},
                  last);
     svg.close();
 }
@@ -188,7 +222,8 @@ inline std::string text_board(int rows, int cols, const nlohmann::json &r, const
     const int orientation = r["orientation"].get<int>();
     const bool coordinates = r["coordinates"].get<bool>();
     std::string letters = "   ";
-    for (int i = 0; i < cols; ++i) letters += std::string(" ") + static_cast<char>('a' + (orientation == 0 ? i : cols - 1 - i));
+    for (int i = 0; i < cols; ++i)
+        letters += std::string(" ") + static_cast<char>('a' + (orientation == 0 ? i : cols - 1 - i));
     letters += "\n";
     std::string out = coordinates ? letters : "";
     for (int i = 0; i < rows; ++i) {

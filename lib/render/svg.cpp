@@ -119,8 +119,9 @@ void Svg::line(double x1, double y1, double x2, double y2, Attrs more) {
 
 void Svg::label(double x, double y, double font_size, std::string_view content, Attrs more) {
     indent();
-    start_tag("text", more,
-              {{"x", x}, {"y", y}, {"font-size", font_size}, {"text-anchor", "middle"}, {"dominant-baseline", "central"}});
+    start_tag(
+        "text", more,
+        {{"x", x}, {"y", y}, {"font-size", font_size}, {"text-anchor", "middle"}, {"dominant-baseline", "central"}});
     out_ += '>';
     out_ += xml_escape(content);
     out_ += "</text>\n";

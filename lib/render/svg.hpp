@@ -35,10 +35,10 @@ public:
     // is `title` (also its aria-label) and, when given, a <desc>.
     Svg(double width, double height, std::string_view title, std::string_view desc = {});
 
-    void open(std::string_view tag, Attrs attrs = {});  // <tag ...>, closed by close()
+    void open(std::string_view tag, Attrs attrs = {});         // <tag ...>, closed by close()
     void open(std::string_view tag, Attrs attrs, Attrs more);  // the attributes of both lists
     void close();
-    void element(std::string_view tag, Attrs attrs);    // <tag .../>
+    void element(std::string_view tag, Attrs attrs);                         // <tag .../>
     void text(std::string_view tag, Attrs attrs, std::string_view content);  // <tag ...>content</tag>
 
     // Shorthands.

@@ -27,14 +27,20 @@ struct RulesetInfo {
 
 constexpr std::array<RulesetInfo, 4> rulesets = {{
     {UrRuleset::finkel, "finkel", 7, 4,
-     "I. L. Finkel, 'On the rules for the Royal Game of Ur', in Ancient Board Games in Perspective (British Museum, 2007), pp. 16-32, "
-     "as the British Museum plays it; Ludii's Royal Game of Ur.lud, ruleset Finkel, and RoyalUr.net's Finkel rules play the same"},
+     "I. L. Finkel, 'On the rules for the Royal Game of Ur', in Ancient Board Games in Perspective (British Museum, "
+     "2007), pp. 16-32, "
+     "as the British Museum plays it; Ludii's Royal Game of Ur.lud, ruleset Finkel, and RoyalUr.net's Finkel rules "
+     "play the same"},
     {UrRuleset::masters, "masters", 7, 3,
-     "J. Masters, The Royal Game of Ur & The Game of 20 Squares (tradgames.org.uk), as RoyalUr.net and RoyalUr-Java play it "
+     "J. Masters, The Royal Game of Ur & The Game of 20 Squares (tradgames.org.uk), as RoyalUr.net and RoyalUr-Java "
+     "play it "
      "(GameSettings.MASTERS, MastersPathPair; three dice, none marked counting 4, since 2024)"},
-    {UrRuleset::blitz, "blitz", 5, 4, "RoyalUr.net's Blitz, as RoyalUr-Java plays it (GameSettings.BLITZ: Masters' route, 5 pieces, captures roll again)"},
+    {UrRuleset::blitz, "blitz", 5, 4,
+     "RoyalUr.net's Blitz, as RoyalUr-Java plays it (GameSettings.BLITZ: Masters' route, 5 pieces, captures roll "
+     "again)"},
     {UrRuleset::murray, "murray", 7, 4,
-     "H. J. R. Murray, A History of Board-Games other than Chess (1952), pp. 20-21, as Ludii 1.3.13's Royal Game of Ur.lud encodes it "
+     "H. J. R. Murray, A History of Board-Games other than Chess (1952), pp. 20-21, as Ludii 1.3.13's Royal Game of "
+     "Ur.lud encodes it "
      "(ruleset Murray: Track Murray, rosettes without effect, four dice)"},
 }};
 
@@ -107,7 +113,8 @@ UrRouteMasks make_route_masks(const UrOptions &o) {
     m.past_off = ~((uint32_t{4} << n) - 1);
     for (int p = 0; p < 2; ++p) {
         m.same_cells[p] = cell_map(o, p, p);
-        for (int k = 1; k <= n; ++k) m.repeats_cells = m.repeats_cells || m.same_cells[p][k / 8][1 << k % 8] != uint32_t{1} << k;
+        for (int k = 1; k <= n; ++k)
+            m.repeats_cells = m.repeats_cells || m.same_cells[p][k / 8][1 << k % 8] != uint32_t{1} << k;
         m.facing[p] = cell_map(o, 1 - p, p);
         for (auto &slots : m.opponent_at[p]) slots = {S::empty_slot, S::empty_slot};
         for (int k = 1; k <= n; ++k) {
@@ -169,9 +176,21 @@ const std::vector<OptionSpec> &UrRules::option_specs() {
     static const std::vector<OptionSpec> specs = [] {
         std::vector<OptionSpec> all = {
             race_state::ruleset_spec(rulesets, "finkel", "docs/rules/ur.md"),
-            {"pieces", Kind::integer, 0, 0, 7, {}, "pieces per player (0 = the ruleset's: 7, Blitz 5; 1..7 as the players agree)"},
-            {"dice", Kind::choice, 0, 0, 0, {0, 3, 4},
-             "binary dice thrown (0 = the ruleset's: 4, Masters 3); with 3 a throw of no marked tips counts 4 (Masters), with 4 it moves nothing"},
+            {"pieces",
+             Kind::integer,
+             0,
+             0,
+             7,
+             {},
+             "pieces per player (0 = the ruleset's: 7, Blitz 5; 1..7 as the players agree)"},
+            {"dice",
+             Kind::choice,
+             0,
+             0,
+             0,
+             {0, 3, 4},
+             "binary dice thrown (0 = the ruleset's: 4, Masters 3); with 3 a throw of no marked tips counts 4 "
+             "(Masters), with 4 it moves nothing"},
         };
         for (OptionSpec &s : race_state::first_player_and_seed_specs()) all.push_back(std::move(s));
         return all;
@@ -226,10 +245,12 @@ void UrRules::legal_actions(const Options &o, const State &s, std::vector<Action
 
 void UrRules::refuse_dice(const Options &o, std::span<const int> values) {
     if (values.size() != static_cast<size_t>(o.dice))
-        fail(Status::invalid_argument, "dice: exactly " + std::to_string(o.dice) + " values 0 or 1 are needed, not " + std::to_string(values.size()));
+        fail(Status::invalid_argument, "dice: exactly " + std::to_string(o.dice) + " values 0 or 1 are needed, not " +
+                                           std::to_string(values.size()));
     for (size_t i = 0; i < values.size(); ++i)
         if (values[i] != 0 && values[i] != 1)
-            fail(Status::invalid_argument, "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a binary die's value 0 or 1");
+            fail(Status::invalid_argument, "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) +
+                                               " is not a binary die's value 0 or 1");
     fail(Status::internal, "dice refused without a reason");
 }
 
@@ -263,10 +284,13 @@ Action UrRules::parse_action(const Options &o, std::string_view text) {
     };
     const size_t dash = text.find('-');
     if (dash == std::string_view::npos)
-        return bad("write FROM-TO with positions H, 1.." + std::to_string(o.route_length) + ", O (such as H-3, 4-8, 13-O) or pass");
+        return bad("write FROM-TO with positions H, 1.." + std::to_string(o.route_length) +
+                   ", O (such as H-3, 4-8, 13-O) or pass");
     const int from = position_from_name(o, text.substr(0, dash));
     const int to = position_from_name(o, text.substr(dash + 1));
-    if (from < 0 || to < 0) return bad("positions are H (in hand), 1.." + std::to_string(o.route_length) + " (the route) and O (borne off)");
+    if (from < 0 || to < 0)
+        return bad("positions are H (in hand), 1.." + std::to_string(o.route_length) +
+                   " (the route) and O (borne off)");
     if (from == S::off || to == S::hand || from >= to) return bad("a move goes forward, from H or the route towards O");
     return make_action(from, to);
 }
@@ -277,12 +301,22 @@ json UrRules::action_json(const Options &o, const State &s, Action a) {
     const int from = from_of(a), to = to_of(a);
     const int cell = to == S::off ? -1 : o.cell[player][to];
     const int captures = R::captures(o, s, to);
-    const bool again = to != S::off && ((o.rosettes_roll_again && is_rosette(cell)) || (captures && o.captures_roll_again));
-    json j{{"text", action_text(o, a)}, {"action", a}, {"player", player}, {"from", from}, {"to", to},
-           {"dice", std::vector<int>(s.dice.begin(), s.dice.begin() + s.n_dice)}, {"roll", s.roll}, {"captures", captures},
-           {"rosette", cell >= 0 && is_rosette(cell)}, {"roll_again", again},
-           {"from_cell", from == S::hand ? json() : json(cell_name(o.cell[player][from]))}, {"to_cell", cell < 0 ? json() : json(cell_name(cell))}};
-    add_move_fields(j, {"move", position_name(from), position_name(to), captures ? std::vector{position_name(to)} : std::vector<std::string>{}, captures});
+    const bool again =
+        to != S::off && ((o.rosettes_roll_again && is_rosette(cell)) || (captures && o.captures_roll_again));
+    json j{{"text", action_text(o, a)},
+           {"action", a},
+           {"player", player},
+           {"from", from},
+           {"to", to},
+           {"dice", std::vector<int>(s.dice.begin(), s.dice.begin() + s.n_dice)},
+           {"roll", s.roll},
+           {"captures", captures},
+           {"rosette", cell >= 0 && is_rosette(cell)},
+           {"roll_again", again},
+           {"from_cell", from == S::hand ? json() : json(cell_name(o.cell[player][from]))},
+           {"to_cell", cell < 0 ? json() : json(cell_name(cell))}};
+    add_move_fields(j, {"move", position_name(from), position_name(to),
+                        captures ? std::vector{position_name(to)} : std::vector<std::string>{}, captures});
     return j;
 }
 

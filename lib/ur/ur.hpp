@@ -47,12 +47,13 @@ struct UrRouteMasks {
     // Progress bits to progress bits, eight at a time (the OR of the lookups of each group).
     using ProgressMap = std::array<std::array<uint32_t, 256>, max_groups>;
 
-    int groups = 0;                    // groups of eight progresses that hold 0..route_length
-    uint32_t route = 0;                // bits 1..route_length
-    uint32_t past_off = 0;             // bits route_length + 2 and beyond: past the exact throw off
-    bool repeats_cells = false;        // a route passes a cell twice (Murray's)
-    std::array<ProgressMap, 2> same_cells;  // [p]: p's pieces -> p's progresses on their cells (Murray's route passes cells twice)
-    std::array<ProgressMap, 2> facing;      // [p]: the opponent's pieces -> p's progresses on their cells
+    int groups = 0;              // groups of eight progresses that hold 0..route_length
+    uint32_t route = 0;          // bits 1..route_length
+    uint32_t past_off = 0;       // bits route_length + 2 and beyond: past the exact throw off
+    bool repeats_cells = false;  // a route passes a cell twice (Murray's)
+    std::array<ProgressMap, 2>
+        same_cells;  // [p]: p's pieces -> p's progresses on their cells (Murray's route passes cells twice)
+    std::array<ProgressMap, 2> facing;   // [p]: the opponent's pieces -> p's progresses on their cells
     std::array<uint32_t, 2> rosettes{};  // [p]: p's progresses on rosettes
     // [p][k]: the opponent's progresses on the cell of p's progress k (at most two; an unused
     // one is `UrState::empty_slot`).
@@ -82,15 +83,15 @@ struct UrState : StateEnvelope {
     static constexpr int hand = 0;
     static constexpr int off = 28;
     static constexpr int max_route = 27;
-    static constexpr int cells = 24;  // 3 rows of 8; 4 of them are not on the board
+    static constexpr int cells = 24;       // 3 rows of 8; 4 of them are not on the board
     static constexpr int empty_slot = 31;  // a progress no piece reaches: its count is always 0
 
     // Pieces per player per progress (hand, 1..27, off); 32 a player so that a player's counts
     // are read as whole words (progress_bits).
     std::array<std::array<uint8_t, 32>, 2> count{};
-    std::array<uint8_t, 4> dice{};                   // as thrown (0 or 1 each)
-    uint8_t n_dice = 0;                              // dice thrown: 0 before the roll
-    uint8_t roll = 0;                                // the squares the throw moves (0..4)
+    std::array<uint8_t, 4> dice{};  // as thrown (0 or 1 each)
+    uint8_t n_dice = 0;             // dice thrown: 0 before the roll
+    uint8_t roll = 0;               // the squares the throw moves (0..4)
 
     bool operator==(const UrState &) const = default;
 };
@@ -125,7 +126,7 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     // The pieces of the player to move that the throw moves, as progress bits (bit 0: one from
     // hand); listing and the random move both read them.
     static inline uint32_t movable(const Options &o, const State &s);  // ur_moves.hpp
-    static inline void apply(const Options &o, State &s, Action a);  // ur_moves.hpp
+    static inline void apply(const Options &o, State &s, Action a);    // ur_moves.hpp
 
     // Inline: every roll of a playout passes here; a refusal's message is made out of line.
     [[gnu::always_inline]] static void set_dice(const Options &o, State &s, std::span<const int> values) {
@@ -176,8 +177,10 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     static const char *ruleset_name(UrRuleset r);
 
     // Pictures (ur_render.cpp): options "size", "words", "positions", "pieces" (SVG), none (text).
-    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                  const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                   const json &render_options);
     static json render_options();
     // The 20 squares of a board of three rows of eight, and each player's route: the squares'
     // names (as the moves' "to_cell") in the order of progress 1..route_length.

@@ -157,12 +157,14 @@ constexpr ai::Level perfect_level{"perfect", 0, false};
 std::string table_path(const UrOptions &o, const json &options) {
     if (options.contains("table")) {
         if (!options["table"].is_string() || options["table"].get<std::string>().empty())
-            fail(Status::invalid_option, "option \"table\": " + json_util::quote_json(options["table"]) + " is not the path of a table file");
+            fail(Status::invalid_option,
+                 "option \"table\": " + json_util::quote_json(options["table"]) + " is not the path of a table file");
         return options["table"].get<std::string>();
     }
     const char *dir = std::getenv("LUDUS_UR_TABLES");
     if (dir == nullptr || *dir == '\0')
-        fail(Status::invalid_option, "level \"perfect\" plays from the solved game's table: give its path as option \"table\" or the directory of " +
+        fail(Status::invalid_option, "level \"perfect\" plays from the solved game's table: give its path as option "
+                                     "\"table\" or the directory of " +
                                          ur_solve::table_name(o) + " as LUDUS_UR_TABLES (ludus solve ur makes it)");
     return std::string(dir) + "/" + ur_solve::table_name(o);
 }
@@ -173,18 +175,25 @@ json choose_perfect(const UrOptions &o, const S &s, const json &options) {
     ao.level = perfect_level;
     // The budget options of the other levels are taken and have nothing to limit (a look-up a move).
     for (auto it = options.begin(); it != options.end(); ++it)
-        if (it.key() != "level" && it.key() != "table" && it.key() != "seed" && it.key() != "max_nodes" && it.key() != "max_time_ms" && it.key() != "threads")
-            fail(Status::unknown_option, "unknown option " + json_util::quote(it.key()) + ": level \"perfect\" takes level, table, seed (and max_nodes, max_time_ms, threads, which it does not need)");
+        if (it.key() != "level" && it.key() != "table" && it.key() != "seed" && it.key() != "max_nodes" &&
+            it.key() != "max_time_ms" && it.key() != "threads")
+            fail(Status::unknown_option, "unknown option " + json_util::quote(it.key()) +
+                                             ": level \"perfect\" takes level, table, seed (and max_nodes, "
+                                             "max_time_ms, threads, which it does not need)");
     if (options.contains("seed")) ao.seed = json_util::seed_from_json(options["seed"], "seed");
     const std::string path = table_path(o, options);
     const auto table = ur_solve::cached_table(path);
     if (table->ruleset != R::ruleset_name(o.ruleset) || table->pieces != o.pieces || table->dice != o.dice)
-        fail(Status::invalid_option, "the Ur table " + path + " solves ruleset " + table->ruleset + " with " + std::to_string(table->pieces) + " pieces and " +
-                                         std::to_string(table->dice) + " dice, not this game's " + R::ruleset_name(o.ruleset) + ", " + std::to_string(o.pieces) +
-                                         ", " + std::to_string(o.dice));
-    if (table->min_off != 0) fail(Status::invalid_option, "the Ur table " + path + " solves only the ends of games (min_off " + std::to_string(table->min_off) + ")");
+        fail(Status::invalid_option, "the Ur table " + path + " solves ruleset " + table->ruleset + " with " +
+                                         std::to_string(table->pieces) + " pieces and " + std::to_string(table->dice) +
+                                         " dice, not this game's " + R::ruleset_name(o.ruleset) + ", " +
+                                         std::to_string(o.pieces) + ", " + std::to_string(o.dice));
+    if (table->min_off != 0)
+        fail(Status::invalid_option, "the Ur table " + path + " solves only the ends of games (min_off " +
+                                         std::to_string(table->min_off) + ")");
     const ur_solve::Index &index = ur_solve::cached_index(o);
-    if (index.size() != table->states) fail(Status::invalid_option, "the Ur table " + path + " does not fit this game's positions");
+    if (index.size() != table->states)
+        fail(Status::invalid_option, "the Ur table " + path + " does not fit this game's positions");
     std::vector<Action> moves;
     R::legal_actions(o, s, moves);
     ai::shuffle_moves(moves, ao.seed);  // equal chances: the seed chooses
@@ -194,14 +203,16 @@ json choose_perfect(const UrOptions &o, const S &s, const json &options) {
         const double v = ur_solve::value_after(index, *table, o, s, a);
         if (v > best_value) best_value = v, best = a;
     }
-    const int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    const int64_t ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     return ai::answer_json<R>(o, s, best, ao, 1, moves.size(), best_value, ms);
 }
 
 }  // namespace
 
 template <class Rules>
-json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
+json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys,
+               const json &options) {
     if (options.is_object() && options.contains("level")) {
         // An unknown level: the refusal names every level, "perfect" too.
         bool known = options["level"] == perfect_level.name || options["level"] == ai::uct_level.name;
@@ -211,8 +222,9 @@ json ai_choose(const typename Rules::Options &o, const typename Rules::State &s,
             known = known || options["level"] == l.name;
         }
         if (!known)
-            fail(Status::invalid_option, "option \"level\": " + json_util::quote_json(options["level"]) + " is not one of " + names + "\"" +
-                                             std::string(ai::uct_level.name) + "\", \"" + std::string(perfect_level.name) + "\"");
+            fail(Status::invalid_option, "option \"level\": " + json_util::quote_json(options["level"]) +
+                                             " is not one of " + names + "\"" + std::string(ai::uct_level.name) +
+                                             "\", \"" + std::string(perfect_level.name) + "\"");
     }
     if (options.is_object() && options.contains("level") && options["level"] == perfect_level.name) {
         const ai::AiOptions perfect{perfect_level};

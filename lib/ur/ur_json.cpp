@@ -20,10 +20,12 @@ void check_cells(const UrOptions &o, const S &s, const std::string &field) {
     for (int p = 0; p < 2; ++p)
         for (int k = 1; k <= o.route_length; ++k) {
             if (s.count[p][k] > 1)
-                fail(Status::invalid_state, path(field, "track") + "[" + std::to_string(p) + "][" + std::to_string(k - 1) + "]: a square holds one piece at most");
+                fail(Status::invalid_state, path(field, "track") + "[" + std::to_string(p) + "][" +
+                                                std::to_string(k - 1) + "]: a square holds one piece at most");
             if (s.count[p][k] == 1 && seen[o.cell[p][k]]++ != 0)
-                fail(Status::invalid_state, path(field, "track") + "[" + std::to_string(p) + "][" + std::to_string(k - 1) +
-                                                "]: the square of player " + std::to_string(p) + "'s progress " + std::to_string(k) + " holds another piece");
+                fail(Status::invalid_state, path(field, "track") + "[" + std::to_string(p) + "][" +
+                                                std::to_string(k - 1) + "]: the square of player " + std::to_string(p) +
+                                                "'s progress " + std::to_string(k) + " holds another piece");
         }
 }
 
@@ -34,18 +36,21 @@ void read_dice(const UrOptions &o, const json &j, const std::string &field, S &s
         if (!roll.is_null()) fail(Status::invalid_state, path(field, "roll") + ": must be null before the roll");
         return;
     }
-    if (s.result != Result::ongoing) fail(Status::invalid_state, path(field, "dice") + ": must be [] when the game is over");
+    if (s.result != Result::ongoing)
+        fail(Status::invalid_state, path(field, "dice") + ": must be [] when the game is over");
     const std::vector<int> values = read_counts(dice, static_cast<size_t>(o.dice), 1, path(field, "dice"));
     R::set_dice(o, s, values);
     if (!roll.is_number_integer() || roll.get<int64_t>() != s.roll)
-        fail(Status::invalid_state, path(field, "roll") + ": the dice " + dice.dump() + " move " + std::to_string(s.roll));
+        fail(Status::invalid_state,
+             path(field, "roll") + ": the dice " + dice.dump() + " move " + std::to_string(s.roll));
 }
 
 }  // namespace
 
 json UrRules::position_json(const Options &o, const State &s) {
     json track = json::array();
-    for (int p = 0; p < 2; ++p) track.push_back(std::vector<int>(s.count[p].begin() + 1, s.count[p].begin() + o.route_length + 1));
+    for (int p = 0; p < 2; ++p)
+        track.push_back(std::vector<int>(s.count[p].begin() + 1, s.count[p].begin() + o.route_length + 1));
     const bool rolled = s.n_dice != 0;
     json out{{"hand", {s.count[0][S::hand], s.count[1][S::hand]}},
              {"track", track},
@@ -56,14 +61,15 @@ json UrRules::position_json(const Options &o, const State &s) {
 }
 
 UrState UrRules::position_from_json(const Options &o, const json &j, const std::string &field) {
-    json_util::only_keys(j, {"hand", "track", "off", "to_move", "phase", "result", "end_reason", "dice", "roll", "rng"}, field);
+    json_util::only_keys(j, {"hand", "track", "off", "to_move", "phase", "result", "end_reason", "dice", "roll", "rng"},
+                         field);
     State s;
     race_state::read_pair(j, "hand", field, o.pieces, S::hand, s);
     const json &both = member(j, "track", field, json::value_t::array);
     if (both.size() != 2) fail(Status::invalid_state, path(field, "track") + ": must hold one array per player");
     for (int p = 0; p < 2; ++p) {
-        const std::vector<int> counts =
-            read_counts(both[p], static_cast<size_t>(o.route_length), 1, path(field, "track") + "[" + std::to_string(p) + "]");
+        const std::vector<int> counts = read_counts(both[p], static_cast<size_t>(o.route_length), 1,
+                                                    path(field, "track") + "[" + std::to_string(p) + "]");
         for (int k = 1; k <= o.route_length; ++k) s.count[p][k] = static_cast<uint8_t>(counts[k - 1]);
     }
     race_state::read_pair(j, "off", field, o.pieces, S::off, s);

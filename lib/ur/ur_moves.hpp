@@ -7,7 +7,7 @@
 #include <cstring>
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#  include <emmintrin.h>
 #endif
 
 #include "../bitboard.hpp"
@@ -43,8 +43,10 @@ inline uint32_t progress_bits(const std::array<uint8_t, 32> &count) {
         const __m128i counts = _mm_loadu_si128(reinterpret_cast<const __m128i *>(count.data() + first));
         return ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(counts, _mm_setzero_si128()))) & 0xFFFF;
     };
-    if constexpr (Groups <= 2) return nonzero(0);
-    else return nonzero(0) | nonzero(16) << 16;
+    if constexpr (Groups <= 2)
+        return nonzero(0);
+    else
+        return nonzero(0) | nonzero(16) << 16;
 #else
     return progress_bits_by_words<Groups>(count);
 #endif
@@ -63,8 +65,10 @@ inline uint32_t movable(const UrOptions &o, const UrState &s) {
     const UrRouteMasks &m = *o.masks;
     const int me = s.to_move;
     const uint32_t mine = progress_bits<Groups>(s.count[me]) & (m.route | 1);
-    uint32_t blocked = m.past_off | (m.repeats_cells ? through<Groups>(m.same_cells[me], mine & m.route) : mine & m.route);  // never onto an own piece
-    if (o.rosettes_safe) blocked |= through<Groups>(m.facing[me], progress_bits<Groups>(s.count[1 - me]) & m.route) & m.rosettes[me];
+    uint32_t blocked = m.past_off | (m.repeats_cells ? through<Groups>(m.same_cells[me], mine & m.route)
+                                                     : mine & m.route);  // never onto an own piece
+    if (o.rosettes_safe)
+        blocked |= through<Groups>(m.facing[me], progress_bits<Groups>(s.count[1 - me]) & m.route) & m.rosettes[me];
     return mine & ~(blocked >> s.roll) & (0u - (s.roll != 0));  // progress route_length + 1 is off: the exact throw
 }
 

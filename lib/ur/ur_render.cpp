@@ -69,11 +69,13 @@ int on_route(const UrOptions &o, const S &s, int player) {
 }
 
 std::string tray_phrase(const UrOptions &o, const S &s, int p) {
-    return std::to_string(s.count[p][S::hand]) + " in hand, " + std::to_string(on_route(o, s, p)) + " on the board, " + std::to_string(s.count[p][S::off]) +
-           " borne off";
+    return std::to_string(s.count[p][S::hand]) + " in hand, " + std::to_string(on_route(o, s, p)) + " on the board, " +
+           std::to_string(s.count[p][S::off]) + " borne off";
 }
 
-std::string game_title(const UrOptions &o) { return std::string("Royal Game of Ur (") + R::ruleset_name(o.ruleset) + ")"; }
+std::string game_title(const UrOptions &o) {
+    return std::string("Royal Game of Ur (") + R::ruleset_name(o.ruleset) + ")";
+}
 
 // The rosette of the board: eight petals round a centre.
 void draw_rosette(Svg &svg, const render::RaceLayout &L, int row, int col) {
@@ -81,7 +83,8 @@ void draw_rosette(Svg &svg, const render::RaceLayout &L, int row, int col) {
     svg.open("g", {{"class", "rosette"}});
     for (int i = 0; i < 8; ++i) {
         const double a = i * 3.14159265358979 / 4;
-        svg.circle(cx + std::cos(a) * r * 0.55, cy + std::sin(a) * r * 0.55, r * 0.32, {{"fill", "#b23a2a"}, {"opacity", "0.8"}});
+        svg.circle(cx + std::cos(a) * r * 0.55, cy + std::sin(a) * r * 0.55, r * 0.32,
+                   {{"fill", "#b23a2a"}, {"opacity", "0.8"}});
     }
     svg.circle(cx, cy, r * 0.3, {{"fill", "#2f5d8a"}});
     svg.close();
@@ -102,7 +105,8 @@ std::array<std::array<std::string, 2>, S::cells> positions_of(const UrOptions &o
 
 }  // namespace
 
-std::string UrRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string UrRules::render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                const json &render_options) {
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const render::RaceStep m = step_info(o, last);
@@ -122,7 +126,8 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
         for (int col = 0; col < 8; ++col) {
             if (!on_board(row, col)) continue;
             const int cell = row * 8 + col;
-            render::draw_cell(svg, L, row, col + offset, is_rosette(cell) ? "cell rosette" : "cell", R::cell_name(cell), positions[cell]);
+            render::draw_cell(svg, L, row, col + offset, is_rosette(cell) ? "cell rosette" : "cell", R::cell_name(cell),
+                              positions[cell]);
             if (is_rosette(cell)) draw_rosette(svg, L, row, col);
             const std::string &first = positions[cell][0];  // the first of two names on Murray's route
             if (!first.empty()) render::draw_cell_name(svg, L, row, col + offset, first.substr(0, first.find(' ')));
@@ -137,12 +142,13 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
         for (bool off : {false, true}) {
             const int count = s.count[player][off ? S::off : S::hand];
             const auto box = L.tray_box(player, off);
-            render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"), count,
-                              position_name(off ? S::off : S::hand));
+            render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"),
+                              count, position_name(off ? S::off : S::hand));
             render::draw_tray_frame(svg, L, box, L.cell * 0.28, render::tray_label(player, off, count));
             const double first = box[0] + L.cell * (off ? 1.9 : 2.9);
             for (int i = 0; i < count; ++i)
-                render::draw_tray_disc(svg, L, player, first + i * L.cell * 0.4, box[1] + box[3] / 2, "disc", style::piece_stroke[player]);
+                render::draw_tray_disc(svg, L, player, first + i * L.cell * 0.4, box[1] + box[3] / 2, "disc",
+                                       style::piece_stroke[player]);
             svg.close();
         }
 
@@ -158,7 +164,9 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
         for (int k = 1; k <= o.route_length; ++k) {
             if (s.count[player][k] == 0) continue;
             const int cell = o.cell[player][k];
-            render::draw_unit(svg, L, player, 1, {{"data-cell", R::cell_name(cell)}, {"data-position", position_name(k)}}, cell / 8, cell % 8 + offset, false);
+            render::draw_unit(svg, L, player, 1,
+                              {{"data-cell", R::cell_name(cell)}, {"data-position", position_name(k)}}, cell / 8,
+                              cell % 8 + offset, false);
         }
     svg.close();
 
@@ -169,14 +177,16 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
     }
     const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.to_move;
     const std::string words = s.result != Result::ongoing ? status_phrase(s)
-                              : s.n_dice == 0           ? render::player_name(s.to_move) + " to roll"
-                                                        : render::player_name(s.to_move) + " to move " + std::to_string(s.roll);
-    render::draw_status_line(svg, L, s, phase(s), shown, dice, words, step_phrase(m),
-                             {{"data-ruleset", ruleset_name(o.ruleset)}, {"data-roll", s.n_dice ? std::to_string(s.roll) : std::string()}});
+                              : s.n_dice == 0             ? render::player_name(s.to_move) + " to roll"
+                                              : render::player_name(s.to_move) + " to move " + std::to_string(s.roll);
+    render::draw_status_line(
+        svg, L, s, phase(s), shown, dice, words, step_phrase(m),
+        {{"data-ruleset", ruleset_name(o.ruleset)}, {"data-roll", s.n_dice ? std::to_string(s.roll) : std::string()}});
     return svg.finish();
 }
 
-std::string UrRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string UrRules::render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                 const json &render_options) {
     render::resolve(text_specs(), render_options);
     const render::RaceStep m = step_info(o, last);
     std::array<std::array<std::string, render::RaceLayout::columns>, 3> grid, names;
@@ -198,9 +208,12 @@ std::string UrRules::render_text(const Options &o, const State &s, const LastMov
                 grid[cell / 8][cell % 8 + offset] = std::string(1, static_cast<char>('a' + player));
             }
     std::string out = game_title(o) + ": " + status_phrase(s) + "\n";
-    for (int row = 0; row < 3; ++row) out += render::race_text_row("", names[row]) + render::race_text_row(row_names[row], grid[row]);
-    out += "squares numbered by player 0's route; * a rosette; a = player 0 (the bottom row), b = player 1 (the top row)\n";
-    for (int p = 0; p < 2; ++p) out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + tray_phrase(o, s, p) + "\n";
+    for (int row = 0; row < 3; ++row)
+        out += render::race_text_row("", names[row]) + render::race_text_row(row_names[row], grid[row]);
+    out += "squares numbered by player 0's route; * a rosette; a = player 0 (the bottom row), b = player 1 (the top "
+           "row)\n";
+    for (int p = 0; p < 2; ++p)
+        out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + tray_phrase(o, s, p) + "\n";
     out += "last move: " + step_phrase(m) + "\n";
     return out;
 }

@@ -13,14 +13,14 @@
 #include <mutex>
 
 #ifdef __EMSCRIPTEN__
-#include <emscripten.h>
+#  include <emscripten.h>
 #else
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#  include <fcntl.h>
+#  include <sys/mman.h>
+#  include <sys/stat.h>
+#  include <unistd.h>
 
-#include <cerrno>
+#  include <cerrno>
 #endif
 
 #include "../error.hpp"
@@ -64,7 +64,8 @@ Index::Index(const UrOptions &o) : n_(o.pieces), route_(o.route_length) {
             const int c = o.cell[side][k];
             if (std::find(seen.begin(), seen.end(), c) != seen.end())
                 fail(Status::invalid_option, std::string("ruleset \"") + R::ruleset_name(o.ruleset) +
-                                                 "\": its route passes a square twice, so a square does not tell a piece's progress; the solver does not "
+                                                 "\": its route passes a square twice, so a square does not tell a "
+                                                 "piece's progress; the solver does not "
                                                  "support it (finkel, masters and blitz)");
             seen.push_back(c);
             cell[side][k] = c;
@@ -93,7 +94,8 @@ Index::Index(const UrOptions &o) : n_(o.pieces), route_(o.route_length) {
             }
         }
     np_ = np[0];
-    if (np[1] != np_ || ns_ > 15 || np_ > 7) fail(Status::invalid_option, "the routes are not mirror images; the solver does not support them");
+    if (np[1] != np_ || ns_ > 15 || np_ > 7)
+        fail(Status::invalid_option, "the routes are not mirror images; the solver does not support them");
 
     rank_private_.assign(size_t{1} << np_, 0);
     unrank_private_.assign(static_cast<size_t>(np_) + 1, {});
@@ -125,14 +127,18 @@ Index::Index(const UrOptions &o) : n_(o.pieces), route_(o.route_length) {
                         for (int co = 0; co + cm <= ns_; ++co) {
                             if (xm + cm > n_ - om || xo + co > n_ - oo) continue;
                             class_of_[class_key(om, oo, xm, xo, cm, co)] = static_cast<uint32_t>(classes_.size());
-                            classes_.push_back({total_, static_cast<uint8_t>(xm), static_cast<uint8_t>(xo), static_cast<uint8_t>(cm), static_cast<uint8_t>(co)});
-                            total_ += choose(np_, xm) * choose(np_, xo) * unrank_shared_[static_cast<size_t>(cm * 16 + co)].size();
+                            classes_.push_back({total_, static_cast<uint8_t>(xm), static_cast<uint8_t>(xo),
+                                                static_cast<uint8_t>(cm), static_cast<uint8_t>(co)});
+                            total_ += choose(np_, xm) * choose(np_, xo) *
+                                      unrank_shared_[static_cast<size_t>(cm * 16 + co)].size();
                         }
             groups_[static_cast<size_t>(om * 8 + oo)] = {group_start, total_};
         }
 }
 
-std::pair<uint64_t, uint64_t> Index::group(int off_me, int off_opp) const { return groups_[static_cast<size_t>(off_me * 8 + off_opp)]; }
+std::pair<uint64_t, uint64_t> Index::group(int off_me, int off_opp) const {
+    return groups_[static_cast<size_t>(off_me * 8 + off_opp)];
+}
 
 std::pair<int, int> Index::off_of(uint64_t index) const {
     for (int om = 0; om < n_; ++om)
@@ -169,7 +175,9 @@ uint64_t Index::encode(const UrState &s) const {
 }
 
 UrState Index::decode(uint64_t index) const {
-    const auto it = std::upper_bound(classes_.begin(), classes_.end(), index, [](uint64_t i, const Class &c) { return i < c.start; }) - 1;
+    const auto it = std::upper_bound(classes_.begin(), classes_.end(), index,
+                                     [](uint64_t i, const Class &c) { return i < c.start; }) -
+                    1;
     const Class &cl = *it;
     const auto [om, oo] = off_of(index);
     uint64_t r = index - cl.start;
@@ -186,7 +194,8 @@ UrState Index::decode(uint64_t index) const {
     s.count[1][S::hand] = static_cast<uint8_t>(n_ - oo - cl.xo - cl.co);
     for (int side = 0; side < 2; ++side)
         for (int b = 0; b < np_; ++b)
-            if (bits[side] >> b & 1) s.count[static_cast<size_t>(side)][static_cast<size_t>(progress_of_private_[side][b])] = 1;
+            if (bits[side] >> b & 1)
+                s.count[static_cast<size_t>(side)][static_cast<size_t>(progress_of_private_[side][b])] = 1;
     uint32_t w = word;
     for (int d = 0; d < ns_; ++d, w /= 3)
         if (w % 3 != 0) {
@@ -219,7 +228,8 @@ double after(const Index &index, const V &v, const UrOptions &o, const S &s, Act
 
 }  // namespace
 
-double value_after(const Index &index, const std::vector<double> &values, const UrOptions &o, const UrState &s, Action a) {
+double value_after(const Index &index, const std::vector<double> &values, const UrOptions &o, const UrState &s,
+                   Action a) {
     return after(index, values, o, s, a);
 }
 
@@ -230,7 +240,8 @@ double value_after(const Index &index, const TableFile &values, const UrOptions 
 Table solve(const UrOptions &o, const SolveOptions &so) {
     const auto t0 = std::chrono::steady_clock::now();
     const Index index(o);
-    if (index.size() >= (uint64_t{1} << 31)) fail(Status::invalid_option, "too many positions for the solver's 31-bit successor indices");
+    if (index.size() >= (uint64_t{1} << 31))
+        fail(Status::invalid_option, "too many positions for the solver's 31-bit successor indices");
     Table t;
     t.options = o;
     t.min_off = so.min_off;
@@ -271,7 +282,8 @@ Table solve(const UrOptions &o, const SolveOptions &so) {
                             S c = s;
                             R::apply(o, c, moves[m]);
                             next.push_back(c.result != Result::ongoing ? win
-                                                                       : static_cast<uint32_t>(index.encode(c)) | (c.to_move == s.to_move ? same : 0u));
+                                                                       : static_cast<uint32_t>(index.encode(c)) |
+                                                                             (c.to_move == s.to_move ? same : 0u));
                         }
                     }
                 }
@@ -303,7 +315,8 @@ Table solve(const UrOptions &o, const SolveOptions &so) {
                 for (const auto &[lo, hi] : ranges) updates += hi - lo;
                 if (largest < so.tolerance) break;
             }
-            if (so.progress) so.progress(a, b, sweeps, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+            if (so.progress)
+                so.progress(a, b, sweeps, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         }
     t.sweeps = index.size() == 0 ? 0 : updates / index.size();
     return t;
@@ -325,7 +338,8 @@ uint64_t checksum(const unsigned char *data, size_t size, uint64_t h) {
 }
 
 std::string table_name(const UrOptions &o) {
-    return std::string("ur-") + R::ruleset_name(o.ruleset) + "-" + std::to_string(o.pieces) + "-" + std::to_string(o.dice) + ".table";
+    return std::string("ur-") + R::ruleset_name(o.ruleset) + "-" + std::to_string(o.pieces) + "-" +
+           std::to_string(o.dice) + ".table";
 }
 
 namespace {
@@ -334,7 +348,9 @@ void put32(std::vector<unsigned char> &out, uint32_t v) {
     for (int b = 0; b < 4; ++b) out.push_back(static_cast<unsigned char>(v >> (8 * b)));
 }
 
-uint32_t get32(const unsigned char *p) { return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24; }
+uint32_t get32(const unsigned char *p) {
+    return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
+}
 
 }  // namespace
 
@@ -384,17 +400,18 @@ namespace {
 // Checks the magic, version and header of a file of `file_size` bytes whose first bytes are
 // `prefix` (at least 16; `header_bytes` then gives the bytes up to the values) and fills `t`.
 template <class HeaderBytes>
-void read_header(TableFile &t, const std::string &path, uint64_t file_size, const unsigned char *prefix, uint64_t &values_at, HeaderBytes header_bytes) {
+void read_header(TableFile &t, const std::string &path, uint64_t file_size, const unsigned char *prefix,
+                 uint64_t &values_at, HeaderBytes header_bytes) {
     if (file_size < 24 || std::memcmp(prefix, magic, 8) != 0) bad_table(path, "it does not start with LUDUSURT");
-    if (get32(prefix + 8) != file_version) bad_table(path, "version " + std::to_string(get32(prefix + 8)) + " is not 1");
+    if (get32(prefix + 8) != file_version)
+        bad_table(path, "version " + std::to_string(get32(prefix + 8)) + " is not 1");
     const uint64_t header_size = get32(prefix + 12);
-    if (16 + header_size + 8 > file_size || (16 + header_size) % 8 != 0) bad_table(path, "its header's length does not fit");
+    if (16 + header_size + 8 > file_size || (16 + header_size) % 8 != 0)
+        bad_table(path, "its header's length does not fit");
     json header;
     try {
         header = json::parse(header_bytes(header_size));
-    } catch (const json::exception &) {
-        bad_table(path, "its header is not JSON");
-    }
+    } catch (const json::exception &) { bad_table(path, "its header is not JSON"); }
     try {
         t.ruleset = header.at("ruleset").get<std::string>();
         t.pieces = header.at("pieces").get<int>();
@@ -403,11 +420,10 @@ void read_header(TableFile &t, const std::string &path, uint64_t file_size, cons
         t.tolerance = header.at("tolerance").get<double>();
         t.states = header.at("states").get<uint64_t>();
         if (header.at("values").get<std::string>() != "float32") bad_table(path, "values are not float32");
-    } catch (const json::exception &) {
-        bad_table(path, "its header lacks a field");
-    }
+    } catch (const json::exception &) { bad_table(path, "its header lacks a field"); }
     values_at = 16 + header_size;
-    if (t.states > file_size || values_at + 4 * t.states + 8 != file_size) bad_table(path, "its size does not match its states");
+    if (t.states > file_size || values_at + 4 * t.states + 8 != file_size)
+        bad_table(path, "its size does not match its states");
 }
 
 float float_at(const unsigned char *p) {
@@ -439,27 +455,25 @@ EM_JS(double, ludus_host_file_size, (const char *path), {
     try {
         const size = reader.size(UTF8ToString(path));
         return Number.isSafeInteger(size) && size >= 0 ? size : -1;
-    } catch (error) {
-        return -1;
-    }
+    } catch (error) { return -1; }
 });
 EM_JS(int, ludus_host_file_read, (const char *path, double offset, int length, unsigned char *out), {
     const reader = Module["ludusFileReader"];
     if (!reader) return -2;
     try {
         const bytes = reader.read(UTF8ToString(path), offset, length);
-        if (!(bytes instanceof Uint8Array) || bytes.length !== length) return -1;
+        if (!(bytes instanceof Uint8Array) || bytes.length != = length) return -1;
         HEAPU8.set(bytes, out);
         return length;
-    } catch (error) {
-        return -1;
-    }
+    } catch (error) { return -1; }
 });
 
 namespace {
 
 [[noreturn]] void host_failed(const std::string &path, double code) {
-    fail(Status::invalid_argument, "the Ur table " + path + (code == -2 ? " cannot be read: no file reader is set (setFileReader)" : " cannot be read: the file reader failed"));
+    fail(Status::invalid_argument, "the Ur table " + path +
+                                       (code == -2 ? " cannot be read: no file reader is set (setFileReader)"
+                                                   : " cannot be read: the file reader failed"));
 }
 
 void host_read(const std::string &path, uint64_t offset, unsigned char *out, int length) {
@@ -481,7 +495,8 @@ float TableFile::operator[](uint64_t index) const {
     unsigned char bytes[4];
     host_read(path, values_at_ + 4 * index, bytes, 4);
     const float v = float_at(bytes);
-    if (!is_chance(v)) [[unlikely]] not_a_chance(path, index, v);  // the file is read a value at a time
+    if (!is_chance(v)) [[unlikely]]
+        not_a_chance(path, index, v);  // the file is read a value at a time
     return v;
 }
 
@@ -527,11 +542,13 @@ std::shared_ptr<const TableFile> open_table(const std::string &path) {
     ::close(fd);
     if (!sized) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: it is not a file");
     if (file_size < 24) bad_table(path, "it does not start with LUDUSURT");
-    if (map == MAP_FAILED) fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: " + std::strerror(errno));
+    if (map == MAP_FAILED)
+        fail(Status::invalid_argument, "the Ur table " + path + " cannot be read: " + std::strerror(errno));
     t->map_ = map;
     t->map_size_ = file_size;
     const auto *bytes = static_cast<const unsigned char *>(map);
-    read_header(*t, path, file_size, bytes, t->values_at_, [&](uint64_t header_size) { return std::string(bytes + 16, bytes + 16 + header_size); });
+    read_header(*t, path, file_size, bytes, t->values_at_,
+                [&](uint64_t header_size) { return std::string(bytes + 16, bytes + 16 + header_size); });
     // One pass over the file for its checksum, read ahead; then the values are looked up at random.
     madvise(map, file_size, MADV_SEQUENTIAL);
     uint64_t stored = 0;

@@ -63,7 +63,7 @@ private:
     std::vector<uint32_t> rank_shared_;                            // base-3 word -> rank among words of its counts
     std::vector<std::vector<uint32_t>> unrank_shared_;             // cm * 16 + co -> words
     std::vector<uint32_t> pow3_;
-    std::vector<Class> classes_;  // in index order
+    std::vector<Class> classes_;      // in index order
     std::vector<uint32_t> class_of_;  // ((off_me * 8 + off_opp) * 8 + xm) * ... see index()
     std::vector<std::pair<uint64_t, uint64_t>> groups_;
     uint64_t total_ = 0;
@@ -139,7 +139,8 @@ std::shared_ptr<const TableFile> cached_table(const std::string &path);
 // The mover's chance of winning after move `a` of `s` (phase move), as the values give it (1
 // for a move that wins at once; the same side to move after a rosette, else 1 - the opponent's
 // chance).
-double value_after(const Index &index, const std::vector<double> &values, const UrOptions &o, const UrState &s, Action a);
+double value_after(const Index &index, const std::vector<double> &values, const UrOptions &o, const UrState &s,
+                   Action a);
 double value_after(const Index &index, const TableFile &values, const UrOptions &o, const UrState &s, Action a);
 
 // The checksum of the file: 64-bit FNV-1a over the bytes taken 8 at a time as little-endian

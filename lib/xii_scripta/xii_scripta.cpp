@@ -23,9 +23,12 @@ struct RulesetInfo {
 
 constexpr std::array<RulesetInfo, 4> rulesets = {{
     {XiiRuleset::murray, "murray",
-     "H. J. R. Murray, A History of Board-Games other than Chess (1952), pp. 30-31, as quoted in Ludii's XII Scripta.lud; "
+     "H. J. R. Murray, A History of Board-Games other than Chess (1952), pp. 30-31, as quoted in Ludii's XII "
+     "Scripta.lud; "
      "decisions where Murray is silent follow Ludii's code"},
-    {XiiRuleset::ludii, "ludii", "Ludii 1.3.4, Common/res/lud/board/race/escape/XII Scripta.lud, as its code plays (no near-row condition for bearing off)"},
+    {XiiRuleset::ludii, "ludii",
+     "Ludii 1.3.4, Common/res/lud/board/race/escape/XII Scripta.lud, as its code plays (no near-row condition for "
+     "bearing off)"},
     {XiiRuleset::tabletop_murray, "tabletop_murray",
      "TabletopGames (GAIGResearch), data/XIIScripta/XII_Murray_3D.json with games/XIIScripta and games/backgammon"},
     {XiiRuleset::tabletop_schaedler, "tabletop_schaedler",
@@ -75,8 +78,9 @@ const char *XiiScriptaRules::ruleset_name(XiiRuleset r) { return rulesets[static
 
 const std::vector<OptionSpec> &XiiScriptaRules::option_specs() {
     static const std::vector<OptionSpec> specs = [] {
-        std::vector<OptionSpec> all = {race_state::ruleset_spec(rulesets, "murray", "docs/rules/xii-scripta.md"),
-                                       {"pieces", Kind::integer, 15, 1, 15, {}, "pieces per player (every source: 15)"}};
+        std::vector<OptionSpec> all = {
+            race_state::ruleset_spec(rulesets, "murray", "docs/rules/xii-scripta.md"),
+            {"pieces", Kind::integer, 15, 1, 15, {}, "pieces per player (every source: 15)"}};
         for (OptionSpec &s : race_state::first_player_and_seed_specs()) all.push_back(std::move(s));
         return all;
     }();
@@ -109,7 +113,9 @@ XiiOptions XiiScriptaRules::parse_options(const json &given) {
     return o;
 }
 
-XiiState XiiScriptaRules::initial(const Options &o) { return race_state::start<State>(o.pieces, o.first_player, o.rng); }
+XiiState XiiScriptaRules::initial(const Options &o) {
+    return race_state::start<State>(o.pieces, o.first_player, o.rng);
+}
 
 int XiiScriptaRules::dice_of_code(int code, std::array<int, 3> &out) {
     int n = 0;
@@ -157,10 +163,12 @@ void XiiScriptaRules::apply(const Options &o, State &s, Action a) {
 }
 
 void XiiScriptaRules::set_dice(const Options &o, State &s, std::span<const int> values) {
-    if (values.size() != 3) fail(Status::invalid_argument, "dice: exactly 3 values are needed, not " + std::to_string(values.size()));
+    if (values.size() != 3)
+        fail(Status::invalid_argument, "dice: exactly 3 values are needed, not " + std::to_string(values.size()));
     for (size_t i = 0; i < 3; ++i)
         if (values[i] < 1 || values[i] > 6)
-            fail(Status::invalid_argument, "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a die value 1..6");
+            fail(Status::invalid_argument,
+                 "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a die value 1..6");
     for (size_t i = 0; i < 3; ++i) s.dice[i] = static_cast<uint8_t>(values[i]);
     std::array<uint8_t, 3> sorted = s.dice;
     std::sort(sorted.begin(), sorted.end());
@@ -204,7 +212,8 @@ Action XiiScriptaRules::parse_action(const Options &, std::string_view text) {
     };
     const size_t dash = text.find('-'), colon = text.find(':');
     if (dash == std::string_view::npos || colon == std::string_view::npos || colon < dash)
-        return bad("write FROM-TO:DICE with positions H, B, 1..36, O and the dice used, such as H-5:2+3, 12-17:5, 33-O:6, or pass");
+        return bad("write FROM-TO:DICE with positions H, B, 1..36, O and the dice used, such as H-5:2+3, 12-17:5, "
+                   "33-O:6, or pass");
     const int from = position_from_name(text.substr(0, dash));
     const int to = position_from_name(text.substr(dash + 1, colon - dash - 1));
     if (from < 0 || to < 0) return bad("positions are H (hand), B (captured), 1..36 and O (off)");
@@ -214,14 +223,17 @@ Action XiiScriptaRules::parse_action(const Options &, std::string_view text) {
     int n = 0;
     // DICE: "d", "d+d" or "d+d+d" with d in 1..6.
     const std::string_view dice = text.substr(colon + 1);
-    if (dice.size() % 2 == 0 || dice.size() > 5) return bad("the dice used are 1 to 3 values 1..6 joined by +, such as 5 or 2+3");
+    if (dice.size() % 2 == 0 || dice.size() > 5)
+        return bad("the dice used are 1 to 3 values 1..6 joined by +, such as 5 or 2+3");
     for (size_t i = 0; i < dice.size(); i += 2) {
         if (dice[i] < '1' || dice[i] > '6' || (i + 1 < dice.size() && dice[i + 1] != '+'))
             return bad("the dice used are 1 to 3 values 1..6 joined by +, such as 5 or 2+3");
         values[n++] = dice[i] - '0';
     }
     std::sort(values.begin(), values.begin() + n);
-    const int code = n == 1 ? R::dice_code(0, 0, values[0]) : n == 2 ? R::dice_code(0, values[0], values[1]) : R::dice_code(values[0], values[1], values[2]);
+    const int code = n == 1   ? R::dice_code(0, 0, values[0])
+                     : n == 2 ? R::dice_code(0, values[0], values[1])
+                              : R::dice_code(values[0], values[1], values[2]);
     return make_action(code, from, to);
 }
 
@@ -232,9 +244,15 @@ json XiiScriptaRules::action_json(const Options &o, const State &s, Action a) {
     std::array<int, 3> values{};
     const int n = dice_of_code(dice_code_of(a), values);
     const int captures = to <= S::last_cell && s.count[1 - player][other_progress(o, to)] == 1 ? 1 : 0;
-    json j{{"text", action_text(o, a)}, {"action", a}, {"player", player}, {"from", from}, {"to", to},
-           {"dice", std::vector<int>(values.begin(), values.begin() + n)}, {"captures", captures}};
-    add_move_fields(j, {"move", position_name(from), position_name(to), captures > 0 ? std::vector{position_name(to)} : std::vector<std::string>{}, captures});
+    json j{{"text", action_text(o, a)},
+           {"action", a},
+           {"player", player},
+           {"from", from},
+           {"to", to},
+           {"dice", std::vector<int>(values.begin(), values.begin() + n)},
+           {"captures", captures}};
+    add_move_fields(j, {"move", position_name(from), position_name(to),
+                        captures > 0 ? std::vector{position_name(to)} : std::vector<std::string>{}, captures});
     return j;
 }
 

@@ -50,10 +50,10 @@ struct XiiOptions {
     json resolved;  // every option as given or defaulted (saved with the game)
 
     // What the ruleset decides (set from `ruleset` by parse_options).
-    bool mirror_paths = true;    // the outer rows run in opposite senses for the two players
-    bool combine_dice = true;    // a step may use the sum of several dice
-    bool exact_bear_off = true;  // bearing off needs the exact value (else an equal or higher die)
-    int home_start = 25;         // bearing off only when every piece is at progress >= home_start (0: no condition)
+    bool mirror_paths = true;      // the outer rows run in opposite senses for the two players
+    bool combine_dice = true;      // a step may use the sum of several dice
+    bool exact_bear_off = true;    // bearing off needs the exact value (else an equal or higher die)
+    int home_start = 25;           // bearing off only when every piece is at progress >= home_start (0: no condition)
     bool enter_all_first = false;  // TabletopGames' entry rule: while pieces are in hand, only entering and
                                    // moving the pieces moved this turn inside the first 12 cells
     bool triples_twice = false;    // a triple is played twice (six steps)
@@ -72,7 +72,7 @@ struct XiiState : StateEnvelope {
     std::array<uint8_t, 3> dice{};                   // as rolled; 0 0 0 before the roll
     std::array<uint8_t, max_left> left{};            // the dice values still to play, ascending
     uint8_t n_left = 0;
-    std::array<uint8_t, entry_cells + 1> moved{};    // tabletop: pieces moved this turn on cells 1..12
+    std::array<uint8_t, entry_cells + 1> moved{};  // tabletop: pieces moved this turn on cells 1..12
 
     bool operator==(const XiiState &) const = default;
 };
@@ -131,8 +131,10 @@ struct XiiScriptaRules : RaceRules<XiiOptions, XiiState> {
     static const char *ruleset_name(XiiRuleset r);
 
     // Pictures (xii_scripta_render.cpp): option "size" (SVG), none (text).
-    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
-    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options);
+    static std::string render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                  const json &render_options);
+    static std::string render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                   const json &render_options);
     // The render options of both pictures, from the specs they check against (the catalogue's
     // "render_options").
     static json render_options();

@@ -56,7 +56,8 @@ public:
         if (ao_.depth == 0 || moves.size() == 1) return answer(root, moves.front(), ao_.depth == 0 ? 0 : 1, 0.0);
 
         if (ao_.depth == 1) {  // greedy: the best single step
-            const auto [best, best_value] = ai::best_step<R>(o_, root, moves, budget_, [&](const S &c) { return hand_value(o_, c, me, true); });
+            const auto [best, best_value] =
+                ai::best_step<R>(o_, root, moves, budget_, [&](const S &c) { return hand_value(o_, c, me, true); });
             return answer(root, best, 1, best_value);
         }
 
@@ -67,7 +68,9 @@ public:
         std::vector<std::pair<double, size_t>> ranked;
         for (size_t i = 0; i < ends.size(); ++i) {
             budget_.spend();
-            ranked.emplace_back(network ? net_win_chance(net_weights, o_, ends[i].state, me) : hand_value(o_, ends[i].state, me, with_danger), i);
+            ranked.emplace_back(network ? net_win_chance(net_weights, o_, ends[i].state, me)
+                                        : hand_value(o_, ends[i].state, me, with_danger),
+                                i);
         }
         std::stable_sort(ranked.begin(), ranked.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
         const Action turn_best = ends[ranked.front().second].first;
@@ -121,7 +124,8 @@ private:
 }  // namespace
 
 template <class Rules>
-json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys, const json &options) {
+json ai_choose(const typename Rules::Options &o, const typename Rules::State &s, std::span<const uint64_t> earlier_keys,
+               const json &options) {
     const ai::AiOptions ao = ai::parse_options(options, levels, max_depth);
     return ai::choose_move<Rules>(o, s, earlier_keys, ao, [&] { return XiiSearch(o, ao).choose(s); });
 }

@@ -7,7 +7,7 @@
 #include <cstring>
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#  include <emmintrin.h>
 #endif
 
 #include "../bitboard.hpp"
@@ -48,7 +48,9 @@ Uses uses_of(const std::array<int, 3> &left, int k, bool combine) {
         for (int i = 0; i < k; ++i)
             if (mask & (1 << i)) v[m++] = left[i], sum += left[i];
         if (m > 1 && !combine) continue;
-        const int code = m == 1 ? R::dice_code(0, 0, v[0]) : m == 2 ? R::dice_code(0, v[0], v[1]) : R::dice_code(v[0], v[1], v[2]);
+        const int code = m == 1   ? R::dice_code(0, 0, v[0])
+                         : m == 2 ? R::dice_code(0, v[0], v[1])
+                                  : R::dice_code(v[0], v[1], v[2]);
         bool seen = false;
         for (int j = 0; j < u.n; ++j) seen |= u.use[j].code == code;
         if (!seen) u.use[u.n++] = {sum, code};
@@ -80,7 +82,9 @@ const Uses &dice_uses(const XiiOptions &o, const S &s) {
     if (s.n_left > 3) {
         code = R::dice_code(0, 0, s.left[0]);  // the rest of a triple played twice: all equal
     } else {
-        code = s.n_left == 1 ? R::dice_code(0, 0, s.left[0]) : s.n_left == 2 ? R::dice_code(0, s.left[0], s.left[1]) : R::dice_code(s.left[0], s.left[1], s.left[2]);
+        code = s.n_left == 1   ? R::dice_code(0, 0, s.left[0])
+               : s.n_left == 2 ? R::dice_code(0, s.left[0], s.left[1])
+                               : R::dice_code(s.left[0], s.left[1], s.left[2]);
     }
     return (o.combine_dice ? table.combined : table.single)[code];
 }
@@ -123,7 +127,8 @@ const Uses &dice_uses(const XiiOptions &o, const S &s) {
         return r;
     }();
     const uint64_t outer = m >> 13;  // bits 0..23: progress 13..36
-    const uint64_t rev = (uint64_t{reversed[outer & 0xFF]} << 16) | (uint64_t{reversed[(outer >> 8) & 0xFF]} << 8) | reversed[(outer >> 16) & 0xFF];
+    const uint64_t rev = (uint64_t{reversed[outer & 0xFF]} << 16) | (uint64_t{reversed[(outer >> 8) & 0xFF]} << 8) |
+                         reversed[(outer >> 16) & 0xFF];
     return (m & entry_mask) | (rev << 13);
 }
 
@@ -142,10 +147,10 @@ bool may_bear_off(const XiiOptions &o, uint64_t occupied) {
 // Everything the step generator needs about the position, computed once per position.
 struct StepContext {
     const Uses *uses = nullptr;
-    uint64_t sources = 0;  // progress the mover may move a piece from (0..36; bar separately)
-    bool from_bar = false;   // only the captured pieces may move (Murray, Ludii)
+    uint64_t sources = 0;   // progress the mover may move a piece from (0..36; bar separately)
+    bool from_bar = false;  // only the captured pieces may move (Murray, Ludii)
     uint64_t open = 0;
-    uint64_t inside = 0;     // where a step may land (the open cells, or the entry board)
+    uint64_t inside = 0;  // where a step may land (the open cells, or the entry board)
     bool bear = false;
 };
 
@@ -194,7 +199,8 @@ template <class F>
             const int to = std::countr_zero(targets);
             if (f(R::make_action(code, to - v, to))) return true;
         }
-        if (c.bear && o.exact_bear_off && v <= S::off - 1 && (c.sources & bit(S::off - v)) && f(R::make_action(code, S::off - v, S::off)))
+        if (c.bear && o.exact_bear_off && v <= S::off - 1 && (c.sources & bit(S::off - v)) &&
+            f(R::make_action(code, S::off - v, S::off)))
             return true;
     }
     if (c.bear && !o.exact_bear_off) {
@@ -202,7 +208,8 @@ template <class F>
         const int highest = s.left[s.n_left - 1];
         for (int from = S::off - highest; from <= S::last_cell; ++from)
             if (c.sources & bit(from))
-                if (f(R::make_action(R::dice_code(0, 0, smallest_die_at_least(s, S::off - from)), from, S::off))) return true;
+                if (f(R::make_action(R::dice_code(0, 0, smallest_die_at_least(s, S::off - from)), from, S::off)))
+                    return true;
     }
     return false;
 }

@@ -43,7 +43,8 @@ inline const std::array<Roll, 56> &rolls() {
             for (int b = a; b <= 6; ++b)
                 for (int c = b; c <= 6; ++c) {
                     const int ways = a == c ? 1 : (a == b || b == c) ? 3 : 6;
-                    const uint32_t reach = (1u << a) | (1u << b) | (1u << c) | (1u << (a + b)) | (1u << (a + c)) | (1u << (b + c)) | (1u << (a + b + c));
+                    const uint32_t reach = (1u << a) | (1u << b) | (1u << c) | (1u << (a + b)) | (1u << (a + c)) |
+                                           (1u << (b + c)) | (1u << (a + b + c));
                     r[n++] = {{a, b, c}, ways / 216.0, reach};
                 }
         return r;
@@ -137,7 +138,8 @@ public:
 
     // The ends of `player`'s turn from `s` (phase move) into `out` (not cleared); `first_moves`
     // are the legal actions at `s`.
-    void turn_ends(const XiiOptions &o, const S &s, int player, const std::vector<Action> &first_moves, std::vector<TurnEnd> &out) {
+    void turn_ends(const XiiOptions &o, const S &s, int player, const std::vector<Action> &first_moves,
+                   std::vector<TurnEnd> &out) {
         seen_.clear();
         for (Action a : first_moves) {
             S c = s;
@@ -209,9 +211,9 @@ private:
 
 // The network.
 inline constexpr int net_hidden = 32;
-inline constexpr int net_levels = 4;                                  // the thermometer's steps
-inline constexpr int net_sparse = 2 * S::last_cell * net_levels;      // 0/1 inputs
-inline constexpr int net_dense = 6 + 2 + 1 + 2 + 4;                   // see net_input
+inline constexpr int net_levels = 4;                              // the thermometer's steps
+inline constexpr int net_sparse = 2 * S::last_cell * net_levels;  // 0/1 inputs
+inline constexpr int net_dense = 6 + 2 + 1 + 2 + 4;               // see net_input
 inline constexpr int net_inputs = net_sparse + net_dense;
 
 using NetWeights = ai::td::NetWeights<net_inputs, net_hidden>;
@@ -228,7 +230,8 @@ inline NetInput net_input(const XiiOptions &o, const S &s) {
         const auto &count = s.count[static_cast<size_t>(p)];
         for (int x = 1; x <= S::last_cell; ++x)
             for (int k = 0; k < std::min<int>(count[static_cast<size_t>(x)], net_levels); ++k)
-                in.active[static_cast<size_t>(in.active_count++)] = static_cast<uint16_t>((side * S::last_cell + x - 1) * net_levels + k);
+                in.active[static_cast<size_t>(in.active_count++)] =
+                    static_cast<uint16_t>((side * S::last_cell + x - 1) * net_levels + k);
         in.dense[d++] = static_cast<float>(count[S::hand]) / 15.0f;
         in.dense[d++] = static_cast<float>(count[S::bar]) / 4.0f;
         in.dense[d++] = static_cast<float>(count[S::off]) / 15.0f;

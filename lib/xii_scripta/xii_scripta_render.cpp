@@ -52,7 +52,8 @@ Cell cell_of(const XiiOptions &o, int player, int progress) {
 using StepInfo = render::RaceStep;
 StepInfo step_info(const XiiOptions &o, const LastMove<S> &last) {
     StepInfo m = render::race_step<R>(o, last);
-    if (m.present && !m.pass && m.to <= S::last_cell) m.captured = last.before->count[1 - m.player][R::other_progress(o, m.to)] == 1 ? 1 : 0;
+    if (m.present && !m.pass && m.to <= S::last_cell)
+        m.captured = last.before->count[1 - m.player][R::other_progress(o, m.to)] == 1 ? 1 : 0;
     return m;
 }
 
@@ -62,7 +63,8 @@ std::string step_phrase(const StepInfo &m) {
 }
 
 std::string dice_phrase(const S &s) {
-    std::string text = std::to_string(s.dice[0]) + ", " + std::to_string(s.dice[1]) + " and " + std::to_string(s.dice[2]) + " (left:";
+    std::string text =
+        std::to_string(s.dice[0]) + ", " + std::to_string(s.dice[1]) + " and " + std::to_string(s.dice[2]) + " (left:";
     for (int i = 0; i < s.n_left; ++i) text.append(" ").append(std::to_string(s.left[i]));
     return text + ")";
 }
@@ -82,7 +84,8 @@ int on_board(const S &s, int player) {
 std::string tray_phrase(const XiiOptions &o, const S &s, int p) {
     std::string text = std::to_string(s.count[p][S::hand]) + " in hand, ";
     if (!o.enter_all_first) text += std::to_string(s.count[p][S::bar]) + " captured, ";
-    return text + std::to_string(on_board(s, p)) + " on the board, " + std::to_string(s.count[p][S::off]) + " borne off";
+    return text + std::to_string(on_board(s, p)) + " on the board, " + std::to_string(s.count[p][S::off]) +
+           " borne off";
 }
 
 std::string title_of(const XiiOptions &o, const S &s, const StepInfo &m) {
@@ -114,13 +117,16 @@ std::array<bool, 3> dice_used(const XiiOptions &o, const S &s) {
 
 }  // namespace
 
-std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const LastMove<State> &last,
+                                        const json &render_options) {
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const StepInfo m = step_info(o, last);
     const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
 
-    Svg svg(width, L.height, L.pieces ? title_of(o, s, m) : render::empty_board_title(std::string("XII Scripta (") + R::ruleset_name(o.ruleset) + ")"));
+    Svg svg(width, L.height,
+            L.pieces ? title_of(o, s, m)
+                     : render::empty_board_title(std::string("XII Scripta (") + R::ruleset_name(o.ruleset) + ")"));
     svg.rect(0, 0, width, L.height, {{"class", "background"}, {"fill", style::background}});
 
     // The board: 36 cells, each marked with player 0's progress there.
@@ -134,7 +140,8 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
         }
     for (int row = 0; row < 3; ++row)
         for (int col = 0; col < columns; ++col) {
-            render::draw_cell(svg, L, row, col, "cell", std::string(row_names[row]) + " " + std::to_string(col + 1), positions[row][col]);
+            render::draw_cell(svg, L, row, col, "cell", std::string(row_names[row]) + " " + std::to_string(col + 1),
+                              positions[row][col]);
             render::draw_cell_name(svg, L, row, col, positions[row][col][0]);
         }
     svg.close();
@@ -151,16 +158,20 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
             const auto box = L.tray_box(player, off);
             const std::string who = player == 0 ? " player0" : " player1";
             // A hit piece waits with those in hand: the hand's tray is where both leave from.
-            const std::string position = off ? position_name(S::off) : o.enter_all_first ? position_name(S::hand) : position_name(S::hand) + " " + position_name(S::bar);
+            const std::string position = off                 ? position_name(S::off)
+                                         : o.enter_all_first ? position_name(S::hand)
+                                                             : position_name(S::hand) + " " + position_name(S::bar);
             render::open_tray(svg, L, std::string(off ? "off" : "hand") + who, count, position);
             std::string label = render::tray_label(player, off, count);
             if (!off && !o.enter_all_first) label.append(" bar ").append(std::to_string(captured));
             render::draw_tray_frame(svg, L, box, L.cell * 0.28, label);
             const double first = box[0] + L.cell * (off ? 1.9 : 2.9);
             const int shown = count + captured;
-            const double spacing = std::min(L.cell * 0.26, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, shown - 1));
+            const double spacing =
+                std::min(L.cell * 0.26, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, shown - 1));
             for (int i = 0; i < shown; ++i)
-                render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, i < count ? "disc" : "disc captured",
+                render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2,
+                                       i < count ? "disc" : "disc captured",
                                        i < count ? style::piece_stroke[player] : style::highlight);
             svg.close();
             if (!off && !o.enter_all_first) {
@@ -171,7 +182,8 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
 
     // The last step: its cells (or trays) outlined.
     const auto place_of = [&](int progress) -> render::RacePlace {
-        if (progress == S::hand || progress == S::off || progress == S::bar) return {.tray = true, .off = progress == S::off};
+        if (progress == S::hand || progress == S::off || progress == S::bar)
+            return {.tray = true, .off = progress == S::off};
         const Cell c = cell_of(o, m.player, progress);
         return {.row = c.row, .col = c.col};
     };
@@ -184,7 +196,9 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
             const int count = s.count[player][p];
             if (count == 0) continue;
             const Cell c = cell_of(o, player, p);
-            render::draw_unit(svg, L, player, count, {{"data-cell", std::string(row_names[c.row]) + " " + std::to_string(c.col + 1)}, {"data-position", position_name(p)}},
+            render::draw_unit(svg, L, player, count,
+                              {{"data-cell", std::string(row_names[c.row]) + " " + std::to_string(c.col + 1)},
+                               {"data-position", position_name(p)}},
                               c.row, c.col, false);
         }
     svg.close();
@@ -193,15 +207,23 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     render::StatusDice dice{.side = L.cell * 0.8, .advance = 3.7};
     if (s.result == Result::ongoing && s.n_left != 0) {
         const std::array<bool, 3> used = dice_used(o, s);
-        dice = {.values = {s.dice[0], s.dice[1], s.dice[2]}, .used = {used[0], used[1], used[2]}, .count = 3, .side = dice.side, .advance = dice.advance};
+        dice = {.values = {s.dice[0], s.dice[1], s.dice[2]},
+                .used = {used[0], used[1], used[2]},
+                .count = 3,
+                .side = dice.side,
+                .advance = dice.advance};
     }
     const int shown = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : s.to_move;
-    const std::string words = s.result != Result::ongoing ? status_phrase(s) : render::player_name(s.to_move) + (s.n_left == 0 ? " to roll" : " to move");
-    render::draw_status_line(svg, L, s, phase(s), shown, dice, words, step_phrase(m), {{"data-ruleset", ruleset_name(o.ruleset)}});
+    const std::string words = s.result != Result::ongoing
+                                  ? status_phrase(s)
+                                  : render::player_name(s.to_move) + (s.n_left == 0 ? " to roll" : " to move");
+    render::draw_status_line(svg, L, s, phase(s), shown, dice, words, step_phrase(m),
+                             {{"data-ruleset", ruleset_name(o.ruleset)}});
     return svg.finish();
 }
 
-std::string XiiScriptaRules::render_text(const Options &o, const State &s, const LastMove<State> &last, const json &render_options) {
+std::string XiiScriptaRules::render_text(const Options &o, const State &s, const LastMove<State> &last,
+                                         const json &render_options) {
     render::resolve(text_specs(), render_options);
     const StepInfo m = step_info(o, last);
     std::array<std::array<std::string, columns>, 3> grid, names;
@@ -214,16 +236,19 @@ std::string XiiScriptaRules::render_text(const Options &o, const State &s, const
         for (int p = 1; p <= S::last_cell; ++p)
             if (s.count[player][p] > 0) {
                 const Cell c = cell_of(o, player, p);
-                grid[c.row][c.col] = std::string(1, static_cast<char>('a' + player)).append(std::to_string(s.count[player][p]));
+                grid[c.row][c.col] =
+                    std::string(1, static_cast<char>('a' + player)).append(std::to_string(s.count[player][p]));
             }
     const auto line = render::race_text_row;
     std::string out = std::string("XII Scripta (") + ruleset_name(o.ruleset) + "): " + status_phrase(s) + "\n";
     for (int row = 0; row < 3; ++row) out += line("", names[row]) + line(row_names[row], grid[row]);
     out += "cells numbered by player 0's track (1..12 the middle row, left to right);\n";
-    out += o.mirror_paths ? "player 1's track: the middle row, then the bottom row right to left, then the top row left to right\n"
-                          : "both players run the same track\n";
+    out += o.mirror_paths
+               ? "player 1's track: the middle row, then the bottom row right to left, then the top row left to right\n"
+               : "both players run the same track\n";
     out += "a = player 0, b = player 1 (a3: 3 pieces of player 0)\n";
-    for (int p = 0; p < 2; ++p) out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + tray_phrase(o, s, p) + "\n";
+    for (int p = 0; p < 2; ++p)
+        out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + tray_phrase(o, s, p) + "\n";
     out += "last step: " + step_phrase(m) + "\n";
     return out;
 }

@@ -15,7 +15,7 @@
 #include <vector>
 
 #ifdef __linux__
-#include <sched.h>
+#  include <sched.h>
 #endif
 
 #include "duodecim/duodecim.hpp"
@@ -28,7 +28,7 @@
 
 // The replacements below pair malloc with free; GCC cannot see that through inlining.
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#  pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 #endif
 // Counts the heap bytes of the whole process (the library included), for bytes per handle.
 static std::atomic<size_t> heap_bytes{0};
@@ -97,7 +97,6 @@ std::vector<Rate> measure_alternating(std::vector<OneGame> ways) {
     return medians;
 }
 
-
 // Two ways compared, alternating likewise.
 template <class A, class B>
 std::pair<Rate, Rate> measure_pair(A a, B b) {
@@ -135,7 +134,9 @@ auto core_game(const typename R::Options &o) {
 }
 
 template <class R>
-Rate core_playouts(const typename R::Options &o) { return measure(core_game<R>(o)); }
+Rate core_playouts(const typename R::Options &o) {
+    return measure(core_game<R>(o));
+}
 
 // Through the core, choosing like a C ABI caller: list every legal move, pick one.
 template <class R>
@@ -170,7 +171,9 @@ ludus_game *new_game(const char *id, const char *options) {
 
 // Through the C ABI, one call per step: actions, a random choice, apply_action (and roll).
 // A game to clone for each playout (as a searching program does): options are read once.
-std::shared_ptr<ludus_game> prototype(const char *id, const char *options) { return {new_game(id, options), ludus_game_free}; }
+std::shared_ptr<ludus_game> prototype(const char *id, const char *options) {
+    return {new_game(id, options), ludus_game_free};
+}
 
 ludus_game *clone_of(const std::shared_ptr<ludus_game> &prototype) {
     ludus_game *g = nullptr;
@@ -228,8 +231,9 @@ auto capi_batch_game(const char *id, const char *options) {
 // every move, the C ABI a call per step, ludus_game_random_playout, ludus_game_playouts.
 template <class R>
 void report_paths(const char *game, const typename R::Options &o, const char *id, const char *options) {
-    const std::vector<Rate> r = measure_alternating(
-        {core_game<R>(o), core_listing_game<R>(o), capi_steps_game(id, options), capi_playout_game(id, options), capi_batch_game(id, options)});
+    const std::vector<Rate> r =
+        measure_alternating({core_game<R>(o), core_listing_game<R>(o), capi_steps_game(id, options),
+                             capi_playout_game(id, options), capi_batch_game(id, options)});
     const double core = r[0].plies_per_s;
     report(game, "core, random move (no listing)", r[0]);
     report(game, "core, listing every move", r[1], core);
@@ -239,7 +243,8 @@ void report_paths(const char *game, const typename R::Options &o, const char *id
 }
 
 template <class R>
-uint64_t perft(const typename R::Options &o, const typename R::State &s, int depth, std::vector<std::vector<Action>> &lists) {
+uint64_t perft(const typename R::Options &o, const typename R::State &s, int depth,
+               std::vector<std::vector<Action>> &lists) {
     std::vector<Action> &moves = lists[depth];
     moves.clear();
     R::legal_actions(o, s, moves);
@@ -270,7 +275,8 @@ void report_xii() {
     for (const char *ruleset : xii_rulesets) {
         const std::string options = xii_options(ruleset);
         const XiiOptions o = XiiScriptaRules::parse_options(json::parse(options));
-        const auto [core, playout] = measure_pair(core_game<XiiScriptaRules>(o), capi_playout_game("xii_scripta", options.c_str()));
+        const auto [core, playout] =
+            measure_pair(core_game<XiiScriptaRules>(o), capi_playout_game("xii_scripta", options.c_str()));
         const std::string name = std::string("xii ") + ruleset;
         std::printf("%-28s\n", name.c_str());
         report("xii", "core", core);
@@ -295,13 +301,20 @@ int latrunculi_count(const std::string &what, uint64_t games) {
         for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
     };
     const bool schaedler = find_schaedler_ruleset(ruleset) != nullptr;
-    const LatrunculiOptions o = LatrunculiRules::parse_options(json::parse(latrunculi_options(schaedler ? "quintana" : ruleset)));
-    const SchaedlerOptions so = SchaedlerRules::parse_options(json::parse(latrunculi_options(schaedler ? ruleset : "schaedler")));
-    if (path == "core" && schaedler) run(core_game<SchaedlerRules>(so));
-    else if (path == "core" && o.rows * o.cols <= 64) run(core_game<LatrunculiRules>(o));
-    else if (path == "core") run(core_game<LatrunculiWideRules>(o));
-    else if (path == "playout") run(capi_playout_game("latrunculi", latrunculi_options(ruleset)));
-    else return std::fprintf(stderr, "unknown mode latrunculi-%s\n", what.c_str()), 2;
+    const LatrunculiOptions o =
+        LatrunculiRules::parse_options(json::parse(latrunculi_options(schaedler ? "quintana" : ruleset)));
+    const SchaedlerOptions so =
+        SchaedlerRules::parse_options(json::parse(latrunculi_options(schaedler ? ruleset : "schaedler")));
+    if (path == "core" && schaedler)
+        run(core_game<SchaedlerRules>(so));
+    else if (path == "core" && o.rows * o.cols <= 64)
+        run(core_game<LatrunculiRules>(o));
+    else if (path == "core")
+        run(core_game<LatrunculiWideRules>(o));
+    else if (path == "playout")
+        run(capi_playout_game("latrunculi", latrunculi_options(ruleset)));
+    else
+        return std::fprintf(stderr, "unknown mode latrunculi-%s\n", what.c_str()), 2;
     std::printf("%llu\n", static_cast<unsigned long long>(plies));
     return 0;
 }
@@ -312,15 +325,18 @@ void latrunculi_benchmarks() {
         const std::string id(r.id);
         const LatrunculiOptions o = LatrunculiRules::parse_options(json::parse(latrunculi_options(id)));
         const std::string options = latrunculi_options(id);
-        const auto [core, playout] = o.rows * o.cols <= 64 ? measure_pair(core_game<LatrunculiRules>(o), capi_playout_game("latrunculi", options.c_str()))
-                                                           : measure_pair(core_game<LatrunculiWideRules>(o), capi_playout_game("latrunculi", options.c_str()));
+        const auto [core, playout] =
+            o.rows * o.cols <= 64
+                ? measure_pair(core_game<LatrunculiRules>(o), capi_playout_game("latrunculi", options.c_str()))
+                : measure_pair(core_game<LatrunculiWideRules>(o), capi_playout_game("latrunculi", options.c_str()));
         report("latrunc.", (id + ", core").c_str(), core);
         report("latrunc.", (id + ", random_playout").c_str(), playout, core.plies_per_s);
     }
     for (const SchaedlerRuleset &r : schaedler_rulesets()) {  // rules of their own
         const std::string id(r.id), options = latrunculi_options(id);
         const SchaedlerOptions o = SchaedlerRules::parse_options(json::parse(options));
-        const auto [core, playout] = measure_pair(core_game<SchaedlerRules>(o), capi_playout_game("latrunculi", options.c_str()));
+        const auto [core, playout] =
+            measure_pair(core_game<SchaedlerRules>(o), capi_playout_game("latrunculi", options.c_str()));
         report("latrunc.", (id + ", core").c_str(), core);
         report("latrunc.", (id + ", random_playout").c_str(), playout, core.plies_per_s);
     }
@@ -372,9 +388,10 @@ void report_rulesets(const std::string &only) {
     std::printf("%-24s %14s %14s %12s %14s\n", "ruleset", "new, plies/s", "clone, plies/s", "games/s", "plies a game");
     for (const RulesetCase &c : ruleset_cases) {
         if (!only.empty() && only != c.label) continue;
-        const auto [fresh, cloned] = measure_pair(new_playout_game(c.id, c.options), capi_playout_game(c.id, c.options));
-        std::printf("%-24s %14.0f %14.0f %12.0f %14.1f\n", c.label, fresh.plies_per_s, cloned.plies_per_s, fresh.games_per_s,
-                    fresh.plies_per_s / fresh.games_per_s);
+        const auto [fresh, cloned] =
+            measure_pair(new_playout_game(c.id, c.options), capi_playout_game(c.id, c.options));
+        std::printf("%-24s %14.0f %14.0f %12.0f %14.1f\n", c.label, fresh.plies_per_s, cloned.plies_per_s,
+                    fresh.games_per_s, fresh.plies_per_s / fresh.games_per_s);
     }
 }
 
@@ -389,10 +406,14 @@ int ruleset_count(const std::string &mode, uint64_t games) {
         auto run = [&](auto one_game) {
             for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
         };
-        if (path == "new") run(new_playout_game(c.id, c.options));
-        else if (path == "setup") run(new_only_game(c.id, c.options));
-        else if (path == "clone") run(capi_playout_game(c.id, c.options));
-        else break;
+        if (path == "new")
+            run(new_playout_game(c.id, c.options));
+        else if (path == "setup")
+            run(new_only_game(c.id, c.options));
+        else if (path == "clone")
+            run(capi_playout_game(c.id, c.options));
+        else
+            break;
         std::printf("%llu\n", static_cast<unsigned long long>(plies));
         return 0;
     }
@@ -412,26 +433,40 @@ int count_mode(const std::string &mode, uint64_t games) {
         for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
     };
     if (mode.find('/') != std::string::npos) return ruleset_count(mode, games);
-    if (mode == "petteia-core") run(core_game<PetteiaBitRules>(po));
-    else if (mode == "petteia12-core") run(core_game<PetteiaRules>(PetteiaRules::parse_options(json{{"rows", 12}, {"cols", 12}, {"seed", 1}})));
-    else if (mode == "petteia-core-listing") run(core_listing_game<PetteiaBitRules>(po));
-    else if (mode == "duodecim-core-listing") run(core_listing_game<DuodecimRules>(dopt));
-    else if (mode == "petteia-capi") run(capi_steps_game("petteia", petteia_options));
-    else if (mode == "petteia-playout") run(capi_playout_game("petteia", petteia_options));
-    else if (mode == "duodecim-core") run(core_game<DuodecimRules>(dopt));
-    else if (mode == "duodecim-capi") run(capi_steps_game("duodecim", duodecim_options));
-    else if (mode == "duodecim-playout") run(capi_playout_game("duodecim", duodecim_options));
-    else if (mode == "petteia-batch") run(capi_batch_game("petteia", petteia_options));
-    else if (mode == "duodecim-batch") run(capi_batch_game("duodecim", duodecim_options));
+    if (mode == "petteia-core")
+        run(core_game<PetteiaBitRules>(po));
+    else if (mode == "petteia12-core")
+        run(core_game<PetteiaRules>(PetteiaRules::parse_options(json{{"rows", 12}, {"cols", 12}, {"seed", 1}})));
+    else if (mode == "petteia-core-listing")
+        run(core_listing_game<PetteiaBitRules>(po));
+    else if (mode == "duodecim-core-listing")
+        run(core_listing_game<DuodecimRules>(dopt));
+    else if (mode == "petteia-capi")
+        run(capi_steps_game("petteia", petteia_options));
+    else if (mode == "petteia-playout")
+        run(capi_playout_game("petteia", petteia_options));
+    else if (mode == "duodecim-core")
+        run(core_game<DuodecimRules>(dopt));
+    else if (mode == "duodecim-capi")
+        run(capi_steps_game("duodecim", duodecim_options));
+    else if (mode == "duodecim-playout")
+        run(capi_playout_game("duodecim", duodecim_options));
+    else if (mode == "petteia-batch")
+        run(capi_batch_game("petteia", petteia_options));
+    else if (mode == "duodecim-batch")
+        run(capi_batch_game("duodecim", duodecim_options));
     else if (mode.rfind("xii-", 0) == 0) {  // xii-RULESET-core, xii-RULESET-playout
         const size_t dash = mode.rfind('-');
         const std::string ruleset = mode.substr(4, dash - 4), options = xii_options(ruleset);
         const XiiOptions o = XiiScriptaRules::parse_options(json::parse(options));
-        if (mode.substr(dash + 1) == "core") run(core_game<XiiScriptaRules>(o));
-        else run(capi_playout_game("xii_scripta", options.c_str()));
-    }
-    else if (mode.rfind("latrunculi-", 0) == 0) return latrunculi_count(mode.substr(11), games);
-    else return std::fprintf(stderr, "unknown mode %s\n", mode.c_str()), 2;
+        if (mode.substr(dash + 1) == "core")
+            run(core_game<XiiScriptaRules>(o));
+        else
+            run(capi_playout_game("xii_scripta", options.c_str()));
+    } else if (mode.rfind("latrunculi-", 0) == 0)
+        return latrunculi_count(mode.substr(11), games);
+    else
+        return std::fprintf(stderr, "unknown mode %s\n", mode.c_str()), 2;
     std::printf("%llu\n", static_cast<unsigned long long>(plies));
     return 0;
 }
@@ -465,8 +500,8 @@ int main(int argc, char **argv) {
     }
     const int cpu = pin_to_this_cpu();
     const std::string pinned = cpu >= 0 ? "pinned to CPU " + std::to_string(cpu) : "not pinned";
-    std::printf("libludus %s: medians of %d runs of %.1f s, one thread (%s); random play capped at %u plies\n\n", ludus_version(), runs,
-                seconds_per_run, pinned.c_str(), ply_cap);
+    std::printf("libludus %s: medians of %d runs of %.1f s, one thread (%s); random play capped at %u plies\n\n",
+                ludus_version(), runs, seconds_per_run, pinned.c_str(), ply_cap);
     if (only == "duodecim") {
         const DuodecimOptions o = DuodecimRules::parse_options(json{{"seed", 1}});
         report_paths<DuodecimRules>("duodecim", o, "duodecim", "{\"seed\": 1}");
@@ -491,13 +526,14 @@ int main(int argc, char **argv) {
     const auto t0 = std::chrono::steady_clock::now();
     const uint64_t nodes = perft<PetteiaBitRules>(po, start, 4, lists);
     const double perft_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("\npetteia   perft(4) from the 8x8 start: %llu nodes in %.3f s = %.0f nodes/s\n", static_cast<unsigned long long>(nodes),
-                perft_s, nodes / perft_s);
+    std::printf("\npetteia   perft(4) from the 8x8 start: %llu nodes in %.3f s = %.0f nodes/s\n",
+                static_cast<unsigned long long>(nodes), perft_s, nodes / perft_s);
 
     std::printf("\nbytes per game handle (heap, at the start): petteia 8x8 %zu, petteia 26x26 %zu, duodecim %zu\n",
-                bytes_per_handle("petteia", petteia_options), bytes_per_handle("petteia", "{\"rows\": 26, \"cols\": 26, \"seed\": 1}"),
+                bytes_per_handle("petteia", petteia_options),
+                bytes_per_handle("petteia", "{\"rows\": 26, \"cols\": 26, \"seed\": 1}"),
                 bytes_per_handle("duodecim", duodecim_options));
-    std::printf("state sizes: petteia bitboard %zu bytes, cell board %zu bytes, duodecim %zu bytes\n", sizeof(PetteiaBitState),
-                sizeof(PetteiaState), sizeof(DuodecimState));
+    std::printf("state sizes: petteia bitboard %zu bytes, cell board %zu bytes, duodecim %zu bytes\n",
+                sizeof(PetteiaBitState), sizeof(PetteiaState), sizeof(DuodecimState));
     return 0;
 }

@@ -33,7 +33,8 @@ S play_turn(const DuodecimOptions &o, S s, const json &options) {
 
 // 1 if player `me` wins the game from `s` (phase roll or over), both sides playing the turn the
 // network values most, with the dice of `dice`.
-double play_out(const DuodecimOptions &o, S s, int me, Rng &dice, std::vector<TurnEnd> &ends, std::array<std::vector<Action>, 4> &buffers) {
+double play_out(const DuodecimOptions &o, S s, int me, Rng &dice, std::vector<TurnEnd> &ends,
+                std::array<std::vector<Action>, 4> &buffers) {
     for (int turn = 0; turn < 1000 && s.result == Result::ongoing; ++turn) {
         const std::array<int, 2> roll = {dice.die(), dice.die()};
         R::set_dice(o, s, roll);
@@ -77,10 +78,12 @@ int main(int argc, char **argv) {
                 double d = 0, d2 = 0;
                 for (int i = 0; i < rollouts; ++i) {
                     Rng a{static_cast<uint64_t>(i) * 0xD1B54A32D192ED03ull + 5}, b = a;
-                    const double x = play_out(o, best, me, a, ends, buffers) - play_out(o, medium, me, b, ends, buffers);
+                    const double x =
+                        play_out(o, best, me, a, ends, buffers) - play_out(o, medium, me, b, ends, buffers);
                     d += x, d2 += x * x;
                 }
-                const double mean = d / rollouts, se = std::sqrt(std::max(d2 / rollouts - mean * mean, 0.0) / (rollouts - 1));
+                const double mean = d / rollouts,
+                             se = std::sqrt(std::max(d2 / rollouts - mean * mean, 0.0) / (rollouts - 1));
                 gain += mean, gain_sq += mean * mean;
                 significant += std::fabs(mean) > 2 * se ? 1 : 0;
                 std::fprintf(stderr, "game %d ply %d: best - medium %+.4f (se %.4f)\n", g, ply, mean, se);
@@ -90,9 +93,11 @@ int main(int argc, char **argv) {
     }
     const double mean = differ ? gain / differ : 0.0;
     const double se = differ > 1 ? std::sqrt(std::max(gain_sq / differ - mean * mean, 0.0) / (differ - 1)) : 0.0;
-    std::printf("%d games, best at max_nodes %ld, %d rollouts a choice: %ld decisions (more than one end of the turn), %ld differ (%.1f%%), "
+    std::printf("%d games, best at max_nodes %ld, %d rollouts a choice: %ld decisions (more than one end of the turn), "
+                "%ld differ (%.1f%%), "
                 "%.0f of them by more than 2 standard errors of their rollouts\n",
                 games, max_nodes, rollouts, decisions, differ, 100.0 * differ / std::max(decisions, 1L), significant);
-    std::printf("best's gain in the chance of winning where they differ: mean %+.4f (se %.4f); a game's decisions of one side: %+.4f\n", mean, se,
-                gain / games / 2);
+    std::printf("best's gain in the chance of winning where they differ: mean %+.4f (se %.4f); a game's decisions of "
+                "one side: %+.4f\n",
+                mean, se, gain / games / 2);
 }

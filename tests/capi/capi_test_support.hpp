@@ -1,6 +1,6 @@
 // What the doctest suites of the C ABI share: a status that must be LUDUS_OK, the library's JSON
-// taken and freed, a game handle owned, its JSON, the catalogue and every ruleset of it, and one step of a game (a roll,
-// or its first legal move).
+// taken and freed, a game handle owned, its JSON, the catalogue and every ruleset of it, and one step of a game (a
+// roll, or its first legal move).
 #pragma once
 
 #include <doctest/doctest.h>
@@ -67,7 +67,8 @@ inline std::vector<Variant> every_ruleset() {
             out.push_back({entry["id"], nlohmann::json::object()});
             continue;
         }
-        for (const nlohmann::json &ruleset : options["ruleset"]["values"]) out.push_back({entry["id"], {{"ruleset", ruleset}}});
+        for (const nlohmann::json &ruleset : options["ruleset"]["values"])
+            out.push_back({entry["id"], {{"ruleset", ruleset}}});
     }
     return out;
 }

@@ -40,13 +40,13 @@ static inline void check_at(int ok, const char *file, int line, const char *form
 #define CHECK(cond) check_at((cond) ? 1 : 0, __FILE__, __LINE__, "%s", #cond)
 #define CHECK_MSG(cond, ...) check_at((cond) ? 1 : 0, __FILE__, __LINE__, __VA_ARGS__)
 #define OK(call) check_at((call) == LUDUS_OK, __FILE__, __LINE__, "%s", #call)
-#define MUST(call)                                                                                    \
-    do {                                                                                              \
-        if ((call) != LUDUS_OK) {                                                                     \
-            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, ludus_last_error()); \
-            exit(1);                                                                                  \
-        }                                                                                             \
-    } while (0)
+#define MUST(call)                                                                                                     \
+  do {                                                                                                                 \
+    if ((call) != LUDUS_OK) {                                                                                          \
+      fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, ludus_last_error());                        \
+      exit(1);                                                                                                         \
+    }                                                                                                                  \
+  } while (0)
 
 /* The game ids of ludus_games' compact JSON: the "id" of each object of the top-level array (the
  * catalogue's rulesets have ids of their own, deeper). Writes at most max of them into ids and
@@ -58,8 +58,10 @@ static inline int catalogue_game_ids(const char *catalogue, char ids[][CATALOGUE
     const char *at;
     for (at = catalogue; at != NULL && *at != '\0' && count < max; ++at) {
         if (in_string) {
-            if (*at == '\\' && at[1] != '\0') ++at;
-            else if (*at == '"') in_string = 0;
+            if (*at == '\\' && at[1] != '\0')
+                ++at;
+            else if (*at == '"')
+                in_string = 0;
         } else if (*at == '[' || *at == '{') {
             ++depth;
         } else if (*at == ']' || *at == '}') {
@@ -69,7 +71,7 @@ static inline int catalogue_game_ids(const char *catalogue, char ids[][CATALOGUE
             if (n >= CATALOGUE_ID_BYTES) return -1;
             memcpy(ids[count], at + 6, n);
             ids[count++][n] = '\0';
-            at += 6 + n;  /* the id's closing quote */
+            at += 6 + n; /* the id's closing quote */
         } else if (*at == '"') {
             in_string = 1;
         }

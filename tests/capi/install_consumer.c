@@ -39,8 +39,8 @@ static void check_same(const ludus_game *a, const ludus_game *b, int line) {
     size_t na = 0, nb = 0;
     check_at(same_string(saved(a), saved(b)), __FILE__, line, "same to_json");
     check_at(same_string(moves(a), moves(b)), __FILE__, line, "same legal moves");
-    check_at(ludus_game_actions(a, xa, 1024, &na) == LUDUS_OK && ludus_game_actions(b, xb, 1024, &nb) == LUDUS_OK && na == nb &&
-                 memcmp(xa, xb, na * sizeof xa[0]) == 0,
+    check_at(ludus_game_actions(a, xa, 1024, &na) == LUDUS_OK && ludus_game_actions(b, xb, 1024, &nb) == LUDUS_OK &&
+                 na == nb && memcmp(xa, xb, na * sizeof xa[0]) == 0,
              __FILE__, line, "same actions");
     check_at(ludus_game_phase(a) == ludus_game_phase(b) && ludus_game_result(a) == ludus_game_result(b) &&
                  ludus_game_to_move(a) == ludus_game_to_move(b),
@@ -59,7 +59,8 @@ int main(int argc, char **argv) {
     state = 0x9E3779B97F4A7C15ull ^ (seed * 0x100000001B3ull);
     CHECK(strcmp(ludus_version(), LUDUS_VERSION_STRING) == 0); /* the header and the library agree */
 
-    snprintf(options, sizeof options, "{\"rows\": 6, \"cols\": 5, \"seed\": %llu, \"draw_plies_without_capture\": 60, \"draw_repetitions\": 3}",
+    snprintf(options, sizeof options,
+             "{\"rows\": 6, \"cols\": 5, \"seed\": %llu, \"draw_plies_without_capture\": 60, \"draw_repetitions\": 3}",
              seed);
     if (ludus_game_new("petteia", options, &game) != LUDUS_OK) {
         fprintf(stderr, "ludus_game_new: %s\n", ludus_last_error());

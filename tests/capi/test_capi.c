@@ -15,28 +15,30 @@ static char *save(const ludus_game *g) {
 
 /* A failed call: the status wanted, a message, and (if g) the game as it was. `before` is the
  * game's JSON taken before the call. */
-static void failure(const ludus_game *g, char *before, ludus_status got, ludus_status want, const char *what, int line) {
+static void failure(const ludus_game *g, char *before, ludus_status got, ludus_status want, const char *what,
+                    int line) {
     const char *message = ludus_last_error(); /* read first: valid until the next call */
     char buffer[512];
     int message_ok = message != NULL && message[0] != '\0';
-    snprintf(buffer, sizeof buffer, "%s -> %s (wanted %s), message \"%s\"", what, ludus_status_name(got), ludus_status_name(want),
-             message ? message : "(null)");
+    snprintf(buffer, sizeof buffer, "%s -> %s (wanted %s), message \"%s\"", what, ludus_status_name(got),
+             ludus_status_name(want), message ? message : "(null)");
     check_at(got == want, __FILE__, line, "%s", buffer);
     check_at(message_ok, __FILE__, line, "%s", buffer);
     if (g != NULL) {
         char *after = save(g);
-        check_at(before != NULL && after != NULL && strcmp(before, after) == 0, __FILE__, line, "the game is unchanged after the failed call");
+        check_at(before != NULL && after != NULL && strcmp(before, after) == 0, __FILE__, line,
+                 "the game is unchanged after the failed call");
         ludus_string_free(after);
     }
     ludus_string_free(before);
 }
 /* FAILS(game or NULL, call, status) */
-#define FAILS(g, call, want)                                   \
-    do {                                                       \
-        char *before_ = save(g);                               \
-        ludus_status got_ = (call);                            \
-        failure((g), before_, got_, (want), #call, __LINE__);  \
-    } while (0)
+#define FAILS(g, call, want)                                                                                           \
+  do {                                                                                                                 \
+    char *before_ = save(g);                                                                                           \
+    ludus_status got_ = (call);                                                                                        \
+    failure((g), before_, got_, (want), #call, __LINE__);                                                              \
+  } while (0)
 
 static ludus_game *new_game(const char *options) {
     ludus_game *g = NULL;
@@ -91,14 +93,25 @@ static void test_version(void) {
 }
 
 static void test_status_names(void) {
-    static const char *const names[] = {"LUDUS_OK", "LUDUS_E_INVALID_ARGUMENT", "LUDUS_E_BAD_JSON", "LUDUS_E_UNKNOWN_GAME",
-                                        "LUDUS_E_UNKNOWN_OPTION", "LUDUS_E_INVALID_OPTION", "LUDUS_E_INVALID_MOVE",
-                                        "LUDUS_E_ILLEGAL_MOVE", "LUDUS_E_WRONG_PHASE", "LUDUS_E_GAME_OVER", "LUDUS_E_INVALID_STATE",
-                                        "LUDUS_E_BUFFER_TOO_SMALL", "LUDUS_E_NO_MEMORY", "LUDUS_E_NOTHING_TO_UNDO",
+    static const char *const names[] = {"LUDUS_OK",
+                                        "LUDUS_E_INVALID_ARGUMENT",
+                                        "LUDUS_E_BAD_JSON",
+                                        "LUDUS_E_UNKNOWN_GAME",
+                                        "LUDUS_E_UNKNOWN_OPTION",
+                                        "LUDUS_E_INVALID_OPTION",
+                                        "LUDUS_E_INVALID_MOVE",
+                                        "LUDUS_E_ILLEGAL_MOVE",
+                                        "LUDUS_E_WRONG_PHASE",
+                                        "LUDUS_E_GAME_OVER",
+                                        "LUDUS_E_INVALID_STATE",
+                                        "LUDUS_E_BUFFER_TOO_SMALL",
+                                        "LUDUS_E_NO_MEMORY",
+                                        "LUDUS_E_NOTHING_TO_UNDO",
                                         "LUDUS_E_INTERNAL"};
     int i;
     for (i = 0; i <= 14; ++i) CHECK(strcmp(ludus_status_name((ludus_status)i), names[i]) == 0);
-    CHECK(ludus_status_name(LUDUS_E_ILLEGAL_MOVE) != NULL && strcmp(ludus_status_name(LUDUS_E_ILLEGAL_MOVE), "LUDUS_E_ILLEGAL_MOVE") == 0);
+    CHECK(ludus_status_name(LUDUS_E_ILLEGAL_MOVE) != NULL &&
+          strcmp(ludus_status_name(LUDUS_E_ILLEGAL_MOVE), "LUDUS_E_ILLEGAL_MOVE") == 0);
     CHECK(ludus_status_name((ludus_status)99) != NULL);
     CHECK(ludus_status_name((ludus_status)-3) != NULL);
 }
@@ -360,7 +373,8 @@ static ludus_game *play_to_end_with_actions(const char *options, int check_every
 }
 
 static void test_game_over(void) {
-    ludus_game *g = play_to_end_with_actions("{\"rows\": 5, \"cols\": 4, \"seed\": 9, \"draw_plies_without_capture\": 40}", 0);
+    ludus_game *g =
+        play_to_end_with_actions("{\"rows\": 5, \"cols\": 4, \"seed\": 9, \"draw_plies_without_capture\": 40}", 0);
     int32_t actions[8];
     size_t count = 99;
     char *text = NULL;
@@ -516,7 +530,8 @@ static void test_random_playout(void) {
 
 /* ludus_game_playouts: playout i is ludus_game_random_playout on a clone with seed + i; the game
  * does not change. */
-static void check_playouts_match_clones(const char *game_id, const char *options, uint64_t seed, uint32_t n, uint32_t max_plies) {
+static void check_playouts_match_clones(const char *game_id, const char *options, uint64_t seed, uint32_t n,
+                                        uint32_t max_plies) {
     ludus_game *g = NULL;
     ludus_result results[80];
     uint32_t plies[80], i;
@@ -540,7 +555,8 @@ static void check_playouts_match_clones(const char *game_id, const char *options
         OK(ludus_game_clone(g, &c));
         OK(ludus_game_random_playout(c, seed + i, max_plies, &result, &p));
         if (result != results[i] || p != plies[i]) {
-            fprintf(stderr, "%s playout %u: batch %d after %u moves, clone %d after %u\n", game_id, i, (int)results[i], plies[i], (int)result, p);
+            fprintf(stderr, "%s playout %u: batch %d after %u moves, clone %d after %u\n", game_id, i, (int)results[i],
+                    plies[i], (int)result, p);
             CHECK(result == results[i] && p == plies[i]);
         }
         ludus_game_free(c);
@@ -567,8 +583,10 @@ static void test_playouts(void) {
     ludus_result results[4] = {LUDUS_RESULT_INVALID, LUDUS_RESULT_INVALID, LUDUS_RESULT_INVALID, LUDUS_RESULT_INVALID};
     uint32_t plies[4] = {7, 7, 7, 7}, i;
     check_playouts_match_clones("petteia", "{\"seed\": 1}", 100, 6, 100000);
-    check_playouts_match_clones("petteia", "{\"rows\": 6, \"cols\": 4, \"seed\": 2, \"draw_repetitions\": 3}", 7, 30, 100000);
-    check_playouts_match_clones("petteia", "{\"rows\": 12, \"cols\": 12, \"seed\": 2}", 0xFFFFFFFFFFFFFFFEull, 3, 100000);
+    check_playouts_match_clones("petteia", "{\"rows\": 6, \"cols\": 4, \"seed\": 2, \"draw_repetitions\": 3}", 7, 30,
+                                100000);
+    check_playouts_match_clones("petteia", "{\"rows\": 12, \"cols\": 12, \"seed\": 2}", 0xFFFFFFFFFFFFFFFEull, 3,
+                                100000);
     every_game_s_playouts_match_clones();
     check_playouts_match_clones("petteia", "{\"seed\": 9}", 40, 80, 25); /* more than one batch of 64, capped */
 

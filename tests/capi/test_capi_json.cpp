@@ -16,13 +16,13 @@
 #include "capi_test_support.hpp"
 #include "ludus/ludus.h"
 
-using nlohmann::json;
 using ludus_test::Game;
 using ludus_test::json_of;
-using ludus_test::state_of;
 using ludus_test::ok;
 using ludus_test::roll_or_play_first;
+using ludus_test::state_of;
 using ludus_test::taken;
+using nlohmann::json;
 
 namespace {
 
@@ -40,8 +40,8 @@ ludus_status restore_status(const json &state) {
 std::string last_error() { return ludus_last_error(); }
 
 // The end reasons each game can give (ludus.h).
-const std::set<std::string> board_reasons = {"all_captured", "one_piece_left", "dux_immobilised", "no_moves", "quiet_moves",
-                                             "plies_without_capture", "repetition", "agreed_draw"};
+const std::set<std::string> board_reasons = {"all_captured", "one_piece_left",        "dux_immobilised", "no_moves",
+                                             "quiet_moves",  "plies_without_capture", "repetition",      "agreed_draw"};
 
 }  // namespace
 
@@ -81,7 +81,8 @@ TEST_CASE("games made again from the same options are new games: seeds drawn aga
     SUBCASE("options refused: refused each time, with the same message") {
         for (int i = 0; i < 3; ++i) {
             ludus_game *g = nullptr;
-            CHECK(ludus_game_new("latrunculi", R"({"ruleset": "bell", "seed": 1, "pieces": 20})", &g) == LUDUS_E_INVALID_OPTION);
+            CHECK(ludus_game_new("latrunculi", R"({"ruleset": "bell", "seed": 1, "pieces": 20})", &g) ==
+                  LUDUS_E_INVALID_OPTION);
             CHECK(g == nullptr);
             CHECK(last_error() == "option \"pieces\": the Bell 8x8 ruleset has a fixed number of pieces (0 only)");
             CHECK(ludus_game_new("chess", R"({"seed": 1})", &g) == LUDUS_E_UNKNOWN_GAME);
@@ -274,7 +275,8 @@ TEST_CASE("why the game ended: the C call, the position's JSON, saving and resto
         const json &entry = entries[variant.id];
         // The board games (those with agreed draws) end by their rules' reasons, the race games
         // by bearing off.
-        const std::set<std::string> reasons = entry["agreed_draws"] ? board_reasons : std::set<std::string>{"borne_off"};
+        const std::set<std::string> reasons =
+            entry["agreed_draws"] ? board_reasons : std::set<std::string>{"borne_off"};
         json given = variant.options;
         for (const char *draw : {"draw_plies_without_capture", "draw_repetitions"})  // so that random games end soon
             if (entry["options"].contains(draw)) given[draw] = std::string(draw) == "draw_repetitions" ? 3 : 50;
@@ -405,7 +407,8 @@ TEST_CASE("every game's moves share fields of one type and meaning") {
                 if (first.contains("dice")) part["dice"] = first["dice"];
                 if (first.contains("piece")) part["piece"] = first["piece"];
                 ludus_status status = ludus_game_play(game.g, part.dump().c_str());
-                if (status == LUDUS_E_INVALID_MOVE) status = ludus_game_play(game.g, first.dump().c_str());  // several moves match
+                if (status == LUDUS_E_INVALID_MOVE)
+                    status = ludus_game_play(game.g, first.dump().c_str());  // several moves match
                 ok(status);
             }
         }
@@ -525,8 +528,9 @@ TEST_CASE("Render option \"pieces\": false draws the empty board of every game a
             CHECK(has(empty, "<title>"));
             CHECK(has(empty, ", empty board</title>"));
             CHECK(has(empty, "data-square") != has(empty, "data-cell"));  // the board's squares or cells are there
-            for (const char *gone : {"class=\"piece", "class=\"unit", "class=\"disc", "class=\"in-hand", "class=\"captured", "last-move",
-                                     "class=\"status\"", "data-count", "class=\"die"}) {
+            for (const char *gone :
+                 {"class=\"piece", "class=\"unit", "class=\"disc", "class=\"in-hand", "class=\"captured", "last-move",
+                  "class=\"status\"", "data-count", "class=\"die"}) {
                 CAPTURE(gone);
                 CHECK_FALSE(has(empty, gone));
             }

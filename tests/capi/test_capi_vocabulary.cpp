@@ -14,12 +14,12 @@
 #include "capi_test_support.hpp"
 #include "ludus/ludus.h"
 
-using nlohmann::json;
 using ludus_test::Game;
-using ludus_test::state_of;
 using ludus_test::ok;
 using ludus_test::roll_or_play_first;
+using ludus_test::state_of;
 using ludus_test::taken;
+using nlohmann::json;
 
 namespace {
 
@@ -35,7 +35,8 @@ std::vector<std::string> listed_levels(const std::string &message) {
     std::vector<std::string> names;
     const size_t list = message.find("is not one of ");
     REQUIRE(list != std::string::npos);
-    for (size_t open = message.find('"', list); open != std::string::npos; open = message.find('"', message.find('"', open + 1) + 1))
+    for (size_t open = message.find('"', list); open != std::string::npos;
+         open = message.find('"', message.find('"', open + 1) + 1))
         names.push_back(message.substr(open + 1, message.find('"', open + 1) - open - 1));
     return names;
 }
@@ -115,7 +116,8 @@ std::string rendered(Render render, const Game &game, const json &options) {
 
 // Each option of `catalogue` taken at its default (the same picture as none), at each of its
 // values or the ends of its range, and refused just past them; an option not listed refused.
-void check_render_options(Render render, const Game &game, const json &catalogue, const std::set<std::string> &elsewhere) {
+void check_render_options(Render render, const Game &game, const json &catalogue,
+                          const std::set<std::string> &elsewhere) {
     const std::string plain = rendered(render, game, json::object());
     for (const auto &item : catalogue.items()) {
         const std::string &name = item.key();
@@ -162,7 +164,9 @@ TEST_CASE("the catalogue's render options are exactly those the pictures take") 
 
 namespace {
 
-ludus_status applied(const Game &game, const json &event) { return ludus_game_apply_event(game.g, event.dump().c_str()); }
+ludus_status applied(const Game &game, const json &event) {
+    return ludus_game_apply_event(game.g, event.dump().c_str());
+}
 
 // The game at the start of a saved state, with none of its history.
 ludus_game *start_of(const json &saved) {
@@ -215,13 +219,16 @@ TEST_CASE("ludus_game_apply_event replays a saved history event by event, every 
         for (const json &event : saved["history"]) {
             CAPTURE(event.dump());
             const std::string text = event["text"];
-            kinds.insert(text == "draw agreed" ? text : text.rfind("roll", 0) == 0 ? "roll " + event["dice_from"].get<std::string>() : "move");
+            kinds.insert(text == "draw agreed"        ? text
+                         : text.rfind("roll", 0) == 0 ? "roll " + event["dice_from"].get<std::string>()
+                                                      : "move");
             ok(applied(game, event));
             CHECK(state_of(game)["history"].back() == event);
         }
         CHECK(state_of(game) == saved);
         const bool dice = saved["history"][0]["text"].get<std::string>().rfind("roll", 0) == 0;
-        CHECK(kinds == (dice ? std::set<std::string>{"move", "roll engine", "roll outside"} : std::set<std::string>{"move", "draw agreed"}));
+        CHECK(kinds == (dice ? std::set<std::string>{"move", "roll engine", "roll outside"}
+                             : std::set<std::string>{"move", "draw agreed"}));
         // Without "player" an event is applied all the same.
         Game again(start_of(saved));
         for (json event : saved["history"]) {
@@ -244,7 +251,7 @@ TEST_CASE("ludus_game_apply_event refuses bad events with a message, the game un
     check_refused(petteia, R"({"text": "resign"})", LUDUS_E_INVALID_MOVE);  // no kind of event
     check_refused(petteia, R"({"move": "a1-a2"})", LUDUS_E_INVALID_STATE);  // no text, another key
     check_refused(petteia, R"({"text": 3})", LUDUS_E_INVALID_STATE);
-    check_refused(petteia, R"({"text": "draw agreed", "player": 1})", LUDUS_E_INVALID_STATE);  // player 0 moves
+    check_refused(petteia, R"({"text": "draw agreed", "player": 1})", LUDUS_E_INVALID_STATE);        // player 0 moves
     check_refused(petteia, R"({"text": "roll 3 4", "dice_from": "outside"})", LUDUS_E_WRONG_PHASE);  // no dice
 
     // A legal move of player 0, not legal for player 1 once player 0 has moved.
@@ -266,8 +273,8 @@ TEST_CASE("ludus_game_apply_event refuses bad events with a message, the game un
     ok(ludus_game_legal_moves(rolled.g, &text));
     const std::string move = taken(text)[0]["text"];
     check_refused(duodecim, json{{"text", move}}.dump().c_str(), LUDUS_E_WRONG_PHASE);  // before the roll
-    check_refused(duodecim, R"({"text": "draw agreed"})", LUDUS_E_WRONG_PHASE);        // no draws
-    check_refused(duodecim, R"({"text": "roll 3 4"})", LUDUS_E_INVALID_STATE);         // from where?
+    check_refused(duodecim, R"({"text": "draw agreed"})", LUDUS_E_WRONG_PHASE);         // no draws
+    check_refused(duodecim, R"({"text": "roll 3 4"})", LUDUS_E_INVALID_STATE);          // from where?
     check_refused(duodecim, R"({"text": "roll 3 4", "dice_from": "dice cup"})", LUDUS_E_INVALID_STATE);
     check_refused(duodecim, R"({"text": "roll three", "dice_from": "outside"})", LUDUS_E_INVALID_STATE);
     check_refused(duodecim, R"({"text": "roll 3 9", "dice_from": "outside"})", LUDUS_E_INVALID_ARGUMENT);

@@ -91,7 +91,8 @@ static void check_round_trip(const ludus_game *g) {
         MUST(ludus_game_clone(g, &copy));
         MUST(ludus_game_roll(copy, a, 2, &na));
         MUST(ludus_game_roll(restored, b, 2, &nb));
-        CHECK_MSG(na == 2 && nb == 2 && a[0] == b[0] && a[1] == b[1], "a restored game rolls %d %d, not %d %d", b[0], b[1], a[0], a[1]);
+        CHECK_MSG(na == 2 && nb == 2 && a[0] == b[0] && a[1] == b[1], "a restored game rolls %d %d, not %d %d", b[0],
+                  b[1], a[0], a[1]);
         ludus_game_free(copy);
     }
     ludus_string_free(again);
@@ -120,7 +121,8 @@ static char *after(const ludus_game *g, int32_t action, const char *text) {
     MUST(ludus_game_clone(g, &copy));
     ludus_status status = text ? ludus_game_play(copy, text) : ludus_game_apply_action(copy, action);
     char *json = status == LUDUS_OK ? saved(copy) : NULL;
-    CHECK_MSG(status == LUDUS_OK, "listed move %d / %s refused: %s", (int)action, text ? text : "-", ludus_last_error());
+    CHECK_MSG(status == LUDUS_OK, "listed move %d / %s refused: %s", (int)action, text ? text : "-",
+              ludus_last_error());
     ludus_game_free(copy);
     return json;
 }
@@ -134,13 +136,18 @@ static void check_listed(const ludus_game *g, const int32_t *actions, size_t n) 
     CHECK_MSG(n_texts == n, "%zu moves listed as JSON, %zu as integers", n_texts, n);
     for (size_t i = 0; i < n && i < n_texts; ++i) {
         char object[64], *text_of = NULL;
-        if (actions[i] == 0) sprintf(object, "{\"text\":\"pass\"}");
-        else sprintf(object, "{\"from\":%d,\"to\":%d}", (int)(actions[i] / 32), (int)(actions[i] % 32));
+        if (actions[i] == 0)
+            sprintf(object, "{\"text\":\"pass\"}");
+        else
+            sprintf(object, "{\"from\":%d,\"to\":%d}", (int)(actions[i] / 32), (int)(actions[i] % 32));
         MUST(ludus_game_action_text(g, actions[i], &text_of));
-        CHECK_MSG(strcmp(text_of, texts[i]) == 0, "action %d is %s, its JSON says %s", (int)actions[i], text_of, texts[i]);
-        char *by_action = after(g, actions[i], NULL), *by_text = after(g, 0, texts[i]), *by_object = after(g, 0, object);
-        CHECK_MSG(by_action && by_text && by_object && strcmp(by_action, by_text) == 0 && strcmp(by_action, by_object) == 0,
-              "%s played three ways differs", texts[i]);
+        CHECK_MSG(strcmp(text_of, texts[i]) == 0, "action %d is %s, its JSON says %s", (int)actions[i], text_of,
+                  texts[i]);
+        char *by_action = after(g, actions[i], NULL), *by_text = after(g, 0, texts[i]),
+             *by_object = after(g, 0, object);
+        CHECK_MSG(by_action && by_text && by_object && strcmp(by_action, by_text) == 0 &&
+                      strcmp(by_action, by_object) == 0,
+                  "%s played three ways differs", texts[i]);
         free(by_action), free(by_text), free(by_object);
         ludus_string_free(text_of);
     }
@@ -161,10 +168,14 @@ static void check_unlisted(ludus_game *g, const int32_t *actions, size_t n) {
             const int32_t action = from == 0 && to == 0 ? 0 : from * 32 + to;
             if ((to <= from && action != 0) || listed(actions, n, action)) continue;
             char text[16], a[8], b[8];
-            if (action == 0) strcpy(text, "pass");
-            else sprintf(text, "%s-%s", position_name(from, a), position_name(to, b));
-            CHECK_MSG(ludus_game_apply_action(g, action) != LUDUS_OK && ludus_last_error()[0] != '\0', "unlisted action %d accepted", (int)action);
-            CHECK_MSG(ludus_game_play(g, text) != LUDUS_OK && ludus_last_error()[0] != '\0', "unlisted move %s accepted", text);
+            if (action == 0)
+                strcpy(text, "pass");
+            else
+                sprintf(text, "%s-%s", position_name(from, a), position_name(to, b));
+            CHECK_MSG(ludus_game_apply_action(g, action) != LUDUS_OK && ludus_last_error()[0] != '\0',
+                      "unlisted action %d accepted", (int)action);
+            CHECK_MSG(ludus_game_play(g, text) != LUDUS_OK && ludus_last_error()[0] != '\0',
+                      "unlisted move %s accepted", text);
         }
     CHECK_MSG(ludus_game_apply_action(g, 32 * 32 + 5) != LUDUS_OK, "an out-of-range action is accepted");
     CHECK_MSG(ludus_game_apply_action(g, -1) != LUDUS_OK, "a negative action is accepted");
@@ -186,7 +197,8 @@ static void roll_dice(ludus_game *g, int outside) {
         int dice[2];
         size_t count = 0;
         MUST(ludus_game_roll(g, dice, 2, &count));
-        CHECK_MSG(count == 2 && dice[0] >= 1 && dice[0] <= 6 && dice[1] >= 1 && dice[1] <= 6, "a roll gives 2 dice 1..6");
+        CHECK_MSG(count == 2 && dice[0] >= 1 && dice[0] <= 6 && dice[1] >= 1 && dice[1] <= 6,
+                  "a roll gives 2 dice 1..6");
     }
 }
 
@@ -214,11 +226,14 @@ static void play_game(const char *options, int pieces, int outside, int checked,
         }
         const int32_t chosen = actions[next_random((unsigned)n)];
         MUST(ludus_game_apply_action(g, chosen));
-        if (chosen == 0) ++t->passes;
-        else ++t->steps;
+        if (chosen == 0)
+            ++t->passes;
+        else
+            ++t->steps;
     }
     CHECK_MSG(ludus_game_phase(g) == LUDUS_PHASE_OVER, "a game did not end within %d steps", MAX_STEPS);
-    CHECK_MSG(ludus_game_result(g) == LUDUS_RESULT_PLAYER0_WON || ludus_game_result(g) == LUDUS_RESULT_PLAYER1_WON, "a game ends with a winner");
+    CHECK_MSG(ludus_game_result(g) == LUDUS_RESULT_PLAYER0_WON || ludus_game_result(g) == LUDUS_RESULT_PLAYER1_WON,
+              "a game ends with a winner");
     if (checked) {
         check_conservation(g, pieces);
         check_round_trip(g);
@@ -253,7 +268,8 @@ static void check_roll_refusals(void) {
     char *before = saved(g);
     int dice[2] = {-7, -7}, expected[2];
     size_t count = 0;
-    CHECK_MSG(ludus_game_roll(g, dice, 1, &count) == LUDUS_E_BUFFER_TOO_SMALL, "a roll into 1 value is not buffer_too_small");
+    CHECK_MSG(ludus_game_roll(g, dice, 1, &count) == LUDUS_E_BUFFER_TOO_SMALL,
+              "a roll into 1 value is not buffer_too_small");
     CHECK_MSG(count == 2 && ludus_last_error()[0] != '\0', "a refused roll gives no count or no message");
     CHECK_MSG(dice[0] == -7 && dice[1] == -7, "a refused roll wrote into the buffer");
     char *after = saved(g);
@@ -268,10 +284,12 @@ static void check_roll_refusals(void) {
 
     MUST(ludus_game_new("duodecim", "{\"seed\":1}", &g));
     const int one[1] = {3}, zero[2] = {0, 4};
-    CHECK_MSG(ludus_game_set_dice(g, one, 1) == LUDUS_E_INVALID_ARGUMENT && strstr(ludus_last_error(), "exactly 2") != NULL,
-          "one die accepted, or no message naming the count");
-    CHECK_MSG(ludus_game_set_dice(g, zero, 2) == LUDUS_E_INVALID_ARGUMENT && strstr(ludus_last_error(), "dice[0]") != NULL,
-          "a 0 accepted, or no message naming the die");
+    CHECK_MSG(ludus_game_set_dice(g, one, 1) == LUDUS_E_INVALID_ARGUMENT &&
+                  strstr(ludus_last_error(), "exactly 2") != NULL,
+              "one die accepted, or no message naming the count");
+    CHECK_MSG(ludus_game_set_dice(g, zero, 2) == LUDUS_E_INVALID_ARGUMENT &&
+                  strstr(ludus_last_error(), "dice[0]") != NULL,
+              "a 0 accepted, or no message naming the die");
     CHECK_MSG(ludus_game_phase(g) == LUDUS_PHASE_ROLL, "refused dice left the roll phase");
     ludus_game_free(g);
 }
@@ -283,14 +301,16 @@ int main(void) {
     check_roll_refusals();
     for (int game = 0; game < 16; ++game) {
         const int pieces = 1 + game % 15;
-        sprintf(options, "{\"seed\":%d,\"pieces\":%d%s}", 1000 + game, pieces, game % 3 == 0 ? ",\"first_player\":1" : "");
+        sprintf(options, "{\"seed\":%d,\"pieces\":%d%s}", 1000 + game, pieces,
+                game % 3 == 0 ? ",\"first_player\":1" : "");
         play_game(options, pieces, game % 2, 1, &checked);
     }
     for (int game = 0; game < 2000; ++game) {
         sprintf(options, "{\"seed\":%d}", 5000 + game);
         play_game(options, 6, game % 2, 0, &fast);
     }
-    printf("checked %ld games (%ld turns, %ld steps, %ld passes) move by move\n", checked.games, checked.turns, checked.steps, checked.passes);
+    printf("checked %ld games (%ld turns, %ld steps, %ld passes) move by move\n", checked.games, checked.turns,
+           checked.steps, checked.passes);
     printf("random game, 6 pieces, %ld games: %.1f turns (rolls), %.1f steps, %.1f passes on average\n", fast.games,
            (double)fast.turns / fast.games, (double)fast.steps / fast.games, (double)fast.passes / fast.games);
     return check_summary("duodecim games");

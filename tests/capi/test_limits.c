@@ -26,11 +26,13 @@ static void limits(void) {
     free(big);
     /* Exactly at the limit: parsed (and refused as JSON that is only spaces, not for its size). */
     big = filled(LUDUS_MAX_STATE_BYTES, ' ', 1);
-    CHECK_MSG(ludus_game_from_json(big, &g) == LUDUS_E_BAD_JSON && strstr(ludus_last_error(), "limit") == NULL, "a state at the limit is parsed");
+    CHECK_MSG(ludus_game_from_json(big, &g) == LUDUS_E_BAD_JSON && strstr(ludus_last_error(), "limit") == NULL,
+              "a state at the limit is parsed");
     free(big);
 
     char *options = filled(LUDUS_MAX_OPTIONS_BYTES + 1, ' ', 0);
-    CHECK_MSG(ludus_game_new("petteia", options, &g) == LUDUS_E_BAD_JSON && g == NULL, "options over the limit are refused");
+    CHECK_MSG(ludus_game_new("petteia", options, &g) == LUDUS_E_BAD_JSON && g == NULL,
+              "options over the limit are refused");
     free(options);
     options = filled(LUDUS_MAX_OPTIONS_BYTES, ' ', 1);
     options[0] = '{';
@@ -57,21 +59,26 @@ static void limits(void) {
         strcpy(p, "}");
         ludus_status s = ludus_game_play(g, deep);
         int refused_for_depth = strstr(ludus_last_error(), "deeper") != NULL;
-        if (depth == LUDUS_MAX_JSON_DEPTH) CHECK_MSG(s == LUDUS_E_ILLEGAL_MOVE && !refused_for_depth, "a move object at the depth limit is read");
-        else CHECK_MSG(s == LUDUS_E_BAD_JSON && refused_for_depth, "a move object past the depth limit is refused");
+        if (depth == LUDUS_MAX_JSON_DEPTH)
+            CHECK_MSG(s == LUDUS_E_ILLEGAL_MOVE && !refused_for_depth, "a move object at the depth limit is read");
+        else
+            CHECK_MSG(s == LUDUS_E_BAD_JSON && refused_for_depth, "a move object past the depth limit is refused");
     }
     /* A number out of the range of doubles is bad JSON, not an internal error (found by fuzzing). */
     ludus_game *overflow = NULL;
     CHECK_MSG(ludus_game_from_json("[1e999]", &overflow) == LUDUS_E_BAD_JSON, "a state with 1e999 is bad JSON");
-    CHECK_MSG(ludus_game_new("petteia", "{\"rows\": 1e999}", &overflow) == LUDUS_E_BAD_JSON, "options with 1e999 are bad JSON");
+    CHECK_MSG(ludus_game_new("petteia", "{\"rows\": 1e999}", &overflow) == LUDUS_E_BAD_JSON,
+              "options with 1e999 are bad JSON");
     CHECK_MSG(ludus_game_play(g, "{\"action\": 1e999}") == LUDUS_E_BAD_JSON, "a move with 1e999 is bad JSON");
     /* Brackets inside strings do not count. */
-    CHECK_MSG(ludus_game_play(g, "{\"text\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"[[[[[[[[[[[[\"}") == LUDUS_E_INVALID_MOVE,
-           "brackets inside a string are not nesting");
+    CHECK_MSG(ludus_game_play(g, "{\"text\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\"[[[[[[[[[[[[\"}") ==
+                  LUDUS_E_INVALID_MOVE,
+              "brackets inside a string are not nesting");
     /* Deep nesting far past the limit in a state: refused, no deep recursion. */
     char *nested = filled(200000, '[', 1);
     ludus_game *none = NULL;
-    CHECK_MSG(ludus_game_from_json(nested, &none) == LUDUS_E_BAD_JSON && strstr(ludus_last_error(), "deeper") != NULL, "a deeply nested state is refused");
+    CHECK_MSG(ludus_game_from_json(nested, &none) == LUDUS_E_BAD_JSON && strstr(ludus_last_error(), "deeper") != NULL,
+              "a deeply nested state is refused");
     free(nested);
     ludus_game_free(g);
 }
@@ -107,7 +114,8 @@ static const struct change petteia_changes[] = {
     {"\"text\":\"b5-b4\"", "\"text\":\"b5-b9\"", "history[1]"},
     {"\"player\":0", "\"player\":1", "history[0].player"},
     {"\"history\":[", "\"extra\":1,\"history\":[", "extra: unknown field"},
-    {"\"position\":{\"end_reason\":null,\"phase\":\"move\"", "\"position\":{\"end_reason\":null,\"phase\":\"over\"", "position.phase"},
+    {"\"position\":{\"end_reason\":null,\"phase\":\"move\"", "\"position\":{\"end_reason\":null,\"phase\":\"over\"",
+     "position.phase"},
     {"\"rng\":\"", "\"rng\":\"x", "position.rng"},
     {"\"start\":{", "\"start\":{\"colour\":1,", "start.colour: unknown field"},
 };

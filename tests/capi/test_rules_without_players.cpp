@@ -26,7 +26,7 @@ TEST_CASE("every game plays, saves, restores and draws without a computer player
         ludus_game *g = nullptr;
         ok(ludus_game_new(id.c_str(), "{\"seed\": 3}", &g));
         if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) roll_or_play_first(g);  // the roll
-        roll_or_play_first(g);                                                // the first legal move
+        roll_or_play_first(g);                                               // the first legal move
 
         ludus_result result = LUDUS_RESULT_INVALID;
         uint32_t plies = 0;

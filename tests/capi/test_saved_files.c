@@ -39,7 +39,8 @@ static void load_and_go_on(const char *path) {
     } else if (ludus_game_phase(g) == LUDUS_PHASE_MOVE) {
         int32_t actions[4096];
         size_t n = 0;
-        ok = ludus_game_actions(g, actions, 4096, &n) == LUDUS_OK && n > 0 && ludus_game_apply_action(g, actions[0]) == LUDUS_OK;
+        ok = ludus_game_actions(g, actions, 4096, &n) == LUDUS_OK && n > 0 &&
+             ludus_game_apply_action(g, actions[0]) == LUDUS_OK;
     }
     char *saved = NULL;
     ok = ok && ludus_game_to_json(g, &saved) == LUDUS_OK;

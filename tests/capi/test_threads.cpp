@@ -1,7 +1,8 @@
 // Many threads at once, each with its own games, through the public header only: create, play
 // random games (rolls included), save, restore, clone, free. Checks that the results are the same
 // as when the same games are played alone (no shared state between handles), that
-// ludus_last_error is per thread, and that the computer player searches on several threads. Built and run under ThreadSanitizer in CI.
+// ludus_last_error is per thread, and that the computer player searches on several threads. Built and run under
+// ThreadSanitizer in CI.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -83,12 +84,12 @@ std::string play_one(const char *game_id, unsigned seed) {
 void own_errors(int which, std::atomic<int> &ready) {
     ludus_game *g = nullptr;
     ++ready;
-    while (ready.load() < 2) {
-    }
+    while (ready.load() < 2) {}
     for (int i = 0; i < 2000; ++i) {
         if (which == 0) {
             check(ludus_game_new("no-such-game", nullptr, &g) == LUDUS_E_UNKNOWN_GAME, "unknown game");
-            check(std::strstr(ludus_last_error(), "no-such-game") != nullptr, "thread 0 reads its own error (unknown game)");
+            check(std::strstr(ludus_last_error(), "no-such-game") != nullptr,
+                  "thread 0 reads its own error (unknown game)");
         } else {
             check(ludus_game_from_json("{\"format\": 1}", &g) != LUDUS_OK, "bad state");
             check(std::strstr(ludus_last_error(), "format") != nullptr, "thread 1 reads its own error (format)");
@@ -131,24 +132,22 @@ void clones_across_threads(const char *game_id) {
             std::mt19937 own(100 + t);
             for (int round = 0; round < 20; ++round) {  // undoing into the shared history too
                 play_plies(c, own, 40);
-                for (int k = 0; k < 45 && ludus_game_undo(c) == LUDUS_OK; ++k) {
-                }
+                for (int k = 0; k < 45 && ludus_game_undo(c) == LUDUS_OK; ++k) {}
             }
             ludus_game_free(c);
         });
     for (int round = 0; round < 20; ++round) {
         play_plies(g, rng, 40);
-        for (int k = 0; k < 40 && ludus_game_undo(g) == LUDUS_OK; ++k) {
-        }
+        for (int k = 0; k < 40 && ludus_game_undo(g) == LUDUS_OK; ++k) {}
     }
     for (auto &w : workers) w.join();
-    while (ludus_game_undo(g) == LUDUS_OK) {
-    }
+    while (ludus_game_undo(g) == LUDUS_OK) {}
     char *fresh_json = nullptr;
     ludus_game *fresh = nullptr;
     check(ludus_game_new(game_id, "{\"seed\": 5}", &fresh) == LUDUS_OK, "new");
     check(ludus_game_to_json(fresh, &fresh_json) == LUDUS_OK, "to_json");
-    check(fresh_json != nullptr && save(g) == fresh_json, "undone to the start after its clones were freed by other threads");
+    check(fresh_json != nullptr && save(g) == fresh_json,
+          "undone to the start after its clones were freed by other threads");
     ludus_string_free(fresh_json);
     ludus_game_free(fresh);
     ludus_game_free(g);
@@ -186,11 +185,14 @@ void searches_on_threads(const char *game_id) {
                 if (ludus_game_phase(g) != LUDUS_PHASE_MOVE) continue;
                 size_t n = 0;
                 check(ludus_game_actions(g, actions.data(), actions.size(), &n) == LUDUS_OK, "actions");
-                const long two = chosen_action(g, "{\"level\": \"best\", \"threads\": 2, \"max_nodes\": 20000, \"seed\": 1}");
-                check(std::find(actions.begin(), actions.begin() + static_cast<long>(n), two) != actions.begin() + static_cast<long>(n),
+                const long two =
+                    chosen_action(g, "{\"level\": \"best\", \"threads\": 2, \"max_nodes\": 20000, \"seed\": 1}");
+                check(std::find(actions.begin(), actions.begin() + static_cast<long>(n), two) !=
+                          actions.begin() + static_cast<long>(n),
                       "a search on two threads chooses a legal move");
                 if (std::strcmp(game_id, "duodecim") == 0)
-                    check(chosen_action(g, "{\"threads\": 2, \"max_nodes\": 100000000}") == chosen_action(g, "{\"max_nodes\": 100000000}"),
+                    check(chosen_action(g, "{\"threads\": 2, \"max_nodes\": 100000000}") ==
+                              chosen_action(g, "{\"max_nodes\": 100000000}"),
                           "duodecim: the same move on two threads as on one");
             }
             ludus_game_free(g);
@@ -218,16 +220,19 @@ int main() {
     // The same games played alone first: the reference.
     std::vector<std::string> expected(threads * games_per_thread);
     for (int t = 0; t < threads; ++t)
-        for (int k = 0; k < games_per_thread; ++k) expected[t * games_per_thread + k] = play_one(ids[(t + k) % count].c_str(), 1000u + t * 100u + k);
+        for (int k = 0; k < games_per_thread; ++k)
+            expected[t * games_per_thread + k] = play_one(ids[(t + k) % count].c_str(), 1000u + t * 100u + k);
 
     std::vector<std::string> got(expected.size());
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
-            for (int k = 0; k < games_per_thread; ++k) got[t * games_per_thread + k] = play_one(ids[(t + k) % count].c_str(), 1000u + t * 100u + k);
+            for (int k = 0; k < games_per_thread; ++k)
+                got[t * games_per_thread + k] = play_one(ids[(t + k) % count].c_str(), 1000u + t * 100u + k);
         });
     for (auto &th : pool) th.join();
-    for (size_t i = 0; i < got.size(); ++i) check(got[i] == expected[i], "a game played among other threads ends as when played alone");
+    for (size_t i = 0; i < got.size(); ++i)
+        check(got[i] == expected[i], "a game played among other threads ends as when played alone");
 
     for (const std::string &id : ids) clones_across_threads(id.c_str());
     for (const std::string &id : ids) searches_on_threads(id.c_str());
@@ -251,6 +256,7 @@ int main() {
     for (auto &th : pool) th.join();
 
     const int failed = failures.load();
-    std::printf("%d threads x %d games, error messages per thread: %s\n", threads, games_per_thread, failed == 0 ? "ok" : "FAILED");
+    std::printf("%d threads x %d games, error messages per thread: %s\n", threads, games_per_thread,
+                failed == 0 ? "ok" : "FAILED");
     return failed == 0 ? 0 : 1;
 }

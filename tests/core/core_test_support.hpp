@@ -24,9 +24,7 @@ namespace ludus::testing {
 Status status_of(auto &&call) {
     try {
         call();
-    } catch (const Error &e) {
-        return e.status();
-    }
+    } catch (const Error &e) { return e.status(); }
     return Status::ok;
 }
 
@@ -43,9 +41,7 @@ RaceState with_players_exchanged(const RaceState &s) {
 std::string message_of(auto &&call) {
     try {
         call();
-    } catch (const Error &e) {
-        return e.what();
-    }
+    } catch (const Error &e) { return e.what(); }
     return "";
 }
 

@@ -48,29 +48,41 @@ std::unique_ptr<Game> petteia_at(std::vector<std::string> diagram, int to_move) 
     for (const std::string &rank : diagram)
         for (char c : rank)
             if (c != '.') ++pieces[c - '0'];
-    const json position{{"ranks", diagram},       {"pieces", {pieces[0], pieces[1]}}, {"to_move", to_move}, {"phase", "move"},
-                        {"result", "ongoing"},    {"plies_without_capture", 0},       {"rng", "0000000000000001"}};
+    const json position{
+        {"ranks", diagram},    {"pieces", {pieces[0], pieces[1]}}, {"to_move", to_move},       {"phase", "move"},
+        {"result", "ongoing"}, {"plies_without_capture", 0},       {"rng", "0000000000000001"}};
     return bound_game<PetteiaBitRules>(o, PetteiaBitRules::position_from_json(o, position, "position"));
 }
 
 // A Duodecim game in phase move: player 0's and player 1's counts per progress (others in hand).
-std::unique_ptr<Game> duodecim_at(const std::vector<std::pair<int, int>> &mine, const std::vector<std::pair<int, int>> &theirs,
-                                  std::array<int, 2> dice) {
+std::unique_ptr<Game> duodecim_at(const std::vector<std::pair<int, int>> &mine,
+                                  const std::vector<std::pair<int, int>> &theirs, std::array<int, 2> dice) {
     DuodecimOptions o = DuodecimRules::parse_options({{"seed", 3}, {"first_player", 0}});
-    json hand = {6, 6}, entry = {std::vector<int>(6, 0), std::vector<int>(6, 0)}, track = {std::vector<int>(24, 0), std::vector<int>(24, 0)},
-         off = {0, 0};
+    json hand = {6, 6}, entry = {std::vector<int>(6, 0), std::vector<int>(6, 0)},
+         track = {std::vector<int>(24, 0), std::vector<int>(24, 0)}, off = {0, 0};
     int p = 0;
     for (const auto *units : {&mine, &theirs}) {
         for (auto [progress, n] : *units) {
             hand[p] = hand[p].get<int>() - n;
-            if (progress == DuodecimState::off) off[p] = off[p].get<int>() + n;
-            else if (progress <= DuodecimState::last_entry) entry[p][progress - 1] = n;
-            else track[p][progress - DuodecimState::first_track] = n;
+            if (progress == DuodecimState::off)
+                off[p] = off[p].get<int>() + n;
+            else if (progress <= DuodecimState::last_entry)
+                entry[p][progress - 1] = n;
+            else
+                track[p][progress - DuodecimState::first_track] = n;
         }
         ++p;
     }
-    const json position{{"hand", hand},   {"entry", entry},   {"track", track},      {"off", off},          {"to_move", 0},
-                        {"phase", "move"}, {"result", "ongoing"}, {"dice", dice}, {"dice_used", {false, false}}, {"barred", nullptr},
+    const json position{{"hand", hand},
+                        {"entry", entry},
+                        {"track", track},
+                        {"off", off},
+                        {"to_move", 0},
+                        {"phase", "move"},
+                        {"result", "ongoing"},
+                        {"dice", dice},
+                        {"dice_used", {false, false}},
+                        {"barred", nullptr},
                         {"rng", "0000000000000003"}};
     return bound_game<DuodecimRules>(o, DuodecimRules::position_from_json(o, position, "position"));
 }
@@ -82,8 +94,10 @@ json without_time(json move) {
 
 }  // namespace
 
-TEST_CASE("the computer players choose legal moves in random positions of both games, at every level" * doctest::test_suite("slow")) {
-    for (const json &game_options : {json{{"seed", 5}}, json{{"seed", 6}, {"rows", 10}, {"cols", 9}}, json{{"seed", 7}, {"rows", 5}, {"cols", 3}}}) {
+TEST_CASE("the computer players choose legal moves in random positions of both games, at every level" *
+          doctest::test_suite("slow")) {
+    for (const json &game_options : {json{{"seed", 5}}, json{{"seed", 6}, {"rows", 10}, {"cols", 9}},
+                                     json{{"seed", 7}, {"rows", 5}, {"cols", 3}}}) {
         for (uint64_t seed = 0; seed < 6; ++seed) {
             auto g = new_game("petteia", game_options);
             g->random_playout(seed, static_cast<uint32_t>(seed * 7));
@@ -111,17 +125,20 @@ TEST_CASE("the computer players choose legal moves in random positions of both g
     }
 }
 
-TEST_CASE("the computer players search on several threads: legal moves, the same move in duodecim" * doctest::test_suite("slow")) {
+TEST_CASE("the computer players search on several threads: legal moves, the same move in duodecim" *
+          doctest::test_suite("slow")) {
     for (uint64_t seed = 0; seed < 4; ++seed) {
         auto p = new_game("petteia", {{"seed", seed}});
         p->random_playout(seed, static_cast<uint32_t>(10 + seed * 5));
         if (p->phase() != Phase::over)
             for (int threads : {2, 3}) {
-                const json move = p->ai_choose({{"level", "best"}, {"threads", threads}, {"max_nodes", 40000}, {"seed", seed}});
+                const json move =
+                    p->ai_choose({{"level", "best"}, {"threads", threads}, {"max_nodes", 40000}, {"seed", seed}});
                 CHECK(is_legal_action(*p, move["action"].get<Action>()));
                 CHECK(move["search"]["depth"].get<int>() >= 1);
                 // A budget far below one iteration: the main thread still completes depth 1.
-                const json tiny = p->ai_choose({{"level", "best"}, {"threads", threads}, {"max_nodes", 1}, {"seed", seed}});
+                const json tiny =
+                    p->ai_choose({{"level", "best"}, {"threads", threads}, {"max_nodes", 1}, {"seed", seed}});
                 CHECK(is_legal_action(*p, tiny["action"].get<Action>()));
                 CHECK(tiny["search"]["depth"].get<int>() == 1);
             }
@@ -158,7 +175,8 @@ TEST_CASE("petteia: every searching level takes a free piece") {
 
 TEST_CASE("petteia: the searching levels do not walk into a one-move capture") {
     // Player 0's pieces a1 and h1 have many moves; c4 and b5 (and others) can be taken at once.
-    auto g = petteia_at({"........", "........", "...1....", "........", ".1......", "........", "........", "0......0"}, 0);
+    auto g =
+        petteia_at({"........", "........", "...1....", "........", ".1......", "........", "........", "0......0"}, 0);
     for (const char *level : {"greedy", "easy", "medium", "best"})
         for (uint64_t seed = 0; seed < 4; ++seed) {
             auto after = g->clone();
@@ -166,13 +184,15 @@ TEST_CASE("petteia: the searching levels do not walk into a one-move capture") {
             after->apply_action(move["action"].get<Action>());
             std::vector<Action> replies;
             after->legal_actions(replies);
-            for (Action reply : replies) CHECK_MESSAGE(after->action_json(reply)["captures"].empty(), level, " ", move["text"]);
+            for (Action reply : replies)
+                CHECK_MESSAGE(after->action_json(reply)["captures"].empty(), level, " ", move["text"]);
         }
 }
 
 TEST_CASE("petteia: a piece threatened with capture is moved to safety") {
     // Player 1 threatens c4 (b4 flanks, d6-d4 takes). Player 0 has to move c4 away or guard d4.
-    auto g = petteia_at({".......1", "........", "...1....", "........", ".10.....", "........", "........", "0......."}, 0);
+    auto g =
+        petteia_at({".......1", "........", "...1....", "........", ".10.....", "........", "........", "0......."}, 0);
     for (const char *level : {"easy", "medium", "best"}) {
         auto after = g->clone();
         after->apply_action(g->ai_choose(quick(level))["action"].get<Action>());
@@ -193,7 +213,9 @@ bool capture_forced(const Game &g) {
         after->apply_action(reply);
         if (after->phase() == Phase::over) return false;
         after->legal_actions(answers);
-        if (std::none_of(answers.begin(), answers.end(), [&](Action a) { return !after->action_json(a)["captures"].empty(); })) return false;
+        if (std::none_of(answers.begin(), answers.end(),
+                         [&](Action a) { return !after->action_json(a)["captures"].empty(); }))
+            return false;
     }
     return true;
 }
@@ -202,7 +224,8 @@ TEST_CASE("petteia: best finds a capture in two that greedy misses") {
     // Found among random positions (seed 274, 30 random plies): no capture at once, and f2-f3 is
     // the only move after which every reply leaves player 0 a capture (e3 or another piece);
     // greedy, one ply deep, plays elsewhere.
-    auto g = petteia_at({"1111.111", "1.1.1.11", "......00", "...1..0.", "1...1.0.", "000.1...", ".0.000..", "000.0..0"}, 0);
+    auto g =
+        petteia_at({"1111.111", "1.1.1.11", "......00", "...1..0.", "1...1.0.", "000.1...", ".0.000..", "000.0..0"}, 0);
     for (uint64_t seed = 0; seed < 3; ++seed) {
         const json best = g->ai_choose({{"level", "best"}, {"max_nodes", 50000}, {"seed", seed}});
         CHECK(best["text"] == "f2-f3");
@@ -228,7 +251,8 @@ TEST_CASE("duodecim: best plays the only step that wins") {
         }
 }
 
-TEST_CASE("duodecim: the evaluation is a chance of winning that grows with the lead; best rolls out under its budget" * doctest::test_suite("slow")) {
+TEST_CASE("duodecim: the evaluation is a chance of winning that grows with the lead; best rolls out under its budget" *
+          doctest::test_suite("slow")) {
     // Player 0's rear column of 3 on progress 14 + k, its other on 20; player 1's on 25 and 26;
     // player 1 to roll. A larger k is a larger lead for player 0 (and a closer threat to 25, 26).
     auto position = [](int k) {
@@ -376,26 +400,29 @@ Result play_out(Game &g, int winner, const json &best, int plies) {
 
 }  // namespace
 
-TEST_CASE("latrunculi kowalski: best shuts in a lone dux that medium defends (it drew such endings by the move limit)") {
+TEST_CASE(
+    "latrunculi kowalski: best shuts in a lone dux that medium defends (it drew such endings by the move limit)") {
     // Twelve men and the dux against the dux alone, which must move every turn.
-    auto g = kowalski_at({"...0.....d..", "........0...", ".......0....", "......D.....", "....0.....0.", ".....0.....0", ".........0..",
-                            "000........0"},
-                           0);
+    auto g = kowalski_at({"...0.....d..", "........0...", ".......0....", "......D.....", "....0.....0.",
+                          ".....0.....0", ".........0..", "000........0"},
+                         0);
     CHECK(play_out(*g, 0, {{"level", "best"}, {"max_nodes", 5000}}, 120) == Result::player0_won);
 }
 
-TEST_CASE("latrunculi kowalski: best catches the last free man of a side far behind (it drew such endings by the move limit)") {
+TEST_CASE("latrunculi kowalski: best catches the last free man of a side far behind (it drew such endings by the move "
+          "limit)") {
     // The demonstration's game after 60 moves (examples/python/demo.py, seed 2024): ten men and
     // the dux against two men and the dux. Player 1's dux (k8) and its man on l7 cannot move
     // without the dux being shut in; its man on c6 is free. Caught, player 1 must shut its own
     // dux in. Without the hunt, best at 200,000 nodes shuffles round that man (not won in 100 plies).
-    auto g = kowalski_at({"....0...0.d.", ".........001", "..1......0.0", ".....0......", ".........0..", ".......0....", "..D.........",
-                          ".0.........."},
+    auto g = kowalski_at({"....0...0.d.", ".........001", "..1......0.0", ".....0......", ".........0..",
+                          ".......0....", "..D.........", ".0.........."},
                          0);
     CHECK(play_out(*g, 0, {{"level", "best"}, {"max_nodes", 200000}}, 40) == Result::player0_won);
 }
 
-TEST_CASE("latrunculi kowalski: best's search of a threatened dux stays bounded (two threatened duxes do not extend each other)") {
+TEST_CASE("latrunculi kowalski: best's search of a threatened dux stays bounded (two threatened duxes do not extend "
+          "each other)") {
     auto g = new_game("latrunculi", {{"ruleset", "kowalski"}, {"seed", 1}});
     const json move = g->ai_choose({{"level", "best"}, {"depth", 4}, {"max_nodes", 20000000}});
     CHECK(move["search"]["depth"] == 4);
@@ -429,18 +456,22 @@ TEST_CASE("the won positions (tests/data/won/positions.json) are reachable, unfi
             auto race = [&](int player) {
                 const json &track = position["track"][player];
                 const int cells = static_cast<int>(track.size());
-                const int entry_cells = position.contains("entry") ? static_cast<int>(position["entry"][player].size()) : 0;
+                const int entry_cells =
+                    position.contains("entry") ? static_cast<int>(position["entry"][player].size()) : 0;
                 int steps = 0;
                 for (int i = 0; i < cells; ++i) steps += track[i].get<int>() * (cells - i);
-                for (int j = 0; j < entry_cells; ++j) steps += position["entry"][player][j].get<int>() * (cells + entry_cells - j);
-                const int waiting = position["hand"][player].get<int>() + (position.contains("bar") ? position["bar"][player].get<int>() : 0);
+                for (int j = 0; j < entry_cells; ++j)
+                    steps += position["entry"][player][j].get<int>() * (cells + entry_cells - j);
+                const int waiting = position["hand"][player].get<int>() +
+                                    (position.contains("bar") ? position["bar"][player].get<int>() : 0);
                 return steps + waiting * (cells + entry_cells + 1);
             };
             CHECK(3 * race(winner) <= 2 * race(1 - winner));
         } else {
             auto pieces = [&](int player) {
-                return position.contains("pieces") ? position["pieces"][player].get<int>()
-                                                   : position["men"][player].get<int>() + position["duxes"][player].get<int>();
+                return position.contains("pieces")
+                           ? position["pieces"][player].get<int>()
+                           : position["men"][player].get<int>() + position["duxes"][player].get<int>();
             };
             CHECK(pieces(winner) >= pieces(1 - winner) + 4);
         }
@@ -449,7 +480,8 @@ TEST_CASE("the won positions (tests/data/won/positions.json) are reachable, unfi
     CHECK(groups.size() >= 12);  // Latrunculi's rulesets but schaedler_2001, Petteia, Duodecim, XII Scripta's four
 }
 
-TEST_CASE("petteia: best, ahead, does not go back to a position seen since the last capture (without a repetition rule)") {
+TEST_CASE(
+    "petteia: best, ahead, does not go back to a position seen since the last capture (without a repetition rule)") {
     auto g = petteia_at({"1.......",  // rank 8
                          "........",  //
                          "........",  //
@@ -467,7 +499,9 @@ TEST_CASE("petteia: best, ahead, does not go back to a position seen since the l
     auto take_back = [](Game &game, const std::string &text) {
         const size_t dash = text.find('-');
         Action back = -1;
-        if (status_of([&] { back = game.parse_action(text.substr(dash + 1) + "-" + text.substr(0, dash)); }) != Status::ok) return false;
+        if (status_of([&] { back = game.parse_action(text.substr(dash + 1) + "-" + text.substr(0, dash)); }) !=
+            Status::ok)
+            return false;
         if (!is_legal_action(game, back)) return false;
         game.apply_action(back);
         return true;
@@ -481,7 +515,8 @@ TEST_CASE("petteia: best, ahead, does not go back to a position seen since the l
         auto h = g->clone();
         const std::string r_text = h->action_text(r);
         h->apply_action(r);
-        if (h->to_json()["position"]["plies_without_capture"] != 2 || !take_back(*h, m1_text) || !take_back(*h, r_text)) continue;
+        if (h->to_json()["position"]["plies_without_capture"] != 2 || !take_back(*h, m1_text) || !take_back(*h, r_text))
+            continue;
         g = std::move(h);
         cycled = true;
         break;
@@ -521,7 +556,8 @@ uint64_t search_fingerprint(const std::string &id, const json &options, int plie
 TEST_CASE("the alpha-beta searches of Petteia and Latrunculi play as pinned, on every board and ruleset") {
     const std::vector<std::pair<std::string, json>> games = {
         {"petteia", {{"seed", 1}, {"draw_plies_without_capture", 200}}},
-        {"petteia", {{"seed", 2}, {"rows", 10}, {"cols", 11}, {"draw_plies_without_capture", 200}, {"draw_repetitions", 3}}},
+        {"petteia",
+         {{"seed", 2}, {"rows", 10}, {"cols", 11}, {"draw_plies_without_capture", 200}, {"draw_repetitions", 3}}},
         {"latrunculi", {{"seed", 1}, {"ruleset", "kowalski"}}},
         {"latrunculi", {{"seed", 1}, {"ruleset", "kowalski_10x11"}}},
         {"latrunculi", {{"seed", 1}, {"ruleset", "bell"}}},
@@ -530,10 +566,9 @@ TEST_CASE("the alpha-beta searches of Petteia and Latrunculi play as pinned, on 
         {"latrunculi", {{"seed", 1}, {"ruleset", "schaedler"}}},
         {"latrunculi", {{"seed", 1}, {"ruleset", "schaedler_2001"}}},
     };
-    const std::vector<uint64_t> pinned = {
-        0x07ce856946f35233ull, 0xd9cde2b64487c434ull, 0x196e16c892055a18ull,
-        0x91c6a87983661597ull, 0x1de850680321f643ull, 0x9fbef45fa66d9a75ull,
-        0x5921d90351b257deull, 0x097ac9e0530a864bull, 0x097ac9e0530a864bull};
+    const std::vector<uint64_t> pinned = {0x07ce856946f35233ull, 0xd9cde2b64487c434ull, 0x196e16c892055a18ull,
+                                          0x91c6a87983661597ull, 0x1de850680321f643ull, 0x9fbef45fa66d9a75ull,
+                                          0x5921d90351b257deull, 0x097ac9e0530a864bull, 0x097ac9e0530a864bull};
     for (size_t k = 0; k < games.size(); ++k) {
         CAPTURE(games[k].second.dump());
         CHECK(search_fingerprint(games[k].first, games[k].second, 30) == pinned[k]);

@@ -19,7 +19,7 @@
 
 // The replacements below pair malloc with free; GCC cannot see that through inlining.
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#  pragma GCC diagnostic ignored "-Wmismatched-new-delete"
 #endif
 static std::atomic<long> allocations{0};
 void *operator new(size_t n) {
@@ -82,8 +82,7 @@ static Played play(ludus_game *g, uint64_t seed, const std::vector<int32_t> *rep
 }
 
 static void undo_all(ludus_game *g) {
-    while (ludus_game_undo(g) == LUDUS_OK) {
-    }
+    while (ludus_game_undo(g) == LUDUS_OK) {}
 }
 
 static void game_replayed_without_allocation(const char *id, const char *options) {
@@ -93,7 +92,8 @@ static void game_replayed_without_allocation(const char *id, const char *options
     undo_all(g);
     Played again = play(g, 7, &first.actions);
     char what[256];
-    std::snprintf(what, sizeof what, "%s %s: a replayed game of %u plies through actions/apply_action/set_dice", id, options, again.plies);
+    std::snprintf(what, sizeof what, "%s %s: a replayed game of %u plies through actions/apply_action/set_dice", id,
+                  options, again.plies);
     check(again.plies == first.plies && again.plies > 10 && again.allocations == 0, what, again.allocations);
 
     // Searching: apply and undo around one position.
@@ -144,7 +144,8 @@ static std::vector<std::pair<std::string, std::string>> every_ruleset() {
     std::vector<std::pair<std::string, std::string>> out;
     for (const nlohmann::json &entry : nlohmann::json::parse(text)) {
         const nlohmann::json &options = entry["options"];
-        if (!options.contains("ruleset")) out.emplace_back(entry["id"], R"({"seed": 3})");
+        if (!options.contains("ruleset"))
+            out.emplace_back(entry["id"], R"({"seed": 3})");
         else
             for (const nlohmann::json &ruleset : options["ruleset"]["values"])
                 out.emplace_back(entry["id"], nlohmann::json{{"seed", 3}, {"ruleset", ruleset}}.dump());
@@ -155,8 +156,10 @@ static std::vector<std::pair<std::string, std::string>> every_ruleset() {
 
 int main() {
     for (const auto &[id, options] : every_ruleset()) game_replayed_without_allocation(id.c_str(), options.c_str());
-    core_playouts_without_allocation<ludus::PetteiaBitRules>("petteia 8x8", ludus::PetteiaRules::parse_options({{"seed", 1}}));
-    core_playouts_without_allocation<ludus::DuodecimRules>("duodecim", ludus::DuodecimRules::parse_options({{"seed", 1}}));
+    core_playouts_without_allocation<ludus::PetteiaBitRules>("petteia 8x8",
+                                                             ludus::PetteiaRules::parse_options({{"seed", 1}}));
+    core_playouts_without_allocation<ludus::DuodecimRules>("duodecim",
+                                                           ludus::DuodecimRules::parse_options({{"seed", 1}}));
     std::printf("%d passed, %d failed\n", passes, failures);
     return failures == 0 ? 0 : 1;
 }

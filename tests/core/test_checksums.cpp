@@ -36,7 +36,8 @@ struct FoldingLog : KeyLog<R> {
         KeyLog<R>::record(before, e);
         uint64_t dice = 0;
         for (uint8_t d : e.dice) dice = dice << 8 | d;
-        sum = fold(sum, static_cast<uint64_t>(e.kind) << 40 ^ static_cast<uint64_t>(e.dice_count) << 32 ^ static_cast<uint32_t>(e.action));
+        sum = fold(sum, static_cast<uint64_t>(e.kind) << 40 ^ static_cast<uint64_t>(e.dice_count) << 32 ^
+                            static_cast<uint32_t>(e.action));
         sum = fold(sum, dice);
     }
 };
@@ -105,18 +106,22 @@ TEST_CASE("random games pinned: Petteia 8x8 and Duodecim") {
 TEST_CASE("random games pinned: every ruleset of XII Scripta") {
     check<XiiScriptaRules>("xii_scripta", {{"ruleset", "murray"}}, {0xee3aeb89e5efc45bull, 0xe686e8010d17b927ull});
     check<XiiScriptaRules>("xii_scripta", {{"ruleset", "ludii"}}, {0x6043b4f65be51d62ull, 0xd368326d31b4c6f9ull});
-    check<XiiScriptaRules>("xii_scripta", {{"ruleset", "tabletop_murray"}}, {0x20655c3c7beb0079ull, 0xffbb9d6f2734007bull});
-    check<XiiScriptaRules>("xii_scripta", {{"ruleset", "tabletop_schaedler"}}, {0x5eb042035ddf1fcfull, 0x607d8fe0d56845dcull});
+    check<XiiScriptaRules>("xii_scripta", {{"ruleset", "tabletop_murray"}},
+                           {0x20655c3c7beb0079ull, 0xffbb9d6f2734007bull});
+    check<XiiScriptaRules>("xii_scripta", {{"ruleset", "tabletop_schaedler"}},
+                           {0x5eb042035ddf1fcfull, 0x607d8fe0d56845dcull});
 }
 
 TEST_CASE("random games pinned: every ruleset of Latrunculi") {
     check<LatrunculiWideRules>("latrunculi", {{"ruleset", "kowalski"}}, {0xcfb377da5753b253ull, 0x9284579aeb1a6f34ull});
-    check<LatrunculiWideRules>("latrunculi", {{"ruleset", "kowalski_10x11"}}, {0x3c62fda6d7dbd6a7ull, 0x2645ede7a15263a2ull});
+    check<LatrunculiWideRules>("latrunculi", {{"ruleset", "kowalski_10x11"}},
+                               {0x3c62fda6d7dbd6a7ull, 0x2645ede7a15263a2ull});
     check<LatrunculiRules>("latrunculi", {{"ruleset", "bell"}}, {0xac048190c19b89e1ull, 0x48f1319ab3191daeull});
     check<LatrunculiRules>("latrunculi", {{"ruleset", "bell_8x7"}}, {0x9e6c482e2ed99dd3ull, 0xa7f9d875448debd5ull});
     check<LatrunculiRules>("latrunculi", {{"ruleset", "quintana"}}, {0x3951e466641bf966ull, 0x2c5ce89320ce0f03ull});
     check<SchaedlerRules>("latrunculi", {{"ruleset", "schaedler"}}, {0xa5ce52629a27b76cull, 0x5c89ece9e52339b4ull});
-    check<SchaedlerRules>("latrunculi", {{"ruleset", "schaedler_2001"}}, {0xe44e2c7c5f8dd1d3ull, 0xae1b5a08a98eedc5ull});
+    check<SchaedlerRules>("latrunculi", {{"ruleset", "schaedler_2001"}},
+                          {0xe44e2c7c5f8dd1d3ull, 0xae1b5a08a98eedc5ull});
 }
 
 TEST_CASE("random games pinned: every ruleset of the Royal Game of Ur") {

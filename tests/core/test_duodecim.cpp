@@ -21,9 +21,13 @@ using ludus::testing::Units;  // {progress, pieces}
 
 namespace {
 
-Duo::Options options(json given = json::object()) { return ludus::testing::options_with_defaults<Duo>(std::move(given), {{"seed", 7}, {"first_player", 0}}); }
+Duo::Options options(json given = json::object()) {
+    return ludus::testing::options_with_defaults<Duo>(std::move(given), {{"seed", 7}, {"first_player", 0}});
+}
 
-St position(const Duo::Options &o, Units player0, Units player1, int to_move = 0) { return ludus::testing::race_position<Duo>(o, player0, player1, to_move); }
+St position(const Duo::Options &o, Units player0, Units player1, int to_move = 0) {
+    return ludus::testing::race_position<Duo>(o, player0, player1, to_move);
+}
 
 using Table = ludus::testing::RaceTable<Duo>;
 using ludus::testing::sorted;
@@ -117,7 +121,8 @@ TEST_CASE("Option first_player: 0, 1 or \"roll\" (default \"roll\")") {
     CHECK(status_of([] { Duo::parse_options({{"first_player", "random"}}); }) == Status::invalid_option);
 }
 
-TEST_CASE("With roll, each player rolls both dice with the game's generator; the higher total starts; equal totals roll again") {
+TEST_CASE("With roll, each player rolls both dice with the game's generator; the higher total starts; equal totals "
+          "roll again") {
     bool saw_tie = false;
     for (uint64_t seed = 0; seed < 200; ++seed) {
         const auto o = Duo::parse_options({{"seed", seed}, {"first_player", "roll"}});
@@ -127,9 +132,12 @@ TEST_CASE("With roll, each player rolls both dice with the game's generator; the
         REQUIRE(!rounds.empty());
         for (size_t i = 0; i < rounds.size(); ++i) {
             for (int k = 0; k < 4; ++k) CHECK(rounds[i][k] == rng.die());  // the generator's first dice, in order
-            const int total0 = rounds[i][0].get<int>() + rounds[i][1].get<int>(), total1 = rounds[i][2].get<int>() + rounds[i][3].get<int>();
-            if (i + 1 < rounds.size()) CHECK(total0 == total1);
-            else CHECK(setup["first_player"] == (total0 > total1 ? 0 : 1));
+            const int total0 = rounds[i][0].get<int>() + rounds[i][1].get<int>(),
+                      total1 = rounds[i][2].get<int>() + rounds[i][3].get<int>();
+            if (i + 1 < rounds.size())
+                CHECK(total0 == total1);
+            else
+                CHECK(setup["first_player"] == (total0 > total1 ? 0 : 1));
         }
         saw_tie = saw_tie || rounds.size() > 1;
         CHECK(Duo::initial(o).to_move == setup["first_player"]);
@@ -314,7 +322,8 @@ TEST_CASE("[decision] entering a piece from hand is always a different piece, al
     CHECK(t.at(0, 3) == 2);
 }
 
-TEST_CASE("[decision] the in-hand restriction is checked step by step: after the last entry the second die may reach the track") {
+TEST_CASE("[decision] the in-hand restriction is checked step by step: after the last entry the second die may reach "
+          "the track") {
     Table t = table_at({{6, 5}}, {{1, 6}});
     t.dice(1, 4);
     CHECK(t.moves() == sorted({"H-I", "H-IV", "H-V"}));
@@ -340,7 +349,8 @@ TEST_CASE("[decision] a step that exists must be played: no pass while a step ex
     CHECK(status_of([&] { t.play("pass"); }) == Status::illegal_move);
 }
 
-TEST_CASE("Where the player has no legal step at the start of a turn, the only legal move is pass, which ends the turn") {
+TEST_CASE(
+    "Where the player has no legal step at the start of a turn, the only legal move is pass, which ends the turn") {
     Table t = table_at({{29, 6}}, {{1, 6}});
     t.dice(4, 5);
     CHECK(t.moves() == std::vector<std::string>{"pass"});
@@ -417,7 +427,8 @@ TEST_CASE("Entering: from hand, one piece moves to entry cell q = v; q must be <
     CHECK(t.at(0, St::hand) == 5);
 }
 
-TEST_CASE("While any piece is in hand no unit may move onto or along the track: only entering and moves inside the entry zone") {
+TEST_CASE("While any piece is in hand no unit may move onto or along the track: only entering and moves inside the "
+          "entry zone") {
     Table t = table_at({{5, 4}, {10, 1}}, {{1, 6}});  // one piece in hand (captured), one on the track
     t.dice(1, 2);
     CHECK(t.moves() == sorted({"H-I", "H-II", "H-III", "V-VI"}));
@@ -532,19 +543,22 @@ TEST_CASE("There are no draws") {
     json saved = t.position();
     saved["result"] = "draw";
     saved["phase"] = "over";
-    CHECK(message_of([&] { Duo::position_from_json(options(), saved, "position"); }).find("position.result") != std::string::npos);
+    CHECK(message_of([&] { Duo::position_from_json(options(), saved, "position"); }).find("position.result") !=
+          std::string::npos);
 }
 
 // ---- Text notation and move JSON ------------------------------------------------------------
 
 TEST_CASE("A step is written FROM-TO: H-III, II-V, VI-3, 18-O; and pass") {
     const auto o = options();
-    for (const char *text : {"H-III", "II-V", "VI-3", "18-O", "pass", "1-24", "H-I"}) CHECK(Duo::action_text(o, Duo::parse_action(o, text)) == text);
+    for (const char *text : {"H-III", "II-V", "VI-3", "18-O", "pass", "1-24", "H-I"})
+        CHECK(Duo::action_text(o, Duo::parse_action(o, text)) == text);
     CHECK(Duo::parse_action(o, "H-III") == 0 * 32 + 3);
     CHECK(Duo::parse_action(o, "VI-3") == 6 * 32 + 9);
     CHECK(Duo::parse_action(o, "18-O") == 24 * 32 + 31);
     CHECK(Duo::parse_action(o, "pass") == Duo::pass_action);
-    for (const char *bad : {"", "H", "H-H", "III-II", "O-1", "25-O", "0-3", "VII-1", "h-iii", "H-III ", "03-5", "H--III", "1-2-3"})
+    for (const char *bad :
+         {"", "H", "H-H", "III-II", "O-1", "25-O", "0-3", "VII-1", "h-iii", "H-III ", "03-5", "H--III", "1-2-3"})
         CHECK_MESSAGE(status_of([&] { Duo::parse_action(o, bad); }) == Status::invalid_move, bad);
 }
 
@@ -566,15 +580,32 @@ TEST_CASE("Move JSON: text, action, player, from and to progress with names, the
     t.dice(3, 5);
     const json moves = legal_moves_json(t.game);
     REQUIRE(moves.size() == 2);
-    CHECK(moves[0] == json{{"text", "H-III"}, {"action", 3}, {"player", 0}, {"from", 0}, {"to", 3}, {"from_name", "H"}, {"to_name", "III"},
-                           {"dice", {3}}, {"captures", 0}, {"kind", "move"}, {"captured", json::array()}, {"captured_count", 0}});
+    CHECK(moves[0] == json{{"text", "H-III"},
+                           {"action", 3},
+                           {"player", 0},
+                           {"from", 0},
+                           {"to", 3},
+                           {"from_name", "H"},
+                           {"to_name", "III"},
+                           {"dice", {3}},
+                           {"captures", 0},
+                           {"kind", "move"},
+                           {"captured", json::array()},
+                           {"captured_count", 0}});
     play_move(t.game, R"({"from":0,"to":5})");
     CHECK(t.at(0, 5) == 1);
     const auto o = options();
     Table passing(o, position(o, {{29, 6}}, {{1, 6}}));
     passing.dice(5, 4);
-    CHECK(legal_moves_json(passing.game)[0] == json{{"text", "pass"}, {"action", 0}, {"player", 0}, {"dice", json::array()}, {"captures", 0},
-                                                    {"kind", "pass"}, {"from_name", nullptr}, {"to_name", nullptr}, {"captured", json::array()},
+    CHECK(legal_moves_json(passing.game)[0] == json{{"text", "pass"},
+                                                    {"action", 0},
+                                                    {"player", 0},
+                                                    {"dice", json::array()},
+                                                    {"captures", 0},
+                                                    {"kind", "pass"},
+                                                    {"from_name", nullptr},
+                                                    {"to_name", nullptr},
+                                                    {"captured", json::array()},
                                                     {"captured_count", 0}});
 }
 
@@ -649,8 +680,10 @@ TEST_CASE("Saving and restoring in any phase continues with the same dice sequen
         const Action a = actions[chooser.below(static_cast<uint32_t>(actions.size()))];
         game->apply_action(a);
         restored->apply_action(a);
-        if (game->phase() == Phase::roll) CHECK(restored->roll() == game->roll());
-        else CHECK(restored->to_json() == game->to_json());
+        if (game->phase() == Phase::roll)
+            CHECK(restored->roll() == game->roll());
+        else
+            CHECK(restored->to_json() == game->to_json());
     }
     REQUIRE(game->phase() == Phase::over);
     saw[2] = true;
@@ -716,13 +749,16 @@ TEST_CASE("position_from_json refuses inconsistent positions and names the field
     over["barred"] = nullptr;
     over["phase"] = "over";
     over["result"] = "ongoing";
-    CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.result") != std::string::npos);
+    CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.result") !=
+          std::string::npos);
     over["result"] = "player 0 won";
-    CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.end_reason") != std::string::npos);  // null
+    CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.end_reason") !=
+          std::string::npos);  // null
     over["end_reason"] = "borne_off";
     CHECK(Duo::phase(Duo::position_from_json(o, over, "position")) == Phase::over);
     over["to_move"] = 1;
-    CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.to_move") != std::string::npos);
+    CHECK(message_of([&] { Duo::position_from_json(o, over, "position"); }).find("position.to_move") !=
+          std::string::npos);
 }
 
 TEST_CASE("The State is compact and fixed-size") {
@@ -773,7 +809,8 @@ TEST_CASE("Drawing: render option route draws the Ostia letters A..E, each stret
     CHECK(occurrences(a, "class=\"route-letter\"") == 2);
     CHECK(occurrences(between(svg, "data-stretch=\"B\"", "data-stretch=\"C\""), "class=\"route-letter\"") == 1);
     // B and C run from right to left (the top row, track 1..12), D and E from left to right.
-    for (const auto &stretch_way : std::initializer_list<std::pair<const char *, bool>>{{"B", true}, {"C", true}, {"D", false}, {"E", false}}) {
+    for (const auto &stretch_way :
+         std::initializer_list<std::pair<const char *, bool>>{{"B", true}, {"C", true}, {"D", false}, {"E", false}}) {
         const char *letter = stretch_way.first;  // not a structured binding: clang 14 cannot capture one (CAPTURE)
         const bool leftwards = stretch_way.second;
         const std::string stretch = between(svg, std::string("data-stretch=\"") + letter + "\"", "</g>");

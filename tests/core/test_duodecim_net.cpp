@@ -53,12 +53,14 @@ TEST_CASE("duodecim network: a won race near 1, a lost one near 0") {
 TEST_CASE("duodecim network: the trainer repeats, and the committed weights are its output") {
     // A few games of training from the same seed give the same weights, as the trainer of the
     // committed weights computed them.
-    ludus::testing::check_training_repeats<TdTrainer>(20, [](const auto &w) { return weights_checksum(w); }, -131.059305605);
+    ludus::testing::check_training_repeats<TdTrainer>(
+        20, [](const auto &w) { return weights_checksum(w); }, -131.059305605);
     // The header says the checksum of the weights the trainer wrote; the weights still have it.
     CHECK(weights_checksum(net_weights) == doctest::Approx(net_weights_checksum).epsilon(1e-9));
 }
 
-TEST_CASE("duodecim network: the trainer's other settings repeat (a larger network, targets from a search, a warm start)") {
+TEST_CASE(
+    "duodecim network: the trainer's other settings repeat (a larger network, targets from a search, a warm start)") {
     // A larger network from the same seed gives the same weights.
     TdTrainerOf<96> a(2), b(2);
     for (uint64_t g = 0; g < 5; ++g) {

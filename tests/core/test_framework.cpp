@@ -1,6 +1,6 @@
 // The common game core (RulesGame<R>, play.cpp, the registry and the options) exercised with
-// Petteia (and Duodecim for short listings): history and undo, clones, saving and restoring with validation, moves as JSON
-// objects, and the options catalogue.
+// Petteia (and Duodecim for short listings): history and undo, clones, saving and restoring with validation, moves as
+// JSON objects, and the options catalogue.
 #include <doctest/doctest.h>
 
 #include <memory>
@@ -19,7 +19,6 @@ using ludus::testing::message_of;
 using ludus::testing::status_of;
 
 namespace {
-
 
 std::unique_ptr<Game> petteia(json options = json::object()) {
     if (!options.contains("seed")) options["seed"] = 7;
@@ -91,15 +90,16 @@ TEST_CASE("undo restores exactly the state before the move (to_json equal), back
 TEST_CASE("undo of a capture, of a win and of an agreed draw") {
     auto g = bound_game<PetteiaRules>(
         PetteiaRules::parse_options({{"rows", 7}, {"cols", 7}, {"seed", 1}}),
-        PetteiaRules::position_from_json(PetteiaRules::parse_options({{"rows", 7}, {"cols", 7}, {"seed", 1}}),
-                                         {{"ranks", {".......", ".......", ".......", "0......", "...1...", "...0...", "......1"}},
-                                          {"pieces", {2, 2}},
-                                          {"to_move", 0},
-                                          {"phase", "move"},
-                                          {"result", "ongoing"},
-                                          {"plies_without_capture", 4},
-                                          {"rng", "00000000000000ff"}},
-                                         "start"));
+        PetteiaRules::position_from_json(
+            PetteiaRules::parse_options({{"rows", 7}, {"cols", 7}, {"seed", 1}}),
+            {{"ranks", {".......", ".......", ".......", "0......", "...1...", "...0...", "......1"}},
+             {"pieces", {2, 2}},
+             {"to_move", 0},
+             {"phase", "move"},
+             {"result", "ongoing"},
+             {"plies_without_capture", 4},
+             {"rng", "00000000000000ff"}},
+            "start"));
     const json start = g->to_json();
     play_move(*g, "a4-d4");  // captures d5: player 1 has one piece left
     CHECK(g->result() == Result::player0_won);
@@ -175,8 +175,7 @@ TEST_CASE("a clone is independent of its original, both ways, including undo") {
     CHECK(c->to_json() == clone_now);
     const json fresh = petteia({{"rows", 7}, {"cols", 6}})->to_json();
     for (Game *x : {g.get(), c.get(), cc.get()}) {
-        while (status_of([&] { x->undo(); }) == Status::ok) {
-        }
+        while (status_of([&] { x->undo(); }) == Status::ok) {}
         CHECK(x->to_json() == fresh);
     }
 }
@@ -253,7 +252,8 @@ TEST_CASE("a saved game's options are all resolved: the seed drawn is saved") {
     CHECK(options["seed"].is_number_unsigned());
     CHECK(game_from_json(g->to_json())->to_json() == g->to_json());
     // the same seed gives the same game
-    CHECK(petteia({{"seed", 5}, {"first_player", "random"}})->to_json() == petteia({{"seed", 5}, {"first_player", "random"}})->to_json());
+    CHECK(petteia({{"seed", 5}, {"first_player", "random"}})->to_json() ==
+          petteia({{"seed", 5}, {"first_player", "random"}})->to_json());
 }
 
 TEST_CASE("game_from_json refuses bad states, each naming the field") {
@@ -291,7 +291,8 @@ TEST_CASE("game_from_json refuses bad states, each naming the field") {
         check_refused(changed([](json &s) { s["comment"] = "hello"; }), Status::invalid_state, "comment");
     }
     SUBCASE("missing parts") {
-        for (const char *key : {"options", "start", "history", "position"}) check_refused(changed([&](json &s) { s.erase(key); }), Status::invalid_state, key);
+        for (const char *key : {"options", "start", "history", "position"})
+            check_refused(changed([&](json &s) { s.erase(key); }), Status::invalid_state, key);
     }
     SUBCASE("options") {
         json s = changed([](json &x) { x["options"]["colour"] = 1; });
@@ -302,28 +303,41 @@ TEST_CASE("game_from_json refuses bad states, each naming the field") {
         CHECK(message_of([&] { game_from_json(s); }).find("rows") != std::string::npos);
     }
     SUBCASE("wrong piece counts") {
-        check_refused(changed([](json &s) { s["position"]["pieces"] = {16, 15}; }), Status::invalid_state, "position.pieces");
+        check_refused(changed([](json &s) {
+                          s["position"]["pieces"] = {16, 15};
+                      }),
+                      Status::invalid_state, "position.pieces");
         check_refused(changed([](json &s) { s["start"]["pieces"] = {17, 16}; }), Status::invalid_state, "start.pieces");
         check_refused(changed([](json &s) { s["start"]["pieces"] = {16}; }), Status::invalid_state, "start.pieces");
         check_refused(changed([](json &s) { s["start"]["pieces"] = "16 16"; }), Status::invalid_state, "start.pieces");
     }
     SUBCASE("a square character that is not . 0 1") {
-        check_refused(changed([](json &s) { s["start"]["ranks"][3] = "...x...."; }), Status::invalid_state, "start.ranks[3]");
-        check_refused(changed([](json &s) { s["start"]["ranks"][4] = "...2...."; }), Status::invalid_state, "start.ranks[4]");
-        check_refused(changed([](json &s) { s["position"]["ranks"][5] = "  ......"; }), Status::invalid_state, "position.ranks[5]");
+        check_refused(changed([](json &s) { s["start"]["ranks"][3] = "...x...."; }), Status::invalid_state,
+                      "start.ranks[3]");
+        check_refused(changed([](json &s) { s["start"]["ranks"][4] = "...2...."; }), Status::invalid_state,
+                      "start.ranks[4]");
+        check_refused(changed([](json &s) { s["position"]["ranks"][5] = "  ......"; }), Status::invalid_state,
+                      "position.ranks[5]");
     }
     SUBCASE("a rank of the wrong length, a wrong number of ranks") {
-        check_refused(changed([](json &s) { s["start"]["ranks"][2] = "......."; }), Status::invalid_state, "start.ranks[2]");
-        check_refused(changed([](json &s) { s["position"]["ranks"][2] = "........."; }), Status::invalid_state, "position.ranks[2]");
+        check_refused(changed([](json &s) { s["start"]["ranks"][2] = "......."; }), Status::invalid_state,
+                      "start.ranks[2]");
+        check_refused(changed([](json &s) { s["position"]["ranks"][2] = "........."; }), Status::invalid_state,
+                      "position.ranks[2]");
         check_refused(changed([](json &s) { s["start"]["ranks"].erase(4); }), Status::invalid_state, "start.ranks");
         check_refused(changed([](json &s) { s["start"]["ranks"][2] = 8; }), Status::invalid_state, "start.ranks[2]");
     }
     SUBCASE("phase inconsistent with result") {
-        check_refused(changed([](json &s) { s["position"]["phase"] = "over"; }), Status::invalid_state, "position.phase");
-        check_refused(changed([](json &s) { s["position"]["phase"] = "roll"; }), Status::invalid_state, "position.phase");
-        check_refused(changed([](json &s) { s["position"]["phase"] = "moving"; }), Status::invalid_state, "position.phase");
-        check_refused(changed([](json &s) { s["position"]["result"] = "player 0 won"; }), Status::invalid_state, "position.phase");
-        check_refused(changed([](json &s) { s["position"]["result"] = "won"; }), Status::invalid_state, "position.result");
+        check_refused(changed([](json &s) { s["position"]["phase"] = "over"; }), Status::invalid_state,
+                      "position.phase");
+        check_refused(changed([](json &s) { s["position"]["phase"] = "roll"; }), Status::invalid_state,
+                      "position.phase");
+        check_refused(changed([](json &s) { s["position"]["phase"] = "moving"; }), Status::invalid_state,
+                      "position.phase");
+        check_refused(changed([](json &s) { s["position"]["result"] = "player 0 won"; }), Status::invalid_state,
+                      "position.phase");
+        check_refused(changed([](json &s) { s["position"]["result"] = "won"; }), Status::invalid_state,
+                      "position.result");
     }
     SUBCASE("an ongoing position where a side has one piece") {
         json s = petteia({{"rows", 5}, {"cols", 3}})->to_json();
@@ -346,17 +360,22 @@ TEST_CASE("game_from_json refuses bad states, each naming the field") {
     }
     SUBCASE("to_move, plies_without_capture, unknown position field") {
         check_refused(changed([](json &s) { s["start"]["to_move"] = 2; }), Status::invalid_state, "start.to_move");
-        check_refused(changed([](json &s) { s["start"]["plies_without_capture"] = -1; }), Status::invalid_state, "start.plies_without_capture");
+        check_refused(changed([](json &s) { s["start"]["plies_without_capture"] = -1; }), Status::invalid_state,
+                      "start.plies_without_capture");
         check_refused(changed([](json &s) { s["start"]["dux"] = "d4"; }), Status::invalid_state, "start.dux");
     }
     SUBCASE("an illegal history entry names history[i]") {
         check_refused(changed([](json &s) { s["history"][2]["text"] = "a1-a5"; }), Status::invalid_state, "history[2]");
         check_refused(changed([](json &s) { s["history"][3]["text"] = "zz"; }), Status::invalid_state, "history[3]");
-        check_refused(changed([](json &s) { s["history"][1]["player"] = 0; }), Status::invalid_state, "history[1].player");
-        check_refused(changed([](json &s) { s["history"][0].erase("text"); }), Status::invalid_state, "history[0].text");
+        check_refused(changed([](json &s) { s["history"][1]["player"] = 0; }), Status::invalid_state,
+                      "history[1].player");
+        check_refused(changed([](json &s) { s["history"][0].erase("text"); }), Status::invalid_state,
+                      "history[0].text");
         check_refused(changed([](json &s) { s["history"][4] = "a2-a3"; }), Status::invalid_state, "history[4]");
-        check_refused(changed([](json &s) { s["history"][5]["note"] = "!"; }), Status::invalid_state, "history[5].note");
-        check_refused(changed([](json &s) { s["history"][0]["text"] = "roll 3 4"; }), Status::invalid_state, "history[0]");
+        check_refused(changed([](json &s) { s["history"][5]["note"] = "!"; }), Status::invalid_state,
+                      "history[5].note");
+        check_refused(changed([](json &s) { s["history"][0]["text"] = "roll 3 4"; }), Status::invalid_state,
+                      "history[0]");
         check_refused(changed([](json &s) { s["history"] = json::object(); }), Status::invalid_state, "history");
         // a move after the end of the game
         auto f = finished_game(1);
@@ -376,14 +395,20 @@ TEST_CASE("game_from_json refuses bad states, each naming the field") {
         s["position"]["ranks"][0] = r2;
         s["position"]["ranks"][2] = r3;
         check_refused(s, Status::invalid_state, "position.ranks[0]");
-        check_refused(changed([](json &x) { x["position"]["plies_without_capture"] = x["position"]["plies_without_capture"].get<int>() + 1; }),
+        check_refused(changed([](json &x) {
+                          x["position"]["plies_without_capture"] =
+                              x["position"]["plies_without_capture"].get<int>() + 1;
+                      }),
                       Status::invalid_state, "position.plies_without_capture");
-        check_refused(changed([](json &x) { x["position"]["rng"] = "0123456789abcdef"; }), Status::invalid_state, "position.rng");
+        check_refused(changed([](json &x) { x["position"]["rng"] = "0123456789abcdef"; }), Status::invalid_state,
+                      "position.rng");
         // a history cut short no longer leads to the position
-        check_refused(changed([](json &x) { x["history"].erase(x["history"].size() - 1); }), Status::invalid_state, "position");
+        check_refused(changed([](json &x) { x["history"].erase(x["history"].size() - 1); }), Status::invalid_state,
+                      "position");
     }
     SUBCASE("rng not 16 hex digits") {
-        for (const json &bad : {json("123"), json("0123456789ABCDEF"), json("000000000000000g"), json("00000000000000000"), json(5), json("")}) {
+        for (const json &bad : {json("123"), json("0123456789ABCDEF"), json("000000000000000g"),
+                                json("00000000000000000"), json(5), json("")}) {
             CAPTURE(bad.dump());
             check_refused(changed([&](json &s) { s["position"]["rng"] = bad; }), Status::invalid_state, "position.rng");
             check_refused(changed([&](json &s) { s["start"]["rng"] = bad; }), Status::invalid_state, "start.rng");
@@ -443,7 +468,8 @@ TEST_CASE("play by JSON object: the full object, a part naming one move, ambiguo
     CHECK(status_of([&] { play_move(*g, R"({"text": "b2b5"})"); }) == Status::invalid_move);
     CHECK(status_of([&] { play_move(*g, R"({"from": "b2", "to": "c3"})"); }) == Status::illegal_move);
     CHECK(status_of([&] { play_move(*g, R"({"text": "b2-b7"})"); }) == Status::illegal_move);
-    CHECK(status_of([&] { play_move(*g, R"({"from": "b2", "to": "b5", "captures": ["b7"]})"); }) == Status::illegal_move);
+    CHECK(status_of([&] { play_move(*g, R"({"from": "b2", "to": "b5", "captures": ["b7"]})"); }) ==
+          Status::illegal_move);
     CHECK(status_of([&] { play_move(*g, R"({"player": 1, "to": "b5"})"); }) == Status::illegal_move);
     CHECK(status_of([&] { play_move(*g, R"({"shout": "check"})"); }) == Status::illegal_move);
     CHECK(status_of([&] { play_move(*g, R"({"from": "b2", "to": )"); }) == Status::bad_json);
@@ -526,7 +552,8 @@ TEST_CASE("Petteia options: each integer option's bounds accepted, one past them
             CHECK_NOTHROW(petteia({{name, lo}}));
             CHECK_NOTHROW(petteia({{name, hi}}));
             CHECK_NOTHROW(petteia({{name, it.value()["default"]}}));
-            for (const json &bad : {json(lo - 1), json(hi + 1), json(std::to_string(lo)), json(1.5), json(nullptr), json::array()}) {
+            for (const json &bad :
+                 {json(lo - 1), json(hi + 1), json(std::to_string(lo)), json(1.5), json(nullptr), json::array()}) {
                 CAPTURE(bad.dump());
                 CHECK(status_of([&] { petteia({{name, bad}}); }) == Status::invalid_option);
                 CHECK(message_of([&] { petteia({{name, bad}}); }).find(name) != std::string::npos);
@@ -552,7 +579,8 @@ TEST_CASE("unknown games and options, bad option values") {
     }
     CHECK_NOTHROW(new_game("petteia", {{"seed", UINT64_MAX}}));
     CHECK_NOTHROW(new_game("petteia", {{"seed", 0}}));
-    CHECK(new_game("petteia", {{"seed", UINT64_MAX}})->to_json()["options"]["seed"] == "18446744073709551615");  // test_seeds.cpp
+    CHECK(new_game("petteia", {{"seed", UINT64_MAX}})->to_json()["options"]["seed"] ==
+          "18446744073709551615");  // test_seeds.cpp
 }
 
 // RulesGame remembers a short listing until the state changes, and then decides legality from
@@ -574,7 +602,8 @@ TEST_CASE("a remembered listing decides legality exactly as the rules, after mov
         std::vector<Action> candidates(buffer.begin(), buffer.begin() + static_cast<std::ptrdiff_t>(n));
         candidates.insert(candidates.end(), previous.begin(), previous.end());  // a listing of another state
         candidates.push_back(DuodecimRules::pass_action);
-        candidates.push_back(static_cast<Action>(rng() % (DuodecimRules::action_stride * DuodecimRules::action_stride)));
+        candidates.push_back(
+            static_cast<Action>(rng() % (DuodecimRules::action_stride * DuodecimRules::action_stride)));
         for (Action a : candidates) {
             const bool legal = DuodecimRules::is_legal(current.options(), current.state(), a);
             auto probe = g->clone();  // carries the remembered listing

@@ -40,9 +40,10 @@ typename R::State position(const LatrunculiOptions &o, const Diagram &d, int to_
             duxes[0] += c == 'D', duxes[1] += c == 'd';
         }
     }
-    json j{{"ranks", ranks},         {"men", {men[0], men[1]}},   {"duxes", {duxes[0], duxes[1]}}, {"men_in_hand", {0, 0}},
-           {"dux_in_hand", {0, 0}},  {"placed_this_turn", 0},     {"again", nullptr},              {"to_move", to_move},
-           {"phase", "move"},        {"result", "ongoing"},       {"plies_without_capture", 0},    {"rng", "0000000000000001"}};
+    json j{{"ranks", ranks},        {"men", {men[0], men[1]}},    {"duxes", {duxes[0], duxes[1]}},
+           {"men_in_hand", {0, 0}}, {"dux_in_hand", {0, 0}},      {"placed_this_turn", 0},
+           {"again", nullptr},      {"to_move", to_move},         {"phase", "move"},
+           {"result", "ongoing"},   {"plies_without_capture", 0}, {"rng", "0000000000000001"}};
     for (auto it = fields.begin(); it != fields.end(); ++it) j[it.key()] = it.value();
     return R::position_from_json(o, j, "position");
 }
@@ -139,7 +140,8 @@ struct Naive {
                     if (!r.rook_moves) break;
                     rank += dr[d], file += df[d];
                 }
-                if (r.dux_jumps && dux(s.cell[sq]) && on(rank, file) && owner(s.cell[rank * cols + file]) == 1 - s.to_move &&
+                if (r.dux_jumps && dux(s.cell[sq]) && on(rank, file) &&
+                    owner(s.cell[rank * cols + file]) == 1 - s.to_move &&
                     rank * cols + file == sq + dr[d] * cols + df[d] && on(rank + dr[d], file + df[d]) &&
                     s.cell[(rank + dr[d]) * cols + file + df[d]] < 0)
                     out.push_back(sq * 128 + (rank + dr[d]) * cols + file + df[d]);
@@ -183,8 +185,9 @@ struct Naive {
         if (!can_move(s, s.to_move) && !placing(s)) {
             if (r.stalemate_by_captures) {
                 const int a = r.men - count(s, 1 - mover, true), b = r.men - count(s, mover, true);
-                s.result = a > b ? (mover == 0 ? Result::player0_won : Result::player1_won)
-                                 : b > a ? (mover == 0 ? Result::player1_won : Result::player0_won) : Result::draw;
+                s.result = a > b   ? (mover == 0 ? Result::player0_won : Result::player1_won)
+                           : b > a ? (mover == 0 ? Result::player1_won : Result::player0_won)
+                                   : Result::draw;
             } else {
                 s.result = mover == 0 ? Result::player0_won : Result::player1_won;
             }
@@ -229,21 +232,26 @@ struct Naive {
             if (!on(r1, f1) || !on(r2, f2)) continue;
             const int victim = s.cell[r1 * cols + f1], beyond = s.cell[r2 * cols + f2];
             if (owner(victim) != e || (dux(victim) && !r.dux_capturable)) continue;
-            if (owner(beyond) == p || (r.corner_square_hostile && beyond < 0 && corner(r2 * cols + f2))) taken.push_back(r1 * cols + f1);
+            if (owner(beyond) == p || (r.corner_square_hostile && beyond < 0 && corner(r2 * cols + f2)))
+                taken.push_back(r1 * cols + f1);
         }
         if (r.corner_taken_by_two) {
             for (int c : {0, cols - 1, (rows - 1) * cols, rows * cols - 1}) {
                 if (s.cell[c] != e) continue;
                 std::vector<int> beside;
                 for (int d = 0; d < 4; ++d)
-                    if (on(c / cols + dr[d], c % cols + df[d])) beside.push_back((c / cols + dr[d]) * cols + c % cols + df[d]);
-                if ((to == beside[0] || to == beside[1]) && owner(s.cell[beside[0]]) == p && owner(s.cell[beside[1]]) == p) taken.push_back(c);
+                    if (on(c / cols + dr[d], c % cols + df[d]))
+                        beside.push_back((c / cols + dr[d]) * cols + c % cols + df[d]);
+                if ((to == beside[0] || to == beside[1]) && owner(s.cell[beside[0]]) == p &&
+                    owner(s.cell[beside[1]]) == p)
+                    taken.push_back(c);
             }
         }
         for (int sq : taken) s.cell[sq] = -1;
         s.quiet = taken.empty() ? s.quiet + 1 : 0;
         s.again = -1;
-        const Result win = p == 0 ? Result::player0_won : Result::player1_won, loss = p == 0 ? Result::player1_won : Result::player0_won;
+        const Result win = p == 0 ? Result::player0_won : Result::player1_won,
+                     loss = p == 0 ? Result::player1_won : Result::player0_won;
         if (count(s, e, false) == 0) {
             s.result = win;
             return;
@@ -281,8 +289,8 @@ Naive::State naive_of(const LatrunculiOptions &o, const typename R::State &s) {
 }
 
 bool same(const Naive::State &a, const Naive::State &b) {
-    return a.cell == b.cell && a.to_move == b.to_move && a.again == b.again && a.placed == b.placed && a.men_hand == b.men_hand &&
-           a.dux_hand == b.dux_hand && a.quiet == b.quiet && a.result == b.result;
+    return a.cell == b.cell && a.to_move == b.to_move && a.again == b.again && a.placed == b.placed &&
+           a.men_hand == b.men_hand && a.dux_hand == b.dux_hand && a.quiet == b.quiet && a.result == b.result;
 }
 
 // Perft of the engine, checking at every node that the naive reference lists the same moves
@@ -349,23 +357,30 @@ const LatrunculiOptions quintana = options("quintana");
 // ---------------------------------------------------------------------------------------------
 // Kowalski (8x12)
 
-TEST_CASE("Kowalski: 8 ranks of 12 files; 12 men fill each player's first rank, the dux stands on the second rank just right of the centre line from its owner's side") {
+TEST_CASE("Kowalski: 8 ranks of 12 files; 12 men fill each player's first rank, the dux stands on the second rank just "
+          "right of the centre line from its owner's side") {
     const Wide::State s = Wide::initial(kowalski);
-    CHECK(diagram<Wide>(kowalski, s) == Diagram{"111111111111", ".....d......", "............", "............", "............",
-                                                "............", "......D.....", "000000000000"});
+    CHECK(diagram<Wide>(kowalski, s) == Diagram{"111111111111", ".....d......", "............", "............",
+                                                "............", "............", "......D.....", "000000000000"});
     CHECK(s.to_move == 0);
 }
 
 TEST_CASE("Kowalski: men and the dux move any distance orthogonally, never jumping") {
-    const Wide::State s = position<Wide>(kowalski, {"...d........", "............", "............", "............",
-                                                   "..1.........", "............", "..0.......D.", "............"}, 0);
-    CHECK(moves_from<Wide>(kowalski, s, "c2") == std::set<std::string>{"c1", "c3", "a2", "b2", "d2", "e2", "f2", "g2", "h2", "i2", "j2"});
-    CHECK(moves_from<Wide>(kowalski, s, "k2").size() == 7 + 1 + 6 + 1);  // up 6 (k3..k8), down 1, left 7 (d2..j2), right 1
+    const Wide::State s = position<Wide>(kowalski,
+                                         {"...d........", "............", "............", "............",
+                                          "..1.........", "............", "..0.......D.", "............"},
+                                         0);
+    CHECK(moves_from<Wide>(kowalski, s, "c2") ==
+          std::set<std::string>{"c1", "c3", "a2", "b2", "d2", "e2", "f2", "g2", "h2", "i2", "j2"});
+    CHECK(moves_from<Wide>(kowalski, s, "k2").size() ==
+          7 + 1 + 6 + 1);  // up 6 (k3..k8), down 1, left 7 (d2..j2), right 1
 }
 
 TEST_CASE("Kowalski: a man is captured when the moving piece and another enemy piece flank it on opposite sides") {
-    Wide::State s = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                             "............", "..0.........", "..1...D.....", "...0........"}, 0);
+    Wide::State s = position<Wide>(kowalski,
+                                   {"....d.......", "............", "............", "............", "............",
+                                    "..0.........", "..1...D.....", "...0........"},
+                                   0);
     play<Wide>(kowalski, s, "d1-c1");  // c2 (player 1's man) is flanked by c1 and c3
     CHECK(diagram<Wide>(kowalski, s)[6] == "......D.....");
     CHECK(bits::popcount(s.men[1]) == 0);
@@ -381,15 +396,18 @@ TEST_CASE("Kowalski: the edge, the corner and the dux in captures") {
     };
     const std::vector<Case> cases = {
         {"the board's edge does not capture (b1 between b2 and the edge)",
-         {"....d.......", "............", "............", ".0..........", "............", "............", "......D.....", ".1.........."},
+         {"....d.......", "............", "............", ".0..........", "............", "............",
+          "......D.....", ".1.........."},
          "b5-b2",
          1},
         {"a man in a corner is captured by enemy pieces on the two squares beside the corner (l1: k1 and l2)",
-         {"....d.......", "............", "............", "............", "............", "...........D", "............", "0.........01"},
+         {"....d.......", "............", "............", "............", "............", "...........D",
+          "............", "0.........01"},
          "l3-l2",
          0},
         {"the dux takes part in captures like a man",
-         {"....d.......", "............", "............", "............", "............", "..0.........", "..1.........", "......D....."},
+         {"....d.......", "............", "............", "............", "............", "..0.........",
+          "..1.........", "......D....."},
          "g1-c1",
          0},
     };
@@ -399,16 +417,20 @@ TEST_CASE("Kowalski: the edge, the corner and the dux in captures") {
 }
 
 TEST_CASE("Kowalski: the dux is never captured") {
-    Wide::State s = position<Wide>(kowalski, {"............", "............", "............", "............",
-                                             "............", "..0.........", "..d.........", "...0.....D.."}, 0);
+    Wide::State s = position<Wide>(kowalski,
+                                   {"............", "............", "............", "............", "............",
+                                    "..0.........", "..d.........", "...0.....D.."},
+                                   0);
     play<Wide>(kowalski, s, "d1-c1");  // c2 (the dux) between c1 and c3: stays
     CHECK(s.dux[1] != 0);
     CHECK(s.result == Result::ongoing);
 }
 
 TEST_CASE("Kowalski: a piece may move between two enemy pieces without being captured") {
-    Wide::State s = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                             "..0.........", "...........1", "..0.........", "......D....."}, 1);
+    Wide::State s = position<Wide>(kowalski,
+                                   {"....d.......", "............", "............", "............", "..0.........",
+                                    "...........1", "..0.........", "......D....."},
+                                   1);
     play<Wide>(kowalski, s, "l3-c3");
     CHECK(diagram<Wide>(kowalski, s)[5] == "..1.........");
     play<Wide>(kowalski, s, "g1-g2");
@@ -417,13 +439,18 @@ TEST_CASE("Kowalski: a piece may move between two enemy pieces without being cap
 
 TEST_CASE("Kowalski: a player who immobilises the enemy dux wins") {
     // The dux on a1 has b1 taken by its own man and a2 empty: an enemy man moving to a2 shuts it in.
-    CHECK(state_after<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                       "............", "............", ".......1....", "D0.........."}, 1, "h2-a2").result == Result::player1_won);
+    CHECK(state_after<Wide>(kowalski,
+                            {"....d.......", "............", "............", "............", "............",
+                             "............", ".......1....", "D0.........."},
+                            1, "h2-a2")
+              .result == Result::player1_won);
 }
 
 TEST_CASE("Kowalski: a dux shut in by its own pieces and the edge alone is not immobilised") {
-    Wide::State s = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                             "............", "0...........", "..1.........", "D0.........."}, 0);
+    Wide::State s = position<Wide>(kowalski,
+                                   {"....d.......", "............", "............", "............", "............",
+                                    "0...........", "..1.........", "D0.........."},
+                                   0);
     play<Wide>(kowalski, s, "a3-a2");
     CHECK(s.result == Result::ongoing);
     CHECK(s.to_move == 1);
@@ -431,8 +458,11 @@ TEST_CASE("Kowalski: a dux shut in by its own pieces and the edge alone is not i
 
 TEST_CASE("Kowalski: a player who leaves its own dux immobilised beside an enemy loses") {
     // the dux on a1: a2 an enemy, b1 its own man
-    CHECK(state_after<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                       "............", "0...........", "1...........", "D.0........."}, 0, "c1-b1").result == Result::player1_won);
+    CHECK(state_after<Wide>(kowalski,
+                            {"....d.......", "............", "............", "............", "............",
+                             "0...........", "1...........", "D.0........."},
+                            0, "c1-b1")
+              .result == Result::player1_won);
 }
 
 TEST_CASE("Kowalski: a player who cannot move: the player who has captured more men wins") {
@@ -461,8 +491,10 @@ TEST_CASE("random games of every ruleset agree with the naive reference move by 
     for (const LatrunculiRuleset &r : latrunculi_rulesets()) {
         CAPTURE(r.id);
         const LatrunculiOptions o = options(std::string(r.id), {{"draw_plies_without_capture", 300}});
-        if (o.rows * o.cols <= 64) random_games_agree<Narrow>(o, 40);
-        else random_games_agree<Wide>(o, 40);
+        if (o.rows * o.cols <= 64)
+            random_games_agree<Narrow>(o, 40);
+        else
+            random_games_agree<Wide>(o, 40);
     }
 }
 
@@ -491,12 +523,15 @@ void captures_land_on_capture_landings(const LatrunculiOptions &o, int games) {
     CHECK(captures > 100);
 }
 
-TEST_CASE("every capture is made by a piece landing beside a piece it captures, on capture_landings(), in every ruleset") {
+TEST_CASE(
+    "every capture is made by a piece landing beside a piece it captures, on capture_landings(), in every ruleset") {
     for (const LatrunculiRuleset &r : latrunculi_rulesets()) {
         CAPTURE(r.id);
         const LatrunculiOptions o = options(std::string(r.id), {{"draw_plies_without_capture", 300}});
-        if (o.rows * o.cols <= 64) captures_land_on_capture_landings<Narrow, uint64_t>(o, 10);
-        else captures_land_on_capture_landings<Wide, u128>(o, 10);
+        if (o.rows * o.cols <= 64)
+            captures_land_on_capture_landings<Narrow, uint64_t>(o, 10);
+        else
+            captures_land_on_capture_landings<Wide, u128>(o, 10);
     }
 }
 
@@ -504,7 +539,8 @@ TEST_CASE("perft: Museum Quintana 8x8 from the start, checked against the naive 
     const Naive naive{*quintana.rules, 8, 8, 0};
     const Narrow::State s = Narrow::initial(quintana);
     CHECK(checked_perft<Narrow>(quintana, naive, s, 1) == 32);
-    CHECK(checked_perft<Narrow>(quintana, naive, s, 2) == 944);  // a man on rank k leaves the enemy man of its file 6 - k moves
+    CHECK(checked_perft<Narrow>(quintana, naive, s, 2) ==
+          944);  // a man on rank k leaves the enemy man of its file 6 - k moves
     CHECK(checked_perft<Narrow>(quintana, naive, s, 3) == perft<Narrow>(quintana, s, 3));
     CHECK(perft<Narrow>(quintana, s, 4) == 1446216);  // the same opening as Petteia 8x8 (README)
 }
@@ -513,15 +549,16 @@ TEST_CASE("perft: Bell 8x8, the placement and a position of the movement phase, 
     const Naive naive{*bell.rules, 8, 8, 0};
     const Narrow::State start = Narrow::initial(bell);
     CHECK(checked_perft<Narrow>(bell, naive, start, 2) == 64 * 63);  // two men of player 0, in either order
-    const Narrow::State s = position<Narrow>(bell, {"1.1.1.1.", ".1.d.1.1", "1.1.1.1.", "........",
-                                                    "........", ".0.0.0.0", "0.0.D.0.", ".0.0.0.0"}, 0);
+    const Narrow::State s = position<Narrow>(
+        bell, {"1.1.1.1.", ".1.d.1.1", "1.1.1.1.", "........", "........", ".0.0.0.0", "0.0.D.0.", ".0.0.0.0"}, 0);
     CHECK(checked_perft<Narrow>(bell, naive, s, 3) == perft<Narrow>(bell, s, 3));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Bell
 
-TEST_CASE("Bell: each player places men two at a time anywhere, player 0 first, then each places the dux; nothing is captured while placing") {
+TEST_CASE("Bell: each player places men two at a time anywhere, player 0 first, then each places the dux; nothing is "
+          "captured while placing") {
     Narrow::State s = Narrow::initial(bell);
     CHECK(s.men_in_hand[0] == 16);
     CHECK(s.dux_in_hand[1] == 1);
@@ -554,43 +591,53 @@ TEST_CASE("Bell: each player places men two at a time anywhere, player 0 first, 
 }
 
 TEST_CASE("Bell: men move one square orthogonally") {
-    const Narrow::State s = position<Narrow>(bell, {"...d....", "........", "........", "...0....",
-                                                    "........", "........", "D.......", "1......."}, 0);
+    const Narrow::State s = position<Narrow>(
+        bell, {"...d....", "........", "........", "...0....", "........", "........", "D.......", "1......."}, 0);
     CHECK(moves_from<Narrow>(bell, s, "d5") == std::set<std::string>{"d6", "d4", "c5", "e5"});
 }
 
 TEST_CASE("Bell: the dux also jumps an adjacent enemy piece to the empty square beyond, without capturing it") {
-    Narrow::State s = position<Narrow>(bell, {"........", "........", "...1....", "...D1...",
-                                              "........", "...0....", "........", "d......."}, 0);
+    Narrow::State s = position<Narrow>(
+        bell, {"........", "........", "...1....", "...D1...", "........", "...0....", "........", "d......."}, 0);
     CHECK(moves_from<Narrow>(bell, s, "d5") == std::set<std::string>{"d4", "c5", "d7", "f5"});  // over d6 and over e5
-    s = position<Narrow>(bell, {"........", "........", "...1....", "..0D1...", "........", "...0....", "........", "d......."}, 0);
+    s = position<Narrow>(
+        bell, {"........", "........", "...1....", "..0D1...", "........", "...0....", "........", "d......."}, 0);
     CHECK(moves_from<Narrow>(bell, s, "d5") == std::set<std::string>{"d4", "d7", "f5"});  // never over its own man (c5)
     play<Narrow>(bell, s, "d5-d7");
     CHECK(bits::popcount(s.men[1]) == 2);  // the jumped man stays
 }
 
-TEST_CASE("Bell: a piece is captured between two enemy pieces, or between an enemy piece and an empty corner square, not a side square") {
+TEST_CASE("Bell: a piece is captured between two enemy pieces, or between an enemy piece and an empty corner square, "
+          "not a side square") {
     // b1 between c1 and the empty corner a1
-    CHECK(men_left_after<Narrow>(bell, {"d.......", "........", "........", "........",
-                                        "........", "........", "........", ".1.0D..."}, 0, "d1-c1") == 0);
+    CHECK(men_left_after<Narrow>(
+              bell, {"d.......", "........", "........", "........", "........", "........", "........", ".1.0D..."}, 0,
+              "d1-c1") == 0);
     // c1 between d1 and b1, a side square: not taken
-    CHECK(men_left_after<Narrow>(bell, {"d.......", "........", "........", "........", "........", "........", "........", "..1.0.D."}, 0, "e1-d1") == 1);
+    CHECK(men_left_after<Narrow>(
+              bell, {"d.......", "........", "........", "........", "........", "........", "........", "..1.0.D."}, 0,
+              "e1-d1") == 1);
     // the corner holds the victim's own man: not hostile (a DECISION)
-    CHECK(men_left_after<Narrow>(bell, {"d.......", "........", "........", "........", "........", "........", "........", "11.0D..."}, 0, "d1-c1") == 2);
-    CHECK(men_left_after<Narrow>(bell, {"d.......", "........", "........", "........", "........", "..0.....", "..1.....", "...0D..."}, 0, "d1-c1") == 0);
+    CHECK(men_left_after<Narrow>(
+              bell, {"d.......", "........", "........", "........", "........", "........", "........", "11.0D..."}, 0,
+              "d1-c1") == 2);
+    CHECK(men_left_after<Narrow>(
+              bell, {"d.......", "........", "........", "........", "........", "..0.....", "..1.....", "...0D..."}, 0,
+              "d1-c1") == 0);
 }
 
 TEST_CASE("Bell: the dux is captured like any other piece, and flanks like one") {
-    Narrow::State s = position<Narrow>(bell, {"1.......", "........", "........", "........",
-                                              "........", "..0.....", "..d.....", "...D...."}, 0);
+    Narrow::State s = position<Narrow>(
+        bell, {"1.......", "........", "........", "........", "........", "..0.....", "..d.....", "...D...."}, 0);
     play<Narrow>(bell, s, "d1-c1");
     CHECK(s.dux[1] == 0);
     CHECK(s.result == Result::ongoing);
 }
 
-TEST_CASE("Bell: a piece that captures moves again at once (or its player declines), and a capture on the extra move earns another") {
-    Narrow::State s = position<Narrow>(bell, {"1.......", "..1.....", "........", "........",
-                                              "........", "..0.....", "..1.....", "...0D..."}, 0);
+TEST_CASE("Bell: a piece that captures moves again at once (or its player declines), and a capture on the extra move "
+          "earns another") {
+    Narrow::State s = position<Narrow>(
+        bell, {"1.......", "..1.....", "........", "........", "........", "..0.....", "..1.....", "...0D..."}, 0);
     play<Narrow>(bell, s, "d1-c1");
     CHECK(s.to_move == 0);
     CHECK(s.again == 2);
@@ -603,8 +650,10 @@ TEST_CASE("Bell: a piece that captures moves again at once (or its player declin
 }
 
 TEST_CASE("Bell: a player who loses all pieces loses") {
-    CHECK(state_after<Narrow>(bell, {"........", "........", "........", "........",
-                                     "........", "..0.....", "..1.....", "...0D..."}, 0, "d1-c1").result == Result::player0_won);
+    CHECK(state_after<Narrow>(
+              bell, {"........", "........", "........", "........", "........", "..0.....", "..1.....", "...0D..."}, 0,
+              "d1-c1")
+              .result == Result::player0_won);
 }
 
 TEST_CASE("Bell: after 30 moves without a capture the game ends and the player with more pieces on the board wins") {
@@ -613,8 +662,9 @@ TEST_CASE("Bell: after 30 moves without a capture the game ends and the player w
     play<Narrow>(bell, s, "a1-a2");
     CHECK(s.plies_without_capture == 30);
     CHECK(s.result == Result::player0_won);  // 3 pieces against 2
-    s = position<Narrow>(bell, {"1.......", "........", "........", "....d...", "........", "........", "........", "0...D..."}, 0,
-                         {{"plies_without_capture", 29}});
+    s = position<Narrow>(
+        bell, {"1.......", "........", "........", "....d...", "........", "........", "........", "0...D..."}, 0,
+        {{"plies_without_capture", 29}});
     play<Narrow>(bell, s, "a1-a2");
     CHECK(s.result == Result::draw);  // as many pieces: a draw (a DECISION)
     s = position<Narrow>(bell, d, 0, {{"plies_without_capture", 28}});
@@ -623,12 +673,13 @@ TEST_CASE("Bell: after 30 moves without a capture the game ends and the player w
 }
 
 TEST_CASE("Bell: a player who cannot move loses (a DECISION)") {
-    Narrow::State s = position<Narrow>(bell, {"1D......", "0.......", "........", "........",
-                                              "........", "........", "........", "...0...d"}, 0);
+    Narrow::State s = position<Narrow>(
+        bell, {"1D......", "0.......", "........", "........", "........", "........", "........", "...0...d"}, 0);
     CHECK(moves_from<Narrow>(bell, s, "a8").empty());
     play<Narrow>(bell, s, "d1-d2");  // player 1's man on a8 is shut in... but its dux on h1 still moves
     CHECK(s.result == Result::ongoing);
-    s = position<Narrow>(bell, {"1D......", "0.......", "........", "........", "........", "........", "........", "...0...."}, 0);
+    s = position<Narrow>(
+        bell, {"1D......", "0.......", "........", "........", "........", "........", "........", "...0...."}, 0);
     play<Narrow>(bell, s, "d1-d2");
     CHECK(s.result == Result::player0_won);
 }
@@ -638,39 +689,55 @@ TEST_CASE("Bell: a player who cannot move loses (a DECISION)") {
 
 TEST_CASE("Quintana: 16 men each on the two nearest ranks, moving any distance orthogonally") {
     const Narrow::State s = Narrow::initial(quintana);
-    CHECK(diagram<Narrow>(quintana, s) == Diagram{"11111111", "11111111", "........", "........", "........", "........", "00000000", "00000000"});
+    CHECK(diagram<Narrow>(quintana, s) ==
+          Diagram{"11111111", "11111111", "........", "........", "........", "........", "00000000", "00000000"});
     CHECK(moves_from<Narrow>(quintana, s, "c2") == std::set<std::string>{"c3", "c4", "c5", "c6"});
 }
 
 TEST_CASE("Quintana: a piece is captured between the moving piece and another enemy; corners and edges never capture") {
-    Narrow::State s = position<Narrow>(quintana, {"........", "........", "........", "........", "........", "..0.....", "..1.....", "...0...."}, 0);
+    Narrow::State s = position<Narrow>(
+        quintana, {"........", "........", "........", "........", "........", "..0.....", "..1.....", "...0...."}, 0);
     play<Narrow>(quintana, s, "d1-c1");
     CHECK(s.result == Result::player0_won);  // its last piece
     // a2 between a3 and the empty corner a1: not taken
-    CHECK(men_left_after<Narrow>(quintana, {"........", "........", "........", "....1...", "........", ".0......", "1.......", "...0...."}, 0, "b3-a3") == 2);
+    CHECK(men_left_after<Narrow>(
+              quintana,
+              {"........", "........", "........", "....1...", "........", ".0......", "1.......", "...0...."}, 0,
+              "b3-a3") == 2);
     // the man in the corner a1 stays (no corner rule)
-    CHECK(men_left_after<Narrow>(quintana, {"........", "........", "........", "....1...", "........", "0.......", "........", "10......"}, 0, "a3-a2") == 2);
+    CHECK(men_left_after<Narrow>(
+              quintana,
+              {"........", "........", "........", "....1...", "........", "0.......", "........", "10......"}, 0,
+              "a3-a2") == 2);
 }
 
 TEST_CASE("Quintana: the player who captures every enemy piece wins; one piece left plays on") {
-    Narrow::State s = position<Narrow>(quintana, {"1.......", "........", "........", "........", "........", "..0.....", "..1.....", "...0...."}, 0);
+    Narrow::State s = position<Narrow>(
+        quintana, {"1.......", "........", "........", "........", "........", "..0.....", "..1.....", "...0...."}, 0);
     play<Narrow>(quintana, s, "d1-c1");
     CHECK(bits::popcount(s.men[1]) == 1);
     CHECK(s.result == Result::ongoing);
 }
 
 TEST_CASE("Quintana: a player who cannot move loses (a DECISION)") {
-    CHECK(state_after<Narrow>(quintana, {"10......", "0.......", "........", "........", "........", "........", "........", "...0...."}, 0, "d1-d2").result == Result::player0_won);
+    CHECK(state_after<Narrow>(
+              quintana,
+              {"10......", "0.......", "........", "........", "........", "........", "........", "...0...."}, 0,
+              "d1-d2")
+              .result == Result::player0_won);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Every ruleset
 
-TEST_CASE("the moves of every position listed by the engine equal a uniformly drawn random move's range, and saved games load again identically (1,000 random games)" * doctest::test_suite("slow")) {
+TEST_CASE("the moves of every position listed by the engine equal a uniformly drawn random move's range, and saved "
+          "games load again identically (1,000 random games)" *
+          doctest::test_suite("slow")) {
     int games = 0;
     for (const LatrunculiRuleset &r : latrunculi_rulesets()) {
         CAPTURE(r.id);
-        ludus::testing::check_random_games_load_again("latrunculi", {{"ruleset", r.id}, {"draw_plies_without_capture", 60}}, 200,
+        ludus::testing::check_random_games_load_again("latrunculi",
+                                                      {{"ruleset", r.id}, {"draw_plies_without_capture", 60}}, 200,
                                                       [](int g) { return 1 + static_cast<uint32_t>(g % 7) * 60; });
         games += 200;
     }
@@ -684,9 +751,7 @@ TEST_CASE("hand-made positions that break the rules are refused, naming the fiel
         CHECK(status_of([&] { Narrow::position_from_json(bell, j, "start"); }) == Status::invalid_state);
         try {
             Narrow::position_from_json(bell, j, "start");
-        } catch (const Error &e) {
-            CHECK(std::string(e.what()).rfind("start." + field, 0) == 0);
-        }
+        } catch (const Error &e) { CHECK(std::string(e.what()).rfind("start." + field, 0) == 0); }
     };
     json j = good;
     j["ranks"][0] = "0.......";
@@ -705,7 +770,8 @@ TEST_CASE("hand-made positions that break the rules are refused, naming the fiel
     j = k;
     j["ranks"][1] = "............";
     j["duxes"] = {0, 1};
-    CHECK(status_of([&] { Wide::position_from_json(kowalski, j, "start"); }) == Status::invalid_state);  // Kowalski's dux is never captured
+    CHECK(status_of([&] { Wide::position_from_json(kowalski, j, "start"); }) ==
+          Status::invalid_state);  // Kowalski's dux is never captured
 }
 
 TEST_CASE("moves are read as FROM-TO, a square to place on, or pass") {
@@ -719,10 +785,14 @@ TEST_CASE("moves are read as FROM-TO, a square to place on, or pass") {
     CHECK(Wide::parse_action(kowalski, "l8-l1") == 95 * 128 + 11);
 }
 
-TEST_CASE("the computer player takes a move that wins at once, at every searching level (immobilising the dux, capturing the last piece)") {
-    const Wide::State k = position<Wide>(kowalski, {"....d.......", "............", "............", "............",
-                                                   "............", "............", ".......1....", "D0.........."}, 1);
-    const Narrow::State q = position<Narrow>(quintana, {"........", "........", "........", "........", "........", "..0.....", "..1.....", "...0...."}, 0);
+TEST_CASE("the computer player takes a move that wins at once, at every searching level (immobilising the dux, "
+          "capturing the last piece)") {
+    const Wide::State k = position<Wide>(kowalski,
+                                         {"....d.......", "............", "............", "............",
+                                          "............", "............", ".......1....", "D0.........."},
+                                         1);
+    const Narrow::State q = position<Narrow>(
+        quintana, {"........", "........", "........", "........", "........", "..0.....", "..1.....", "...0...."}, 0);
     for (const char *level : {"greedy", "easy", "medium", "best"}) {
         CAPTURE(level);
         const json options{{"level", level}, {"max_nodes", 3000}};

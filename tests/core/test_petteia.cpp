@@ -17,8 +17,8 @@
 
 using namespace ludus;
 using ludus::testing::message_of;
-using ludus::testing::status_of;
 using ludus::testing::move_texts;
+using ludus::testing::status_of;
 using PGame = RulesGame<PetteiaRules>;
 using POptions = PetteiaOptions;
 using PState = PetteiaState;
@@ -33,7 +33,6 @@ json with_seed(json o) {
 
 POptions options(const json &o = json::object()) { return PetteiaRules::parse_options(with_seed(o)); }
 
-
 json position_of(const Diagram &d, int to_move, uint32_t plies = 0) {
     json ranks = json::array();
     int counts[2] = {0, 0};
@@ -42,13 +41,8 @@ json position_of(const Diagram &d, int to_move, uint32_t plies = 0) {
         for (char c : *it)
             if (c == '0' || c == '1') ++counts[c - '0'];
     }
-    return {{"ranks", ranks},
-            {"pieces", {counts[0], counts[1]}},
-            {"to_move", to_move},
-            {"phase", "move"},
-            {"result", "ongoing"},
-            {"plies_without_capture", plies},
-            {"rng", "0000000000000001"}};
+    return {{"ranks", ranks},      {"pieces", {counts[0], counts[1]}}, {"to_move", to_move},       {"phase", "move"},
+            {"result", "ongoing"}, {"plies_without_capture", plies},   {"rng", "0000000000000001"}};
 }
 
 std::unique_ptr<PGame> game_at(const Diagram &d, int to_move, const json &opts = json::object()) {
@@ -251,13 +245,14 @@ TEST_CASE("allowed 5..26 rows and 3..26 columns") {
             // every front-rank piece has rows-4 steps forward, every back-rank piece none
             CHECK(move_texts(*g).size() == static_cast<size_t>(cols * (rows - 4)));
         }
-    for (const json &bad : {json{{"rows", 4}}, json{{"rows", 27}}, json{{"rows", 0}}, json{{"rows", -5}}, json{{"rows", "8"}},
-                            json{{"rows", 8.0}}, json{{"rows", true}}}) {
+    for (const json &bad : {json{{"rows", 4}}, json{{"rows", 27}}, json{{"rows", 0}}, json{{"rows", -5}},
+                            json{{"rows", "8"}}, json{{"rows", 8.0}}, json{{"rows", true}}}) {
         CAPTURE(bad.dump());
         CHECK(status_of([&] { options(bad); }) == Status::invalid_option);
         CHECK(message_of([&] { options(bad); }).find("rows") != std::string::npos);
     }
-    for (const json &bad : {json{{"cols", 2}}, json{{"cols", 27}}, json{{"cols", nullptr}}, json{{"cols", json::array()}}}) {
+    for (const json &bad :
+         {json{{"cols", 2}}, json{{"cols", 27}}, json{{"cols", nullptr}}, json{{"cols", json::array()}}}) {
         CAPTURE(bad.dump());
         CHECK(status_of([&] { options(bad); }) == Status::invalid_option);
         CHECK(message_of([&] { options(bad); }).find("cols") != std::string::npos);
@@ -269,8 +264,10 @@ TEST_CASE("allowed 5..26 rows and 3..26 columns") {
 }
 
 TEST_CASE("Each player fills the two ranks nearest to them: player 0 ranks 1 and 2, player 1 the last two ranks") {
-    CHECK(diagram(*new_petteia()) == Diagram{"11111111", "11111111", "........", "........", "........", "........", "00000000", "00000000"});
-    CHECK(diagram(*new_petteia({{"rows", 7}, {"cols", 3}})) == Diagram{"111", "111", "...", "...", "...", "000", "000"});
+    CHECK(diagram(*new_petteia()) ==
+          Diagram{"11111111", "11111111", "........", "........", "........", "........", "00000000", "00000000"});
+    CHECK(diagram(*new_petteia({{"rows", 7}, {"cols", 3}})) ==
+          Diagram{"111", "111", "...", "...", "...", "000", "000"});
     CHECK(diagram(*new_petteia({{"rows", 5}, {"cols", 4}})) == Diagram{"1111", "1111", "....", "0000", "0000"});
 }
 
@@ -286,7 +283,8 @@ TEST_CASE("Option first_player: 0, 1 or \"random\" (default 0)") {
     auto one = new_petteia({{"first_player", 1}});
     CHECK(one->to_move() == 1);
     for (const std::string &t : move_texts(*one)) CHECK(t[1] == '7');  // player 1's front rank
-    for (const json &bad : {json(2), json(-1), json("Random"), json("0"), json(nullptr), json(true), json(1.0), json(0.0)}) {
+    for (const json &bad :
+         {json(2), json(-1), json("Random"), json("0"), json(nullptr), json(true), json(1.0), json(0.0)}) {
         CAPTURE(bad.dump());
         CHECK(status_of([&] { options({{"first_player", bad}}); }) == Status::invalid_option);
         CHECK(message_of([&] { options({{"first_player", bad}}); }).find("first_player") != std::string::npos);
@@ -320,7 +318,8 @@ TEST_CASE("\"random\" uses the game's seeded generator: two seeds that give diff
 // Moves
 // =========================================================================================
 
-TEST_CASE("A turn moves exactly one piece of the player to move, any number of empty squares in a straight line along a rank or a file") {
+TEST_CASE("A turn moves exactly one piece of the player to move, any number of empty squares in a straight line along "
+          "a rank or a file") {
     auto g = game_at({"1.....1",  //
                       ".......",  //
                       ".......",  //
@@ -329,10 +328,11 @@ TEST_CASE("A turn moves exactly one piece of the player to move, any number of e
                       ".......",  //
                       "0......"},
                      0);
-    CHECK(moves_from(*g, "d4") == sorted({"d4-d5", "d4-d6", "d4-d7", "d4-d3", "d4-d2", "d4-d1", "d4-c4", "d4-b4", "d4-a4", "d4-e4",
-                                          "d4-f4", "d4-g4"}));
-    CHECK(moves_from(*g, "a1") == sorted({"a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-b1", "a1-c1", "a1-d1", "a1-e1", "a1-f1", "a1-g1"}));
-    CHECK(move_texts(*g).size() == 23);  // only the pieces of the player to move
+    CHECK(moves_from(*g, "d4") == sorted({"d4-d5", "d4-d6", "d4-d7", "d4-d3", "d4-d2", "d4-d1", "d4-c4", "d4-b4",
+                                          "d4-a4", "d4-e4", "d4-f4", "d4-g4"}));
+    CHECK(moves_from(*g, "a1") ==
+          sorted({"a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-b1", "a1-c1", "a1-d1", "a1-e1", "a1-f1", "a1-g1"}));
+    CHECK(move_texts(*g).size() == 23);                                    // only the pieces of the player to move
     CHECK(status_of([&] { play(*g, "a7-a6"); }) == Status::illegal_move);  // a piece of the other player
     CHECK(status_of([&] { play(*g, "d4-e5"); }) == Status::illegal_move);  // diagonal
     CHECK(status_of([&] { play(*g, "d4-e6"); }) == Status::illegal_move);  // knight-like
@@ -373,7 +373,8 @@ TEST_CASE("It can neither land on nor jump over another piece") {
 // Capture
 // =========================================================================================
 
-TEST_CASE("Custodian capture: an adjacent enemy with a piece of the mover beyond it is captured, in each of the four directions") {
+TEST_CASE("Custodian capture: an adjacent enemy with a piece of the mover beyond it is captured, in each of the four "
+          "directions") {
     // One capture (a4-d4 takes d5 against d6), turned a quarter at a time to face each direction.
     Diagram before = {"1.....1", "...0...", "...1...", "0......", ".......", ".......", "......."};
     Diagram after = {"1.....1", "...0...", ".......", "...0...", ".......", ".......", "......."};
@@ -451,7 +452,8 @@ TEST_CASE("Only the moving piece captures") {
     CHECK(diagram(*g)[3] == "..01...");
 }
 
-TEST_CASE("A piece may move between two enemies without harm, and it stays safe there afterwards until it is flanked anew by a move of the enemy") {
+TEST_CASE("A piece may move between two enemies without harm, and it stays safe there afterwards until it is flanked "
+          "anew by a move of the enemy") {
     auto g = game_at({"1.....1",  //
                       ".......",  //
                       "...0...",  //
@@ -622,7 +624,8 @@ TEST_CASE("A draw happens only by agreement: the engine records an agreed draw o
     CHECK(pos_json(*g)["plies_without_capture"] == 122);
 }
 
-TEST_CASE("draw_plies_without_capture: a counter starts at 0, adds 1 for each ply without a capture and returns to 0 on a capturing ply; drawn as soon as it reaches the value") {
+TEST_CASE("draw_plies_without_capture: a counter starts at 0, adds 1 for each ply without a capture and returns to 0 "
+          "on a capturing ply; drawn as soon as it reaches the value") {
     SUBCASE("counting") {
         auto g = new_petteia({{"draw_plies_without_capture", 4}});
         CHECK(pos_json(*g)["plies_without_capture"] == 0);
@@ -668,12 +671,15 @@ TEST_CASE("draw_plies_without_capture: a counter starts at 0, adds 1 for each pl
         CHECK_NOTHROW(options({{"draw_plies_without_capture", 100000}}));
         for (int bad : {-1, 100001}) {
             CHECK(status_of([&] { options({{"draw_plies_without_capture", bad}}); }) == Status::invalid_option);
-            CHECK(message_of([&] { options({{"draw_plies_without_capture", bad}}); }).find("draw_plies_without_capture") != std::string::npos);
+            CHECK(message_of([&] {
+                      options({{"draw_plies_without_capture", bad}});
+                  }).find("draw_plies_without_capture") != std::string::npos);
         }
     }
 }
 
-TEST_CASE("draw_repetitions: occurrences of the same position (board and player to move) are counted, the starting position included") {
+TEST_CASE("draw_repetitions: occurrences of the same position (board and player to move) are counted, the starting "
+          "position included") {
     SUBCASE("the start counts: its second occurrence draws with 2") {
         auto g = new_petteia({{"draw_repetitions", 2}});
         for (const char *m : {"b2-b3", "b7-b6", "b3-b2"}) {
@@ -719,7 +725,9 @@ TEST_CASE("draw_repetitions: occurrences of the same position (board and player 
         for (int bad : {-1, 1, 101}) {
             CAPTURE(bad);
             CHECK(status_of([&] { options({{"draw_repetitions", bad}}); }) == Status::invalid_option);
-            CHECK(message_of([&] { options({{"draw_repetitions", bad}}); }).find("draw_repetitions") != std::string::npos);
+            CHECK(message_of([&] {
+                      options({{"draw_repetitions", bad}});
+                  }).find("draw_repetitions") != std::string::npos);
         }
     }
 }
@@ -736,7 +744,8 @@ TEST_CASE("Order of the checks after each move: a win on a ply beats a draw on i
         play(*g, "c4-c3");
         CHECK(g->result() == Result::draw);
     }
-    SUBCASE("a repetition alone draws (a win cannot coincide with a repetition: a position where the player to move is blocked or reduced to one piece ends the game the first time)") {
+    SUBCASE("a repetition alone draws (a win cannot coincide with a repetition: a position where the player to move is "
+            "blocked or reduced to one piece ends the game the first time)") {
         auto g = game_at({"1..", "...", "0..", "...", "0.1"}, 0, {{"draw_repetitions", 2}});
         play(*g, "a3-a2");
         play(*g, "c1-c2");
@@ -770,7 +779,8 @@ TEST_CASE("A game is never over at its start") {
 // Text notation
 // =========================================================================================
 
-TEST_CASE("Squares: file letter a.. from player 0's left, rank number 1.. from player 0's side: a1 is player 0's left corner") {
+TEST_CASE("Squares: file letter a.. from player 0's left, rank number 1.. from player 0's side: a1 is player 0's left "
+          "corner") {
     auto g = game_at({"1.....1", ".......", ".......", ".......", ".......", ".......", "0.....0"}, 0);
     // a1 is the first square of the first rank of the saved position, g1 its last
     CHECK(pos_json(*g)["ranks"][0] == "0.....0");
@@ -799,7 +809,8 @@ TEST_CASE("A move is FROM-TO: b2-b5") {
     CHECK(j["to"] == "b5");
     CHECK(j["player"] == 0);
     play(*g, "b2-b5");
-    CHECK(diagram(*g) == Diagram{"11111111", "11111111", "........", ".0......", "........", "........", "0.000000", "00000000"});
+    CHECK(diagram(*g) ==
+          Diagram{"11111111", "11111111", "........", ".0......", "........", "........", "0.000000", "00000000"});
     CHECK(g->to_json()["history"] == json::array({json{{"player", 0}, {"text", "b2-b5"}}}));
 }
 
@@ -816,8 +827,9 @@ TEST_CASE("Captures are not written in the text (they are in the move's JSON)") 
 TEST_CASE("Text that is not a move is invalid_move; a well-formed move that is not legal is illegal_move") {
     auto g = new_petteia();
     const json before = g->to_json();
-    for (const char *bad : {"", "b2", "b2b5", "b2-", "-b5", "b2-b5 ", " b2-b5", "B2-B5", "b2 - b5", "b0-b5", "b2-b9", "i2-i3", "b02-b05",
-                            "b2-b5-b6", "2b-5b", "b2_b5", "b2-b5x", "bb-b5", "b-2b5", "b999-b5", "b2-b1000000"}) {
+    for (const char *bad : {"",      "b2",      "b2b5",   "b2-",   "-b5",   "b2-b5 ",  " b2-b5",
+                            "B2-B5", "b2 - b5", "b0-b5",  "b2-b9", "i2-i3", "b02-b05", "b2-b5-b6",
+                            "2b-5b", "b2_b5",   "b2-b5x", "bb-b5", "b-2b5", "b999-b5", "b2-b1000000"}) {
         CAPTURE(bad);
         CHECK(status_of([&] { play(*g, bad); }) == Status::invalid_move);
         CHECK(status_of([&] { g->parse_action(bad); }) == Status::invalid_move);
@@ -833,13 +845,15 @@ TEST_CASE("Text that is not a move is invalid_move; a well-formed move that is n
 // Numbers a test can rely on
 // =========================================================================================
 
-TEST_CASE("8 x 8 start: player 0 has 8 pieces on rank 2 with 4 moves each and none on rank 1: 32 legal moves; player 1 likewise") {
+TEST_CASE("8 x 8 start: player 0 has 8 pieces on rank 2 with 4 moves each and none on rank 1: 32 legal moves; player 1 "
+          "likewise") {
     auto g = new_petteia();
     auto texts = move_texts(*g);
     CHECK(texts.size() == 32);
     for (char file = 'a'; file <= 'h'; ++file)
         for (int rank = 3; rank <= 6; ++rank)
-            CHECK(std::count(texts.begin(), texts.end(), std::string(1, file) + "2-" + std::string(1, file) + std::to_string(rank)) == 1);
+            CHECK(std::count(texts.begin(), texts.end(),
+                             std::string(1, file) + "2-" + std::string(1, file) + std::to_string(rank)) == 1);
     auto h = new_petteia({{"first_player", 1}});
     texts = move_texts(*h);
     CHECK(texts.size() == 32);
@@ -871,7 +885,8 @@ void check_perft(const PerftCase &c) {
     const POptions o = options({{"rows", c.rows}, {"cols", c.cols}});
     const uint64_t engine = engine_perft<PetteiaRules>(o, PetteiaRules::initial(o), c.depth);
     const uint64_t reference = ref::perft(ref::start(c.rows, c.cols), c.depth);
-    MESSAGE("perft " << c.rows << "x" << c.cols << " depth " << c.depth << ": engine " << engine << ", reference " << reference);
+    MESSAGE("perft " << c.rows << "x" << c.cols << " depth " << c.depth << ": engine " << engine << ", reference "
+                     << reference);
     CHECK(engine == reference);
     CHECK(engine == c.expected);
     // the bitboard representation (boards of up to 64 squares) counts the same
@@ -884,12 +899,21 @@ void check_perft(const PerftCase &c) {
 TEST_CASE("perft from the 8 x 8 start, depths 1..4" * doctest::test_suite("slow")) {
     // Depth 2 by hand as well: after x2-x3/x4/x5/x6 player 1's x7 has 3/2/1/0 moves, so
     // 8 * (31 + 30 + 29 + 28) = 944.
-    for (const PerftCase &c : std::vector<PerftCase>{{8, 8, 1, 32}, {8, 8, 2, 944}, {8, 8, 3, 37796}, {8, 8, 4, 1446216}}) check_perft(c);
+    for (const PerftCase &c :
+         std::vector<PerftCase>{{8, 8, 1, 32}, {8, 8, 2, 944}, {8, 8, 3, 37796}, {8, 8, 4, 1446216}})
+        check_perft(c);
 }
 
 TEST_CASE("perft on small boards, deeper" * doctest::test_suite("slow")) {
-    for (const PerftCase &c : std::vector<PerftCase>{{5, 3, 1, 3}, {5, 3, 2, 6}, {5, 3, 3, 30}, {5, 3, 4, 162}, {5, 3, 5, 682},
-                                                     {5, 3, 6, 2514}, {5, 4, 5, 3486}, {5, 4, 6, 19294}, {6, 5, 4, 17489},
+    for (const PerftCase &c : std::vector<PerftCase>{{5, 3, 1, 3},
+                                                     {5, 3, 2, 6},
+                                                     {5, 3, 3, 30},
+                                                     {5, 3, 4, 162},
+                                                     {5, 3, 5, 682},
+                                                     {5, 3, 6, 2514},
+                                                     {5, 4, 5, 3486},
+                                                     {5, 4, 6, 19294},
+                                                     {6, 5, 4, 17489},
                                                      {6, 5, 5, 262256}})
         check_perft(c);
 }
@@ -902,7 +926,9 @@ TEST_CASE("perft through the Game interface (apply_action and undo) agrees") {
     CHECK(g->to_json() == before);
 }
 
-TEST_CASE("random games: legal moves, boards and results agree with the reference at every ply (both board representations)" * doctest::test_suite("slow")) {
+TEST_CASE(
+    "random games: legal moves, boards and results agree with the reference at every ply (both board representations)" *
+    doctest::test_suite("slow")) {
     std::mt19937 rng(12345);
     int games = 0, plies = 0, decided = 0;
     for (auto [rows, cols] : std::vector<std::pair<int, int>>{{5, 3}, {5, 4}, {6, 5}, {7, 7}, {8, 8}, {6, 3}, {9, 4}})

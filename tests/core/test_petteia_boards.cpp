@@ -49,15 +49,20 @@ void compare_random_game(const json &options, uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("bitboard and general board: identical moves, positions and results in random games" * doctest::test_suite("slow")) {
+TEST_CASE("bitboard and general board: identical moves, positions and results in random games" *
+          doctest::test_suite("slow")) {
     // Every kind of bitboard the move picker has (3..5 doublings of ranks, 2..4 of files) is here.
-    const Size sizes[] = {{5, 3}, {5, 4}, {6, 5}, {7, 7}, {8, 8}, {5, 12}, {6, 10}, {7, 9}, {8, 3}, {10, 6}, {16, 4}, {21, 3}};
+    const Size sizes[] = {{5, 3},  {5, 4}, {6, 5}, {7, 7},  {8, 8},  {5, 12},
+                          {6, 10}, {7, 9}, {8, 3}, {10, 6}, {16, 4}, {21, 3}};
     for (Size size : sizes)
         for (uint64_t seed = 1; seed <= 6; ++seed) {
             CAPTURE(size.rows);
             CAPTURE(size.cols);
             CAPTURE(seed);
-            compare_random_game({{"rows", size.rows}, {"cols", size.cols}, {"seed", seed}, {"draw_repetitions", 3},
+            compare_random_game({{"rows", size.rows},
+                                 {"cols", size.cols},
+                                 {"seed", seed},
+                                 {"draw_repetitions", 3},
                                  {"draw_plies_without_capture", 200}},
                                 seed);
         }
@@ -73,9 +78,11 @@ TEST_CASE("boards of more than 64 squares use the general board, smaller ones th
 // checked against its definition, the r-th of the listed moves ordered by direction (up, down,
 // left, right) and then landing square, r = below(number of moves).
 TEST_CASE("general board: the playouts' move picker takes the r-th move in the order of direction and landing square") {
-    for (const auto &[board_rows, board_cols] : {std::pair{12, 12}, std::pair{5, 13}, std::pair{26, 26}, std::pair{9, 25}}) {
+    for (const auto &[board_rows, board_cols] :
+         {std::pair{12, 12}, std::pair{5, 13}, std::pair{26, 26}, std::pair{9, 25}}) {
         const int rows = board_rows, cols = board_cols;  // clang 14 does not capture structured bindings
-        const PetteiaOptions o = PetteiaRules::parse_options({{"rows", rows}, {"cols", cols}, {"seed", 1}, {"draw_plies_without_capture", 100}});
+        const PetteiaOptions o = PetteiaRules::parse_options(
+            {{"rows", rows}, {"cols", cols}, {"seed", 1}, {"draw_plies_without_capture", 100}});
         REQUIRE_FALSE(o.bits);
         PetteiaState s = PetteiaRules::initial(o);
         KeyLog<PetteiaRules> log;
@@ -92,7 +99,8 @@ TEST_CASE("general board: the playouts' move picker takes the r-th move in the o
             moves.clear();
             PetteiaRules::legal_actions(o, s, moves);
             std::sort(moves.begin(), moves.end(), [&](Action a, Action b) {
-                return std::pair{direction(a), a % PetteiaRules::action_stride} < std::pair{direction(b), b % PetteiaRules::action_stride};
+                return std::pair{direction(a), a % PetteiaRules::action_stride} <
+                       std::pair{direction(b), b % PetteiaRules::action_stride};
             });
             Rng reference = rng;
             const Action expected = moves[reference.below(static_cast<uint32_t>(moves.size()))];

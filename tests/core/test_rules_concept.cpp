@@ -38,10 +38,9 @@ struct DiceWithoutKind : DuodecimRules {  // the catalogue's "dice"
 };
 
 static_assert(Rules<DuodecimRules> && Rules<PetteiaRules> && Rules<PetteiaBitRules> && Rules<LatrunculiRules> &&
-              Rules<LatrunculiWideRules> && Rules<SchaedlerRules> && Rules<XiiScriptaRules> &&
-              Rules<UrRules>);
-static_assert(!Rules<WithoutApply> && !Rules<WithoutEnvelope> && !Rules<HalfRepetition> && !Rules<DiceWithoutGenerator> &&
-              !Rules<HalfBuffered> && !Rules<WithoutBoard> && !Rules<DiceWithoutKind>);
+              Rules<LatrunculiWideRules> && Rules<SchaedlerRules> && Rules<XiiScriptaRules> && Rules<UrRules>);
+static_assert(!Rules<WithoutApply> && !Rules<WithoutEnvelope> && !Rules<HalfRepetition> &&
+              !Rules<DiceWithoutGenerator> && !Rules<HalfBuffered> && !Rules<WithoutBoard> && !Rules<DiceWithoutKind>);
 
 }  // namespace
 

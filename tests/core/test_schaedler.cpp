@@ -41,9 +41,15 @@ R::State position(const SchaedlerOptions &o, const Diagram &d, int to_move) {
             blocked[0] += c == 'A', blocked[1] += c == 'B';
         }
     }
-    const json j{{"ranks", ranks},        {"pieces", {pieces[0], pieces[1]}}, {"blocked", {blocked[0], blocked[1]}},
-                 {"in_hand", {0, 0}},     {"to_move", to_move},               {"phase", "move"},
-                 {"result", "ongoing"},   {"plies_without_capture", 0},       {"rng", "0000000000000001"}};
+    const json j{{"ranks", ranks},
+                 {"pieces", {pieces[0], pieces[1]}},
+                 {"blocked", {blocked[0], blocked[1]}},
+                 {"in_hand", {0, 0}},
+                 {"to_move", to_move},
+                 {"phase", "move"},
+                 {"result", "ongoing"},
+                 {"plies_without_capture", 0},
+                 {"rng", "0000000000000001"}};
     return R::position_from_json(o, j, "position");
 }
 
@@ -130,7 +136,8 @@ struct Naive {
     void hops(const State &lifted, int at, std::set<int> &visited, std::set<int> &out) const {
         for (int d = 0; d < 4; ++d) {
             const int over = step(at, d, 1), land = step(at, d, 2);
-            if (over < 0 || land < 0 || lifted.cell[over] < 0 || lifted.cell[land] >= 0 || visited.count(land) != 0) continue;
+            if (over < 0 || land < 0 || lifted.cell[over] < 0 || lifted.cell[land] >= 0 || visited.count(land) != 0)
+                continue;
             visited.insert(land);
             out.insert(land);
             hops(lifted, land, visited, out);
@@ -176,8 +183,10 @@ struct Naive {
     void end_turn(State &s) const {
         const int mover = s.to_move;
         s.to_move = 1 - mover;
-        if (moves(s).empty()) s.result = mover == 0 ? Result::player0_won : Result::player1_won;
-        else if (s.hand[0] + s.hand[1] == 0 && draw_plies > 0 && s.quiet >= draw_plies) s.result = Result::draw;
+        if (moves(s).empty())
+            s.result = mover == 0 ? Result::player0_won : Result::player1_won;
+        else if (s.hand[0] + s.hand[1] == 0 && draw_plies > 0 && s.quiet >= draw_plies)
+            s.result = Result::draw;
     }
 
     void apply(State &s, Action a) const {
@@ -185,8 +194,10 @@ struct Naive {
         if (a >= R::remove_base) {
             s.cell[a - R::remove_base] = -1;
             s.quiet = 0;
-            if (count(s, e) <= 1) s.result = p == 0 ? Result::player0_won : Result::player1_won;
-            else end_turn(s);
+            if (count(s, e) <= 1)
+                s.result = p == 0 ? Result::player0_won : Result::player1_won;
+            else
+                end_turn(s);
             return;
         }
         if (a >= R::place_base) {
@@ -217,7 +228,9 @@ struct Naive {
     }
 };
 
-Naive naive_for(const SchaedlerOptions &o) { return {o.rules->enter_between_only_to_block, o.draw_plies_without_capture}; }
+Naive naive_for(const SchaedlerOptions &o) {
+    return {o.rules->enter_between_only_to_block, o.draw_plies_without_capture};
+}
 
 Naive::State naive_of(const R::State &s) {
     Naive::State n;
@@ -276,7 +289,8 @@ const Diagram middle = {"..1.1...", ".1.0.1..", "..10B0..", ".0.111..", "...0A0.
 // ---------------------------------------------------------------------------------------------
 // The rules, sentence by sentence
 
-TEST_CASE("Schaedler: an 8 x 8 board; each player places 16 pieces, one a turn, on any empty square, player 0 first; nothing is blocked while placing") {
+TEST_CASE("Schaedler: an 8 x 8 board; each player places 16 pieces, one a turn, on any empty square, player 0 first; "
+          "nothing is blocked while placing") {
     R::State s = R::initial(s1994);
     CHECK(legal(s1994, s).size() == 64);
     play(s1994, s, "d4");
@@ -307,25 +321,32 @@ TEST_CASE("Schaedler 2001: the players agree on 16 to 24 pieces each") {
 }
 
 TEST_CASE("Schaedler: a piece steps one square orthogonally to an empty square") {
-    const R::State s = position(s1994, {"........", "........", "........", "...1....", "........", "........", ".0......", "0......1"}, 0);
+    const R::State s = position(
+        s1994, {"........", "........", "........", "...1....", "........", "........", ".0......", "0......1"}, 0);
     CHECK(moves_from(s1994, s, "b2") == std::set<std::string>{"b1", "b3", "a2", "c2"});
     CHECK(moves_from(s1994, s, "a1") == std::set<std::string>{"a2", "b1"});
 }
 
-TEST_CASE("Schaedler: a piece hops over a single piece of either colour to the empty square beyond, and may hop on in the same move, never landing twice on a square") {
+TEST_CASE("Schaedler: a piece hops over a single piece of either colour to the empty square beyond, and may hop on in "
+          "the same move, never landing twice on a square") {
     // d4 hops over d5 (enemy) to d6 and on over e6 (own) to f6, or over c4 to b4; d3 and e4 are steps.
-    const R::State t = position(s1994, {"........", "........", "....0...", "...1....", "..10....", "........", "........", "1......0"}, 0);
+    const R::State t = position(
+        s1994, {"........", "........", "....0...", "...1....", "..10....", "........", "........", "1......0"}, 0);
     CHECK(moves_from(s1994, t, "d4") == std::set<std::string>{"d3", "e4", "d6", "f6", "b4"});
     // Two pieces in a row are not hopped.
-    const R::State u = position(s1994, {"........", "........", "........", "........", "...011..", "........", "........", "1......0"}, 0);
+    const R::State u = position(
+        s1994, {"........", "........", "........", "........", "...011..", "........", "........", "1......0"}, 0);
     CHECK(moves_from(s1994, u, "d4") == std::set<std::string>{"d3", "d5", "c4"});
     // A ring of hops (b2 over c2, d3, c4, b3) never lands back on b2.
-    const R::State v = position(s1994, {"........", "........", "........", "........", "..1.....", ".0.0....", ".01.....", "1......."}, 0);
+    const R::State v = position(
+        s1994, {"........", "........", "........", "........", "..1.....", ".0.0....", ".01.....", "1......."}, 0);
     CHECK(moves_from(s1994, v, "b2") == std::set<std::string>{"b1", "a2", "d2", "d4", "b4"});
 }
 
-TEST_CASE("Schaedler: an enemy piece enclosed in a line between the moved piece and another free piece of the mover is blocked and cannot move") {
-    R::State s = position(s1994, {"........", "........", "........", "1.......", ".0.10...", "........", "...1....", "1......0"}, 0);
+TEST_CASE("Schaedler: an enemy piece enclosed in a line between the moved piece and another free piece of the mover is "
+          "blocked and cannot move") {
+    R::State s = position(
+        s1994, {"........", "........", "........", "1.......", ".0.10...", "........", "...1....", "1......0"}, 0);
     play(s1994, s, "b4-c4");
     CHECK(diagram(s1994, s)[4] == "..0B0...");
     CHECK(s.to_move == 1);
@@ -335,19 +356,23 @@ TEST_CASE("Schaedler: an enemy piece enclosed in a line between the moved piece 
 
 TEST_CASE("Schaedler: the edge does not block (a DECISION)") {
     // a4 stands between a5 and a3 (it moved there: not blocked); b4 and the edge do not block it either.
-    check_blocks_nothing({".......1", "........", "........", "0.......", "1.0.....", "0.......", "........", ".......0"}, "c4-b4");
+    check_blocks_nothing(
+        {".......1", "........", "........", "0.......", "1.0.....", "0.......", "........", ".......0"}, "c4-b4");
 }
 
 TEST_CASE("Schaedler: a blocked piece does not help to block (a DECISION)") {
     // e4 is blocked (e5, e3); b4-c4 encloses d4 between c4 and e4, which is blocked.
-    check_blocks_nothing({"........", "........", "........", "....1...", ".0.1A...", "....1...", "........", "1......."}, "b4-c4");
+    check_blocks_nothing(
+        {"........", "........", "........", "....1...", ".0.1A...", "....1...", "........", "1......."}, "b4-c4");
     // Nor does it make a move between two enemies one that blocks (2001): c4 lies between c5 and c3.
-    const R::State t = position(s2001, {"........", "........", "........", "..1.1...", ".0.1A...", "..1.1...", "........", "1......."}, 0);
+    const R::State t = position(
+        s2001, {"........", "........", "........", "..1.1...", ".0.1A...", "..1.1...", "........", "1......."}, 0);
     CHECK(!is_legal(s2001, t, "b4-c4"));
 }
 
 TEST_CASE("Schaedler 1994: a piece that moves between two enemy pieces is not blocked") {
-    R::State s = position(s1994, {"........", "........", "........", "........", "..1.1...", "...0....", "........", "1......0"}, 0);
+    R::State s = position(
+        s1994, {"........", "........", "........", "........", "..1.1...", "...0....", "........", "1......0"}, 0);
     play(s1994, s, "d3-d4");
     CHECK(s.blocked[0] == 0);
     play(s1994, s, "a1-a2");
@@ -359,13 +384,19 @@ TEST_CASE("Schaedler 2001: a piece may end its move between two enemy pieces onl
     const R::State s = position(s2001, d, 0);
     // d3-d4 stops between c4 and e4, and blocks d5 against d6: allowed.
     CHECK(is_legal(s2001, s, "d3-d4"));
-    const R::State t = position(s2001, {"........", "........", "........", "...1....", "..1.1...", "...0....", "........", "1......0"}, 0);
+    const R::State t = position(
+        s2001, {"........", "........", "........", "...1....", "..1.1...", "...0....", "........", "1......0"}, 0);
     CHECK(!is_legal(s2001, t, "d3-d4"));  // between c4 and e4, blocking nothing
-    CHECK(is_legal(s1994, position(s1994, {"........", "........", "........", "...1....", "..1.1...", "...0....", "........", "1......0"}, 0), "d3-d4"));
+    CHECK(is_legal(
+        s1994,
+        position(s1994,
+                 {"........", "........", "........", "...1....", "..1.1...", "...0....", "........", "1......0"}, 0),
+        "d3-d4"));
 }
 
 TEST_CASE("Schaedler: instead of moving, a player may remove a blocked enemy piece on a later turn") {
-    R::State s = position(s1994, {"........", "........", "........", "1.......", ".0.10...", "........", "........", "1......0"}, 0);
+    R::State s = position(
+        s1994, {"........", "........", "........", "1.......", ".0.10...", "........", "........", "1......0"}, 0);
     play(s1994, s, "b4-c4");
     CHECK(s.blocked[1] != 0);
     CHECK(!is_legal(s1994, s, "xd4"));  // player 1 removes only player 0's blocked pieces
@@ -376,20 +407,25 @@ TEST_CASE("Schaedler: instead of moving, a player may remove a blocked enemy pie
     CHECK(s.plies_without_capture == 0);
 }
 
-TEST_CASE("Schaedler: a blocked piece is freed at once when one of its blockers is itself blocked, and can then no longer be removed") {
+TEST_CASE("Schaedler: a blocked piece is freed at once when one of its blockers is itself blocked, and can then no "
+          "longer be removed") {
     // d4 is blocked by c4 and e4; player 1 blocks e4 against e5 by e2-e3.
-    R::State s = position(s1994, {"........", "........", "........", "....1...", "..0B0...", "........", "....1...", "1......0"}, 1);
+    R::State s = position(
+        s1994, {"........", "........", "........", "....1...", "..0B0...", "........", "....1...", "1......0"}, 1);
     play(s1994, s, "e2-e3");
     CHECK(diagram(s1994, s)[4] == "..01A...");
     CHECK(!is_legal(s1994, s, "xd4"));
 }
 
 TEST_CASE("Schaedler: a blocked piece is freed when a blocker moves away (a DECISION)") {
-    check_blocks_nothing({"........", "........", "........", "........", "..0B0...", "........", "........", "1......0"}, "c4-c5");
+    check_blocks_nothing(
+        {"........", "........", "........", "........", "..0B0...", "........", "........", "1......0"}, "c4-c5");
 }
 
-TEST_CASE("Schaedler: a piece enclosed in two lines stays blocked while one pair of free enemies encloses it (a DECISION)") {
-    R::State s = position(s1994, {"........", "........", "........", "...0....", "..0B0...", "...0....", "........", "1......0"}, 0);
+TEST_CASE(
+    "Schaedler: a piece enclosed in two lines stays blocked while one pair of free enemies encloses it (a DECISION)") {
+    R::State s = position(
+        s1994, {"........", "........", "........", "...0....", "..0B0...", "...0....", "........", "1......0"}, 0);
     play(s1994, s, "c4-c5");
     CHECK(s.blocked[1] != 0);  // d5 and d3 still enclose it
     play(s1994, s, "a1-a2");
@@ -408,13 +444,15 @@ TEST_CASE("Schaedler: only the last square of a chain of hops blocks (a DECISION
 }
 
 TEST_CASE("Schaedler: a player reduced to one piece loses") {
-    R::State s = position(s1994, {"........", "........", "........", "........", "..0B0...", "........", "........", "1......0"}, 0);
+    R::State s = position(
+        s1994, {"........", "........", "........", "........", "..0B0...", "........", "........", "1......0"}, 0);
     play(s1994, s, "xd4");
     CHECK(s.result == Result::player0_won);
 }
 
 TEST_CASE("Schaedler: a player who cannot move loses (a DECISION)") {
-    R::State s = position(s1994, {".....001", ".......0", ".......0", "........", ".0.10...", "........", "........", "........"}, 0);
+    R::State s = position(
+        s1994, {".....001", ".......0", ".......0", "........", ".0.10...", "........", "........", "........"}, 0);
     play(s1994, s, "b4-c4");  // d4 blocked; h8 shut in; player 0 has no blocked piece to remove
     CHECK(s.result == Result::player0_won);
 }
@@ -422,7 +460,8 @@ TEST_CASE("Schaedler: a player who cannot move loses (a DECISION)") {
 // ---------------------------------------------------------------------------------------------
 // Whole games
 
-TEST_CASE("perft: Schaedler, the placement and a middle-game position, checked against the naive reference" * doctest::test_suite("slow")) {
+TEST_CASE("perft: Schaedler, the placement and a middle-game position, checked against the naive reference" *
+          doctest::test_suite("slow")) {
     CHECK(checked_perft(s1994, R::initial(s1994), 2) == 64 * 63);
     for (const SchaedlerOptions *o : {&s1994, &s2001}) {
         CAPTURE(o->rules->id);
@@ -463,7 +502,8 @@ TEST_CASE("Schaedler: saved games load again identically (1,000 random games)") 
     int games = 0;
     for (const char *id : {"schaedler", "schaedler_2001"}) {
         CAPTURE(id);
-        ludus::testing::check_random_games_load_again("latrunculi", {{"ruleset", id}, {"draw_plies_without_capture", 60}}, 500,
+        ludus::testing::check_random_games_load_again("latrunculi",
+                                                      {{"ruleset", id}, {"draw_plies_without_capture", 60}}, 500,
                                                       [](int g) { return 1 + static_cast<uint32_t>(g % 7) * 40; });
         games += 500;
     }
@@ -520,12 +560,14 @@ TEST_CASE("Schaedler: the catalogue lists both rulesets with their sources") {
     }
 }
 
-TEST_CASE("Schaedler: the computer player takes a move that wins at once, at every level (removing the last piece but one)") {
-    const R::State s = position(s1994, {"........", "........", "........", "........", "..0B0...", "........", "1.......", ".......0"}, 0);
+TEST_CASE(
+    "Schaedler: the computer player takes a move that wins at once, at every level (removing the last piece but one)") {
+    const R::State s = position(
+        s1994, {"........", "........", "........", "........", "..0B0...", "........", "1.......", ".......0"}, 0);
     for (const char *level : {"greedy", "easy", "medium", "best", "uct"}) {
         CAPTURE(level);
         const json options = std::string(level) == "uct" ? json{{"level", level}, {"max_playouts", 300}, {"seed", 1}}
-                                                          : json{{"level", level}, {"max_nodes", 3000}, {"seed", 1}};
+                                                         : json{{"level", level}, {"max_nodes", 3000}, {"seed", 1}};
         CHECK(ai_choose<R>(s1994, s, {}, options)["text"] == "xd4");
     }
 }

@@ -32,7 +32,8 @@ std::vector<std::pair<std::string, json>> every_ruleset() {
     for (const json &game : games_catalogue()) {
         const std::string id = game["id"];
         if (game["options"].contains("ruleset"))
-            for (const json &ruleset : game["options"]["ruleset"]["values"]) out.push_back({id, {{"ruleset", ruleset}}});
+            for (const json &ruleset : game["options"]["ruleset"]["values"])
+                out.push_back({id, {{"ruleset", ruleset}}});
         else
             out.push_back({id, json::object()});
     }
@@ -101,7 +102,8 @@ TEST_CASE("every game takes a seed as an integer or as its digits, and saves it 
         const auto &options = ruleset.second;
         CAPTURE(id);
         CAPTURE(options.dump());
-        for (const uint64_t seed : {uint64_t{0}, uint64_t{12345}, two_53 - 1, two_53, two_53 + 1, uint64_t{0xDEADBEEFCAFEF00D}, UINT64_MAX}) {
+        for (const uint64_t seed :
+             {uint64_t{0}, uint64_t{12345}, two_53 - 1, two_53, two_53 + 1, uint64_t{0xDEADBEEFCAFEF00D}, UINT64_MAX}) {
             CAPTURE(seed);
             const json integer = new_game(id, with_seed(options, seed))->to_json();
             const json digits = new_game(id, with_seed(options, std::to_string(seed)))->to_json();
@@ -203,8 +205,9 @@ TEST_CASE("the computer player takes its seed as an integer or as its digits") {
         CHECK(integer["text"] == digits["text"]);
     }
     CHECK(status_of([&] { game->ai_choose({{"level", "easy"}, {"seed", "-5"}}); }) == Status::invalid_option);
-    CHECK(message_of([&] { game->ai_choose({{"level", "easy"}, {"seed", "x"}}); }).find("option \"seed\": \"x\" is not a string of decimal digits") !=
-          std::string::npos);
+    CHECK(message_of([&] {
+              game->ai_choose({{"level", "easy"}, {"seed", "x"}});
+          }).find("option \"seed\": \"x\" is not a string of decimal digits") != std::string::npos);
 }
 
 TEST_CASE("a search's counts are written exactly") {

@@ -66,10 +66,16 @@ TEST_CASE("uct: a playout budget and a seed give the same move every time; other
 TEST_CASE("uct: a move that wins at once is found, and a single legal move is played without search") {
     // Player 0 wins with a4-d4, which takes d5 (between d4 and d6) and leaves player 1 one piece.
     PetteiaOptions o = PetteiaRules::parse_options({{"seed", 1}});
-    const json position{{"ranks", {"0.......", "........", "........", "0.......", "...1....", "...0....", "........", ".......1"}},
-                        {"pieces", {3, 2}}, {"to_move", 0}, {"phase", "move"}, {"result", "ongoing"}, {"plies_without_capture", 0},
-                        {"rng", "0000000000000001"}};
-    RulesGame<PetteiaBitRules> g(services_of<PetteiaBitRules>(), o, PetteiaBitRules::position_from_json(o, position, "position"));
+    const json position{
+        {"ranks", {"0.......", "........", "........", "0.......", "...1....", "...0....", "........", ".......1"}},
+        {"pieces", {3, 2}},
+        {"to_move", 0},
+        {"phase", "move"},
+        {"result", "ongoing"},
+        {"plies_without_capture", 0},
+        {"rng", "0000000000000001"}};
+    RulesGame<PetteiaBitRules> g(services_of<PetteiaBitRules>(), o,
+                                 PetteiaBitRules::position_from_json(o, position, "position"));
     const json move = g.ai_choose(uct(1, 2000));
     CHECK(move["text"] == "a4-d4");
     CHECK(move["search"]["value"].get<double>() > 0.9);
@@ -100,7 +106,8 @@ TEST_CASE("uct: a time budget alone stops the search; no budget means 1000 ms") 
     CHECK(move["search"]["time_ms"].get<int64_t>() < 1000);
     constexpr std::array<ai::Level, 2> levels = {{{"random", 0, false}, {"best", 4, true}}};
     CHECK(ai::parse_options({{"level", "uct"}}, levels, 4).max_time_ms == 1000);
-    const ai::AiOptions counted = ai::parse_options({{"level", "uct"}, {"max_playouts", 50}, {"exploration", 2}}, levels, 4);
+    const ai::AiOptions counted =
+        ai::parse_options({{"level", "uct"}, {"max_playouts", 50}, {"exploration", 2}}, levels, 4);
     CHECK(counted.max_time_ms == 0);
     CHECK(counted.max_playouts == 50);
     CHECK(counted.exploration == 2.0);
@@ -127,7 +134,9 @@ TEST_CASE("uct: bad options are refused with a message naming the option") {
     refused({{"level", "greedy"}, {"exploration", 1.0}}, "for level \"uct\" only");
     refused({{"level", "mcts"}}, "\"uct\"");  // the message lists the levels
     CHECK(status_of([&] { q->ai_choose({{"level", "uct"}, {"playouts", 10}}); }) == Status::unknown_option);
-    CHECK(status_of([&] { q->ai_choose({{"level", "uct"}, {"exploration", 1.4}, {"max_playouts", 10}}); }) == Status::ok);
+    CHECK(status_of([&] {
+              q->ai_choose({{"level", "uct"}, {"exploration", 1.4}, {"max_playouts", 10}});
+          }) == Status::ok);
 }
 
 TEST_CASE("uct on several threads: one tree a thread, the budget shared, still one move for a seed") {

@@ -27,11 +27,15 @@ using St = UrState;
 
 namespace {
 
-Ur::Options options(const std::string &ruleset, int pieces) { return Ur::parse_options({{"ruleset", ruleset}, {"pieces", pieces}, {"seed", 1}}); }
+Ur::Options options(const std::string &ruleset, int pieces) {
+    return Ur::parse_options({{"ruleset", ruleset}, {"pieces", pieces}, {"seed", 1}});
+}
 
 std::array<double, 5> chances(const Ur::Options &o) {
     std::array<double, 5> p{};
-    for (int mask = 0; mask < (1 << o.dice); ++mask) p[static_cast<size_t>(Ur::roll_value(o, __builtin_popcount(static_cast<unsigned>(mask))))] += 1.0 / (1 << o.dice);
+    for (int mask = 0; mask < (1 << o.dice); ++mask)
+        p[static_cast<size_t>(Ur::roll_value(o, __builtin_popcount(static_cast<unsigned>(mask))))] +=
+            1.0 / (1 << o.dice);
     return p;
 }
 
@@ -64,7 +68,8 @@ std::vector<uint8_t> key(const St &s) {
 St from_key(const std::vector<uint8_t> &k) {
     St s;
     for (int p = 0; p < 2; ++p)
-        for (int i = 0; i <= St::off; ++i) s.count[static_cast<size_t>(p)][static_cast<size_t>(i)] = k[static_cast<size_t>(p * (St::off + 1) + i)];
+        for (int i = 0; i <= St::off; ++i)
+            s.count[static_cast<size_t>(p)][static_cast<size_t>(i)] = k[static_cast<size_t>(p * (St::off + 1) + i)];
     return s;
 }
 
@@ -188,7 +193,8 @@ TEST_CASE("ur solve: the index is a bijection and counts the published positions
     // and r pieces on them, C(g, r), each with the splits of the rest between hand and off: all
     // n + 1 - g of them (published), or without "all off" (ours, n for g = 0). Masters' route:
     // RoyalUr.net's "over a billion" with either side to throw, 2 x 501,032,952.
-    for (const auto &ruleset_published : {std::pair{"finkel", uint64_t{137'913'936}}, std::pair{"masters", uint64_t{501'032'952}}}) {
+    for (const auto &ruleset_published :
+         {std::pair{"finkel", uint64_t{137'913'936}}, std::pair{"masters", uint64_t{501'032'952}}}) {
         // Named, not a structured binding: CAPTURE's lambda cannot capture a binding in C++20.
         const char *ruleset = ruleset_published.first;
         const uint64_t published = ruleset_published.second;
@@ -230,7 +236,8 @@ TEST_CASE("ur solve: a game of one piece a side equals the exact linear system t
         so.tolerance = 1e-13;
         const ur_solve::Table t = ur_solve::solve(o, so);
         double worst = 0;
-        for (size_t i = 0; i < e.states.size(); ++i) worst = std::max(worst, std::abs(t.value[index.encode(e.states[i])] - exact[i]));
+        for (size_t i = 0; i < e.states.size(); ++i)
+            worst = std::max(worst, std::abs(t.value[index.encode(e.states[i])] - exact[i]));
         CHECK(worst < 1e-9);
     }
 }
@@ -297,7 +304,8 @@ TEST_CASE("ur solve: the published chances of jheled/royalur's end positions (Fi
         Ur::legal_actions(o, s, moves);
         CHECK(moves.size() == listed);
         const int to = from + roll;
-        return 100 * ur_solve::value_after(index, t.value, o, s, Ur::make_action(from, to == o.route_length + 1 ? St::off : to));
+        return 100 * ur_solve::value_after(index, t.value, o, s,
+                                           Ur::make_action(from, to == o.route_length + 1 ? St::off : to));
     };
     auto printed = [](double ours, double published) { return std::abs(ours - published) <= 0.005 + 1e-6; };
 
@@ -363,7 +371,8 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
     // refused as it opens, naming the value, not played and reported as a chance.
     {
         std::ifstream in(path, std::ios::binary);
-        const std::vector<unsigned char> original((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::vector<unsigned char> original((std::istreambuf_iterator<char>(in)),
+                                                  std::istreambuf_iterator<char>());
         const uint64_t last = t.value.size() - 1;
         const std::string forged_path = path + ".forged";
         // Writes the table with its last value replaced and a valid checksum.
@@ -371,8 +380,10 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
             std::vector<unsigned char> bytes = original;
             std::memcpy(bytes.data() + bytes.size() - 8 - 4, &last_value, 4);
             const uint64_t sum = ur_solve::checksum(bytes.data(), bytes.size() - 8);
-            for (int b = 0; b < 8; ++b) bytes[bytes.size() - 8 + static_cast<size_t>(b)] = static_cast<unsigned char>(sum >> (8 * b));
-            std::ofstream(forged_path, std::ios::binary).write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+            for (int b = 0; b < 8; ++b)
+                bytes[bytes.size() - 8 + static_cast<size_t>(b)] = static_cast<unsigned char>(sum >> (8 * b));
+            std::ofstream(forged_path, std::ios::binary)
+                .write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
         };
         for (const float v : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
                               -std::numeric_limits<float>::infinity(), -1.0f, 1e30f, std::nextafter(1.0f, 2.0f)}) {
@@ -407,8 +418,6 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
     CHECK(status_of([&] { ur_solve::open_table(path); }) == Status::invalid_argument);
     try {
         ur_solve::open_table(path);
-    } catch (const Error &e) {
-        CHECK(std::string(e.what()).find("checksum") != std::string::npos);
-    }
+    } catch (const Error &e) { CHECK(std::string(e.what()).find("checksum") != std::string::npos); }
     std::filesystem::remove(path);
 }

@@ -14,9 +14,10 @@ namespace {
 
 S middle_game() {
     S s;
-    s.count[0][S::hand] = 3, s.count[0][4] = 2, s.count[0][15] = 1, s.count[0][20] = 5, s.count[0][30] = 1, s.count[0][S::off] = 3;
-    s.count[1][S::hand] = 1, s.count[1][S::bar] = 1, s.count[1][9] = 3, s.count[1][18] = 1, s.count[1][26] = 4, s.count[1][34] = 2,
-    s.count[1][S::off] = 3;
+    s.count[0][S::hand] = 3, s.count[0][4] = 2, s.count[0][15] = 1, s.count[0][20] = 5, s.count[0][30] = 1,
+    s.count[0][S::off] = 3;
+    s.count[1][S::hand] = 1, s.count[1][S::bar] = 1, s.count[1][9] = 3, s.count[1][18] = 1, s.count[1][26] = 4,
+    s.count[1][34] = 2, s.count[1][S::off] = 3;
     s.to_move = 1;
     return s;
 }
@@ -60,7 +61,8 @@ TEST_CASE("xii scripta network: a won race near 1, a lost one near 0") {
 TEST_CASE("xii scripta network: the trainer repeats, and the committed weights are its output") {
     // A few games of training from the same seed give the same weights (one game a ruleset), as
     // the trainer of the committed weights computed them.
-    ludus::testing::check_training_repeats<TdTrainer>(4, [](const auto &w) { return weights_checksum(w); }, -46.404252652);
+    ludus::testing::check_training_repeats<TdTrainer>(
+        4, [](const auto &w) { return weights_checksum(w); }, -46.404252652);
     // The header says the checksum of the weights the trainer wrote; the weights still have it.
     CHECK(weights_checksum(net_weights) == doctest::Approx(net_weights_checksum).epsilon(1e-9));
 }

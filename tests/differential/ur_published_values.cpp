@@ -64,7 +64,7 @@ struct Position {
     std::string played;  // the move of the header ("pass" for a throw without one)
     S state;
     std::vector<Figure> figures;
-    std::string text;  // the position as printed (for the report)
+    std::string text;      // the position as printed (for the report)
     bool partial = false;  // the page gives some of the moves only
 };
 
@@ -91,8 +91,8 @@ void read_row(const std::string &line, int player, S &s) {
     const std::string four = m[2], two = m[3];
     for (int i = 0; i < 4; ++i)
         if (piece(four[static_cast<size_t>(i)])) s.count[player][static_cast<size_t>(4 - i)] = 1;  // d c b a: 4 3 2 1
-    if (piece(two[0])) s.count[player][14] = 1;  // z
-    if (piece(two[1])) s.count[player][13] = 1;  // y
+    if (piece(two[0])) s.count[player][14] = 1;                                                    // z
+    if (piece(two[1])) s.count[player][13] = 1;                                                    // y
 }
 
 S read_board(const R::Options &o, const std::string &top, const std::string &middle, const std::string &bottom) {
@@ -106,14 +106,19 @@ S read_board(const R::Options &o, const std::string &top, const std::string &mid
     if (squares.size() != 8) throw std::runtime_error("not the middle row of jheled's board: " + middle);
     for (int i = 0; i < 8; ++i) {
         const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(squares[static_cast<size_t>(i)])));
-        if (c == 'x') s.count[0][static_cast<size_t>(5 + i)] = 1;
-        else if (c == 'o') s.count[1][static_cast<size_t>(5 + i)] = 1;
-        else if (c != '.') throw std::runtime_error("not the middle row of jheled's board: " + middle);
+        if (c == 'x')
+            s.count[0][static_cast<size_t>(5 + i)] = 1;
+        else if (c == 'o')
+            s.count[1][static_cast<size_t>(5 + i)] = 1;
+        else if (c != '.')
+            throw std::runtime_error("not the middle row of jheled's board: " + middle);
     }
     for (int p = 0; p < 2; ++p) {
         int n = 0;
         for (int k = 0; k <= S::off; ++k) n += s.count[static_cast<size_t>(p)][static_cast<size_t>(k)];
-        if (n != o.pieces) throw std::runtime_error("a side of the board has " + std::to_string(n) + " pieces, not 7:\n" + top + "\n" + middle + "\n" + bottom);
+        if (n != o.pieces)
+            throw std::runtime_error("a side of the board has " + std::to_string(n) + " pieces, not 7:\n" + top + "\n" +
+                                     middle + "\n" + bottom);
     }
     return s;
 }
@@ -125,7 +130,8 @@ Position read_position(const R::Options &o, const std::string &source, const std
     Position p;
     p.source = source;
     std::smatch m;
-    if (lines.size() < 4 || !std::regex_search(lines[0], m, header)) throw std::runtime_error("not a position of jheled's: " + lines.front());
+    if (lines.size() < 4 || !std::regex_search(lines[0], m, header))
+        throw std::runtime_error("not a position of jheled's: " + lines.front());
     p.mover = m[1] == "X" ? 0 : 1;
     const std::string dice = m[2];
     p.roll = dice.size() == 4 ? static_cast<int>(std::count(dice.begin(), dice.end(), '@')) : std::stoi(dice);
@@ -175,7 +181,9 @@ const Page pages[] = {
 [5] x..X  .. (0)
    d 44.50
 ** a 44.01  (-0.49))"},
-    {"jheled/royalur docs/_sources/earlystages.rst.txt (\"Early\"; the middle row is printed one column to the right there)", R"(O: ==@@  c
+    {"jheled/royalur docs/_sources/earlystages.rst.txt (\"Early\"; the middle row is printed one column to the right "
+     "there)",
+     R"(O: ==@@  c
 [5] .O..  .. (0)
     xo......
 [5] ...x  .. (0)
@@ -200,12 +208,14 @@ const Page pages[] = {
 [6] ..X.  .. (0)
     e 48.10
  ** b 46.62  (-1.48))"},
-    {"jheled/royalur doc/index.rst (the board of its code 42lOb, pos01.png: Red throws 3; hitting is given as 54.2%)", R"(O: =@@@
+    {"jheled/royalur doc/index.rst (the board of its code 42lOb, pos01.png: Red throws 3; hitting is given as 54.2%)",
+     R"(O: =@@@
 [2] o...  .. (2)
     .x.oo.x.
 [2] ..x.  .. (2)
     E 57.18
-    4 54.2)", true},
+    4 54.2)",
+     true},
     {"jheled/royalur doc/playit (1)", R"(O: 1! 1
 [0] ....  o. (3)
     Ox.o...o
@@ -248,15 +258,19 @@ std::vector<Position> read_analysis(const R::Options &o, const std::string &path
     std::vector<Position> out;
     std::vector<std::string> block;
     auto flush = [&] {
-        if (!block.empty() && block.size() >= 4) out.push_back(read_position(o, path + " (position " + std::to_string(out.size() + 1) + ")", block));
+        if (!block.empty() && block.size() >= 4)
+            out.push_back(read_position(o, path + " (position " + std::to_string(out.size() + 1) + ")", block));
         block.clear();
     };
     static const std::regex header(R"(^[XO]: )");
     for (std::string l; std::getline(f, l);) {
-        if (l.rfind("===", 0) == 0) flush();
+        if (l.rfind("===", 0) == 0)
+            flush();
         else if (std::regex_search(l, header) || !block.empty()) {
-            if (l.find("Wins") != std::string::npos || l.rfind("X is ", 0) == 0) flush();
-            else block.push_back(l);
+            if (l.find("Wins") != std::string::npos || l.rfind("X is ", 0) == 0)
+                flush();
+            else
+                block.push_back(l);
         }
     }
     flush();
@@ -273,7 +287,8 @@ struct Tally {
 // stores a chance (royalur/probsdb.py: an integer k, the chance k / 65535), k the nearest: the
 // value of the board reached (the mover's when it throws again, else the opponent's, printed as
 // one less it), to the printed figure's decimals.
-std::string as_stored(const R::Options &o, const ur_solve::Index &index, const ur_solve::TableFile &t, const S &s, Action a, int decimals) {
+std::string as_stored(const R::Options &o, const ur_solve::Index &index, const ur_solve::TableFile &t, const S &s,
+                      Action a, int decimals) {
     S c = s;
     R::apply(o, c, a);
     double v = 1;
@@ -291,7 +306,8 @@ int decimals_of(const std::string &published) {
     return dot == std::string::npos ? 0 : static_cast<int>(published.size() - dot - 1);
 }
 
-void compare(const R::Options &o, const ur_solve::Index &index, const ur_solve::TableFile &t, const Position &p, Tally &tally, bool verbose) {
+void compare(const R::Options &o, const ur_solve::Index &index, const ur_solve::TableFile &t, const Position &p,
+             Tally &tally, bool verbose) {
     // Every state a listed move reaches must be in the table's groups.
     std::vector<Action> legal;
     R::legal_actions(o, p.state, legal);
@@ -300,7 +316,8 @@ void compare(const R::Options &o, const ur_solve::Index &index, const ur_solve::
         R::apply(o, c, a);
         if (c.result == Result::ongoing && std::min(c.count[0][S::off], c.count[1][S::off]) < t.min_off) {
             ++tally.skipped;
-            if (verbose) std::printf("%s: needs a table solved further than min_off %d\n\n", p.source.c_str(), t.min_off);
+            if (verbose)
+                std::printf("%s: needs a table solved further than min_off %d\n\n", p.source.c_str(), t.min_off);
             return;
         }
     }
@@ -338,18 +355,23 @@ void compare(const R::Options &o, const ur_solve::Index &index, const ur_solve::
         ++tally.compared;
         tally.within += ok;
         tally.as_stored += stored == f.published;
-        if (std::abs(diff) > std::abs(tally.largest)) tally.largest = diff, tally.largest_where = p.source + " " + f.move;
+        if (std::abs(diff) > std::abs(tally.largest))
+            tally.largest = diff, tally.largest_where = p.source + " " + f.move;
         if (verbose || !ok || stored != f.published)
-            std::printf("  %s%-6s %-6s %12.6f %10s %+9.4f %9s%s\n", verbose ? "" : (p.source + ": ").c_str(), f.move.c_str(),
-                        R::action_text(o, listed[i]).c_str(), ours, f.published.c_str(), diff, stored.c_str(), ok ? "" : "  outside the rounding");
+            std::printf("  %s%-6s %-6s %12.6f %10s %+9.4f %9s%s\n", verbose ? "" : (p.source + ": ").c_str(),
+                        f.move.c_str(), R::action_text(o, listed[i]).c_str(), ours, f.published.c_str(), diff,
+                        stored.c_str(), ok ? "" : "  outside the rounding");
     }
     if (verbose) std::printf("\n");
 }
 
 void report(const char *what, const Tally &t) {
-    std::printf("%s: %d positions compared (%d skipped: the table's min_off), in %d the moves listed are libludus's legal moves; %d figures compared, "
-                "%d within the rounding of the printed figure, %d printed as ours stored in 16 bits; the largest difference %+.4f (%s)\n",
-                what, t.positions, t.skipped, t.positions - t.move_sets_differ, t.compared, t.within, t.as_stored, t.largest, t.largest_where.c_str());
+    std::printf("%s: %d positions compared (%d skipped: the table's min_off), in %d the moves listed are libludus's "
+                "legal moves; %d figures compared, "
+                "%d within the rounding of the printed figure, %d printed as ours stored in 16 bits; the largest "
+                "difference %+.4f (%s)\n",
+                what, t.positions, t.skipped, t.positions - t.move_sets_differ, t.compared, t.within, t.as_stored,
+                t.largest, t.largest_where.c_str());
 }
 
 }  // namespace
@@ -358,8 +380,10 @@ int main(int argc, char **argv) {
     std::vector<std::string> args;
     bool verbose = false;
     for (int i = 1; i < argc; ++i) {
-        if (std::string(argv[i]) == "--verbose") verbose = true;
-        else args.push_back(argv[i]);
+        if (std::string(argv[i]) == "--verbose")
+            verbose = true;
+        else
+            args.push_back(argv[i]);
     }
     if (args.empty()) {
         std::fprintf(stderr, "usage: ur_published_values [--verbose] TABLE [ANALYSIS ...]\n");
@@ -369,7 +393,8 @@ int main(int argc, char **argv) {
         const R::Options o = R::parse_options({{"ruleset", "finkel"}});
         const auto opened = ur_solve::open_table(args[0]);
         const ur_solve::TableFile &t = *opened;
-        if (t.ruleset != "finkel" || t.pieces != 7 || t.dice != 4) throw std::runtime_error("the table is not Finkel's seven-piece game");
+        if (t.ruleset != "finkel" || t.pieces != 7 || t.dice != 4)
+            throw std::runtime_error("the table is not Finkel's seven-piece game");
         const ur_solve::Index index(o);
         std::printf("table %s: min_off %d, tolerance %g\n\n", args[0].c_str(), t.min_off, t.tolerance);
 
@@ -383,14 +408,17 @@ int main(int argc, char **argv) {
         // Two figures of the side to throw, before the throw.
         if (t.min_off == 0) {
             const S start = R::initial(o);
-            std::printf("the start, the first player to throw (jheled/royalur doc/play.rst: \"from 50%% to 51.5%%\"): ours %.4f%%\n",
+            std::printf("the start, the first player to throw (jheled/royalur doc/play.rst: \"from 50%% to 51.5%%\"): "
+                        "ours %.4f%%\n",
                         100 * t[index.encode(start)]);
         }
         {
             const Position luck = read_position(o, "", split_lines(pages[0].block));
             S before = luck.state;
             before.n_dice = 0, before.roll = 0, before.dice = {};
-            std::printf("jheled/royalur docs/_sources/luck.rst.txt, the same position before X's throw (\"47.1%%\"): ours %.4f%%\n\n", 100 * t[index.encode(before)]);
+            std::printf("jheled/royalur docs/_sources/luck.rst.txt, the same position before X's throw (\"47.1%%\"): "
+                        "ours %.4f%%\n\n",
+                        100 * t[index.encode(before)]);
         }
         report("the pages", pages_tally);
 
@@ -411,8 +439,8 @@ int main(int argc, char **argv) {
                     follows += c.count == next.count && c.to_move == next.to_move;
                 }
             }
-            std::printf("%s: %zu positions, %d of %zu boards are those the moves before them lead to\n", args[i].c_str(), game.size(), follows,
-                        game.empty() ? size_t{0} : game.size() - 1);
+            std::printf("%s: %zu positions, %d of %zu boards are those the moves before them lead to\n",
+                        args[i].c_str(), game.size(), follows, game.empty() ? size_t{0} : game.size() - 1);
             report(args[i].c_str(), tally);
         }
     } catch (const std::exception &e) {

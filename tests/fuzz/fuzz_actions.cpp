@@ -41,7 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // reason (fuzz_options fuzzes the refusals).
     ludus_game *g = nullptr;
     if (ludus_game_new(variant.id.c_str(), options.dump().c_str(), &g) != LUDUS_OK) {
-        if (g != nullptr || ludus_last_error()[0] == '\0') fuzz::broken("a refused option set without a reason", options.dump());
+        if (g != nullptr || ludus_last_error()[0] == '\0')
+            fuzz::broken("a refused option set without a reason", options.dump());
         return 0;
     }
 
@@ -50,7 +51,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const uint8_t op = in.next();
         const bool thorough = steps % 32 == 0;  // the whole saved state; else the position
         switch (op % 8) {
-        case 0: case 1: case 2: case 3: {  // the main thing: a move by integer, or a roll
+        case 0:
+        case 1:
+        case 2:
+        case 3: {  // the main thing: a move by integer, or a roll
             if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) {
                 int dice[8];
                 size_t n = 0;
@@ -61,7 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             } else {
                 std::vector<int32_t> list = fuzz::actions(g);
                 int32_t a = list.empty() ? static_cast<int32_t>(op) << 16 : list[in.next() % list.size()];
-                fuzz::unchanged_on_failure(g, [&] { return ludus_game_apply_action(g, a); }, "apply_action", thorough);
+                fuzz::unchanged_on_failure(
+                    g, [&] { return ludus_game_apply_action(g, a); }, "apply_action", thorough);
             }
             break;
         }
@@ -69,7 +74,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             int dice[4];
             const size_t n = (op >> 3) % 4;
             for (size_t i = 0; i < n; ++i) dice[i] = static_cast<int8_t>(in.next()) % 9;
-            fuzz::unchanged_on_failure(g, [&] { return ludus_game_set_dice(g, dice, n); }, "set_dice", thorough);
+            fuzz::unchanged_on_failure(
+                g, [&] { return ludus_game_set_dice(g, dice, n); }, "set_dice", thorough);
             break;
         }
         case 5: {  // undo (on a clone, every other time: the clone must behave alike)
@@ -79,7 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 ludus_game_free(g);
                 g = c;
             }
-            fuzz::unchanged_on_failure(g, [&] { return ludus_game_undo(g); }, "undo", thorough);
+            fuzz::unchanged_on_failure(
+                g, [&] { return ludus_game_undo(g); }, "undo", thorough);
             break;
         }
         case 6: {  // save, restore, continue with the restored game (a few times: replaying is linear)
@@ -92,10 +99,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         case 7: {  // an integer that is most likely not legal, or an agreed draw
             if (op & 8) {
-                fuzz::unchanged_on_failure(g, [&] { return ludus_game_agree_draw(g); }, "agree_draw", thorough);
+                fuzz::unchanged_on_failure(
+                    g, [&] { return ludus_game_agree_draw(g); }, "agree_draw", thorough);
             } else {
-                int32_t a = static_cast<int32_t>(in.next()) | static_cast<int32_t>(in.next()) << 8 | static_cast<int32_t>(op) << 24;
-                fuzz::unchanged_on_failure(g, [&] { return ludus_game_apply_action(g, a); }, "apply_action", thorough);
+                int32_t a = static_cast<int32_t>(in.next()) | static_cast<int32_t>(in.next()) << 8 |
+                            static_cast<int32_t>(op) << 24;
+                fuzz::unchanged_on_failure(
+                    g, [&] { return ludus_game_apply_action(g, a); }, "apply_action", thorough);
             }
             break;
         }

@@ -34,7 +34,8 @@ inline std::string save(const ludus_game *g) {
 inline ludus_game *round_trip(const ludus_game *g) {
     const std::string saved = save(g);
     ludus_game *restored = nullptr;
-    if (ludus_game_from_json(saved.c_str(), &restored) != LUDUS_OK) broken("a state saved by this version does not load", saved);
+    if (ludus_game_from_json(saved.c_str(), &restored) != LUDUS_OK)
+        broken("a state saved by this version does not load", saved);
     if (save(restored) != saved) broken("restoring a saved state and saving it again differs", saved);
     if (ludus_game_phase(restored) != ludus_game_phase(g) || ludus_game_to_move(restored) != ludus_game_to_move(g) ||
         ludus_game_result(restored) != ludus_game_result(g))
@@ -47,14 +48,16 @@ inline std::vector<int32_t> actions(const ludus_game *g) {
     ludus_status s = ludus_game_actions(g, nullptr, 0, &n);
     if (s != LUDUS_OK && s != LUDUS_E_BUFFER_TOO_SMALL) return {};
     std::vector<int32_t> out(n);
-    if (n > 0 && ludus_game_actions(g, out.data(), out.size(), &n) != LUDUS_OK) broken("ludus_game_actions with the capacity it asked for");
+    if (n > 0 && ludus_game_actions(g, out.data(), out.size(), &n) != LUDUS_OK)
+        broken("ludus_game_actions with the capacity it asked for");
     out.resize(n);
     return out;
 }
 
 // A cheap summary of the position (not of the history): phase, player, result, legal actions.
 inline std::string fingerprint(const ludus_game *g) {
-    std::string f = std::to_string(ludus_game_phase(g)) + "/" + std::to_string(ludus_game_to_move(g)) + "/" + std::to_string(ludus_game_result(g)) + ":";
+    std::string f = std::to_string(ludus_game_phase(g)) + "/" + std::to_string(ludus_game_to_move(g)) + "/" +
+                    std::to_string(ludus_game_result(g)) + ":";
     for (int32_t a : actions(g)) f += std::to_string(a) + ",";
     return f;
 }
@@ -65,7 +68,8 @@ template <class Call>
 inline ludus_status unchanged_on_failure(ludus_game *g, Call &&call, const char *what, bool thorough = true) {
     const std::string before = thorough ? save(g) : fingerprint(g);
     ludus_status s = call();
-    if (s != LUDUS_OK && (thorough ? save(g) : fingerprint(g)) != before) broken(what, "a failed call changed the game");
+    if (s != LUDUS_OK && (thorough ? save(g) : fingerprint(g)) != before)
+        broken(what, "a failed call changed the game");
     if (s == LUDUS_E_INTERNAL) broken(what, "LUDUS_E_INTERNAL");
     return s;
 }
@@ -73,8 +77,10 @@ inline ludus_status unchanged_on_failure(ludus_game *g, Call &&call, const char 
 // Exercises every read-only call of a game; the strings are freed.
 inline void inspect(const ludus_game *g) {
     char *out = nullptr;
-    if (ludus_game_legal_moves(g, &out) == LUDUS_OK) ludus_string_free(out);
-    else if (out != nullptr) broken("a failed call left a string in *out");
+    if (ludus_game_legal_moves(g, &out) == LUDUS_OK)
+        ludus_string_free(out);
+    else if (out != nullptr)
+        broken("a failed call left a string in *out");
     out = nullptr;
     if (ludus_game_chance_outcomes(g, &out) == LUDUS_OK) ludus_string_free(out);
     for (int32_t a : actions(g)) {
@@ -151,9 +157,11 @@ inline const std::vector<Variant> &variants() {
         std::vector<Variant> out;
         for (const nlohmann::json &entry : catalogue()) {
             const nlohmann::json &options = entry["options"];
-            if (!options.contains("ruleset")) out.push_back({entry["id"], nlohmann::json::object(), &entry});
+            if (!options.contains("ruleset"))
+                out.push_back({entry["id"], nlohmann::json::object(), &entry});
             else
-                for (const nlohmann::json &ruleset : options["ruleset"]["values"]) out.push_back({entry["id"], {{"ruleset", ruleset}}, &entry});
+                for (const nlohmann::json &ruleset : options["ruleset"]["values"])
+                    out.push_back({entry["id"], {{"ruleset", ruleset}}, &entry});
         }
         return out;
     }();
@@ -200,13 +208,16 @@ inline ludus_game *position(unsigned which) {
     nlohmann::json options = variant.options;
     options["seed"] = which;
     ludus_game *g = nullptr;
-    if (ludus_game_new(variant.id.c_str(), options.dump().c_str(), &g) != LUDUS_OK) broken("ludus_game_new of a fixed position");
+    if (ludus_game_new(variant.id.c_str(), options.dump().c_str(), &g) != LUDUS_OK)
+        broken("ludus_game_new of a fixed position");
     play_random(g, static_cast<unsigned>(which / all.size()) * 7 % 42, which);
     if (ludus_game_phase(g) == LUDUS_PHASE_ROLL) throw_dice(g, which);  // a position with its dice thrown
     return g;
 }
 
 // The input as a NUL-terminated string (the API takes C strings; a NUL inside ends it).
-inline std::string text_of(const uint8_t *data, size_t size) { return std::string(reinterpret_cast<const char *>(data), size); }
+inline std::string text_of(const uint8_t *data, size_t size) {
+    return std::string(reinterpret_cast<const char *>(data), size);
+}
 
 }  // namespace fuzz

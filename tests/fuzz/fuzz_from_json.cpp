@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // Undo back through the whole history (each step must succeed) to the start.
     for (int i = 0; i < 100000 && ludus_game_undo(r) == LUDUS_OK; ++i)
         if (i % 32 == 0) fuzz::inspect(r);
-    if (ludus_game_undo(r) != LUDUS_E_NOTHING_TO_UNDO) fuzz::broken("undo at the start must say LUDUS_E_NOTHING_TO_UNDO");
+    if (ludus_game_undo(r) != LUDUS_E_NOTHING_TO_UNDO)
+        fuzz::broken("undo at the start must say LUDUS_E_NOTHING_TO_UNDO");
     ludus_game_free(r);
     ludus_game_free(g);
     return 0;

@@ -31,7 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else {
             std::vector<int32_t> list = fuzz::actions(g);
             if (list.empty()) fuzz::broken("phase move without a legal action");
-            if (ludus_game_apply_action(g, list[(size + ply) % list.size()]) != LUDUS_OK) fuzz::broken("apply a listed action");
+            if (ludus_game_apply_action(g, list[(size + ply) % list.size()]) != LUDUS_OK)
+                fuzz::broken("apply a listed action");
         }
     }
     ludus_game_free(fuzz::round_trip(g));

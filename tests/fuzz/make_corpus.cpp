@@ -44,7 +44,9 @@ const char *phase_name(const ludus_game *g) {
 }
 
 // A variant's name in file names: the game, and its ruleset if it has several.
-std::string variant_name(const fuzz::Variant &v) { return v.options.contains("ruleset") ? v.id + "-" + v.options["ruleset"].get<std::string>() : v.id; }
+std::string variant_name(const fuzz::Variant &v) {
+    return v.options.contains("ruleset") ? v.id + "-" + v.options["ruleset"].get<std::string>() : v.id;
+}
 
 // The options of a game taken to one end of their ranges (`high`: each integer its maximum and
 // each choice its last value; else the minimum and the first value), but the ruleset and seed.
@@ -78,7 +80,10 @@ void saved_states() {
                 ludus_game *g = new_game(v.id, seeded);
                 if (g == nullptr) break;  // options that exclude each other
                 fuzz::play_random(g, plies, n * 31 + plies);
-                write("from_json", variant_name(v) + "-" + std::to_string(n) + "-" + std::to_string(plies) + "-" + phase_name(g) + ".json", fuzz::save(g));
+                write("from_json",
+                      variant_name(v) + "-" + std::to_string(n) + "-" + std::to_string(plies) + "-" + phase_name(g) +
+                          ".json",
+                      fuzz::save(g));
                 ludus_game_free(g);
             }
             ++n;
@@ -116,7 +121,9 @@ void options_texts() {
                 for (const json &value : spec["values"]) texts.push_back({{name, value}, {"seed", 1}});
         }
         int i = 0;
-        for (const json &text : texts) write("options", entry["id"].get<std::string>() + "-" + std::to_string(i++), std::string(1, static_cast<char>(index)) + text.dump());
+        for (const json &text : texts)
+            write("options", entry["id"].get<std::string>() + "-" + std::to_string(i++),
+                  std::string(1, static_cast<char>(index)) + text.dump());
     }
     write("options", "game-id", std::string(1, '\xf0') + games[0]["id"].get<std::string>() + "\n{\"seed\": 1}");
     write("options", "game-id-unknown", std::string(1, '\xf0') + "no_such_game\n{}");
@@ -135,9 +142,12 @@ void moves(std::set<std::string> &move_texts) {
             for (size_t k = 0; k < list.size() && k < 3; ++k) {
                 const std::string move = list[k]["text"];
                 move_texts.insert(move);
-                write("play", "text-" + std::to_string(which) + "-" + std::to_string(k), std::string(1, static_cast<char>(which)) + move);
+                write("play", "text-" + std::to_string(which) + "-" + std::to_string(k),
+                      std::string(1, static_cast<char>(which)) + move);
             }
-            if (!list.empty()) write("play", "json-" + std::to_string(which), std::string(1, static_cast<char>(which)) + list[0].dump());
+            if (!list.empty())
+                write("play", "json-" + std::to_string(which),
+                      std::string(1, static_cast<char>(which)) + list[0].dump());
         }
         ludus_game_free(g);
     }
@@ -166,7 +176,8 @@ std::string entry(const std::string &name, const std::string &value) {
 }
 
 // The dictionary: the game-independent words, then the catalogue's.
-void dictionary(const std::filesystem::path &words, const std::filesystem::path &out, const std::set<std::string> &move_texts) {
+void dictionary(const std::filesystem::path &words, const std::filesystem::path &out,
+                const std::set<std::string> &move_texts) {
     std::set<std::string> values;
     for (const json &game : fuzz::catalogue()) {
         values.insert(json(game["id"]).dump());
@@ -195,7 +206,8 @@ void data_files(const std::filesystem::path &data_dir) {
         fuzz::play_random(g, 25, 1);
         const std::string saved = fuzz::save(g);
         ludus_game_free(g);
-        const std::filesystem::path file = data_dir / (id + "-v" + std::to_string(json::parse(saved)["version"].get<int>()) + ".json");
+        const std::filesystem::path file =
+            data_dir / (id + "-v" + std::to_string(json::parse(saved)["version"].get<int>()) + ".json");
         if (!std::filesystem::exists(file)) std::ofstream(file) << saved << "\n";
     }
 }

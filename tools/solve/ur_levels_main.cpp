@@ -45,8 +45,8 @@ struct Tally {
 };
 
 // One game of `level` (playing `side`) against perfect; its losses added to `t`.
-void play_game(const UrOptions &o, const ur_solve::Index &index, const ur_solve::TableFile &table, const std::string &table_path, const json &level,
-               int side, uint64_t seed, Tally &t) {
+void play_game(const UrOptions &o, const ur_solve::Index &index, const ur_solve::TableFile &table,
+               const std::string &table_path, const json &level, int side, uint64_t seed, Tally &t) {
     UrState s = UrRules::initial(o);
     std::mt19937_64 dice_rng(seed);
     std::vector<Action> moves;
@@ -91,12 +91,18 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&] { return flag_value(argc, argv, i); };
-        if (arg == "--table") table_path = value();
-        else if (arg == "--ruleset") given["ruleset"] = value();
-        else if (arg == "--pieces") given["pieces"] = std::stoi(value());
-        else if (arg == "--games") games = std::stoi(value());
-        else if (arg == "--seed") seed = std::stoull(value());
-        else if (arg == "--jobs") jobs = std::max(1, std::stoi(value()));
+        if (arg == "--table")
+            table_path = value();
+        else if (arg == "--ruleset")
+            given["ruleset"] = value();
+        else if (arg == "--pieces")
+            given["pieces"] = std::stoi(value());
+        else if (arg == "--games")
+            games = std::stoi(value());
+        else if (arg == "--seed")
+            seed = std::stoull(value());
+        else if (arg == "--jobs")
+            jobs = std::max(1, std::stoi(value()));
         else if (arg == "--level") {
             const std::string v = value();
             const size_t colon = v.find(':');
@@ -104,7 +110,8 @@ int main(int argc, char **argv) {
             options["level"] = v.substr(0, colon);
             levels.emplace_back(v.substr(0, colon), options);
         } else {
-            std::fprintf(stderr, "usage: ludus-ur-levels --table FILE [--ruleset R] [--pieces N] [--games N] [--seed S] [--jobs J] [--level NAME[:JSON]] ...\n");
+            std::fprintf(stderr, "usage: ludus-ur-levels --table FILE [--ruleset R] [--pieces N] [--games N] [--seed "
+                                 "S] [--jobs J] [--level NAME[:JSON]] ...\n");
             return 2;
         }
     }
@@ -113,7 +120,8 @@ int main(int argc, char **argv) {
         return 2;
     }
     if (levels.empty())
-        for (const char *name : {"random", "greedy", "easy", "medium"}) levels.emplace_back(name, json{{"level", name}});
+        for (const char *name : {"random", "greedy", "easy", "medium"})
+            levels.emplace_back(name, json{{"level", name}});
     if (levels.size() == 4) {
         levels.emplace_back("best", json{{"level", "best"}, {"max_nodes", 20000}});
         levels.emplace_back("uct", json{{"level", "uct"}, {"max_playouts", 2000}});
@@ -127,7 +135,8 @@ int main(int argc, char **argv) {
             return 2;
         }
         for (const auto &level : levels) {
-            const std::string &name = level.first;  // named, not a structured binding: clang 14's lambdas cannot capture those
+            const std::string &name =
+                level.first;  // named, not a structured binding: clang 14's lambdas cannot capture those
             const json &options = level.second;
             std::vector<Tally> tallies(static_cast<size_t>(jobs));
             std::atomic<int> next{0};
@@ -144,15 +153,18 @@ int main(int argc, char **argv) {
             for (auto &th : threads) th.join();
             Tally all;
             for (const Tally &t : tallies) all.add(t);
-            json line = {{"level", name},
-                         {"options", options},
-                         {"games", all.games},
-                         {"score_against_perfect", static_cast<double>(all.wins) / all.games},
-                         {"score_first_200", all.games_first_200 ? static_cast<double>(all.wins_first_200) / all.games_first_200 : 0.0},
-                         {"moves_with_a_choice", all.choices},
-                         {"mean_loss_per_move", all.choices ? all.loss / static_cast<double>(all.choices) : 0.0},
-                         {"share_of_moves_losing", all.choices ? static_cast<double>(all.losing_choices) / static_cast<double>(all.choices) : 0.0},
-                         {"largest_loss", all.largest}};
+            json line = {
+                {"level", name},
+                {"options", options},
+                {"games", all.games},
+                {"score_against_perfect", static_cast<double>(all.wins) / all.games},
+                {"score_first_200",
+                 all.games_first_200 ? static_cast<double>(all.wins_first_200) / all.games_first_200 : 0.0},
+                {"moves_with_a_choice", all.choices},
+                {"mean_loss_per_move", all.choices ? all.loss / static_cast<double>(all.choices) : 0.0},
+                {"share_of_moves_losing",
+                 all.choices ? static_cast<double>(all.losing_choices) / static_cast<double>(all.choices) : 0.0},
+                {"largest_loss", all.largest}};
             std::cout << line.dump() << std::endl;
         }
     } catch (const Error &e) {

@@ -29,17 +29,24 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&] { return flag_value(argc, argv, i); };
-        if (arg == "--ruleset") given["ruleset"] = value();
-        else if (arg == "--pieces") given["pieces"] = std::stoi(value());
-        else if (arg == "--dice") given["dice"] = std::stoi(value());
-        else if (arg == "--tolerance") so.tolerance = std::stod(value());
-        else if (arg == "--min-off") so.min_off = std::stoi(value());
-        else if (arg == "--output" || arg == "-o") output = value();
-        else if (arg == "--quiet") quiet = true;
+        if (arg == "--ruleset")
+            given["ruleset"] = value();
+        else if (arg == "--pieces")
+            given["pieces"] = std::stoi(value());
+        else if (arg == "--dice")
+            given["dice"] = std::stoi(value());
+        else if (arg == "--tolerance")
+            so.tolerance = std::stod(value());
+        else if (arg == "--min-off")
+            so.min_off = std::stoi(value());
+        else if (arg == "--output" || arg == "-o")
+            output = value();
+        else if (arg == "--quiet")
+            quiet = true;
         else {
-            std::fprintf(stderr,
-                         "usage: ludus-ur-solve [--ruleset finkel|masters|blitz] [--pieces N] [--dice 3|4] [--tolerance T] [--min-off K] "
-                         "[--output FILE] [--quiet]\n");
+            std::fprintf(stderr, "usage: ludus-ur-solve [--ruleset finkel|masters|blitz] [--pieces N] [--dice 3|4] "
+                                 "[--tolerance T] [--min-off K] "
+                                 "[--output FILE] [--quiet]\n");
             return 2;
         }
     }
@@ -53,11 +60,18 @@ int main(int argc, char **argv) {
         const auto t0 = std::chrono::steady_clock::now();
         const ur_solve::Table t = ur_solve::solve(o, so);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        json summary{{"ruleset", UrRules::ruleset_name(o.ruleset)}, {"pieces", o.pieces}, {"dice", o.dice}, {"states", index.size()},
-                     {"tolerance", so.tolerance}, {"min_off", so.min_off}, {"seconds", seconds}, {"sweeps", t.sweeps}};
+        json summary{{"ruleset", UrRules::ruleset_name(o.ruleset)},
+                     {"pieces", o.pieces},
+                     {"dice", o.dice},
+                     {"states", index.size()},
+                     {"tolerance", so.tolerance},
+                     {"min_off", so.min_off},
+                     {"seconds", seconds},
+                     {"sweeps", t.sweeps}};
         if (so.min_off == 0) {
             UrState start;
-            for (int p = 0; p < 2; ++p) start.count[static_cast<size_t>(p)][UrState::hand] = static_cast<uint8_t>(o.pieces);
+            for (int p = 0; p < 2; ++p)
+                start.count[static_cast<size_t>(p)][UrState::hand] = static_cast<uint8_t>(o.pieces);
             summary["first_player_wins"] = t.value[index.encode(start)];
         }
         if (!output.empty()) {

@@ -41,8 +41,9 @@ void play(uint64_t seed, const Features &weights, double random_share, std::vect
         ends.clear();
         turn_ends(o, s, s.to_move, -1, ends, buffers);
         const int mover = s.to_move;
-        const size_t pick = rng.below(1000) < random_share * 1000 ? rng.below(static_cast<uint32_t>(ends.size()))
-                                                                  : highest(ends, [&](const S &e) { return win_chance(e, mover, weights); }).first;
+        const size_t pick = rng.below(1000) < random_share * 1000
+                                ? rng.below(static_cast<uint32_t>(ends.size()))
+                                : highest(ends, [&](const S &e) { return win_chance(e, mover, weights); }).first;
         s = ends[pick].state;
     }
     const int winner = s.result == Result::player0_won ? 0 : s.result == Result::player1_won ? 1 : -1;
@@ -110,11 +111,13 @@ int main(int argc, char **argv) {
     print("start", w);
     for (int round = 0; round < rounds; ++round) {
         std::vector<Sample> train, test;
-        for (int g = 0; g < games; ++g) play(seed + static_cast<uint64_t>(round) * 1000003 + static_cast<uint64_t>(g), w, 0.1, g % 5 == 4 ? test : train);
+        for (int g = 0; g < games; ++g)
+            play(seed + static_cast<uint64_t>(round) * 1000003 + static_cast<uint64_t>(g), w, 0.1,
+                 g % 5 == 4 ? test : train);
         const double before = log_loss(test, w);
         const Features fitted = fit(train);
-        std::printf("round %d: %zu positions, held-out log loss %.4f with the weights played, %.4f fitted\n", round + 1, train.size(),
-                    before, log_loss(test, fitted));
+        std::printf("round %d: %zu positions, held-out log loss %.4f with the weights played, %.4f fitted\n", round + 1,
+                    train.size(), before, log_loss(test, fitted));
         w = fitted;
         print("weights", w);
         std::fflush(stdout);

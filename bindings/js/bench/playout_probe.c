@@ -24,7 +24,8 @@ static double playouts(const ludus_game *prototype, double seconds, unsigned lon
         for (int i = 0; i < 16; ++i, ++*games) {
             ludus_game *g = NULL;
             uint32_t n = 0;
-            if (ludus_game_clone(prototype, &g) != LUDUS_OK || ludus_game_random_playout(g, seed++, 10000, NULL, &n) != LUDUS_OK) {
+            if (ludus_game_clone(prototype, &g) != LUDUS_OK ||
+                ludus_game_random_playout(g, seed++, 10000, NULL, &n) != LUDUS_OK) {
                 fprintf(stderr, "%s\n", ludus_last_error());
                 exit(1);
             }
