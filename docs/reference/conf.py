@@ -33,8 +33,13 @@ html_theme_options = {"page_width": "1240px", "sidebar_width": "250px", "code_fo
 def write_python_reference(app):
     """reference/python.rst: each public module of the package with autodoc (the package's own
     names under ``ludus``, each submodule's under its name, so nothing is described twice)."""
-    lines = ["Python API (``ludus``)", "======================", "",
-             "Generated from the package's docstrings; the tour is :doc:`../python`.", ""]
+    lines = [
+        "Python API (``ludus``)",
+        "======================",
+        "",
+        "Generated from the package's docstrings; the tour is :doc:`../python`.",
+        "",
+    ]
     for module_name in MODULES:
         module = importlib.import_module(module_name)
         lines += [f"``{module_name}``", "-" * (len(module_name) + 4), "", f".. automodule:: {module_name}"]
@@ -51,6 +56,7 @@ def write_python_reference(app):
 
 def check_docstrings(app):
     from sphinx.util import logging
+
     logger = logging.getLogger("ludus.docstrings")
     for name in missing_docstrings():
         logger.warning(f"the public Python name {name} has no docstring")

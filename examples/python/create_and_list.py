@@ -10,10 +10,10 @@ for entry in ludus.games():
 
 # Options are keywords (or a dict). A seed makes everything random repeatable.
 with ludus.Game("petteia", rows=8, cols=8, seed=7) as game:
-    print(game)                                   # the library's text diagram
+    print(game)  # the library's text diagram
     print("phase:", game.phase, "- to move: player", game.to_move)
 
-    moves = game.legal_moves                      # a list of Move objects
+    moves = game.legal_moves  # a list of Move objects
     print(len(moves), "legal moves:", " ".join(moves.texts))
     first = moves[0]
     print("first:", first.text, "from", first.from_, "to", first.to, "captures", first.captures)

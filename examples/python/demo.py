@@ -41,12 +41,13 @@ SHOW_EVERY = {"petteia": 12, "duodecim": 8, "latrunculi": 12}
 def describe(move: ludus.Move, name: str) -> str:
     """One line about a computer's move: the move, and what its search thought of it."""
     s = move.search
-    return (f"player {move.player} ({name}) {move.text}: value {s['value']:+.2f} for the mover, "
-            f"depth {s['depth']}, {s['nodes']} positions, {s['time_ms']:g} ms")
+    return (
+        f"player {move.player} ({name}) {move.text}: value {s['value']:+.2f} for the mover, "
+        f"depth {s['depth']}, {s['nodes']} positions, {s['time_ms']:g} ms"
+    )
 
 
-def play_match(game_id: str, seed: int, levels: List[Dict[str, Any]], every: int,
-               quiet: bool) -> ludus.Game:
+def play_match(game_id: str, seed: int, levels: List[Dict[str, Any]], every: int, quiet: bool) -> ludus.Game:
     """Play one game between two computer players (levels[0] is player 0) to its end."""
     game = ludus.Game(game_id, MATCH_OPTIONS.get(game_id, {}), seed=seed)
     names = [player["level"] for player in levels]
@@ -105,9 +106,11 @@ def match_summary(game_id: str, games: int, seed: int, nodes: int) -> str:
     losses = games - wins - draws
     score = wins + 0.5 * draws
     low, high = wilson(score, games)
-    return (f"{game_id}: best {wins} wins, {draws} draws, {losses} losses against medium in {games} games "
-            f"({nodes} positions a move): score {100 * score / games:.0f}% "
-            f"(95% interval {100 * low:.0f}..{100 * high:.0f}%), {time.perf_counter() - start:.1f} s")
+    return (
+        f"{game_id}: best {wins} wins, {draws} draws, {losses} losses against medium in {games} games "
+        f"({nodes} positions a move): score {100 * score / games:.0f}% "
+        f"(95% interval {100 * low:.0f}..{100 * high:.0f}%), {time.perf_counter() - start:.1f} s"
+    )
 
 
 def playout_statistics(game_id: str, count: int, seed: int) -> Dict[str, Any]:
@@ -129,8 +132,10 @@ def print_statistics(game_id: str, stats: Dict[str, Any]) -> None:
     shares = ", ".join(f"{name} {k} ({100 * k / n:.0f}%)" for name, k in sorted(stats["results"].items()))
     print(f"{game_id}: {n} random playouts in {stats['seconds']:.2f} s")
     print(f"  results: {shares}")
-    print(f"  length in moves: average {statistics.mean(lengths):.1f}, median {statistics.median(lengths):g}, "
-          f"shortest {min(lengths)}, longest {max(lengths)}")
+    print(
+        f"  length in moves: average {statistics.mean(lengths):.1f}, median {statistics.median(lengths):g}, "
+        f"shortest {min(lengths)}, longest {max(lengths)}"
+    )
 
 
 def write_svg(game: ludus.Game, path: str) -> str:
@@ -144,12 +149,21 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--every", type=int, default=0, help="show the board every N moves (default: per game)")
-    parser.add_argument("--nodes", type=int, default=200000,
-                        help="positions the level best may evaluate for a move (default 200000)")
-    parser.add_argument("--match-games", type=int, default=4,
-                        help="games of the short match of best against medium in each game (default 4; 0: none)")
-    parser.add_argument("--match-nodes", type=int, default=20000,
-                        help="best's positions a move in that match (default 20000; at most --nodes)")
+    parser.add_argument(
+        "--nodes", type=int, default=200000, help="positions the level best may evaluate for a move (default 200000)"
+    )
+    parser.add_argument(
+        "--match-games",
+        type=int,
+        default=4,
+        help="games of the short match of best against medium in each game (default 4; 0: none)",
+    )
+    parser.add_argument(
+        "--match-nodes",
+        type=int,
+        default=20000,
+        help="best's positions a move in that match (default 20000; at most --nodes)",
+    )
     parser.add_argument("--playouts", type=int, default=100, help="random playouts per game (default 100; 0: none)")
     parser.add_argument("--svg-dir", default="ludus-demo", help="where the pictures go (default ./ludus-demo)")
     parser.add_argument("--game", action="append", choices=ludus.game_ids(), help="only this game (repeatable)")
@@ -174,8 +188,10 @@ def main(argv: Optional[List[str]] = None) -> None:
 
     if args.match_games > 0:
         match_nodes = min(args.match_nodes, args.nodes)
-        print(f"# 2. A short match in each game: best ({match_nodes} positions a move) against medium, "
-              f"{args.match_games} games, both colours (measured now)\n")
+        print(
+            f"# 2. A short match in each game: best ({match_nodes} positions a move) against medium, "
+            f"{args.match_games} games, both colours (measured now)\n"
+        )
         for game_id in game_ids:
             print(match_summary(game_id, args.match_games, args.seed, match_nodes), flush=True)
         print()

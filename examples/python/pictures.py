@@ -10,10 +10,10 @@ import ludus
 with ludus.Game("petteia", rows=6, cols=6, seed=1) as game:
     for move in ("b2-b4", "c5-c4", "d2-d4"):
         game.play(move)
-    print(game)                                     # the text diagram, as game.text() gives it
+    print(game)  # the text diagram, as game.text() gives it
     print(game.text(orientation=1, coordinates=False))  # options: player 1 at the bottom, no coordinates
     with open("petteia.svg", "w", encoding="utf-8") as f:
-        f.write(game.svg(size=360))                 # the SVG picture, svg() in JavaScript too
+        f.write(game.svg(size=360))  # the SVG picture, svg() in JavaScript too
     print("wrote petteia.svg")
 
 with ludus.Game("duodecim", seed=3) as game:
@@ -21,10 +21,10 @@ with ludus.Game("duodecim", seed=3) as game:
     game.play("H-III")
     print(game)
     with open("duodecim.svg", "w", encoding="utf-8") as f:
-        f.write(game.svg(inscription="virtus"))    # the cells show the motto of a stone board
+        f.write(game.svg(inscription="virtus"))  # the cells show the motto of a stone board
     print("wrote duodecim.svg")
 
     try:
-        game.svg(size=10)                           # a bad option is the library's error
+        game.svg(size=10)  # a bad option is the library's error
     except ludus.InvalidOptionError as e:
         print("no picture:", e)

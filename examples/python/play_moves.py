@@ -6,15 +6,15 @@ import ludus
 
 game = ludus.Game("petteia", rows=7, cols=5, seed=1)
 
-game.play("b2-b4")                    # the move's text
-move = game.legal_moves[0]            # a Move from the list
+game.play("b2-b4")  # the move's text
+move = game.legal_moves[0]  # a Move from the list
 game.play(move)
 game.play({"from": "c2", "to": "c3"})  # any part of a move's JSON that names exactly one move
 
-for event in game.history:            # what happened so far
+for event in game.history:  # what happened so far
     print(f"player {event['player']}: {event['text']}")
 
-game.undo()                           # take back the last move
+game.undo()  # take back the last move
 print("after undo:", [e["text"] for e in game.history])
 
 # The fast integer path, for programs that search: no strings, no JSON.

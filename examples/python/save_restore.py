@@ -11,7 +11,7 @@ game = ludus.Game("duodecim", seed=11)
 game.roll()
 game.play(game.legal_moves[0])
 
-text = game.to_json()                  # the whole game: options, history, position, generator
+text = game.to_json()  # the whole game: options, history, position, generator
 restored = ludus.Game.from_json(text)  # validated: the history is replayed
 assert restored.to_json() == text
 
@@ -27,6 +27,6 @@ with tempfile.TemporaryDirectory() as directory:
     again = ludus.Game.load(path)
     print("loaded", again.id, "with", len(again.history), "events")
 
-trial = game.copy()                    # an independent copy, e.g. to try a move
+trial = game.copy()  # an independent copy, e.g. to try a move
 trial.play(trial.legal_moves[-1])
 print("the copy moved on:", len(trial.history), "events; the original:", len(game.history))

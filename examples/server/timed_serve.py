@@ -23,11 +23,12 @@ from ludus.cli import main
 MAIN = threading.get_ident()
 cpu = collections.Counter()
 calls = collections.Counter()
-nested = []     # the time of the timed calls inside each open timed call
+nested = []  # the time of the timed calls inside each open timed call
 
 
 def timed(part, function):
     """``function`` with its own main-thread CPU time (less that of timed calls inside it) added to ``part``."""
+
     def wrapper(*args, **kwargs):
         if threading.get_ident() != MAIN:
             return function(*args, **kwargs)
@@ -41,6 +42,7 @@ def timed(part, function):
             calls[part] += 1
             if nested:
                 nested[-1] += spent
+
     return wrapper
 
 
@@ -52,6 +54,7 @@ def timed_append(function):
         finally:
             cpu["commit wait (wall)"] += time.perf_counter() - started
             calls["commit wait (wall)"] += 1
+
     return wrapper
 
 
@@ -59,6 +62,7 @@ def timed_startup(function):
     async def wrapper(*args, **kwargs):
         cpu["event loop at start"] = time.thread_time()
         return await function(*args, **kwargs)
+
     return wrapper
 
 

@@ -89,8 +89,14 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     bytes=A-B) is answered with a 206, as nginx and Apache answer (the Royal Game of Ur's solved
     table is read so); the folder `tables` (part ur_perfect) served as /tables/, each request
     for it noted in `table_requests` (the range asked for, or None)."""
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
-                      ".wasm": "application/wasm", ".webmanifest": "application/manifest+json", ".json": "application/json"}
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".json": "application/json",
+    }
     ranges = True
     tables = None
     table_requests = []
@@ -144,7 +150,14 @@ def serve():
 
 def browser():
     options = webdriver.ChromeOptions()
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900", "--lang=en-GB"]:
+    for flag in [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,900",
+        "--lang=en-GB",
+    ]:
         options.add_argument(flag)
     options.binary_location = "/usr/bin/chromium"
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -176,8 +189,10 @@ class App:
 
     def size(self, width, height):
         self.width = width
-        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
+        self.d.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800},
+        )
         self.js("window.dispatchEvent(new Event('resize'))")
         time.sleep(0.15)
 
@@ -190,10 +205,15 @@ class App:
         self.wait_ready()
 
     def wait_ready(self):
-        wait_for(lambda: self.js("return document.body.dataset.ready === 'true' && !!document.querySelector('#board svg')"), "the app to start")
+        wait_for(
+            lambda: self.js("return document.body.dataset.ready === 'true' && !!document.querySelector('#board svg')"),
+            "the app to start",
+        )
 
     def status(self):
-        return self.js("const s = document.querySelector('#status'); return {text: s.textContent, phase: s.dataset.phase, result: s.dataset.result};")
+        return self.js(
+            "const s = document.querySelector('#status'); return {text: s.textContent, phase: s.dataset.phase, result: s.dataset.result};"
+        )
 
     def visible(self, selector):
         found = [e for e in self.d.find_elements(By.CSS_SELECTOR, selector) if e.is_displayed() and e.is_enabled()]
@@ -223,7 +243,8 @@ class App:
         """Every board place (unless the board takes no tap: the end, the review) and every
         visible button, select and input: 44x44 px or more; no horizontal overflow; the board
         (the area a zoomed board scrolls in) and the status line on screen."""
-        small = self.js("""
+        small = self.js(
+            """
             const [min, boardPlaces, deviceWidth] = arguments, out = [];
             const seen = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
             const places = boardPlaces ? [...document.querySelectorAll('#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray')] : [];
@@ -240,23 +261,33 @@ class App:
                     status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth,
                     dice: (() => { const dice = document.querySelector('#dice'); if (dice.hidden) return null;
                                    const r = dice.getBoundingClientRect(), a = document.querySelector('#actions').getBoundingClientRect();
-                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""", MIN_TARGET, board_places, self.width)
+                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""",
+            MIN_TARGET,
+            board_places,
+            self.width,
+        )
         assert not small["small"], f"{where}: targets under {MIN_TARGET} px: {small['small'][:8]}"
         assert small["overflow"] <= 0, f"{where}: {small['overflow']} px of horizontal overflow"
         top, bottom, left, right = small["board"]
-        assert top >= -1 and bottom <= small["height"] + 1 and left >= -1 and right <= small["width"] + 1, f"{where}: the board is not on screen: {small['board']}"
+        assert (
+            top >= -1 and bottom <= small["height"] + 1 and left >= -1 and right <= small["width"] + 1
+        ), f"{where}: the board is not on screen: {small['board']}"
         assert small["status"] <= small["height"], f"{where}: the status line is below the fold"
         dice = small["dice"]
-        assert not dice or (dice["bottom"] <= small["height"] and dice["right"] <= small["width"] and not dice["under"]), f"{where}: the dice are cut off: {dice}"
+        assert not dice or (
+            dice["bottom"] <= small["height"] and dice["right"] <= small["width"] and not dice["under"]
+        ), f"{where}: the dice are cut off: {dice}"
         self.targets_measured += small["count"]
 
     def check_axe(self, where):
         if not self.js("return !!window.axe"):
             self.js(self.axe_source)
-        result = self.d.execute_async_script("""
+        result = self.d.execute_async_script(
+            """
             const done = arguments[arguments.length - 1];
             axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations.map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))))
-               .catch((e) => done([{id: 'axe failed', impact: 'critical', nodes: [String(e)]}]));""")
+               .catch((e) => done([{id: 'axe failed', impact: 'critical', nodes: [String(e)]}]));"""
+        )
         bad = [v for v in result if v["impact"] in ("serious", "critical")]
         assert not bad, f"{where}: axe: {bad}"
         self.axe_runs += 1
@@ -265,7 +296,8 @@ class App:
         """No phrase of another language's catalogue (nor, on a page not in English, the
         library's English words) in the page's text, labels, pictures and open dialogs."""
         language = self.js("return document.documentElement.lang")
-        text = self.js("""
+        text = self.js(
+            """
             // a line marked as in another language (the kiosk's invitation's second line) is no leak
             let body = document.body.innerText;
             for (const e of document.body.querySelectorAll('[lang]'))
@@ -275,23 +307,32 @@ class App:
               parts.push(e.getAttribute('aria-label') || '', e.getAttribute('title') || '', e.getAttribute('placeholder') || '');
             for (const e of document.querySelectorAll('svg text, svg title')) parts.push(e.textContent);
             parts.push(...[...document.querySelectorAll('dialog[open]')].map((d) => d.innerText));
-            return parts.join('\\n');""")
-        found = sorted({phrase for phrase in FOREIGN[language] if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", text)})
+            return parts.join('\\n');"""
+        )
+        found = sorted(
+            {phrase for phrase in FOREIGN[language] if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", text)}
+        )
         assert not found, f"{where}: another language on the page in {language}: {found[:10]}"
 
     # ---- playing -----------------------------------------------------------------------------
 
     def choose_card(self, game):
         """Taps the new-game dialog's card of `game`."""
-        card = self.js("const card = document.querySelector(`#game-choice input[value='${arguments[0]}']`).closest('label'); card.scrollIntoView({block: 'center'}); return card", game)
+        card = self.js(
+            "const card = document.querySelector(`#game-choice input[value='${arguments[0]}']`).closest('label'); card.scrollIntoView({block: 'center'}); return card",
+            game,
+        )
         self.tap(card)
-        assert self.js("return document.querySelector(`#game-choice input[value='${arguments[0]}']`).checked", game), f"the new-game dialog: {game} not chosen by a tap on its card"
+        assert self.js(
+            "return document.querySelector(`#game-choice input[value='${arguments[0]}']`).checked", game
+        ), f"the new-game dialog: {game} not chosen by a tap on its card"
 
     def new_game(self, game, options, opponent="greedy", computer=1):
         self.button("#new-game")
         wait_for(lambda: self.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
         self.choose_card(game)
-        self.js("""
+        self.js(
+            """
             const [options, opponent, computer] = arguments;
             for (const [name, value] of Object.entries(options)) {
               const input = document.querySelector(`[data-option='${name}']`);
@@ -301,9 +342,17 @@ class App:
             const select = document.querySelector('#opponent');
             select.value = opponent;
             select.dispatchEvent(new Event('change'));
-            document.querySelector('#computer').value = String(computer);""", options, opponent, computer)
+            document.querySelector('#computer').value = String(computer);""",
+            options,
+            opponent,
+            computer,
+        )
         self.tap(self.d.find_element(By.ID, "start"))
-        wait_for(lambda: self.js("return document.querySelector('#board').dataset.game") == game and self.status()["phase"] != "over", "the new game")
+        wait_for(
+            lambda: self.js("return document.querySelector('#board').dataset.game") == game
+            and self.status()["phase"] != "over",
+            "the new game",
+        )
 
     def moves_played(self):
         return self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
@@ -311,19 +360,32 @@ class App:
     def step(self, typed_dice=True):
         """One human action, chosen from what the page marks; False when there is none now.
         With typed_dice, every third roll is typed in as from physical dice."""
-        shown = self.js("""
+        shown = self.js(
+            """
             const on = (e) => e && !e.hidden && !e.disabled && e.getClientRects().length > 0;
             return {choice: [...document.querySelectorAll('#choices button')].find(on) || null, roll: on(document.querySelector('#roll')) ? document.querySelector('#roll') : null,
-                    movable: [...document.querySelectorAll('#board .movable:not(.mark)')], played: JSON.parse(localStorage.getItem('ludus.current')).state.history.length};""")
+                    movable: [...document.querySelectorAll('#board .movable:not(.mark)')], played: JSON.parse(localStorage.getItem('ludus.current')).state.history.length};"""
+        )
         if typed_dice and shown["roll"] and not shown["choice"]:
             self.rolls += 1
             if self.rolls % 3 == 0:  # every third roll from "physical" dice, typed in
                 self.button("#own-dice")
-                inputs = wait_for(lambda: [e for e in self.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()], "the dice fields", 5)
+                inputs = wait_for(
+                    lambda: [
+                        e for e in self.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()
+                    ],
+                    "the dice fields",
+                    5,
+                )
                 for field in inputs:  # a die's faces as the field takes them (the Royal Game of Ur's: 0 or 1)
                     field.send_keys(str(rng.randint(int(field.get_attribute("min")), int(field.get_attribute("max")))))
                 self.tap(self.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
-                wait_for(lambda: self.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1)?.dice_from === 'outside'"), "the typed dice played")
+                wait_for(
+                    lambda: self.js(
+                        "return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1)?.dice_from === 'outside'"
+                    ),
+                    "the typed dice played",
+                )
                 self.typed_rolls += 1
                 return True
         if shown["choice"] or shown["roll"]:
@@ -332,7 +394,12 @@ class App:
             return False
         # a placing: one tap plays it (against a friend, once the server has announced it)
         marked = lambda: self.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark), #choices button")
-        if wait_for(lambda: self.moves_played() != shown["played"] or marked(), "a move played or its targets marked", 5) is True:
+        if (
+            wait_for(
+                lambda: self.moves_played() != shown["played"] or marked(), "a move played or its targets marked", 5
+            )
+            is True
+        ):
             return True
         targets = wait_for(marked, "marked targets", 5)
         self.tap(rng.choice([t for t in targets if t.tag_name != "button"] or targets))
@@ -356,9 +423,11 @@ class App:
 
     def illegal_tap(self, expect_words):
         """A tap on a place that starts no move: the page says why (role=alert)."""
-        place = self.js("""
+        place = self.js(
+            """
             const marked = new Set([...document.querySelectorAll('#board .movable')]);
-            return [...document.querySelectorAll('#board .square[data-square], #board [data-position0]')].find((p) => !marked.has(p)) || null;""")
+            return [...document.querySelectorAll('#board .square[data-square], #board [data-position0]')].find((p) => !marked.has(p)) || null;"""
+        )
         if place is None:
             return
         self.tap(place)
@@ -370,11 +439,13 @@ def foreign_phrases():
     """For each language of i18n/languages.json, the phrases of the other catalogues that its own
     does not have (what is left of a message around its {placeholders}, 4 characters or more),
     and on a page not in English the library's English words."""
+
     def values(tag):
         out = []
         for value in json.load(open(os.path.join(SITE, "i18n", f"{tag}.json"), encoding="utf-8")).values():
             out.extend(value.values() if isinstance(value, dict) else [value])
         return set(out)
+
     catalogues = {tag: values(tag) for tag in LANGUAGES}
     foreign = {}
     for tag, own in catalogues.items():
@@ -385,7 +456,9 @@ def foreign_phrases():
                 if len(fragment) >= 4 and re.search(r"[A-Za-zÄÖÜäöüß]{3}", fragment):
                     phrases.add(fragment)
         if tag != "en":  # the library's own English words (its pictures' status line and trays)
-            phrases.update(["player 0", "player 1", "to move", "to roll", "in hand", "borne off", "last:", "no step yet"])
+            phrases.update(
+                ["player 0", "player 1", "to move", "to roll", "in hand", "borne off", "last:", "no step yet"]
+            )
         foreign[tag] = phrases
     return foreign
 
@@ -397,9 +470,32 @@ FOREIGN = foreign_phrases()
 # The test's parts, in the order they run; BROWSER_TEST_ONLY=name,name runs only those (while
 # editing: the whole test is for CI).
 def parts():
-    return [("sizes", sizes), ("targets", targets), ("messages", messages), ("manifest", manifest), ("landmarks", check_landmarks), ("draw_offers", draw_offers_and_worker_faults),
-            ("computer_turn", computer_turn_in_words), ("games", games_in_each_language), ("monte_carlo", monte_carlo),
-            ("levels", levels), ("ostia_board", ostia_board), ("print_sheet", print_sheet), ("review", review), ("lessons", lessons), ("attract", attract), ("dice_and_sound", dice_and_sound), ("pace_control", pace_control), ("engine_load_error", engine_load_error), ("visitor_defects", visitor_defects), ("ur_game", ur_game), ("ur_perfect", ur_perfect), ("kiosk", kiosk), ("friend", friend), ("offline", offline)]
+    return [
+        ("sizes", sizes),
+        ("targets", targets),
+        ("messages", messages),
+        ("manifest", manifest),
+        ("landmarks", check_landmarks),
+        ("draw_offers", draw_offers_and_worker_faults),
+        ("computer_turn", computer_turn_in_words),
+        ("games", games_in_each_language),
+        ("monte_carlo", monte_carlo),
+        ("levels", levels),
+        ("ostia_board", ostia_board),
+        ("print_sheet", print_sheet),
+        ("review", review),
+        ("lessons", lessons),
+        ("attract", attract),
+        ("dice_and_sound", dice_and_sound),
+        ("pace_control", pace_control),
+        ("engine_load_error", engine_load_error),
+        ("visitor_defects", visitor_defects),
+        ("ur_game", ur_game),
+        ("ur_perfect", ur_perfect),
+        ("kiosk", kiosk),
+        ("friend", friend),
+        ("offline", offline),
+    ]
 
 
 def main():
@@ -422,9 +518,15 @@ def main():
             print(f"-- {name}: {time.time() - t0:.0f} s")
         # (the offline part stops the server, the lessons part blocks lessons.json: those failures
         # are the tests')
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and not re.search(EXPECTED_CONSOLE_ERRORS, e["message"])]
+        errors = [
+            e
+            for e in driver.get_log("browser")
+            if e["level"] == "SEVERE" and not re.search(EXPECTED_CONSOLE_ERRORS, e["message"])
+        ]
         assert not errors, f"console errors: {errors}"
-        print(f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in")
+        print(
+            f"axe: {app.axe_runs} screens, 0 serious or critical violations; {app.targets_measured} targets measured; {app.typed_rolls} rolls typed in"
+        )
     except AssertionError as e:
         print(f"FAILED: {e}")
         failures += 1
@@ -447,7 +549,9 @@ def sizes(app):
             app.check_no_leak(f"{game} at {width}x{height}")
             if (width, height) in ((360, 740), (1024, 768)):
                 app.check_axe(f"{game} at {width}x{height}")
-        print(f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}")
+        print(
+            f"{game}: board and buttons >= {MIN_TARGET} px, no overflow, at {', '.join(f'{w}x{h}' for w, h in SIZES)}"
+        )
 
 
 def rulesets_offered(app):
@@ -456,8 +560,13 @@ def rulesets_offered(app):
     wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
     offered = {}
     for game in app.js("return [...document.querySelectorAll('#game-choice input[name=game]')].map((e) => e.value)"):
-        app.js("const input = document.querySelector(`#game-choice input[value='${arguments[0]}']`); input.checked = true; input.dispatchEvent(new Event('change'))", game)
-        offered[game] = app.js("return [...(document.querySelector('[data-option=ruleset]')?.options ?? [])].map((o) => JSON.parse(o.value))") or [None]
+        app.js(
+            "const input = document.querySelector(`#game-choice input[value='${arguments[0]}']`); input.checked = true; input.dispatchEvent(new Event('change'))",
+            game,
+        )
+        offered[game] = app.js(
+            "return [...(document.querySelector('[data-option=ruleset]')?.options ?? [])].map((o) => JSON.parse(o.value))"
+        ) or [None]
     app.js("document.querySelector('#new-game-dialog').close()")
     return offered
 
@@ -500,8 +609,10 @@ def targets(app):
     # The keyboard's cursor scrolls into view; a tap on the zoomed board still plays.
     board = app.d.find_element(By.ID, "board")
     board.send_keys(*[Keys.ARROW_RIGHT] * 10)
-    inside = app.js("""const c = document.querySelector('#board .mark.cursor')?.getBoundingClientRect(), a = document.querySelector('#board-area').getBoundingClientRect();
-                       return !!c && c.left >= a.left - 1 && c.right <= a.right + 1 && c.top >= a.top - 1 && c.bottom <= a.bottom + 1""")
+    inside = app.js(
+        """const c = document.querySelector('#board .mark.cursor')?.getBoundingClientRect(), a = document.querySelector('#board-area').getBoundingClientRect();
+                       return !!c && c.left >= a.left - 1 && c.right <= a.right + 1 && c.top >= a.top - 1 && c.bottom <= a.bottom + 1"""
+    )
     assert inside, "the zoomed board: the keyboard's cursor out of view"
     before = app.moves_played()
     while app.moves_played() == before:
@@ -512,8 +623,10 @@ def targets(app):
         app.size(width, height)
         app.check_targets(f"petteia 26x26 at {width}x{height}")
     app.size(360, 740)
-    print(f"targets: {checked} screens; Petteia 10x11 on a phone zoomed, the whole board and back by its button, the cursor in view, "
-          "a move by taps; Petteia 26x26 zoomed at the five sizes")
+    print(
+        f"targets: {checked} screens; Petteia 10x11 on a phone zoomed, the whole board and back by its button, the cursor in view, "
+        "a move by taps; Petteia 26x26 zoomed at the five sizes"
+    )
 
 
 def messages(app):
@@ -535,11 +648,17 @@ def messages(app):
         shown = wait_for(lambda: app.js(overlap), "the illegal tap's message", 5)
         assert not shown["covers"], f"{width}x{height}: the message covers the board: {shown}"
         app.button("#hint")
-        shown = wait_for(lambda: app.js("return document.querySelector('#message').dataset.kind === 'hint'") and app.js(overlap), "the hint", 15)
+        shown = wait_for(
+            lambda: app.js("return document.querySelector('#message').dataset.kind === 'hint'") and app.js(overlap),
+            "the hint",
+            15,
+        )
         assert not shown["covers"], f"{width}x{height}: the hint covers the board: {shown}"
         app.tap(app.d.find_element(By.ID, "status"))
         wait_for(lambda: not app.d.find_element(By.ID, "message").text, "the message to go at the next tap", 5)
-        print(f"messages at {width}x{height}: an illegal tap's and the hint's above the board ({shown['message']} vs {shown['board']}), gone at the next tap")
+        print(
+            f"messages at {width}x{height}: an illegal tap's and the hint's above the board ({shown['message']} vs {shown['board']}), gone at the next tap"
+        )
 
 
 def manifest(app):
@@ -549,9 +668,11 @@ def manifest(app):
     for tag in LANGUAGES:
         Select(app.d.find_element(By.ID, "language")).select_by_value(tag)
         wait_for(lambda: app.js("return document.documentElement.lang") == tag, f"the page in {tag}", 10)
-        linked = app.d.execute_async_script("""
+        linked = app.d.execute_async_script(
+            """
             const done = arguments[arguments.length - 1], link = document.querySelector('link[rel=manifest]');
-            fetch(link.href).then((r) => r.json()).then((m) => done({href: link.getAttribute('href'), lang: m.lang, name: m.name})).catch((e) => done({error: String(e)}));""")
+            fetch(link.href).then((r) => r.json()).then((m) => done({href: link.getAttribute('href'), lang: m.lang, name: m.name})).catch((e) => done({error: String(e)}));"""
+        )
         assert linked.get("lang") == tag, f"the page in {tag} links {linked}"
     print(f"manifest: the page links its language's manifest ({', '.join(LANGUAGES)})")
 
@@ -560,16 +681,23 @@ def games_in_each_language(app):
     """Each language through its games; German, the language added last, on a phone through two
     of them, chosen in the language selector."""
     driver = app.d
-    for language, (width, height), latrunculi, played in [("it", (360, 740), "bell", GAMES), ("en", (1024, 768), "schaedler", GAMES),
-                                                          ("de", (360, 740), "kowalski", ["duodecim", "latrunculi"])]:
+    for language, (width, height), latrunculi, played in [
+        ("it", (360, 740), "bell", GAMES),
+        ("en", (1024, 768), "schaedler", GAMES),
+        ("de", (360, 740), "kowalski", ["duodecim", "latrunculi"]),
+    ]:
         if language == "de":
             choose_language(app, "Deutsch", "de")
         else:
             app.open(language)
         app.size(width, height)
         dialogs_checked = False
-        for game, options in [("duodecim", {"pieces": 2, "first_player": 0}), ("petteia", {"rows": 6, "cols": 6, "draw_plies_without_capture": 40}),
-                              ("latrunculi", {"ruleset": latrunculi, "draw_plies_without_capture": 30}), ("xii_scripta", {"pieces": 2})]:
+        for game, options in [
+            ("duodecim", {"pieces": 2, "first_player": 0}),
+            ("petteia", {"rows": 6, "cols": 6, "draw_plies_without_capture": 40}),
+            ("latrunculi", {"ruleset": latrunculi, "draw_plies_without_capture": 30}),
+            ("xii_scripta", {"pieces": 2}),
+        ]:
             if game not in played:
                 continue
             t0 = time.time()
@@ -585,26 +713,39 @@ def games_in_each_language(app):
             if not dialogs_checked:
                 check_dialogs(app, language)
                 dialogs_checked = True
-            app.explain_words = {"it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"], "en": ["There is no", "This piece", "Not allowed", "No move"],
-                                 "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"]}[language]
+            app.explain_words = {
+                "it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"],
+                "en": ["There is no", "This piece", "Not allowed", "No move"],
+                "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"],
+            }[language]
             actions = app.play_to_the_end(f"{game} ({language})")
             wait_for(lambda: app.visible("#end-panel"), "the end-of-game panel", 10)
             heading = driver.find_element(By.ID, "end-heading").text
             shown = app.status()
             assert shown["result"] in ("player 0 won", "player 1 won", "draw"), shown
             if shown["result"] != "draw":
-                side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"], "de": ["Hell", "Dunkel"]}[language][int(shown["result"][7])]
+                side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"], "de": ["Hell", "Dunkel"]}[language][
+                    int(shown["result"][7])
+                ]
                 assert side in heading, f"{game}: the end panel names {heading!r}, the result is {shown['result']}"
             # The library's reason (libludus 1.1's "end_reason") is written out in the panel.
-            reason = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null")
+            reason = app.js(
+                "return JSON.parse(localStorage.getItem('ludus.current')).state.position.end_reason ?? null"
+            )
             if reason:
-                assert driver.find_element(By.ID, "end-reason").text.strip(), f"{game}: the end panel does not say why ({reason})"
+                assert driver.find_element(
+                    By.ID, "end-reason"
+                ).text.strip(), f"{game}: the end panel does not say why ({reason})"
             app.check_axe(f"{game} end panel ({language})")
             app.check_no_leak(f"{game} end panel ({language})")
-            history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.player)")
+            history = app.js(
+                "return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.player)"
+            )
             assert 0 in history and 1 in history, f"{game}: both sides played"
-            print(f"{language} {width}x{height} {game}: over after {actions} taps in {time.time() - t0:.1f} s: {heading} "
-                  f"{driver.find_element(By.ID, 'end-reason').get_attribute('textContent')}")
+            print(
+                f"{language} {width}x{height} {game}: over after {actions} taps in {time.time() - t0:.1f} s: {heading} "
+                f"{driver.find_element(By.ID, 'end-reason').get_attribute('textContent')}"
+            )
         if language == "it":
             app.new_game("duodecim", {})
             screenshot(app, "web-phone-it", 360, 740)
@@ -627,7 +768,11 @@ def monte_carlo(app):
 def offline(app):
     """The service worker answers once the server is gone (the last part: it stops the server)."""
     app.open("it", clear=False)
-    wait_for(lambda: app.js("return navigator.serviceWorker.controller !== null"), "the service worker to control the page", 20)
+    wait_for(
+        lambda: app.js("return navigator.serviceWorker.controller !== null"),
+        "the service worker to control the page",
+        20,
+    )
     app.server.shutdown()
     app.server.server_close()
     app.d.refresh()
@@ -677,16 +822,23 @@ def game_server(library, directory):
     os.environ["LUDUS_LIBRARY"] = library
     sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
     from ludus.server.testing import ServerProcess
+
     env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "bindings", "python"), "PYTHONDONTWRITEBYTECODE": "1"}
-    server = ServerProcess(f"sqlite:{os.path.join(directory, 'games.sqlite3')}", env=env, extra=["--app", SITE],
-                           log_path=os.path.join(directory, "server.log"))
+    server = ServerProcess(
+        f"sqlite:{os.path.join(directory, 'games.sqlite3')}",
+        env=env,
+        extra=["--app", SITE],
+        log_path=os.path.join(directory, "server.log"),
+    )
     return server.start()
 
 
 def online(app):
-    return app.js("return {connection: document.body.dataset.online, version: Number(document.body.dataset.onlineVersion ?? -1), "
-                  "status: document.querySelector('#status').textContent, phase: document.querySelector('#status').dataset.phase, "
-                  "history: [...document.querySelectorAll('#history li')].length, message: document.querySelector('#message').textContent}")
+    return app.js(
+        "return {connection: document.body.dataset.online, version: Number(document.body.dataset.onlineVersion ?? -1), "
+        "status: document.querySelector('#status').textContent, phase: document.querySelector('#status').dataset.phase, "
+        "history: [...document.querySelectorAll('#history li')].length, message: document.querySelector('#message').textContent}"
+    )
 
 
 def friend(app):
@@ -699,11 +851,16 @@ def friend(app):
     app.open("it")
     wait_for(lambda: app.js("return document.body.dataset.server") == "none", "the app to find no game server")
     assert app.js("return document.querySelector('#play-friend').hidden"), "play a friend offered without a server"
-    asked = app.js("return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('/health'))")
+    asked = app.js(
+        "return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('/health'))"
+    )
     assert not asked, f"a static host's page asks for a game server: {asked}"
     library = native_library()
-    assert library, "no native libludus for ludus serve: build it (meson setup build; meson compile -C build) or set LUDUS_LIBRARY"
+    assert (
+        library
+    ), "no native libludus for ludus serve: build it (meson setup build; meson compile -C build) or set LUDUS_LIBRARY"
     import tempfile
+
     directory = tempfile.mkdtemp(prefix="ludus-friend-")
     server = game_server(library, directory)
     base = server.url + "/"
@@ -723,8 +880,13 @@ def friend(app):
         wait_for(lambda: host.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
         host.choose_card("duodecim")
         host.button("#play-friend")
-        wait_for(lambda: host.js("return document.querySelector('#invite-dialog').open && document.querySelector('#invite-qr').complete "
-                                 "&& document.querySelector('#invite-qr').naturalWidth > 0"), "the invitation with its QR code")
+        wait_for(
+            lambda: host.js(
+                "return document.querySelector('#invite-dialog').open && document.querySelector('#invite-qr').complete "
+                "&& document.querySelector('#invite-qr').naturalWidth > 0"
+            ),
+            "the invitation with its QR code",
+        )
         link = host.js("return document.querySelector('#invite-link').value")
         assert link.startswith(base + "#join="), f"the join link: {link}"
         assert host.js("return document.querySelector('#invite-qr').alt") == it["invite.qr"]
@@ -741,7 +903,10 @@ def friend(app):
         guest.wait_ready()
         wait_for(lambda: online(guest)["connection"] == "open" and online(guest)["version"] >= 1, "the friend to join")
         assert "#join=" not in guest.d.current_url, "the used invitation stays in the address"
-        wait_for(lambda: guest.d.find_element(By.ID, "message").text == en["online.joined"].replace("{side}", en["side.1"]), "the friend told their side")
+        wait_for(
+            lambda: guest.d.find_element(By.ID, "message").text == en["online.joined"].replace("{side}", en["side.1"]),
+            "the friend told their side",
+        )
         wait_for(lambda: online(host)["version"] == online(guest)["version"], "the phone to see the friend joined")
         guest.check_targets("the friend's page on the tablet")
         guest.check_axe("the friend's page on the tablet")
@@ -751,7 +916,9 @@ def friend(app):
         guest_plays = can_act(guest)
         assert guest_plays != can_act(host), f"both or neither page to play: {online(host)} / {online(guest)}"
         waiting, words, mover = (host, it, 1) if guest_plays else (guest, en, 0)
-        assert online(waiting)["status"] == words["online.friend_turn"].replace("{side}", words[f"side.{mover}"]), f"the page waiting: {online(waiting)}"
+        assert online(waiting)["status"] == words["online.friend_turn"].replace(
+            "{side}", words[f"side.{mover}"]
+        ), f"the page waiting: {online(waiting)}"
         actions = play_between(host, guest, 8)
         actions += check_friend_narrated(host, guest, it, en)
         while not can_act(host) and online(host)["phase"] != "over":  # the drop comes when the phone is to play
@@ -766,19 +933,34 @@ def friend(app):
             assert host.step(typed_dice=False), f"the phone could not act: {online(host)}"
             wait_for(lambda: online(host)["version"] > version, "the phone's action stored", 15)
             actions += 1
-        assert online(host)["version"] > before and online(guest)["version"] == before, f"the tablet followed the game while offline: {online(guest)}"
+        assert (
+            online(host)["version"] > before and online(guest)["version"] == before
+        ), f"the tablet followed the game while offline: {online(guest)}"
         guest.js("window.blockSockets = false;")
-        wait_for(lambda: online(guest)["connection"] == "open" and online(guest)["version"] == online(host)["version"], "the tablet to reconnect and catch up", 20)
+        wait_for(
+            lambda: online(guest)["connection"] == "open" and online(guest)["version"] == online(host)["version"],
+            "the tablet to reconnect and catch up",
+            20,
+        )
         same_board(host, guest, "after the tablet's reconnection")
         undo_offered(host, guest, it, en)
         # the server killed and started again: both pages reconnect, the game goes on
         actions += play_between(host, guest, 6)
         version = online(host)["version"]
         server.kill()
-        wait_for(lambda: online(host)["connection"] == "lost" and online(guest)["connection"] == "lost", "both pages to see the server gone")
-        assert online(host)["status"] == it["online.reconnecting"], f"the phone while the server is down: {online(host)}"
+        wait_for(
+            lambda: online(host)["connection"] == "lost" and online(guest)["connection"] == "lost",
+            "both pages to see the server gone",
+        )
+        assert (
+            online(host)["status"] == it["online.reconnecting"]
+        ), f"the phone while the server is down: {online(host)}"
         server.start()
-        wait_for(lambda: all(online(p)["connection"] == "open" and online(p)["version"] == version for p in (host, guest)), "both pages back at the stored position", 30)
+        wait_for(
+            lambda: all(online(p)["connection"] == "open" and online(p)["version"] == version for p in (host, guest)),
+            "both pages back at the stored position",
+            30,
+        )
         same_board(host, guest, "after the server's restart")
         actions += play_between(host, guest, 2000)
         assert online(host)["phase"] == online(guest)["phase"] == "over", "the game did not end"
@@ -787,11 +969,13 @@ def friend(app):
         host.check_no_leak("the end of a game against a friend, Italian")
         guest.check_no_leak("the end of a game against a friend, English")
         real_dice_online(host, guest, it, en)
-        print(f"friend: Duodecim between an Italian phone and an English tablet through ludus serve, {actions} actions, "
-              f"{online(host)['version']} versions, result {result[0]}; the invitation's QR code and link; the tablet's "
-              "connection dropped while the phone played, back at the server's position; an undo asked, declined, asked "
-              "again and agreed; the server killed and restarted, both back; a game of real dice agreed and a roll typed in; "
-              "no option without a server")
+        print(
+            f"friend: Duodecim between an Italian phone and an English tablet through ludus serve, {actions} actions, "
+            f"{online(host)['version']} versions, result {result[0]}; the invitation's QR code and link; the tablet's "
+            "connection dropped while the phone played, back at the server's position; an undo asked, declined, asked "
+            "again and agreed; the server killed and restarted, both back; a game of real dice agreed and a roll typed in; "
+            "no option without a server"
+        )
         app.axe_runs += host.axe_runs + guest.axe_runs
         app.targets_measured += host.targets_measured + guest.targets_measured
     finally:
@@ -809,13 +993,23 @@ def check_friend_narrated(host, guest, it, en):
     for _ in range(4):
         actor = wait_for(lambda: next((page for page in (host, guest) if can_act(page)), None), "a page to play", 15)
         other, words = (guest, en) if actor is host else (host, it)
-        friend = os.path.commonprefix([words[f"narrate.friend_{key}"] for key in ("rolled", "rolled_played", "played")]).strip()
+        friend = os.path.commonprefix(
+            [words[f"narrate.friend_{key}"] for key in ("rolled", "rolled_played", "played")]
+        ).strip()
         actions += play_between(host, guest, 1)
-        wait_for(lambda: narration(other).startswith(friend), f"the friend's action written out on the other page ({narration(other)!r})", 10)
+        wait_for(
+            lambda: narration(other).startswith(friend),
+            f"the friend's action written out on the other page ({narration(other)!r})",
+            10,
+        )
     said = narration(other)
     host.d.refresh()
     host.wait_ready()
-    wait_for(lambda: online(host)["connection"] == "open" and online(host)["version"] == online(guest)["version"], "the phone back in the game after a reload", 20)
+    wait_for(
+        lambda: online(host)["connection"] == "open" and online(host)["version"] == online(guest)["version"],
+        "the phone back in the game after a reload",
+        20,
+    )
     told = [it[key].split("{")[0].strip() for key in ("opening.roll", "starts.side")]
     again = [phrase for phrase in told if phrase and phrase in narration(host)]
     assert not again, f"after a reload the phone tells the opening again: {narration(host)!r}"
@@ -838,66 +1032,110 @@ def real_dice_online(host, guest, it, en):
     host.tap(host.d.find_element(By.CSS_SELECTOR, "#invite-dialog button[value=close]"))
     guest.d.get(link)
     guest.wait_ready()
-    asked = lambda: guest.js("return document.querySelector('#confirm-dialog').open && document.querySelector('#confirm-text').textContent")
+    asked = lambda: guest.js(
+        "return document.querySelector('#confirm-dialog').open && document.querySelector('#confirm-text').textContent"
+    )
     try:
         wait_for(lambda: asked() == en["online.real_dice_agree"], "the friend asked to agree to real dice", 15)
     except AssertionError:
         dialogs = guest.js("return [...document.querySelectorAll('dialog[open]')].map((d) => d.id)")
         console = [e["message"][:200] for e in guest.d.get_log("browser")][-4:]
-        raise AssertionError(f"the friend not asked to agree to real dice: link {link}, the page {guest.d.current_url}, {online(guest)}, "
-                             f"dialogs open {dialogs}, console {console}") from None
+        raise AssertionError(
+            f"the friend not asked to agree to real dice: link {link}, the page {guest.d.current_url}, {online(guest)}, "
+            f"dialogs open {dialogs}, console {console}"
+        ) from None
     guest.check_no_leak("the agreement to real dice")
     guest.button("#confirm-yes")
-    wait_for(lambda: all(online(p)["connection"] == "open" and online(p)["version"] >= 1 for p in (host, guest))
-             and online(host)["version"] == online(guest)["version"], "the friend to join the game of real dice")
-    roller = wait_for(lambda: next((p for p in (host, guest) if p.js("return document.querySelector('#roll').offsetParent !== null")), None), "a page to roll")
+    wait_for(
+        lambda: all(online(p)["connection"] == "open" and online(p)["version"] >= 1 for p in (host, guest))
+        and online(host)["version"] == online(guest)["version"],
+        "the friend to join the game of real dice",
+    )
+    roller = wait_for(
+        lambda: next(
+            (p for p in (host, guest) if p.js("return document.querySelector('#roll').offsetParent !== null")), None
+        ),
+        "a page to roll",
+    )
     roller.button("#roll")
-    inputs = wait_for(lambda: [e for e in roller.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()], "the dice fields", 5)
+    inputs = wait_for(
+        lambda: [e for e in roller.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()],
+        "the dice fields",
+        5,
+    )
     thrown = [rng.randint(1, 6) for _ in inputs]
     for field, value in zip(inputs, thrown):
         field.send_keys(str(value))
     roller.tap(roller.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
     last = lambda p: p.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1)?.text")
-    wait_for(lambda: last(host) == last(guest) == "roll " + " ".join(map(str, thrown)), f"the typed roll {thrown} on both pages", 15)
+    wait_for(
+        lambda: last(host) == last(guest) == "roll " + " ".join(map(str, thrown)),
+        f"the typed roll {thrown} on both pages",
+        15,
+    )
 
 
 def undo_offered(host, guest, it, en):
     """Against a friend, undo is an offer the friend answers: the page whose side moved last asks,
     the other page asks its visitor (in its language); declined, the game is unchanged and the
     asker told so; asked again and accepted, both pages take the move back."""
-    history = lambda page: page.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => [e.player, e.text])")
+    history = lambda page: page.js(
+        "return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => [e.player, e.text])"
+    )
     last_mover = next(player for player, text in reversed(history(host)) if not text.startswith("roll"))
     asker, answerer, asked, answered = (host, guest, it, en) if last_mover == 0 else (guest, host, en, it)
-    dialog = lambda: answerer.js("const d = document.querySelector('#confirm-dialog'); return d.open ? document.querySelector('#confirm-text').textContent : null")
+    dialog = lambda: answerer.js(
+        "const d = document.querySelector('#confirm-dialog'); return d.open ? document.querySelector('#confirm-text').textContent : null"
+    )
     before = history(host)
     for accept in (False, True):
         asker.button("#undo")
         wait_for(lambda: dialog() == answered["online.offer.undo"], "the friend asked to take a move back", 15)
-        wait_for(lambda: online(asker)["message"] == asked["online.offer_sent.undo"], "the asker told the offer is sent")
+        wait_for(
+            lambda: online(asker)["message"] == asked["online.offer_sent.undo"], "the asker told the offer is sent"
+        )
         assert asker.js("return document.querySelector('#undo').disabled"), "a second offer allowed while one waits"
         answerer.check_no_leak("the friend's undo offer")
         answerer.check_axe("the friend's undo offer")
         answerer.button("#confirm-yes" if accept else "#confirm-no")
         if not accept:
-            wait_for(lambda: online(asker)["message"] == asked["online.declined.undo"], "the asker told the undo is declined", 15)
+            wait_for(
+                lambda: online(asker)["message"] == asked["online.declined.undo"],
+                "the asker told the undo is declined",
+                15,
+            )
             assert history(host) == history(guest) == before, "a declined undo changed the game"
-    wait_for(lambda: all(online(p)["connection"] == "open" and len(history(p)) < len(before) for p in (host, guest))
-             and online(host)["version"] == online(guest)["version"], "both pages to take the move back", 20)
-    wait_for(lambda: online(host)["message"] == it["online.undone"] and online(guest)["message"] == en["online.undone"], "both told the move is taken back")
+    wait_for(
+        lambda: all(online(p)["connection"] == "open" and len(history(p)) < len(before) for p in (host, guest))
+        and online(host)["version"] == online(guest)["version"],
+        "both pages to take the move back",
+        20,
+    )
+    wait_for(
+        lambda: online(host)["message"] == it["online.undone"] and online(guest)["message"] == en["online.undone"],
+        "both told the move is taken back",
+    )
     same_board(host, guest, "after the agreed undo")
-    assert history(host) == before[:len(history(host))], f"the undo took back something else: {before[-4:]} -> {history(host)[-4:]}"
+    assert (
+        history(host) == before[: len(history(host))]
+    ), f"the undo took back something else: {before[-4:]} -> {history(host)[-4:]}"
 
 
 def can_act(app):
     """The page's side is to play: the dice to roll, a piece marked or a choice offered."""
-    return app.js("const on = (e) => e && !e.hidden && e.getClientRects().length > 0;"
-                  "return on(document.querySelector('#roll')) || document.querySelectorAll('#board .movable:not(.mark)').length > 0 "
-                  "|| [...document.querySelectorAll('#choices button')].some(on)")
+    return app.js(
+        "const on = (e) => e && !e.hidden && e.getClientRects().length > 0;"
+        "return on(document.querySelector('#roll')) || document.querySelectorAll('#board .movable:not(.mark)').length > 0 "
+        "|| [...document.querySelectorAll('#choices button')].some(on)"
+    )
 
 
 def same_board(a, b, where):
     """The two pages show the same game: the same history and the same picture of the board."""
-    history = [p.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.text)") for p in (a, b)]
+    history = [
+        p.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.text)")
+        for p in (a, b)
+    ]
     assert history[0] == history[1], f"{where}: the pages' games differ: {history[0][-5:]} / {history[1][-5:]}"
 
 
@@ -913,7 +1151,9 @@ def play_between(host, guest, limit):
             continue
         both = lambda: online(host)["version"] > version and online(guest)["version"] == online(host)["version"]
         # a choice between moves is offered before anything is sent (a pass, once tapped, waits for the server)
-        choosing = lambda: acting.js("return [...document.querySelectorAll('#choices button:not(#pass)')].some((b) => b.getClientRects().length > 0)")
+        choosing = lambda: acting.js(
+            "return [...document.querySelectorAll('#choices button:not(#pass)')].some((b) => b.getClientRects().length > 0)"
+        )
         try:
             wait_for(lambda: both() or choosing(), "the action on both pages", 5)
             stalls = 0
@@ -921,9 +1161,11 @@ def play_between(host, guest, limit):
             stalls += 1  # a tap lost in an animation: tried again
             if stalls < 5:
                 continue
-            raise AssertionError(f"the action at version {version} not on both pages: {online(host)} / {online(guest)}; "
-                                 f"the socket of the page that acted: {acting.js('return window.socketLog.slice(-6)')}; "
-                                 f"its errors: {[e['message'] for e in acting.d.get_log('browser') if e['level'] == 'SEVERE'][-3:]}") from None
+            raise AssertionError(
+                f"the action at version {version} not on both pages: {online(host)} / {online(guest)}; "
+                f"the socket of the page that acted: {acting.js('return window.socketLog.slice(-6)')}; "
+                f"its errors: {[e['message'] for e in acting.d.get_log('browser') if e['level'] == 'SEVERE'][-3:]}"
+            ) from None
         actions += both()  # else a choice between moves is offered: the next step taps it
     return actions
 
@@ -968,8 +1210,15 @@ def draw_offers_and_worker_faults(app):
     app.new_game("petteia", {"rows": 6, "cols": 6})
     app.button("#more")
     app.button("#offer-draw")
-    wait_for(lambda: not busy() and (app.status()["phase"] == "over" or italian["draw.declined_computer"] in d.find_element(By.ID, "message").text),
-             "the computer's answer to a draw offer", 15)
+    wait_for(
+        lambda: not busy()
+        and (
+            app.status()["phase"] == "over"
+            or italian["draw.declined_computer"] in d.find_element(By.ID, "message").text
+        ),
+        "the computer's answer to a draw offer",
+        15,
+    )
     accepted = app.status()["phase"] == "over"
     if accepted:
         wait_for(lambda: app.visible("#end-panel"), "the end panel of an agreed draw", 5)
@@ -982,10 +1231,16 @@ def draw_offers_and_worker_faults(app):
             app.open("it", query=f"pace=30&worker_fault={fault}", clear=False)
             app.new_game("petteia", {"rows": 6, "cols": 6})
             app.button("#hint")
-            wait_for(lambda: not busy() and hint_usable() and d.find_element(By.ID, "message").text, f"the spinner to go after a worker {fault}", 10)
+            wait_for(
+                lambda: not busy() and hint_usable() and d.find_element(By.ID, "message").text,
+                f"the spinner to go after a worker {fault}",
+                10,
+            )
             message = d.find_element(By.ID, "message").text
             if fault == "error":
-                assert message == f"{italian['error.hint']} {italian['error.invalid_state']}", f"worker error: {message!r}"
+                assert (
+                    message == f"{italian['error.hint']} {italian['error.invalid_state']}"
+                ), f"worker error: {message!r}"
             else:
                 assert message.startswith("Suggerimento:"), f"worker crash: the page did not search itself: {message!r}"
             app.check_no_leak(f"worker {fault}")
@@ -1009,10 +1264,26 @@ def computer_turn_in_words(app):
     "Tocca al computer (Scuro (computer))"); the opening roll and who starts are written on
     screen; the computer's roll and each of its moves are written out in a visible line, each
     shown alone for the pace at least (?pace=400 in Italian, the default in English)."""
-    words = {"it": ("Tocca a te", "Il computer pensa…", "Il computer ha tirato {dice}", "Tiro d'apertura:", "Cominci tu.", "Comincia il computer.",
-                    {"": "da {from} a {to}", "H": "entra in {to}", "O": "esce da {from}"}),
-             "en": ("Your turn", "The computer is thinking…", "The computer rolled {dice}", "Opening roll:", "You start.", "The computer starts.",
-                    {"": "from {from} to {to}", "H": "enters on {to}", "O": "bears off from {from}"})}
+    words = {
+        "it": (
+            "Tocca a te",
+            "Il computer pensa…",
+            "Il computer ha tirato {dice}",
+            "Tiro d'apertura:",
+            "Cominci tu.",
+            "Comincia il computer.",
+            {"": "da {from} a {to}", "H": "entra in {to}", "O": "esce da {from}"},
+        ),
+        "en": (
+            "Your turn",
+            "The computer is thinking…",
+            "The computer rolled {dice}",
+            "Opening roll:",
+            "You start.",
+            "The computer starts.",
+            {"": "from {from} to {to}", "H": "enters on {to}", "O": "bears off from {from}"},
+        ),
+    }
     for language, pace, shortest in [("it", 400, 0.36), ("en", None, 1.0)]:
         yours, thinking, rolled, opening, you_start, it_starts, step = words[language]
         app.open(language, query=f"pace={pace}" if pace else "")
@@ -1023,17 +1294,23 @@ def computer_turn_in_words(app):
         said = app.js(narration) or ""
         started = time.time()
         first = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.setup.first_player")
-        assert opening in said and (you_start if first == 0 else it_starts) in said, f"{language}: the opening roll and who starts not said: {said!r}"
+        assert (
+            opening in said and (you_start if first == 0 else it_starts) in said
+        ), f"{language}: the opening roll and who starts not said: {said!r}"
         if first == 1:  # the computer starts: the opening is read alone for two paces
             wait_for(lambda: opening not in (app.js(narration) or ""), "the computer's first roll", 10)
-            assert time.time() - started >= 2 * shortest, f"{language}: the opening shown for {time.time() - started:.2f} s only"
+            assert (
+                time.time() - started >= 2 * shortest
+            ), f"{language}: the opening shown for {time.time() - started:.2f} s only"
         history = "return JSON.parse(localStorage.getItem('ludus.current')).state.history"
         # Play until the computer has played a whole turn and it is the person's turn again; once the
         # computer has moved the test only waits (a tap of the person's would clear the line).
         while True:
             computer_moved = any(e["player"] == 1 and not e["text"].startswith("roll") for e in app.js(history))
             if computer_moved:
-                if app.status()["phase"] == "roll" and app.js("return document.querySelector('#roll').offsetParent !== null"):
+                if app.status()["phase"] == "roll" and app.js(
+                    "return document.querySelector('#roll').offsetParent !== null"
+                ):
                     break
                 time.sleep(0.03)
             elif not app.step(typed_dice=False):
@@ -1041,29 +1318,51 @@ def computer_turn_in_words(app):
         events = app.js(history)
         last_roll = max(i for i, e in enumerate(events) if e["player"] == 1 and e["text"].startswith("roll"))
         dice = " + ".join(events[last_roll]["text"].split()[1:])
-        steps = [e["text"] for e in events[last_roll + 1:] if e["player"] == 1 and "-" in e["text"]]
+        steps = [e["text"] for e in events[last_roll + 1 :] if e["player"] == 1 and "-" in e["text"]]
         line = app.js(narration)
-        assert line and rolled.format(dice=dice) in line, f"{language}: the computer's roll not written out on screen: {line!r} {events[-6:]} {app.js('return window.seen')[-4:]}"
+        assert (
+            line and rolled.format(dice=dice) in line
+        ), f"{language}: the computer's roll not written out on screen: {line!r} {events[-6:]} {app.js('return window.seen')[-4:]}"
         for text in steps:
             origin, target = text.split(":")[0].split("-")
-            written = step["H" if origin == "H" else "O" if target == "O" else ""].format(**{"from": origin, "to": target})
+            written = step["H" if origin == "H" else "O" if target == "O" else ""].format(
+                **{"from": origin, "to": target}
+            )
             assert written in line, f"{language}: the computer's move {text} not written out as {written!r}: {line!r}"
         seen = app.js("return window.seen")
         statuses = {entry["status"] for entry in seen}
-        assert not [s for s in statuses if "(" in s], f"{language}: a status names players in brackets: {sorted(statuses)}"
-        assert any(s.startswith(yours) for s in statuses) and thinking in statuses, f"{language}: statuses {sorted(statuses)}"
+        assert not [
+            s for s in statuses if "(" in s
+        ], f"{language}: a status names players in brackets: {sorted(statuses)}"
+        assert (
+            any(s.startswith(yours) for s in statuses) and thinking in statuses
+        ), f"{language}: statuses {sorted(statuses)}"
         # Each of the computer's actions in the line stays alone for the pace at least before the
         # next of the same turn is added to it (the last stays until the person acts).
-        changes = [entry for i, entry in enumerate(seen) if entry["said"] and (i == 0 or entry["said"] != seen[i - 1]["said"]) and rolled.split("{")[0] in entry["said"]]
-        gaps = [(b["t"] - a["t"]) / 1000 for a, b in zip(changes, changes[1:]) if b["said"].startswith(a["said"].rstrip("."))]
-        assert gaps and min(gaps) >= shortest, f"{language}: the computer's actions shown {gaps} s apart (at least {shortest} s)"
+        changes = [
+            entry
+            for i, entry in enumerate(seen)
+            if entry["said"]
+            and (i == 0 or entry["said"] != seen[i - 1]["said"])
+            and rolled.split("{")[0] in entry["said"]
+        ]
+        gaps = [
+            (b["t"] - a["t"]) / 1000
+            for a, b in zip(changes, changes[1:])
+            if b["said"].startswith(a["said"].rstrip("."))
+        ]
+        assert (
+            gaps and min(gaps) >= shortest
+        ), f"{language}: the computer's actions shown {gaps} s apart (at least {shortest} s)"
         app.check_no_leak("the computer's turn")
         if language == "it":  # the project's screenshots: the computer's turn written out
             screenshot(app, "web-computer-phone-it", 360, 740)
             screenshot(app, "web-computer-tablet-it", 768, 1024)
             screenshot(app, "web-computer-phone-landscape-it", 740, 360)
             check_narration_clear(app, "740x360")
-        print(f"{language}: the opening and who starts said; the computer's turn written out ({line!r}), its actions {min(gaps):.2f} s apart or more")
+        print(
+            f"{language}: the opening and who starts said; the computer's turn written out ({line!r}), its actions {min(gaps):.2f} s apart or more"
+        )
 
 
 def keyboard_move(app):
@@ -1072,31 +1371,54 @@ def keyboard_move(app):
     move is announced in the aria-live region."""
     board = app.d.find_element(By.ID, "board")
     before = app.moves_played()
-    app.js("""window.announced = []; const live = document.querySelector('#announce');
-              new MutationObserver(() => window.announced.push(live.textContent)).observe(live, {childList: true, characterData: true, subtree: true});""")
+    app.js(
+        """window.announced = []; const live = document.querySelector('#announce');
+              new MutationObserver(() => window.announced.push(live.textContent)).observe(live, {childList: true, characterData: true, subtree: true});"""
+    )
     board.send_keys(Keys.ARROW_UP, Keys.ENTER)
-    wait_for(lambda: app.js("return document.querySelector('#board .chosen')?.dataset.square") == "a2", "a2 chosen by Enter", 5)
+    wait_for(
+        lambda: app.js("return document.querySelector('#board .chosen')?.dataset.square") == "a2",
+        "a2 chosen by Enter",
+        5,
+    )
     board.send_keys(Keys.ESCAPE)
     wait_for(lambda: not app.js("return document.querySelector('#board .chosen')"), "Escape to let go", 5)
     board.send_keys(Keys.ENTER, Keys.ARROW_UP, Keys.ENTER)
-    wait_for(lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history[arguments[0]]?.text", before) == "a2-a3",
-             "the move played by keyboard", 10)
+    wait_for(
+        lambda: app.js(
+            "return JSON.parse(localStorage.getItem('ludus.current')).state.history[arguments[0]]?.text", before
+        )
+        == "a2-a3",
+        "the move played by keyboard",
+        10,
+    )
     # What the live region said (the computer's reply may have been announced since).
-    announced = wait_for(lambda: [text for text in app.js("return window.announced") if "a2" in text and "a3" in text], "the move announced", 5)[0]
+    announced = wait_for(
+        lambda: [text for text in app.js("return window.announced") if "a2" in text and "a3" in text],
+        "the move announced",
+        5,
+    )[0]
     print(f"keyboard: a2-a3 by arrows and Enter, Escape lets go; announced {announced!r}")
 
 
 def check_dialogs(app, language):
     """The new-game, rules and "more" dialogs: axe, tap targets inside, no other language."""
-    for opener, dialog in [("#new-game", "#new-game-dialog"), ("#show-rules", "#rules-dialog"), ("#more", "#more-dialog")]:
+    for opener, dialog in [
+        ("#new-game", "#new-game-dialog"),
+        ("#show-rules", "#rules-dialog"),
+        ("#more", "#more-dialog"),
+    ]:
         app.button(opener)
         wait_for(lambda: app.js(f"return document.querySelector('{dialog}').open"), dialog)
         if dialog == "#rules-dialog":
             check_rules_pages(app, language)
         app.check_axe(f"{dialog} ({language})")
-        small = app.js("""
+        small = app.js(
+            """
             return [...document.querySelectorAll(arguments[0] + ' button, ' + arguments[0] + ' select, ' + arguments[0] + ' input:not([type=radio])')]
-              .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && (r.width < 44 || r.height < 44)).length""", dialog)
+              .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && (r.width < 44 || r.height < 44)).length""",
+            dialog,
+        )
         assert small == 0, f"{dialog}: {small} controls under 44 px"
         app.check_no_leak(f"{dialog} ({language})")
         app.js(f"document.querySelector('{dialog}').close()")
@@ -1111,13 +1433,23 @@ def check_rules_pages(app, language):
         tab = app.d.find_elements(By.CSS_SELECTOR, "#rules-tabs button")[index]
         name = tab.text
         app.tap(tab)
-        wait_for(lambda: app.js("return document.querySelector('#rules h2')?.textContent === arguments[0] && document.querySelectorAll('#rules figure svg').length > 0", name),
-                 f"the rules of {name}", 10)
+        wait_for(
+            lambda: app.js(
+                "return document.querySelector('#rules h2')?.textContent === arguments[0] && document.querySelectorAll('#rules figure svg').length > 0",
+                name,
+            ),
+            f"the rules of {name}",
+            10,
+        )
         app.check_no_leak(f"the rules of {name} ({language})")
         text = app.js("return document.querySelector('#rules').innerText")
-        assert "*" not in text, f"the rules of {name} ({language}): a Markdown star shown: {text[text.index('*') - 30:text.index('*') + 30]!r}"
+        assert (
+            "*" not in text
+        ), f"the rules of {name} ({language}): a Markdown star shown: {text[text.index('*') - 30:text.index('*') + 30]!r}"
         if name == "Petteia":
-            assert app.js("return [...document.querySelectorAll('#rules em')].map((e) => e.textContent)") == ["ludus latrunculorum"], f"Petteia's rules ({language}): no emphasis"
+            assert app.js("return [...document.querySelectorAll('#rules em')].map((e) => e.textContent)") == [
+                "ludus latrunculorum"
+            ], f"Petteia's rules ({language}): no emphasis"
     print(f"{language}: the rules of {len(GAMES)} games, emphasis rendered, no other language")
 
 
@@ -1125,7 +1457,9 @@ def check_landmarks(app):
     """The page's landmarks: one main, holding the board and the actions (axe wants the page's
     content in landmarks)."""
     app.open("it")
-    found = app.js("return [document.querySelectorAll('main').length, !!document.querySelector('main #board'), !!document.querySelector('main #actions')]")
+    found = app.js(
+        "return [document.querySelectorAll('main').length, !!document.querySelector('main #board'), !!document.querySelector('main #actions')]"
+    )
     assert found == [1, True, True], f"the page's <main>: {found}"
 
 
@@ -1138,9 +1472,18 @@ def choose_language(app, name, tag):
             time.sleep(0.05)
     select = app.d.find_element(By.ID, "language")
     offered = app.js("return [...arguments[0].options].map((o) => `${o.lang}:${o.text}`)", select)
-    assert [option.split(":")[0] for option in offered] == LANGUAGES and {"it:Italiano", "en:English", "de:Deutsch"} <= set(offered), f"the language selector: {offered}"
+    assert [option.split(":")[0] for option in offered] == LANGUAGES and {
+        "it:Italiano",
+        "en:English",
+        "de:Deutsch",
+    } <= set(offered), f"the language selector: {offered}"
     Select(select).select_by_visible_text(name)
-    wait_for(lambda: app.js("return document.documentElement.lang") == tag and app.js("return localStorage.getItem('ludus.language')") == tag, f"the page in {name}", 10)
+    wait_for(
+        lambda: app.js("return document.documentElement.lang") == tag
+        and app.js("return localStorage.getItem('ludus.language')") == tag,
+        f"the page in {name}",
+        10,
+    )
     assert app.js("return document.querySelector('#language').value") == tag
     app.check_no_leak(f"the page just switched to {name}")
 
@@ -1159,17 +1502,25 @@ def kiosk(app):
     assert "Tocca per giocare" in attract_text(), f"kiosk: not in the museum's language: {attract_text()!r}"
     app.check_axe("kiosk attract screen")
     app.check_no_leak("kiosk attract screen")
-    fixed = app.js("""return {viewport: document.querySelector('meta[name=viewport]').content, touch: getComputedStyle(document.body).touchAction,
-                              select: getComputedStyle(document.querySelector('#app')).userSelect || getComputedStyle(document.querySelector('#app')).webkitUserSelect};""")
-    assert "user-scalable=no" in fixed["viewport"] and "maximum-scale=1" in fixed["viewport"], f"kiosk: the viewport can be zoomed: {fixed}"
+    fixed = app.js(
+        """return {viewport: document.querySelector('meta[name=viewport]').content, touch: getComputedStyle(document.body).touchAction,
+                              select: getComputedStyle(document.querySelector('#app')).userSelect || getComputedStyle(document.querySelector('#app')).webkitUserSelect};"""
+    )
+    assert (
+        "user-scalable=no" in fixed["viewport"] and "maximum-scale=1" in fixed["viewport"]
+    ), f"kiosk: the viewport can be zoomed: {fixed}"
     assert fixed["touch"] == "pan-x pan-y", f"kiosk: pinch zoom left on: {fixed}"
     assert fixed["select"] == "none", f"kiosk: text can be selected: {fixed}"
     app.tap(d.find_element(By.ID, "attract"))
     wait_for(lambda: not app.visible("#attract"), "the attract screen to go")
-    assert app.js("return getComputedStyle(document.querySelector('#print')).display") == "none", "kiosk: no print button"
+    assert (
+        app.js("return getComputedStyle(document.querySelector('#print')).display") == "none"
+    ), "kiosk: no print button"
     app.button("#show-rules")
     wait_for(lambda: d.find_elements(By.CSS_SELECTOR, "#rules figure svg"), "the kiosk's rules", 10)
-    spec = app.js("return [...document.querySelectorAll('#rules a')].map((a) => a.textContent + ' ' + a.getAttribute('href'))")
+    spec = app.js(
+        "return [...document.querySelectorAll('#rules a')].map((a) => a.textContent + ' ' + a.getAttribute('href'))"
+    )
     assert not spec and "regole esatte" not in d.find_element(By.ID, "rules").text, f"kiosk: the rules lead to {spec}"
     app.js("document.querySelector('#rules-dialog').close()")
     # A visitor: English, then a game of Petteia against a person, one move.
@@ -1183,8 +1534,9 @@ def kiosk(app):
     wait_for(lambda: app.visible("#attract"), "the attract screen after 5 s idle", 15)
     wait_for(lambda: "Tocca per giocare" in attract_text(), "the museum's language after the idle reset", 5)
     saved = app.js("return JSON.parse(localStorage.getItem('ludus.current'))")
-    assert lang() == "it" and saved["settings"]["game"] == "duodecim" and saved["settings"]["opponent"] == "easy", \
-        f"kiosk: the last visitor's language or settings were kept: {lang()}, {saved['settings']}"
+    assert (
+        lang() == "it" and saved["settings"]["game"] == "duodecim" and saved["settings"]["opponent"] == "easy"
+    ), f"kiosk: the last visitor's language or settings were kept: {lang()}, {saved['settings']}"
     # The fresh game: no move of the visitor's side (the computer may have opened it already).
     left = app.js(visitor_moves)
     assert left == 0, f"kiosk: the last visitor's game was kept ({left} moves)"
@@ -1195,7 +1547,9 @@ def kiosk(app):
     d.refresh()
     app.wait_ready()
     wait_for(lambda: app.visible("#attract"), "the attract screen after a reload")
-    assert lang() == "it" and "Tocca per giocare" in attract_text(), f"kiosk: a visitor's language kept after a reload: {lang()} {attract_text()!r}"
+    assert (
+        lang() == "it" and "Tocca per giocare" in attract_text()
+    ), f"kiosk: a visitor's language kept after a reload: {lang()} {attract_text()!r}"
     # The museum's language from the kiosk's address.
     app.open("it", query="kiosk=1&lang=en&idle=5&pace=30", clear=False)
     wait_for(lambda: app.visible("#attract"), "the English kiosk's attract screen")
@@ -1206,24 +1560,38 @@ def kiosk(app):
     d.refresh()
     app.wait_ready()
     assert lang() == "en", "kiosk ?lang=en: a visitor's Italian kept after a reload"
-    print("kiosk: the museum's language (Italian, or ?lang=), no zoom, no selection, no specification; after 5 s idle "
-          "and after a reload the visitor's language, settings and game are gone")
+    print(
+        "kiosk: the museum's language (Italian, or ?lang=), no zoom, no selection, no specification; after 5 s idle "
+        "and after a reload the visitor's language, settings and game are gone"
+    )
 
 
 def check_narration_clear(app, where):
     """The computer's narration is on screen whole, over no button, no word of the column and no
     part of the board's picture (beside a race board on a landscape phone it is under the board)."""
-    found = app.js("""
+    found = app.js(
+        """
         const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
         const line = document.querySelector('#narration');
         const others = [...document.querySelectorAll('#app button, #app select, #status, #title, #board svg #content')]
           .filter((e) => e.getClientRects().length > 0).map((e) => [e.id || e.tagName, box(e)]);
         return { line: box(line), full: line.scrollHeight <= line.clientHeight + 1, text: line.innerText, others,
-                 viewport: [innerWidth, innerHeight] };""")
+                 viewport: [innerWidth, innerHeight] };"""
+    )
     left, top, right, bottom = found["line"]
-    assert found["text"] and found["full"] and left >= 0 and top >= 0 and right <= found["viewport"][0] and bottom <= found["viewport"][1], \
-        f"{where}: the narration is not on screen whole: {found}"
-    overlaps = [name for name, (l, t, r, b) in found["others"] if l < right - 1 and left < r - 1 and t < bottom - 1 and top < b - 1]
+    assert (
+        found["text"]
+        and found["full"]
+        and left >= 0
+        and top >= 0
+        and right <= found["viewport"][0]
+        and bottom <= found["viewport"][1]
+    ), f"{where}: the narration is not on screen whole: {found}"
+    overlaps = [
+        name
+        for name, (l, t, r, b) in found["others"]
+        if l < right - 1 and left < r - 1 and t < bottom - 1 and top < b - 1
+    ]
     assert not overlaps, f"{where}: the narration {found['text']!r} lies over {overlaps}"
 
 
@@ -1235,14 +1603,17 @@ def screenshot(app, name, width, height):
     app.d.save_screenshot(path)
     print(f"  screenshot {path}")
 
+
 def levels(app):
     """The computer's levels in the new-game dialog, weakest first, the Monte
     Carlo player (another style, not a step of the ladder) apart, under "altro"."""
     app.open("it")
     app.tap(app.d.find_element(By.ID, "new-game"))
     wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
-    shown = app.js("""return [...document.querySelector('#opponent').children].map((e) =>
-        e.tagName === 'OPTGROUP' ? {group: e.label, options: [...e.children].map((o) => o.value)} : e.value)""")
+    shown = app.js(
+        """return [...document.querySelector('#opponent').children].map((e) =>
+        e.tagName === 'OPTGROUP' ? {group: e.label, options: [...e.children].map((o) => o.value)} : e.value)"""
+    )
     assert shown[:6] == ["human", "random", "greedy", "easy", "medium", "best"], shown
     assert shown[6:] == [{"group": "altro", "options": ["uct"]}], shown
     app.js("document.querySelector('#new-game-dialog').close()")
@@ -1253,12 +1624,30 @@ def levels(app):
 # on the board drawn flat and turned a quarter (a tall screen).
 TRAY_WORDS = {"it": ("in mano", "uscite"), "en": ("in hand", "borne off"), "de": ("im Vorrat", "vom Brett")}
 ROUTE_WORDS = {
-    "it": {"flat": ["il Chiaro a sinistra", "la riga in alto da destra a sinistra", "poi la riga in basso da sinistra a destra"],
-           "turned": ["il Chiaro in alto", "la colonna di destra dal basso verso l'alto", "poi la colonna di sinistra dall'alto verso il basso"]},
-    "en": {"flat": ["Light on the left", "the top row from right to left", "then the bottom row from left to right"],
-           "turned": ["Light at the top", "the right-hand column from bottom to top", "then the left-hand column from top to bottom"]},
-    "de": {"flat": ["Hell links", "die obere Reihe von rechts nach links", "dann die untere Reihe von links nach rechts"],
-           "turned": ["Hell oben", "die rechte Spalte von unten nach oben", "dann die linke Spalte von oben nach unten"]},
+    "it": {
+        "flat": [
+            "il Chiaro a sinistra",
+            "la riga in alto da destra a sinistra",
+            "poi la riga in basso da sinistra a destra",
+        ],
+        "turned": [
+            "il Chiaro in alto",
+            "la colonna di destra dal basso verso l'alto",
+            "poi la colonna di sinistra dall'alto verso il basso",
+        ],
+    },
+    "en": {
+        "flat": ["Light on the left", "the top row from right to left", "then the bottom row from left to right"],
+        "turned": [
+            "Light at the top",
+            "the right-hand column from bottom to top",
+            "then the left-hand column from top to bottom",
+        ],
+    },
+    "de": {
+        "flat": ["Hell links", "die obere Reihe von rechts nach links", "dann die untere Reihe von links nach rechts"],
+        "turned": ["Hell oben", "die rechte Spalte von unten nach oben", "dann die linke Spalte von oben nach unten"],
+    },
 }
 # Where the cells stand on screen, and what the picture draws: its route's stretches, its trays'
 # labels (each inside its tray), the cell names shown.
@@ -1287,15 +1676,31 @@ def route_orientation(facts):
     above Dark's, 1..12 bottom to top on the right, 13..24 top to bottom on the left); None if
     neither."""
     light, dark, track = facts["light"], facts["dark"], facts["track"]
+
     def runs(cells, axis, sign):
         return all(sign * (b[axis] - a[axis]) > 0 for a, b in zip(cells, cells[1:]))
+
     top, bottom = track[:12], track[12:]
     across = lambda axis: (sum(c[axis] for c in light) / 6)
-    if (runs(light + dark, 0, 1) and runs(top[:6], 0, -1) and runs(top[6:], 0, -1) and runs(bottom[:6], 0, 1) and runs(bottom[6:], 0, 1)
-            and all(c[1] < across(1) for c in top) and all(c[1] > across(1) for c in bottom)):
+    if (
+        runs(light + dark, 0, 1)
+        and runs(top[:6], 0, -1)
+        and runs(top[6:], 0, -1)
+        and runs(bottom[:6], 0, 1)
+        and runs(bottom[6:], 0, 1)
+        and all(c[1] < across(1) for c in top)
+        and all(c[1] > across(1) for c in bottom)
+    ):
         return "flat"
-    if (runs(light + dark, 1, 1) and runs(top[:6], 1, -1) and runs(top[6:], 1, -1) and runs(bottom[:6], 1, 1) and runs(bottom[6:], 1, 1)
-            and all(c[0] > across(0) for c in top) and all(c[0] < across(0) for c in bottom)):
+    if (
+        runs(light + dark, 1, 1)
+        and runs(top[:6], 1, -1)
+        and runs(top[6:], 1, -1)
+        and runs(bottom[:6], 1, 1)
+        and runs(bottom[6:], 1, 1)
+        and all(c[0] > across(0) for c in top)
+        and all(c[0] < across(0) for c in bottom)
+    ):
         return "turned"
     return None
 
@@ -1304,8 +1709,12 @@ def check_ostia_picture(facts, language, where):
     assert facts["stretches"] == ["A", "B", "C", "D", "E"], f"{where}: the route's stretches: {facts['stretches']}"
     to_enter, borne_off = TRAY_WORDS[language]
     labels = sorted((tray["kind"], tray["label"]) for tray in facts["trays"])
-    assert labels == sorted([("hand", to_enter)] * 2 + [("off", borne_off)] * 2), f"{where}: the trays' labels: {labels}"
-    assert all(tray["inside"] for tray in facts["trays"]), f"{where}: a tray's label runs out of its tray: {facts['trays']}"
+    assert labels == sorted(
+        [("hand", to_enter)] * 2 + [("off", borne_off)] * 2
+    ), f"{where}: the trays' labels: {labels}"
+    assert all(
+        tray["inside"] for tray in facts["trays"]
+    ), f"{where}: a tray's label runs out of its tray: {facts['trays']}"
 
 
 def ostia_board(app):
@@ -1324,20 +1733,34 @@ def ostia_board(app):
             app.size(width, height)
             facts = app.js(BOARD_FACTS, None)
             check_ostia_picture(facts, language, where)
-            assert facts["names"].count("VI") == 1 and facts["names"].count("24") == 1, f"{where}: not one numbering: {facts['names']}"
-            assert sorted(facts["otherRoute"]) == sorted(["I", "II", "III", "IV", "V", "VI"]), f"{where}: the other side's entry cells not named apart: {facts['otherRoute']}"
+            assert (
+                facts["names"].count("VI") == 1 and facts["names"].count("24") == 1
+            ), f"{where}: not one numbering: {facts['names']}"
+            assert sorted(facts["otherRoute"]) == sorted(
+                ["I", "II", "III", "IV", "V", "VI"]
+            ), f"{where}: the other side's entry cells not named apart: {facts['otherRoute']}"
             shown = route_orientation(facts)
             assert shown == expected, f"{where}: the board is drawn {shown}, expected {expected}"
             app.button("#show-rules")
-            wait_for(lambda: app.js("return document.querySelector('#rules-dialog').open && !!document.querySelector('#rules figure svg')"), "the rules of Duodecim", 10)
+            wait_for(
+                lambda: app.js(
+                    "return document.querySelector('#rules-dialog').open && !!document.querySelector('#rules figure svg')"
+                ),
+                "the rules of Duodecim",
+                10,
+            )
             text = app.js("return document.querySelector('#rules').innerText")
             other = "flat" if shown == "turned" else "turned"
             missing = [words for words in ROUTE_WORDS[language][shown] if words not in text]
             wrong = [words for words in ROUTE_WORDS[language][other] if words in text]
-            assert not missing and not wrong, f"{where}: the rules' words for the {shown} board: missing {missing}, those of the {other} board shown: {wrong}"
+            assert (
+                not missing and not wrong
+            ), f"{where}: the rules' words for the {shown} board: missing {missing}, those of the {other} board shown: {wrong}"
             picture = app.js(BOARD_FACTS, "#rules figure svg")
             check_ostia_picture(picture, language, f"{where}, the rules' picture")
-            assert route_orientation(picture) == shown, f"{where}: the rules' picture is drawn {route_orientation(picture)}, the board {shown}"
+            assert (
+                route_orientation(picture) == shown
+            ), f"{where}: the rules' picture is drawn {route_orientation(picture)}, the board {shown}"
             smallest = min(c[2] for c in picture["light"] + picture["track"])
             assert smallest >= 40, f"{where}: the rules' picture's cells are {smallest:.0f} px"
             app.check_no_leak(f"{where}, the rules")
@@ -1348,15 +1771,23 @@ def ostia_board(app):
             if language in ("it", "en"):
                 screenshot(app, f"ostia-{language}-{width}x{height}", width, height)
             app.check_targets(f"duodecim at {width}x{height} ({language})")
-        print(f"{language}: the Ostia board's route A..E, its trays named, one numbering; the rules' words and picture as the board (turned at 360x740, flat at 1024x768)")
+        print(
+            f"{language}: the Ostia board's route A..E, its trays named, one numbering; the rules' words and picture as the board (turned at 360x740, flat at 1024x768)"
+        )
     app.new_game("xii_scripta", {})
     for width, height in ((360, 740), (1024, 768)):
         app.size(width, height)
         facts = app.js(BOARD_FACTS, None)
         trays = sorted((tray["kind"], tray["label"]) for tray in facts["trays"])
-        assert trays == sorted([("hand", TRAY_WORDS["de"][0])] * 2 + [("off", TRAY_WORDS["de"][1])] * 2), f"xii_scripta at {width}x{height}: the trays' labels: {trays}"
-        assert all(tray["inside"] for tray in facts["trays"]), f"xii_scripta at {width}x{height}: a tray's label runs out of its tray"
+        assert trays == sorted(
+            [("hand", TRAY_WORDS["de"][0])] * 2 + [("off", TRAY_WORDS["de"][1])] * 2
+        ), f"xii_scripta at {width}x{height}: the trays' labels: {trays}"
+        assert all(
+            tray["inside"] for tray in facts["trays"]
+        ), f"xii_scripta at {width}x{height}: a tray's label runs out of its tray"
     print("xii_scripta: its trays named alike")
+
+
 # The printed sheet: game, options, page language, and each side's pieces as the rules give them
 # (men, duxes): every ruleset, Petteia also on a larger board.
 PRINT_CASES = [
@@ -1405,7 +1836,9 @@ return {paper: sheet.dataset.paper, cells: cells.length, cell: Math.min(...cells
 def pdf_pages(path, pdf):
     """The PDF's page sizes in points, by pdfinfo (poppler-utils), else its page objects counted."""
     if shutil.which("pdfinfo"):
-        out = subprocess.run(["pdfinfo", "-f", "1", "-l", "99", path], capture_output=True, text=True, check=True).stdout
+        out = subprocess.run(
+            ["pdfinfo", "-f", "1", "-l", "99", path], capture_output=True, text=True, check=True
+        ).stdout
         return [(float(w), float(h)) for w, h in re.findall(r"Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)", out)]
     boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)
     assert len(boxes) == len(re.findall(rb"/Type\s*/Page(?!s)", pdf)), "a page without its size"
@@ -1435,7 +1868,9 @@ def print_sheet(app):
         finally:
             app.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
         assert "missing" not in m, f"{name}: no board on the print sheet: {m.get('missing')!r}"
-        pdf = base64.b64decode(app.d.execute_cdp_cmd("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True})["data"])
+        pdf = base64.b64decode(
+            app.d.execute_cdp_cmd("Page.printToPDF", {"printBackground": True, "preferCSSPageSize": True})["data"]
+        )
         os.makedirs(SHOTS, exist_ok=True)
         path = os.path.join(SHOTS, f"print-{name}.pdf")
         with open(path, "wb") as f:
@@ -1446,28 +1881,47 @@ def print_sheet(app):
         if game == "latrunculi" and not options:  # the default ruleset (Kowalski's 12 x 8) on A4, its legend overleaf
             assert m["paper"] == "A4", f"{name}: the default Latrunculi printed on {m['paper']}, not A4"
         assert len(sizes) == 2, f"{name}: {len(sizes)} pages printed ({sizes}), not the board's and the counters' pages"
-        assert all(abs(w - want[0]) < 2 and abs(h - want[1]) < 2 for w, h in sizes), f"{name}: pages of {sizes} pt, not {m['paper']} landscape {want}"
+        assert all(
+            abs(w - want[0]) < 2 and abs(h - want[1]) < 2 for w, h in sizes
+        ), f"{name}: pages of {sizes} pt, not {m['paper']} landscape {want}"
         assert all(p["inside"] for p in m["pages"]), f"{name}: something drawn outside its page: {m['pages']}"
         assert m["app"] == "none", f"{name}: the app's own page is printed (#app display {m['app']})"
         cell_mm = m["cell"] / PX_PER_MM
-        assert m["cells"] >= (20 if game == "ur" else 36) and cell_mm >= 20, f"{name}: cells of {cell_mm:.1f} mm printed ({m['cells']} cells), under 20 mm"
+        assert (
+            m["cells"] >= (20 if game == "ur" else 36) and cell_mm >= 20
+        ), f"{name}: cells of {cell_mm:.1f} mm printed ({m['cells']} cells), under 20 mm"
         assert m["drawn"] == 0, f"{name}: the printed board shows {m['drawn']} pieces, moves or counts"
-        assert m["counters"] == [[men, duxes], [men, duxes]], f"{name}: counters {m['counters']}, not {men} men and {duxes} dux a side"
+        assert m["counters"] == [
+            [men, duxes],
+            [men, duxes],
+        ], f"{name}: counters {m['counters']}, not {men} men and {duxes} dux a side"
         assert m["counter"] / PX_PER_MM >= 0.8 * 20, f"{name}: counters of {m['counter'] / PX_PER_MM:.1f} mm"
         words = catalogue_of(language)
         labels = [words[key] for key in ("board.to_enter", "board.borne_off")] * 2
-        assert sorted(m["trayLabels"]) == sorted(labels[:m["trays"]]), f"{name}: the trays labelled {m['trayLabels']}, not {labels}"
+        assert sorted(m["trayLabels"]) == sorted(
+            labels[: m["trays"]]
+        ), f"{name}: the trays labelled {m['trayLabels']}, not {labels}"
         family = f"latrunculi.{options.get('ruleset', 'kowalski').split('_')[0]}" if game == "latrunculi" else game
         win = words[f"print.rules.{family}.win"]
-        assert win in m["rules"] and words["print.rules.title"] in m["rules"], f"{name}: the rules in brief are not {language}'s: {m['rules'][:200]!r}"
-        found = sorted({p for p in FOREIGN[language] if re.search(r"(?<![\w])" + re.escape(p) + r"(?![\w])", m["text"])})
+        assert (
+            win in m["rules"] and words["print.rules.title"] in m["rules"]
+        ), f"{name}: the rules in brief are not {language}'s: {m['rules'][:200]!r}"
+        found = sorted(
+            {p for p in FOREIGN[language] if re.search(r"(?<![\w])" + re.escape(p) + r"(?![\w])", m["text"])}
+        )
         assert not found, f"{name}: another language on the printed sheet: {found[:10]}"
-        app.print_sizes.append(f"{name}: {len(sizes)} pages {m['paper']} landscape ({sizes[0][0]:.0f}x{sizes[0][1]:.0f} pt), cells {cell_mm:.1f} mm")
+        app.print_sizes.append(
+            f"{name}: {len(sizes)} pages {m['paper']} landscape ({sizes[0][0]:.0f}x{sizes[0][1]:.0f} pt), cells {cell_mm:.1f} mm"
+        )
         print(f"  print {app.print_sizes[-1]}")
         if name == "duodecim-it" and shutil.which("pdftoppm"):
             subprocess.run(["pdftoppm", "-png", "-r", "60", path, os.path.join(SHOTS, "web-print-it")], check=True)
             print(f"  rendered {os.path.join(SHOTS, 'web-print-it-1.png')}")
-    print(f"print sheet: {len(PRINT_CASES)} sheets of two landscape pages, empty boards with cells of 20 mm or more, rules in the page's language")
+    print(
+        f"print sheet: {len(PRINT_CASES)} sheets of two landscape pages, empty boards with cells of 20 mm or more, rules in the page's language"
+    )
+
+
 def review(app):
     """The end of a game and its review: a short game of Duodecim (Italian, phone) and of
     Latrunculi (English, tablet) played to the end by taps; the board stays in view and is not
@@ -1480,8 +1934,35 @@ def review(app):
     d = app.d
     history = "return JSON.parse(localStorage.getItem('ludus.current')).state.history"
     for language, size, game, options, words in [
-            ("it", (360, 740), "duodecim", {"pieces": 2, "first_player": 0}, {"moves": "Mosse: ", "count": "Pedine portate fuori", "better": "Meglio", "start": "posizione iniziale", "status": "Revisione: mossa {} di {}", "strongest": "Il computer più forte"}),
-            ("en", (768, 1024), "latrunculi", {"ruleset": "kowalski", "draw_plies_without_capture": 30}, {"moves": "Moves: ", "count": "Pieces captured", "better": "Better", "start": "starting position", "status": "Review: move {} of {}", "strongest": "The strongest computer"})]:
+        (
+            "it",
+            (360, 740),
+            "duodecim",
+            {"pieces": 2, "first_player": 0},
+            {
+                "moves": "Mosse: ",
+                "count": "Pedine portate fuori",
+                "better": "Meglio",
+                "start": "posizione iniziale",
+                "status": "Revisione: mossa {} di {}",
+                "strongest": "Il computer più forte",
+            },
+        ),
+        (
+            "en",
+            (768, 1024),
+            "latrunculi",
+            {"ruleset": "kowalski", "draw_plies_without_capture": 30},
+            {
+                "moves": "Moves: ",
+                "count": "Pieces captured",
+                "better": "Better",
+                "start": "starting position",
+                "status": "Review: move {} of {}",
+                "strongest": "The strongest computer",
+            },
+        ),
+    ]:
         app.open(language)
         app.size(*size)
         app.new_game(game, options)
@@ -1498,41 +1979,73 @@ def review(app):
             side = {"it": ["Chiaro", "Scuro"], "en": ["Light", "Dark"]}[language][int(result[7])]
             assert side in heading, f"review, {game}: the end names {heading!r}, the result is {result}"
         moves = sum(1 for e in steps if e["text"] != "draw agreed")
-        assert f"{words['moves']}{moves} " in summary and words["count"] in summary and ("min" in summary or " s" in summary), f"review, {game}: the summary {summary!r} ({moves} moves)"
+        assert (
+            f"{words['moves']}{moves} " in summary
+            and words["count"] in summary
+            and ("min" in summary or " s" in summary)
+        ), f"review, {game}: the summary {summary!r} ({moves} moves)"
         position = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position")
         if game == "duodecim":
-            assert f"{position['off'][0]}," in summary and summary.rstrip().split("\n")[1].endswith(str(position["off"][1])), f"review: the pieces borne off {position['off']} not in {summary!r}"
+            assert f"{position['off'][0]}," in summary and summary.rstrip().split("\n")[1].endswith(
+                str(position["off"][1])
+            ), f"review: the pieces borne off {position['off']} not in {summary!r}"
         app.check_axe(f"{game} end panel")
         app.check_targets(f"{game} end panel", board_places=False)
         app.check_no_leak(f"{game} end panel")
         if game == "duodecim":
             screenshot(app, "web-end-phone-it", *size)
         # The review from the end panel: its progress, then the chart.
-        app.js("""window.reviewProgress = []; const p = document.querySelector('#review-progress-text');
-                  new MutationObserver(() => window.reviewProgress.push(p.textContent)).observe(p, {childList: true, characterData: true, subtree: true});""")
+        app.js(
+            """window.reviewProgress = []; const p = document.querySelector('#review-progress-text');
+                  new MutationObserver(() => window.reviewProgress.push(p.textContent)).observe(p, {childList: true, characterData: true, subtree: true});"""
+        )
         started = time.time()
         app.button("#end-review")
-        wait_for(lambda: app.js("return !!document.querySelector('#review-chart-box svg[data-positions]') && !document.querySelector('#review-chart').hidden"), "the review's chart", 60)
+        wait_for(
+            lambda: app.js(
+                "return !!document.querySelector('#review-chart-box svg[data-positions]') && !document.querySelector('#review-chart').hidden"
+            ),
+            "the review's chart",
+            60,
+        )
         evaluated = time.time() - started
         progress = app.js("return window.reviewProgress")
-        assert any(f" {len(steps) + 1}" in text for text in progress), f"review, {game}: no progress shown: {progress[-3:]}"
-        points = app.js("return document.querySelector('#review-chart polyline.curve').getAttribute('points').trim().split(/\\s+/).length")
+        assert any(
+            f" {len(steps) + 1}" in text for text in progress
+        ), f"review, {game}: no progress shown: {progress[-3:]}"
+        points = app.js(
+            "return document.querySelector('#review-chart polyline.curve').getAttribute('points').trim().split(/\\s+/).length"
+        )
         assert points == len(steps) + 1, f"review, {game}: {points} points in the chart for {len(steps) + 1} positions"
-        drops = app.js("return [...document.querySelectorAll('#review-drops button')].map((b) => [Number(b.dataset.step), b.textContent])")
-        marked = app.js("return [...document.querySelectorAll('#review-chart line.drop')].map((p) => Number(p.dataset.step))")
-        no_drops = app.js("return document.querySelector('#review-no-drops').hidden ? null : document.querySelector('#review-no-drops').textContent")
-        assert (0 < len(drops) <= 3 and not no_drops) or (not drops and no_drops), f"review, {game}: drops {drops}, or said {no_drops!r}"
+        drops = app.js(
+            "return [...document.querySelectorAll('#review-drops button')].map((b) => [Number(b.dataset.step), b.textContent])"
+        )
+        marked = app.js(
+            "return [...document.querySelectorAll('#review-chart line.drop')].map((p) => Number(p.dataset.step))"
+        )
+        no_drops = app.js(
+            "return document.querySelector('#review-no-drops').hidden ? null : document.querySelector('#review-no-drops').textContent"
+        )
+        assert (0 < len(drops) <= 3 and not no_drops) or (
+            not drops and no_drops
+        ), f"review, {game}: drops {drops}, or said {no_drops!r}"
         assert sorted(marked) == sorted(step for step, _ in drops), f"review, {game}: drops {drops}, marked {marked}"
-        assert all(words["better"] in text for _, text in drops), f"review, {game}: a drop without the better move: {drops}"
+        assert all(
+            words["better"] in text for _, text in drops
+        ), f"review, {game}: a drop without the better move: {drops}"
         count = len(steps)
         at = lambda: app.js("return document.querySelector('#status').textContent")
         shown_move = lambda: app.js("return document.querySelector('#board g.last-move')?.dataset.move ?? null")
-        marked_for = lambda k: steps[k - 1]["text"] if steps[k - 1]["text"] not in ("pass", "draw agreed") else None  # a pass marks nothing
+        marked_for = (
+            lambda k: steps[k - 1]["text"] if steps[k - 1]["text"] not in ("pass", "draw agreed") else None
+        )  # a pass marks nothing
         assert at() == words["status"].format(count, count), at()
         check_board_uncovered(app, f"{game} review", steps[-1]["text"])
         app.button("#review-back")
         wait_for(lambda: at() == words["status"].format(count - 1, count), "one move back")
-        assert shown_move() == marked_for(count - 1), f"review, {game}: back shows {shown_move()}, not {marked_for(count - 1)}"
+        assert shown_move() == marked_for(
+            count - 1
+        ), f"review, {game}: back shows {shown_move()}, not {marked_for(count - 1)}"
         app.button("#review-forward")
         wait_for(lambda: at() == words["status"].format(count, count), "one move forward")
         body = d.find_element(By.TAG_NAME, "body")
@@ -1541,7 +2054,9 @@ def review(app):
         assert shown_move() is None and words["start"] in d.find_element(By.ID, "review-move").text
         body.send_keys(Keys.ARROW_RIGHT)
         wait_for(lambda: at() == words["status"].format(1, count), "ArrowRight")
-        assert shown_move() == marked_for(1), f"review, {game}: the first move shown as {shown_move()}, not {marked_for(1)}"
+        assert shown_move() == marked_for(
+            1
+        ), f"review, {game}: the first move shown as {shown_move()}, not {marked_for(1)}"
         body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
         wait_for(lambda: at() == words["status"].format(0, count), "ArrowLeft")
         body.send_keys(Keys.END)
@@ -1550,7 +2065,9 @@ def review(app):
             app.tap(d.find_element(By.CSS_SELECTOR, f"#review-drops button[data-step='{step}']"))
             wait_for(lambda: at() == words["status"].format(step, count), "the worst move's position")
             said = d.find_element(By.ID, "review-move").text
-            assert shown_move() == marked_for(step) and words["strongest"] in said, f"review, {game}: the worst move's position: {shown_move()} {said!r}"
+            assert (
+                shown_move() == marked_for(step) and words["strongest"] in said
+            ), f"review, {game}: the worst move's position: {shown_move()} {said!r}"
         app.check_axe(f"{game} review")
         app.check_targets(f"{game} review", board_places=False)
         app.check_no_leak(f"{game} review")
@@ -1562,16 +2079,27 @@ def review(app):
         wait_for(lambda: app.visible("#end-panel") and not app.visible("#review-panel"), "the end panel again")
         if game == "latrunculi":  # the losing move taken back from the end panel: the game goes on
             app.button("#end-undo")
-            wait_for(lambda: app.status()["phase"] != "over" and app.visible("#actions") and not app.visible("#end-panel"), "the game again after undo")
+            wait_for(
+                lambda: app.status()["phase"] != "over" and app.visible("#actions") and not app.visible("#end-panel"),
+                "the game again after undo",
+            )
             play_out(app, f"review, {game} after undo")
             wait_for(lambda: app.visible("#end-panel"), "the end panel after the game ended again", 10)
-        print(f"review {language} {size[0]}x{size[1]} {game}: {count} moves evaluated in {evaluated:.1f} s, {points} points, drops at {sorted(marked)}; "
-              f"stepped by buttons and keys; summary {summary!r}")
+        print(
+            f"review {language} {size[0]}x{size[1]} {game}: {count} moves evaluated in {evaluated:.1f} s, {points} points, drops at {sorted(marked)}; "
+            f"stepped by buttons and keys; summary {summary!r}"
+        )
     # The tablet in Italian, for the project's screenshots: the review of the Latrunculi game just played.
     Select(d.find_element(By.ID, "language")).select_by_value("it")
     wait_for(lambda: app.js("return document.documentElement.lang") == "it", "Italian")
     app.button("#end-review")
-    wait_for(lambda: app.js("return !!document.querySelector('#review-chart-box svg[data-positions]') && !document.querySelector('#review-chart').hidden"), "the review's chart", 60)
+    wait_for(
+        lambda: app.js(
+            "return !!document.querySelector('#review-chart-box svg[data-positions]') && !document.querySelector('#review-chart').hidden"
+        ),
+        "the review's chart",
+        60,
+    )
     app.check_no_leak("the review in Italian")
     screenshot(app, "web-review-tablet-it", 768, 1024)
     app.button("#review-close")
@@ -1591,7 +2119,9 @@ def review_during_the_game(app, words, game, options):
     """The current game's review from the "more" dialog: the positions so far; back to the game
     (a game that ends within its first moves, as a dux walled in by its own men, is started again)."""
     end = time.time() + 120
-    persons_turn = lambda: app.js("return !document.querySelector('#status').classList.contains('busy')") and app.visible("#board .movable")
+    persons_turn = lambda: app.js(
+        "return !document.querySelector('#status').classList.contains('busy')"
+    ) and app.visible("#board .movable")
     while True:
         assert time.time() < end, f"review during the game: {app.moves_played()} moves after 120 s"
         if app.status()["phase"] == "over":
@@ -1605,14 +2135,22 @@ def review_during_the_game(app, words, game, options):
     wait_for(lambda: app.visible("#review-panel"), "the review panel")
     count = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
     assert app.js("return document.querySelector('#status').textContent") == words["status"].format(count, count)
-    wait_for(lambda: app.js("return document.querySelector('#review-chart polyline.curve')?.getAttribute('points').trim().split(/\\s+/).length") == count + 1, "the chart of the game so far", 30)
+    wait_for(
+        lambda: app.js(
+            "return document.querySelector('#review-chart polyline.curve')?.getAttribute('points').trim().split(/\\s+/).length"
+        )
+        == count + 1,
+        "the chart of the game so far",
+        30,
+    )
     app.button("#review-close")
     wait_for(lambda: app.visible("#actions") and app.visible("#board .movable"), "the game again")
 
 
 def check_board_uncovered(app, where, last_move):
     """The board in view, no modal dialog over it, the last move marked and its marks not covered."""
-    found = app.js("""
+    found = app.js(
+        """
         const open = [...document.querySelectorAll('dialog[open]')].map((d) => d.id);
         const group = document.querySelector('#board g.last-move');
         const marks = group ? [...group.querySelectorAll('rect, path, circle')] : [];
@@ -1621,13 +2159,17 @@ def check_board_uncovered(app, where, last_move):
         const b = document.querySelector('#board svg').getBoundingClientRect();
         const panels = [...document.querySelectorAll('.panel')].filter((p) => !p.hidden).map((p) => p.getBoundingClientRect());
         const overlap = panels.some((p) => p.left < b.right - 1 && p.right > b.left + 1 && p.top < b.bottom - 1 && p.bottom > b.top + 1);
-        return {open, move: group?.dataset.move ?? null, hits, overlap, board: [b.top, b.bottom, b.left, b.right, innerHeight, innerWidth]};""")
+        return {open, move: group?.dataset.move ?? null, hits, overlap, board: [b.top, b.bottom, b.left, b.right, innerHeight, innerWidth]};"""
+    )
     assert not found["open"], f"{where}: a dialog covers the board: {found['open']}"
     assert found["move"] == last_move, f"{where}: the last move marked is {found['move']}, not {last_move}"
     assert found["hits"] and all(found["hits"]), f"{where}: the last move's marks are covered: {found['hits']}"
     assert not found["overlap"], f"{where}: a panel overlaps the board {found['board']}"
     top, bottom, left, right, height, width = found["board"]
-    assert top >= -1 and bottom <= height + 1 and left >= -1 and right <= width + 1 and bottom - top > 100, f"{where}: the board is not in view: {found['board']}"
+    assert (
+        top >= -1 and bottom <= height + 1 and left >= -1 and right <= width + 1 and bottom - top > 100
+    ), f"{where}: the board is not in view: {found['board']}"
+
 
 # Learn to play: each step's answer as the visitor's taps (origin, arrival: the library's position
 # names for Light), and in each game one mistake (the step, its taps, the goal's reason key).
@@ -1638,27 +2180,36 @@ LESSON_ANSWERS = {
     "xii_scripta": [("H", "6"), ("3", "8"), ("33", "O")],
     "ur": [("H", "2"), ("2", "4"), ("5", "7"), ("7", "8"), ("12", "O")],
 }
-LESSON_MISTAKES = {"duodecim": (0, ("I", "IV"), "lesson.why.enters"), "petteia": (0, ("d2", "d3"), "lesson.why.arrives"),
-                   "latrunculi": (1, ("b4", "c4"), "lesson.why.captures"), "xii_scripta": (0, ("4", "10"), "lesson.why.enters"),
-                   "ur": (1, ("5", "7"), "lesson.why.rolls_again")}
+LESSON_MISTAKES = {
+    "duodecim": (0, ("I", "IV"), "lesson.why.enters"),
+    "petteia": (0, ("d2", "d3"), "lesson.why.arrives"),
+    "latrunculi": (1, ("b4", "c4"), "lesson.why.captures"),
+    "xii_scripta": (0, ("4", "10"), "lesson.why.enters"),
+    "ur": (1, ("5", "7"), "lesson.why.rolls_again"),
+}
 
 
 def lesson_place(app, name):
     """The board's place of a position name for Light (a square, a cell, a tray), as app/board.js finds it."""
-    return app.js("""
+    return app.js(
+        """
         const name = arguments[0];
         return [...document.querySelectorAll('#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray')].find((p) => {
           if (p.dataset.square) return p.dataset.square === name;
           const tray = p.closest('[data-tray-position]');
           if (tray) return tray.classList.contains('player0') && tray.dataset.trayPosition.split(' ').includes(name);
           return p.dataset.position0 === name;
-        }) || null;""", name)
+        }) || null;""",
+        name,
+    )
 
 
 def lesson_text(app):
-    return app.js("""return {title: document.querySelector('#lesson-title').textContent,
+    return app.js(
+        """return {title: document.querySelector('#lesson-title').textContent,
                      task: document.querySelector('#lesson-task').textContent, feedback: document.querySelector('#lesson-feedback').textContent,
-                     kind: document.querySelector('#lesson-feedback').dataset.kind}""")
+                     kind: document.querySelector('#lesson-feedback').dataset.kind}"""
+    )
 
 
 def lesson_taps(app, taps):
@@ -1669,9 +2220,11 @@ def lesson_taps(app, taps):
 
 def check_lesson_layout(app, where):
     """The task above the board (stacked) or beside it (side), never over it."""
-    box = app.js("""const r = (s) => document.querySelector(s).getBoundingClientRect();
+    box = app.js(
+        """const r = (s) => document.querySelector(s).getBoundingClientRect();
                     const l = r('#lesson'), b = r('#board svg');
-                    return {lesson: [l.top, l.bottom, l.left, l.right], board: [b.top, b.bottom, b.left, b.right]};""")
+                    return {lesson: [l.top, l.bottom, l.left, l.right], board: [b.top, b.bottom, b.left, b.right]};"""
+    )
     (lt, lb, ll, lr), (bt, bb, bl, br) = box["lesson"], box["board"]
     assert lb > lt, f"{where}: no lesson panel"
     assert lb <= bt + 1 or ll >= br - 1 or lr <= bl + 1, f"{where}: the lesson's words cover the board: {box}"
@@ -1693,7 +2246,9 @@ def play_lesson(app, game, language, words, mistake=True, last_button=None, shot
             said = wait_for(lambda: lesson_text(app)["feedback"], f"{game} ({language}): the mistake explained", 5)
             why = words[reason]
             why = (why["one"] if isinstance(why, dict) else why).split("{")[0]
-            assert why in said and lesson_text(app)["kind"] == "error", f"{game} ({language}): the mistake {taps} said {said!r}, not {why!r}"
+            assert (
+                why in said and lesson_text(app)["kind"] == "error"
+            ), f"{game} ({language}): the mistake {taps} said {said!r}, not {why!r}"
             assert lesson_text(app)["title"] == expected, f"{game} ({language}): a mistake moved the lesson on"
             app.check_no_leak(f"{game} lesson, a mistake ({language})")
             print(f"  {language} {game}: {'-'.join(taps)} refused: {said!r}")
@@ -1702,19 +2257,32 @@ def play_lesson(app, game, language, words, mistake=True, last_button=None, shot
                 screenshot(app, shot, width, height)
         if index == len(steps) - 1:
             app.button("#lesson-show")
-            marked = wait_for(lambda: app.js("return [...document.querySelectorAll('#board .hint:not(.mark)')]"), "the answer shown", 5)
-            assert {m.id for m in marked} == {lesson_place(app, name).id for name in answer} and len(marked) == len(set(answer)), \
-                f"{game} ({language}): 'show me' marks {len(marked)} places, not {answer}"
+            marked = wait_for(
+                lambda: app.js("return [...document.querySelectorAll('#board .hint:not(.mark)')]"),
+                "the answer shown",
+                5,
+            )
+            assert {m.id for m in marked} == {lesson_place(app, name).id for name in answer} and len(marked) == len(
+                set(answer)
+            ), f"{game} ({language}): 'show me' marks {len(marked)} places, not {answer}"
         lesson_taps(app, answer)
-        wait_for(lambda: lesson_text(app)["kind"] == "praise", f"{game} ({language}): step {index + 1} praised after {answer}", 5)
+        wait_for(
+            lambda: lesson_text(app)["kind"] == "praise",
+            f"{game} ({language}): step {index + 1} praised after {answer}",
+            5,
+        )
         said = lesson_text(app)["feedback"]
-        assert words["lesson.well_done"] in said and words[f"lesson.{game}.{ids[index]}.done"] in said, f"{game} ({language}): praise {said!r}"
+        assert (
+            words["lesson.well_done"] in said and words[f"lesson.{game}.{ids[index]}.done"] in said
+        ), f"{game} ({language}): praise {said!r}"
         app.check_no_leak(f"{game} lesson step {index + 1} ({language})")
         check_lesson_layout(app, f"{game} lesson step {index + 1} ({language})")
         app.check_targets(f"{game} lesson step {index + 1} ({language})")
         if index < len(steps) - 1 or last_button:
             button = app.visible("#lesson-next")
-            assert button is not None and button.text == words["lesson.next" if index < len(steps) - 1 else "lesson.play"], f"{game}: the next button"
+            assert (
+                button is not None and button.text == words["lesson.next" if index < len(steps) - 1 else "lesson.play"]
+            ), f"{game}: the next button"
             if index < len(steps) - 1:
                 app.tap(button)
     print(f"  {language} {game}: {len(steps)} steps played")
@@ -1725,7 +2293,10 @@ def lesson_step_ids():
     lessons fails in the part, not at the start of the whole test)."""
     path = os.path.join(SITE, "lessons.json")
     assert os.path.exists(path), f"no lessons: {path}"
-    return {lesson["game"]: [step["id"] for step in lesson["steps"]] for lesson in json.load(open(path, encoding="utf-8"))["lessons"]}
+    return {
+        lesson["game"]: [step["id"] for step in lesson["steps"]]
+        for lesson in json.load(open(path, encoding="utf-8"))["lessons"]
+    }
 
 
 def open_lesson_from(app, how, game):
@@ -1741,12 +2312,25 @@ def open_lesson_from(app, how, game):
     else:
         app.button("#show-rules")
         wait_for(lambda: app.js("return document.querySelector('#rules-dialog').open"), "the rules dialog")
-        tab = [b for b in app.d.find_elements(By.CSS_SELECTOR, "#rules-tabs button") if b.text == catalogue_of(app.js("return document.documentElement.lang"))[f"game.{game}"]][0]
+        tab = [
+            b
+            for b in app.d.find_elements(By.CSS_SELECTOR, "#rules-tabs button")
+            if b.text == catalogue_of(app.js("return document.documentElement.lang"))[f"game.{game}"]
+        ][0]
         app.tap(tab)
-        wait_for(lambda: app.js("return document.querySelector('#rules-learn').dataset.game") == game, "the rules' lesson button")
+        wait_for(
+            lambda: app.js("return document.querySelector('#rules-learn').dataset.game") == game,
+            "the rules' lesson button",
+        )
         app.button("#rules-learn")
-    wait_for(lambda: app.js("return document.body.dataset.screen === 'lesson' && !document.querySelector('dialog[open]')"), f"the {game} lesson from {how}", 10)
-    wait_for(lambda: app.js("return document.querySelector('#board').dataset.game") == game, f"the {game} lesson's board", 5)
+    wait_for(
+        lambda: app.js("return document.body.dataset.screen === 'lesson' && !document.querySelector('dialog[open]')"),
+        f"the {game} lesson from {how}",
+        10,
+    )
+    wait_for(
+        lambda: app.js("return document.querySelector('#board').dataset.game") == game, f"the {game} lesson's board", 5
+    )
 
 
 def lessons(app):
@@ -1765,10 +2349,18 @@ def lessons(app):
     app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*lessons.json"]})
     app.button("#learn")
     said = wait_for(lambda: app.d.find_element(By.ID, "message").text, "the lessons out of reach said", 5)
-    assert said == words["lesson.unavailable"] and not app.js("return document.body.dataset.screen"), f"lessons out of reach: {said!r}"
+    assert said == words["lesson.unavailable"] and not app.js(
+        "return document.body.dataset.screen"
+    ), f"lessons out of reach: {said!r}"
     app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
     app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
-    for game, how in [("duodecim", "bar"), ("petteia", "new"), ("latrunculi", "rules"), ("xii_scripta", "new"), ("ur", "rules")]:
+    for game, how in [
+        ("duodecim", "bar"),
+        ("petteia", "new"),
+        ("latrunculi", "rules"),
+        ("xii_scripta", "new"),
+        ("ur", "rules"),
+    ]:
         open_lesson_from(app, how, game)
         saved = current()  # the game left aside: the computer, if it was to play, waits
         if game == "duodecim":
@@ -1780,27 +2372,45 @@ def lessons(app):
             app.check_targets("a lesson at 768x1024")
             screenshot(app, "lesson-tablet-it", 768, 1024)
             app.size(360, 740)
-        play_lesson(app, game, "it", words, shot={"duodecim": "lesson-mistake-phone-it", "ur": "ur-lesson-phone-it"}.get(game))
+        play_lesson(
+            app, game, "it", words, shot={"duodecim": "lesson-mistake-phone-it", "ur": "ur-lesson-phone-it"}.get(game)
+        )
         if game == "latrunculi":
             app.check_axe("a lesson's praise at 360x740")
         assert current() == saved, f"{game} lesson: the saved game changed"
         app.button("#lesson-back")
-        wait_for(lambda: app.js("return !document.body.dataset.screen && document.querySelector('#lesson').hidden"), "the way back to the game")
+        wait_for(
+            lambda: app.js("return !document.body.dataset.screen && document.querySelector('#lesson').hidden"),
+            "the way back to the game",
+        )
         # the same game goes on (the computer may have played on since, at its pace)
         before, after = json.loads(saved), json.loads(current())
-        assert after["settings"] == before["settings"] and after["state"]["history"][:len(before["state"]["history"])] == before["state"]["history"], \
-            f"back from the {game} lesson: the game is not the one left"
+        assert (
+            after["settings"] == before["settings"]
+            and after["state"]["history"][: len(before["state"]["history"])] == before["state"]["history"]
+        ), f"back from the {game} lesson: the game is not the one left"
         assert app.js("return document.querySelector('#board').dataset.game") == before["settings"]["game"]
     # The last step's "play a game": a new game of the lesson's game, against the computer.
     open_lesson_from(app, "new", "xii_scripta")
     play_lesson(app, "xii_scripta", "it", words, mistake=False, last_button=True)
     app.button("#lesson-next")
-    wait_for(lambda: app.js("return !document.body.dataset.screen && document.querySelector('#board').dataset.game === 'xii_scripta'"), "the game after the lesson")
+    wait_for(
+        lambda: app.js(
+            "return !document.body.dataset.screen && document.querySelector('#board').dataset.game === 'xii_scripta'"
+        ),
+        "the game after the lesson",
+    )
     settings = json.loads(app.js("return localStorage.getItem('ludus.current')"))["settings"]
     assert settings["opponent"] != "human" and settings["game"] == "xii_scripta", settings
-    print("lessons (it, 360x740): the five games, from the bar, the new-game dialog and the rules; back to the game unchanged; then a game")
-    for language, size, game, how in [("en", (768, 1024), "latrunculi", "rules"), ("de", (740, 360), "xii_scripta", "new"), ("en", (360, 740), "ur", "new"),
-                                      ("de", (768, 1024), "ur", "new")]:
+    print(
+        "lessons (it, 360x740): the five games, from the bar, the new-game dialog and the rules; back to the game unchanged; then a game"
+    )
+    for language, size, game, how in [
+        ("en", (768, 1024), "latrunculi", "rules"),
+        ("de", (740, 360), "xii_scripta", "new"),
+        ("en", (360, 740), "ur", "new"),
+        ("de", (768, 1024), "ur", "new"),
+    ]:
         app.open(language)
         app.size(*size)
         open_lesson_from(app, how, game)
@@ -1817,7 +2427,11 @@ def lessons(app):
     wait_for(lambda: lesson_text(app)["kind"] == "praise", "kiosk: the lesson's first step praised", 5)
     app.button("#lesson-back")
     wait_for(lambda: app.js("return !document.body.dataset.screen"), "kiosk: back to the game")
-    print("lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360, Ur in English at 360x740 and in German at 768x1024; a lesson in kiosk mode")
+    print(
+        "lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360, Ur in English at 360x740 and in German at 768x1024; a lesson in kiosk mode"
+    )
+
+
 # Console errors that are the tests' own (a refused or blocked address). A static host's page asks
 # for no game server, so it logs no failed /health.
 EXPECTED_CONSOLE_ERRORS = r"ERR_CONNECTION_REFUSED|ERR_BLOCKED_BY_CLIENT"
@@ -1828,6 +2442,7 @@ class SpecialSite(QuietHandler):
     is answered with the whole file), the engine's module broken while `broken_wasm` is set,
     held back until `wasm_released` is set (a stalled download), a kiosk settings file of the
     test's (`kiosk_json`)."""
+
     ranges = False
     broken_wasm = False
     wasm_released = threading.Event()
@@ -1866,7 +2481,10 @@ def special_site(app):
 
 
 def reduced_motion(app, on):
-    app.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce" if on else ""}]})
+    app.d.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-reduced-motion", "value": "reduce" if on else ""}]},
+    )
 
 
 ATTRACT = """const b = document.querySelector('#attract-board svg'), r = b && b.getBoundingClientRect();
@@ -1887,25 +2505,45 @@ def attract(app):
     museum = "Museo Archeologico di Prova"
     app.open("it", query="kiosk=1&pace=100&museum=" + museum.replace(" ", "%20"))
     app.size(1024, 768)
-    shown = wait_for(lambda: (lambda s: s if s["shown"] and s["plies"] >= 0 else None)(app.js(ATTRACT)), "the attract screen")
-    assert shown["text"] == "Tocca per giocare" and shown["second"] == ["en", "Tap to play"], f"attract: the invitation {shown}"
+    shown = wait_for(
+        lambda: (lambda s: s if s["shown"] and s["plies"] >= 0 else None)(app.js(ATTRACT)), "the attract screen"
+    )
+    assert shown["text"] == "Tocca per giocare" and shown["second"] == [
+        "en",
+        "Tap to play",
+    ], f"attract: the invitation {shown}"
     assert shown["museum"] == museum, f"attract: the museum's name {shown['museum']!r}"
     assert shown["board"] and shown["board"][0] > 300, f"attract: no board or a small one: {shown['board']}"
     first = shown["pieces"]
-    later = wait_for(lambda: (lambda s: s if s["plies"] >= 3 and s["pieces"] != first else None)(app.js(ATTRACT)), "the attract game to move", 15)
+    later = wait_for(
+        lambda: (lambda s: s if s["plies"] >= 3 and s["pieces"] != first else None)(app.js(ATTRACT)),
+        "the attract game to move",
+        15,
+    )
     # One game to its end and a new one (the demo's games are short at this pace).
     wait_for(lambda: app.js(ATTRACT)["plies"] < later["plies"], "a new attract game after the last", 90)
     app.check_axe("attract screen")
     app.check_no_leak("attract screen")
     for width, height in [(360, 740), (740, 360), (768, 1024), (1024, 768)]:
         app.size(width, height)
-        box = app.js("""const r = (s) => document.querySelector(s).getBoundingClientRect();
+        box = app.js(
+            """const r = (s) => document.querySelector(s).getBoundingClientRect();
             const b = document.querySelector('#attract-board svg').getBoundingClientRect();
-            return {board: [b.left, b.top, b.right, b.bottom], text: r('#attract-text').bottom, second: r('#attract-second').bottom, w: innerWidth, h: innerHeight};""")
+            return {board: [b.left, b.top, b.right, b.bottom], text: r('#attract-text').bottom, second: r('#attract-second').bottom, w: innerWidth, h: innerHeight};"""
+        )
         left, top, right, bottom = box["board"]
-        assert left >= -1 and top >= -1 and right <= box["w"] + 1 and bottom <= box["h"] + 1, f"attract at {width}x{height}: the board off screen {box}"
-        assert box["second"] <= box["h"] and box["text"] <= box["h"], f"attract at {width}x{height}: the invitation below the fold {box}"
-        name = {(360, 740): "phone", (740, 360): "phone-landscape", (768, 1024): "tablet-portrait", (1024, 768): "tablet"}[(width, height)]
+        assert (
+            left >= -1 and top >= -1 and right <= box["w"] + 1 and bottom <= box["h"] + 1
+        ), f"attract at {width}x{height}: the board off screen {box}"
+        assert (
+            box["second"] <= box["h"] and box["text"] <= box["h"]
+        ), f"attract at {width}x{height}: the invitation below the fold {box}"
+        name = {
+            (360, 740): "phone",
+            (740, 360): "phone-landscape",
+            (768, 1024): "tablet-portrait",
+            (1024, 768): "tablet",
+        }[(width, height)]
         screenshot(app, f"web-attract-{name}-it", width, height)
     # Under reduced motion a still board.
     reduced_motion(app, True)
@@ -1926,16 +2564,30 @@ def attract(app):
     try:
         d.get(special_site(app) + "?kiosk=1&pace=400")
         app.wait_ready()
-        shown = wait_for(lambda: (lambda s: s if s["shown"] and s["second"] else None)(app.js(ATTRACT)), "the attract screen of kiosk.json")
-        assert shown["museum"] == "Museo dal file" and shown["text"] == "Tap to play" and shown["second"] == ["it", "Tocca per giocare"], f"kiosk.json: {shown}"
+        shown = wait_for(
+            lambda: (lambda s: s if s["shown"] and s["second"] else None)(app.js(ATTRACT)),
+            "the attract screen of kiosk.json",
+        )
+        assert (
+            shown["museum"] == "Museo dal file"
+            and shown["text"] == "Tap to play"
+            and shown["second"] == ["it", "Tocca per giocare"]
+        ), f"kiosk.json: {shown}"
         d.get(special_site(app) + "?kiosk=1&pace=400&lang=it&museum=Museo%20Civico")
         app.wait_ready()
-        shown = wait_for(lambda: (lambda s: s if s["shown"] and s["second"] else None)(app.js(ATTRACT)), "the attract screen of the address")
-        assert shown["museum"] == "Museo Civico" and shown["text"] == "Tocca per giocare", f"the address over kiosk.json: {shown}"
+        shown = wait_for(
+            lambda: (lambda s: s if s["shown"] and s["second"] else None)(app.js(ATTRACT)),
+            "the attract screen of the address",
+        )
+        assert (
+            shown["museum"] == "Museo Civico" and shown["text"] == "Tocca per giocare"
+        ), f"the address over kiosk.json: {shown}"
     finally:
         SpecialSite.kiosk_json = None
-    print(f"attract: the computer's own game behind the invitation (Italian, English), moving and starting again; "
-          f"the museum's name from ?museum= and kiosk.json; still under reduced motion; one tap starts a game")
+    print(
+        f"attract: the computer's own game behind the invitation (Italian, English), moving and starting again; "
+        f"the museum's name from ?museum= and kiosk.json; still under reduced motion; one tap starts a game"
+    )
 
 
 # Installed before the app's scripts: counts the sounds started (Web Audio sources) in window.sounds.
@@ -1977,7 +2629,9 @@ def dice_and_sound(app):
     try:
         app.open("it", query="pace=1200")
         app.size(360, 740)
-        assert app.js("return document.querySelector('#sound').getAttribute('aria-pressed')") == "false", "sound: not off by default"
+        assert (
+            app.js("return document.querySelector('#sound').getAttribute('aria-pressed')") == "false"
+        ), "sound: not off by default"
         app.new_game("duodecim", {"first_player": 0}, opponent="human")
         seen = roll_and_watch(app)
         tumbling = [s for s in seen if s["rolling"]]
@@ -1986,29 +2640,43 @@ def dice_and_sound(app):
         landed = next((s for s in seen[started:] if not s["rolling"]), None)
         span = (landed["t"] - tumbling[0]["t"]) / 1000 if landed else None
         assert span is not None and 0.3 <= span <= 1.2, f"dice: the throw lasted {span} s: {seen}"
-        last = app.js("""const box = document.querySelector('#dice');
+        last = app.js(
+            """const box = document.querySelector('#dice');
             return {rolling: box.dataset.rolling ?? null, label: box.getAttribute('aria-label'), dice: [...box.querySelectorAll('.die')].map((e) => {
-              const r = e.getBoundingClientRect(); return {pips: e.querySelectorAll('.pip').length, value: Number(e.dataset.value), title: e.title, size: Math.min(r.width, r.height)}; })}""")
-        thrown = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1).text").split()[1:]
-        assert last["rolling"] is None and [die["pips"] for die in last["dice"]] == [int(v) for v in thrown], f"dice: landed on {last}, thrown {thrown}"
-        assert all(die["size"] >= 36 and die["title"] == str(die["value"]) for die in last["dice"]), f"dice: small or untitled {last}"
+              const r = e.getBoundingClientRect(); return {pips: e.querySelectorAll('.pip').length, value: Number(e.dataset.value), title: e.title, size: Math.min(r.width, r.height)}; })}"""
+        )
+        thrown = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.at(-1).text").split()[
+            1:
+        ]
+        assert last["rolling"] is None and [die["pips"] for die in last["dice"]] == [
+            int(v) for v in thrown
+        ], f"dice: landed on {last}, thrown {thrown}"
+        assert all(
+            die["size"] >= 36 and die["title"] == str(die["value"]) for die in last["dice"]
+        ), f"dice: small or untitled {last}"
         assert " + ".join(thrown) in last["label"], f"dice: the values not in words: {last['label']!r}"
         assert app.js("return window.sounds") == 0, "sound: played while off"
         # Reduced motion: the values at once.
         reduced_motion(app, True)
         app.new_game("duodecim", {"first_player": 0}, opponent="human")
         seen = roll_and_watch(app)
-        assert not any(s["rolling"] for s in seen) and len({tuple(s["faces"]) for s in seen if s["faces"]}) == 1, f"dice: tumbling under reduced motion: {seen[:4]}"
+        assert (
+            not any(s["rolling"] for s in seen) and len({tuple(s["faces"]) for s in seen if s["faces"]}) == 1
+        ), f"dice: tumbling under reduced motion: {seen[:4]}"
         reduced_motion(app, False)
         # The switch: on, a roll sounds; remembered.
         app.button("#sound")
-        assert app.js("return [document.querySelector('#sound').getAttribute('aria-pressed'), localStorage.getItem('ludus.sound')]") == ["true", "on"]
+        assert app.js(
+            "return [document.querySelector('#sound').getAttribute('aria-pressed'), localStorage.getItem('ludus.sound')]"
+        ) == ["true", "on"]
         app.new_game("duodecim", {"first_player": 0}, opponent="human")
         roll_and_watch(app)
         assert app.js("return window.sounds") > 0, "sound: a roll with the sound on started no sound"
         app.d.refresh()
         app.wait_ready()
-        assert app.js("return document.querySelector('#sound').getAttribute('aria-pressed')") == "true", "sound: not remembered"
+        assert (
+            app.js("return document.querySelector('#sound').getAttribute('aria-pressed')") == "true"
+        ), "sound: not remembered"
         app.check_targets("the sound switch at 360x740")
         # The kiosk: off although stored on; a visitor's switch is not stored and is off again after the idle reset.
         app.open("it", query="kiosk=1&idle=4&pace=30", clear=False)
@@ -2020,14 +2688,18 @@ def dice_and_sound(app):
         assert pressed() == "true"
         app.button("#sound")
         app.button("#sound")
-        assert app.js("return localStorage.getItem('ludus.sound')") == "on", "sound: the kiosk stored a visitor's switch"
+        assert (
+            app.js("return localStorage.getItem('ludus.sound')") == "on"
+        ), "sound: the kiosk stored a visitor's switch"
         wait_for(lambda: app.visible("#attract"), "the attract screen after the idle time", 15)
         assert pressed() == "false", "sound: left on for the kiosk's next visitor"
     finally:
         d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
         reduced_motion(app, False)
-    print(f"dice: tumbled for {span:.2f} s then showed {' + '.join(thrown)} as pips; none under reduced motion; "
-          "sound off by default, on and remembered, off and never stored in the kiosk")
+    print(
+        f"dice: tumbled for {span:.2f} s then showed {' + '.join(thrown)} as pips; none under reduced motion; "
+        "sound off by default, on and remembered, off and never stored in the kiosk"
+    )
 
 
 WATCH_NARRATION = """
@@ -2055,8 +2727,12 @@ def ur_game(app):
     1, their total beside them and in words; the computer's turn written out (it enters; a rosette
     throws again; captures and bearing off where the game had them); the end panel names the winner
     and the reason; 44 px targets, no other language, axe; screenshots web-ur-*."""
-    for language, (width, height), opponent, whole in [("it", (360, 740), "greedy", True), ("en", (768, 1024), "human", True),
-                                                       ("de", (360, 740), "greedy", False), ("de", (768, 1024), "human", False)]:
+    for language, (width, height), opponent, whole in [
+        ("it", (360, 740), "greedy", True),
+        ("en", (768, 1024), "human", True),
+        ("de", (360, 740), "greedy", False),
+        ("de", (768, 1024), "human", False),
+    ]:
         words = catalogue_of(language)
         app.size(width, height)  # the page loaded at its size, as a visitor's device opens it
         app.open(language)
@@ -2066,12 +2742,17 @@ def ur_game(app):
         facts = app.js(UR_FACTS)
         assert facts["rosettes"] == 5, f"{where}: {facts['rosettes']} rosettes on the board"
         trays = sorted(facts["trays"])
-        assert trays == sorted([words["board.to_enter"], words["board.borne_off"]] * 2), f"{where}: the trays named {trays}"
+        assert trays == sorted(
+            [words["board.to_enter"], words["board.borne_off"]] * 2
+        ), f"{where}: the trays named {trays}"
         app.check_targets(where)
         app.check_no_leak(where)
         app.check_axe(where)
-        app.explain_words = {"it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"], "en": ["There is no", "This piece", "Not allowed", "No move"],
-                             "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"]}[language]
+        app.explain_words = {
+            "it": ["Qui non", "Questa pedina", "Mossa non", "Nessuna"],
+            "en": ["There is no", "This piece", "Not allowed", "No move"],
+            "de": ["Hier steht kein", "Dieser Stein", "Zug nicht", "Kein Zug"],
+        }[language]
         seen_dice = narrations = passes = 0
         said = set()
         shots = {"dice": False, "computer": False}
@@ -2080,11 +2761,19 @@ def ur_game(app):
             facts = app.js(UR_FACTS)
             if facts["dice"]:
                 dice = [d["value"] for d in facts["dice"]]
-                assert len(dice) == 4 and all(d["binary"] and d["tetrahedron"] and d["tip"] == (d["value"] == 1) for d in facts["dice"]), f"{where}: the dice {facts['dice']}"
+                assert len(dice) == 4 and all(
+                    d["binary"] and d["tetrahedron"] and d["tip"] == (d["value"] == 1) for d in facts["dice"]
+                ), f"{where}: the dice {facts['dice']}"
                 assert facts["total"] == f"= {sum(dice)}", f"{where}: the dice {dice} total {facts['total']!r}"
-                assert facts["label"].startswith(words["dice.label"].split("{")[0]) and str(sum(dice)) in facts["label"], f"{where}: the dice's words {facts['label']!r}"
+                assert (
+                    facts["label"].startswith(words["dice.label"].split("{")[0]) and str(sum(dice)) in facts["label"]
+                ), f"{where}: the dice's words {facts['label']!r}"
                 seen_dice += 1
-                if not shots["dice"] and sum(dice) > 0 and app.js("return document.querySelectorAll('#board .movable').length > 0"):
+                if (
+                    not shots["dice"]
+                    and sum(dice) > 0
+                    and app.js("return document.querySelectorAll('#board .movable').length > 0")
+                ):
                     screenshot(app, f"web-ur-{language}-{width}x{height}", width, height)
                     shots["dice"] = True
             if facts["narration"]:
@@ -2096,10 +2785,14 @@ def ur_game(app):
                     app.d.save_screenshot(os.path.join(SHOTS, f"web-ur-computer-{language}-{width}x{height}.png"))
                     shots["computer"] = True
             # a throw that leaves no move: the button says "pass", the status line why
-            passing = app.js("const b = document.querySelector('#pass'); return b && b.getClientRects().length > 0 ? [b.textContent, document.querySelector('#status').textContent] : null")
+            passing = app.js(
+                "const b = document.querySelector('#pass'); return b && b.getClientRects().length > 0 ? [b.textContent, document.querySelector('#status').textContent] : null"
+            )
             if passing:
                 said_why = words["status.your_pass"] if opponent != "human" else words["status.pass"].split("{who}")[1]
-                assert passing[0] == words["action.pass"] and passing[1].endswith(said_why), f"{where}: passing, {passing}"
+                assert passing[0] == words["action.pass"] and passing[1].endswith(
+                    said_why
+                ), f"{where}: passing, {passing}"
                 passes += 1
             if not probed and app.js("return document.querySelectorAll('#board .movable').length > 0"):
                 app.illegal_tap(app.explain_words)
@@ -2125,22 +2818,37 @@ def ur_game(app):
             side = words[f"side.{shown['result'][7]}"]
             assert side in heading, f"{where}: the end panel names {heading!r}, the result is {shown['result']}"
             reason = app.d.find_element(By.ID, "end-reason").text
-            assert words["reason.borne_off"].split("{winner}")[1].strip(" .") in reason, f"{where}: the end's reason {reason!r}"
+            assert (
+                words["reason.borne_off"].split("{winner}")[1].strip(" .") in reason
+            ), f"{where}: the end's reason {reason!r}"
             app.check_targets(f"{where}: the end", board_places=False)
             app.check_no_leak(f"{where}: the end")
             app.check_axe(f"{where}: the end")
             screenshot(app, f"web-ur-end-{language}-{width}x{height}", width, height)
-            history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.text)")
+            history = app.js(
+                "return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => e.text)"
+            )
             moved = [text for text in history if not text.startswith("roll")]
-            print(f"  {where}: over after {actions} taps, {len(moved)} moves, in {time.time() - t0:.0f} s: {heading} {reason}")
+            print(
+                f"  {where}: over after {actions} taps, {len(moved)} moves, in {time.time() - t0:.0f} s: {heading} {reason}"
+            )
             if opponent != "human":
-                found = {key: (words[key] if isinstance(words[key], str) else words[key]["one"]).split("{")[0].strip()
-                         for key in ("said.from_H", "move.rosette_again", "move.captures", "said.to_O")}
-                print(f"  the computer's turns written out ({narrations} seen): " + ", ".join(f"{key} {'yes' if phrase and phrase in text else 'no'}" for key, phrase in found.items()))
+                found = {
+                    key: (words[key] if isinstance(words[key], str) else words[key]["one"]).split("{")[0].strip()
+                    for key in ("said.from_H", "move.rosette_again", "move.captures", "said.to_O")
+                }
+                print(
+                    f"  the computer's turns written out ({narrations} seen): "
+                    + ", ".join(
+                        f"{key} {'yes' if phrase and phrase in text else 'no'}" for key, phrase in found.items()
+                    )
+                )
         else:
             screenshot(app, f"web-ur-play-{language}-{width}x{height}", width, height)
             print(f"  {where}: {actions} taps, {seen_dice} throws seen")
-    print("ur: a whole game on a phone against the computer (it) and on a tablet between two people (en); German on a phone and a tablet")
+    print(
+        "ur: a whole game on a phone against the computer (it) and on a tablet between two people (en); German on a phone and a tablet"
+    )
 
 
 def ur_perfect(app):
@@ -2154,14 +2862,23 @@ def ur_perfect(app):
     (screenshots web-ur-perfect-*). Without the table, and from a server that ignores byte
     ranges, "perfect" is not offered."""
     import tempfile
+
     solver = native_file("LUDUS_UR_SOLVE", os.path.join("tools", "solve", "ludus-ur-solve"))
     library = native_library()
-    assert solver and library, "no native ludus-ur-solve and libludus: build them (meson setup build; meson compile -C build) or set LUDUS_UR_SOLVE and LUDUS_LIBRARY"
+    assert (
+        solver and library
+    ), "no native ludus-ur-solve and libludus: build them (meson setup build; meson compile -C build) or set LUDUS_UR_SOLVE and LUDUS_LIBRARY"
     directory = tempfile.mkdtemp(prefix="ludus-tables-")
     table = os.path.join(directory, "ur-finkel-3-4.table")
     t0 = time.time()
-    solved = json.loads(subprocess.run([solver, "--pieces", "3", "--output", table, "--quiet"], check=True, capture_output=True, text=True).stdout)
-    print(f"  the three-piece Finkel table: {os.path.getsize(table)} bytes, first player's chance {solved['first_player_wins']:.6f}, solved in {time.time() - t0:.1f} s")
+    solved = json.loads(
+        subprocess.run(
+            [solver, "--pieces", "3", "--output", table, "--quiet"], check=True, capture_output=True, text=True
+        ).stdout
+    )
+    print(
+        f"  the three-piece Finkel table: {os.path.getsize(table)} bytes, first player's chance {solved['first_player_wins']:.6f}, solved in {time.time() - t0:.1f} s"
+    )
     d = app.d
     found = lambda: app.js("return document.querySelector('#opponent').dataset.table ?? null")
 
@@ -2171,13 +2888,18 @@ def ur_perfect(app):
             app.button("#new-game")
             wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
         app.choose_card("ur")
-        app.js("""const input = document.querySelector("[data-option='pieces']"); delete document.querySelector('#opponent').dataset.table;
-                  input.value = String(arguments[0]); input.dispatchEvent(new Event('change', {bubbles: true}));""", pieces)
+        app.js(
+            """const input = document.querySelector("[data-option='pieces']"); delete document.querySelector('#opponent').dataset.table;
+                  input.value = String(arguments[0]); input.dispatchEvent(new Event('change', {bubbles: true}));""",
+            pieces,
+        )
         return wait_for(found, f"the table looked for ({pieces} pieces)", 15) == "found"
 
     def offered():
-        return app.js("""return {levels: [...document.querySelectorAll('#opponent option')].map((o) => o.value),
-                                 help: document.querySelector('#perfect-help').hidden ? null : document.querySelector('#perfect-help').textContent}""")
+        return app.js(
+            """return {levels: [...document.querySelectorAll('#opponent option')].map((o) => o.value),
+                                 help: document.querySelector('#perfect-help').hidden ? null : document.querySelector('#perfect-help').textContent}"""
+        )
 
     QuietHandler.tables, QuietHandler.table_requests = directory, []
     native_ludus = None
@@ -2185,16 +2907,25 @@ def ur_perfect(app):
         words = catalogue_of("it")
         app.size(360, 740)
         app.open("it")
-        assert dialog(4) is False and "perfect" not in offered()["levels"], f"perfect offered for four pieces: {offered()}"
+        assert (
+            dialog(4) is False and "perfect" not in offered()["levels"]
+        ), f"perfect offered for four pieces: {offered()}"
         assert dialog(3) is True, "the three-piece table not found"
         shown = offered()
-        assert shown["levels"][shown["levels"].index("best") + 1] == "perfect" and shown["help"] == words["opponent.perfect_help"], f"the perfect level offered: {shown}"
+        assert (
+            shown["levels"][shown["levels"].index("best") + 1] == "perfect"
+            and shown["help"] == words["opponent.perfect_help"]
+        ), f"the perfect level offered: {shown}"
         app.check_axe("the new-game dialog with the perfect level")
         app.check_no_leak("the new-game dialog with the perfect level")
         Select(d.find_element(By.ID, "opponent")).select_by_value("perfect")
         Select(d.find_element(By.ID, "computer")).select_by_value("1")
         app.tap(d.find_element(By.ID, "start"))
-        wait_for(lambda: app.js("return document.querySelector('#board').dataset.game") == "ur" and app.status()["phase"] != "over", "the game against the perfect player")
+        wait_for(
+            lambda: app.js("return document.querySelector('#board').dataset.game") == "ur"
+            and app.status()["phase"] != "over",
+            "the game against the perfect player",
+        )
         settings = app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings")
         assert settings["opponent"] == "perfect" and settings["options"]["pieces"] == 3, settings
         players = app.js("return document.querySelector('#players').textContent")
@@ -2202,43 +2933,72 @@ def ur_perfect(app):
         play_out(app, "ur against the perfect player", seconds=90)
         wait_for(lambda: app.visible("#end-panel"), "the end panel", 10)
         reads = [r for method, r in QuietHandler.table_requests if method == "GET" and r]
-        assert reads and all(last - first < 4096 and first % 4096 == 0 for first, last in reads[1:]), f"the table read in ranges: {QuietHandler.table_requests[:10]}"
-        assert not any(method == "GET" and r is None for method, r in QuietHandler.table_requests), f"the table asked for whole: {QuietHandler.table_requests}"
+        assert reads and all(
+            last - first < 4096 and first % 4096 == 0 for first, last in reads[1:]
+        ), f"the table read in ranges: {QuietHandler.table_requests[:10]}"
+        assert not any(
+            method == "GET" and r is None for method, r in QuietHandler.table_requests
+        ), f"the table asked for whole: {QuietHandler.table_requests}"
         during_game = len(reads)
         saved = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state")
         app.button("#end-review")
-        wait_for(lambda: app.js("return !!document.querySelector('#review-chart-box svg[data-points]') && !document.querySelector('#review-chart').hidden"), "the review's chart", 30)
+        wait_for(
+            lambda: app.js(
+                "return !!document.querySelector('#review-chart-box svg[data-points]') && !document.querySelector('#review-chart').hidden"
+            ),
+            "the review's chart",
+            30,
+        )
         caption = d.find_element(By.ID, "review-scale").text
-        assert caption.startswith(words["review.scale_chance_exact"].split("{who}")[0]), f"the review's caption: {caption!r}"
+        assert caption.startswith(
+            words["review.scale_chance_exact"].split("{who}")[0]
+        ), f"the review's caption: {caption!r}"
         points = [float(x) for x in app.js("return document.querySelector('#review-chart svg').dataset.points").split()]
         # The same positions evaluated by the native library from the same file.
         os.environ["LUDUS_LIBRARY"] = library
         sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
         import ludus
+
         native_ludus = ludus.Game.from_json({**saved, "history": [], "position": saved["start"]})
         expected = []
         for event in saved["history"]:
             if not re.match(r"^roll( \d+)+$", event["text"]):
                 search = native_ludus.ai_move("perfect", table=table, seed=0)["search"]
-                value = search["value"] if search["nodes"] > 0 else None  # not searched: the next position's (review-model.js)
-                expected.append(None if value is None else value if native_ludus.to_move == 0 else 1 - value)  # the person's side: Light
+                value = (
+                    search["value"] if search["nodes"] > 0 else None
+                )  # not searched: the next position's (review-model.js)
+                expected.append(
+                    None if value is None else value if native_ludus.to_move == 0 else 1 - value
+                )  # the person's side: Light
             native_ludus.apply_event(event)
         for i in range(len(expected) - 1, -1, -1):
             if expected[i] is None:
                 expected[i] = expected[i + 1] if i + 1 < len(expected) else points[-1]
         assert len(points) == len(expected) + 1, f"{len(points)} points for {len(expected)} moves"
         worst = max(abs(a - b) for a, b in zip(points, expected))
-        assert worst < 1e-6, f"the review's line is not the table's: {worst} apart ({points[:5]} against {expected[:5]})"
+        assert (
+            worst < 1e-6
+        ), f"the review's line is not the table's: {worst} apart ({points[:5]} against {expected[:5]})"
         assert points[-1] in (0.0, 1.0), f"the review's last point {points[-1]}"
         steps = [e for e in saved["history"] if not re.match(r"^roll( \d+)+$", e["text"])]
-        costly = app.js("return [...document.querySelectorAll('#review-drops button')].map((b) => Number(b.dataset.step))")
-        assert all(steps[step - 1]["player"] == 0 for step in costly), f"a move of the perfect player marked as costly: {costly}"
+        costly = app.js(
+            "return [...document.querySelectorAll('#review-drops button')].map((b) => Number(b.dataset.step))"
+        )
+        assert all(
+            steps[step - 1]["player"] == 0 for step in costly
+        ), f"a move of the perfect player marked as costly: {costly}"
         if costly:  # a costly move's position names the perfect move
             app.tap(d.find_element(By.CSS_SELECTOR, f"#review-drops button[data-step='{costly[0]}']"))
             better = words["review.better_exact"].split("{move}")[0]
-            wait_for(lambda: better in d.find_element(By.ID, "review-move").text, f"{better!r} in the costly move's position", 5)
-        print(f"  a game against the perfect player: {len(steps)} moves, the table read in {during_game} ranges; the review's {len(points)} points "
-              f"are the native library's to {worst:.1e}, {len(reads) - during_game} more ranges; moves marked {costly}")
+            wait_for(
+                lambda: better in d.find_element(By.ID, "review-move").text,
+                f"{better!r} in the costly move's position",
+                5,
+            )
+        print(
+            f"  a game against the perfect player: {len(steps)} moves, the table read in {during_game} ranges; the review's {len(points)} points "
+            f"are the native library's to {worst:.1e}, {len(reads) - during_game} more ranges; moves marked {costly}"
+        )
         app.check_axe("the review with the exact chance")
         app.check_no_leak("the review with the exact chance")
         # Each language on a phone and a tablet: the review, then the dialog (for the screenshots).
@@ -2248,19 +3008,34 @@ def ur_perfect(app):
                 Select(d.find_element(By.ID, "language")).select_by_value(language)
                 wait_for(lambda: app.js("return document.documentElement.lang") == language, name)
                 app.button("#end-review")
-                wait_for(lambda: app.js("return !!document.querySelector('#review-chart-box svg[data-points]') && !document.querySelector('#review-chart').hidden"), "the review's chart", 30)
+                wait_for(
+                    lambda: app.js(
+                        "return !!document.querySelector('#review-chart-box svg[data-points]') && !document.querySelector('#review-chart').hidden"
+                    ),
+                    "the review's chart",
+                    30,
+                )
             caption = d.find_element(By.ID, "review-scale").text
-            assert caption.startswith(catalogue_of(language)["review.scale_chance_exact"].split("{who}")[0]), f"the review's caption in {language}: {caption!r}"
+            assert caption.startswith(
+                catalogue_of(language)["review.scale_chance_exact"].split("{who}")[0]
+            ), f"the review's caption in {language}: {caption!r}"
             for width, height in [(360, 740), (768, 1024)]:
                 app.size(width, height)
-                app.js("document.scrollingElement.scrollTop = 0")  # the review's page scrolls on a tall screen: back to its board
+                app.js(
+                    "document.scrollingElement.scrollTop = 0"
+                )  # the review's page scrolls on a tall screen: back to its board
                 app.check_targets(f"the exact review ({language}, {width}x{height})", board_places=False)
                 app.js("document.querySelector('#review-chart-box').scrollIntoView({block: 'center'})")
                 screenshot(app, f"web-ur-perfect-review-{language}-{width}x{height}", width, height)
             app.check_no_leak(f"the exact review ({language})")
             app.button("#new-game")
-            wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open") and offered()["help"], "the dialog with the perfect level")
-            assert app.js("return document.querySelector('#opponent').value") == "perfect", "the last game's level not chosen again"
+            wait_for(
+                lambda: app.js("return document.querySelector('#new-game-dialog').open") and offered()["help"],
+                "the dialog with the perfect level",
+            )
+            assert (
+                app.js("return document.querySelector('#opponent').value") == "perfect"
+            ), "the last game's level not chosen again"
             assert offered()["help"] == catalogue_of(language)["opponent.perfect_help"]
             app.check_no_leak(f"the dialog with the perfect level ({language})")
             for width, height in [(360, 740), (768, 1024)]:
@@ -2275,7 +3050,9 @@ def ur_perfect(app):
     # Without the table: not offered (the page loaded again: a table is looked for once a page).
     app.size(360, 740)
     app.open("en")
-    assert dialog(3) is False and "perfect" not in offered()["levels"] and offered()["help"] is None, f"without the table: {offered()}"
+    assert (
+        dialog(3) is False and "perfect" not in offered()["levels"] and offered()["help"] is None
+    ), f"without the table: {offered()}"
     app.js("document.querySelector('#new-game-dialog').close()")
     # A server that ignores byte ranges (the second server), the table there: not offered.
     QuietHandler.tables = directory
@@ -2287,14 +3064,22 @@ def ur_perfect(app):
     finally:
         QuietHandler.tables = None
     shutil.rmtree(directory, ignore_errors=True)
-    print("ur perfect: offered where its table is found, played to the end on a phone, the review's line the table's; not offered without the table or byte ranges")
+    print(
+        "ur perfect: offered where its table is found, played to the end on a phone, the review's line the table's; not offered without the table or byte ranges"
+    )
 
 
 def computer_gaps(app):
     """The times between the computer's actions in its first turn of a new game, in s."""
     app.new_game("duodecim", {"first_player": 1}, opponent="greedy", computer=1)
     app.js(WATCH_NARRATION)
-    wait_for(lambda: app.js("return document.querySelector('#roll').offsetParent !== null && !document.querySelector('#roll').hidden"), "the person's turn", 20)
+    wait_for(
+        lambda: app.js(
+            "return document.querySelector('#roll').offsetParent !== null && !document.querySelector('#roll').hidden"
+        ),
+        "the person's turn",
+        20,
+    )
     said = [s for s in app.js("return window.said") if s["text"]]
     gaps = [(b["t"] - a["t"]) / 1000 for a, b in zip(said, said[1:])]
     assert gaps, f"pace: the computer's turn not seen: {said}"
@@ -2309,8 +3094,11 @@ def pace_control(app):
     base = 400
     app.open("it", query=f"pace={base}")
     app.size(360, 740)
-    choose = lambda value: (app.button("#more"), app.tap(d.find_element(By.CSS_SELECTOR, f"#pace input[value={value}]")),
-                            app.js("document.querySelector('#more-dialog').close()"))
+    choose = lambda value: (
+        app.button("#more"),
+        app.tap(d.find_element(By.CSS_SELECTOR, f"#pace input[value={value}]")),
+        app.js("document.querySelector('#more-dialog').close()"),
+    )
     checked = lambda: app.js("return document.querySelector('#pace input:checked')?.value ?? null")
     assert checked() == "normal", f"pace: {checked()} at first"
     app.button("#more")
@@ -2322,7 +3110,9 @@ def pace_control(app):
     assert min(slow) >= 2 * base / 1000 * 0.95, f"pace slow: the computer's actions {slow} s apart"
     choose("fast")
     fast = computer_gaps(app)
-    assert min(fast) >= base / 2 / 1000 * 0.95 and sorted(fast)[len(fast) // 2] < 1.5 * base / 1000, f"pace fast: the computer's actions {fast} s apart"
+    assert (
+        min(fast) >= base / 2 / 1000 * 0.95 and sorted(fast)[len(fast) // 2] < 1.5 * base / 1000
+    ), f"pace fast: the computer's actions {fast} s apart"
     d.refresh()
     app.wait_ready()
     assert checked() == "fast" and app.js("return localStorage.getItem('ludus.pace')") == "fast", "pace: not remembered"
@@ -2332,7 +3122,9 @@ def pace_control(app):
     assert checked() == "normal", f"pace: the kiosk starts at {checked()}"
     choose("slow")
     assert app.js("return localStorage.getItem('ludus.pace')") == "fast", "pace: the kiosk stored a visitor's pace"
-    print(f"pace: slow {min(slow):.2f} s or more between the computer's actions, fast {min(fast):.2f}-{max(fast):.2f} s; remembered, not in the kiosk")
+    print(
+        f"pace: slow {min(slow):.2f} s or more between the computer's actions, fast {min(fast):.2f}-{max(fast):.2f} s; remembered, not in the kiosk"
+    )
 
 
 # ---- the defects a visitor met (issue 55), each checked at a phone's and a tablet's size in each
@@ -2345,14 +3137,21 @@ def check_lesson_dice(app, game, where):
     """A lesson's dice (Duodecim's and XII Scripta's first step) drawn as large as the game's: each
     die 30 px or more, on screen (they were 2.4 px wide: a die's picture had no size of its own)."""
     open_lesson_from(app, "new", game)
-    dice = wait_for(lambda: app.js("""
+    dice = wait_for(
+        lambda: app.js(
+            """
         const box = document.querySelector('#lesson-dice');
         if (box.hidden || !box.children.length) return null;
         return {box: box.getBoundingClientRect().width, label: box.getAttribute('aria-label'), height: innerHeight, width: innerWidth,
-                dice: [...box.querySelectorAll('.die')].map((d) => { const r = d.getBoundingClientRect(); return [r.width, r.height, r.right, r.bottom]; })};"""),
-        f"{where}: the {game} lesson's dice", 10)
-    assert dice["dice"] and all(w >= 30 and h >= 30 and right <= dice["width"] and bottom <= dice["height"] for w, h, right, bottom in dice["dice"]), \
-        f"{where}: the {game} lesson's dice ({dice['label']}) are not in view: box {dice['box']:.1f} px wide, dice {dice['dice']}"
+                dice: [...box.querySelectorAll('.die')].map((d) => { const r = d.getBoundingClientRect(); return [r.width, r.height, r.right, r.bottom]; })};"""
+        ),
+        f"{where}: the {game} lesson's dice",
+        10,
+    )
+    assert dice["dice"] and all(
+        w >= 30 and h >= 30 and right <= dice["width"] and bottom <= dice["height"]
+        for w, h, right, bottom in dice["dice"]
+    ), f"{where}: the {game} lesson's dice ({dice['label']}) are not in view: box {dice['box']:.1f} px wide, dice {dice['dice']}"
     check_first_screen(app, f"{where}: the {game} lesson")
 
 
@@ -2373,12 +3172,21 @@ def check_option_names(app, words, where):
     games = app.js("return [...document.querySelectorAll('#game-choice input[name=game]')].map((e) => e.value)")
     problems = []
     for game in games:
-        app.js("const input = document.querySelector(`#game-choice input[value='${arguments[0]}']`); input.checked = true; input.dispatchEvent(new Event('change'))", game)
-        fields = app.js("""return [...document.querySelectorAll('#new-game-dialog [data-option]')].map((input) => ({
+        app.js(
+            "const input = document.querySelector(`#game-choice input[value='${arguments[0]}']`); input.checked = true; input.dispatchEvent(new Event('change'))",
+            game,
+        )
+        fields = app.js(
+            """return [...document.querySelectorAll('#new-game-dialog [data-option]')].map((input) => ({
             name: input.dataset.option, caption: input.closest('label').querySelector('span').textContent,
-            values: input.tagName === 'SELECT' ? [...input.options].map((o) => [JSON.parse(o.value), o.textContent]) : []}))""")
+            values: input.tagName === 'SELECT' ? [...input.options].map((o) => [JSON.parse(o.value), o.textContent]) : []}))"""
+        )
         for field in fields:
-            if not (field["caption"] and field["caption"] != field["name"] and field["caption"] == words.get(f"option.{field['name']}")):
+            if not (
+                field["caption"]
+                and field["caption"] != field["name"]
+                and field["caption"] == words.get(f"option.{field['name']}")
+            ):
                 problems.append(f"{game}'s option {field['name']} named {field['caption']!r}")
             if any(text.strip() == "0" for _, text in field["values"]) and "0 =" not in field["caption"]:
                 problems.append(f"{game}'s option {field['caption']!r} offers a bare 0 that nothing explains")
@@ -2389,10 +3197,12 @@ def check_option_names(app, words, where):
                 if "kowalski_10x11" in [value for value, _ in field["values"]]:
                     problems.append(f"Kowalski 10x11 offered (its first move wins)")
     # the race boards' cards: a picture with cells a visitor can tell apart (it was 68x25 px)
-    cards = app.js("""return [...document.querySelectorAll('.game-card')].map((card) => {
+    cards = app.js(
+        """return [...document.querySelectorAll('.game-card')].map((card) => {
         const cells = [...card.querySelectorAll('rect[data-position0]')].map((c) => c.getBoundingClientRect());
         const picture = card.querySelector('.card-picture').getBoundingClientRect();
-        return {game: card.querySelector('input').value, picture: [Math.round(picture.width), Math.round(picture.height)], cell: cells.length ? Math.min(...cells.map((r) => Math.min(r.width, r.height))) : null};})""")
+        return {game: card.querySelector('input').value, picture: [Math.round(picture.width), Math.round(picture.height)], cell: cells.length ? Math.min(...cells.map((r) => Math.min(r.width, r.height))) : null};})"""
+    )
     small = [card for card in cards if card["cell"] is not None and card["cell"] < 18]
     if small:
         problems.append(f"the new-game cards' race boards too small to read: {small}")
@@ -2405,7 +3215,8 @@ def check_option_names(app, words, where):
 def computer_turn_cells(app, computer):
     """The cells the computer's last turn moved from and to (trays left out), each with the name
     the board shows on it ('' for none) and how many cells show that name."""
-    return app.js("""
+    return app.js(
+        """
         const [computer] = arguments;
         const history = JSON.parse(localStorage.getItem('ludus.current')).state.history;
         let first = history.length;
@@ -2421,7 +3232,9 @@ def computer_turn_cells(app, computer):
           const label = labels.find((text) => inside(text, cell))?.textContent ?? '';
           out.push({move: move.text, name, label, count: labels.filter((text) => text.textContent === label).length});
         }
-        return out;""", computer)
+        return out;""",
+        computer,
+    )
 
 
 def check_computer_names_cells(app, game, words, where):
@@ -2431,13 +3244,25 @@ def check_computer_names_cells(app, game, words, where):
     with its side where the board shows that name twice; the board on the first screen with that
     narration (German's three lines)."""
     app.new_game(game, {"first_player": 1}, opponent="greedy", computer=1)
-    wait_for(lambda: app.visible("#roll") and app.js("return document.querySelector('#narration').textContent"), f"{where}: {game}: the computer's turn written out", 30)
+    wait_for(
+        lambda: app.visible("#roll") and app.js("return document.querySelector('#narration').textContent"),
+        f"{where}: {game}: the computer's turn written out",
+        30,
+    )
     narration = app.js("return document.querySelector('#narration').textContent")
     cells = computer_turn_cells(app, 1)
     for cell in cells:
-        assert cell["label"], f"{where}: {game}: the computer's move {cell['move']} names {cell['name']}, a cell the board leaves unnumbered ({narration!r})"
-        said = words["position.cell_of"].format(cell=cell["label"], side=words["side.1"]) if cell["count"] > 1 else cell["label"]
-        assert re.search(r"(?<![\w])" + re.escape(said) + r"(?![\w])", narration), f"{where}: {game}: the computer's move {cell['move']} to the cell the board names {said!r}, said {narration!r}"
+        assert cell[
+            "label"
+        ], f"{where}: {game}: the computer's move {cell['move']} names {cell['name']}, a cell the board leaves unnumbered ({narration!r})"
+        said = (
+            words["position.cell_of"].format(cell=cell["label"], side=words["side.1"])
+            if cell["count"] > 1
+            else cell["label"]
+        )
+        assert re.search(
+            r"(?<![\w])" + re.escape(said) + r"(?![\w])", narration
+        ), f"{where}: {game}: the computer's move {cell['move']} to the cell the board names {said!r}, said {narration!r}"
     check_first_screen(app, f"{where}: {game} after the computer's turn ({narration!r})")
     return len(cells)
 
@@ -2447,8 +3272,12 @@ def check_review_upright(app, where):
     more, numerals as large as the game's (they were 28x22 px cells and 7 px numerals, the board
     flat above the panel); the review's buttons on the first screen."""
     app.new_game("duodecim", {}, opponent="greedy", computer=1)
-    game_cells = app.js("return Math.min(...[...document.querySelectorAll('#board rect[data-position0]')].map((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height)))")
-    persons_turn = lambda: app.js("return !document.querySelector('#status').classList.contains('busy')") and (app.visible("#board .movable") or app.visible("#roll"))
+    game_cells = app.js(
+        "return Math.min(...[...document.querySelectorAll('#board rect[data-position0]')].map((c) => Math.min(c.getBoundingClientRect().width, c.getBoundingClientRect().height)))"
+    )
+    persons_turn = lambda: app.js("return !document.querySelector('#status').classList.contains('busy')") and (
+        app.visible("#board .movable") or app.visible("#roll")
+    )
     end = time.time() + 60
     while app.moves_played() < 3 or not persons_turn():
         assert time.time() < end, f"{where}: a game of Duodecim: {app.moves_played()} moves after 60 s"
@@ -2457,18 +3286,23 @@ def check_review_upright(app, where):
     app.button("#more")
     app.button("#review-open")
     wait_for(lambda: app.visible("#review-panel"), "the review panel")
-    facts = app.js("""
+    facts = app.js(
+        """
         const cells = [...document.querySelectorAll('#board rect[data-position0]')].map((c) => c.getBoundingClientRect());
         const svg = document.querySelector('#board svg').getBoundingClientRect();
         const numerals = [...document.querySelectorAll('#board text.inscription')].map((t) => t.getBoundingClientRect().height);
         const nav = [...document.querySelectorAll('.review-nav button')].map((b) => b.getBoundingClientRect().bottom);
         return {cell: Math.min(...cells.map((r) => Math.min(r.width, r.height))), tall: svg.height > svg.width, numeral: Math.min(...numerals),
-                nav: Math.max(...nav), height: innerHeight, svg: [svg.width, svg.height]};""")
-    assert facts["cell"] >= MIN_TARGET - 0.01 and facts["numeral"] >= 9, \
-        f"{where}: the review's board {facts['svg']}: cells {facts['cell']:.1f} px (the game's {game_cells:.1f}), numerals {facts['numeral']:.1f} px"
+                nav: Math.max(...nav), height: innerHeight, svg: [svg.width, svg.height]};"""
+    )
+    assert (
+        facts["cell"] >= MIN_TARGET - 0.01 and facts["numeral"] >= 9
+    ), f"{where}: the review's board {facts['svg']}: cells {facts['cell']:.1f} px (the game's {game_cells:.1f}), numerals {facts['numeral']:.1f} px"
     if app.width < 800:
         assert facts["tall"], f"{where}: the review's board lies flat on a tall screen: {facts['svg']}"
-    assert facts["nav"] <= facts["height"], f"{where}: the review's buttons below the first screen ({facts['nav']:.0f} > {facts['height']})"
+    assert (
+        facts["nav"] <= facts["height"]
+    ), f"{where}: the review's buttons below the first screen ({facts['nav']:.0f} > {facts['height']})"
     app.check_axe(f"{where}: the review")
     app.button("#review-close")
 
@@ -2477,15 +3311,30 @@ def check_one_word_for_the_hand(app, words, where):
     """The pieces not yet entered have one word in a language: the trays' label, the lessons, the
     printed legend and the moves ("entra in" from the hand) all say position.H's word."""
     word = words["position.H"]
-    keys = ["board.to_enter", "print.trays"] + [key for key in words if re.fullmatch(r"lesson\.\w+\.enter\.(task|hint)", key)]
-    missing = [key for key in keys if not re.search(r"(?<![\w])" + re.escape(word) + r"(?![\w])", words[key], re.IGNORECASE)]
+    keys = ["board.to_enter", "print.trays"] + [
+        key for key in words if re.fullmatch(r"lesson\.\w+\.enter\.(task|hint)", key)
+    ]
+    missing = [
+        key for key in keys if not re.search(r"(?<![\w])" + re.escape(word) + r"(?![\w])", words[key], re.IGNORECASE)
+    ]
     assert not missing, f"{where}: the pieces to enter not called {word!r} in {missing}"
-    other = {"it": ["da entrare"], "en": ["to enter"], "de": ["Hand"]}.get(app.js("return document.documentElement.lang"), [])
-    stray = sorted({key for key, value in words.items() if isinstance(value, str) and key.startswith(("lesson.", "print.", "board.", "position."))
-                    for phrase in other if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", value)})
+    other = {"it": ["da entrare"], "en": ["to enter"], "de": ["Hand"]}.get(
+        app.js("return document.documentElement.lang"), []
+    )
+    stray = sorted(
+        {
+            key
+            for key, value in words.items()
+            if isinstance(value, str) and key.startswith(("lesson.", "print.", "board.", "position."))
+            for phrase in other
+            if re.search(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])", value)
+        }
+    )
     assert not stray, f"{where}: another word for the pieces to enter in {stray}"
     trays = app.js("return [...document.querySelectorAll('#board g.hand .tray-label')].map((g) => g.textContent)")
-    assert trays and all(word.lower() in tray.lower() for tray in trays), f"{where}: the trays say {trays}, not {word!r}"
+    assert trays and all(
+        word.lower() in tray.lower() for tray in trays
+    ), f"{where}: the trays say {trays}, not {word!r}"
 
 
 def visitor_defects(app):
@@ -2495,11 +3344,24 @@ def visitor_defects(app):
     for language in LANGUAGES:
         words = catalogue_of(language)
         checks = [("options named", lambda where: check_option_names(app, words, where))]
-        checks += [(f"{game}: the computer's cells", lambda where, game=game: counted.append(check_computer_names_cells(app, game, words, where)))
-                   for game in ("duodecim", "xii_scripta", "ur")]
-        checks += [("one word for the hand", lambda where: (app.new_game("ur", {}), check_one_word_for_the_hand(app, words, where))),
-                   ("the review upright", lambda where: check_review_upright(app, where))]
-        checks += [(f"{game}: the lesson's dice", lambda where, game=game: check_lesson_dice(app, game, where)) for game in ("duodecim", "xii_scripta")]
+        checks += [
+            (
+                f"{game}: the computer's cells",
+                lambda where, game=game: counted.append(check_computer_names_cells(app, game, words, where)),
+            )
+            for game in ("duodecim", "xii_scripta", "ur")
+        ]
+        checks += [
+            (
+                "one word for the hand",
+                lambda where: (app.new_game("ur", {}), check_one_word_for_the_hand(app, words, where)),
+            ),
+            ("the review upright", lambda where: check_review_upright(app, where)),
+        ]
+        checks += [
+            (f"{game}: the lesson's dice", lambda where, game=game: check_lesson_dice(app, game, where))
+            for game in ("duodecim", "xii_scripta")
+        ]
         for width, height in DEFECT_SIZES:
             where = f"{language} {width}x{height}"
             for name, check in checks:
@@ -2514,6 +3376,7 @@ def visitor_defects(app):
     assert not failed, f"{len(failed)} of the visitor's defects remain: {failed}"
     print(f"visitor defects: none left; {sum(counted[1:])} cells of the computer's moves found by their names")
 
+
 def engine_load_error(app):
     """The engine's module fails to load (a broken ludus.wasm): the page says so in its words with
     a "Riprova" button, not "loading" for ever; once the file is right again the button starts the
@@ -2524,7 +3387,9 @@ def engine_load_error(app):
     try:
         d.get(special_site(app) + "?pace=30&lang=it")
         error = wait_for(lambda: app.visible("#load-error"), "the engine's load error", 30)
-        assert italian["load.failed"] in error.text and d.find_element(By.ID, "retry").text == italian["load.retry"], f"load error: {error.text!r}"
+        assert (
+            italian["load.failed"] in error.text and d.find_element(By.ID, "retry").text == italian["load.retry"]
+        ), f"load error: {error.text!r}"
         assert not app.js("return document.querySelector('#board .loading').textContent"), "load error: still 'loading'"
         size = app.js("const r = document.querySelector('#retry').getBoundingClientRect(); return [r.width, r.height]")
         assert min(size) >= MIN_TARGET, f"load error: the retry button is {size}"
@@ -2537,14 +3402,23 @@ def engine_load_error(app):
     assert not app.visible("#load-error")
     # The broken module's own errors in the console are expected; nothing else.
     errors = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]
-    unexpected = [m for m in errors if not re.search(r"wasm|WebAssembly|ludus|CompileError|magic", m, re.I) and not re.search(EXPECTED_CONSOLE_ERRORS, m)]
+    unexpected = [
+        m
+        for m in errors
+        if not re.search(r"wasm|WebAssembly|ludus|CompileError|magic", m, re.I)
+        and not re.search(EXPECTED_CONSOLE_ERRORS, m)
+    ]
     assert not unexpected, f"load error: console errors {unexpected}"
-    print(f"engine load error: said in Italian with 'Riprova'; the retry started the app ({len(errors)} expected console errors)")
+    print(
+        f"engine load error: said in Italian with 'Riprova'; the retry started the app ({len(errors)} expected console errors)"
+    )
     # A download that stalls: said after the time given (?slow=), with the button; the page
     # waits on, and starts the game when the engine arrives after all.
     # The service worker's cache would serve the engine without the network.
-    app.js("return Promise.all([navigator.serviceWorker.getRegistrations().then((all) => Promise.all(all.map((r) => r.unregister()))),"
-           " caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))))])")
+    app.js(
+        "return Promise.all([navigator.serviceWorker.getRegistrations().then((all) => Promise.all(all.map((r) => r.unregister()))),"
+        " caches.keys().then((keys) => Promise.all(keys.map((key) => caches.delete(key))))])"
+    )
     SpecialSite.wasm_released.clear()
     try:
         d.get(special_site(app) + "?pace=30&lang=it&slow=1500")
@@ -2560,4 +3434,3 @@ def engine_load_error(app):
 
 if __name__ == "__main__":
     sys.exit(main())
-

@@ -19,7 +19,9 @@ def main():
     best = [rate(s, "best", max_nodes=nodes)[0] for s in saved]
     uct = [rate(s, "uct", max_playouts=playouts)[0] for s in saved]
     print(f"{len(saved)} positions")
-    print(f"best: median {statistics.median(best) / 1e6:.3f} M evaluations a CPU second (min {min(best) / 1e6:.3f}, max {max(best) / 1e6:.3f})")
+    print(
+        f"best: median {statistics.median(best) / 1e6:.3f} M evaluations a CPU second (min {min(best) / 1e6:.3f}, max {max(best) / 1e6:.3f})"
+    )
     print(f"uct: median {statistics.median(uct):.0f} playouts a CPU second (min {min(uct):.0f}, max {max(uct):.0f})")
 
 

@@ -51,7 +51,9 @@ def convert(entry, seed, nodes, plies):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", default=DEFAULT_FILE)
-    parser.add_argument("--nodes", type=int, default=200000, help="best's positions a move (default 200000, the demo's)")
+    parser.add_argument(
+        "--nodes", type=int, default=200000, help="best's positions a move (default 200000, the demo's)"
+    )
     parser.add_argument("--games", type=int, default=4, help="games a position (seeds 1..; default 4)")
     parser.add_argument("--plies", type=int, default=200, help="plies the winner has (default 200)")
     parser.add_argument("--only", default="", help="only the positions whose name starts with this")
@@ -68,7 +70,10 @@ def main(argv=None):
         totals[group][0] += won
         totals[group][1] += len(results)
         lengths = ", ".join(str(n) for _, n in results)
-        print(f"{entry['name']}: {won}/{len(results)} won (plies {lengths}; {time.perf_counter() - start:.0f} s)", flush=True)
+        print(
+            f"{entry['name']}: {won}/{len(results)} won (plies {lengths}; {time.perf_counter() - start:.0f} s)",
+            flush=True,
+        )
     print(f"\nbest (max_nodes {args.nodes}) against medium, within {args.plies} plies:")
     for group, (won, n) in totals.items():
         lo, hi = wilson(won, n)

@@ -21,9 +21,11 @@ def main():
         best = [rate(s, "best", max_nodes=nodes) for s in saved]
         medium = [rate(s, "medium") for s in saved]
         rates = [r for r, _ in best]
-        print(f"{ruleset}: {len(saved)} positions; best: median {statistics.median(rates) / 1e6:.3f} M nodes a CPU second "
-              f"(min {min(rates) / 1e6:.3f}, max {max(rates) / 1e6:.3f}), median {1000 * statistics.median(t for _, t in best):.2f} ms a move; "
-              f"medium: median {1000 * statistics.median(t for _, t in medium):.3f} ms a move")
+        print(
+            f"{ruleset}: {len(saved)} positions; best: median {statistics.median(rates) / 1e6:.3f} M nodes a CPU second "
+            f"(min {min(rates) / 1e6:.3f}, max {max(rates) / 1e6:.3f}), median {1000 * statistics.median(t for _, t in best):.2f} ms a move; "
+            f"medium: median {1000 * statistics.median(t for _, t in medium):.3f} ms a move"
+        )
 
 
 if __name__ == "__main__":

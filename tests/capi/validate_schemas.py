@@ -24,7 +24,12 @@ def load_library(path):
     for name in ("ludus_game_to_json", "ludus_game_legal_moves", "ludus_game_chance_outcomes"):
         getattr(lib, name).argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)]
     lib.ludus_game_play.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-    lib.ludus_game_roll.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]
+    lib.ludus_game_roll.argtypes = [
+        ctypes.c_void_p,
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_size_t),
+    ]
     lib.ludus_game_phase.argtypes = [ctypes.c_void_p]
     lib.ludus_game_free.argtypes = [ctypes.c_void_p]
     return lib
@@ -82,7 +87,10 @@ def short_game_options(lib, entry, options):
         options["draw_plies_without_capture"] = 40
     handle = ctypes.c_void_p()
     fewer = {**options, "pieces": 3}
-    if "pieces" in entry["options"] and lib.ludus_game_new(entry["id"].encode(), json.dumps(fewer).encode(), ctypes.byref(handle)) == 0:
+    if (
+        "pieces" in entry["options"]
+        and lib.ludus_game_new(entry["id"].encode(), json.dumps(fewer).encode(), ctypes.byref(handle)) == 0
+    ):
         lib.ludus_game_free(handle)
         options = fewer
     return options
@@ -93,7 +101,10 @@ OUTCOMES_SCHEMA = {
     "items": {
         "type": "object",
         "required": ["dice", "probability"],
-        "properties": {"dice": {"type": "array", "items": {"type": "integer", "minimum": 0}}, "probability": {"type": "number"}},
+        "properties": {
+            "dice": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "probability": {"type": "number"},
+        },
     },
 }
 
@@ -145,12 +156,17 @@ def main():
         for given in (None, 2**53 - 1, 2**53, "9007199254740993", 2**64 - 1):
             handle = ctypes.c_void_p()
             options = {} if given is None else {"seed": given}
-            assert lib.ludus_game_new(entry["id"].encode(), json.dumps(options).encode(), ctypes.byref(handle)) == 0, lib.ludus_last_error()
+            assert (
+                lib.ludus_game_new(entry["id"].encode(), json.dumps(options).encode(), ctypes.byref(handle)) == 0
+            ), lib.ludus_last_error()
             state = string_out(lib, lib.ludus_game_to_json, handle)
             lib.ludus_game_free(handle)
             check(schemas["state"], state, f"{entry['id']} state with seed {given}")
-            check(schemas["state"], dict(state, options=dict(state["options"], seed=int(state["options"]["seed"]))),
-                  f"{entry['id']} state with seed {given} as an earlier version wrote it")
+            check(
+                schemas["state"],
+                dict(state, options=dict(state["options"], seed=int(state["options"]["seed"]))),
+                f"{entry['id']} state with seed {given} as an earlier version wrote it",
+            )
             for bad in ("07", "-1", "+1", " 1", "", "1e3", -1, 2**64, 1.5):
                 checked += 1
                 if validator(schemas["state"]).is_valid(dict(state, options=dict(state["options"], seed=bad))):

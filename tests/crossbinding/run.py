@@ -87,12 +87,17 @@ def main() -> int:
     made_js = bindings.js({"make": cases})
     c_catalogue, js_catalogue = json.loads(catalogue_text), json.loads(made_js["catalogue"])
     for catalogue in (c_catalogue, js_catalogue):
-        for game in catalogue:   # the seed's integer max, 2^64-1, is rounded by JSON.parse: max_text is exact
+        for game in catalogue:  # the seed's integer max, 2^64-1, is rounded by JSON.parse: max_text is exact
             game["options"]["seed"].pop("max")
-    note("the catalogue: JavaScript's games() equals C's ludus_games()",
-         None if js_catalogue == c_catalogue else first_difference(c_catalogue, js_catalogue))
-    made = {"c": [bindings.c_make(c) for c in cases], "python": [bindings.python_make(c) for c in cases],
-            "js": made_js["made"]}
+    note(
+        "the catalogue: JavaScript's games() equals C's ludus_games()",
+        None if js_catalogue == c_catalogue else first_difference(c_catalogue, js_catalogue),
+    )
+    made = {
+        "c": [bindings.c_make(c) for c in cases],
+        "python": [bindings.python_make(c) for c in cases],
+        "js": made_js["made"],
+    }
 
     # Every saved text, with who saved it and the fingerprint of the game saved.
     saved: List[Dict[str, Any]] = []
@@ -105,9 +110,12 @@ def main() -> int:
             note(f"{ruleset_of(case)}: {binding} makes the game", None)
             seed_written = json.loads(answer["fingerprint"]["text"])["options"]["seed"]
             shown = str(answer["options_seed"])
-            note(f"{ruleset_of(case)}: {binding}'s game.options shows the seed saved",
-                 None if shown == str(seed_written) and (case["seed"] is None or shown == case["seed"]) else
-                 f"{label}: options show {shown}, the game saved {seed_written!r}, the case gave {case['seed']}")
+            note(
+                f"{ruleset_of(case)}: {binding}'s game.options shows the seed saved",
+                None
+                if shown == str(seed_written) and (case["seed"] is None or shown == case["seed"])
+                else f"{label}: options show {shown}, the game saved {seed_written!r}, the case gave {case['seed']}",
+            )
             for way, text in answer["saved"].items():
                 saved.append({"case": case, "label": label, "way": way, "text": text, "print": answer["fingerprint"]})
     # a seeded game is the same game in every binding
@@ -115,8 +123,10 @@ def main() -> int:
         if case["seed"] is None:
             continue
         texts = {b: made[b][index].get("fingerprint", {}).get("text") for b in made}
-        note(f"{ruleset_of(case)}: a seed makes the same game in C, Python and JavaScript",
-             None if len(set(texts.values())) == 1 else f"{case_label(case)}: {first_difference_of_texts(texts)}")
+        note(
+            f"{ruleset_of(case)}: a seed makes the same game in C, Python and JavaScript",
+            None if len(set(texts.values())) == 1 else f"{case_label(case)}: {first_difference_of_texts(texts)}",
+        )
 
     loaded_js = bindings.js({"load": [s["text"] for s in saved]})["loaded"]
     for entry, js_answers in zip(saved, loaded_js):
@@ -142,8 +152,10 @@ def main() -> int:
             print(f"FAILED {line}: " + "; ".join(f"{what} ({len(f)} games)" for what, f in failed.items()))
         else:
             print(f"ok {line}: {len(found)} checks")
-    print(f"{len(cases)} games made in each binding, {len(saved)} saved texts, {len(saved) * 5} loads; "
-          f"{sum(1 for f in checks.values() if f)} of {len(checks)} checks failed, {len(failures)} failures in all")
+    print(
+        f"{len(cases)} games made in each binding, {len(saved)} saved texts, {len(saved) * 5} loads; "
+        f"{sum(1 for f in checks.values() if f)} of {len(checks)} checks failed, {len(failures)} failures in all"
+    )
     for failure in failures[:20]:
         print("  " + failure[:600])
     shutil.rmtree(bindings.folder, ignore_errors=True)
@@ -151,6 +163,7 @@ def main() -> int:
 
 
 # ---- the cases --------------------------------------------------------------------------------
+
 
 def make_cases(catalogue: List[Dict[str, Any]], ludus: Any, rng: random.Random, draws: int) -> List[Dict[str, Any]]:
     """Every game and ruleset, default and random valid options, with and without a seed, after
@@ -167,14 +180,25 @@ def make_cases(catalogue: List[Dict[str, Any]], ludus: Any, rng: random.Random, 
                     for steps in (0, rng.randint(1, 6), rng.randint(20, 60)):
                         seed = None
                         if seeded:
-                            seed = str(rng.randrange(2**53) if rng.random() < 0.5 else rng.randrange(2**53, 2**64))
-                        cases.append({"game": entry["id"], "ruleset": ruleset, "options": options, "seed": seed,
-                                      "js_seed_as": rng.choice(["bigint", "string"]),
-                                      "picks": [rng.randrange(1 << 30) for _ in range(steps)]})
+                            seed = str(
+                                rng.randrange(2**53) if rng.random() < 0.5 else rng.randrange(2**53, 2**64)
+                            )
+                        cases.append(
+                            {
+                                "game": entry["id"],
+                                "ruleset": ruleset,
+                                "options": options,
+                                "seed": seed,
+                                "js_seed_as": rng.choice(["bigint", "string"]),
+                                "picks": [rng.randrange(1 << 30) for _ in range(steps)],
+                            }
+                        )
     return cases
 
 
-def random_options(game_id: str, specs: Dict[str, Any], fixed: Dict[str, Any], ludus: Any, rng: random.Random) -> Dict[str, Any]:
+def random_options(
+    game_id: str, specs: Dict[str, Any], fixed: Dict[str, Any], ludus: Any, rng: random.Random
+) -> Dict[str, Any]:
     """Options drawn from the catalogue's types and ranges (each option given or left to its
     default by a coin) that the library takes: drawn again while it refuses them."""
     for _ in range(200):
@@ -201,7 +225,9 @@ def ruleset_of(case: Dict[str, Any]) -> str:
 
 
 def case_label(case: Dict[str, Any]) -> str:
-    return f"{ruleset_of(case)} options {json.dumps(case['options'])} seed {case['seed']} after {len(case['picks'])} steps"
+    return (
+        f"{ruleset_of(case)} options {json.dumps(case['options'])} seed {case['seed']} after {len(case['picks'])} steps"
+    )
 
 
 def first_difference(a: Any, b: Any, where: str = "") -> str:
@@ -236,6 +262,7 @@ def first_difference_of_texts(texts: Dict[str, Optional[str]]) -> str:
 
 # ---- the bindings -----------------------------------------------------------------------------
 
+
 class Bindings:
     """Making, saving and loading games in C (the C functions through ctypes), Python (the
     package) and JavaScript (js_side.mjs under node)."""
@@ -256,9 +283,17 @@ class Bindings:
         try:
             self._c_play(future, [0] * FUTURE_STEPS)
             phase = ["roll", "move", "over"][self.lib.ludus_game_phase(handle)]
-            legal = [] if phase == "roll" else [m["text"] for m in json.loads(self._c_text(self.lib.ludus_game_legal_moves, handle))]
-            return {"text": self._c_text(self.lib.ludus_game_to_json, handle), "phase": phase, "legal": legal,
-                    "future": self._c_text(self.lib.ludus_game_to_json, future)}
+            legal = (
+                []
+                if phase == "roll"
+                else [m["text"] for m in json.loads(self._c_text(self.lib.ludus_game_legal_moves, handle))]
+            )
+            return {
+                "text": self._c_text(self.lib.ludus_game_to_json, handle),
+                "phase": phase,
+                "legal": legal,
+                "future": self._c_text(self.lib.ludus_game_to_json, future),
+            }
         finally:
             self.lib.ludus_game_free(future)
 
@@ -282,11 +317,16 @@ class Bindings:
             options["seed"] = int(case["seed"])  # a JSON integer, as a C program writes it
         handle = self.library.GameHandle()
         try:
-            self.library.check(self.lib.ludus_game_new(case["game"].encode(), json.dumps(options).encode(), ctypes.byref(handle)))
+            self.library.check(
+                self.lib.ludus_game_new(case["game"].encode(), json.dumps(options).encode(), ctypes.byref(handle))
+            )
             self._c_play(handle, case["picks"])
             text = self._c_text(self.lib.ludus_game_to_json, handle)
-            return {"fingerprint": self._c_print(handle), "options_seed": json.loads(text)["options"]["seed"],
-                    "saved": {"c ludus_game_to_json": text}}
+            return {
+                "fingerprint": self._c_print(handle),
+                "options_seed": json.loads(text)["options"]["seed"],
+                "saved": {"c ludus_game_to_json": text},
+            }
         except self.ludus.LudusError as e:
             return {"error": f"{type(e).__name__}: {e}"}
         finally:
@@ -318,8 +358,12 @@ class Bindings:
     def _python_print(self, game: Any) -> Dict[str, Any]:
         with game.copy() as future:
             self._python_play(future, [0] * FUTURE_STEPS)
-            return {"text": game.to_json(), "phase": str(game.phase), "legal": game.legal_moves.texts,
-                    "future": future.to_json()}
+            return {
+                "text": game.to_json(),
+                "phase": str(game.phase),
+                "legal": game.legal_moves.texts,
+                "future": future.to_json(),
+            }
 
     def python_make(self, case: Dict[str, Any]) -> Dict[str, Any]:
         options = dict(case["options"])
@@ -330,9 +374,14 @@ class Bindings:
                 self._python_play(game, case["picks"])
                 path = self.folder / "saved.json"
                 game.save(path)
-                return {"fingerprint": self._python_print(game), "options_seed": game.options["seed"],
-                        "saved": {"python json.dumps(game.to_dict())": json.dumps(game.to_dict()),
-                                  "python game.save(path)": path.read_text(encoding="utf-8")}}
+                return {
+                    "fingerprint": self._python_print(game),
+                    "options_seed": game.options["seed"],
+                    "saved": {
+                        "python json.dumps(game.to_dict())": json.dumps(game.to_dict()),
+                        "python game.save(path)": path.read_text(encoding="utf-8"),
+                    },
+                }
         except self.ludus.LudusError as e:
             return {"error": f"{type(e).__name__}: {e}"}
 
@@ -340,8 +389,10 @@ class Bindings:
         path = self.folder / "loaded.json"
         path.write_text(text, encoding="utf-8")
         answers = {}
-        for way, load in (("python Game.from_json(json.loads(text))", lambda: self.ludus.Game.from_json(json.loads(text))),
-                          ("python Game.load(path)", lambda: self.ludus.Game.load(path))):
+        for way, load in (
+            ("python Game.from_json(json.loads(text))", lambda: self.ludus.Game.from_json(json.loads(text))),
+            ("python Game.load(path)", lambda: self.ludus.Game.load(path)),
+        ):
             try:
                 with load() as game:
                     answers[way] = self._python_print(game)
@@ -354,8 +405,10 @@ class Bindings:
     def js(self, request: Dict[str, Any]) -> Dict[str, Any]:
         asked, answered = self.folder / "request.json", self.folder / "answer.json"
         asked.write_text(json.dumps(request), encoding="utf-8")
-        subprocess.run([self.node, str(Path(__file__).with_name("js_side.mjs")), self.js_package, str(asked), str(answered)],
-                       check=True)
+        subprocess.run(
+            [self.node, str(Path(__file__).with_name("js_side.mjs")), self.js_package, str(asked), str(answered)],
+            check=True,
+        )
         return json.loads(answered.read_text(encoding="utf-8"))
 
 

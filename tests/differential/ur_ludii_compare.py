@@ -131,7 +131,11 @@ def compare(paths):
                 where = f"{path}:{number}"
                 if words[0] == "game":
                     game = ludus.Game("ur", ruleset=words[1], seed=0)
-                    ludii = LudiiTrackIndices(game.position["hand"][0]) if words[1] == "murray" and "corrected" not in words else None
+                    ludii = (
+                        LudiiTrackIndices(game.position["hand"][0])
+                        if words[1] == "murray" and "corrected" not in words
+                        else None
+                    )
                     name = f"{words[1]} seed {words[2]}"
                     games += 1
                 elif words[0] == "pos" and game is not None:
@@ -158,7 +162,9 @@ def compare(paths):
                             explained += 1
                         else:
                             mismatches += 1
-                            print(f"{where}: {name}: dice {dice}: libludus {sorted(moves)}, the record {sorted(theirs)}")
+                            print(
+                                f"{where}: {name}: dice {dice}: libludus {sorted(moves)}, the record {sorted(theirs)}"
+                            )
                     played = chosen.strip()
                     if played not in moves:
                         left += 1
@@ -173,9 +179,11 @@ def compare(paths):
                     if winner != -1 and (not game.is_over or ours != winner):
                         mismatches += 1
                         print(f"{where}: {name}: the record's winner {winner}, libludus's result {game.result}")
-    print(f"{games} games, {positions} positions compared, {explained} differences explained (Ludii's track indices), "
-          f"{left} games left where the record's move is not legal here, {mismatches} mismatches not explained; "
-          f"the model of Ludii's track indices missed {model_misses} recorded move sets")
+    print(
+        f"{games} games, {positions} positions compared, {explained} differences explained (Ludii's track indices), "
+        f"{left} games left where the record's move is not legal here, {mismatches} mismatches not explained; "
+        f"the model of Ludii's track indices missed {model_misses} recorded move sets"
+    )
     return mismatches
 
 

@@ -85,25 +85,36 @@ def compare_games(paths):
                     name = f"{ruleset} seed {record['seed']}"
                     dice_count = record["dice"]
                     length = len(game.position["track"][0])
-                    tally = counts.setdefault(ruleset, {"games": 0, "positions": 0, "passes": 0, "captures": 0, "again": 0, "ended": 0})
+                    tally = counts.setdefault(
+                        ruleset, {"games": 0, "positions": 0, "passes": 0, "captures": 0, "again": 0, "ended": 0}
+                    )
                     tally["games"] += 1
                     ours = [0.0] * 5
                     for outcome in game.chance_outcomes():
                         value = sum(outcome.dice)
-                        ours[value if value or len(outcome.dice) == 4 else 4] += outcome.probability  # three dice: none marked moves 4
+                        ours[
+                            value if value or len(outcome.dice) == 4 else 4
+                        ] += outcome.probability  # three dice: none marked moves 4
                     theirs = record["chances"] + [0.0] * (5 - len(record["chances"]))
                     hand = game.position["hand"]
-                    if (record["pieces"] != hand[0] or dice_count != len(game.chance_outcomes()[0].dice)
-                            or any(abs(a - b) > 1e-6 for a, b in zip(ours, theirs))):
+                    if (
+                        record["pieces"] != hand[0]
+                        or dice_count != len(game.chance_outcomes()[0].dice)
+                        or any(abs(a - b) > 1e-6 for a, b in zip(ours, theirs))
+                    ):
                         mismatches += 1
-                        print(f"{where}: {name}: pieces {record['pieces']}, dice {dice_count}, chances {theirs}; "
-                              f"libludus: pieces {hand[0]}, chances {ours}")
+                        print(
+                            f"{where}: {name}: pieces {record['pieces']}, dice {dice_count}, chances {theirs}; "
+                            f"libludus: pieces {hand[0]}, chances {ours}"
+                        )
                 elif "mover" in record and game is not None:
                     tally["positions"] += 1
                     if game.to_move != record["mover"] or position_of(game) != record["pos"]:
                         mismatches += 1
-                        print(f"{where}: {name}: libludus: player {game.to_move} to move, {position_of(game)}; "
-                              f"the record: player {record['mover']}, {record['pos']}")
+                        print(
+                            f"{where}: {name}: libludus: player {game.to_move} to move, {position_of(game)}; "
+                            f"the record: player {record['mover']}, {record['pos']}"
+                        )
                         game = None
                         continue
                     game.set_dice(dice_for(record["roll"], dice_count))
@@ -112,7 +123,9 @@ def compare_games(paths):
                     theirs = {move_text(m, length) for m in record["moves"]} or {"pass"}
                     if set(moves) != theirs:
                         mismatches += 1
-                        print(f"{where}: {name}: roll {record['roll']}: libludus {sorted(moves)}, the record {sorted(theirs)}")
+                        print(
+                            f"{where}: {name}: roll {record['roll']}: libludus {sorted(moves)}, the record {sorted(theirs)}"
+                        )
                         game = None
                         continue
                     chosen = "pass" if record["chosen"] is None else move_text(record["chosen"], length)
@@ -130,8 +143,10 @@ def compare_games(paths):
                         tally["ended"] += 1
                     game = None
     for ruleset, t in counts.items():
-        print(f"{ruleset}: {t['games']} games ({t['ended']} to the same end), {t['positions']} positions and legal-move sets "
-              f"compared ({t['passes']} of them a pass); {t['captures']} captures and {t['again']} throws again played")
+        print(
+            f"{ruleset}: {t['games']} games ({t['ended']} to the same end), {t['positions']} positions and legal-move sets "
+            f"compared ({t['passes']} of them a pass); {t['captures']} captures and {t['again']} throws again played"
+        )
     print(f"{mismatches} mismatches")
     return mismatches
 
@@ -172,9 +187,9 @@ class Index:
             c = bin(m).count("1")
             self.rank_private[m] = seen[c]
             seen[c] += 1
-        self.rank_shared = [0] * 3 ** self.ns
+        self.rank_shared = [0] * 3**self.ns
         self.words = {}
-        for w in range(3 ** self.ns):
+        for w in range(3**self.ns):
             cm = co = 0
             x = w
             while x:
@@ -206,10 +221,14 @@ class Index:
                     bits[side] |= 1 << place
                     x[side] += 1
                 else:
-                    word += 3 ** place * (side + 1)
+                    word += 3**place * (side + 1)
                     c[side] += 1
         start = self.start[(off[0], off[1], x[0], x[1], c[0], c[1])]
-        return start + (self.rank_private[bits[0]] * comb(self.np, x[1]) + self.rank_private[bits[1]]) * self.words[(c[0], c[1])] + self.rank_shared[word]
+        return (
+            start
+            + (self.rank_private[bits[0]] * comb(self.np, x[1]) + self.rank_private[bits[1]]) * self.words[(c[0], c[1])]
+            + self.rank_shared[word]
+        )
 
 
 def read_table(path):
@@ -218,7 +237,7 @@ def read_table(path):
     if data[:8] != b"LUDUSURT":
         raise ValueError(f"{path}: not a table of ludus-ur-solve")
     length = struct.unpack_from("<I", data, 12)[0]
-    header = json.loads(data[16:16 + length])
+    header = json.loads(data[16 : 16 + length])
     values = struct.unpack_from(f"<{header['states']}f", data, 16 + length)
     return header, values
 
@@ -245,8 +264,10 @@ def compare_table(ours_path, theirs_path, bound=1e-7):
                 largest, where = difference, line.strip()
             if off == [0, 0] and not progress[0] and not progress[1]:
                 start = (values[i], theirs)
-    print(f"{header['ruleset']}, {header['pieces']} pieces: {compared} positions compared ({len(seen)} distinct of the "
-          f"table's {header['states']}), largest difference {largest:.3g}" + (f" at {where}" if where else ""))
+    print(
+        f"{header['ruleset']}, {header['pieces']} pieces: {compared} positions compared ({len(seen)} distinct of the "
+        f"table's {header['states']}), largest difference {largest:.3g}" + (f" at {where}" if where else "")
+    )
     if start:
         print(f"the start, the first player to throw: libludus {start[0]:.9f}, RoyalUr-Java {start[1]:.9f}")
     return 0 if len(seen) == header["states"] == compared and largest <= bound else 1

@@ -27,8 +27,11 @@ ROUNDS = int(os.environ.get("LUDUS_BENCH_ROUNDS", "4"))
 
 def seeds_of(tasks):
     """The seeds of the analysis's games (computed before the loop is timed)."""
-    return [play.mix_seed(play.derive_seed(task["seed"], task["config"], task["chunk"]), index)
-            for task in tasks for index in range(task["start"], task["stop"])]
+    return [
+        play.mix_seed(play.derive_seed(task["seed"], task["config"], task["chunk"]), index)
+        for task in tasks
+        for index in range(task["start"], task["stop"])
+    ]
 
 
 def bare_loop(seeds):
@@ -43,6 +46,7 @@ def bare_loop(seeds):
 def bare_loops_in_parallel(seeds, processes=2):
     """The machine's own ceiling for 2 workers: the bare loop split over two processes, no Dask."""
     import multiprocessing
+
     with multiprocessing.get_context("fork").Pool(processes) as pool:
         wall = time.perf_counter()
         pool.map(bare_loop, [seeds[i::processes] for i in range(processes)])
@@ -52,6 +56,7 @@ def bare_loops_in_parallel(seeds, processes=2):
 def processes_cpu(pids):
     """The CPU seconds the processes have used so far (psutil, which Dask needs)."""
     import psutil
+
     total = 0.0
     for pid in pids:
         times = psutil.Process(pid).cpu_times()
@@ -81,7 +86,7 @@ def interleaved_overhead(tasks):
     kept = []
     for number, task in enumerate(tasks):
         seeds = seeds_of([task])
-        for phase in ((0, 1) if number % 2 == 0 else (1, 0)):
+        for phase in (0, 1) if number % 2 == 0 else (1, 0):
             started = time.process_time()
             if phase == 0:
                 bare_loop(seeds)
@@ -94,9 +99,22 @@ def interleaved_overhead(tasks):
 
 def instructions(mode, games):
     """The instructions this script's ``--instructions MODE GAMES`` child runs under cachegrind."""
-    result = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                             sys.executable, os.path.abspath(__file__), "--instructions", mode, str(games)],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [
+            "valgrind",
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--cachegrind-out-file=/dev/null",
+            sys.executable,
+            os.path.abspath(__file__),
+            "--instructions",
+            mode,
+            str(games),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(re.search(r"I\s+refs:\s+([\d,]+)", result.stderr).group(1).replace(",", ""))
 
 
@@ -123,17 +141,25 @@ def main():
     tasks = run.tasks(GAME, run.configurations(OPTIONS, {}, ["random"]), GAMES, 1, None, 2000, detail=0)
     seeds = seeds_of(tasks)
     have_dask = importlib.util.find_spec("distributed") is not None
-    print(f"{GAME} 8x8, random against random, {GAMES} games without per-ply metrics ({len(tasks)} chunks); "
-          f"load average {os.getloadavg()[0]:.1f} at the start, on {os.cpu_count()} cores")
+    print(
+        f"{GAME} 8x8, random against random, {GAMES} games without per-ply metrics ({len(tasks)} chunks); "
+        f"load average {os.getloadavg()[0]:.1f} at the start, on {os.cpu_count()} cores"
+    )
 
     if shutil.which("valgrind"):
         loop, analysis = instruction_overhead()
-        print(f"instructions a game (valgrind --tool=cachegrind, 3000 games less 1000): loop {loop / 1000:.1f} thousand, "
-              f"analysis {analysis / 1000:.1f} thousand: overhead {100 * (analysis / loop - 1):+.2f} %", flush=True)
+        print(
+            f"instructions a game (valgrind --tool=cachegrind, 3000 games less 1000): loop {loop / 1000:.1f} thousand, "
+            f"analysis {analysis / 1000:.1f} thousand: overhead {100 * (analysis / loop - 1):+.2f} %",
+            flush=True,
+        )
     cpu_bare, cpu_one = interleaved_overhead(tasks)
-    print(f"overhead, the loop and the analysis in one process chunk by chunk in turn: loop {GAMES / cpu_bare:.0f} "
-          f"games/CPU-s, analysis {GAMES / cpu_one:.0f}: overhead {100 * (cpu_one / cpu_bare - 1):+.1f} % CPU (aim under 5 %); "
-          f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    print(
+        f"overhead, the loop and the analysis in one process chunk by chunk in turn: loop {GAMES / cpu_bare:.0f} "
+        f"games/CPU-s, analysis {GAMES / cpu_one:.0f}: overhead {100 * (cpu_one / cpu_bare - 1):+.1f} % CPU (aim under 5 %); "
+        f"load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
     if not have_dask:
         print("2 workers: Dask distributed is not installed")
         return 0
@@ -145,6 +171,7 @@ def main():
         address = cluster.scheduler_address
         run.run_chunks(tasks[:2], scheduler=address, function=measured_chunk)  # the workers import the package
         from distributed import Client
+
         with Client(address) as client:
             pids = list(client.run(os.getpid).values())
         print(f"2-worker LocalCluster started in {startup:.1f} s (not counted below)")
@@ -152,32 +179,43 @@ def main():
         def two_workers():
             wall, cpu, workers = time.perf_counter(), time.process_time(), processes_cpu(pids)
             results = run.run_chunks(tasks, scheduler=address, function=measured_chunk)
-            return {"wall_two": time.perf_counter() - wall, "cpu_client": time.process_time() - cpu,
-                    "cpu_workers": processes_cpu(pids) - workers, "cpu_chunks": sum(cpu for _, cpu in results)}
+            return {
+                "wall_two": time.perf_counter() - wall,
+                "cpu_client": time.process_time() - cpu,
+                "cpu_workers": processes_cpu(pids) - workers,
+                "cpu_chunks": sum(cpu for _, cpu in results),
+            }
 
-        phases = [("wall_bare", lambda: {"wall_bare": timed(bare_loop, seeds)[0]}),
-                  ("wall_one", lambda: {"wall_one": timed(run.run_chunks, tasks, 1)[0]}),
-                  ("wall_bare_two", lambda: {"wall_bare_two": bare_loops_in_parallel(seeds)}),
-                  ("wall_two", two_workers)]
+        phases = [
+            ("wall_bare", lambda: {"wall_bare": timed(bare_loop, seeds)[0]}),
+            ("wall_one", lambda: {"wall_one": timed(run.run_chunks, tasks, 1)[0]}),
+            ("wall_bare_two", lambda: {"wall_bare_two": bare_loops_in_parallel(seeds)}),
+            ("wall_two", two_workers),
+        ]
         rows = []
         for number in range(1, ROUNDS + 1):
             # The four runs one after the other, in reverse order every other round (ABBA), so that
             # a drift of the machine's speed over a round weighs on both sides of each ratio alike.
             row = {}
-            for _, phase in (phases if number % 2 else phases[::-1]):
+            for _, phase in phases if number % 2 else phases[::-1]:
                 row.update(phase())
-            print(f"round {number}: loop {GAMES / row['wall_bare']:6.0f} games/s, 1 worker {GAMES / row['wall_one']:6.0f}, "
-                  f"2 bare processes {GAMES / row['wall_bare_two']:6.0f} = {row['wall_bare'] / row['wall_bare_two']:.2f} x the loop, "
-                  f"2 Dask workers {GAMES / row['wall_two']:6.0f} = {row['wall_one'] / row['wall_two']:.2f} x 1 worker "
-                  f"(workers' CPU in the chunks {row['cpu_chunks']:.1f} s, in all {row['cpu_workers']:.1f} s; client, "
-                  f"scheduler and nannies {row['cpu_client']:.1f} s); load average {os.getloadavg()[0]:.1f}", flush=True)
+            print(
+                f"round {number}: loop {GAMES / row['wall_bare']:6.0f} games/s, 1 worker {GAMES / row['wall_one']:6.0f}, "
+                f"2 bare processes {GAMES / row['wall_bare_two']:6.0f} = {row['wall_bare'] / row['wall_bare_two']:.2f} x the loop, "
+                f"2 Dask workers {GAMES / row['wall_two']:6.0f} = {row['wall_one'] / row['wall_two']:.2f} x 1 worker "
+                f"(workers' CPU in the chunks {row['cpu_chunks']:.1f} s, in all {row['cpu_workers']:.1f} s; client, "
+                f"scheduler and nannies {row['cpu_client']:.1f} s); load average {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
             rows.append(row)
     finally:
         cluster.close()
     total = {key: sum(r[key] for r in rows) for key in ("wall_bare", "wall_one", "wall_bare_two", "wall_two")}
-    print(f"all {ROUNDS} rounds: 2 Dask workers {total['wall_one'] / total['wall_two']:.2f} x 1 worker (aim at least 1.8 x); "
-          f"2 bare processes {total['wall_bare'] / total['wall_bare_two']:.2f} x the loop (the machine's own ceiling); "
-          f"1 worker {100 * (total['wall_one'] / total['wall_bare'] - 1):+.1f} % wall against the loop")
+    print(
+        f"all {ROUNDS} rounds: 2 Dask workers {total['wall_one'] / total['wall_two']:.2f} x 1 worker (aim at least 1.8 x); "
+        f"2 bare processes {total['wall_bare'] / total['wall_bare_two']:.2f} x the loop (the machine's own ceiling); "
+        f"1 worker {100 * (total['wall_one'] / total['wall_bare'] - 1):+.1f} % wall against the loop"
+    )
     return 0
 
 

@@ -63,16 +63,20 @@ def main():
     c_call = per_call(lambda: raw(handle))
     wrapped = per_call(lambda: game.phase)
     empty = per_call(lambda: None)
-    print(f"ludus_game_phase through ctypes: {c_call * 1e9:.0f} ns a call "
-          f"(an empty Python lambda: {empty * 1e9:.0f} ns); the game.phase property: {wrapped * 1e9:.0f} ns")
+    print(
+        f"ludus_game_phase through ctypes: {c_call * 1e9:.0f} ns a call "
+        f"(an empty Python lambda: {empty * 1e9:.0f} ns); the game.phase property: {wrapped * 1e9:.0f} ns"
+    )
     overhead = c_call - empty
     for game_id in ludus.game_ids():
         for integer_path in (False, True):
             per_game, per_move, moves, calls = random_games(game_id, integer_path)
             path = "actions/apply_action" if integer_path else "legal_moves/play (JSON)"
             share = calls * overhead / per_game
-            print(f"{game_id:9} {path:24}: {per_game * 1e3:8.2f} ms a game, {moves:7.1f} moves, "
-                  f"{per_move * 1e6:6.1f} us a move; ~{calls:.0f} C calls a game, ctypes cost ~{share:.0%}")
+            print(
+                f"{game_id:9} {path:24}: {per_game * 1e3:8.2f} ms a game, {moves:7.1f} moves, "
+                f"{per_move * 1e6:6.1f} us a move; ~{calls:.0f} C calls a game, ctypes cost ~{share:.0%}"
+            )
         start = time.perf_counter()
         n = 0
         for seed in range(GAMES):
@@ -84,8 +88,10 @@ def main():
             begin = time.perf_counter()
             batch = start_position.playouts(10 * GAMES, seed=0)
             elapsed = (time.perf_counter() - begin) / (10 * GAMES)
-        print(f"{game_id:9} {'playouts (C, 50 ms slices)':24}: {elapsed * 1e3:8.3f} ms a game, "
-              f"{sum(batch.plies) / len(batch.plies):7.1f} moves")
+        print(
+            f"{game_id:9} {'playouts (C, 50 ms slices)':24}: {elapsed * 1e3:8.3f} ms a game, "
+            f"{sum(batch.plies) / len(batch.plies):7.1f} moves"
+        )
     state_reads()
 
 
@@ -103,6 +109,7 @@ def state_reads(events=1000, n=200):
             game.play(move)
             game.undo()
             return game.position
+
         figures.append(f"play+undo+position {per_call(change_then_read, n // 4) * 1e3:.2f} ms")
         print(f"reads at {len(game.history)} events: " + ", ".join(figures))
 

@@ -26,9 +26,12 @@ import ludus  # noqa: E402
 def pytest_configure(config) -> None:
     """The markers these tests use, so that a misspelt one is an error and `pytest --markers`
     lists them."""
-    config.addinivalue_line("markers", "quick: in the quick suite (meson test --suite quick): the "
-                                       "package's basic path, its docstrings, the versions, the docs' code "
-                                       "blocks and the repository standing alone")
+    config.addinivalue_line(
+        "markers",
+        "quick: in the quick suite (meson test --suite quick): the "
+        "package's basic path, its docstrings, the versions, the docs' code "
+        "blocks and the repository standing alone",
+    )
 
 
 GAME_IDS = ludus.game_ids()  # every game of the catalogue: a game registered is tested the same day
@@ -48,7 +51,11 @@ def ending_soon(game_id: str, options: Dict[str, Any]) -> Dict[str, Any]:
     """``options`` with a draw after 50 plies without a capture where the game has that rule (its
     catalogue entry offers the option), so that random games of every ruleset end soon."""
     entry = next(entry for entry in ludus.games() if entry["id"] == game_id)
-    return {**options, "draw_plies_without_capture": 50} if "draw_plies_without_capture" in entry["options"] else dict(options)
+    return (
+        {**options, "draw_plies_without_capture": 50}
+        if "draw_plies_without_capture" in entry["options"]
+        else dict(options)
+    )
 
 
 def child_env(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
@@ -61,23 +68,41 @@ def child_env(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     return env
 
 
-def run_python(args: List[str], stdin: str = "", cwd: Optional[Path] = None,
-               env: Optional[Dict[str, str]] = None, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_python(
+    args: List[str],
+    stdin: str = "",
+    cwd: Optional[Path] = None,
+    env: Optional[Dict[str, str]] = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess:
     """Run ``sys.executable ARGS`` with the given standard input; capture text output."""
-    return subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True,
-                          cwd=cwd, env=env or child_env(), timeout=timeout)
+    return subprocess.run(
+        [sys.executable, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env or child_env(),
+        timeout=timeout,
+    )
 
 
 def tracked_texts() -> Dict[str, str]:
     """Every tracked text file (binary files, with a NUL byte, left out), by its path; outside a
     git checkout, every file of the source tree but the build directories'."""
     try:
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=SOURCE_ROOT, capture_output=True, check=True,
-                                timeout=60).stdout.decode().split("\0")
+        listed = (
+            subprocess.run(["git", "ls-files", "-z"], cwd=SOURCE_ROOT, capture_output=True, check=True, timeout=60)
+            .stdout.decode()
+            .split("\0")
+        )
         paths = [p for p in listed if p]
     except (OSError, subprocess.CalledProcessError):
-        paths = [str(p.relative_to(SOURCE_ROOT)) for p in SOURCE_ROOT.rglob("*")
-                 if p.is_file() and not p.relative_to(SOURCE_ROOT).parts[0].startswith(("build", ".git", "node_modules"))]
+        paths = [
+            str(p.relative_to(SOURCE_ROOT))
+            for p in SOURCE_ROOT.rglob("*")
+            if p.is_file() and not p.relative_to(SOURCE_ROOT).parts[0].startswith(("build", ".git", "node_modules"))
+        ]
     texts = {}
     for path in paths:
         file = SOURCE_ROOT / path
@@ -120,6 +145,7 @@ def postgres():
     tests; some stop and restart it)."""
     pytest.importorskip("aiohttp")
     from ludus.server.testing import PostgresCluster
+
     if not PostgresCluster.available():
         pytest.skip("PostgreSQL is not installed (Debian's postgresql, see .ci/setup)")
     pytest.importorskip("psycopg2")

@@ -25,7 +25,7 @@ def promised_outputs(page):
     found = list(FENCE.finditer(text))
     promised = {}
     for block, following in zip(found, found[1:]):
-        between = text[block.end():following.start()]
+        between = text[block.end() : following.start()]
         if following.group(1).strip() == "text" and PRINTS.search(between) and "```" not in between:
             promised[text.count("\n", 0, block.start()) + 1] = following.group(2)
     return promised

@@ -11,7 +11,6 @@ from ludus import Phase, cli, selfplay
 pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
 
-
 def levels_of(game_id):
     """The levels the catalogue gives the game, its own and the others, but for those that need
     a file (Ur's "perfect" needs the solved game's table)."""
@@ -65,17 +64,20 @@ def test_takes_a_free_piece():
                 assert move.text == "a4-d4" and move.captures == ["d5"]
 
 
-@pytest.mark.parametrize("options, error", [
-    ({"colour": 1}, ludus.UnknownOptionError),
-    ({"level": "grandmaster"}, ludus.InvalidOptionError),
-    ({"depth": 0}, ludus.InvalidOptionError),
-    ({"threads": 0}, ludus.InvalidOptionError),
-    ({"threads": 65}, ludus.InvalidOptionError),
-    ({"level": "uct", "max_playouts": 0}, ludus.InvalidOptionError),
-    ({"level": "uct", "exploration": -1}, ludus.InvalidOptionError),
-    ({"level": "uct", "max_nodes": 100}, ludus.InvalidOptionError),
-    ({"level": "best", "max_playouts": 100}, ludus.InvalidOptionError),
-])
+@pytest.mark.parametrize(
+    "options, error",
+    [
+        ({"colour": 1}, ludus.UnknownOptionError),
+        ({"level": "grandmaster"}, ludus.InvalidOptionError),
+        ({"depth": 0}, ludus.InvalidOptionError),
+        ({"threads": 0}, ludus.InvalidOptionError),
+        ({"threads": 65}, ludus.InvalidOptionError),
+        ({"level": "uct", "max_playouts": 0}, ludus.InvalidOptionError),
+        ({"level": "uct", "exploration": -1}, ludus.InvalidOptionError),
+        ({"level": "uct", "max_nodes": 100}, ludus.InvalidOptionError),
+        ({"level": "best", "max_playouts": 100}, ludus.InvalidOptionError),
+    ],
+)
 def test_bad_options(options, error):
     options = dict(options)
     level = options.pop("level", "best")
@@ -112,7 +114,9 @@ def test_phase_errors():
 def test_play_against_the_computer():
     out = io.StringIO()
     # The person (player 0) plays two moves by number; the computer answers each.
-    status = cli.main(["play", "petteia", "--vs", "greedy", "--rows", "5", "--cols", "3"], io.StringIO("1\n1\nquit\n"), out)
+    status = cli.main(
+        ["play", "petteia", "--vs", "greedy", "--rows", "5", "--cols", "3"], io.StringIO("1\n1\nquit\n"), out
+    )
     assert status == 0
     text = out.getvalue()
     assert "the computer (greedy) is player 1" in text
@@ -121,7 +125,9 @@ def test_play_against_the_computer():
 
 def test_play_against_the_computer_with_dice():
     out = io.StringIO()
-    status = cli.main(["play", "duodecim", "--vs", "easy", "--human", "1", "--seed", "4"], io.StringIO("\n1\n1\n1\nquit\n"), out)
+    status = cli.main(
+        ["play", "duodecim", "--vs", "easy", "--human", "1", "--seed", "4"], io.StringIO("\n1\n1\n1\nquit\n"), out
+    )
     assert status == 0
     assert "(computer) rolled" in out.getvalue()
 
@@ -133,12 +139,28 @@ def test_play_vs_unknown_level():
 
 
 def test_selfplay_summary():
-    summary = selfplay.run("petteia", {"rows": 5, "cols": 3, "draw_plies_without_capture": 40},
-                           {"level": "easy"}, {"level": "random"}, 4, seed=3, jobs=1, progress=None)
+    summary = selfplay.run(
+        "petteia",
+        {"rows": 5, "cols": 3, "draw_plies_without_capture": 40},
+        {"level": "easy"},
+        {"level": "random"},
+        4,
+        seed=3,
+        jobs=1,
+        progress=None,
+    )
     assert summary.n == 4 == summary.a_wins + summary.draws + summary.a_losses
     assert [r.a_player for r in summary.records] == [0, 1, 0, 1]
-    again = selfplay.run("petteia", {"rows": 5, "cols": 3, "draw_plies_without_capture": 40},
-                         {"level": "easy"}, {"level": "random"}, 4, seed=3, jobs=1, progress=None)
+    again = selfplay.run(
+        "petteia",
+        {"rows": 5, "cols": 3, "draw_plies_without_capture": 40},
+        {"level": "easy"},
+        {"level": "random"},
+        4,
+        seed=3,
+        jobs=1,
+        progress=None,
+    )
     assert [(r.winner, r.plies) for r in again.records] == [(r.winner, r.plies) for r in summary.records]
     text = selfplay.report(summary, "petteia", {"level": "easy"}, {"level": "random"}, 3)
     assert "95% CI" in text and "first player" in text
@@ -153,8 +175,11 @@ def test_selfplay_summary():
 
 def test_selfplay_command():
     out = io.StringIO()
-    status = cli.main(["selfplay", "duodecim", "--a", "greedy", "--b", "random", "-n", "2", "--jobs", "1",
-                       "--pieces", "2"], io.StringIO(""), out)
+    status = cli.main(
+        ["selfplay", "duodecim", "--a", "greedy", "--b", "random", "-n", "2", "--jobs", "1", "--pieces", "2"],
+        io.StringIO(""),
+        out,
+    )
     assert status == 0
     assert "2 games" in out.getvalue()
     out = io.StringIO()

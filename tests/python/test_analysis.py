@@ -22,6 +22,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 # ---- metrics on hand-made games ------------------------------------------------------------
 
+
 def test_lead_change_counts_leader_sets_as_ludii_does():
     # Leaders: 0, 0, 1, both (level), 0: three changes; Ludii counts the first state too, over L = 5.
     evaluations = [0.5, 0.3, -0.2, 0.0, 0.4]
@@ -33,7 +34,7 @@ def test_lead_change_counts_leader_sets_as_ludii_does():
 
 
 def test_stability_is_the_sum_of_both_players_variances():
-    assert metrics.stability([1.0, -1.0]) == pytest.approx(2.0)       # Var(e_0) = 1, and e_1 = -e_0
+    assert metrics.stability([1.0, -1.0]) == pytest.approx(2.0)  # Var(e_0) = 1, and e_1 = -e_0
     assert metrics.stability([0.3, 0.3, 0.3]) == pytest.approx(0.0)
     assert metrics.stability([0.0, 0.5, 1.0]) == pytest.approx(2 * (0.25 + 0 + 0.25) / 3)
 
@@ -43,7 +44,7 @@ def test_drama_is_how_far_behind_the_winner_was():
     assert metrics.drama(evaluations, 0) == pytest.approx((1.0 + 1.0 + 0.0) / 3)
     assert metrics.drama(evaluations, 1) == pytest.approx((0.0 + 0.0 + 1.0) / 3)
     assert metrics.drama(evaluations, None) == pytest.approx(0.5)  # a draw: both are winners
-    assert metrics.drama([0.2, 0.9], 0) == 0.0                      # the winner always led
+    assert metrics.drama([0.2, 0.9], 0) == 0.0  # the winner always led
 
 
 def test_branching_decisions_turns_and_coverage():
@@ -58,7 +59,7 @@ def test_branching_decisions_turns_and_coverage():
 def test_mean_interval_known_values():
     s = metrics.mean_interval([1, 2, 3, 4])
     assert s["mean"] == 2.5
-    assert s["sd"] == pytest.approx(math.sqrt(1.25))                   # population, as DurationTurnsStdDev
+    assert s["sd"] == pytest.approx(math.sqrt(1.25))  # population, as DurationTurnsStdDev
     assert s["high"] - s["mean"] == pytest.approx(1.96 * math.sqrt(5 / 3 / 4))
     assert metrics.wilson(0, 10) == (0.0, pytest.approx(1.96**2 / (10 + 1.96**2)))  # no successes: z^2 / (n + z^2)
 
@@ -72,8 +73,8 @@ def test_summary_outcomes_follow_ludii():
     s = metrics.summarize(records)
     assert s["completion"]["value"] == 0.5
     assert s["draws"]["value"] == 0.25 and s["timeouts"]["value"] == 0.25
-    assert s["drawishness"]["value"] == 0.5                       # Ludii as coded: a timeout is a draw
-    assert s["advantage_first"]["value"] == 0.5                   # (1 + 0 + 0.5 + 0.5) / 4
+    assert s["drawishness"]["value"] == 0.5  # Ludii as coded: a timeout is a draw
+    assert s["advantage_first"]["value"] == 0.5  # (1 + 0 + 0.5 + 0.5) / 4
     assert s["balance"]["value"] == 1.0
     assert s["completion"]["low"] == pytest.approx(metrics.wilson(2, 4)[0])
     # The first player wins all three: AdvantageP1 1, Balance 1 - |1 - 0| = 0.
@@ -96,13 +97,14 @@ def test_histogram_counts_every_value():
 
 # ---- positions read by the metrics ---------------------------------------------------------
 
+
 def test_board_features_count_sites_and_material():
     position = {"ranks": ["00.", "...", ".11"], "pieces": [2, 2]}
     f = play.features("petteia", None, position)
     assert f.sites == {(0, 0), (0, 1), (2, 1), (2, 2)} and f.total_sites == 9 and f.on_board == 4
     assert f.evaluation == 0.0
     f = play.features("petteia", None, {"ranks": ["0..", "...", ".11"], "pieces": [1, 2]})
-    assert f.evaluation == pytest.approx(math.tanh(-1))        # one piece down: Ludii's default heuristic
+    assert f.evaluation == pytest.approx(math.tanh(-1))  # one piece down: Ludii's default heuristic
 
 
 def test_race_features_count_the_race():
@@ -113,7 +115,7 @@ def test_race_features_count_the_race():
     assert f.evaluation == pytest.approx(math.tanh((186 - 185) / 7.0))
     assert f.sites == {("entry", 0, 0)} and f.on_board == 1 and f.material == (6, 6)
     track = [[0] * 36, [0] * 36]
-    track[0][35], track[1][12] = 1, 1   # player 0 at progress 36, player 1 at progress 13: the same cell
+    track[0][35], track[1][12] = 1, 1  # player 0 at progress 36, player 1 at progress 13: the same cell
     position = {"hand": [0, 0], "bar": [0, 0], "track": track, "off": [14, 14]}
     assert len(play.features("xii_scripta", "murray", position).sites) == 1
     assert len(play.features("xii_scripta", "tabletop_murray", position).sites) == 2
@@ -153,14 +155,15 @@ def test_search_values_become_player_0s_evaluation():
     searched = {"level": "best", "nodes": 10}
     assert play._evaluation_of("petteia", dict(searched, value=1.0), 0) == pytest.approx(math.tanh(1.0))
     assert play._evaluation_of("petteia", dict(searched, value=1.0), 1) == pytest.approx(-math.tanh(1.0))
-    assert play._evaluation_of("duodecim", dict(searched, value=0.75), 1) == pytest.approx(-0.5)   # a chance
+    assert play._evaluation_of("duodecim", dict(searched, value=0.75), 1) == pytest.approx(-0.5)  # a chance
     assert play._evaluation_of("xii_scripta", dict(searched, value=10.5), 0) == pytest.approx(math.tanh(1.0))
     assert play._evaluation_of("petteia", {"level": "uct", "nodes": 5, "value": 0.25}, 0) == pytest.approx(-0.5)
     assert play._evaluation_of("duodecim", {"level": "best", "nodes": 0, "value": 0.0}, 0) is None  # forced
-    assert play._evaluation_of("ur", dict(searched, value=0.25), 0) == pytest.approx(-0.5)            # a chance
+    assert play._evaluation_of("ur", dict(searched, value=0.25), 0) == pytest.approx(-0.5)  # a chance
 
 
 # ---- records from real games ---------------------------------------------------------------
+
 
 def test_fast_record_is_the_library_playout():
     seed = play.mix_seed(play.derive_seed(1, "x", 0), 0)
@@ -175,9 +178,9 @@ def test_detailed_record_is_consistent():
     assert record["end"] == "win" and record["winner"] in (0, 1)
     assert len(record["branching"]) == record["plies"]
     assert record["turns"] <= record["plies"]
-    assert record["pieces_left"] == 2                 # the loser's pieces: the winner bore both off
+    assert record["pieces_left"] == 2  # the loser's pieces: the winner bore both off
     assert 0 < record["board_coverage"] <= 1
-    assert record["eval_drama"] is not None           # greedy's search values
+    assert record["eval_drama"] is not None  # greedy's search values
 
 
 @pytest.mark.parametrize("ruleset", ["finkel", "masters", "blitz", "murray"])
@@ -209,8 +212,8 @@ def test_positions_read_are_the_saved_positions():
 
 def test_seeds_depend_on_the_chunk_not_the_workers():
     random_players = run.configurations({}, {}, ["random"])
-    assert len(run.tasks("duodecim", random_players, 2500, 5, None, 2000, detail=10)) == 3     # 1000 a chunk
-    assert len(run.tasks("duodecim", random_players, 2500, 5, None, 2000)) == 50               # 50 a chunk
+    assert len(run.tasks("duodecim", random_players, 2500, 5, None, 2000, detail=10)) == 3  # 1000 a chunk
+    assert len(run.tasks("duodecim", random_players, 2500, 5, None, 2000)) == 50  # 50 a chunk
     tasks = run.tasks("duodecim", random_players, 120, 5, None, 2000, detail=10, chunk_games=50)
     assert [(t["start"], t["stop"]) for t in tasks] == [(0, 50), (50, 100), (100, 120)]
     assert tasks[0]["detail_every"] == 12
@@ -221,32 +224,35 @@ def test_seeds_depend_on_the_chunk_not_the_workers():
 
 
 def test_record_table_reads_back_every_record_as_given():
-    records = [play.play_game("duodecim", {"pieces": 2}, ["random", "greedy"], 7),
-               play.play_game("petteia", {"rows": 5, "cols": 5}, ["random", "random"], 3, detailed=False),
-               play.play_game("petteia", {"rows": 5, "cols": 5}, ["random", "random"], 4, detailed=False)]
+    records = [
+        play.play_game("duodecim", {"pieces": 2}, ["random", "greedy"], 7),
+        play.play_game("petteia", {"rows": 5, "cols": 5}, ["random", "random"], 3, detailed=False),
+        play.play_game("petteia", {"rows": 5, "cols": 5}, ["random", "random"], 4, detailed=False),
+    ]
     for index, (record, config) in enumerate(zip(records, ["a", "b", "a"])):
         record.update(index=index, config=config)
     table = RecordTable(records)
     assert table == records and list(table) == records and table[-1] == records[2] and table[1:] == records[1:]
-    assert [list(r) for r in table] == [list(r) for r in records]          # the keys in the same order
+    assert [list(r) for r in table] == [list(r) for r in records]  # the keys in the same order
     assert json.dumps(list(table)) == json.dumps(records)
     assert pickle.loads(pickle.dumps(table)) == records
     assert table.column("winner") == [r["winner"] for r in records]
     assert table.column("drama") == [records[0]["drama"], None, None]
     assert table.by_config()["a"] == [records[0], records[2]] and table.by_config()["b"] == [records[1]]
-    merged = RecordTable.concat([RecordTable(records[1:]), table])         # other numbering of levels and configs
+    merged = RecordTable.concat([RecordTable(records[1:]), table])  # other numbering of levels and configs
     assert merged == records[1:] + records
     table.rename_config("a", "c")
     assert table.column("config") == ["c", "b", "c"]
-    table[0]["winner"] = 5                                                 # a copy: the table is unchanged
+    table[0]["winner"] = 5  # a copy: the table is unchanged
     assert table[0] == records[0] | {"config": "c"}
     with pytest.raises(IndexError):
         table[3]
 
 
 def test_a_random_chunk_is_27_bytes_a_game():
-    task = run.tasks("petteia", run.configurations({"rows": 5, "cols": 5}, {}, ["random"]), 1000, 1, None, 2000,
-                     detail=0)[0]
+    task = run.tasks(
+        "petteia", run.configurations({"rows": 5, "cols": 5}, {}, ["random"]), 1000, 1, None, 2000, detail=0
+    )[0]
     size = len(pickle.dumps(play.play_chunk(task), protocol=pickle.HIGHEST_PROTOCOL))
     assert 27 * 1000 <= size < 28 * 1000
 
@@ -257,16 +263,19 @@ def test_dask_tasks_group_consecutive_chunks_largest_first():
     sizes = [len(b) for b in batches]
     assert sizes == sorted(sizes, reverse=True) and sizes[0] == 12 and sizes[-1] == 1 and len(sizes) == 31
     assert [len(b) for b in run._batches(3, 2)] == [1, 1, 1]
-    assert [len(b) for b in run._batches(5, 0)] == [1] * 5      # no threads known: a chunk a task
+    assert [len(b) for b in run._batches(5, 0)] == [1] * 5  # no threads known: a chunk a task
 
 
 def test_sweep_makes_every_point_with_every_pairing():
-    configs = run.configurations({"pieces": 3}, {"pieces": [1, 2], "first_player": [0, 1]}, ["random", "greedy", "best"])
+    configs = run.configurations(
+        {"pieces": 3}, {"pieces": [1, 2], "first_player": [0, 1]}, ["random", "greedy", "best"]
+    )
     assert len(configs) == 4 * 3
     assert configs[0].options == {"pieces": 1, "first_player": 0} and configs[0].levels == ["random", "greedy"]
 
 
 # ---- workers -------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def two_workers():
@@ -274,6 +283,7 @@ def two_workers():
     pytest.importorskip("distributed")
     import cloudpickle
     import sys
+
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this file
     with run.local_cluster(2) as cluster:
         yield cluster.scheduler_address
@@ -300,17 +310,19 @@ def _dying_chunk(task):
 
 def test_a_killed_workers_chunk_is_run_again(tmp_path, two_workers):
     marker = str(tmp_path / "killed")
-    tasks = run.tasks("duodecim", run.configurations({"pieces": 1}, {}, ["random"]), 150, 3, None, 2000, detail=0,
-                      chunk_games=50)
+    tasks = run.tasks(
+        "duodecim", run.configurations({"pieces": 1}, {}, ["random"]), 150, 3, None, 2000, detail=0, chunk_games=50
+    )
     for t in tasks:
         t["marker"] = marker
     expected = run.run_chunks(tasks, workers=1)
     got = run.run_chunks(tasks, scheduler=two_workers, function=_dying_chunk)
-    assert os.path.exists(marker)          # the worker did die
+    assert os.path.exists(marker)  # the worker did die
     assert got == expected
 
 
 # ---- the command line ----------------------------------------------------------------------
+
 
 def _analyze(capsys, *args):
     status = cli.main(["analyze", *args])
@@ -318,16 +330,19 @@ def _analyze(capsys, *args):
     return status, captured.out, captured.err
 
 
-@pytest.mark.parametrize("args, status, words", [
-    (["petteia", "--option", "colour=red"], 2, "petteia has no option --colour"),
-    (["petteia", "--sweep", "rows="], 2, "empty value"),
-    (["petteia", "--sweep", "rows=5,,7"], 2, "empty value"),
-    (["petteia", "--sweep", "rows=99"], 2, "rows"),
-    (["petteia", "--players", "random,wizard"], 2, "no level 'wizard'"),
-    (["petteia", "--games", "0"], 2, "--games"),
-    (["latrunculi", "--ruleset", "nobody"], 2, "ruleset"),
-    (["petteia", "--scheduler", "tcp://127.0.0.1:1", "--games", "1"], 1, "cannot reach the Dask scheduler"),
-])
+@pytest.mark.parametrize(
+    "args, status, words",
+    [
+        (["petteia", "--option", "colour=red"], 2, "petteia has no option --colour"),
+        (["petteia", "--sweep", "rows="], 2, "empty value"),
+        (["petteia", "--sweep", "rows=5,,7"], 2, "empty value"),
+        (["petteia", "--sweep", "rows=99"], 2, "rows"),
+        (["petteia", "--players", "random,wizard"], 2, "no level 'wizard'"),
+        (["petteia", "--games", "0"], 2, "--games"),
+        (["latrunculi", "--ruleset", "nobody"], 2, "ruleset"),
+        (["petteia", "--scheduler", "tcp://127.0.0.1:1", "--games", "1"], 1, "cannot reach the Dask scheduler"),
+    ],
+)
 def test_bad_arguments_give_one_line(capsys, tmp_path, args, status, words):
     got, out, err = _analyze(capsys, *args, "--out", str(tmp_path / "out"))
     assert got == status
@@ -337,8 +352,22 @@ def test_bad_arguments_give_one_line(capsys, tmp_path, args, status, words):
 
 def test_command_writes_records_summary_and_report(capsys, tmp_path):
     out = tmp_path / "out"
-    status, text, err = _analyze(capsys, "duodecim", "--sweep", "pieces=1,2", "--option", "first_player=1", "--players",
-                                 "random,greedy", "--games", "4", "--workers", "1", "--out", str(out))
+    status, text, err = _analyze(
+        capsys,
+        "duodecim",
+        "--sweep",
+        "pieces=1,2",
+        "--option",
+        "first_player=1",
+        "--players",
+        "random,greedy",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+    )
     assert status == 0, err
     assert "8 games" in text
     with open(out / "records.csv", newline="") as f:
@@ -357,8 +386,19 @@ def test_the_plots_are_saved_whole(capsys, tmp_path):
     """Nothing drawn touches a plot's edge: a label cut off by the figure's border would."""
     image = pytest.importorskip("matplotlib.image")
     out = tmp_path / "out"
-    status, _, err = _analyze(capsys, "duodecim", "--players", "random,greedy", "--games", "4", "--workers", "1",
-                              "--no-progress", "--out", str(out))
+    status, _, err = _analyze(
+        capsys,
+        "duodecim",
+        "--players",
+        "random,greedy",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--no-progress",
+        "--out",
+        str(out),
+    )
     assert status == 0, err
     for picture in ("scores.png", "lengths.png", "branching.png"):
         pixels = image.imread(out / picture)[:, :, :3]
@@ -368,20 +408,27 @@ def test_the_plots_are_saved_whole(capsys, tmp_path):
 
 def test_ruleset_is_an_option(capsys, tmp_path):
     out = tmp_path / "out"
-    status, text, err = _analyze(capsys, "latrunculi", "--ruleset", "bell", "--games", "2", "--detail", "0",
-                                 "--workers", "1", "--out", str(out))
+    status, text, err = _analyze(
+        capsys, "latrunculi", "--ruleset", "bell", "--games", "2", "--detail", "0", "--workers", "1", "--out", str(out)
+    )
     assert status == 0, err
     assert json.loads((out / "summary.json").read_text())["options"]["ruleset"] == "bell"
 
 
-@pytest.mark.parametrize("hidden, args, words", [
-    ("distributed", [], "python3-distributed"),                     # the default: a local Dask cluster
-    ("matplotlib", ["--workers", "1"], "python3-matplotlib"),       # the report's plots, even in this process
-])
+@pytest.mark.parametrize(
+    "hidden, args, words",
+    [
+        ("distributed", [], "python3-distributed"),  # the default: a local Dask cluster
+        ("matplotlib", ["--workers", "1"], "python3-matplotlib"),  # the report's plots, even in this process
+    ],
+)
 def test_a_missing_package_is_one_line_before_any_game(capsys, tmp_path, monkeypatch, hidden, args, words):
     import importlib.util
+
     find_spec = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == hidden else find_spec(name, *rest))
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *rest: None if name == hidden else find_spec(name, *rest)
+    )
     got, out, err = _analyze(capsys, "petteia", "--games", "1", *args, "--out", str(tmp_path / "out"))
     assert got == 1
     assert err.count("\n") == 1 and err.startswith(f"ludus analyze needs {hidden}, ") and words in err, err
@@ -391,11 +438,13 @@ def test_a_missing_package_is_one_line_before_any_game(capsys, tmp_path, monkeyp
 
 # ---- the reading of Ur's solution ----------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def finkel_two_pieces(tmp_path_factory):
     """The solved table of Finkel's rules with two pieces a side (seconds), and the solver's summary."""
     from conftest import run_python
     from ludus.cli import solve
+
     if solve.solver_path() is None:
         pytest.skip("ludus-ur-solve is not built")
     table = tmp_path_factory.mktemp("ur") / "ur-finkel-2-4.table"
@@ -406,13 +455,14 @@ def finkel_two_pieces(tmp_path_factory):
 
 def test_ur_solution_is_read_through_the_perfect_level(finkel_two_pieces, tmp_path):
     from ludus.analysis import ur_solution
+
     table, summary = finkel_two_pieces
     options = {"ruleset": "finkel", "pieces": 2, "dice": 4}
     solution = ur_solution.Solution(table)
     start = ur_solution.start_reading(solution, options)
     first = start["first_player"]
     assert first == pytest.approx(summary["first_player_wins"], abs=1e-6)
-    assert first == pytest.approx(0.518572907, abs=1e-6)   # docs/computer-players.md, two pieces
+    assert first == pytest.approx(0.518572907, abs=1e-6)  # docs/computer-players.md, two pieces
     # The start's chance is each throw's chance times its best move's; a throw of 0 passes the start over.
     assert sum(t["chance"] * t["best"] for t in start["throws"]) == pytest.approx(first, abs=1e-6)
     assert start["throws"][0]["moves"] == [("pass", pytest.approx(1 - first, abs=1e-6))]

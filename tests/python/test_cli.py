@@ -33,25 +33,31 @@ def test_no_command_prints_help():
 
 def test_play_petteia_with_wrong_input_then_moves_and_save(tmp_path):
     saved = tmp_path / "game.json"
-    script = "\n".join([
-        "",               # nothing typed
-        "hello",          # not a move
-        "0", "99",        # numbers out of range
-        "a1-a5",          # well-formed, illegal
-        "roll",           # no dice in Petteia
-        "dice 3 5",
-        "save",           # no file named
-        "load " + str(tmp_path / "missing.json"),
-        "help",
-        "2",              # b2-b3 (the second listed move)
-        "c4-c3",          # by text
-        "undo",
-        "moves",
-        "board",
-        "a4-a3",
-        f"save {saved}",
-        "quit",
-    ]) + "\n"
+    script = (
+        "\n".join(
+            [
+                "",  # nothing typed
+                "hello",  # not a move
+                "0",
+                "99",  # numbers out of range
+                "a1-a5",  # well-formed, illegal
+                "roll",  # no dice in Petteia
+                "dice 3 5",
+                "save",  # no file named
+                "load " + str(tmp_path / "missing.json"),
+                "help",
+                "2",  # b2-b3 (the second listed move)
+                "c4-c3",  # by text
+                "undo",
+                "moves",
+                "board",
+                "a4-a3",
+                f"save {saved}",
+                "quit",
+            ]
+        )
+        + "\n"
+    )
     result = ludus_cli("play", "petteia", "--rows", "5", "--cols=3", stdin=script)
     out = result.stdout
     assert result.returncode == 0, out
@@ -71,28 +77,35 @@ def test_play_petteia_with_wrong_input_then_moves_and_save(tmp_path):
 
 def test_play_petteia_to_the_end():
     # 5 x 3 with a repetition draw: always the first move ends the game quickly.
-    result = ludus_cli("play", "petteia", "--rows", "5", "--cols", "3", "--draw-repetitions", "3",
-                       stdin="1\n" * 200 + "quit\n")
+    result = ludus_cli(
+        "play", "petteia", "--rows", "5", "--cols", "3", "--draw-repetitions", "3", stdin="1\n" * 200 + "quit\n"
+    )
     assert result.returncode == 0
     assert "The game is over:" in result.stdout
     assert "'1' is not a command here" in result.stdout
 
 
 def test_play_duodecim_dice_and_draw_refused(tmp_path):
-    script = "\n".join([
-        "1",              # a number before the roll
-        "dice 9 9",       # not dice
-        "dice x y",
-        "dice 3 5",       # physical dice
-        "3",              # not listed: 2 moves
-        "1",              # H-III
-        "draw",           # Duodecim has no draws: not even asked
-        "pass",           # not legal here
-        "1",              # second die
-        "",               # Enter rolls for player 1
-        "undo", "undo",
-        "roll",
-    ]) + "\n"             # then end of input
+    script = (
+        "\n".join(
+            [
+                "1",  # a number before the roll
+                "dice 9 9",  # not dice
+                "dice x y",
+                "dice 3 5",  # physical dice
+                "3",  # not listed: 2 moves
+                "1",  # H-III
+                "draw",  # Duodecim has no draws: not even asked
+                "pass",  # not legal here
+                "1",  # second die
+                "",  # Enter rolls for player 1
+                "undo",
+                "undo",
+                "roll",
+            ]
+        )
+        + "\n"
+    )  # then end of input
     result = ludus_cli("play", "duodecim", "--seed", "3", stdin=script)
     out = result.stdout
     assert result.returncode == 0, out
@@ -118,15 +131,18 @@ def test_agreed_draw_and_load(tmp_path):
     assert "Loaded" in out and "Player 1 played b5-b4." in out
 
 
-@pytest.mark.parametrize("args, message", [
-    (["chess"], "there is no game 'chess'"),
-    (["petteia", "--rows", "99"], "99 is outside 5..26"),
-    (["petteia", "--rows", "eight"], "--rows needs a whole number"),
-    (["petteia", "--colour", "red"], "petteia has no option --colour"),
-    (["petteia", "--rows"], "--rows needs a value"),
-    (["petteia", "rows"], "options are written --NAME VALUE"),
-    (["petteia", "--first-player", "2"], "--first-player is one of 0, 1, random"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["chess"], "there is no game 'chess'"),
+        (["petteia", "--rows", "99"], "99 is outside 5..26"),
+        (["petteia", "--rows", "eight"], "--rows needs a whole number"),
+        (["petteia", "--colour", "red"], "petteia has no option --colour"),
+        (["petteia", "--rows"], "--rows needs a value"),
+        (["petteia", "rows"], "options are written --NAME VALUE"),
+        (["petteia", "--first-player", "2"], "--first-player is one of 0, 1, random"),
+    ],
+)
 def test_play_bad_options(args, message):
     result = ludus_cli("play", *args)
     assert result.returncode == 2 and message in result.stdout, result.stdout
@@ -180,8 +196,10 @@ def test_main_in_process():
     out = io.StringIO()
     assert cli.main(["play", "petteia", "--rows", "5", "--cols", "3"], io.StringIO("1\nquit\n"), out) == 0
     assert "Player 0 played a2-a3." in out.getvalue()
-    assert cli.parse_game_options("petteia", ["--first-player=random", "--seed", "7"]) == \
-        {"first_player": "random", "seed": 7}
+    assert cli.parse_game_options("petteia", ["--first-player=random", "--seed", "7"]) == {
+        "first_player": "random",
+        "seed": 7,
+    }
 
 
 def test_move_labels_show_captures():
@@ -202,7 +220,10 @@ def test_play_duodecim_to_the_end_and_replay_it(tmp_path):
 
 
 def test_help_names_the_command_as_it_was_started_and_every_level(capsys, monkeypatch):
-    for argv0, name in (("/home/me/ludus-env/bin/ludus", "usage: ludus"), ("/x/ludus/__main__.py", "usage: python3 -m ludus")):
+    for argv0, name in (
+        ("/home/me/ludus-env/bin/ludus", "usage: ludus"),
+        ("/x/ludus/__main__.py", "usage: python3 -m ludus"),
+    ):
         monkeypatch.setattr(sys, "argv", [argv0])
         with pytest.raises(SystemExit):
             cli.main(["play", "--help"])

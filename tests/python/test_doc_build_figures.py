@@ -22,10 +22,12 @@ def steps_of_a_fresh_build(folder, *options):
         pytest.skip("no meson or ninja")
     # A plain set-up: without the sanitizer runtime the tests may preload for the library.
     env = {name: value for name, value in os.environ.items() if name != "LD_PRELOAD"}
-    subprocess.run([meson, "setup", str(folder), str(SOURCE_ROOT), *options], check=True, capture_output=True,
-                   timeout=600, env=env)
-    planned = subprocess.run([ninja, "-C", str(folder), "-n"], check=True, capture_output=True, text=True,
-                             timeout=600).stdout
+    subprocess.run(
+        [meson, "setup", str(folder), str(SOURCE_ROOT), *options], check=True, capture_output=True, timeout=600, env=env
+    )
+    planned = subprocess.run(
+        [ninja, "-C", str(folder), "-n"], check=True, capture_output=True, text=True, timeout=600
+    ).stdout
     counts = re.findall(r"^\[\d+/(\d+)\]", planned, re.M)
     assert counts, planned[-2000:]
     return int(counts[-1])
@@ -34,7 +36,10 @@ def steps_of_a_fresh_build(folder, *options):
 def test_the_readme_counts_the_library_only_builds_steps(tmp_path):
     said = STEPS.search((SOURCE_ROOT / "README.md").read_text(encoding="utf-8"))
     assert said, "README.md no longer says how many steps -Dtests=false compiles: update this test"
-    library_only, everything = steps_of_a_fresh_build(tmp_path / "library", "-Dtests=false"), \
-        steps_of_a_fresh_build(tmp_path / "all")
-    assert (int(said.group(1)), int(said.group(2))) == (library_only, everything), \
-        f"README.md says {said.group(1)} and {said.group(2)} steps; the build has {library_only} and {everything}"
+    library_only, everything = steps_of_a_fresh_build(tmp_path / "library", "-Dtests=false"), steps_of_a_fresh_build(
+        tmp_path / "all"
+    )
+    assert (int(said.group(1)), int(said.group(2))) == (
+        library_only,
+        everything,
+    ), f"README.md says {said.group(1)} and {said.group(2)} steps; the build has {library_only} and {everything}"

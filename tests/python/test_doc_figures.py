@@ -24,18 +24,30 @@ CATALOGUE = ludus.games()
 README = SOURCE_ROOT / "README.md"
 # The pages a user reads (docs/notes/ is the dated history of the work, CHANGELOG.md a record of
 # each release: what they say was true on their date).
-PAGES = [README, SOURCE_ROOT / "bindings" / "python" / "README.md", SOURCE_ROOT / "bindings" / "js" / "README.md",
-         *sorted(p for p in (SOURCE_ROOT / "docs").rglob("*.md") if "notes" not in p.relative_to(SOURCE_ROOT / "docs").parts)]
+PAGES = [
+    README,
+    SOURCE_ROOT / "bindings" / "python" / "README.md",
+    SOURCE_ROOT / "bindings" / "js" / "README.md",
+    *sorted(
+        p for p in (SOURCE_ROOT / "docs").rglob("*.md") if "notes" not in p.relative_to(SOURCE_ROOT / "docs").parts
+    ),
+]
 # The packages' words to their users: docstrings, help texts, the JavaScript API's comments.
-SOURCES = [*sorted((SOURCE_ROOT / "bindings" / "python" / "ludus").rglob("*.py")),
-           *sorted((SOURCE_ROOT / "bindings" / "js" / "src").glob("*.[jt]s"))]
+SOURCES = [
+    *sorted((SOURCE_ROOT / "bindings" / "python" / "ludus").rglob("*.py")),
+    *sorted((SOURCE_ROOT / "bindings" / "js" / "src").glob("*.[jt]s")),
+]
 # The examples and the web app, whose comments and tests' docstrings say how many games they
 # cover (their code lists levels for its own reasons: only the counts are checked there).
 EXAMPLES = sorted(p for p in (SOURCE_ROOT / "examples").rglob("*") if p.suffix in (".py", ".js", ".mjs", ".c"))
 
-NUMBER_WORDS = {word: n for n, word in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
+NUMBER_WORDS = {
+    word: n
+    for n, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+}
 WORD = "(" + "|".join(NUMBER_WORDS) + ")"
 NUMBER = "(" + "|".join(NUMBER_WORDS) + r"|\d+)"
 
@@ -70,16 +82,21 @@ def mentions(text, game):
     """Whether a text names the game: its catalogue name, or its id as a word (an underscore read
     as a space: "xii_scripta" is "XII Scripta")."""
     text = text.lower()
-    return game["name"].lower() in text or re.search(r"\b" + re.escape(game["id"].replace("_", " ")) + r"\b",
-                                                    text.replace("_", " ")) is not None
+    return (
+        game["name"].lower() in text
+        or re.search(r"\b" + re.escape(game["id"].replace("_", " ")) + r"\b", text.replace("_", " ")) is not None
+    )
 
 
 # --- counts written in words or digits -------------------------------------------------------
 
 # A count of every game or every ruleset of the library. The patterns leave out counts of games
 # played ("the 200 games"): a count of the library's games is written in words.
-TOTAL_GAME_CLAIMS = [rf"\b(?:the|all|all the|its|library's)\s+{WORD}\s+games\b",
-                     rf"^{WORD}\s+games:", rf"\ball\s+{WORD}\s+of\s+the\s+library's"]
+TOTAL_GAME_CLAIMS = [
+    rf"\b(?:the|all|all the|its|library's)\s+{WORD}\s+games\b",
+    rf"^{WORD}\s+games:",
+    rf"\ball\s+{WORD}\s+of\s+the\s+library's",
+]
 TOTAL_RULESET_CLAIMS = [rf"\ball\s+(?:the\s+)?{NUMBER}\s+rulesets\b", rf"\b{NUMBER}\s+rulesets\s+in\s+all\b"]
 
 
@@ -87,9 +104,11 @@ def per_game_ruleset_claims(game):
     """Patterns of a count of one game's rulesets: `"id"`, ... seven rulesets (in parentheses);
     the four rulesets of `id`; NAME has seven reconstructions."""
     game_id, game_name = re.escape(game["id"]), re.escape(game["name"])
-    return [rf"`\"?{game_id}\"?`[^()`]{{0,40}}?\b{NUMBER}\s+(?:rulesets|reconstructions)\b",
-            rf"\b{NUMBER}\s+(?:rulesets|reconstructions)\s+of\s+`{game_id}`",
-            rf"{game_name}\s+has\s+{NUMBER}\s+(?:rulesets|reconstructions)\b"]
+    return [
+        rf"`\"?{game_id}\"?`[^()`]{{0,40}}?\b{NUMBER}\s+(?:rulesets|reconstructions)\b",
+        rf"\b{NUMBER}\s+(?:rulesets|reconstructions)\s+of\s+`{game_id}`",
+        rf"{game_name}\s+has\s+{NUMBER}\s+(?:rulesets|reconstructions)\b",
+    ]
 
 
 def claims(paths, pattern):
@@ -103,7 +122,7 @@ def claims(paths, pattern):
 
 
 def wrong(found, expected):
-    return [f"{place}: \"{said}\" says {n}, the catalogue {expected}" for place, said, n in found if n != expected]
+    return [f'{place}: "{said}" says {n}, the catalogue {expected}' for place, said, n in found if n != expected]
 
 
 def test_counts_of_the_games_and_rulesets_are_the_catalogues():
@@ -124,15 +143,18 @@ def test_counts_of_the_games_and_rulesets_are_the_catalogues():
 def test_a_count_that_differs_is_found():
     """Step off the path: the patterns find a wrong count in each form the pages use."""
     one_game_more = next(word for word, n in NUMBER_WORDS.items() if n == TOTAL_GAMES + 1)
-    samples = [(f"It plays the {one_game_more} games of the library.", TOTAL_GAME_CLAIMS, TOTAL_GAMES + 1),
-               (f"the study of all {TOTAL_RULESETS - 4} rulesets", TOTAL_RULESET_CLAIMS, TOTAL_RULESETS - 4)]
+    samples = [
+        (f"It plays the {one_game_more} games of the library.", TOTAL_GAME_CLAIMS, TOTAL_GAMES + 1),
+        (f"the study of all {TOTAL_RULESETS - 4} rulesets", TOTAL_RULESET_CLAIMS, TOTAL_RULESETS - 4),
+    ]
     for sample, patterns, said in samples:
         found = [number(m.group(1)) for p in patterns for m in re.finditer(p, sample, re.I | re.M)]
         assert found == [said], sample
     game = next(g for g in CATALOGUE if len(rulesets(g)) > 1)
     sample = f'(`"{game["id"]}"`, three dice, {len(rulesets(game)) + 1} rulesets)'
-    assert [number(m.group(1)) for p in per_game_ruleset_claims(game) for m in re.finditer(p, sample)] == \
-        [len(rulesets(game)) + 1], sample
+    assert [number(m.group(1)) for p in per_game_ruleset_claims(game) for m in re.finditer(p, sample)] == [
+        len(rulesets(game)) + 1
+    ], sample
 
 
 # --- lists of the computer's levels ------------------------------------------------------------
@@ -159,7 +181,7 @@ def level_lists(text):
         if following is None or following.group(1) != "greedy" or following.start() - match.end() > 8:
             continue
         end = re.compile(r"\.(?:\s|$)|;\n").search(text, match.end())
-        sentence = text[match.start():end.start() if end else len(text)]
+        sentence = text[match.start() : end.start() if end else len(text)]
         written = {m.group(1) for m in LEVEL_TOKEN.finditer(sentence)}
         if {"easy", "medium"} <= written:
             found.append((match.start(), written))
@@ -175,19 +197,23 @@ def test_every_list_of_levels_names_every_level():
             missing = EVERY_LEVEL - written
             if missing:
                 bad.append(f"{where(path, text, position)}: a list of levels without {', '.join(sorted(missing))}")
-    assert not bad, "lists of the computer's levels that leave some out (the catalogue's levels and other_levels):\n" + \
-        "\n".join(bad)
+    assert (
+        not bad
+    ), "lists of the computer's levels that leave some out (the catalogue's levels and other_levels):\n" + "\n".join(
+        bad
+    )
     assert lists >= 4, lists
 
 
 def test_a_list_of_levels_without_one_is_found():
     some = sorted(EVERY_LEVEL - {"random", "greedy"})
     text = "Levels (`random`, `greedy`, " + ", ".join(f"`{level}`" for level in some[:-1]) + "). More."
-    (position, written), = level_lists(text)
+    ((position, written),) = level_lists(text)
     assert EVERY_LEVEL - written == {some[-1]}
 
 
 # --- tables with a row for every game or every ruleset -----------------------------------------
+
 
 def table_after(path, header_start):
     """The rows of the Markdown table whose header line starts with header_start (not its
@@ -196,7 +222,7 @@ def table_after(path, header_start):
     for number, line in enumerate(lines):
         if line.startswith(header_start):
             rows = []
-            for row in lines[number + 2:]:
+            for row in lines[number + 2 :]:
                 if not row.startswith("|"):
                     break
                 rows.append(row)
@@ -235,7 +261,9 @@ def test_the_study_has_every_ruleset():
     """docs/analysis/index.md: a report of each ruleset (ID-RULESET, or ID for a game of one)."""
     index = text_of(SOURCE_ROOT / "docs" / "analysis" / "index.md")
     reports = set(re.findall(r"\]\(([\w-]+)/report\.md\)", index))
-    expected = {f"{g['id']}-{r}" for g in CATALOGUE for r in rulesets(g)} | {g["id"] for g in CATALOGUE if not rulesets(g)}
+    expected = {f"{g['id']}-{r}" for g in CATALOGUE for r in rulesets(g)} | {
+        g["id"] for g in CATALOGUE if not rulesets(g)
+    }
     assert expected <= reports, f"the study has no report of {sorted(expected - reports)}"
 
 
@@ -247,6 +275,7 @@ def test_every_game_has_its_place_among_the_computer_players():
 
 
 # --- pages -------------------------------------------------------------------------------------
+
 
 def test_every_game_has_a_page_of_rules_and_every_page_a_game():
     rules = {p.stem.replace("-", "_") for p in (SOURCE_ROOT / "docs" / "rules").glob("*.md")}
@@ -268,19 +297,27 @@ def test_every_option_is_documented():
     header = text_of(SOURCE_ROOT / "include" / "ludus" / "ludus.h")
     for game in CATALOGUE:
         page = next(p for p in (SOURCE_ROOT / "docs" / "rules").glob("*.md") if p.stem.replace("-", "_") == game["id"])
-        missing = [o for o in game["options"] if (f'"{o}"' not in header if o == "seed" else f"`{o}`" not in text_of(page))]
+        missing = [
+            o for o in game["options"] if (f'"{o}"' not in header if o == "seed" else f"`{o}`" not in text_of(page))
+        ]
         assert not missing, f"the options {missing} of {game['id']} are not named in {name(page)}"
-        pictures = c_api[c_api.index("## Board pictures"):]
-        missing = sorted({o for kind in ("svg", "text") for o in game["render_options"][kind] if f"`{o}`" not in pictures})
-        assert not missing, f"the picture options {missing} of {game['id']} are not named in docs/c-api.md's Board pictures"
+        pictures = c_api[c_api.index("## Board pictures") :]
+        missing = sorted(
+            {o for kind in ("svg", "text") for o in game["render_options"][kind] if f"`{o}`" not in pictures}
+        )
+        assert (
+            not missing
+        ), f"the picture options {missing} of {game['id']} are not named in docs/c-api.md's Board pictures"
 
 
 def test_the_readme_links_every_page():
     """The README's table of pages names every page of docs/ and docs/rules/, and the study's index."""
     text = text_of(README)
-    table = text[text.index("## Where everything else is"):]
+    table = text[text.index("## Where everything else is") :]
     linked = set(re.findall(r"\]\((docs/[^)#]+)\)", table))
-    pages = {name(p) for p in (SOURCE_ROOT / "docs").glob("*.md")} | {name(p) for p in (SOURCE_ROOT / "docs" / "rules").glob("*.md")}
+    pages = {name(p) for p in (SOURCE_ROOT / "docs").glob("*.md")} | {
+        name(p) for p in (SOURCE_ROOT / "docs" / "rules").glob("*.md")
+    }
     pages.add("docs/analysis/index.md")
     assert not pages - linked, f"pages missing from the README's table of pages: {sorted(pages - linked)}"
 
@@ -294,8 +331,11 @@ def test_the_steps_of_continuous_integration_are_documented():
 
 # --- made from the catalogue -------------------------------------------------------------------
 
+
 def load_generator():
-    spec = importlib.util.spec_from_file_location("catalogue_docs", SOURCE_ROOT / "tools" / "docs" / "catalogue_docs.py")
+    spec = importlib.util.spec_from_file_location(
+        "catalogue_docs", SOURCE_ROOT / "tools" / "docs" / "catalogue_docs.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -306,8 +346,9 @@ def test_the_parts_made_from_the_catalogue_are_current():
     for page in generator.PAGES:
         text = text_of(page)
         assert generator.PART.search(text), f"{name(page)} has no part made from the catalogue"
-        assert generator.rewrite(text, CATALOGUE) == text, \
-            f"{name(page)} differs from the catalogue: run `python3 tools/docs/catalogue_docs.py` (with LUDUS_LIBRARY)"
+        assert (
+            generator.rewrite(text, CATALOGUE) == text
+        ), f"{name(page)} differs from the catalogue: run `python3 tools/docs/catalogue_docs.py` (with LUDUS_LIBRARY)"
 
 
 def test_the_table_of_games_follows_the_catalogue():
@@ -318,8 +359,13 @@ def test_the_table_of_games_follows_the_catalogue():
     catalogue = json.loads(json.dumps(CATALOGUE))
     game = next(g for g in catalogue if rulesets(g))
     dropped = game["options"]["ruleset"]["values"].pop()
-    assert f"`{dropped}`" not in generator.rewrite(text, catalogue).split("<!-- /catalogue:games -->")[0].split(
-        f"| `{game['id']}` |")[1].split("\n")[0]
+    assert (
+        f"`{dropped}`"
+        not in generator.rewrite(text, catalogue)
+        .split("<!-- /catalogue:games -->")[0]
+        .split(f"| `{game['id']}` |")[1]
+        .split("\n")[0]
+    )
     catalogue[0]["other_levels"].append("oracle")
     catalogue.append(dict(catalogue[0], id=catalogue[0]["id"], name="A game not yet described"))
     rewritten = generator.rewrite(text, catalogue)
@@ -329,14 +375,19 @@ def test_the_table_of_games_follows_the_catalogue():
 
 # --- package descriptions ----------------------------------------------------------------------
 
+
 def test_the_packages_name_every_game():
     pyproject = text_of(SOURCE_ROOT / "pyproject.toml")
     description = re.search(r'^description = "([^"]*)"', pyproject, re.M).group(1)
     package = json.loads(text_of(SOURCE_ROOT / "bindings" / "js" / "package.json"))
     for game in CATALOGUE:
         assert game["name"] in description, f"pyproject.toml's description does not name {game['name']}"
-        assert game["name"] in package["description"], f"bindings/js/package.json's description does not name {game['name']}"
-        assert game["id"].replace("_", "-") in package["keywords"], f"bindings/js/package.json's keywords lack {game['id']}"
+        assert (
+            game["name"] in package["description"]
+        ), f"bindings/js/package.json's description does not name {game['name']}"
+        assert (
+            game["id"].replace("_", "-") in package["keywords"]
+        ), f"bindings/js/package.json's keywords lack {game['id']}"
     python_readme = text_of(SOURCE_ROOT / "bindings" / "python" / "README.md")
     assert all(f'`"{game["id"]}"`' in python_readme for game in CATALOGUE)
     assert all(f'``"{game["id"]}"``' in ludus.Game.id.__doc__ for game in CATALOGUE)

@@ -16,7 +16,9 @@ SOURCE_ROOT = Path(__file__).resolve().parents[2]
 WASM_BUILD = os.environ.get("LUDUS_WASM_BUILD")
 TOLERANCE = 0.10
 
-pytestmark = pytest.mark.skipif(not WASM_BUILD, reason="the WebAssembly build runs this (meson test -C build-wasm 'docs sizes')")
+pytestmark = pytest.mark.skipif(
+    not WASM_BUILD, reason="the WebAssembly build runs this (meson test -C build-wasm 'docs sizes')"
+)
 
 
 def kib_gzip9(path):
@@ -30,8 +32,9 @@ def said(page, pattern):
 
 
 def assert_close(what, written, measured):
-    assert abs(written - measured) <= TOLERANCE * measured, \
-        f"{what}: the page says {written:g} KiB, the build has {measured:.1f} KiB: measure it again"
+    assert (
+        abs(written - measured) <= TOLERANCE * measured
+    ), f"{what}: the page says {written:g} KiB, the build has {measured:.1f} KiB: measure it again"
 
 
 def test_the_module_is_the_size_the_page_says():
@@ -44,7 +47,10 @@ def test_the_module_is_the_size_the_page_says():
 def test_the_app_is_the_size_the_readme_says():
     (total,) = said("README.md", r"([\d,]+) KiB gzip in all")
     site = Path(WASM_BUILD) / "examples" / "web"
-    served = [p for p in site.rglob("*") if p.is_file() and p.suffix not in (".py", ".sh")
-              and not p.relative_to(site).parts[0].startswith("meson-")]
+    served = [
+        p
+        for p in site.rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".sh") and not p.relative_to(site).parts[0].startswith("meson-")
+    ]
     assert served, f"no app in {site}"
     assert_close("the web app, gzip -9 per file", total, sum(kib_gzip9(p) for p in served))

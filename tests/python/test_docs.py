@@ -45,8 +45,12 @@ def name(page):
     return str(page.relative_to(SOURCE_ROOT))
 
 
-CASES = [(page, language) for page in PAGES for language in ("python", "c", "js", "rust", "sh")
-         if any(RUN.get(tag) == language for tag, _, _ in blocks(page))]
+CASES = [
+    (page, language)
+    for page in PAGES
+    for language in ("python", "c", "js", "rust", "sh")
+    if any(RUN.get(tag) == language for tag, _, _ in blocks(page))
+]
 
 
 def library():
@@ -66,7 +70,8 @@ def check_output(page, line, code, printed):
         return
     printed = printed.rstrip() + "\n"  # trailing blank lines are not shown
     assert re.fullmatch(output_pattern(expected), printed), failure(
-        page, line, code, f"it prints:\n{printed}\nbut the page says it prints:\n{expected}")
+        page, line, code, f"it prints:\n{printed}\nbut the page says it prints:\n{expected}"
+    )
 
 
 def run_python(page, found, folder):
@@ -104,10 +109,13 @@ def build_and_run(page, found, folder, suffix, source_of, compile_command):
         path = folder / f"block{number}.{suffix}"
         path.write_text(source_of(code), encoding="utf-8")
         program = folder / f"block{number}"
-        built = subprocess.run(compile_command(path, program, lib), capture_output=True, text=True, cwd=folder,
-                               timeout=300)
+        built = subprocess.run(
+            compile_command(path, program, lib), capture_output=True, text=True, cwd=folder, timeout=300
+        )
         assert built.returncode == 0, failure(page, line, code, built.stderr)
-        ran = subprocess.run([str(program)], capture_output=True, text=True, cwd=folder, env=library_env(lib), timeout=120)
+        ran = subprocess.run(
+            [str(program)], capture_output=True, text=True, cwd=folder, env=library_env(lib), timeout=120
+        )
         assert ran.returncode == 0, failure(page, line, code, ran.stdout + ran.stderr)
         check_output(page, line, code, ran.stdout)
 
@@ -117,10 +125,28 @@ def run_c(page, found, folder):
     compiler = shutil.which(os.environ.get("CC", "cc"))
     if compiler is None:
         pytest.skip("no C compiler")
-    build_and_run(page, found, folder, "c",
-                  lambda code: code if re.search(r"\bmain\s*\(", code) else C_PRELUDE + "int main(void) {\n" + code + "return 0;\n}\n",
-                  lambda path, program, lib: [compiler, "-std=c11", "-Wall", "-Werror", "-I", str(SOURCE_ROOT / "include"),
-                                              str(path), "-o", str(program), str(lib), f"-Wl,-rpath,{lib.parent}"])
+    build_and_run(
+        page,
+        found,
+        folder,
+        "c",
+        lambda code: code
+        if re.search(r"\bmain\s*\(", code)
+        else C_PRELUDE + "int main(void) {\n" + code + "return 0;\n}\n",
+        lambda path, program, lib: [
+            compiler,
+            "-std=c11",
+            "-Wall",
+            "-Werror",
+            "-I",
+            str(SOURCE_ROOT / "include"),
+            str(path),
+            "-o",
+            str(program),
+            str(lib),
+            f"-Wl,-rpath,{lib.parent}",
+        ],
+    )
 
 
 def rust_compiler():
@@ -142,15 +168,33 @@ def run_rust(page, found, folder):
         # plain build runs these blocks.
         pytest.skip("the library is sanitized (LD_PRELOAD): the Rust blocks run in the plain build")
     rustc = rust_compiler()
-    build_and_run(page, found, folder, "rs", lambda code: code,
-                  lambda path, program, lib: [rustc, "--edition", "2021", str(path), "-o", str(program),
-                                              "-L", str(lib.parent), "-C", f"link-args=-Wl,-rpath,{lib.parent}"])
+    build_and_run(
+        page,
+        found,
+        folder,
+        "rs",
+        lambda code: code,
+        lambda path, program, lib: [
+            rustc,
+            "--edition",
+            "2021",
+            str(path),
+            "-o",
+            str(program),
+            "-L",
+            str(lib.parent),
+            "-C",
+            f"link-args=-Wl,-rpath,{lib.parent}",
+        ],
+    )
 
 
 def run_js(page, found, folder):
     package = os.environ.get("LUDUS_JS_PACKAGE")
     if not package:
-        pytest.skip("no LUDUS_JS_PACKAGE: the WebAssembly build runs these blocks (meson test -C build-wasm 'docs js blocks')")
+        pytest.skip(
+            "no LUDUS_JS_PACKAGE: the WebAssembly build runs these blocks (meson test -C build-wasm 'docs js blocks')"
+        )
     node = shutil.which("node")
     if node is None:
         pytest.skip("no node")
@@ -200,7 +244,9 @@ def test_the_blocks_run(page, language, tmp_path):
 @pytest.mark.parametrize("page", PAGES, ids=name)
 def test_every_block_says_whether_it_runs(page):
     unknown = [f"{name(page)}:{line}: ```{tag}" for tag, _, line in blocks(page) if tag not in RUN and tag not in SHOWN]
-    assert not unknown, "tag these blocks python, c, js, rust, sh (run) or text, console (shown only):\n" + "\n".join(unknown)
+    assert not unknown, "tag these blocks python, c, js, rust, sh (run) or text, console (shown only):\n" + "\n".join(
+        unknown
+    )
 
 
 def test_a_promised_output_is_checked():
@@ -220,10 +266,19 @@ def test_the_readme_has_its_quick_starts():
 def test_the_python_tour_covers_every_game():
     """The Python tour has its sections and code, and speaks of every game of the catalogue."""
     import ludus  # here, not at the top: the WebAssembly build runs this file's js blocks without it
+
     tour = (SOURCE_ROOT / "docs" / "python.md").read_text(encoding="utf-8")
-    for section in ("Create a game", "Moves", "Dice from outside", "Save and load", "Pictures, in a notebook",
-                    "Computer players", "Playouts for statistics", "The five games and their rulesets",
-                    "Arguments are checked"):
+    for section in (
+        "Create a game",
+        "Moves",
+        "Dice from outside",
+        "Save and load",
+        "Pictures, in a notebook",
+        "Computer players",
+        "Playouts for statistics",
+        "The five games and their rulesets",
+        "Arguments are checked",
+    ):
         assert f"## {section}" in tour, section
     for game_id in ludus.game_ids():
         assert f'ludus.Game("{game_id}"' in tour, game_id

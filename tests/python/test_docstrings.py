@@ -16,7 +16,11 @@ MODULES = ["ludus"] + [f"ludus.{m.name}" for m in pkgutil.iter_modules(ludus.__p
 
 def public_names(module):
     """``__all__`` and every name without an underscore that the module defines itself."""
-    own = [n for n, v in vars(module).items() if not n.startswith("_") and getattr(v, "__module__", None) == module.__name__]
+    own = [
+        n
+        for n, v in vars(module).items()
+        if not n.startswith("_") and getattr(v, "__module__", None) == module.__name__
+    ]
     return sorted(set(getattr(module, "__all__", [])) | set(own))
 
 
@@ -45,13 +49,19 @@ def missing_docstrings():
             missing.append(module_name)
         for name in public_names(module):
             value = getattr(module, name)
-            if not (inspect.isclass(value) or inspect.isfunction(value)) or getattr(value, "__module__", "").split(".")[0] != "ludus":
+            if (
+                not (inspect.isclass(value) or inspect.isfunction(value))
+                or getattr(value, "__module__", "").split(".")[0] != "ludus"
+            ):
                 continue  # type aliases, constants
             if not documented(value):
                 missing.append(f"{module_name}.{name}")
             if inspect.isclass(value):
-                missing += [f"{module_name}.{name}.{member}" for member, attribute in own_members(value)
-                            if not documented(attribute)]
+                missing += [
+                    f"{module_name}.{name}.{member}"
+                    for member, attribute in own_members(value)
+                    if not documented(attribute)
+                ]
     return sorted(set(missing))
 
 

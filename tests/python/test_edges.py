@@ -31,9 +31,10 @@ def refused(cls, action, game=None):
 
 # ---- arguments: checked, never wrapped ---------------------------------------------------------
 
+
 def test_an_action_beyond_32_bits_is_refused_not_wrapped(petteia):
     action = petteia.actions()[0]
-    for wrapped in (action + 2**32, action - 2**32, 2**31, -2**31 - 1, 2**64 + action, 10**400):
+    for wrapped in (action + 2**32, action - 2**32, 2**31, -(2**31) - 1, 2**64 + action, 10**400):
         error = refused(ArgumentRangeError, lambda: petteia.apply_action(wrapped), petteia)
         assert isinstance(error, OverflowError) and isinstance(error, ValueError)
         refused(OverflowError, lambda: petteia.action_text(wrapped), petteia)
@@ -64,7 +65,7 @@ def test_integers_of_other_kinds_are_taken(petteia):
 def test_dice_beyond_a_c_int_are_refused_in_the_three_dice_game():
     with ludus.Game("xii_scripta", seed=1) as game:
         refused(OverflowError, lambda: game.set_dice(2**32 + 3, 1, 1), game)
-        refused(OverflowError, lambda: game.set_dice([1, 1, -2**31 - 1]), game)
+        refused(OverflowError, lambda: game.set_dice([1, 1, -(2**31) - 1]), game)
         refused(TypeError, lambda: game.set_dice(3.0, 1, 1), game)
         refused(TypeError, lambda: game.set_dice("311"), game)
         game.set_dice(3, 1, 1)
@@ -116,6 +117,7 @@ def test_wrong_types_are_type_errors(petteia):
 
 # ---- playouts: a finite bound, and Ctrl-C ----------------------------------------------------
 
+
 def long_game():
     """A Kowalski 10x11 opening from which random play with seed LONG_SEED ends only after
     756,959 moves."""
@@ -132,8 +134,10 @@ def test_the_default_bound_stops_a_playout_that_would_run_for_hours():
             assert trial.random_playout(LONG_SEED) == (ludus.Result.ONGOING, ludus.DEFAULT_MAX_PLIES)
         assert game.playouts(1, seed=LONG_SEED) == ([ludus.Result.ONGOING], [ludus.DEFAULT_MAX_PLIES])
         # above the bound a call runs in a worker thread: the same playout, the same game after it
-        assert game.playouts(1, seed=LONG_SEED, max_plies=ludus.DEFAULT_MAX_PLIES + 1) == \
-            ([ludus.Result.ONGOING], [ludus.DEFAULT_MAX_PLIES + 1])
+        assert game.playouts(1, seed=LONG_SEED, max_plies=ludus.DEFAULT_MAX_PLIES + 1) == (
+            [ludus.Result.ONGOING],
+            [ludus.DEFAULT_MAX_PLIES + 1],
+        )
         with game.copy() as direct, game.copy() as threaded:
             direct.random_playout(LONG_SEED, max_plies=ludus.DEFAULT_MAX_PLIES)
             threaded.random_playout(LONG_SEED, max_plies=ludus.DEFAULT_MAX_PLIES + 1)
@@ -164,18 +168,26 @@ except KeyboardInterrupt:
 """
 
 
-@pytest.mark.parametrize("game, call", [
-    # A bound above 100,000 moves runs the C call on a copy in a worker thread (the same playout:
-    # test_the_default_bound_...). Random play ends within a second on any machine in every
-    # position a game can reach, so the long C call here is the library's UCT player thinking
-    # for a minute, through the same worker.
-    ('"petteia", seed=1', "ludus.game._interruptible(lambda: game.copy().ai_move('uct', max_time_ms=60000))"),
-    # a million playouts (a minute: in slices of 50 ms)
-    ('"petteia", seed=1', "game.playouts(10**6, seed=1)"),
-])
+@pytest.mark.parametrize(
+    "game, call",
+    [
+        # A bound above 100,000 moves runs the C call on a copy in a worker thread (the same playout:
+        # test_the_default_bound_...). Random play ends within a second on any machine in every
+        # position a game can reach, so the long C call here is the library's UCT player thinking
+        # for a minute, through the same worker.
+        ('"petteia", seed=1', "ludus.game._interruptible(lambda: game.copy().ai_move('uct', max_time_ms=60000))"),
+        # a million playouts (a minute: in slices of 50 ms)
+        ('"petteia", seed=1', "game.playouts(10**6, seed=1)"),
+    ],
+)
 def test_ctrl_c_stops_a_long_playout_within_a_second(game, call):
-    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED.format(game=game, call=call)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=child_env())
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED.format(game=game, call=call)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=child_env(),
+    )
     try:
         assert child.stdout.readline() == "go\n"
         time.sleep(0.5)  # into the C call
@@ -190,6 +202,7 @@ def test_ctrl_c_stops_a_long_playout_within_a_second(game, call):
 
 
 # ---- python-chess feel ------------------------------------------------------------------------
+
 
 def test_legal_moves_before_the_roll_are_empty():
     throwers = 0
@@ -290,7 +303,7 @@ def test_games_in_the_same_position_are_equal():
         hash(one)  # a game changes as it is played: no hash, as a list has none
     other.undo()
     assert one != other and one.position_key() != other.position_key()
-    assert ludus.Game("petteia", seed=1) != ludus.Game("petteia", rows=6, seed=1)   # other rules
+    assert ludus.Game("petteia", seed=1) != ludus.Game("petteia", rows=6, seed=1)  # other rules
     assert ludus.Game("petteia", seed=1) != ludus.Game("latrunculi", seed=1)
     assert one != "petteia" and one == one
     one.close()
@@ -298,6 +311,7 @@ def test_games_in_the_same_position_are_equal():
 
 
 # ---- the command line ---------------------------------------------------------------------------
+
 
 def test_the_dice_command_asks_for_as_many_dice_as_the_game_has():
     out = io.StringIO()
@@ -307,8 +321,7 @@ def test_the_dice_command_asks_for_as_many_dice_as_the_game_has():
     assert "or dice A B C)" in text and "or dice A B)" not in text
     assert "Dice set: 3 5 6." in text
     out = io.StringIO()
-    assert cli.main(["play", "duodecim", "--seed", "1", "--first-player", "0"], io.StringIO("quit\n"),
-                    out) == 0
+    assert cli.main(["play", "duodecim", "--seed", "1", "--first-player", "0"], io.StringIO("quit\n"), out) == 0
     assert "or dice A B)" in out.getvalue()
 
 
@@ -328,8 +341,12 @@ def test_replay_into_a_closed_pipe_ends_without_a_traceback(tmp_path):
         game.random_playout(3, max_plies=600)  # some 200 KB of boards: more than a pipe holds
         game.save(saved)
     # `ludus replay FILE --no-wait | head -1`: the reader stops after one line
-    child = subprocess.Popen([sys.executable, "-m", "ludus", "replay", str(saved), "--no-wait"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env())
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ludus", "replay", str(saved), "--no-wait"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=child_env(),
+    )
     first = child.stdout.readline()
     child.stdout.close()
     err = child.stderr.read().decode()
@@ -340,10 +357,21 @@ def test_replay_into_a_closed_pipe_ends_without_a_traceback(tmp_path):
 
 # ---- the end-of-game reason and the position alone (libludus 1.1) -------------------------------
 
-REASONS = {"all_captured", "one_piece_left", "dux_immobilised", "no_moves", "quiet_moves", "plies_without_capture",
-           "repetition", "agreed_draw", "borne_off"}
-needs_1_1 = pytest.mark.skipif(not hasattr(ludus._library.lib, "ludus_game_end_reason"),
-                               reason="this libludus (before 1.1) has no end reason nor position call")
+REASONS = {
+    "all_captured",
+    "one_piece_left",
+    "dux_immobilised",
+    "no_moves",
+    "quiet_moves",
+    "plies_without_capture",
+    "repetition",
+    "agreed_draw",
+    "borne_off",
+}
+needs_1_1 = pytest.mark.skipif(
+    not hasattr(ludus._library.lib, "ludus_game_end_reason"),
+    reason="this libludus (before 1.1) has no end reason nor position call",
+)
 
 
 @needs_1_1
@@ -403,7 +431,7 @@ def test_the_move_list_reads_the_one_move_format_and_the_old_one():
     assert label(ludus.Move({"text": "d4-d6", "captured": ["d5"], "captured_count": 1})) == "d4-d6 (takes d5)"
     assert label(ludus.Move({"text": "III-V", "captured": ["V"], "captured_count": 2})) == "III-V (takes 2 at V)"
     assert label(ludus.Move({"text": "a1-a2", "captured": [], "captured_count": 0, "captures": []})) == "a1-a2"
-    assert label(ludus.Move({"text": "d4-d6", "captures": ["d5"]})) == "d4-d6 (takes d5)"   # before libludus 1.1
+    assert label(ludus.Move({"text": "d4-d6", "captures": ["d5"]})) == "d4-d6 (takes d5)"  # before libludus 1.1
     assert label(ludus.Move({"text": "III-V", "captures": 2})) == "III-V (takes 2)"
 
 

@@ -34,8 +34,13 @@ import ludus
 from ludus import Result
 
 SIZES = {  # (ranks, files) of each Latrunculi ruleset
-    "kowalski": (8, 12), "kowalski_10x11": (10, 11), "bell": (8, 8), "bell_8x7": (8, 7),
-    "quintana": (8, 8), "schaedler": (8, 8), "schaedler_2001": (8, 8),
+    "kowalski": (8, 12),
+    "kowalski_10x11": (10, 11),
+    "bell": (8, 8),
+    "bell_8x7": (8, 7),
+    "quintana": (8, 8),
+    "schaedler": (8, 8),
+    "schaedler_2001": (8, 8),
 }
 LATRUNCULI_RULESETS = list(SIZES)
 KOWALSKI = ["kowalski", "kowalski_10x11"]
@@ -44,6 +49,7 @@ BELL = ["bell", "bell_8x7"]
 
 
 # ---- building hand-made positions --------------------------------------------------------
+
 
 def ranks_of(drawing, height, width):
     """The "ranks" of a saved position (rank 1 first) from a drawing of the lowest ranks (the
@@ -67,8 +73,16 @@ def handmade(game_id, position, **options):
 def petteia(drawing, to_move=0, plies_without_capture=0, **options):
     ranks = ranks_of(drawing, options.get("rows", 8), options.get("cols", 8))
     text = "".join(ranks)
-    return handmade("petteia", {"ranks": ranks, "pieces": [text.count("0"), text.count("1")], "to_move": to_move,
-                                "plies_without_capture": plies_without_capture}, **options)
+    return handmade(
+        "petteia",
+        {
+            "ranks": ranks,
+            "pieces": [text.count("0"), text.count("1")],
+            "to_move": to_move,
+            "plies_without_capture": plies_without_capture,
+        },
+        **options,
+    )
 
 
 def latrunculi(ruleset, drawing, to_move=0, plies_without_capture=0, **options):
@@ -76,11 +90,20 @@ def latrunculi(ruleset, drawing, to_move=0, plies_without_capture=0, **options):
     text = "".join(ranks)
     count = text.count
     if ruleset in SCHAEDLER:
-        position = {"pieces": [count("0") + count("A"), count("1") + count("B")], "blocked": [count("A"), count("B")],
-                    "in_hand": [0, 0]}
+        position = {
+            "pieces": [count("0") + count("A"), count("1") + count("B")],
+            "blocked": [count("A"), count("B")],
+            "in_hand": [0, 0],
+        }
     else:
-        position = {"men": [count("0"), count("1")], "duxes": [count("D"), count("d")], "men_in_hand": [0, 0],
-                    "dux_in_hand": [0, 0], "again": None, "placed_this_turn": 0}
+        position = {
+            "men": [count("0"), count("1")],
+            "duxes": [count("D"), count("d")],
+            "men_in_hand": [0, 0],
+            "dux_in_hand": [0, 0],
+            "again": None,
+            "placed_this_turn": 0,
+        }
     position.update(ranks=ranks, to_move=to_move, plies_without_capture=plies_without_capture)
     return handmade("latrunculi", position, ruleset=ruleset, **options)
 
@@ -145,21 +168,24 @@ def play_all(game, moves):
 
 # ---- Petteia ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("last_piece_blocked", [False, True])
 def test_petteia_one_piece_left(last_piece_blocked):
     # a4-d4 takes d5 (flanked by d4 and d6): player 1 keeps one piece, h1, and loses. Blocked
     # there by g1 and h2 too, one piece left still comes first: "(a) ... one piece or none ...
     # (b) ... no legal move".
-    game = petteia([
-        "........",  # 8
-        "........",  # 7
-        "...0....",  # 6
-        "...1....",  # 5
-        "0.......",  # 4
-        "........",  # 3
-        "......." + ("0" if last_piece_blocked else "."),  # 2
-        "......" + ("01" if last_piece_blocked else ".1"),  # 1
-    ])
+    game = petteia(
+        [
+            "........",  # 8
+            "........",  # 7
+            "...0....",  # 6
+            "...1....",  # 5
+            "0.......",  # 4
+            "........",  # 3
+            "......." + ("0" if last_piece_blocked else "."),  # 2
+            "......" + ("01" if last_piece_blocked else ".1"),  # 1
+        ]
+    )
     ends(game, "a4-d4", "one_piece_left", 0)
 
 
@@ -167,16 +193,18 @@ def test_petteia_one_piece_left_also_means_none():
     # d1-d4 takes all three of player 1's pieces at once (c4 with b4, e4 with f4, d5 with d6):
     # "The player reduced to one piece (or none) loses", so the reason is one piece left, never
     # all captured.
-    game = petteia([
-        "........",  # 8
-        "........",  # 7
-        "...0....",  # 6
-        "...1....",  # 5
-        ".01.10..",  # 4
-        "........",  # 3
-        "........",  # 2
-        "...0....",  # 1
-    ])
+    game = petteia(
+        [
+            "........",  # 8
+            "........",  # 7
+            "...0....",  # 6
+            "...1....",  # 5
+            ".01.10..",  # 4
+            "........",  # 3
+            "........",  # 2
+            "...0....",  # 1
+        ]
+    )
     ends(game, "d1-d4", "one_piece_left", 0)
     assert game.position["pieces"] == [4, 0]
 
@@ -184,39 +212,46 @@ def test_petteia_one_piece_left_also_means_none():
 def test_petteia_no_moves_the_blocked_player_loses():
     # h8-c8 shuts in player 1's a8 and b8 (a7, b7, c8 around them, no capture): player 1, to
     # move with two pieces, has no legal move and loses.
-    game = petteia([
-        "11.....0",  # 8
-        "00......",  # 7
-        "........",  # 6
-        "........",  # 5
-        "........",  # 4
-        "........",  # 3
-        "........",  # 2
-        "........",  # 1
-    ])
+    game = petteia(
+        [
+            "11.....0",  # 8
+            "00......",  # 7
+            "........",  # 6
+            "........",  # 5
+            "........",  # 4
+            "........",  # 3
+            "........",  # 2
+            "........",  # 1
+        ]
+    )
     ends(game, "h8-c8", "no_moves", 0)
 
 
 def test_petteia_no_moves_comes_before_the_plies_draw():
     # the same blocking move is also the 5th ply without a capture: "A win on a ply beats a
     # draw on it".
-    game = petteia(["11.....0", "00......"] + ["........"] * 6, plies_without_capture=4,
-                   draw_plies_without_capture=5)
+    game = petteia(["11.....0", "00......"] + ["........"] * 6, plies_without_capture=4, draw_plies_without_capture=5)
     ends(game, "h8-c8", "no_moves", 0)
 
 
 def test_petteia_plies_without_capture():
     # the 10th ply without a capture, with draw_plies_without_capture 10: a draw.
-    game = petteia(["1.1.....", "........", "........", "........", "........", "........", "........",
-                    "0.0....."], plies_without_capture=9, draw_plies_without_capture=10)
+    game = petteia(
+        ["1.1.....", "........", "........", "........", "........", "........", "........", "0.0....."],
+        plies_without_capture=9,
+        draw_plies_without_capture=10,
+    )
     ends(game, "a1-a2", "plies_without_capture", None)
 
 
 def test_petteia_a_capture_starts_the_plies_count_again():
     # the counter returns to 0 on a capturing ply: the 10th ply, a4-a5, takes b5 (a5 and c5
     # flank it), so the game goes on, and ends only 10 quiet plies later.
-    game = petteia(["1...1...", "........", "........", ".10.....", "0.......", "........", "........",
-                    "0.0....."], plies_without_capture=9, draw_plies_without_capture=10)
+    game = petteia(
+        ["1...1...", "........", "........", ".10.....", "0.......", "........", "........", "0.0....."],
+        plies_without_capture=9,
+        draw_plies_without_capture=10,
+    )
     game.play("a4-a5")
     assert_ongoing(game)
     assert game.position["plies_without_capture"] == 0 and game.position["pieces"] == [4, 2]
@@ -226,8 +261,10 @@ def test_petteia_a_capture_starts_the_plies_count_again():
 
 def test_petteia_repetition():
     # the 4th ply brings back the starting position: its 2nd occurrence, with draw_repetitions 2.
-    game = petteia(["1.1.....", "........", "........", "........", "........", "........", "........",
-                    "0.0....."], draw_repetitions=2)
+    game = petteia(
+        ["1.1.....", "........", "........", "........", "........", "........", "........", "0.0....."],
+        draw_repetitions=2,
+    )
     play_all(game, ["a1-a2", "a8-a7", "a2-a1"])
     ends(game, "a7-a8", "repetition", None)
 
@@ -235,8 +272,11 @@ def test_petteia_repetition():
 def test_petteia_plies_without_capture_comes_before_repetition():
     # the 4th ply both repeats the start and is the 4th without a capture: "plies without
     # capture before repetition".
-    game = petteia(["1.1.....", "........", "........", "........", "........", "........", "........",
-                    "0.0....."], draw_repetitions=2, draw_plies_without_capture=4)
+    game = petteia(
+        ["1.1.....", "........", "........", "........", "........", "........", "........", "0.0....."],
+        draw_repetitions=2,
+        draw_plies_without_capture=4,
+    )
     play_all(game, ["a1-a2", "a8-a7", "a2-a1"])
     ends(game, "a7-a8", "plies_without_capture", None)
 
@@ -250,6 +290,7 @@ def test_petteia_agreed_draw():
 
 # ---- Latrunculi: a position, the move that ends the game ----------------------------------
 
+
 def ending(name, rulesets, drawing, move, reason, winner):
     """The cases of one rule, a ruleset each: `move` ends the game drawn as `drawing`."""
     return [pytest.param(ruleset, drawing, move, reason, winner, id=f"{name}-{ruleset}") for ruleset in rulesets]
@@ -258,33 +299,86 @@ def ending(name, rulesets, drawing, move, reason, winner):
 LATRUNCULI_ENDINGS = [
     # f1-b1 shuts player 1's dux in on a1: its own man on a2 and the enemy man on b1 (it is
     # never captured): "a player who immobilises the enemy dux wins". Player 1 still has moves.
-    *ending("kowalski_dux_immobilised_enemy", KOWALSKI, ["...D..", "......", "1.....", "d....0"], "f1-b1", "dux_immobilised", 0),
+    *ending(
+        "kowalski_dux_immobilised_enemy",
+        KOWALSKI,
+        ["...D..", "......", "1.....", "d....0"],
+        "f1-b1",
+        "dux_immobilised",
+        0,
+    ),
     # f2-a2 shuts player 0's own dux in on a1, beside player 1's man on b1: "a player who leaves
     # its own dux immobilised beside an enemy loses".
-    *ending("kowalski_dux_immobilised_own", KOWALSKI, ["...d..", "......", ".....0", "D1...."], "f2-a2", "dux_immobilised", 1),
+    *ending(
+        "kowalski_dux_immobilised_own",
+        KOWALSKI,
+        ["...d..", "......", ".....0", "D1...."],
+        "f2-a2",
+        "dux_immobilised",
+        1,
+    ),
     # f2-a2 shuts in both duxes: player 1's on a1 (a2 and its own b1) and player 0's own on a3
     # (a2, a4 and the enemy man on b3): "If one move immobilises both duxes, the mover wins".
-    *ending("kowalski_dux_immobilised_both_the_mover_wins", KOWALSKI, ["0.....", "D1....", ".....0", "d1...."], "f2-a2",
-            "dux_immobilised", 0),
+    *ending(
+        "kowalski_dux_immobilised_both_the_mover_wins",
+        KOWALSKI,
+        ["0.....", "D1....", ".....0", "d1...."],
+        "f2-a2",
+        "dux_immobilised",
+        0,
+    ),
     # d5-d3 shuts in player 1's nine men on a1..c3 (behind a4, b4, c4, d1, d2, d3): player 1
     # cannot move and loses, although it has taken more men than player 0 (Kowalski's rule is
     # not Quintana's: "a player who cannot move loses").
-    *ending("quintana_no_moves_the_blocked_player_loses", ["quintana"], ["...0....", "000.....", "111.....", "1110....", "1110...."],
-            "d5-d3", "no_moves", 0),
+    *ending(
+        "quintana_no_moves_the_blocked_player_loses",
+        ["quintana"],
+        ["...0....", "000.....", "111.....", "1110....", "1110...."],
+        "d5-d3",
+        "no_moves",
+        0,
+    ),
     # c3-d3 takes player 1's last piece, its dux on d4, between d3 and d5 ("the dux is captured
     # like any other piece"; "a player who loses all pieces loses").
-    *ending("bell_all_captured_the_dux_too", BELL, ["...0...", "...d...", "..0....", ".......", "......."], "c3-d3", "all_captured", 0),
+    *ending(
+        "bell_all_captured_the_dux_too",
+        BELL,
+        ["...0...", "...d...", "..0....", ".......", "......."],
+        "c3-d3",
+        "all_captured",
+        0,
+    ),
     # d4-d3 shuts in player 1's nine men on a1..c3 (behind a4, b4, c4, d1, d2, d3; a1 is not an
     # empty corner, so nothing is taken): player 1 cannot move and loses, though it has more
     # pieces ("a player who cannot move loses").
-    *ending("bell_no_moves_the_blocked_player_loses", BELL, ["0000...", "111....", "1110...", "1110..."], "d4-d3", "no_moves", 0),
+    *ending(
+        "bell_no_moves_the_blocked_player_loses",
+        BELL,
+        ["0000...", "111....", "1110...", "1110..."],
+        "d4-d3",
+        "no_moves",
+        0,
+    ),
     # xd5 removes player 1's blocked piece on d5 (c5 and e5 enclose it): player 1 is left with
     # one piece, h8, which can still move: "a player reduced to one piece loses".
-    *ending("schaedler_one_piece_left", SCHAEDLER,
-            [".......1", "........", "........", "..0B0...", "........", "........", "........", "........"], "xd5", "one_piece_left", 0),
+    *ending(
+        "schaedler_one_piece_left",
+        SCHAEDLER,
+        [".......1", "........", "........", "..0B0...", "........", "........", "........", "........"],
+        "xd5",
+        "one_piece_left",
+        0,
+    ),
     # g6-h6 blocks player 1's h5 (h6 and h4 enclose it); d5 is blocked already, and player 0 has
     # no blocked piece to remove: player 1, with two pieces, cannot move and loses.
-    *ending("schaedler_no_moves", SCHAEDLER, ["......0.", "..0B0..1", ".......0", "........", "........", "........"], "g6-h6", "no_moves", 0),
+    *ending(
+        "schaedler_no_moves",
+        SCHAEDLER,
+        ["......0.", "..0B0..1", ".......0", "........", "........", "........"],
+        "g6-h6",
+        "no_moves",
+        0,
+    ),
 ]
 
 
@@ -295,15 +389,19 @@ def test_latrunculi_the_move_ends_the_game(ruleset, drawing, move, reason, winne
 
 # ---- Latrunculi: Kowalski's rulesets ------------------------------------------------------
 
+
 @pytest.mark.parametrize("ruleset", KOWALSKI)
 def test_kowalski_a_dux_shut_in_by_its_own_men_is_not_immobilised(ruleset):
     # the same, but b1 is player 0's own man: no enemy stone blocks the dux, the game goes on.
-    game = latrunculi(ruleset, [
-        "...d..",  # 4
-        "......",  # 3
-        ".....0",  # 2
-        "D0....",  # 1
-        ])
+    game = latrunculi(
+        ruleset,
+        [
+            "...d..",  # 4
+            "......",  # 3
+            ".....0",  # 2
+            "D0....",  # 1
+        ],
+    )
     game.play("f2-a2")
     assert_ongoing(game)
 
@@ -318,13 +416,16 @@ def test_kowalski_a_dux_shut_in_by_its_own_men_is_not_immobilised(ruleset):
 @pytest.mark.parametrize("extra_men, winner", [(0, 1), (2, None), (3, 0)])
 def test_kowalski_no_moves_more_captures_wins(ruleset, extra_men, winner):
     extra = ["0" if rank < extra_men else "." for rank in range(3)]  # men on g1, g2, g3, away from the fight
-    game = latrunculi(ruleset, [
-        "...0...",             # 5
-        "000..D.",             # 4
-        "111..." + extra[2],   # 3
-        "1110.." + extra[1],   # 2
-        "d110.." + extra[0],   # 1
-        ])
+    game = latrunculi(
+        ruleset,
+        [
+            "...0...",  # 5
+            "000..D.",  # 4
+            "111..." + extra[2],  # 3
+            "1110.." + extra[1],  # 2
+            "d110.." + extra[0],  # 1
+        ],
+    )
     men = game.position["men"]
     assert men == [6 + extra_men, 8]
     ends(game, "d5-d3", "no_moves", winner)
@@ -332,19 +433,23 @@ def test_kowalski_no_moves_more_captures_wins(ruleset, extra_men, winner):
 
 # ---- Latrunculi: Quintana ---------------------------------------------------------------
 
+
 def test_quintana_all_captured_and_one_piece_left_plays_on():
     # a3-d3 takes d4 (d3 and d5 flank it): player 1 keeps one man and plays on ("one piece
     # left plays on"); after h8-g8, h6-h8 takes g8 (h8 and f8 flank it): all captured.
-    game = latrunculi("quintana", [
-        ".....0.1",  # 8
-        "........",  # 7
-        ".......0",  # 6
-        "...0....",  # 5
-        "...1....",  # 4
-        "0.......",  # 3
-        "........",  # 2
-        "........",  # 1
-        ])
+    game = latrunculi(
+        "quintana",
+        [
+            ".....0.1",  # 8
+            "........",  # 7
+            ".......0",  # 6
+            "...0....",  # 5
+            "...1....",  # 4
+            "0.......",  # 3
+            "........",  # 2
+            "........",  # 1
+        ],
+    )
     game.play("a3-d3")
     assert_ongoing(game)
     assert game.position["men"] == [4, 1]
@@ -353,6 +458,7 @@ def test_quintana_all_captured_and_one_piece_left_plays_on():
 
 
 # ---- Latrunculi: Bell -----------------------------------------------------------------------
+
 
 # b1-b2 is the 30th move without a capture: the game ends, "the player with more pieces on
 # the board wins" (player 1 with 3 to 1, a draw with 3 to 3, player 0 with 3 to 2), whoever
@@ -369,8 +475,9 @@ def test_bell_quiet_moves(ruleset, player1, winner):
 def test_bell_quiet_moves_comes_before_the_plies_draw():
     # with draw_plies_without_capture 30 too, the 30th quiet move ends by Bell's rule: "In Bell
     # the 30-move rule comes first".
-    game = latrunculi("bell", ["1.1.1", ".....", ".....", ".....", ".0"], plies_without_capture=29,
-                      draw_plies_without_capture=30)
+    game = latrunculi(
+        "bell", ["1.1.1", ".....", ".....", ".....", ".0"], plies_without_capture=29, draw_plies_without_capture=30
+    )
     ends(game, "b1-b2", "quiet_moves", 1)
 
 
@@ -404,6 +511,7 @@ def test_latrunculi_agreed_draw(ruleset):
 
 # ---- the race games -------------------------------------------------------------------------
 
+
 def test_duodecim_borne_off():
     # player 1, with 4 pieces off, bears off from 23 with the 2 (not the end: one piece is left
     # on 22) and from 22 with the 3: all 6 borne off, player 1 wins.
@@ -426,8 +534,9 @@ def test_xii_scripta_borne_off(ruleset):
     track = [[0] * 36, [0] * 36]
     track[1][34] = track[1][35] = 1
     track[0][0] = 1
-    game = handmade("xii_scripta", {"track": track, "hand": [2, 0], "off": [0, 1], "to_move": 1}, ruleset=ruleset,
-                    pieces=3)
+    game = handmade(
+        "xii_scripta", {"track": track, "hand": [2, 0], "off": [0, 1], "to_move": 1}, ruleset=ruleset, pieces=3
+    )
     game.set_dice(1, 2, 4)
     game.play("35-O:2")
     assert_ongoing(game)

@@ -8,8 +8,16 @@ from ludus import _library, errors
 
 pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
-VALUE_ERRORS = (ludus.InvalidArgumentError, ludus.BadJsonError, ludus.UnknownGameError, ludus.UnknownOptionError,
-                ludus.InvalidOptionError, ludus.InvalidMoveError, ludus.IllegalMoveError, ludus.InvalidStateError)
+VALUE_ERRORS = (
+    ludus.InvalidArgumentError,
+    ludus.BadJsonError,
+    ludus.UnknownGameError,
+    ludus.UnknownOptionError,
+    ludus.InvalidOptionError,
+    ludus.InvalidMoveError,
+    ludus.IllegalMoveError,
+    ludus.InvalidStateError,
+)
 
 
 def raises(cls, action, game=None):

@@ -24,8 +24,23 @@ def test_example_runs(script, tmp_path):
 def test_demo_plays_the_computer_levels_and_the_playouts(tmp_path):
     """A small version of `bash .ci/demo` (few positions for best, a draw rule, 10 playouts)."""
     import ludus
-    result = run_python([str(EXAMPLES / "demo.py"), "--seed", "7", "--nodes", "3000", "--playouts", "10",
-                         "--every", "10", "--svg-dir", "pictures"], cwd=tmp_path)
+
+    result = run_python(
+        [
+            str(EXAMPLES / "demo.py"),
+            "--seed",
+            "7",
+            "--nodes",
+            "3000",
+            "--playouts",
+            "10",
+            "--every",
+            "10",
+            "--svg-dir",
+            "pictures",
+        ],
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for game_id in ludus.game_ids():
@@ -44,8 +59,23 @@ def test_demo_plays_the_computer_levels_and_the_playouts(tmp_path):
 def test_demo_without_playouts_and_with_bad_numbers(tmp_path):
     """--playouts 0 leaves the playouts out (it failed on their empty statistics); a budget below
     its least is one line of usage error."""
-    result = run_python([str(EXAMPLES / "demo.py"), "--game", "duodecim", "--nodes", "500", "--match-games", "0",
-                         "--playouts", "0", "--quiet", "--svg-dir", "pictures"], cwd=tmp_path)
+    result = run_python(
+        [
+            str(EXAMPLES / "demo.py"),
+            "--game",
+            "duodecim",
+            "--nodes",
+            "500",
+            "--match-games",
+            "0",
+            "--playouts",
+            "0",
+            "--quiet",
+            "--svg-dir",
+            "pictures",
+        ],
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert "random playouts" not in result.stdout and "# 4. Pictures" in result.stdout
     result = run_python([str(EXAMPLES / "demo.py"), "--nodes", "0"], cwd=tmp_path)
@@ -54,7 +84,20 @@ def test_demo_without_playouts_and_with_bad_numbers(tmp_path):
 
 def test_errors_example_shows_every_class():
     result = run_python([str(EXAMPLES / "errors.py")])
-    for name in ("UnknownGameError", "UnknownOptionError", "InvalidOptionError", "BadJsonError", "InvalidStateError",
-                 "InvalidMoveError", "IllegalMoveError", "WrongPhaseError", "NothingToUndoError", "GameOverError",
-                 "InvalidArgumentError", "GameClosedError", "ArgumentRangeError", "ArgumentTypeError"):
+    for name in (
+        "UnknownGameError",
+        "UnknownOptionError",
+        "InvalidOptionError",
+        "BadJsonError",
+        "InvalidStateError",
+        "InvalidMoveError",
+        "IllegalMoveError",
+        "WrongPhaseError",
+        "NothingToUndoError",
+        "GameOverError",
+        "InvalidArgumentError",
+        "GameClosedError",
+        "ArgumentRangeError",
+        "ArgumentTypeError",
+    ):
         assert name in result.stdout, name

@@ -207,9 +207,9 @@ def test_board_of_the_track():
         state = game.to_dict()
     position = state["start"]
     position["hand"] = [0, 0]
-    position["track"][0][0] = 2     # player 0: a column of 2 on track 1 (top row, rightmost)
-    position["track"][0][12] = 1    # player 0: one piece on track 13 (bottom row, leftmost)
-    position["track"][1][23] = 2    # player 1: track 24 (bottom row, rightmost)
+    position["track"][0][0] = 2  # player 0: a column of 2 on track 1 (top row, rightmost)
+    position["track"][0][12] = 1  # player 0: one piece on track 13 (bottom row, leftmost)
+    position["track"][1][23] = 2  # player 1: track 24 (bottom row, rightmost)
     position["off"] = [0, 1]
     state["start"] = state["position"] = position
     with ludus.Game.from_json(state) as game:

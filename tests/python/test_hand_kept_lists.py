@@ -45,12 +45,18 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
     "bindings/js/package.json": (1, "the npm package's keywords, for search on the registry"),
     "bindings/js/src/index.d.ts": (1, DOCS),
     "bindings/js/tests/api.test.js": (2, EXAMPLES + " (Petteia's and Duodecim's pictures)"),
-    "bindings/js/tests/edges.test.js": (2, EXAMPLES + " (an agreed draw, a race borne off, seeds of a race and a capture game)"),
+    "bindings/js/tests/edges.test.js": (
+        2,
+        EXAMPLES + " (an agreed draw, a race borne off, seeds of a race and a capture game)",
+    ),
     "bindings/js/tests/leaks.test.js": (4, EXAMPLES + " (one board game and one race game, played over and over)"),
     "bindings/python/ludus/__init__.py": (1, DOCS),
     "bindings/python/ludus/analysis/__init__.py": (1, ANALYSIS),
     "bindings/python/ludus/analysis/play.py": (4, ANALYSIS),
-    "bindings/python/ludus/analysis/study.py": (1, "the study's report links Petteia's board-size page, a study of that game"),
+    "bindings/python/ludus/analysis/study.py": (
+        1,
+        "the study's report links Petteia's board-size page, a study of that game",
+    ),
     "bindings/python/ludus/cli/__init__.py": (2, DOCS),
     "bindings/python/ludus/cli/console.py": (2, DOCS),
     "bindings/python/ludus/cli/matches.py": (1, ANALYSIS),
@@ -84,16 +90,25 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
     "tests/core/test_rules_concept.cpp": (1, GAME_TYPES),
     "tests/python/test_analysis.py": (3, EXAMPLES),
     "tests/python/test_edges.py": (3, EXAMPLES),
-    "tests/python/test_end_reasons.py": (1, "the docstring names the rules pages of the games whose end reasons it tests"),
+    "tests/python/test_end_reasons.py": (
+        1,
+        "the docstring names the rules pages of the games whose end reasons it tests",
+    ),
     "tests/python/test_errors.py": (1, EXAMPLES + " (fixtures of a board game and a race game)"),
     "tests/python/test_game.py": (2, EXAMPLES + " (fixtures of a board game and a race game)"),
     "tests/python/test_install.py": (1, EXAMPLES + " (a game of each kind from the installed package)"),
     "tests/python/test_render_py.py": (2, EXAMPLES),
     "tests/python/test_self_contained.py": (1, "a sanity check that the tracked files are read names two rules pages"),
     "tests/python/test_selfplay.py": (1, EXAMPLES),
-    "tools/train/meson.build": (1, "the trainers of two games' networks, outside their folders until the trainers move in"),
+    "tools/train/meson.build": (
+        1,
+        "the trainers of two games' networks, outside their folders until the trainers move in",
+    ),
     "tests/python/test_server.py": (1, "the server's games, left to the change that makes the server robust"),
-    "tests/python/test_server_faults.py": (1, EXAMPLES + " (two games short enough to finish 50 under a database restart)"),
+    "tests/python/test_server_faults.py": (
+        1,
+        EXAMPLES + " (two games short enough to finish 50 under a database restart)",
+    ),
     "tests/quickstart/run.py": (1, "the README quick starts' game ids broken on purpose, to see that the check fails"),
     "tests/render/test_render.py": (4, EXAMPLES + "; each game's own picture checks, keyed by id"),
 }
@@ -101,7 +116,9 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
 
 def id_pattern(ids: List[str]) -> "re.Pattern[str]":
     """An id as a whole word: not next to a letter, a digit or an underscore."""
-    return re.compile("|".join(rf"(?<![A-Za-z0-9_]){re.escape(i)}(?![A-Za-z0-9_])" for i in sorted(ids, key=len, reverse=True)))
+    return re.compile(
+        "|".join(rf"(?<![A-Za-z0-9_]){re.escape(i)}(?![A-Za-z0-9_])" for i in sorted(ids, key=len, reverse=True))
+    )
 
 
 def own_game(path: str, ids: List[str]) -> bool:
@@ -152,11 +169,17 @@ def describe(path: str, found: List[Tuple[int, Set[str]]]) -> str:
 
 def problems(found: Dict[str, List[Tuple[int, Set[str]]]]) -> List[str]:
     """What is wrong with the places found, against ALLOWED."""
-    new = [f"{describe(path, f)}: games listed by hand (loop over the catalogue instead)"
-           for path, f in sorted(found.items()) if path not in ALLOWED]
-    changed = [f"{describe(path, found[path])}; ALLOWED says {ALLOWED[path][0]} (fewer: lower the count; "
-               "more: loop over the catalogue instead)"
-               for path in sorted(ALLOWED) if path in found and len(found[path]) != ALLOWED[path][0]]
+    new = [
+        f"{describe(path, f)}: games listed by hand (loop over the catalogue instead)"
+        for path, f in sorted(found.items())
+        if path not in ALLOWED
+    ]
+    changed = [
+        f"{describe(path, found[path])}; ALLOWED says {ALLOWED[path][0]} (fewer: lower the count; "
+        "more: loop over the catalogue instead)"
+        for path in sorted(ALLOWED)
+        if path in found and len(found[path]) != ALLOWED[path][0]
+    ]
     gone = [f"{path}: no place any more (take it out of ALLOWED)" for path in sorted(ALLOWED) if path not in found]
     return new + changed + gone
 
@@ -213,5 +236,9 @@ def test_a_list_put_back_where_one_was_taken_out_fails():
         assert len(wrong) == 1 and wrong[0].startswith(path + ":"), (path, wrong)
 
 
-FIXED = ["tests/python/test_ai.py", "tests/python/test_edges.py", "tests/capi/test_capi_json.cpp",
-         "bindings/js/tests/edges.test.js"]
+FIXED = [
+    "tests/python/test_ai.py",
+    "tests/python/test_edges.py",
+    "tests/capi/test_capi_json.cpp",
+    "bindings/js/tests/edges.test.js",
+]

@@ -21,7 +21,7 @@ def modules() -> Dict[str, Path]:
     """Every module of the package by its name, the one Meson generates from a template
     (``_paths.py.in``, only in an installed package) included."""
     found = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
-    found.update({"ludus." + path.name[:-len(".py.in")]: path for path in PACKAGE_PARENT.glob("*.py.in")})
+    found.update({"ludus." + path.name[: -len(".py.in")]: path for path in PACKAGE_PARENT.glob("*.py.in")})
     return found
 
 
@@ -38,8 +38,9 @@ def imported(name: str, path: Path, known: Set[str]) -> Set[str]:
             for _ in range(node.level - 1):
                 base = base.rpartition(".")[0]
             source = (base + "." + node.module if node.module else base) if node.level else (node.module or "")
-            targets = [source + "." + alias.name if source + "." + alias.name in known else source
-                       for alias in node.names]
+            targets = [
+                source + "." + alias.name if source + "." + alias.name in known else source for alias in node.names
+            ]
         else:
             continue
         found |= {t for t in targets if t in known and t != name}
@@ -59,7 +60,7 @@ def circles(graph: Dict[str, Set[str]]) -> List[List[str]]:
         state[node] = 1
         for target in sorted(graph[node]):
             if state.get(target) == 1:
-                found.append(path[path.index(target):] + [target])
+                found.append(path[path.index(target) :] + [target])
             elif target not in state:
                 walk(target, path + [target])
         state[node] = 2
@@ -75,7 +76,7 @@ def test_the_walk_sees_the_imports():
     assert {"ludus", "ludus.cli", "ludus.cli.analyze", "ludus.analysis", "ludus.options", "ludus.game"} <= set(graph)
     assert "ludus.analysis" in graph["ludus.cli.analyze"] and "ludus.options" in graph["ludus.cli.analyze"]
     assert "ludus.analysis.play" in graph["ludus.analysis"]  # from .play import ...
-    assert "ludus.game" in graph["ludus.analysis.play"]      # from ..game import ...
+    assert "ludus.game" in graph["ludus.analysis.play"]  # from ..game import ...
     assert graph["ludus._library"] >= {"ludus.errors", "ludus._paths"}  # from . import _paths, in a function
 
 

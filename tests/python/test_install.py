@@ -46,8 +46,12 @@ for game_id in ludus.game_ids():
 def installed_into(tmp_path):
     """`meson install --destdir` of the build into tmp_path/root; returns the root."""
     root = tmp_path / "root"
-    install = subprocess.run([*meson_command(), "install", "-C", BUILD_ROOT, "--no-rebuild", "--destdir", str(root)],
-                             capture_output=True, text=True, timeout=300)
+    install = subprocess.run(
+        [*meson_command(), "install", "-C", BUILD_ROOT, "--no-rebuild", "--destdir", str(root)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert install.returncode == 0, install.stdout + install.stderr
     return root
 
@@ -68,16 +72,18 @@ def test_installed_package_finds_its_library(tmp_path):
     installed = {p.relative_to(site).as_posix() for p in (site / "ludus").rglob("*.py")}
     assert source - installed == set(), "not installed: " + ", ".join(sorted(source - installed))
     env = {"PYTHONPATH": str(site), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), **sanitizer_env()}
-    result = subprocess.run([sys.executable, "-c", GAME], env=env, cwd=tmp_path, capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", GAME], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     lines = dict(line.split(" ", 1) for line in result.stdout.splitlines())
     assert Path(lines["LIBRARY"]).resolve().is_relative_to(root.resolve()), lines["LIBRARY"]
     assert Path(lines["PACKAGE"]).resolve().is_relative_to(root.resolve())
     assert " won" in lines["petteia"] and " won" in lines["duodecim"]
     # and the command line of the installed package
-    cli = subprocess.run([sys.executable, "-m", "ludus", "games"], env=env, cwd=tmp_path, capture_output=True,
-                         text=True, timeout=60)
+    cli = subprocess.run(
+        [sys.executable, "-m", "ludus", "games"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
     assert cli.returncode == 0 and "petteia" in cli.stdout
 
 
@@ -102,8 +108,9 @@ def test_installed_commands_run_with_any_python_first_on_path(tmp_path):
     work.mkdir()
 
     def ludus_command(*args):
-        return subprocess.run([str(bindir / "ludus"), *args], env=env, cwd=work, capture_output=True, text=True,
-                              timeout=120)
+        return subprocess.run(
+            [str(bindir / "ludus"), *args], env=env, cwd=work, capture_output=True, text=True, timeout=120
+        )
 
     games = ludus_command("games")
     assert games.returncode == 0 and "petteia" in games.stdout, games.stdout + games.stderr

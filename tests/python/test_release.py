@@ -12,7 +12,9 @@ pytestmark = pytest.mark.quick  # in the quick suite (conftest.py)
 
 
 def meson_version():
-    return re.search(r"^\s*version: '([^']+)'", (SOURCE_ROOT / "meson.build").read_text(encoding="utf-8"), re.M).group(1)
+    return re.search(r"^\s*version: '([^']+)'", (SOURCE_ROOT / "meson.build").read_text(encoding="utf-8"), re.M).group(
+        1
+    )
 
 
 def header_version():
@@ -36,7 +38,9 @@ def test_every_place_has_the_same_version():
 
 
 def test_the_changelog_has_the_version_and_its_predecessors_in_order():
-    headings = re.findall(r"^## (\d+)\.(\d+)\.(\d+)\b", (SOURCE_ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    headings = re.findall(
+        r"^## (\d+)\.(\d+)\.(\d+)\b", (SOURCE_ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M
+    )
     versions = [tuple(map(int, h)) for h in headings]
     assert versions and versions[0] == tuple(map(int, meson_version().split("."))), "CHANGELOG.md's newest section"
     assert versions == sorted(versions, reverse=True) and len(set(versions)) == len(versions)

@@ -111,16 +111,19 @@ def test_svg_options_pass_through():
         assert 'data-inscription="virtus"' in virtus and virtus != game.svg()
 
 
-@pytest.mark.parametrize("options, error", [
-    ({"colour": "red"}, ludus.UnknownOptionError),
-    ({"inscription": "virtus"}, ludus.UnknownOptionError),  # a Duodecim option
-    ({"size": 1}, ludus.InvalidOptionError),
-    ({"size": 5000}, ludus.InvalidOptionError),
-    ({"size": "big"}, ludus.InvalidOptionError),
-    ({"size": 240.5}, ludus.InvalidOptionError),
-    ({"orientation": 2}, ludus.InvalidOptionError),
-    ({"coordinates": "yes"}, ludus.InvalidOptionError),
-])
+@pytest.mark.parametrize(
+    "options, error",
+    [
+        ({"colour": "red"}, ludus.UnknownOptionError),
+        ({"inscription": "virtus"}, ludus.UnknownOptionError),  # a Duodecim option
+        ({"size": 1}, ludus.InvalidOptionError),
+        ({"size": 5000}, ludus.InvalidOptionError),
+        ({"size": "big"}, ludus.InvalidOptionError),
+        ({"size": 240.5}, ludus.InvalidOptionError),
+        ({"orientation": 2}, ludus.InvalidOptionError),
+        ({"coordinates": "yes"}, ludus.InvalidOptionError),
+    ],
+)
 def test_bad_svg_options_raise_the_library_errors(options, error):
     with ludus.Game("petteia", seed=1) as game:
         with pytest.raises(error) as info:
@@ -137,15 +140,19 @@ def test_the_python_diagrams_are_gone():
 
 # ---- python3 -m ludus render -----------------------------------------------------------------
 
+
 @pytest.fixture
 def saved(tmp_path):
     with ludus.Game("petteia", rows=6, cols=6, seed=1) as game:
         for move in ("b2-b4", "c5-c4", "d2-d4"):
             game.play(move)
         game.save(tmp_path / "petteia.json")
-        expected = {"svg": game.svg(), "text": game.text(),
-                    "svg240": game.svg(size=240, orientation=1),
-                    "text_turned": game.text(orientation=1, coordinates=False)}
+        expected = {
+            "svg": game.svg(),
+            "text": game.text(),
+            "svg240": game.svg(size=240, orientation=1),
+            "text_turned": game.text(orientation=1, coordinates=False),
+        }
     return tmp_path / "petteia.json", expected
 
 
@@ -247,10 +254,18 @@ def test_render_in_process(saved, capsys):
     assert out.getvalue() == expected["text"]
     assert cli.main(["render", str(state), "--orientation", "7"], io.StringIO(), io.StringIO()) == 1
     assert "outside 0..1" in capsys.readouterr().err
-    assert cli.parse_render_args(["s.json", "--size=240", "--coordinates", "false", "-oout.svg", "--text"]) == \
-        ("s.json", "out.svg", True, {"size": 240, "coordinates": False})
-    assert cli.parse_render_args(["--inscription", "virtus", "-", "--first-try", "1.5"]) == \
-        ("-", None, False, {"inscription": "virtus", "first_try": 1.5})
+    assert cli.parse_render_args(["s.json", "--size=240", "--coordinates", "false", "-oout.svg", "--text"]) == (
+        "s.json",
+        "out.svg",
+        True,
+        {"size": 240, "coordinates": False},
+    )
+    assert cli.parse_render_args(["--inscription", "virtus", "-", "--first-try", "1.5"]) == (
+        "-",
+        None,
+        False,
+        {"inscription": "virtus", "first_try": 1.5},
+    )
 
 
 def test_render_help():
@@ -261,6 +276,7 @@ def test_render_help():
 
 def test_pictures_example_writes_svg_files(tmp_path):
     from conftest import EXAMPLES
+
     result = run_python([str(EXAMPLES / "pictures.py")], cwd=tmp_path)
     assert result.returncode == 0 and not result.stderr, result.stderr
     for name in ("petteia.svg", "duodecim.svg"):

@@ -23,21 +23,35 @@ def test_the_texts_are_found():
 
 
 def test_no_file_names_a_path_outside_the_repository():
-    found = [f"{path}:{number}: {line.strip()}"
-             for path, text in tracked_texts().items()
-             for number, line in enumerate(text.splitlines(), 1)
-             if any(outside in line for outside in OUTSIDE)]
+    found = [
+        f"{path}:{number}: {line.strip()}"
+        for path, text in tracked_texts().items()
+        for number, line in enumerate(text.splitlines(), 1)
+        if any(outside in line for outside in OUTSIDE)
+    ]
     assert not found, "paths outside the repository:\n" + "\n".join(found)
 
 
 def test_every_docs_page_named_exists():
-    missing = sorted({f"{path}: {page}" for path, text in tracked_texts().items()
-                      for page in DOCS_PAGE.findall(text) if not (SOURCE_ROOT / page).is_file()})
+    missing = sorted(
+        {
+            f"{path}: {page}"
+            for path, text in tracked_texts().items()
+            for page in DOCS_PAGE.findall(text)
+            if not (SOURCE_ROOT / page).is_file()
+        }
+    )
     assert not missing, "pages named but missing:\n" + "\n".join(missing)
 
 
 def test_no_issue_numbers_in_the_code():
-    found = [f"{path}:{number}: {line.strip()}"
-             for path, text in tracked_texts().items() if path.startswith(CODE_FOLDERS)
-             for number, line in enumerate(text.splitlines(), 1) if ISSUE_NUMBER.search(line)]
-    assert not found, "issue numbers in the code (the history goes to docs/notes/ or the CHANGELOG):\n" + "\n".join(found)
+    found = [
+        f"{path}:{number}: {line.strip()}"
+        for path, text in tracked_texts().items()
+        if path.startswith(CODE_FOLDERS)
+        for number, line in enumerate(text.splitlines(), 1)
+        if ISSUE_NUMBER.search(line)
+    ]
+    assert not found, "issue numbers in the code (the history goes to docs/notes/ or the CHANGELOG):\n" + "\n".join(
+        found
+    )

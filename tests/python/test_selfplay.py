@@ -9,9 +9,9 @@ from ludus import cli, selfplay
 
 def test_elo_from_score_known_values():
     assert selfplay.elo_from_score(0.5) == 0.0
-    assert selfplay.elo_from_score(0.75) == pytest.approx(190.849, abs=1e-3)   # 400 log10(3)
+    assert selfplay.elo_from_score(0.75) == pytest.approx(190.849, abs=1e-3)  # 400 log10(3)
     assert selfplay.elo_from_score(0.25) == pytest.approx(-190.849, abs=1e-3)
-    assert selfplay.elo_from_score(0.9) == pytest.approx(381.697, abs=1e-3)    # 400 log10(9)
+    assert selfplay.elo_from_score(0.9) == pytest.approx(381.697, abs=1e-3)  # 400 log10(9)
     assert selfplay.elo_from_score(10 / 11) == pytest.approx(400.0)
     assert selfplay.elo_from_score(1.0) == math.inf and selfplay.elo_from_score(0.0) == -math.inf
     assert selfplay.score_from_elo(400.0) == pytest.approx(10 / 11)
@@ -50,9 +50,32 @@ def test_levels_of_a_game():
 def test_table_of_a_round_robin(tmp_path):
     out = io.StringIO()
     path = tmp_path / "table.md"
-    status = cli.main(["selfplay", "petteia", "--table", "random", "greedy", "uct", "-n", "2", "--jobs", "1",
-                       "--max-playouts", "20", "--rows", "5", "--cols", "3", "--draw-plies-without-capture", "30",
-                       "-o", str(path)], io.StringIO(""), out)
+    status = cli.main(
+        [
+            "selfplay",
+            "petteia",
+            "--table",
+            "random",
+            "greedy",
+            "uct",
+            "-n",
+            "2",
+            "--jobs",
+            "1",
+            "--max-playouts",
+            "20",
+            "--rows",
+            "5",
+            "--cols",
+            "3",
+            "--draw-plies-without-capture",
+            "30",
+            "-o",
+            str(path),
+        ],
+        io.StringIO(""),
+        out,
+    )
     assert status == 0
     text = out.getvalue()
     assert path.read_text() == text
@@ -76,6 +99,24 @@ def test_table_refuses_bad_levels_and_two_levels_with_equal_time():
     assert cli.main(["selfplay", "petteia", "--table", "random", "wizard", "-n", "1"], io.StringIO(""), out) == 2
     assert "wizard" in out.getvalue()
     out = io.StringIO()
-    status = cli.main(["selfplay", "duodecim", "--a", "uct", "--b", "greedy", "-n", "2", "--jobs", "1", "--time-ms", "5",
-                       "--pieces", "2"], io.StringIO(""), out)
+    status = cli.main(
+        [
+            "selfplay",
+            "duodecim",
+            "--a",
+            "uct",
+            "--b",
+            "greedy",
+            "-n",
+            "2",
+            "--jobs",
+            "1",
+            "--time-ms",
+            "5",
+            "--pieces",
+            "2",
+        ],
+        io.StringIO(""),
+        out,
+    )
     assert status == 0 and "max_time_ms=5" in out.getvalue()

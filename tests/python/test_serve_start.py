@@ -17,8 +17,9 @@ from ludus.server.testing import ServerProcess  # noqa: E402
 
 def started(tmp_path, extra=()):
     log = tmp_path / "server.log"
-    server = ServerProcess(f"sqlite:{tmp_path / 'games.sqlite3'}", extra=list(extra), env=child_env(),
-                           log_path=str(log)).start()
+    server = ServerProcess(
+        f"sqlite:{tmp_path / 'games.sqlite3'}", extra=list(extra), env=child_env(), log_path=str(log)
+    ).start()
     return server, log
 
 
@@ -28,8 +29,12 @@ def get(url):
 
 
 def create_game(url):
-    request = urllib.request.Request(url + "/api/games", data=json.dumps({"game": "petteia"}).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
+    request = urllib.request.Request(
+        url + "/api/games",
+        data=json.dumps({"game": "petteia"}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 
@@ -45,7 +50,7 @@ def test_without_app_the_links_open_a_page_that_says_how_to_join(tmp_path):
         join = created["links"]["join"]
         page = urlsplit(join)
         assert page.fragment.startswith("join=" + created["id"] + "."), join
-        status, content_type, text = get(join)   # the fragment stays in the browser
+        status, content_type, text = get(join)  # the fragment stays in the browser
         assert status == 200 and content_type.startswith("text/html")
         assert "join_game" in text and "--app" in text
         status, _, _ = get(created["links"]["watch"])
@@ -55,8 +60,9 @@ def test_without_app_the_links_open_a_page_that_says_how_to_join(tmp_path):
     lines = start_lines(log)
     assert f"listening at http://127.0.0.1:{server.port}/" in lines[0], lines
     assert any(f"database sqlite:{tmp_path / 'games.sqlite3'}" in line for line in lines), lines
-    assert any("no web app (no --app)" in line and f"http://127.0.0.1:{server.port}/#join=" in line
-               for line in lines), lines
+    assert any(
+        "no web app (no --app)" in line and f"http://127.0.0.1:{server.port}/#join=" in line for line in lines
+    ), lines
 
 
 def test_with_app_the_start_says_the_app_is_served(tmp_path):
@@ -78,11 +84,12 @@ def test_with_app_the_start_says_the_app_is_served(tmp_path):
 
 def created_join_base(url):
     join = create_game(url)["links"]["join"]
-    return join[:join.index("#")]
+    return join[: join.index("#")]
 
 
 def test_a_postgresql_password_is_not_printed():
     from ludus.server import describe_database
+
     shown = describe_database("postgresql://ludus:secret@db.example.org/games")
     assert "secret" not in shown and shown == "postgresql://ludus:***@db.example.org/games"
     assert describe_database("postgresql://ludus@db/games") == "postgresql://ludus@db/games"
@@ -114,11 +121,13 @@ print(missing_packages("ludus serve", {{"json": "python3-json", "no_such_module_
 
 def test_the_start_fails_in_words_without_the_server_packages(tmp_path):
     """`ludus serve` in an interpreter that cannot import aiohttp (the modules hidden): one line."""
-    hide = ("import sys, importlib.util\n"
-            "real = importlib.util.find_spec\n"
-            "importlib.util.find_spec = lambda name, *a: None if name == 'qrcode' else real(name, *a)\n"
-            "from ludus.cli import main\n"
-            "sys.exit(main(['serve', '--port', '9']))\n")
+    hide = (
+        "import sys, importlib.util\n"
+        "real = importlib.util.find_spec\n"
+        "importlib.util.find_spec = lambda name, *a: None if name == 'qrcode' else real(name, *a)\n"
+        "from ludus.cli import main\n"
+        "sys.exit(main(['serve', '--port', '9']))\n"
+    )
     result = run_python(["-c", hide], cwd=tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     assert f"ludus serve needs qrcode, which this Python ({sys.executable}) cannot import" in result.stdout

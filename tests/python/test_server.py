@@ -22,14 +22,24 @@ from ludus.server.testing import ServerProcess, play_random_game  # noqa: E402
 from conftest import child_env  # noqa: E402
 
 
-FAST = ["--messages-per-second", "5000", "--address-messages-per-second", "100000",
-        "--connections-per-address", "5000", "--requests-per-minute", "100000"]
+FAST = [
+    "--messages-per-second",
+    "5000",
+    "--address-messages-per-second",
+    "100000",
+    "--connections-per-address",
+    "5000",
+    "--requests-per-minute",
+    "100000",
+]
 
 #: one game of each, with options that end random play within a few hundred moves
-GAMES = [("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20}),
-         ("latrunculi", {"ruleset": "bell"}),
-         ("duodecim", {}),
-         ("xii_scripta", {"pieces": 3})]
+GAMES = [
+    ("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20}),
+    ("latrunculi", {"ruleset": "bell"}),
+    ("duodecim", {}),
+    ("xii_scripta", {"pieces": 3}),
+]
 
 
 def run(coroutine, timeout=120):
@@ -47,8 +57,10 @@ class Backend:
         else:
             self.database = postgres.dsn
             count = 2
-        self.servers = [ServerProcess(self.database, extra=extra, env=child_env(),
-                                      log_path=str(tmp_path / f"server{i}.log")) for i in range(count)]
+        self.servers = [
+            ServerProcess(self.database, extra=extra, env=child_env(), log_path=str(tmp_path / f"server{i}.log"))
+            for i in range(count)
+        ]
 
     def start(self):
         for server in self.servers:
@@ -66,14 +78,17 @@ class Backend:
 
     def stored_events(self, game_id):
         if self.kind == "sqlite":
-            with sqlite3.connect(self.database[len("sqlite:"):]) as db:
-                rows = db.execute("SELECT version, seat, kind, data FROM events WHERE game_id = ? ORDER BY version",
-                                  (game_id,)).fetchall()
+            with sqlite3.connect(self.database[len("sqlite:") :]) as db:
+                rows = db.execute(
+                    "SELECT version, seat, kind, data FROM events WHERE game_id = ? ORDER BY version", (game_id,)
+                ).fetchall()
         else:
             import psycopg2
+
             with psycopg2.connect(self.database) as db, db.cursor() as cursor:
-                cursor.execute("SELECT version, seat, kind, data FROM events WHERE game_id = %s ORDER BY version",
-                               (game_id,))
+                cursor.execute(
+                    "SELECT version, seat, kind, data FROM events WHERE game_id = %s ORDER BY version", (game_id,)
+                )
                 rows = cursor.fetchall()
         return [(int(v), s, k, json.loads(d)) for v, s, k, d in rows]
 
@@ -89,6 +104,7 @@ def backend(request, tmp_path):
 def replayed(game, options, events):
     """The library's game the stored events make."""
     from ludus.server.room import apply
+
     g = ludus.Game(game, options)
     meta = {"offer": None, "resigned": None}
     for version, seat, kind, data in events:
@@ -98,11 +114,13 @@ def replayed(game, options, events):
 
 def server_message_validator():
     import jsonschema
+
     schema = load_schema("server-message.schema.json")
     return jsonschema.validators.validator_for(schema)(schema)
 
 
 # ---- whole games ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("game,options", GAMES, ids=[g for g, _ in GAMES])
 def test_two_clients_play_a_whole_game(backend, game, options):
@@ -110,12 +128,14 @@ def test_two_clients_play_a_whole_game(backend, game, options):
         acked = []
         watched = []
         async with aiohttp.ClientSession() as session:
-            final = await play_random_game(backend.urls[0], game, options, seed=7, acked=acked, urls=backend.urls,
-                                           session=session)
+            final = await play_random_game(
+                backend.urls[0], game, options, seed=7, acked=acked, urls=backend.urls, session=session
+            )
             async with GameClient(backend.urls[-1], final["id"], session=session) as spectator:
                 watched.append(spectator.view)
                 watched.append(spectator.state)
         return final, acked, watched
+
     final, acked, (spectator_view, state) = run(main())
     assert final["status"] == "over" and final["end_reason"]
     assert spectator_view["version"] == final["version"] and spectator_view["position"] == final["position"]
@@ -129,6 +149,7 @@ def test_two_clients_play_a_whole_game(backend, game, options):
 
 
 # ---- refused messages ----------------------------------------------------------------------------
+
 
 async def raw_socket(session, url, game_id, origin=None):
     headers = {"Origin": origin} if origin else {}
@@ -208,25 +229,29 @@ def test_bad_messages_are_refused_and_change_nothing(backend):
                 assert validator.is_valid(reply), reply
                 assert "Traceback" not in reply["message"]
                 seen.append(code)
-            await ws.send_str("x" * 70000)     # beyond the frame limit: the connection is closed
+            await ws.send_str("x" * 70000)  # beyond the frame limit: the connection is closed
             closed = await asyncio.wait_for(ws.receive(), 10)
             assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED) and ws.close_code == 1009
             # a page of another site
             with pytest.raises(aiohttp.WSServerHandshakeError) as info:
                 await raw_socket(session, url, created["id"], origin="https://evil.example")
             assert info.value.status == 403
-            async with session.post(url + "/api/games", json={"game": "petteia"},
-                                    headers={"Origin": "https://evil.example"}) as response:
+            async with session.post(
+                url + "/api/games", json={"game": "petteia"}, headers={"Origin": "https://evil.example"}
+            ) as response:
                 assert response.status == 403 and (await response.json())["error"] == "origin"
             # the server's own origin is fine
             own = await raw_socket(session, url, created["id"], origin=url)
             await own.close()
             # bad requests
-            for body, status, code in [(b"{", 400, "bad_json"), (b'{"game": "chess"}', 400, "bad_game"),
-                                       (b'{"game": "petteia", "options": {"rows": 99}}', 400, "bad_game"),
-                                       (b'{"game": "petteia", "options": {"colour": "red"}}', 400, "bad_game"),
-                                       (b'{"game": "petteia", "seat": 2}', 400, "bad_message"),
-                                       (b'{"game": "petteia", "token": "x"}', 400, "bad_message")]:
+            for body, status, code in [
+                (b"{", 400, "bad_json"),
+                (b'{"game": "chess"}', 400, "bad_game"),
+                (b'{"game": "petteia", "options": {"rows": 99}}', 400, "bad_game"),
+                (b'{"game": "petteia", "options": {"colour": "red"}}', 400, "bad_game"),
+                (b'{"game": "petteia", "seat": 2}', 400, "bad_message"),
+                (b'{"game": "petteia", "token": "x"}', 400, "bad_message"),
+            ]:
                 async with session.post(url + "/api/games", data=body) as response:
                     reply = await response.json()
                     assert response.status == status and reply["error"] == code, (body, reply)
@@ -242,6 +267,7 @@ def test_bad_messages_are_refused_and_change_nothing(backend):
             for c in (me, friend, watcher):
                 await c.close()
             return before, after, seen
+
     before, after, seen = run(main())
     for view in after:
         assert view["version"] == before["version"] and view["position"] == before["position"]
@@ -254,8 +280,9 @@ def test_offers_undo_draw_resign_and_real_dice(backend):
             url, other = backend.urls
             created = await create_game(url, "petteia", {"rows": 5, "cols": 5}, session=session)
             joined = await join_game(other, created["id"], created["invite"], session=session)
-            async with GameClient(url, created["id"], created["token"], session=session) as me, \
-                    GameClient(other, created["id"], joined["token"], session=session) as friend:
+            async with GameClient(url, created["id"], created["token"], session=session) as me, GameClient(
+                other, created["id"], joined["token"], session=session
+            ) as friend:
                 start = me.view["position"]
                 await me.move(me.view["legal"][0])
                 await friend.wait_until(lambda v: v["version"] == me.version)
@@ -287,8 +314,9 @@ def test_offers_undo_draw_resign_and_real_dice(backend):
             # duodecim: no agreed draws (the library says so); resignation
             created = await create_game(url, "duodecim", {"first_player": 0}, session=session)
             joined = await join_game(other, created["id"], created["invite"], session=session)
-            async with GameClient(url, created["id"], created["token"], session=session) as me, \
-                    GameClient(other, created["id"], joined["token"], session=session) as friend:
+            async with GameClient(url, created["id"], created["token"], session=session) as me, GameClient(
+                other, created["id"], joined["token"], session=session
+            ) as friend:
                 with pytest.raises(ServerError) as info:
                     await me.offer("draw")
                 assert info.value.code == "no_draws" and "no draws" in info.value.message
@@ -297,7 +325,7 @@ def test_offers_undo_draw_resign_and_real_dice(backend):
                 assert info.value.code == "server_dice"
                 await me.roll()
                 assert me.view["phase"] == "move" and len(me.view["position"]["dice"]) == 2
-                await friend.wait_until(lambda v: v["version"] == me.version)   # through the other process
+                await friend.wait_until(lambda v: v["version"] == me.version)  # through the other process
                 await friend.resign()
                 final = await me.wait_until(lambda v: v["status"] == "over")
                 assert final["winner"] == 0 and final["end_reason"] == "resigned"
@@ -317,13 +345,16 @@ def test_offers_undo_draw_resign_and_real_dice(backend):
                 await me.roll([3, 5])
                 assert me.view["position"]["dice"] == [3, 5]
             assert joined["seat"] == 1
+
     run(main())
 
 
 def test_rate_limits(tmp_path):
-    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(),
-                           extra=["--messages-per-second", "5", "--connections-per-address", "3",
-                                  "--requests-per-minute", "4"]).start()
+    server = ServerProcess(
+        f"sqlite:{tmp_path / 'g.sqlite3'}",
+        env=child_env(),
+        extra=["--messages-per-second", "5", "--connections-per-address", "3", "--requests-per-minute", "4"],
+    ).start()
 
     async def main():
         async with aiohttp.ClientSession() as session:
@@ -343,24 +374,28 @@ def test_rate_limits(tmp_path):
             for s in sockets + [ws]:
                 await s.close()
             return codes, statuses, info.value.status
+
     try:
         codes, statuses, refused = run(main())
     finally:
         server.stop()
-    assert codes.count("pong") >= 9 and codes.count("error") >= 10   # a burst of 10, then 5 a second
+    assert codes.count("pong") >= 9 and codes.count("error") >= 10  # a burst of 10, then 5 a second
     assert statuses[:3] == [201, 201, 201] and 429 in statuses
     assert refused == 429
 
 
 def test_idle_games_are_archived(tmp_path):
-    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(), extra=FAST + ["--archive-after", "0.5"]).start()
+    server = ServerProcess(
+        f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(), extra=FAST + ["--archive-after", "0.5"]
+    ).start()
 
     async def main():
         async with aiohttp.ClientSession() as session:
             created = await create_game(server.url, "petteia", session=session)
             joined = await join_game(server.url, created["id"], created["invite"], session=session)
-            async with GameClient(server.url, created["id"], joined["token"], session=session) as friend, \
-                    GameClient(server.url, created["id"], created["token"], session=session) as me:
+            async with GameClient(server.url, created["id"], joined["token"], session=session) as friend, GameClient(
+                server.url, created["id"], created["token"], session=session
+            ) as me:
                 await me.move(me.view["legal"][0])
                 await friend.wait_until(lambda v: v["status"] == "archived", 10)
                 with pytest.raises(ServerError) as info:
@@ -368,6 +403,7 @@ def test_idle_games_are_archived(tmp_path):
                 assert info.value.code in ("archived", "stale")
             async with session.get(f"{server.url}/api/games/{created['id']}") as response:
                 return await response.json()
+
     try:
         view = run(main())
     finally:
@@ -403,6 +439,7 @@ def test_a_new_games_seed_is_exact_in_javascript(tmp_path):
     """The seed drawn for a game (the setup, e.g. the opening rolls, follows from it) stays below
     2**53, so that a browser's JSON.parse reads the state the server plays; a seed asked for is
     kept, from 2**53 up as the string of its digits."""
+
     def seed_of(options):
         created = asyncio.run(create_game(server.url, "duodecim", options))
         with urllib.request.urlopen(f"{server.url}/api/games/{created['id']}", timeout=10) as response:
@@ -442,9 +479,13 @@ def test_every_number_the_server_sends_is_exact_in_javascript(tmp_path):
         async with aiohttp.ClientSession() as session:
             created = await create_game(server.url, "duodecim", {"seed": 2**64 - 1}, session=session)
             joined = await join_game(server.url, created["id"], created["invite"], session=session)
-            async with GameClient(server.url, created["id"], session=session, on_update=updates.append) as spectator, \
-                    GameClient(server.url, created["id"], joined["token"], session=session) as friend, \
-                    GameClient(server.url, created["id"], created["token"], session=session) as creator:
+            async with GameClient(
+                server.url, created["id"], session=session, on_update=updates.append
+            ) as spectator, GameClient(
+                server.url, created["id"], joined["token"], session=session
+            ) as friend, GameClient(
+                server.url, created["id"], created["token"], session=session
+            ) as creator:
                 for _ in range(6):
                     seat = creator if creator.view["to_move"] == creator.seat else friend
                     version = await (seat.roll() if seat.view["phase"] == "roll" else seat.move(seat.view["legal"][0]))
@@ -474,15 +515,27 @@ def test_every_number_the_server_sends_is_exact_in_javascript(tmp_path):
 
 # ---- kill -9 -------------------------------------------------------------------------------------
 
+
 def test_kill_9_in_the_middle_of_50_games(backend):
     """50 games at once; the (first) server is killed with SIGKILL once 300 moves are
     acknowledged, and restarted on its port; the clients reconnect and finish; every move they
     were told was stored is in the database."""
+
     async def main():
         acked = []
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-            games = [play_random_game(backend.urls[0], *GAMES[i % 2 * 2], seed=i, acked=acked, urls=backend.urls,
-                                      session=session, reconnect_for=60) for i in range(50)]
+            games = [
+                play_random_game(
+                    backend.urls[0],
+                    *GAMES[i % 2 * 2],
+                    seed=i,
+                    acked=acked,
+                    urls=backend.urls,
+                    session=session,
+                    reconnect_for=60,
+                )
+                for i in range(50)
+            ]
             tasks = [asyncio.ensure_future(g) for g in games]
             deadline = time.monotonic() + 60
             while len(acked) < 300 and time.monotonic() < deadline:
@@ -494,6 +547,7 @@ def test_kill_9_in_the_middle_of_50_games(backend):
             await asyncio.get_running_loop().run_in_executor(None, killed.start)
             finals = await asyncio.gather(*tasks)
         return acked, at_kill, finals
+
     acked, at_kill, finals = run(main(), timeout=170)
     assert at_kill >= 300
     assert all(f["status"] == "over" for f in finals)
@@ -510,8 +564,10 @@ def test_kill_9_in_the_middle_of_50_games(backend):
 def test_cli_serve_help():
     import subprocess
     import sys
-    out = subprocess.run([sys.executable, "-m", "ludus", "serve", "--help"], capture_output=True, text=True,
-                         env=child_env(), timeout=60)
+
+    out = subprocess.run(
+        [sys.executable, "-m", "ludus", "serve", "--help"], capture_output=True, text=True, env=child_env(), timeout=60
+    )
     assert out.returncode == 0 and "--database" in out.stdout and "postgresql://" in out.stdout
 
 
@@ -520,14 +576,18 @@ def test_a_bounded_random_game_stops_both_seats(tmp_path):
     seats: the seat not to move stops too, rather than wait for its turn."""
     server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
     try:
-        view = asyncio.run(asyncio.wait_for(play_random_game(server.url, "petteia", {"rows": 5, "cols": 5}, seed=3,
-                                                             acked=[], max_plies=6), 20))
+        view = asyncio.run(
+            asyncio.wait_for(
+                play_random_game(server.url, "petteia", {"rows": 5, "cols": 5}, seed=3, acked=[], max_plies=6), 20
+            )
+        )
     finally:
         server.stop()
     assert view["version"] == 6 and view["status"] == "playing"
 
 
 # ---- the deployment files (examples/server) ------------------------------------------------------
+
 
 def test_deployment_files_agree_with_the_server():
     """The systemd unit's command is one `ludus serve` takes (behind a proxy: --trust-proxy, a
@@ -536,6 +596,7 @@ def test_deployment_files_agree_with_the_server():
     import shlex
     from pathlib import Path
     from ludus.cli import _parser
+
     here = Path(__file__).resolve().parents[2] / "examples" / "server"
     unit = (here / "ludus-serve.service").read_text().replace("\\\n", " ")
     settings = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#"))
@@ -548,7 +609,11 @@ def test_deployment_files_agree_with_the_server():
     nginx = (here / "nginx.conf").read_text()
     assert f"server 127.0.0.1:{args.port};" in nginx
     assert "listen 443 ssl" in nginx and "ssl_certificate " in nginx and "return 301 https://" in nginx
-    websocket = nginx[nginx.index("location ~ ^/api/games/[^/]+/ws$"):]
-    for line in ("proxy_set_header Upgrade $http_upgrade;", 'proxy_set_header Connection "upgrade";',
-                 "proxy_set_header X-Forwarded-For $remote_addr;", "proxy_http_version 1.1;"):
+    websocket = nginx[nginx.index("location ~ ^/api/games/[^/]+/ws$") :]
+    for line in (
+        "proxy_set_header Upgrade $http_upgrade;",
+        'proxy_set_header Connection "upgrade";',
+        "proxy_set_header X-Forwarded-For $remote_addr;",
+        "proxy_http_version 1.1;",
+    ):
         assert line in websocket, line

@@ -38,8 +38,9 @@ def health(server):
 @pytest.fixture
 def full_server(tmp_path):
     """A server with room for two WebSockets."""
-    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(),
-                           extra=["--max-connections", "2"]).start()
+    server = ServerProcess(
+        f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(), extra=["--max-connections", "2"]
+    ).start()
     yield server
     server.stop()
 
@@ -51,8 +52,9 @@ def test_a_full_server_refuses_in_words(full_server):
         async with aiohttp.ClientSession() as session:
             created = await create_game(url, "petteia", PETTEIA, session=session)
             joined = await join_game(url, created["id"], created["invite"], session=session)
-            async with GameClient(url, created["id"], created["token"], session=session), \
-                    GameClient(url, created["id"], joined["token"], session=session):
+            async with GameClient(url, created["id"], created["token"], session=session), GameClient(
+                url, created["id"], joined["token"], session=session
+            ):
                 async with session.post(url + "/api/games", json={"game": "petteia"}) as response:
                     refused = response.status, response.headers.get("Retry-After"), await response.json()
                 ws = await session.ws_connect(f"{url.replace('http', 'ws', 1)}/api/games/{created['id']}/ws")
@@ -63,6 +65,7 @@ def test_a_full_server_refuses_in_words(full_server):
                 with pytest.raises(ServerBusy):
                     await GameClient(url, created["id"], session=session, reconnect_for=0).connect()
                 return refused, closing, busy.value
+
     (status, retry_after, body), closing, busy = run(main())
     assert status == 503 and retry_after == "2" and body["error"] == "busy" and "try again" in body["message"]
     assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 1013 and "retry after 2 s" in closing.extra
@@ -86,8 +89,10 @@ def test_the_client_comes_back_when_there_is_room(full_server):
             await friend.connect()
             version = await me.move(me.view["legal"][0])
             watcher = GameClient(url, created["id"], session=session, reconnect_for=30)
-            waiting = [asyncio.ensure_future(watcher.connect()),
-                       asyncio.ensure_future(create_game(url, "petteia", PETTEIA, session=session))]
+            waiting = [
+                asyncio.ensure_future(watcher.connect()),
+                asyncio.ensure_future(create_game(url, "petteia", PETTEIA, session=session)),
+            ]
             await asyncio.sleep(1.0)
             assert not any(task.done() for task in waiting)
             await me.close()
@@ -96,6 +101,7 @@ def test_the_client_comes_back_when_there_is_room(full_server):
             seen = watcher.view
             await watcher.close()
             return version, seen, second
+
     version, seen, second = run(main())
     assert seen["version"] == version and second["id"] and second["token"]
 
@@ -111,8 +117,9 @@ def test_the_file_limit_is_raised_and_the_queue_is_long(tmp_path):
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     try:
         limits = open(f"/proc/{server.process.pid}/limits").read()
-        listening = subprocess.run(["ss", "-ltnH", f"sport = :{server.port}"], capture_output=True, text=True,
-                                   timeout=10).stdout.split()
+        listening = subprocess.run(
+            ["ss", "-ltnH", f"sport = :{server.port}"], capture_output=True, text=True, timeout=10
+        ).stdout.split()
         counted = health(server)
     finally:
         server.stop()
@@ -120,7 +127,7 @@ def test_the_file_limit_is_raised_and_the_queue_is_long(tmp_path):
     assert int(files[3]) == hard == int(files[4])
     assert counted["max_connections"] == connection_capacity(hard)
     with open("/proc/sys/net/core/somaxconn") as f:
-        assert int(listening[2]) == min(1000, int(f.read()))    # ss: a listening socket's Send-Q is its backlog
+        assert int(listening[2]) == min(1000, int(f.read()))  # ss: a listening socket's Send-Q is its backlog
 
 
 def test_the_creator_chooses_a_seat(tmp_path):
@@ -131,13 +138,15 @@ def test_the_creator_chooses_a_seat(tmp_path):
         async with aiohttp.ClientSession() as session:
             created = await create_game(server.url, "petteia", PETTEIA, seat=1, session=session)
             joined = await join_game(server.url, created["id"], created["invite"], session=session)
-            async with GameClient(server.url, created["id"], created["token"], session=session) as me, \
-                    GameClient(server.url, created["id"], joined["token"], session=session) as friend:
+            async with GameClient(server.url, created["id"], created["token"], session=session) as me, GameClient(
+                server.url, created["id"], joined["token"], session=session
+            ) as friend:
                 with pytest.raises(ServerError) as out_of_turn:
                     await me.move(me.view["legal"][0])
                 version = await friend.move(friend.view["legal"][0])
                 await me.wait_until(lambda v: v["version"] == version)
                 return created, joined, me.seat, friend.seat, out_of_turn.value.code, me.view
+
     try:
         created, joined, my_seat, friends_seat, refusal, view = run(main())
     finally:
@@ -152,6 +161,7 @@ def test_the_invitations_qr_code_is_the_links():
     import re
     import qrcode
     from ludus.server.app import _qr_svg
+
     link = "https://ludus.example.org/#join=" + "g" * 22 + "." + "x" * 43
     svg = _qr_svg(link)
     code = qrcode.QRCode(border=4)
@@ -180,6 +190,7 @@ def test_the_qr_code_is_drawn_only_for_a_client_that_asks(tmp_path):
             async with session.post(server.url + "/api/games", json={"game": "petteia", "qr": "no"}) as response:
                 refused = (response.status, await response.json())
             return drawn, bare, refused
+
     try:
         drawn, bare, refused = run(main())
     finally:
@@ -195,11 +206,13 @@ def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
     async def main():
         async with aiohttp.ClientSession() as session:
             created = await create_game(server.url, "petteia", PETTEIA, session=session)
-            async with GameClient(server.url, created["id"], created["token"], session=session,
-                                  request_timeout=1e-6) as impatient:
+            async with GameClient(
+                server.url, created["id"], created["token"], session=session, request_timeout=1e-6
+            ) as impatient:
                 with pytest.raises(asyncio.TimeoutError):
                     await impatient.ping()
-                await impatient.request({"type": "ping"}, timeout=10)   # a timeout of its own
+                await impatient.request({"type": "ping"}, timeout=10)  # a timeout of its own
+
     try:
         run(main())
     finally:
@@ -211,22 +224,51 @@ def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
     in the database, the CPU times, and with --profile the parts of a change's time; with
     --human, every game at a person's pace, the server drawing no QR code with --client-qr."""
     from pathlib import Path
+
     script = Path(__file__).resolve().parents[2] / "examples" / "server" / "benchmark.py"
-    out = subprocess.run([sys.executable, str(script), "--games", "3", "--max-plies", "8", "--profile"],
-                         capture_output=True, text=True, env=child_env(), timeout=120)
+    out = subprocess.run(
+        [sys.executable, str(script), "--games", "3", "--max-plies", "8", "--profile"],
+        capture_output=True,
+        text=True,
+        env=child_env(),
+        timeout=120,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     report = out.stdout
     assert "3 games, Petteia 5x5, no pause, 1 process, SQLite" in report and "3 finished, 0 failed" in report
     assert "move latency median" in report and ", p95 " in report and ", max " in report and "load average" in report
-    assert "acknowledged moves: 21, all in the database" in report   # 7 moves a game, the 8th version ends it
-    assert "ms of server CPU a change (24 changes stored)" in report   # and the friend's joining each game
-    for part in ("the rest (aiohttp", "QR codes", "library", "message reading (JSON, schema)", "JSON encoding",
-                 "ms (mean, wall) for its commit"):
+    assert "acknowledged moves: 21, all in the database" in report  # 7 moves a game, the 8th version ends it
+    assert "ms of server CPU a change (24 changes stored)" in report  # and the friend's joining each game
+    for part in (
+        "the rest (aiohttp",
+        "QR codes",
+        "library",
+        "message reading (JSON, schema)",
+        "JSON encoding",
+        "ms (mean, wall) for its commit",
+    ):
         assert part in report, part
-    out = subprocess.run([sys.executable, str(script), "--games", "5", "--max-plies", "4", "--human", "--ramp", "0",
-                          "--client-qr", "--profile"], capture_output=True, text=True, env=child_env(), timeout=120)
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            "--games",
+            "5",
+            "--max-plies",
+            "4",
+            "--human",
+            "--ramp",
+            "0",
+            "--client-qr",
+            "--profile",
+        ],
+        capture_output=True,
+        text=True,
+        env=child_env(),
+        timeout=120,
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     report = out.stdout
     assert "5 games, human pace (1-3 s), every game, 1 process, SQLite" in report and "5 finished, 0 failed" in report
-    assert "ms of server CPU a change (20 changes stored)" in report   # versions 1 to 4 of each game
-    assert "QR codes" not in report     # none was drawn
+    assert "ms of server CPU a change (20 changes stored)" in report  # versions 1 to 4 of each game
+    assert "QR codes" not in report  # none was drawn

@@ -47,6 +47,7 @@ def wait_for_health(url, status, seconds=30.0):
 
 def stored_moves(dsn, game_id):
     import psycopg2
+
     with psycopg2.connect(dsn) as db, db.cursor() as cursor:
         cursor.execute("SELECT version, seat, data FROM events WHERE game_id = %s AND kind = 'move'", (game_id,))
         return {(int(v), s, json.loads(d)["move"]) for v, s, d in cursor.fetchall()}
@@ -54,24 +55,39 @@ def stored_moves(dsn, game_id):
 
 # ---- the database --------------------------------------------------------------------------------
 
+
 def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
     """Two server processes share the database; 50 games are played across them (each player on
     its own process, so the opponent's moves come through NOTIFY). PostgreSQL is stopped once 150
     moves are acknowledged: /health says so, requests are answered "unavailable" (not left
     waiting); it starts again and every game finishes, with every acknowledged move stored."""
-    servers = [ServerProcess(postgres.dsn, extra=FAST, env=child_env(),
-                             log_path=str(tmp_path / f"server{i}.log")).start() for i in range(2)]
+    servers = [
+        ServerProcess(postgres.dsn, extra=FAST, env=child_env(), log_path=str(tmp_path / f"server{i}.log")).start()
+        for i in range(2)
+    ]
     urls = [s.url for s in servers]
 
     async def main():
         acked = []
         loop = asyncio.get_running_loop()
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-            games = [play_random_game(urls[0], *(("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20})
-                                                 if i % 2 else ("duodecim", {})),
-                                      seed=i, acked=acked, urls=urls, session=session, reconnect_for=60,
-                                      turn_timeout=90)
-                     for i in range(50)]
+            games = [
+                play_random_game(
+                    urls[0],
+                    *(
+                        ("petteia", {"rows": 5, "cols": 5, "draw_plies_without_capture": 20})
+                        if i % 2
+                        else ("duodecim", {})
+                    ),
+                    seed=i,
+                    acked=acked,
+                    urls=urls,
+                    session=session,
+                    reconnect_for=60,
+                    turn_timeout=90,
+                )
+                for i in range(50)
+            ]
             tasks = [asyncio.ensure_future(g) for g in games]
             deadline = time.monotonic() + 90
             while len(acked) < 150 and time.monotonic() < deadline:
@@ -81,25 +97,26 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
             await loop.run_in_executor(None, postgres.stop_server)
             try:
                 started = loop.time()
-                with pytest.raises(ServerError) as info:    # a move over the WebSocket: answered, not left waiting
+                with pytest.raises(ServerError) as info:  # a move over the WebSocket: answered, not left waiting
                     await me.move(me.view["legal"][0])
                 moved = (info.value.code, loop.time() - started, me.version)
                 down = [await loop.run_in_executor(None, wait_for_health, url, 503, 20) for url in urls]
                 started = loop.time()
                 async with session.post(urls[0] + "/api/games", json={"game": "petteia"}) as response:
                     refused = (response.status, await response.json(), loop.time() - started)
-                with pytest.raises(ServerError) as info:     # the client asks again for 1 s, then says why
+                with pytest.raises(ServerError) as info:  # the client asks again for 1 s, then says why
                     await create_game(urls[1], "petteia", session=session, retry_for=1)
                 refused += (info.value.code,)
                 await asyncio.sleep(1.0)
             finally:
                 await loop.run_in_executor(None, postgres.start_server)
             up = [await loop.run_in_executor(None, wait_for_health, url, 200, 30) for url in urls]
-            moved += (await me.move(me.view["legal"][0]),)    # the same move, once the database is back
+            moved += (await me.move(me.view["legal"][0]),)  # the same move, once the database is back
             await me.close()
             await friend.close()
             finals = await asyncio.gather(*tasks)
         return acked, at_stop, down, refused, moved, up, finals
+
     try:
         acked, at_stop, down, refused, moved, up, finals = run(main(), timeout=280)
     finally:
@@ -115,7 +132,11 @@ def test_a_postgresql_restart_in_the_middle_of_50_games(postgres, tmp_path):
     assert code == "unavailable" and waited < 15 and stored == version + 1
     for state in up:
         assert state["status"] == "ok" and state["database_state"] == {
-            "kind": "postgresql", "state": "up", "listener": "up", "reconnections": 1}
+            "kind": "postgresql",
+            "state": "up",
+            "listener": "up",
+            "reconnections": 1,
+        }
     assert all(f["status"] == "over" for f in finals)
     assert len(acked) > at_stop + 100
     by_game = {}
@@ -132,21 +153,36 @@ def test_dropped_database_connections_are_made_again(postgres, tmp_path):
     players are on the two processes: both connect again, store and listener, and the game goes
     on to its bound with every acknowledged move stored."""
     import psycopg2
-    servers = [ServerProcess(postgres.dsn, extra=FAST, env=child_env(),
-                             log_path=str(tmp_path / f"server{i}.log")).start() for i in range(2)]
+
+    servers = [
+        ServerProcess(postgres.dsn, extra=FAST, env=child_env(), log_path=str(tmp_path / f"server{i}.log")).start()
+        for i in range(2)
+    ]
     urls = [s.url for s in servers]
 
     def drop_every_connection():
         with psycopg2.connect(postgres.dsn) as db, db.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                           "WHERE datname = 'ludus' AND pid <> pg_backend_pid()")
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = 'ludus' AND pid <> pg_backend_pid()"
+            )
             return len(cursor.fetchall())
 
     async def main():
         acked = []
         loop = asyncio.get_running_loop()
-        game = asyncio.ensure_future(play_random_game(urls[0], "petteia", {"rows": 5, "cols": 5}, seed=5, acked=acked,
-                                                      urls=urls, max_plies=60, turn_timeout=30))
+        game = asyncio.ensure_future(
+            play_random_game(
+                urls[0],
+                "petteia",
+                {"rows": 5, "cols": 5},
+                seed=5,
+                acked=acked,
+                urls=urls,
+                max_plies=60,
+                turn_timeout=30,
+            )
+        )
         deadline = time.monotonic() + 30
         while len(acked) < 10 and time.monotonic() < deadline and not game.done():
             await asyncio.sleep(0.01)
@@ -155,16 +191,18 @@ def test_dropped_database_connections_are_made_again(postgres, tmp_path):
         final = await game
         states = [await loop.run_in_executor(None, wait_for_health, url, 200, 30) for url in urls]
         return acked, at_drop, dropped, final, states
+
     try:
         acked, at_drop, dropped, final, states = run(main(), timeout=120)
     finally:
         for server in servers:
             server.stop()
-    assert dropped == 4     # each process's store and listener
+    assert dropped == 4  # each process's store and listener
     assert at_drop >= 10 and len(acked) > at_drop and (final["version"] == 60 or final["status"] == "over")
     for state in states:
         assert state["database_state"]["reconnections"] == 1 and state["database_state"]["listener"] == "up"
     assert {(v, s, m) for _, v, s, m in acked} <= stored_moves(postgres.dsn, final["id"])
+
 
 def test_a_server_without_its_database_exits_after_its_grace(postgres, tmp_path):
     """A process whose database stays away says so and exits with status 3 (systemd's Restart=
@@ -185,14 +223,15 @@ def test_a_server_without_its_database_exits_after_its_grace(postgres, tmp_path)
     assert "the database has not answered for" in log.read_text()
 
 
-
 def test_the_systemd_unit_starts_a_server_again_whatever_the_count():
     """The example unit restarts a server that exited for its database (status 3), with no limit
     on the number of starts (systemd gives up after 5 in 10 s by default)."""
     from pathlib import Path
+
     unit = (Path(__file__).resolve().parents[2] / "examples" / "server" / "ludus-serve.service").read_text()
     settings = dict(line.split("=", 1) for line in unit.splitlines() if "=" in line and not line.startswith("#"))
     assert settings["Restart"] in ("on-failure", "always") and settings["StartLimitIntervalSec"] == "0"
+
 
 @pytest.fixture
 def sqlite_server(tmp_path):
@@ -243,12 +282,14 @@ def test_sqlite_locked_and_full_are_answered_and_recovered(sqlite_server):
                     await friend.move(friend.view["legal"][0])
                 outcomes.append((info.value.code, info.value.message))
             finally:
-                resource.prlimit(server.process.pid, resource.RLIMIT_FSIZE,
-                                 (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+                resource.prlimit(
+                    server.process.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+                )
             version = await friend.move(friend.view["legal"][0])
             await me.close()
             await friend.close()
             return outcomes, version
+
     outcomes, version = run(main(), timeout=90)
     (locked_code, locked_message), (after_status, _), (full_code, full_message) = outcomes
     assert locked_code == "unavailable" and "locked" in locked_message
@@ -261,11 +302,15 @@ def test_sqlite_locked_and_full_are_answered_and_recovered(sqlite_server):
 
 # ---- the per-address limits ----------------------------------------------------------------------
 
+
 def test_the_per_address_limits_outlive_the_addresses_connections(tmp_path):
     """Closing an address's last WebSocket after each new game does not start its limits again:
     4 games a minute are 4 games, then 429."""
-    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env(),
-                           extra=["--requests-per-minute", "4", "--messages-per-second", "100"]).start()
+    server = ServerProcess(
+        f"sqlite:{tmp_path / 'g.sqlite3'}",
+        env=child_env(),
+        extra=["--requests-per-minute", "4", "--messages-per-second", "100"],
+    ).start()
 
     async def main():
         statuses = []
@@ -279,8 +324,9 @@ def test_the_per_address_limits_outlive_the_addresses_connections(tmp_path):
                 ws = await raw_socket(session, server.url, created["id"])
                 assert (await answer(ws, json.dumps({"type": "hello"})))["type"] == "welcome"
                 await ws.close()
-                await asyncio.sleep(0.2)     # the server has seen the close
+                await asyncio.sleep(0.2)  # the server has seen the close
         return statuses
+
     try:
         statuses = run(main(), timeout=60)
     finally:
@@ -293,6 +339,7 @@ def test_an_address_at_rest_is_forgotten():
     """The record of an address is dropped only once it has no connection and its buckets are
     full again (the end of their window), so that the records do not grow without bound."""
     from ludus.server.app import Limits, Server
+
     server = Server(store=None, limits=Limits(requests_per_minute=4, max_connections=16))
     busy = server.address("192.0.2.1")
     for _ in range(4):
@@ -302,7 +349,7 @@ def test_an_address_at_rest_is_forgotten():
     server.address("192.0.2.3")
     server.forget_addresses()
     assert set(server.addresses) == {"192.0.2.1", "192.0.2.2"}
-    busy.requests.at -= 30       # half the window: not yet
+    busy.requests.at -= 30  # half the window: not yet
     server.forget_addresses()
     assert "192.0.2.1" in server.addresses
     busy.requests.at -= 31
@@ -312,12 +359,14 @@ def test_an_address_at_rest_is_forgotten():
 
 # ---- hostile messages ----------------------------------------------------------------------------
 
+
 def test_deep_and_huge_messages_are_refused_before_parsing_and_ids_echoed(tmp_path):
     """1,000 nested brackets in 2 KiB and numbers of 1,500 or 5,000 digits are refused in the
     server's words (not "internal", not Python's); an error echoes the message's id whenever it
     is a valid one, even if the message fails its schema."""
     import jsonschema
     from ludus.server.protocol import load_schema
+
     schema = load_schema("server-message.schema.json")
     validator = jsonschema.validators.validator_for(schema)(schema)
     log = tmp_path / "server.log"
@@ -346,12 +395,15 @@ def test_deep_and_huge_messages_are_refused_before_parsing_and_ids_echoed(tmp_pa
                 replies.append(await answer(ws, text))
             await ws.close()
             bodies = []
-            for body in (b'{"game": "petteia", "options": {"seed": ' + b"7" * 5000 + b"}}",
-                         b'{"game": "petteia", "options": {"seed": [[[[[[[1]]]]]]]}}',
-                         b"[" * 4000 + b"]" * 4000):
+            for body in (
+                b'{"game": "petteia", "options": {"seed": ' + b"7" * 5000 + b"}}",
+                b'{"game": "petteia", "options": {"seed": [[[[[[[1]]]]]]]}}',
+                b"[" * 4000 + b"]" * 4000,
+            ):
                 async with session.post(server.url + "/api/games", data=body) as response:
                     bodies.append((response.status, await response.json()))
         return replies, bodies
+
     try:
         replies, bodies = run(main(), timeout=60)
     finally:
@@ -370,6 +422,7 @@ def test_deep_and_huge_messages_are_refused_before_parsing_and_ids_echoed(tmp_pa
 
 # ---- a client that never reads -------------------------------------------------------------------
 
+
 class SilentWatcher:
     """A WebSocket client that says hello and pings, and never reads a byte after the handshake
     (its receive buffer as small as the kernel allows)."""
@@ -377,17 +430,22 @@ class SilentWatcher:
     def __init__(self, port, game_id):
         import base64
         import socket
+
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         self.sock.settimeout(10)
         self.sock.connect(("127.0.0.1", port))
         key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall((f"GET /api/games/{game_id}/ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                           f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        self.sock.sendall(
+            (
+                f"GET /api/games/{game_id}/ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                "Sec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
         head = b""
         while b"\r\n\r\n" not in head:
-            head += self.sock.recv(1)      # the handshake's answer only, byte by byte
+            head += self.sock.recv(1)  # the handshake's answer only, byte by byte
         assert head.startswith(b"HTTP/1.1 101"), head
         self.sock.settimeout(0)
 
@@ -399,7 +457,7 @@ class SilentWatcher:
         try:
             self.sock.send(frame)
         except OSError:
-            pass     # dropped by the server: what is tested
+            pass  # dropped by the server: what is tested
 
     def close(self):
         self.sock.close()
@@ -410,6 +468,7 @@ def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
     the server answers (an update each): the watcher is dropped once its buffers and its outbox
     are full; the players' changes never wait for it, and a new spectator is welcomed."""
     import tempfile
+
     folder = tempfile.mkdtemp(dir="/dev/shm") if os.path.isdir("/dev/shm") else str(tmp_path)  # no fsync to wait for
     server = ServerProcess(f"sqlite:{folder}/g.sqlite3", extra=FAST, env=child_env()).start()
 
@@ -448,6 +507,7 @@ def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
                 await me.close()
                 await friend.close()
         return connections, dropped_at, seen, final
+
     try:
         connections, dropped_at, seen, final = run(main(), timeout=240)
     finally:
@@ -464,11 +524,16 @@ def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
 #: where the refusals raised in each function of the server are answered: over the WebSocket, or
 #: as an HTTP status (a function missing here fails the test: say where its refusals go)
 REFUSED_IN = {
-    "parse_client_message": {"WebSocket"}, "websocket": {"WebSocket"},       # protocol.py, app.py
-    "check": {"WebSocket"}, "event_for": {"WebSocket"}, "_commit": {"WebSocket"},   # room.py: Room.change
-    "check_body": {"400"}, "_check": {"WebSocket", "400"}, "_check_shape": {"WebSocket", "400"},
+    "parse_client_message": {"WebSocket"},
+    "websocket": {"WebSocket"},  # protocol.py, app.py
+    "check": {"WebSocket"},
+    "event_for": {"WebSocket"},
+    "_commit": {"WebSocket"},  # room.py: Room.change
+    "check_body": {"400"},
+    "_check": {"WebSocket", "400"},
+    "_check_shape": {"WebSocket", "400"},
     "_parse": {"WebSocket", "400"},
-    "take_seat": {"409"},                                                     # join answers its Refused 409
+    "take_seat": {"409"},  # join answers its Refused 409
 }
 
 
@@ -478,6 +543,7 @@ def server_error_codes():
     import ast
     from pathlib import Path
     import ludus.server
+
     codes = {}
     for path in sorted(Path(ludus.server.__file__).parent.glob("*.py")):
         tree = ast.parse(path.read_text())
@@ -506,8 +572,9 @@ def server_error_codes():
 def documented_error_codes():
     """docs/server.md's table of error codes: {code: {"WebSocket" and/or statuses}}."""
     from pathlib import Path
+
     text = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
-    table = text[text.index("### Error codes"):]
+    table = text[text.index("### Error codes") :]
     codes = {}
     for line in table.splitlines()[4:]:
         if not line.startswith("| `"):
@@ -520,6 +587,7 @@ def documented_error_codes():
 def test_every_error_code_is_in_the_docs_and_the_schemas():
     from ludus.server.app import BUSY_CLOSE_CODE, FRAME_LIMIT
     from ludus.server.protocol import load_schema
+
     sent = server_error_codes()
     documented, docs = documented_error_codes()
     assert sent == documented
@@ -530,8 +598,8 @@ def test_every_error_code_is_in_the_docs_and_the_schemas():
     assert sorted(message_schema) == sorted(websocket) and len(set(message_schema)) == len(message_schema)
     assert sorted(http_schema) == sorted(http) and len(set(http_schema)) == len(http_schema)
     # the close codes
-    closing = docs[docs.index("A WebSocket is closed by the server"):]
-    closing = closing[:closing.index("\n\n")]
+    closing = docs[docs.index("A WebSocket is closed by the server") :]
+    closing = closing[: closing.index("\n\n")]
     for code in (1008, 1001, BUSY_CLOSE_CODE):
         assert str(code) in closing, code
     assert f"1009 for a frame\nabove {FRAME_LIMIT // 1024} KiB" in closing
@@ -542,11 +610,12 @@ def test_the_docs_and_schemas_say_who_moves_first_as_the_games_do():
     import ludus
     from pathlib import Path
     from ludus.server.protocol import load_schema
+
     openings = set()
     for seed in range(40):
         with ludus.Game("duodecim", {"seed": seed}) as game:
             openings.add(game.to_move)
-    assert openings == {0, 1}, openings   # the opening roll decides
+    assert openings == {0, 1}, openings  # the opening roll decides
     docs = (Path(__file__).resolve().parents[2] / "docs" / "server.md").read_text()
     create = load_schema("http.schema.json")["$defs"]["create"]["description"]
     for text in (docs, create):
@@ -555,6 +624,7 @@ def test_the_docs_and_schemas_say_who_moves_first_as_the_games_do():
 
 
 # ---- archiving ----------------------------------------------------------------------------------
+
 
 def test_an_archived_games_version_is_the_number_of_its_events(tmp_path):
     path = tmp_path / "g.sqlite3"
@@ -570,6 +640,7 @@ def test_an_archived_games_version_is_the_number_of_its_events(tmp_path):
             await me.close()
             await friend.close()
             return archived, last
+
     try:
         archived, last = run(main(), timeout=60)
     finally:

@@ -15,11 +15,56 @@ DOCUMENT = protocol.load_schema("client-message.schema.json")
 TYPES = protocol.load_client_types()
 
 # values of every JSON kind, and those next to each limit of the schema
-VALUES = [None, True, False, 0, 1, -1, 1.0, 3.0, 1.5, -0.0, 100, 101, 4294967295, 4294967296, -4294967296,
-          float("inf"), float("nan"), 1e300, "", "x", "undo", "draw", "hello", "move", "roll", "b2-b5",
-          "x" * 80, "x" * 81, "A" * 20, "A" * 19, "A" * 100, "A" * 101, "A" * 20 + "\n", "A" * 19 + "!",
-          "a-_Z09" * 5, [], [1], [0, 100], [101], [-1], [1.0, 2], [True], ["1"], [1] * 8, [1] * 9, [[1]], {},
-          {"a": 1}]
+VALUES = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    1.0,
+    3.0,
+    1.5,
+    -0.0,
+    100,
+    101,
+    4294967295,
+    4294967296,
+    -4294967296,
+    float("inf"),
+    float("nan"),
+    1e300,
+    "",
+    "x",
+    "undo",
+    "draw",
+    "hello",
+    "move",
+    "roll",
+    "b2-b5",
+    "x" * 80,
+    "x" * 81,
+    "A" * 20,
+    "A" * 19,
+    "A" * 100,
+    "A" * 101,
+    "A" * 20 + "\n",
+    "A" * 19 + "!",
+    "a-_Z09" * 5,
+    [],
+    [1],
+    [0, 100],
+    [101],
+    [-1],
+    [1.0, 2],
+    [True],
+    ["1"],
+    [1] * 8,
+    [1] * 9,
+    [[1]],
+    {},
+    {"a": 1},
+]
 VALID = {
     "hello": {"type": "hello", "id": 1, "token": "A" * 43, "since": 3},
     "move": {"type": "move", "id": 2, "version": 5, "move": "b2-b5"},
@@ -89,7 +134,7 @@ def test_the_compiled_schema_agrees_with_jsonschema_on_random_messages():
         verdict = jsonschema_verdict(message)
         assert compiled_verdict(message) == verdict, message
         accepted += verdict
-    assert accepted > 100      # the random messages reach the valid ones too
+    assert accepted > 100  # the random messages reach the valid ones too
 
 
 def test_a_refused_message_is_explained_and_a_valid_one_read_with_integers():
@@ -101,8 +146,17 @@ def test_a_refused_message_is_explained_and_a_valid_one_read_with_integers():
     assert all(type(x) is int for x in [message["version"], *message["dice"]])
 
 
-@pytest.mark.parametrize("schema", [{"enum": [0, 1]}, {"const": 1}, {"const": True}, {"enum": ["a", None]},
-                                    {"type": ["integer", "null"]}, {"type": "number", "minimum": 0, "maximum": 1}])
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"enum": [0, 1]},
+        {"const": 1},
+        {"const": True},
+        {"enum": ["a", None]},
+        {"type": ["integer", "null"]},
+        {"type": "number", "minimum": 0, "maximum": 1},
+    ],
+)
 def test_the_compiler_agrees_with_jsonschema_beyond_the_messages_keywords(schema):
     """JSON's equality and types as jsonschema has them: true is not 1, 1.0 is 1 (the messages'
     enums are all strings, so their variants alone would not show it)."""
@@ -112,8 +166,15 @@ def test_the_compiler_agrees_with_jsonschema_beyond_the_messages_keywords(schema
         assert (check(value) is None) == validator.is_valid(value), (schema, value)
 
 
-@pytest.mark.parametrize("schema", [{"type": "string", "format": "email"}, {"oneOf": [{"type": "string"}]},
-                                    {"$ref": "http://example.org/x"}, {"additionalProperties": {"type": "string"}}])
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "string", "format": "email"},
+        {"oneOf": [{"type": "string"}]},
+        {"$ref": "http://example.org/x"},
+        {"additionalProperties": {"type": "string"}},
+    ],
+)
 def test_a_keyword_not_compiled_is_refused(schema):
     with pytest.raises(ValueError):
         protocol.compile_schema(schema, {})
@@ -122,9 +183,10 @@ def test_a_keyword_not_compiled_is_refused(schema):
 def rulesets():
     """Every game with each of its rulesets (those with none: their default rules)."""
     import ludus
+
     for entry in ludus.games():
         ruleset = entry["options"].get("ruleset")
-        for name in (ruleset["values"] if ruleset else [None]):
+        for name in ruleset["values"] if ruleset else [None]:
             yield entry["id"], ({"ruleset": name} if name else {})
 
 
@@ -135,8 +197,9 @@ def test_the_views_move_texts_are_the_libraries_legal_moves(game_id, options):
     seeds (sharing the texts) played at random, and the server's dice are among the library's."""
     import ludus
     from ludus.server.room import MoveTexts, server_roll
+
     texts = MoveTexts.of_rules(game_id, dict(options, seed=1))
-    assert MoveTexts.of_rules(game_id, dict(options, seed=2)) is texts     # the seed is not a rule
+    assert MoveTexts.of_rules(game_id, dict(options, seed=2)) is texts  # the seed is not a rule
     for seed in (1, 2, 3):
         chooser = random.Random(seed)
         with ludus.Game(game_id, dict(options, seed=seed)) as game:
@@ -151,4 +214,4 @@ def test_the_views_move_texts_are_the_libraries_legal_moves(game_id, options):
                 legal = game.legal_moves.texts
                 assert texts.of(game) == legal
                 game.play(chooser.choice(legal))
-    assert texts.texts       # texts were kept
+    assert texts.texts  # texts were kept

@@ -48,9 +48,26 @@ def test_levels_measured_against_the_table(tmp_path):
         pytest.skip("ludus-ur-levels is not built beside ludus-ur-solve")
     table = tmp_path / "ur-finkel-2-4.table"
     subprocess.run([solver, "--pieces", "2", "--output", str(table), "--quiet"], check=True, capture_output=True)
-    result = subprocess.run([levels_tool, "--table", str(table), "--pieces", "2", "--games", "20",
-                             "--level", "perfect", "--level", "random", "--level", 'best:{"max_nodes": 2000}'],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [
+            levels_tool,
+            "--table",
+            str(table),
+            "--pieces",
+            "2",
+            "--games",
+            "20",
+            "--level",
+            "perfect",
+            "--level",
+            "random",
+            "--level",
+            'best:{"max_nodes": 2000}',
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     rows = {row["level"]: row for row in map(json.loads, result.stdout.splitlines())}
     assert rows["perfect"]["games"] == 20 and rows["perfect"]["moves_with_a_choice"] > 0
     assert rows["perfect"]["mean_loss_per_move"] == 0 and rows["perfect"]["largest_loss"] == 0
@@ -61,8 +78,9 @@ def _solve_with_library_at(library, tmp_path):
     """`ludus solve ur` with the library loaded from ``library``, no LUDUS_UR_SOLVE, no solver on PATH."""
     env = child_env({"LUDUS_LIBRARY": str(library), "PATH": "/usr/bin:/bin"})
     env.pop("LUDUS_UR_SOLVE", None)
-    return run_python(["-m", "ludus", "solve", "ur", "--pieces", "1", "-o", str(tmp_path / "t.table")],
-                      env=env, cwd=tmp_path)
+    return run_python(
+        ["-m", "ludus", "solve", "ur", "--pieces", "1", "-o", str(tmp_path / "t.table")], env=env, cwd=tmp_path
+    )
 
 
 def test_no_solver_beside_a_build_names_that_build(tmp_path):

@@ -63,7 +63,7 @@ def class_name(status_name):
     LUDUS_E_NO_MEMORY -> LudusMemoryError (MemoryError is Python's own)."""
     if status_name == "LUDUS_E_NO_MEMORY":
         return "LudusMemoryError"
-    return "".join(word.capitalize() for word in status_name[len("LUDUS_E_"):].split("_")) + "Error"
+    return "".join(word.capitalize() for word in status_name[len("LUDUS_E_") :].split("_")) + "Error"
 
 
 def test_the_header_lists_what_this_test_reads():
@@ -110,16 +110,20 @@ def test_javascript_has_one_error_class_per_status_in_the_same_order():
 
 def test_phases_and_results_match_the_header():
     phases = c_enum(HEADER, "ludus_phase")
-    assert cpp_enum(read("lib/game.hpp"), "Phase") == [(k[len("LUDUS_PHASE_"):].lower(), v) for k, v in phases.items() if v >= 0]
+    assert cpp_enum(read("lib/game.hpp"), "Phase") == [
+        (k[len("LUDUS_PHASE_") :].lower(), v) for k, v in phases.items() if v >= 0
+    ]
     results = c_enum(HEADER, "ludus_result")
-    assert cpp_enum(read("lib/game.hpp"), "Result") == [(k[len("LUDUS_RESULT_"):].lower(), v) for k, v in results.items() if v >= 0]
-    assert [str(p) for p in ludus.Phase] == [k[len("LUDUS_PHASE_"):].lower() for k, v in phases.items() if v >= 0]
-    assert [r.name for r in ludus.Result] == [k[len("LUDUS_RESULT_"):] for k, v in results.items() if v >= 0]
+    assert cpp_enum(read("lib/game.hpp"), "Result") == [
+        (k[len("LUDUS_RESULT_") :].lower(), v) for k, v in results.items() if v >= 0
+    ]
+    assert [str(p) for p in ludus.Phase] == [k[len("LUDUS_PHASE_") :].lower() for k, v in phases.items() if v >= 0]
+    assert [r.name for r in ludus.Result] == [k[len("LUDUS_RESULT_") :] for k, v in results.items() if v >= 0]
     source = read("bindings/js/src/index.js")
     js_phases = re.search(r"export const Phase = Object\.freeze\(\{(.*?)\}\)", source, re.S).group(1)
-    assert re.findall(r"(\w+):", js_phases) == [k[len("LUDUS_PHASE_"):] for k, v in phases.items() if v >= 0]
+    assert re.findall(r"(\w+):", js_phases) == [k[len("LUDUS_PHASE_") :] for k, v in phases.items() if v >= 0]
     js_results = re.search(r"export const Result = Object\.freeze\(\{(.*?)\}\)", source, re.S).group(1)
-    assert re.findall(r"(\w+):", js_results) == [k[len("LUDUS_RESULT_"):] for k, v in results.items() if v >= 0]
+    assert re.findall(r"(\w+):", js_results) == [k[len("LUDUS_RESULT_") :] for k, v in results.items() if v >= 0]
 
 
 def test_cpp_end_reasons_match_the_header():
@@ -159,5 +163,7 @@ def test_the_web_app_says_every_end_reason_and_names_only_statuses(language):
     for reason in END_REASONS:
         assert f"reason.{reason}" in messages, f"{language}: reason.{reason}"
     own = {"move", "hint", "draw", "other"}  # the app's own errors, not statuses
-    status_keys = {key[len("error."):] for key in messages if key.startswith("error.")} - own
-    assert status_keys <= {name[len("LUDUS_E_"):].lower() for name in ERRORS}, f"{language}: error.* names a status the header does not have"
+    status_keys = {key[len("error.") :] for key in messages if key.startswith("error.")} - own
+    assert status_keys <= {
+        name[len("LUDUS_E_") :].lower() for name in ERRORS
+    }, f"{language}: error.* names a status the header does not have"

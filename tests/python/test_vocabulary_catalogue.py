@@ -96,14 +96,17 @@ def test_apply_event_replays_a_history(game_id):
     assert any(t.startswith("roll") for t in texts) or "draw agreed" in texts
 
 
-@pytest.mark.parametrize("event, error", [
-    ('{"text": ', ludus.BadJsonError),
-    ("[]", ludus.BadJsonError),
-    ({"text": "resign"}, ludus.InvalidMoveError),
-    ({"move": "a1"}, ludus.InvalidStateError),
-    ({"text": "draw agreed", "player": 1}, ludus.InvalidStateError),
-    ({"text": "roll 3 4", "dice_from": "outside"}, ludus.WrongPhaseError),
-])
+@pytest.mark.parametrize(
+    "event, error",
+    [
+        ('{"text": ', ludus.BadJsonError),
+        ("[]", ludus.BadJsonError),
+        ({"text": "resign"}, ludus.InvalidMoveError),
+        ({"move": "a1"}, ludus.InvalidStateError),
+        ({"text": "draw agreed", "player": 1}, ludus.InvalidStateError),
+        ({"text": "roll 3 4", "dice_from": "outside"}, ludus.WrongPhaseError),
+    ],
+)
 def test_bad_events_are_refused_and_change_nothing(event, error):
     with ludus.Game("petteia", seed=1) as game:
         before = game.to_json()

@@ -25,6 +25,7 @@ def read(path):
 
 # ---- the tables -------------------------------------------------------------------------------
 
+
 def name_in(cell):
     """The name a cell of the tables gives: its first `code` up to "(", or None for "—"."""
     cell = cell.strip()
@@ -39,7 +40,7 @@ def tables():
     """{title: [[cell, ...], ...]} of the tables under the ### titles of the section."""
     page = read("docs/javascript.md")
     section = re.search(r"^## One vocabulary with the Python package\n(.*?)^## ", page, re.S | re.M)
-    assert section, "docs/javascript.md has the section \"One vocabulary with the Python package\""
+    assert section, 'docs/javascript.md has the section "One vocabulary with the Python package"'
     found = {}
     for part in re.split(r"^### ", section.group(1), flags=re.M)[1:]:
         title, _, body = part.partition("\n")
@@ -62,6 +63,7 @@ def camel(snake):
 
 # ---- the two packages' names ------------------------------------------------------------------
 
+
 def python_members():
     """The public names of ludus.Game (methods, properties, class methods)."""
     return {name for name in dir(ludus.Game) if not name.startswith("_")}
@@ -70,7 +72,7 @@ def python_members():
 def class_body(source, opening):
     start = source.index(opening)
     end = source.index("\n}\n", start)
-    return source[start + len(opening):end]
+    return source[start + len(opening) : end]
 
 
 def without_comments(code):
@@ -103,11 +105,12 @@ def changelog_deprecated():
     log = read("CHANGELOG.md")
     release = re.search(r"^## 1\.2\.0 .*?(?=^## )", log, re.S | re.M).group(0)
     listed = re.search(r"^### Deprecated\n(.*?)(?=^### |\Z)", release, re.S | re.M)
-    assert listed, "CHANGELOG.md's 1.2.0 section has a \"### Deprecated\" list"
+    assert listed, 'CHANGELOG.md\'s 1.2.0 section has a "### Deprecated" list'
     return [" ".join(b.split()) for b in re.split(r"^- ", listed.group(1), flags=re.M)[1:]]
 
 
 # ---- the checks -------------------------------------------------------------------------------
+
 
 def test_the_tables_are_read():
     assert ("close", "close") in SAME and ("legal_moves", "legalMoves") in SAME
@@ -121,14 +124,17 @@ def test_index_d_ts_declares_what_index_js_implements():
 
 def test_a_shared_name_is_one_name_in_two_spellings():
     for py, js in SAME:
-        assert py and js and camel(py) == js, f"{py} and {js}: not one name (list a deliberate difference under \"Different on purpose\")"
+        assert (
+            py and js and camel(py) == js
+        ), f'{py} and {js}: not one name (list a deliberate difference under "Different on purpose")'
 
 
 def listed_names(language):
     """The names of one package's Game in the three tables, in the order they are listed."""
     column = 0 if language == "Python" else 1
-    return ([pair[column] for pair in SAME + DIFFERENT if pair[column]]
-            + [old for package, old, _ in DEPRECATED if package == language])
+    return [pair[column] for pair in SAME + DIFFERENT if pair[column]] + [
+        old for package, old, _ in DEPRECATED if package == language
+    ]
 
 
 @pytest.mark.parametrize("language,other", [("Python", "JavaScript"), ("JavaScript", "Python")])
@@ -138,8 +144,10 @@ def test_every_name_has_its_counterpart(language, other):
     listed = listed_names(language)
     assert len(listed) == len(set(listed)), f"a {language} name is listed twice"
     missing = sorted(members - set(listed))
-    assert not missing, (f"{where}: {', '.join(missing)} without a {other} counterpart in docs/javascript.md's "
-                         f"vocabulary (add it to the {other} package, or list why not)")
+    assert not missing, (
+        f"{where}: {', '.join(missing)} without a {other} counterpart in docs/javascript.md's "
+        f"vocabulary (add it to the {other} package, or list why not)"
+    )
     hooks = {name for name in listed if language == "Python" and name.startswith("__") and name in vars(ludus.Game)}
     unknown = sorted(set(listed) - members - hooks)  # a hook such as __str__ is the Game's own
     assert not unknown, f"docs/javascript.md's vocabulary names {where}: {', '.join(unknown)}, which it lacks"
@@ -166,8 +174,11 @@ def test_python_deprecated_names_warn_at_the_caller_and_do_the_same(old, new):
 
 
 def test_no_other_python_name_is_deprecated():
-    marked = {name for name in python_members()
-              if (getattr(ludus.Game.__dict__.get(name), "__doc__", None) or "").startswith("Deprecated")}
+    marked = {
+        name
+        for name in python_members()
+        if (getattr(ludus.Game.__dict__.get(name), "__doc__", None) or "").startswith("Deprecated")
+    }
     assert marked == {old for package, old, _ in DEPRECATED if package == "Python"}
 
 
@@ -175,7 +186,7 @@ def test_no_other_python_name_is_deprecated():
 def test_javascript_deprecated_names_are_marked_in_index_d_ts_and_index_js(old, new):
     for path in ("bindings/js/src/index.d.ts", "bindings/js/src/index.js"):
         doc = jsdoc_before(read(path), old)
-        assert re.search(r"@deprecated\b.*\b" + new + r"\b", doc, re.S), f"{path}: {old} has no \"@deprecated ... {new}\""
+        assert re.search(r"@deprecated\b.*\b" + new + r"\b", doc, re.S), f'{path}: {old} has no "@deprecated ... {new}"'
 
 
 def test_no_other_javascript_name_is_deprecated():

@@ -57,17 +57,26 @@ DOC_PARTS = {
 }
 DEBIAN_PYTHON = "/usr/bin/python3"
 # What a user's shell has not: this machine's builds and caches pointed at by the environment.
-UNSET = ("LUDUS_LIBRARY", "LUDUS_JS_PACKAGE", "PYTHONPATH", "PYTHONHOME", "LD_LIBRARY_PATH", "PKG_CONFIG_PATH",
-         "VIRTUAL_ENV", "MESON_BUILD_ROOT", "MESON_SOURCE_ROOT")
+UNSET = (
+    "LUDUS_LIBRARY",
+    "LUDUS_JS_PACKAGE",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "LD_LIBRARY_PATH",
+    "PKG_CONFIG_PATH",
+    "VIRTUAL_ENV",
+    "MESON_BUILD_ROOT",
+    "MESON_SOURCE_ROOT",
+)
 
 
 def section(readme_text, heading):
     """The text of the section under `heading`, up to the next heading of the same or a higher level."""
     level = len(heading) - len(heading.lstrip("#"))
     start = readme_text.index(heading + "\n")
-    rest = readme_text[start + len(heading) + 1:]
+    rest = readme_text[start + len(heading) + 1 :]
     end = re.search(rf"^#{{1,{level}}} ", rest, re.M)
-    return readme_text[start:start + len(heading) + 1 + (end.start() if end else len(rest))]
+    return readme_text[start : start + len(heading) + 1 + (end.start() if end else len(rest))]
 
 
 def line_of(readme_text, heading):
@@ -123,8 +132,14 @@ cp {logs / f"broken-{filename}"} {filename}
     t0 = time.time()
     log = logs / f"{name}.log"
     with open(log, "w", encoding="utf-8") as err:
-        ran = subprocess.run(["bash", "-c", "set -eo pipefail\n" + script], cwd=clone, env=user_env(home),
-                             stdout=subprocess.PIPE, stderr=err, text=True)
+        ran = subprocess.run(
+            ["bash", "-c", "set -eo pipefail\n" + script],
+            cwd=clone,
+            env=user_env(home),
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+        )
     took = time.time() - t0
     printed = ran.stdout.rstrip() + "\n"
     if not status["as-written"].exists():
@@ -264,9 +279,13 @@ def check_doc_part(name, source, tmp):
     named = {word for line in apt for word in line.split()[2:] if not word.startswith("-")} - {"install"}
     missing = sorted(p for p in named if not installed(p))
     wanted = server_debian_packages(clone) - named if name == "server" else set()
-    if apt or wanted:   # the install block needs no package beyond the build's: it has no apt line
-        report(f"{name}-packages", [f"the block names packages not installed here: {missing}"] * bool(missing) +
-               [f"the block's apt line lacks {sorted(wanted)}, which ludus serve needs"] * bool(wanted), 0)
+    if apt or wanted:  # the install block needs no package beyond the build's: it has no apt line
+        report(
+            f"{name}-packages",
+            [f"the block names packages not installed here: {missing}"] * bool(missing)
+            + [f"the block's apt line lacks {sorted(wanted)}, which ludus serve needs"] * bool(wanted),
+            0,
+        )
     if not commands[-1].endswith("ludus serve"):
         report(name, [f"{page}: the block's last command is not `ludus serve`: {commands[-1]!r}"], 0)
         return
@@ -278,13 +297,22 @@ def check_doc_part(name, source, tmp):
         lines.append(f"{command} >{logs}/{i}.out 2>{logs}/{i}.err; echo {i} >{logs}/done")
     lines.append(f"{commands[-1]} --port {port} >{logs}/serve.out 2>&1 & echo $! >{logs}/serve.pid")
     t0 = time.time()
-    ran = subprocess.run(["bash", "-c", "\n".join(lines)], cwd=clone, env=user_env(home), capture_output=True,
-                         text=True, timeout=1800)
+    ran = subprocess.run(
+        ["bash", "-c", "\n".join(lines)], cwd=clone, env=user_env(home), capture_output=True, text=True, timeout=1800
+    )
     done = int((logs / "done").read_text()) if (logs / "done").exists() else -1
     if ran.returncode != 0 or done != len(commands) - 2:
         failed_at = done + 1
-        report(name, [f"`{commands[failed_at]}` failed (exit status {ran.returncode}):\n" + tail(logs / f"{failed_at}.err")
-                      + "\n" + tail(logs / f"{failed_at}.out")], time.time() - t0)
+        report(
+            name,
+            [
+                f"`{commands[failed_at]}` failed (exit status {ran.returncode}):\n"
+                + tail(logs / f"{failed_at}.err")
+                + "\n"
+                + tail(logs / f"{failed_at}.out")
+            ],
+            time.time() - t0,
+        )
         return
     failures = []
     for i, command in enumerate(commands[:-1]):
@@ -294,8 +322,10 @@ def check_doc_part(name, source, tmp):
         if "ludus solve ur --pieces 2" in command:
             summary = json.loads(out) if out.strip().startswith("{") else {}
             if summary.get("states") != 12869 or not (clone / "ur-finkel-2-4.table").is_file():
-                failures.append(f"`{command}` printed {out!r}; the table ur-finkel-2-4.table "
-                                f"{'is' if (clone / 'ur-finkel-2-4.table').is_file() else 'is not'} written")
+                failures.append(
+                    f"`{command}` printed {out!r}; the table ur-finkel-2-4.table "
+                    f"{'is' if (clone / 'ur-finkel-2-4.table').is_file() else 'is not'} written"
+                )
     report(name, failures, time.time() - t0)
     check_serving(name, port, logs / "serve.out", int((logs / "serve.pid").read_text()))
     if name == "install":
@@ -311,8 +341,14 @@ def check_install_fails_without_solver(home, clone):
         report("install-solver-installed", [f"no {solver}"], 0)
         return
     solver.unlink()
-    ran = subprocess.run([str(home / "ludus" / "bin" / "ludus"), "solve", "ur", "--pieces", "2", "-o", "again.table"],
-                         cwd=clone, env=user_env(home), capture_output=True, text=True, timeout=120)
+    ran = subprocess.run(
+        [str(home / "ludus" / "bin" / "ludus"), "solve", "ur", "--pieces", "2", "-o", "again.table"],
+        cwd=clone,
+        env=user_env(home),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     failures = []
     if ran.returncode == 0 or (clone / "again.table").exists():
         failures.append("`ludus solve` succeeded without its solver")
@@ -325,16 +361,25 @@ def check_server_refused_by_other_python(home, clone, logs):
     """The venv's package run by the first python3 on PATH, when that is not Debian's: `ludus serve`
     must refuse in one line naming that interpreter (it cannot see Debian's packages)."""
     env = user_env(home)
-    first = subprocess.run(["python3", "-c", "import sys; print(sys.executable)"], env=env, capture_output=True,
-                           text=True).stdout.strip()
+    first = subprocess.run(
+        ["python3", "-c", "import sys; print(sys.executable)"], env=env, capture_output=True, text=True
+    ).stdout.strip()
     if not first or os.path.realpath(first) == os.path.realpath(DEBIAN_PYTHON):
         print(f"note: the first python3 on PATH is {DEBIAN_PYTHON}: server-fails-with-other-python skipped")
         return
     sites = list((home / "ludus-env" / "lib").glob("python3*/site-packages"))
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); from ludus.cli import main; "
-            "sys.exit(main(['serve', '--port', str(sys.argv[2])]))")
-    ran = subprocess.run([first, "-c", code, str(sites[0]) if sites else "", str(free_port())], cwd=clone, env=env,
-                         capture_output=True, text=True, timeout=60)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from ludus.cli import main; "
+        "sys.exit(main(['serve', '--port', str(sys.argv[2])]))"
+    )
+    ran = subprocess.run(
+        [first, "-c", code, str(sites[0]) if sites else "", str(free_port())],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     failures = []
     if ran.returncode == 0:
         failures.append(f"{first} served without Debian's packages")
@@ -346,8 +391,9 @@ def check_server_refused_by_other_python(home, clone, logs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--source", default=str(Path(__file__).resolve().parents[2]), help="the repository to clone")
-    parser.add_argument("--parts", default="c,python,js,install,server",
-                        help="comma-separated: c, python, js, install, server")
+    parser.add_argument(
+        "--parts", default="c,python,js,install,server", help="comma-separated: c, python, js, install, server"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = parser.parse_args()
     parts = args.parts.split(",")

@@ -34,6 +34,7 @@ ROMAN = ["I", "II", "III", "IV", "V", "VI"]
 
 # ---- the library ---------------------------------------------------------------------------
 
+
 def load_library(path):
     lib = ctypes.CDLL(path)
     lib.ludus_last_error.restype = ctypes.c_char_p
@@ -46,9 +47,20 @@ def load_library(path):
     lib.ludus_game_play.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     lib.ludus_game_agree_draw.argtypes = [ctypes.c_void_p]
     lib.ludus_game_set_dice.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int), ctypes.c_size_t]
-    lib.ludus_game_roll.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]
+    lib.ludus_game_roll.argtypes = [
+        ctypes.c_void_p,
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.c_size_t,
+        ctypes.POINTER(ctypes.c_size_t),
+    ]
     lib.ludus_game_phase.argtypes = [ctypes.c_void_p]
-    lib.ludus_game_random_playout.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_void_p, ctypes.c_void_p]
+    lib.ludus_game_random_playout.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_uint64,
+        ctypes.c_uint32,
+        ctypes.c_void_p,
+        ctypes.c_void_p,
+    ]
     lib.ludus_game_free.argtypes = [ctypes.c_void_p]
     return lib
 
@@ -120,7 +132,13 @@ def parse_svg(text):
     for element in root.iter():  # self-contained: no links to anything outside
         for name, value in element.attrib.items():
             assert "href" not in name and "url(" not in value, f"external reference {name}={value}"
-        assert element.tag not in (SVG + "image", SVG + "use", SVG + "style", SVG + "script", SVG + "foreignObject"), element.tag
+        assert element.tag not in (
+            SVG + "image",
+            SVG + "use",
+            SVG + "style",
+            SVG + "script",
+            SVG + "foreignObject",
+        ), element.tag
     return root
 
 
@@ -137,6 +155,7 @@ def title_of(root):
 
 
 # ---- Petteia ---------------------------------------------------------------------------------
+
 
 def square_name(rank, file):
     return f"{chr(ord('a') + file)}{rank + 1}"
@@ -164,19 +183,31 @@ def phrase_of(position):
     if position["result"] == "ongoing":
         return f"player {position['to_move']} to move"
     if position["result"] == "draw":
-        return {"plies_without_capture": "drawn by the move limit", "repetition": "drawn by repetition",
-                "agreed_draw": "drawn by agreement"}[position["end_reason"]]
+        return {
+            "plies_without_capture": "drawn by the move limit",
+            "repetition": "drawn by repetition",
+            "agreed_draw": "drawn by agreement",
+        }[position["end_reason"]]
     winner = int(position["result"][7])
-    why = {"one_piece_left": f"player {1 - winner} has one piece left", "no_moves": f"player {position['to_move']} cannot move"}
+    why = {
+        "one_piece_left": f"player {1 - winner} has one piece left",
+        "no_moves": f"player {position['to_move']} cannot move",
+    }
     return f"player {winner} won: {why[position['end_reason']]}"
 
 
 # What a finished game's picture says of each end reason (ludus_game_end_reason), in its title
 # and in the status line.
 REASON_WORDS = {
-    "all_captured": "all enemy pieces captured", "one_piece_left": "has one piece left", "dux_immobilised": "'s dux immobilised",
-    "no_moves": "cannot move", "quiet_moves": "pieces at the move limit", "plies_without_capture": "drawn by the move limit",
-    "repetition": "drawn by repetition", "agreed_draw": "drawn by agreement", "borne_off": "every piece borne off",
+    "all_captured": "all enemy pieces captured",
+    "one_piece_left": "has one piece left",
+    "dux_immobilised": "'s dux immobilised",
+    "no_moves": "cannot move",
+    "quiet_moves": "pieces at the move limit",
+    "plies_without_capture": "drawn by the move limit",
+    "repetition": "drawn by repetition",
+    "agreed_draw": "drawn by agreement",
+    "borne_off": "every piece borne off",
 }
 
 
@@ -262,7 +293,7 @@ def check_petteia_text(game, state, captured, options):
     assert lines[0] == f"Petteia {rows}x{cols}: {phrase_of(position)}", lines[0]
     flipped = options.get("orientation", 0) == 1
     coordinates = options.get("coordinates", True)
-    board = lines[2:2 + rows] if coordinates else lines[1:1 + rows]
+    board = lines[2 : 2 + rows] if coordinates else lines[1 : 1 + rows]
     order = list(range(rows)) if flipped else list(range(rows - 1, -1, -1))
     files = list(range(cols - 1, -1, -1)) if flipped else list(range(cols))
     if coordinates:
@@ -286,7 +317,9 @@ def check_petteia_text(game, state, captured, options):
 def petteia_positions(lib, seeds, rng):
     """Yields (game, state, captured squares of the last move) along random games on random boards."""
     for seed in range(seeds):
-        rows, cols = rng.choice([(8, 8), (5, 3), (rng.randint(5, 26), rng.randint(3, 26)), (rng.randint(5, 12), rng.randint(3, 12))])
+        rows, cols = rng.choice(
+            [(8, 8), (5, 3), (rng.randint(5, 26), rng.randint(3, 26)), (rng.randint(5, 12), rng.randint(3, 12))]
+        )
         game = Game(lib, "petteia", {"seed": seed, "rows": rows, "cols": cols})
         captured = []
         yield game, game.state(), captured
@@ -309,6 +342,7 @@ def petteia_positions(lib, seeds, rng):
 
 
 # ---- Duodecim --------------------------------------------------------------------------------
+
 
 def position_name(p):
     if p == 0:
@@ -360,14 +394,23 @@ def check_duodecim_svg(game, state, options):
     x = lambda name: float(cells[name].get("x"))
     y = lambda name: float(cells[name].get("y"))
     assert y("track 1") == y("track 12") < y("player0 I") == y("player1 VI") < y("track 13") == y("track 24")
-    assert x("track 12") < x("track 1") and x("track 13") < x("track 24") and x("track 12") == x("track 13") == x("player0 I")
+    assert (
+        x("track 12") < x("track 1")
+        and x("track 13") < x("track 24")
+        and x("track 12") == x("track 13") == x("player0 I")
+    )
     assert x("player0 VI") < x("player1 I") and x("track 1") == x("track 24") == x("player1 VI")
 
     drawn = {}
     for group in with_class(root, "unit"):
         player = 0 if "player0" in classes(group) else 1
         assert f"player{1 - player}" not in classes(group)
-        key = (player, ROMAN.index(group.get("data-position")) + 1 if group.get("data-position") in ROMAN else int(group.get("data-position")) + 6)
+        key = (
+            player,
+            ROMAN.index(group.get("data-position")) + 1
+            if group.get("data-position") in ROMAN
+            else int(group.get("data-position")) + 6,
+        )
         assert key not in drawn, f"two units at {key}"
         count = int(group.get("data-count"))
         drawn[key] = count
@@ -400,7 +443,7 @@ def check_duodecim_svg(game, state, options):
         assert sorted(texts) == sorted(ROMAN * 2 + [str(k) for k in range(1, 25)]), texts
     else:
         assert "".join(texts) == MOTTOS[inscription].replace(" ", ""), "one letter a cell, row by row"
-        rows = ["".join(texts[r * 12:(r + 1) * 12]) for r in range(3)]
+        rows = ["".join(texts[r * 12 : (r + 1) * 12]) for r in range(3)]
         words = MOTTOS[inscription].split()
         assert rows == [words[0] + words[1], words[2] + words[3], words[4] + words[5]]
 
@@ -414,7 +457,10 @@ def check_duodecim_svg(game, state, options):
     else:
         assert position["result"] in title, title
     for player in (0, 1):
-        assert f"player {player} {position['hand'][player]} in hand" in title and f"{position['off'][player]} borne off" in title
+        assert (
+            f"player {player} {position['hand'][player]} in hand" in title
+            and f"{position['off'][player]} borne off" in title
+        )
 
     last = last_move_text(state)
     marks = {tuple(classes(e)): e.get("data-position") for e in with_class(root, "last-move") if e.tag == SVG + "rect"}
@@ -435,7 +481,7 @@ def check_duodecim_text(game, state):
     grid = {}
     for name, row in (("top", 0), ("middle", 1), ("bottom", 2)):
         line = next(l for l in lines if l.startswith(name))
-        tokens = [t for t in line[len(name):].split() if t != "|"]
+        tokens = [t for t in line[len(name) :].split() if t != "|"]
         assert len(tokens) == 12, line
         grid[row] = tokens
     expected = [["."] * 12 for _ in range(3)]
@@ -444,7 +490,10 @@ def check_duodecim_text(game, state):
         expected[row][col] = "ab"[player] + str(n)
     assert [grid[r] for r in range(3)] == expected, (grid, expected)
     for player in (0, 1):
-        assert f"player {player} ({'ab'[player]}): {position['hand'][player]} in hand, {position['off'][player]} borne off" in lines
+        assert (
+            f"player {player} ({'ab'[player]}): {position['hand'][player]} in hand, {position['off'][player]} borne off"
+            in lines
+        )
     if position["phase"] == "move":
         assert f"dice {position['dice'][0]} and {position['dice'][1]}" in text
     last = last_move_text(state)
@@ -485,6 +534,7 @@ def duodecim_positions(lib, seeds, rng):
 
 # ---- every game and ruleset of the catalogue -------------------------------------------------
 
+
 def catalogue(lib):
     """The games of ludus_games, by id."""
     out = ctypes.c_void_p()
@@ -509,8 +559,14 @@ def catalogue_variants(lib):
     return variants
 
 
-LATRUNCULI_GLYPHS = {"0": (0, "man", False), "1": (1, "man", False), "D": (0, "dux", False), "d": (1, "dux", False),
-                     "A": (0, "man", True), "B": (1, "man", True)}
+LATRUNCULI_GLYPHS = {
+    "0": (0, "man", False),
+    "1": (1, "man", False),
+    "D": (0, "dux", False),
+    "d": (1, "dux", False),
+    "A": (0, "man", True),
+    "B": (1, "man", True),
+}
 
 
 def check_latrunculi_svg(game, state, options):
@@ -529,26 +585,40 @@ def check_latrunculi_svg(game, state, options):
         got = classes(pieces[square])
         assert f"player{owner}" in got and kind in got and ("blocked" in got) == blocked, (square, got)
     removed = with_class(root, "removed")  # the piece the last move removed, drawn faintly (blocked, so crossed too)
-    assert len(with_class(root, "chain")) == sum(1 for v in expected.values() if v[2]) + len(removed), "a cross over each blocked piece"
+    assert len(with_class(root, "chain")) == sum(1 for v in expected.values() if v[2]) + len(
+        removed
+    ), "a cross over each blocked piece"
     rows, cols = len(position["ranks"]), len(position["ranks"][0])
     assert len(with_class(root, "square")) == rows * cols
-    assert title_of(root).startswith("Ludus Latrunculorum (" + {"kowalski": "Kowalski 8x12", "kowalski_10x11": "Kowalski 10x11", "bell": "Bell 8x8",
-                                                               "bell_8x7": "Bell 8x7", "quintana": "Museum Quintana", "schaedler": "Schaedler 1994",
-                                                               "schaedler_2001": "Schaedler 2001"}[state["options"]["ruleset"]] + "), ")
+    assert title_of(root).startswith(
+        "Ludus Latrunculorum ("
+        + {
+            "kowalski": "Kowalski 8x12",
+            "kowalski_10x11": "Kowalski 10x11",
+            "bell": "Bell 8x8",
+            "bell_8x7": "Bell 8x7",
+            "quintana": "Museum Quintana",
+            "schaedler": "Schaedler 1994",
+            "schaedler_2001": "Schaedler 2001",
+        }[state["options"]["ruleset"]]
+        + "), "
+    )
     last = last_move_text(state)
     if last is not None and "-" in last:
         source, target = last.split("-")
         assert [e.get("data-square") for e in with_class(root, "last-move", "from")] == [source]
         assert [e.get("data-square") for e in with_class(root, "last-move", "to")] == [target]
     if last is not None and last.startswith("x"):
-        assert [e.get("data-square") for e in with_class(root, "removed")] == [last[1:]], "the removed piece drawn faintly"
+        assert [e.get("data-square") for e in with_class(root, "removed")] == [
+            last[1:]
+        ], "the removed piece drawn faintly"
 
 
 def check_latrunculi_text(game, state):
     position = state["position"]
     lines = game.text({"coordinates": False}).splitlines()
     rows = len(position["ranks"])
-    board = [["." if c == "x" else c for c in l.split()] for l in lines[1:1 + rows]]  # x: what the last move took
+    board = [["." if c == "x" else c for c in l.split()] for l in lines[1 : 1 + rows]]  # x: what the last move took
     assert board == [list(line) for line in reversed(position["ranks"])], (board, position["ranks"])
 
 
@@ -600,8 +670,12 @@ def check_wordless_picture(game, root, options):
     for element in bare.iter(SVG + "text"):
         assert WORDLESS_TEXT.match(element.text or ""), f"a word in a picture without words: {element.text!r}"
     status, bare_status = with_class(root, "status")[0], with_class(bare, "status")[0]
-    assert len(bare_status) == 0 and all(bare_status.get(k) == v for k, v in status.attrib.items() if k.startswith("data-"))
-    assert len(with_class(bare, "square")) == len(with_class(root, "square")) and len(with_class(bare, "cell")) == len(with_class(root, "cell"))
+    assert len(bare_status) == 0 and all(
+        bare_status.get(k) == v for k, v in status.attrib.items() if k.startswith("data-")
+    )
+    assert len(with_class(bare, "square")) == len(with_class(root, "square")) and len(with_class(bare, "cell")) == len(
+        with_class(root, "cell")
+    )
 
 
 def check_positions_marked(game, state, options):
@@ -622,11 +696,16 @@ def check_positions_marked(game, state, options):
     for tray in with_class(root, f"player{player}"):
         names.update((tray.get("data-tray-position") or "").split())
     for move in moves:
-        assert move["from_name"] in names and move["to_name"] in names, f"{move['text']}: {move['from_name']}/{move['to_name']} not marked"
+        assert (
+            move["from_name"] in names and move["to_name"] in names
+        ), f"{move['text']}: {move['from_name']}/{move['to_name']} not marked"
     assert not with_class(plain, "cell")[0].get("data-position0"), "the positions only when asked for"
 
 
-GAME_CHECKS = {"latrunculi": (check_latrunculi_svg, check_latrunculi_text), "xii_scripta": (check_xii_scripta_svg, None)}
+GAME_CHECKS = {
+    "latrunculi": (check_latrunculi_svg, check_latrunculi_text),
+    "xii_scripta": (check_xii_scripta_svg, None),
+}
 
 
 def catalogue_positions(lib, game_id, options, games, rng):
@@ -662,15 +741,15 @@ BAD_OPTIONS = [
     ("petteia", "svg", '{"inscription": "ostia"}', UNKNOWN_OPTION),
     ("petteia", "svg", '{"colour": "red"}', UNKNOWN_OPTION),
     ("petteia", "svg", '{"size": 480,', BAD_JSON),
-    ("petteia", "svg", '[480]', BAD_JSON),
-    ("petteia", "svg", '480', BAD_JSON),
-    ("petteia", "svg", '', BAD_JSON),
+    ("petteia", "svg", "[480]", BAD_JSON),
+    ("petteia", "svg", "480", BAD_JSON),
+    ("petteia", "svg", "", BAD_JSON),
     ("petteia", "svg", '{"size": 480} x', BAD_JSON),
-    ("petteia", "svg", '[' * 100 + ']' * 100, BAD_JSON),
+    ("petteia", "svg", "[" * 100 + "]" * 100, BAD_JSON),
     ("petteia", "text", '{"size": 480}', UNKNOWN_OPTION),
     ("petteia", "text", '{"orientation": 3}', INVALID_OPTION),
     ("petteia", "text", '{"coordinates": null}', INVALID_OPTION),
-    ("petteia", "text", '{', BAD_JSON),
+    ("petteia", "text", "{", BAD_JSON),
     ("duodecim", "svg", '{"inscription": "LEVATE"}', INVALID_OPTION),
     ("duodecim", "svg", '{"inscription": "romani"}', INVALID_OPTION),
     ("duodecim", "svg", '{"inscription": 1}', INVALID_OPTION),
@@ -683,7 +762,7 @@ BAD_OPTIONS = [
     ("duodecim", "text", '{"route": true}', UNKNOWN_OPTION),
     ("duodecim", "text", '{"inscription": "ostia"}', UNKNOWN_OPTION),
     ("duodecim", "text", '{"size": 480}', UNKNOWN_OPTION),
-    ("duodecim", "text", 'null', BAD_JSON),
+    ("duodecim", "text", "null", BAD_JSON),
 ]
 
 
@@ -726,8 +805,16 @@ def test_sizes(lib):
 def test_petteia_options_change_the_picture(lib):
     game = Game(lib, "petteia", {"seed": 4})
     game.play("b2-b5")
-    pictures = {json.dumps(o): game.svg(o) for o in
-                ({}, {"orientation": 1}, {"coordinates": False}, {"size": 600}, {"orientation": 1, "coordinates": False, "size": 200})}
+    pictures = {
+        json.dumps(o): game.svg(o)
+        for o in (
+            {},
+            {"orientation": 1},
+            {"coordinates": False},
+            {"size": 600},
+            {"orientation": 1, "coordinates": False, "size": 200},
+        )
+    }
     assert len(set(pictures.values())) == len(pictures), "every option changes the picture"
     assert game.text({"orientation": 1}) != game.text({})
     assert "a b c d e f g h" not in game.text({"coordinates": False})
@@ -739,8 +826,10 @@ def test_petteia_example_title(lib):
     for move in ("b2-b4", "c7-c5", "d2-d5", "h7-h6", "b4-b5"):  # b5 and d5 flank c5: captured
         game.play(move)
     root = parse_svg(game.svg())
-    assert title_of(root) == ("Petteia 8x8, player 1 to move, 16 against 15 pieces (player 0 against player 1), "
-                              "last move b4-b5 captured c5"), title_of(root)
+    assert title_of(root) == (
+        "Petteia 8x8, player 1 to move, 16 against 15 pieces (player 0 against player 1), "
+        "last move b4-b5 captured c5"
+    ), title_of(root)
     assert [e.get("data-square") for e in with_class(root, "captured", "player1")] == ["c5"]
     text = game.text()
     assert text.splitlines()[5] == " 5  . 0 x 0 . . . .  5", text
@@ -755,7 +844,9 @@ def test_duodecim_known_position(lib):
     root = parse_svg(game.svg({"inscription": "levate"}))
     dice = with_class(root, "die")
     assert [(d.get("data-value"), "used" in classes(d)) for d in dice] == [("3", True), ("5", False)]
-    assert "player 0 to move with 3 and 5 (3 used)" in title_of(root) and "last step H-III by player 0" in title_of(root)
+    assert "player 0 to move with 3 and 5 (3 used)" in title_of(root) and "last step H-III by player 0" in title_of(
+        root
+    )
     assert [e.get("data-position") for e in with_class(root, "unit", "player0")] == ["III"]
     assert [e.get("data-position") for e in with_class(root, "last-move", "from")] == ["H"]
     text = game.text()
@@ -776,12 +867,21 @@ def rich_duodecim_position(lib):
     for seed in range(200):
         rng = random.Random(seed)
         game = Game(lib, "duodecim", {"seed": seed})
-        for _, move in random_game(game, lambda moves: rng.choice([m for m in moves if m.get("captures")] or moves), 400):
+        for _, move in random_game(
+            game, lambda moves: rng.choice([m for m in moves if m.get("captures")] or moves), 400
+        ):
             if move is None:
                 continue
             p = game.state()["position"]
-            if (move.get("captures") and p["phase"] == "move" and any(p["dice_used"]) and any(p["off"]) and any(p["hand"])
-                    and any(n >= 2 for n in units(p).values()) and len(units(p)) >= 5):
+            if (
+                move.get("captures")
+                and p["phase"] == "move"
+                and any(p["dice_used"])
+                and any(p["off"])
+                and any(p["hand"])
+                and any(n >= 2 for n in units(p).values())
+                and len(units(p)) >= 5
+            ):
                 return game
     raise AssertionError("no rich position found")
 
@@ -794,7 +894,11 @@ def latrunculi_blocked_position(lib):
 
         def choose(moves):
             blocking = [m for m in moves if m["blocks"]]
-            return rng.choice(blocking) if blocking and rng.random() < 0.9 else rng.choice([m for m in moves if m["kind"] != "remove"])
+            return (
+                rng.choice(blocking)
+                if blocking and rng.random() < 0.9
+                else rng.choice([m for m in moves if m["kind"] != "remove"])
+            )
 
         for _ in random_game(game, choose, 300):
             if all(n >= 1 for n in game.state()["position"]["blocked"]):
@@ -803,6 +907,7 @@ def latrunculi_blocked_position(lib):
 
 
 # ---- placement phases and finished games ----------------------------------------------------
+
 
 def check_hands(root, men, duxes, words=True):
     """The trays of a placement phase: for each player a group "hand playerN" with as many
@@ -821,7 +926,12 @@ def check_hands(root, men, duxes, words=True):
         assert number == (f"{count} in hand" if words else str(count)), number
         tray = with_class(groups[0], "tray")[0]
         top, bottom = float(tray.get("y")), float(tray.get("y")) + float(tray.get("height"))
-        assert board_bottom < top and bottom <= float(root.get("height")), (board_bottom, top, bottom, root.get("height"))
+        assert board_bottom < top and bottom <= float(root.get("height")), (
+            board_bottom,
+            top,
+            bottom,
+            root.get("height"),
+        )
         for piece in pieces:
             x = float(piece.get("cx") or float(piece.get("x")) + float(piece.get("width")) / 2)
             assert 0 <= x <= float(root.get("width")), x
@@ -838,7 +948,12 @@ def test_placement_trays(lib):
     """Bell's and Schaedler's placement phases: the pieces still in hand drawn in a tray for each
     player, one fewer after each placement, gone once every piece is placed; without words the
     trays' only text is their number."""
-    for ruleset, options, start in (("bell", {}, 17), ("bell_8x7", {}, 17), ("schaedler", {}, 16), ("schaedler_2001", {"pieces": 24}, 24)):
+    for ruleset, options, start in (
+        ("bell", {}, 17),
+        ("bell_8x7", {}, 17),
+        ("schaedler", {}, 16),
+        ("schaedler_2001", {"pieces": 24}, 24),
+    ):
         game = Game(lib, "latrunculi", dict(options, seed=1, ruleset=ruleset))
         position = game.state()["position"]
         men, duxes = hands_of(position)
@@ -860,7 +975,9 @@ def test_placement_trays(lib):
                 after = int(with_class(root, "hand", f"player{mover}")[0].get("data-count"))
                 assert after == before - 1, (ruleset, placed, before, after)
             else:
-                assert not with_class(root, "hand") and not with_class(root, "in-hand"), "no trays once every piece is placed"
+                assert not with_class(root, "hand") and not with_class(
+                    root, "in-hand"
+                ), "no trays once every piece is placed"
                 assert "in hand" not in title_of(root)
         assert placed == 2 * start, (ruleset, placed)
     game = Game(lib, "latrunculi", {"seed": 1, "ruleset": "kowalski"})
@@ -902,12 +1019,16 @@ def test_finished_games_say_why(lib):
         bare = parse_svg(game.svg({"words": False}))
         assert not list(with_class(bare, "status")[0]) and not with_class(bare, "result")
         for element in bare.iter(SVG + "text"):
-            assert WORDLESS_TEXT.match(element.text or ""), f"{name}: a word in a picture without words: {element.text!r}"
+            assert WORDLESS_TEXT.match(
+                element.text or ""
+            ), f"{name}: a word in a picture without words: {element.text!r}"
         assert REASON_WORDS[position["end_reason"]] in game.text().splitlines()[0], (name, game.text().splitlines()[0])
     assert {"dux_immobilised", "plies_without_capture", "agreed_draw", "borne_off"} <= set(reasons), reasons
     root = parse_svg(next(finished_games(lib))[1].svg())  # Kowalski 10x11 after f1-f9
     assert with_class(root, "result")[0].text == "Player 0 won: player 1's dux immobilised"
-    assert title_of(root).startswith("Ludus Latrunculorum (Kowalski 10x11), player 0 won: player 1's dux immobilised, "), title_of(root)
+    assert title_of(root).startswith(
+        "Ludus Latrunculorum (Kowalski 10x11), player 0 won: player 1's dux immobilised, "
+    ), title_of(root)
 
 
 def write_examples(lib, directory):
@@ -944,6 +1065,7 @@ def write_examples(lib, directory):
 
 # ---- the run -------------------------------------------------------------------------------
 
+
 def main():
     lib = load_library(sys.argv[1])
     examples = pathlib.Path(sys.argv[2]) if len(sys.argv) > 2 else None
@@ -973,8 +1095,19 @@ def main():
     count = 0
     for game, state, captured in petteia_positions(lib, games(40), rng):
         count += 1
-        options = rng.choice([{}, {"orientation": 1}, {"coordinates": False}, {"size": rng.randint(120, 1200)},
-                              {"orientation": rng.randint(0, 1), "coordinates": rng.choice([True, False]), "size": rng.randint(120, 4096)}])
+        options = rng.choice(
+            [
+                {},
+                {"orientation": 1},
+                {"coordinates": False},
+                {"size": rng.randint(120, 1200)},
+                {
+                    "orientation": rng.randint(0, 1),
+                    "coordinates": rng.choice([True, False]),
+                    "size": rng.randint(120, 4096),
+                },
+            ]
+        )
         run(f"petteia svg #{count} {options}", check_petteia_svg, game, state, captured, options)
         text_options = {k: v for k, v in options.items() if k != "size"}
         run(f"petteia text #{count} {text_options}", check_petteia_text, game, state, captured, text_options)
@@ -982,7 +1115,9 @@ def main():
     count = 0
     for game, state in duodecim_positions(lib, games(30), rng):
         count += 1
-        options = rng.choice([{}, {"inscription": rng.choice(["ostia", "levate", "virtus", "vincer"])}, {"size": rng.randint(120, 2000)}])
+        options = rng.choice(
+            [{}, {"inscription": rng.choice(["ostia", "levate", "virtus", "vincer"])}, {"size": rng.randint(120, 2000)}]
+        )
         run(f"duodecim svg #{count} {options}", check_duodecim_svg, game, state, options)
         run(f"duodecim text #{count}", check_duodecim_text, game, state)
 
@@ -992,7 +1127,9 @@ def main():
         count = 0
         svg_check, text_check = GAME_CHECKS.get(game_id, (None, None))
         svg_options = entries[game_id]["render_options"]["svg"]
-        turned = [{}] + [{name: value} for name, value in (("orientation", 1), ("coordinates", False)) if name in svg_options]
+        turned = [{}] + [
+            {name: value} for name, value in (("orientation", 1), ("coordinates", False)) if name in svg_options
+        ]
         for game, state in catalogue_positions(lib, game_id, variant, games(4), rng):
             count += 1
             options = dict(rng.choice([{}, {"size": rng.randint(120, 1200)}]), **rng.choice(turned))
@@ -1003,7 +1140,10 @@ def main():
             if text_check is not None and count % 2 == 0:
                 run(f"{name} text", text_check, game, state)
         drawn.add((game_id, variant.get("ruleset")))
-    run("every game and ruleset of the catalogue drawn", lambda: print("drawn:", ", ".join(f"{g}/{r}" if r else g for g, r in sorted(drawn, key=str))))
+    run(
+        "every game and ruleset of the catalogue drawn",
+        lambda: print("drawn:", ", ".join(f"{g}/{r}" if r else g for g, r in sorted(drawn, key=str))),
+    )
 
     if examples is not None:
         run("examples", lambda: print("examples written to", examples, ":", ", ".join(write_examples(lib, examples))))

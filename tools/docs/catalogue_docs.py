@@ -44,8 +44,10 @@ def games_table(catalogue, old_body):
         cells = table_cells(line)
         if len(cells) > 2 and re.fullmatch(r"`\w+`", cells[0]):
             described[cells[0].strip("`")] = cells[1]
-    lines = ["| game id | game | rulesets (option `ruleset`) | other options | computer levels, weakest first; others | rules |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "| game id | game | rulesets (option `ruleset`) | other options | computer levels, weakest first; others | rules |",
+        "|---|---|---|---|---|---|",
+    ]
     for game in catalogue:
         options = game["options"]
         ruleset = options.get("ruleset")
@@ -55,8 +57,10 @@ def games_table(catalogue, old_body):
         if game["other_levels"]:
             levels += "; " + names(game["other_levels"])
         page = rules_page(game["id"])
-        lines.append(f"| `{game['id']}` | {described.get(game['id'], game['name'])} | {rulesets} | {others} | {levels} "
-                     f"| [{page}]({page}) |")
+        lines.append(
+            f"| `{game['id']}` | {described.get(game['id'], game['name'])} | {rulesets} | {others} | {levels} "
+            f"| [{page}]({page}) |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -65,11 +69,13 @@ PARTS = {"games": games_table}
 
 def rewrite(text, catalogue):
     """text with every catalogue part rewritten."""
+
     def part(match):
         name = match.group("name")
         if name not in PARTS:
             raise SystemExit(f"unknown part {name!r}: the parts are {', '.join(PARTS)}")
         return match.group(1) + PARTS[name](catalogue, match.group("body")) + match.group(4)
+
     return PART.sub(part, text)
 
 
@@ -79,6 +85,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     sys.path.insert(0, str(SOURCE_ROOT / "bindings" / "python"))
     import ludus
+
     catalogue = ludus.games()
     stale = []
     for page in PAGES:

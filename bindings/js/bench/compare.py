@@ -18,18 +18,39 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 # Every ruleset, as the rulesets benchmark has them (tests/bench/bench.cpp).
-GAMES = [("petteia", '{"rows": 8, "cols": 8, "seed": 1}', "Petteia 8x8"), ("duodecim", '{"seed": 1}', "Duodecim")] + [
-    ("xii_scripta", f'{{"ruleset": "{r}", "seed": 1}}', f"XII Scripta {r}") for r in ("murray", "ludii", "tabletop_murray", "tabletop_schaedler")] + [
-    ("latrunculi", f'{{"ruleset": "{r}", "seed": 1}}', f"Latrunculi {r}")
-    for r in ("kowalski", "kowalski_10x11", "bell", "bell_8x7", "quintana", "schaedler", "schaedler_2001")] + [
-    ("ur", f'{{"ruleset": "{r}", "seed": 1}}', f"Ur {r}") for r in ("finkel", "masters", "blitz", "murray")]
+GAMES = (
+    [("petteia", '{"rows": 8, "cols": 8, "seed": 1}', "Petteia 8x8"), ("duodecim", '{"seed": 1}', "Duodecim")]
+    + [
+        ("xii_scripta", f'{{"ruleset": "{r}", "seed": 1}}', f"XII Scripta {r}")
+        for r in ("murray", "ludii", "tabletop_murray", "tabletop_schaedler")
+    ]
+    + [
+        ("latrunculi", f'{{"ruleset": "{r}", "seed": 1}}', f"Latrunculi {r}")
+        for r in ("kowalski", "kowalski_10x11", "bell", "bell_8x7", "quintana", "schaedler", "schaedler_2001")
+    ]
+    + [("ur", f'{{"ruleset": "{r}", "seed": 1}}', f"Ur {r}") for r in ("finkel", "masters", "blitz", "murray")]
+)
 
 
 def build_probe(native_build, folder):
     probe = os.path.join(folder, "playout_probe")
     library_dir = os.path.join(native_build, "capi")
-    subprocess.run(["cc", "-O2", "-o", probe, os.path.join(HERE, "playout_probe.c"), "-I", os.path.join(ROOT, "include"),
-                    "-L", library_dir, "-Wl,-rpath," + library_dir, "-lludus"], check=True)
+    subprocess.run(
+        [
+            "cc",
+            "-O2",
+            "-o",
+            probe,
+            os.path.join(HERE, "playout_probe.c"),
+            "-I",
+            os.path.join(ROOT, "include"),
+            "-L",
+            library_dir,
+            "-Wl,-rpath," + library_dir,
+            "-lludus",
+        ],
+        check=True,
+    )
     return probe
 
 
@@ -52,18 +73,24 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         probe = build_probe(os.path.abspath(args.native_build), folder)
         print(f"random playouts, medians of {args.runs} alternating runs of {args.seconds:g} s (plies/s)")
-        print(f"{'ruleset':28} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)")
+        print(
+            f"{'ruleset':28} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)"
+        )
         for game, options, name in GAMES:
             if args.game and game not in args.game:
                 continue
             native, wasm = [], []
             for _ in range(args.runs):
                 native.append(run([probe, game, options, str(args.seconds)])[0])
-                wasm.append(run(["node", os.path.join(HERE, "playout.mjs"), package, game, options, str(args.seconds)])[0])
+                wasm.append(
+                    run(["node", os.path.join(HERE, "playout.mjs"), package, game, options, str(args.seconds)])[0]
+                )
             share = statistics.median(wasm) / statistics.median(native)
             shares = sorted(w / n for w, n in zip(wasm, native))
-            print(f"{name:28} {statistics.median(native) / 1e6:>10.2f} M {statistics.median(wasm) / 1e6:>10.2f} M "
-                  f"{share:>11.0%}  ({shares[0]:.0%} to {shares[-1]:.0%})")
+            print(
+                f"{name:28} {statistics.median(native) / 1e6:>10.2f} M {statistics.median(wasm) / 1e6:>10.2f} M "
+                f"{share:>11.0%}  ({shares[0]:.0%} to {shares[-1]:.0%})"
+            )
             ok = ok and share >= args.target
     if not ok:
         print(f"wasm below {args.target:.0%} of native", file=sys.stderr)

@@ -33,6 +33,7 @@ def _find_mesonpy() -> Optional[Any]:
     """The mesonpy module, from this interpreter or the system's package folders; None if absent."""
     try:
         import mesonpy
+
         return mesonpy
     except ImportError:
         pass
@@ -41,6 +42,7 @@ def _find_mesonpy() -> Optional[Any]:
             sys.path.append(directory)
             try:
                 import mesonpy
+
                 return mesonpy
             except ImportError:
                 sys.path.remove(directory)
@@ -52,7 +54,8 @@ def _missing_mesonpy() -> SystemExit:
     return SystemExit(
         f"ludus: meson-python is needed to build libludus and {python} cannot import it: run "
         f"'{python} -m pip install meson-python ninja', or on Debian and Ubuntu 'sudo apt install python3-mesonpy "
-        "meson ninja-build', then pip install again")
+        "meson ninja-build', then pip install again"
+    )
 
 
 def get_requires_for_build_wheel(config_settings: Optional[Dict[str, Any]] = None) -> List[str]:
@@ -72,8 +75,9 @@ def get_requires_for_build_sdist(config_settings: Optional[Dict[str, Any]] = Non
     return [MESON_PYTHON] if mesonpy is None else mesonpy.get_requires_for_build_sdist(config_settings)
 
 
-def build_wheel(wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None,
-                metadata_directory: Optional[str] = None) -> str:
+def build_wheel(
+    wheel_directory: str, config_settings: Optional[Dict[str, Any]] = None, metadata_directory: Optional[str] = None
+) -> str:
     """Compile libludus with Meson and pack the wheel (meson-python), reporting progress."""
     mesonpy = _find_mesonpy()
     if mesonpy is None:
@@ -112,8 +116,9 @@ class _Progress:
             self._tty = None
 
     def __enter__(self) -> "_Progress":
-        self._say("ludus: compiling libludus (C++) with Meson and Ninja: a few minutes "
-                  "(pip install -v shows every step)")
+        self._say(
+            "ludus: compiling libludus (C++) with Meson and Ninja: a few minutes " "(pip install -v shows every step)"
+        )
         self._thread.start()
         return self
 

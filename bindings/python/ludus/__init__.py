@@ -33,11 +33,42 @@ and Ctrl-C stops them. A :class:`Game` pickles, and two games in the same positi
 from __future__ import annotations
 
 from . import _library
-from .errors import (ArgumentRangeError, ArgumentTypeError, BadJsonError, BufferTooSmallError, GameClosedError, GameOverError, IllegalMoveError,
-                     InternalError, InvalidArgumentError, InvalidMoveError, InvalidOptionError, InvalidStateError,
-                     LibraryNotFoundError, LudusError, LudusMemoryError, NothingToUndoError, UnknownGameError,
-                     UnknownOptionError, WrongPhaseError)
-from .game import DEFAULT_MAX_PLIES, EndReason, Game, Move, MoveList, Outcome, Phase, Playouts, Result, apply_event, game_ids, games, replay
+from .errors import (
+    ArgumentRangeError,
+    ArgumentTypeError,
+    BadJsonError,
+    BufferTooSmallError,
+    GameClosedError,
+    GameOverError,
+    IllegalMoveError,
+    InternalError,
+    InvalidArgumentError,
+    InvalidMoveError,
+    InvalidOptionError,
+    InvalidStateError,
+    LibraryNotFoundError,
+    LudusError,
+    LudusMemoryError,
+    NothingToUndoError,
+    UnknownGameError,
+    UnknownOptionError,
+    WrongPhaseError,
+)
+from .game import (
+    DEFAULT_MAX_PLIES,
+    EndReason,
+    Game,
+    Move,
+    MoveList,
+    Outcome,
+    Phase,
+    Playouts,
+    Result,
+    apply_event,
+    game_ids,
+    games,
+    replay,
+)
 
 __version__ = "1.2.0"
 
@@ -53,10 +84,38 @@ def library_path() -> str:
 
 
 __all__ = [
-    "EndReason", "Game", "Move", "MoveList", "Outcome", "Phase", "Playouts", "Result", "games", "game_ids", "replay", "apply_event", "library_version",
-    "library_path", "LudusError", "InvalidArgumentError", "BadJsonError", "UnknownGameError",
-    "UnknownOptionError", "InvalidOptionError", "InvalidMoveError", "IllegalMoveError", "WrongPhaseError",
-    "GameOverError", "InvalidStateError", "BufferTooSmallError", "LudusMemoryError", "NothingToUndoError",
-    "InternalError", "GameClosedError", "LibraryNotFoundError", "ArgumentRangeError", "ArgumentTypeError",
+    "EndReason",
+    "Game",
+    "Move",
+    "MoveList",
+    "Outcome",
+    "Phase",
+    "Playouts",
+    "Result",
+    "games",
+    "game_ids",
+    "replay",
+    "apply_event",
+    "library_version",
+    "library_path",
+    "LudusError",
+    "InvalidArgumentError",
+    "BadJsonError",
+    "UnknownGameError",
+    "UnknownOptionError",
+    "InvalidOptionError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "WrongPhaseError",
+    "GameOverError",
+    "InvalidStateError",
+    "BufferTooSmallError",
+    "LudusMemoryError",
+    "NothingToUndoError",
+    "InternalError",
+    "GameClosedError",
+    "LibraryNotFoundError",
+    "ArgumentRangeError",
+    "ArgumentTypeError",
     "DEFAULT_MAX_PLIES",
 ]

@@ -44,8 +44,20 @@ from typing import Any, Callable, Dict, List, Tuple, Union
 
 from .errors import ArgumentRangeError, ArgumentTypeError, InvalidArgumentError, LibraryNotFoundError, error_for_status
 
-__all__ = ["lib", "load", "check", "take_string", "library_path", "GameHandle", "c_integer", "c_string", "to_json_text",
-           "c_seed", "INT32", "UINT32"]
+__all__ = [
+    "lib",
+    "load",
+    "check",
+    "take_string",
+    "library_path",
+    "GameHandle",
+    "c_integer",
+    "c_string",
+    "to_json_text",
+    "c_seed",
+    "INT32",
+    "UINT32",
+]
 
 ABI_MAJOR = 1
 
@@ -98,7 +110,8 @@ def load() -> Tuple[ctypes.CDLL, str]:
         except OSError as e:
             raise LibraryNotFoundError(
                 f"cannot load libludus from LUDUS_LIBRARY={explicit!r}: {e}. "
-                "Unset LUDUS_LIBRARY to use the installed library.") from None
+                "Unset LUDUS_LIBRARY to use the installed library."
+            ) from None
     tried: List[str] = ["LUDUS_LIBRARY: not set"]
     for path, must_exist in _candidates():
         if must_exist and not os.path.isfile(path):
@@ -109,8 +122,10 @@ def load() -> Tuple[ctypes.CDLL, str]:
         except OSError as e:
             tried.append(f"{path}: {e}")
     raise LibraryNotFoundError(
-        "cannot find the shared library libludus. Tried:\n  " + "\n  ".join(tried) +
-        "\nInstall libludus (meson install), or set LUDUS_LIBRARY to the path of libludus.so.1.")
+        "cannot find the shared library libludus. Tried:\n  "
+        + "\n  ".join(tried)
+        + "\nInstall libludus (meson install), or set LUDUS_LIBRARY to the path of libludus.so.1."
+    )
 
 
 def _signatures() -> Dict[str, Tuple[List[Any], Any]]:
@@ -149,13 +164,17 @@ _DECLARED = _signatures()
 
 #: functions of later library versions, declared when the loaded library has them
 _OPTIONAL: Dict[str, Tuple[List[Any], Any]] = {
-    "ludus_game_random_playout": ([GameHandle, ctypes.c_uint64, ctypes.c_uint32, POINTER(c_int),
-                                   POINTER(ctypes.c_uint32)], c_int),
+    "ludus_game_random_playout": (
+        [GameHandle, ctypes.c_uint64, ctypes.c_uint32, POINTER(c_int), POINTER(ctypes.c_uint32)],
+        c_int,
+    ),
     "ludus_game_render_svg": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
     "ludus_game_render_text": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
     "ludus_ai_choose": ([GameHandle, c_char_p, POINTER(c_void_p)], c_int),
-    "ludus_game_playouts": ([GameHandle, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint32, POINTER(c_int),
-                             POINTER(ctypes.c_uint32)], c_int),
+    "ludus_game_playouts": (
+        [GameHandle, ctypes.c_uint64, ctypes.c_uint32, ctypes.c_uint32, POINTER(c_int), POINTER(ctypes.c_uint32)],
+        c_int,
+    ),
     "ludus_game_end_reason": ([GameHandle], c_char_p),
     "ludus_game_position_json": ([GameHandle, POINTER(c_void_p)], c_int),
     "ludus_game_apply_event": ([GameHandle, c_char_p], c_int),
@@ -182,8 +201,9 @@ def check(status: int) -> None:
     if status != 0:
         message = last_error()
         name = lib.ludus_status_name(status)
-        raise error_for_status(status, message or f"libludus failed with status {status}",
-                               name.decode() if name else None)
+        raise error_for_status(
+            status, message or f"libludus failed with status {status}", name.decode() if name else None
+        )
 
 
 def take_string(pointer: c_void_p) -> str:
@@ -197,7 +217,7 @@ def take_string(pointer: c_void_p) -> str:
 
 
 #: the ranges of the C integer types the calls take (``int`` is 32 bits on every platform built for)
-INT32 = (-2**31, 2**31 - 1)
+INT32 = (-(2**31), 2**31 - 1)
 UINT32 = (0, 2**32 - 1)
 
 
@@ -227,7 +247,7 @@ def c_integer(value: object, name: str, bounds: Tuple[int, int]) -> int:
 def c_seed(value: object) -> int:
     """A seed: any integer, taken modulo 2**64 (as documented since the first version: every
     integer names a generator, so nothing is lost); not a float or a bool."""
-    return c_integer(value, "the seed", (-2**1000, 2**1000)) % 2**64
+    return c_integer(value, "the seed", (-(2**1000), 2**1000)) % 2**64
 
 
 def c_string(value: object, name: str) -> bytes:
@@ -248,9 +268,11 @@ def c_bytes(value: bytes, name: str) -> bytes:
     holds a NUL byte."""
     nul = value.find(b"\0")
     if nul >= 0:
-        raise InvalidArgumentError(f"{name} contains a NUL character at position {nul} (after "
-                                   f"{preview(value[:nul].decode('utf-8', 'replace'))}): "
-                                   "the library would read only the text before it")
+        raise InvalidArgumentError(
+            f"{name} contains a NUL character at position {nul} (after "
+            f"{preview(value[:nul].decode('utf-8', 'replace'))}): "
+            "the library would read only the text before it"
+        )
     return value
 
 

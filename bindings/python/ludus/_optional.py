@@ -18,13 +18,16 @@ def missing_packages(command: str, modules: Mapping[str, str], extra: str) -> Op
     if not missing:
         return None
     debian = " ".join(modules[module] for module in missing)
-    message = (f"{command} needs {', '.join(missing)}, which this Python ({sys.executable}) cannot import. "
-               f"Debian: apt install {debian}")
+    message = (
+        f"{command} needs {', '.join(missing)}, which this Python ({sys.executable}) cannot import. "
+        f"Debian: apt install {debian}"
+    )
     if DEBIAN_PACKAGES_DIR not in sys.path:
         # Debian's packages serve Debian's interpreter only: a pyenv or conda python3, a venv made
         # from one, or a venv without --system-site-packages does not see them.
-        message += (f" (they serve {DEBIAN_PYTHON}, and this Python does not see {DEBIAN_PACKAGES_DIR}: "
-                    f"run ludus with {DEBIAN_PYTHON}, or in a venv made by "
-                    f"{DEBIAN_PYTHON} -m venv --system-site-packages)")
+        message += (
+            f" (they serve {DEBIAN_PYTHON}, and this Python does not see {DEBIAN_PACKAGES_DIR}: "
+            f"run ludus with {DEBIAN_PYTHON}, or in a venv made by "
+            f"{DEBIAN_PYTHON} -m venv --system-site-packages)"
+        )
     return message + f"; pip: pip install '.[{extra}]'"
-

@@ -36,10 +36,25 @@ from __future__ import annotations
 from typing import Dict, Optional, Type
 
 __all__ = [
-    "LudusError", "InvalidArgumentError", "BadJsonError", "UnknownGameError", "UnknownOptionError",
-    "InvalidOptionError", "InvalidMoveError", "IllegalMoveError", "WrongPhaseError", "GameOverError",
-    "InvalidStateError", "BufferTooSmallError", "LudusMemoryError", "NothingToUndoError",
-    "InternalError", "GameClosedError", "LibraryNotFoundError", "ArgumentRangeError", "ArgumentTypeError",
+    "LudusError",
+    "InvalidArgumentError",
+    "BadJsonError",
+    "UnknownGameError",
+    "UnknownOptionError",
+    "InvalidOptionError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "WrongPhaseError",
+    "GameOverError",
+    "InvalidStateError",
+    "BufferTooSmallError",
+    "LudusMemoryError",
+    "NothingToUndoError",
+    "InternalError",
+    "GameClosedError",
+    "LibraryNotFoundError",
+    "ArgumentRangeError",
+    "ArgumentTypeError",
     "error_for_status",
 ]
 
@@ -71,24 +86,55 @@ class LudusError(Exception):
 # One class per status of the C library, in the order of ludus_status: (class name, status name,
 # the built-in exception it also is, or None, docstring). The classes are made from this table.
 _STATUS_TABLE = (
-    ("InvalidArgumentError", "LUDUS_E_INVALID_ARGUMENT", ValueError, "A NULL pointer or a number out of range reached the library."),
-    ("BadJsonError", "LUDUS_E_BAD_JSON", ValueError, "Text that is not well-formed JSON (or not the JSON type asked for)."),
+    (
+        "InvalidArgumentError",
+        "LUDUS_E_INVALID_ARGUMENT",
+        ValueError,
+        "A NULL pointer or a number out of range reached the library.",
+    ),
+    (
+        "BadJsonError",
+        "LUDUS_E_BAD_JSON",
+        ValueError,
+        "Text that is not well-formed JSON (or not the JSON type asked for).",
+    ),
     ("UnknownGameError", "LUDUS_E_UNKNOWN_GAME", ValueError, "No game with that id in the catalogue."),
     ("UnknownOptionError", "LUDUS_E_UNKNOWN_OPTION", ValueError, "An option the game does not have."),
     ("InvalidOptionError", "LUDUS_E_INVALID_OPTION", ValueError, "An option of the wrong type or out of its range."),
-    ("InvalidMoveError", "LUDUS_E_INVALID_MOVE", ValueError,
-     "A move (text or object) that cannot be read, or that names more than one legal move."),
-    ("IllegalMoveError", "LUDUS_E_ILLEGAL_MOVE", ValueError, "A well-formed move that is not legal in the current position."),
-    ("WrongPhaseError", "LUDUS_E_WRONG_PHASE", None,
-     "The call does not fit the phase: a move before the roll, a roll after it, dice in a game\n"
-     "    without dice, a draw in a game without draws."),
+    (
+        "InvalidMoveError",
+        "LUDUS_E_INVALID_MOVE",
+        ValueError,
+        "A move (text or object) that cannot be read, or that names more than one legal move.",
+    ),
+    (
+        "IllegalMoveError",
+        "LUDUS_E_ILLEGAL_MOVE",
+        ValueError,
+        "A well-formed move that is not legal in the current position.",
+    ),
+    (
+        "WrongPhaseError",
+        "LUDUS_E_WRONG_PHASE",
+        None,
+        "The call does not fit the phase: a move before the roll, a roll after it, dice in a game\n"
+        "    without dice, a draw in a game without draws.",
+    ),
     ("GameOverError", "LUDUS_E_GAME_OVER", None, "The game has ended: no more moves, rolls or draws."),
-    ("InvalidStateError", "LUDUS_E_INVALID_STATE", ValueError,
-     "A saved state that is well-formed JSON but inconsistent (e.g. its history does not lead\n"
-     "    to its position)."),
-    ("BufferTooSmallError", "LUDUS_E_BUFFER_TOO_SMALL", None,
-     "A caller's buffer was too small (the package sizes its buffers itself, so a user only\n"
-     "    sees this when calling the raw library)."),
+    (
+        "InvalidStateError",
+        "LUDUS_E_INVALID_STATE",
+        ValueError,
+        "A saved state that is well-formed JSON but inconsistent (e.g. its history does not lead\n"
+        "    to its position).",
+    ),
+    (
+        "BufferTooSmallError",
+        "LUDUS_E_BUFFER_TOO_SMALL",
+        None,
+        "A caller's buffer was too small (the package sizes its buffers itself, so a user only\n"
+        "    sees this when calling the raw library).",
+    ),
     ("LudusMemoryError", "LUDUS_E_NO_MEMORY", MemoryError, "The library ran out of memory."),
     ("NothingToUndoError", "LUDUS_E_NOTHING_TO_UNDO", None, "Undo at the start of the history."),
     ("InternalError", "LUDUS_E_INTERNAL", None, "A bug in the library: please report it with the message."),
@@ -103,9 +149,22 @@ def _status_class(status: int, name: str, status_name: str, also: Optional[type]
 _BY_STATUS: Dict[int, Type[LudusError]] = {
     status: _status_class(status, *row) for status, row in enumerate(_STATUS_TABLE, start=1)
 }
-InvalidArgumentError, BadJsonError, UnknownGameError, UnknownOptionError, InvalidOptionError, InvalidMoveError, \
-    IllegalMoveError, WrongPhaseError, GameOverError, InvalidStateError, BufferTooSmallError, LudusMemoryError, \
-    NothingToUndoError, InternalError = _BY_STATUS.values()
+(
+    InvalidArgumentError,
+    BadJsonError,
+    UnknownGameError,
+    UnknownOptionError,
+    InvalidOptionError,
+    InvalidMoveError,
+    IllegalMoveError,
+    WrongPhaseError,
+    GameOverError,
+    InvalidStateError,
+    BufferTooSmallError,
+    LudusMemoryError,
+    NothingToUndoError,
+    InternalError,
+) = _BY_STATUS.values()
 
 
 class ArgumentRangeError(InvalidArgumentError, OverflowError):
@@ -116,6 +175,7 @@ class ArgumentRangeError(InvalidArgumentError, OverflowError):
 class ArgumentTypeError(LudusError, TypeError):
     """A value of the wrong type for a call (``apply_action(1.0)``, ``Game(5)``): refused by the
     package before it reaches the library."""
+
     status, status_name = 1, "LUDUS_E_INVALID_ARGUMENT"
 
 

@@ -14,13 +14,27 @@ from . import _library
 from ._library import INT32, UINT32, GameHandle, c_bytes, c_integer, c_seed, c_string, call_string, check, to_json_text
 from .errors import ArgumentTypeError, GameClosedError, LudusError
 
-__all__ = ["DEFAULT_MAX_PLIES", "Phase", "Result", "Move", "MoveList", "Outcome", "Playouts", "Game", "games", "game_ids",
-           "MoveLike", "apply_event", "replay"]
+__all__ = [
+    "DEFAULT_MAX_PLIES",
+    "Phase",
+    "Result",
+    "Move",
+    "MoveList",
+    "Outcome",
+    "Playouts",
+    "Game",
+    "games",
+    "game_ids",
+    "MoveLike",
+    "apply_event",
+    "replay",
+]
 
 
 class Phase(enum.IntEnum):
     """What the game waits for (``ludus_phase``). ``str(phase)`` is ``"roll"``, ``"move"`` or
     ``"over"``, as in the saved state."""
+
     ROLL = 0
     MOVE = 1
     OVER = 2
@@ -31,6 +45,7 @@ class Phase(enum.IntEnum):
 
 class Result(enum.IntEnum):
     """The outcome so far (``ludus_result``)."""
+
     ONGOING = 0
     PLAYER0_WON = 1
     PLAYER1_WON = 2
@@ -49,6 +64,7 @@ class EndReason(str, enum.Enum):
     """Why a game ended (:attr:`Game.end_reason`), the list of ``ludus_game_end_reason`` in
     ludus.h, as the JavaScript package's ``EndReason``. Each member is the string itself, so
     ``game.end_reason == EndReason.BORNE_OFF`` holds; later library versions may add reasons."""
+
     ALL_CAPTURED = "all_captured"
     ONE_PIECE_LEFT = "one_piece_left"
     DUX_IMMOBILISED = "dux_immobilised"
@@ -63,7 +79,7 @@ class EndReason(str, enum.Enum):
         return self.value
 
 
-_PHASES = tuple(Phase)    # indexing a tuple is several times faster than calling the enum
+_PHASES = tuple(Phase)  # indexing a tuple is several times faster than calling the enum
 _RESULTS = tuple(Result)
 
 #: The bound on the moves of :meth:`Game.random_playout` and :meth:`Game.playouts` when none is
@@ -127,7 +143,7 @@ class Move(Mapping[str, Any]):
         if isinstance(data, str):
             data = {"text": data}
         if not isinstance(data.get("text"), str):
-            raise TypeError("a move needs a \"text\" string")
+            raise TypeError('a move needs a "text" string')
         self._data: Dict[str, Any] = dict(data)
 
     @property
@@ -203,10 +219,12 @@ class MoveList(Sequence[Move]):
         self._moves: List[Move] = [m if isinstance(m, Move) else Move(m) for m in moves]
 
     @overload
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int) -> Move:
+        ...
 
     @overload
-    def __getitem__(self, index: slice) -> "MoveList": ...
+    def __getitem__(self, index: slice) -> "MoveList":
+        ...
 
     def __getitem__(self, index: Union[int, slice]) -> Union[Move, "MoveList"]:
         if isinstance(index, slice):
@@ -244,6 +262,7 @@ class MoveList(Sequence[Move]):
 
 class Outcome(NamedTuple):
     """One distinct roll of the dice and its probability (see :meth:`Game.chance_outcomes`)."""
+
     dice: Tuple[int, ...]
     probability: float
 
@@ -251,6 +270,7 @@ class Outcome(NamedTuple):
 class Playouts(NamedTuple):
     """The random playouts of :meth:`Game.playouts`: playout ``i`` ended with ``results[i]``
     (:attr:`Result.ONGOING` if stopped at ``max_plies``) after ``plies[i]`` moves."""
+
     results: List[Result]
     plies: List[int]
 
@@ -300,7 +320,7 @@ class Game:
         self._h: Optional[GameHandle] = handle
         self._id = game_id
         self._actions = (ctypes.c_int32 * 64)()
-        self._changes = 0     # counts the calls that change the game: the key of the cached state
+        self._changes = 0  # counts the calls that change the game: the key of the cached state
         self._cached: Optional[Tuple[int, Dict[str, Any]]] = None
         self._cached_position: Optional[Tuple[int, Dict[str, Any]]] = None
         self._fixed_part: Optional[Tuple[str, Dict[str, Any]]] = None
@@ -417,8 +437,11 @@ class Game:
         """What ``==`` compares: the game, its options less the seed (the rules) and its
         position less the generator's state ("rng")."""
         game_id, options = self._fixed()
-        return [game_id, {k: v for k, v in options.items() if k != "seed"},
-                {k: v for k, v in self._position().items() if k != "rng"}]
+        return [
+            game_id,
+            {k: v for k, v in options.items() if k != "seed"},
+            {k: v for k, v in self._position().items() if k != "rng"},
+        ]
 
     # ---- state ----------------------------------------------------------------------------
 
@@ -620,7 +643,7 @@ class Game:
         count = ctypes.c_size_t()
         check(self._lib.ludus_game_roll(self._handle, values, len(values), ctypes.byref(count)))
         self._changed()
-        return tuple(values[:count.value])
+        return tuple(values[: count.value])
 
     def set_dice(self, *values: Union[int, Sequence[int]]) -> None:
         """Dice from outside (physical dice, a replay, a test): ``set_dice(3, 5)`` or
@@ -650,7 +673,7 @@ class Game:
             self._actions = (ctypes.c_int32 * max(count.value, 2 * len(self._actions)))()
             status = self._lib.ludus_game_actions(self._handle, self._actions, len(self._actions), ctypes.byref(count))
         check(status)
-        return self._actions[:count.value]
+        return self._actions[: count.value]
 
     def apply_action(self, action: int) -> None:
         """Play one of the integers of :meth:`actions` (IllegalMoveError for any other; TypeError
@@ -683,9 +706,10 @@ class Game:
             check(function(self._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
         else:
             trial = self.copy()
-            _interruptible(lambda: check(function(trial._handle, seed, max_plies, ctypes.byref(result),
-                                                  ctypes.byref(plies))))
-            self._h, trial._h = trial._h, self._h   # the game takes the played copy's handle
+            _interruptible(
+                lambda: check(function(trial._handle, seed, max_plies, ctypes.byref(result), ctypes.byref(plies)))
+            )
+            self._h, trial._h = trial._h, self._h  # the game takes the played copy's handle
             trial.close()
         self._changed()
         return _RESULTS[result.value], int(plies.value)
@@ -713,10 +737,17 @@ class Game:
         most = max(1, 10 * _PLIES_PER_DIRECT_CALL // max(max_plies, 1))
         while first < n:
             count = min(count, n - first)
-            args = ((seed + first) % 2**64, count, max_plies,
-                    ctypes.cast(ctypes.addressof(results) + first * ctypes.sizeof(ctypes.c_int), ctypes.POINTER(ctypes.c_int)),
-                    ctypes.cast(ctypes.addressof(plies) + first * ctypes.sizeof(ctypes.c_uint32),
-                                ctypes.POINTER(ctypes.c_uint32)))
+            args = (
+                (seed + first) % 2**64,
+                count,
+                max_plies,
+                ctypes.cast(
+                    ctypes.addressof(results) + first * ctypes.sizeof(ctypes.c_int), ctypes.POINTER(ctypes.c_int)
+                ),
+                ctypes.cast(
+                    ctypes.addressof(plies) + first * ctypes.sizeof(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32)
+                ),
+            )
             started = time.perf_counter()
             if max_plies <= _PLIES_PER_DIRECT_CALL:
                 check(function(self._handle, *args))
@@ -750,9 +781,11 @@ class Game:
         WrongPhaseError before a roll, GameOverError at the end."""
         function = self._optional("ludus_ai_choose")
         if not isinstance(level, str):
-            raise ArgumentTypeError(f"the level is a name such as \"best\", not {type(level).__name__}")
+            raise ArgumentTypeError(f'the level is a name such as "best", not {type(level).__name__}')
         given = dict(options, level=level)
-        return Move(json.loads(call_string(function, self._handle, to_json_text(given, "the computer player's options"))))
+        return Move(
+            json.loads(call_string(function, self._handle, to_json_text(given, "the computer player's options")))
+        )
 
     # ---- display --------------------------------------------------------------------------
 
@@ -813,8 +846,12 @@ class Game:
 def _deprecated(old: str, new: str) -> None:
     """Warn that ``Game.old`` is a deprecated alias of ``Game.new``, at the line that called it
     (stacklevel 3: past this function and the alias)."""
-    warnings.warn(f"Game.{old}() is deprecated since libludus 1.2.0: use Game.{new}(), the name the "
-                  f"JavaScript package shares", DeprecationWarning, stacklevel=3)
+    warnings.warn(
+        f"Game.{old}() is deprecated since libludus 1.2.0: use Game.{new}(), the name the "
+        f"JavaScript package shares",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def _copy_json(value: Any) -> Any:

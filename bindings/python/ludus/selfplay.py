@@ -22,9 +22,21 @@ from typing import Any, Dict, List, Mapping, Optional, TextIO, Tuple
 from .errors import UnknownGameError
 from .game import Game, Phase, games
 
-__all__ = ["GameRecord", "Summary", "play_game", "run", "wilson", "elo_from_score", "score_from_elo", "fit_elo",
-           "RoundRobin", "round_robin", "levels_of", "every_level", "table_markdown"]
-
+__all__ = [
+    "GameRecord",
+    "Summary",
+    "play_game",
+    "run",
+    "wilson",
+    "elo_from_score",
+    "score_from_elo",
+    "fit_elo",
+    "RoundRobin",
+    "round_robin",
+    "levels_of",
+    "every_level",
+    "table_markdown",
+]
 
 
 def every_level() -> List[str]:
@@ -43,18 +55,23 @@ ELO_PER_NATURAL = 400.0 / math.log(10.0)  # Elo points per unit of the logistic'
 @dataclass
 class GameRecord:
     """How one game of a match went, from player A's point of view."""
+
     index: int
-    a_player: int            # the player number A had
-    first: int               # the player who moved first
-    winner: Optional[int]    # None for a draw (or a game stopped at max_plies)
+    a_player: int  # the player number A had
+    first: int  # the player who moved first
+    winner: Optional[int]  # None for a draw (or a game stopped at max_plies)
     plies: int
-    cpu_seconds: Tuple[float, float] = (0.0, 0.0)  # CPU time of A's and B's choices (the process's, summed over its threads)
-    moves: Tuple[int, int] = (0, 0)                # moves A and B chose
+    cpu_seconds: Tuple[float, float] = (
+        0.0,
+        0.0,
+    )  # CPU time of A's and B's choices (the process's, summed over its threads)
+    moves: Tuple[int, int] = (0, 0)  # moves A and B chose
 
 
 @dataclass
 class Summary:
     """The totals of a match for player A, with every game's record."""
+
     n: int = 0
     a_wins: int = 0
     draws: int = 0
@@ -97,8 +114,15 @@ def wilson(successes: float, n: int, z: float = 1.96) -> Tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_game(game_id: str, game_options: Mapping[str, Any], index: int, seed: int,
-              a: Mapping[str, Any], b: Mapping[str, Any], max_plies: int = 2000) -> GameRecord:
+def play_game(
+    game_id: str,
+    game_options: Mapping[str, Any],
+    index: int,
+    seed: int,
+    a: Mapping[str, Any],
+    b: Mapping[str, Any],
+    max_plies: int = 2000,
+) -> GameRecord:
     """One game: A (options of ai_move, with "level") is player 0 when ``index`` is even."""
     a_player = index % 2
     options = dict(game_options)
@@ -138,8 +162,17 @@ def _bar(done: int, total: int, started: float, out: TextIO) -> None:
     out.flush()
 
 
-def run(game_id: str, game_options: Mapping[str, Any], a: Mapping[str, Any], b: Mapping[str, Any], n: int,
-        seed: int = 1, jobs: int = 2, progress: Optional[TextIO] = sys.stderr, max_plies: int = 2000) -> Summary:
+def run(
+    game_id: str,
+    game_options: Mapping[str, Any],
+    a: Mapping[str, Any],
+    b: Mapping[str, Any],
+    n: int,
+    seed: int = 1,
+    jobs: int = 2,
+    progress: Optional[TextIO] = sys.stderr,
+    max_plies: int = 2000,
+) -> Summary:
     """Play ``n`` games in ``jobs`` processes and sum them up."""
     tasks = [(game_id, dict(game_options), i, seed, dict(a), dict(b), max_plies) for i in range(n)]
     summary = Summary()
@@ -170,14 +203,18 @@ def _describe(ai: Mapping[str, Any]) -> str:
 def report(summary: Summary, game_id: str, a: Mapping[str, Any], b: Mapping[str, Any], seed: int) -> str:
     """The result for a person: win/draw/loss of A with a 95% interval, length, first move's edge."""
     n = summary.n
-    lines = [f"{game_id}: A = {_describe(a)} against B = {_describe(b)}, {n} games "
-             f"(seeds {seed}..{seed + n - 1}, A is player 0 in the even games)"]
+    lines = [
+        f"{game_id}: A = {_describe(a)} against B = {_describe(b)}, {n} games "
+        f"(seeds {seed}..{seed + n - 1}, A is player 0 in the even games)"
+    ]
     if n == 0:
         return lines[0]
     pct = lambda x: f"{100.0 * x:.1f}%"  # noqa: E731
     lo, hi = wilson(summary.a_wins, n)
-    lines.append(f"A wins {summary.a_wins} ({pct(summary.a_wins / n)}, 95% CI {pct(lo)}..{pct(hi)}), "
-                 f"draws {summary.draws} ({pct(summary.draws / n)}), losses {summary.a_losses} ({pct(summary.a_losses / n)})")
+    lines.append(
+        f"A wins {summary.a_wins} ({pct(summary.a_wins / n)}, 95% CI {pct(lo)}..{pct(hi)}), "
+        f"draws {summary.draws} ({pct(summary.draws / n)}), losses {summary.a_losses} ({pct(summary.a_losses / n)})"
+    )
     score = (summary.a_wins + 0.5 * summary.draws) / n
     slo, shi = wilson(summary.a_wins + 0.5 * summary.draws, n)
     lines.append(f"A's score {pct(score)} (95% CI {pct(slo)}..{pct(shi)})")
@@ -185,12 +222,15 @@ def report(summary: Summary, game_id: str, a: Mapping[str, Any], b: Mapping[str,
     per_move = [1000.0 * summary.cpu_seconds[side] / max(summary.moves[side], 1) for side in (0, 1)]
     lines.append(f"CPU time a move: A {per_move[0]:.2f} ms, B {per_move[1]:.2f} ms")
     first_score = (summary.first_wins + 0.5 * summary.draws) / n
-    lines.append(f"the first player won {summary.first_wins}, lost {summary.first_losses}: "
-                 f"score {pct(first_score)}, edge {100.0 * (first_score - 0.5):+.1f} points")
+    lines.append(
+        f"the first player won {summary.first_wins}, lost {summary.first_losses}: "
+        f"score {pct(first_score)}, edge {100.0 * (first_score - 0.5):+.1f} points"
+    )
     return "\n".join(lines)
 
 
 # ---- Elo ------------------------------------------------------------------------------------
+
 
 def score_from_elo(difference: float) -> float:
     """The expected score (win 1, draw 0.5) of a player rated ``difference`` Elo above the other."""
@@ -220,8 +260,13 @@ def _solve(matrix: List[List[float]], vector: List[float]) -> List[float]:
     return [a[i][n] / a[i][i] for i in range(n)]
 
 
-def fit_elo(names: List[str], results: Mapping[Tuple[str, str], Tuple[int, int, int]], anchor: Optional[str] = None,
-            prior_draws: float = 1.0, z: float = 1.96) -> Dict[str, Tuple[float, float, float]]:
+def fit_elo(
+    names: List[str],
+    results: Mapping[Tuple[str, str], Tuple[int, int, int]],
+    anchor: Optional[str] = None,
+    prior_draws: float = 1.0,
+    z: float = 1.96,
+) -> Dict[str, Tuple[float, float, float]]:
     """Elo ratings of ``names`` from pairwise ``results`` {(a, b): (a's wins, draws, a's losses)}: the
     maximum-likelihood Bradley-Terry fit with draws counting half a win, ``anchor`` (default the first
     name) rated 0. ``prior_draws`` virtual draws are added to every pair that played, so that a perfect
@@ -281,14 +326,16 @@ def fit_elo(names: List[str], results: Mapping[Tuple[str, str], Tuple[int, int, 
 
 # ---- round robin ----------------------------------------------------------------------------
 
+
 @dataclass
 class RoundRobin:
     """A round robin between computer levels: the levels, each one's ai_move options, the
     number of games a pair and the results of every pairing (filled by `round_robin`)."""
+
     game_id: str
     levels: List[str]
-    players: Dict[str, Dict[str, Any]]                 # level -> options of ai_move
-    n: int                                             # games a pair
+    players: Dict[str, Dict[str, Any]]  # level -> options of ai_move
+    n: int  # games a pair
     seed: int
     results: Dict[Tuple[str, str], Tuple[int, int, int]] = field(default_factory=dict)
     plies: int = 0
@@ -304,18 +351,35 @@ def levels_of(game_id: str) -> List[str]:
     raise UnknownGameError(f"unknown game {game_id!r} (games: {', '.join(e['id'] for e in games())})")
 
 
-def round_robin(game_id: str, game_options: Mapping[str, Any], players: Mapping[str, Mapping[str, Any]], n: int,
-                seed: int = 1, jobs: int = 1, progress: Optional[TextIO] = sys.stderr, max_plies: int = 2000) -> RoundRobin:
+def round_robin(
+    game_id: str,
+    game_options: Mapping[str, Any],
+    players: Mapping[str, Mapping[str, Any]],
+    n: int,
+    seed: int = 1,
+    jobs: int = 1,
+    progress: Optional[TextIO] = sys.stderr,
+    max_plies: int = 2000,
+) -> RoundRobin:
     """Every pair of ``players`` ({level: options}) plays ``n`` games (colours alternating, the same
     seeds for every pair)."""
     levels = list(players)
     rr = RoundRobin(game_id, levels, {k: dict(v) for k, v in players.items()}, n, seed)
     for x, a in enumerate(levels):
-        for b in levels[x + 1:]:
+        for b in levels[x + 1 :]:
             if progress is not None:
                 progress.write(f"{a} against {b}\n")
-            summary = run(game_id, game_options, dict(players[a], level=a), dict(players[b], level=b), n, seed=seed,
-                          jobs=jobs, progress=progress, max_plies=max_plies)
+            summary = run(
+                game_id,
+                game_options,
+                dict(players[a], level=a),
+                dict(players[b], level=b),
+                n,
+                seed=seed,
+                jobs=jobs,
+                progress=progress,
+                max_plies=max_plies,
+            )
             rr.results[(a, b)] = (summary.a_wins, summary.draws, summary.a_losses)
             rr.plies += summary.plies
             rr.games += summary.n
@@ -348,14 +412,16 @@ def table_markdown(rr: RoundRobin, game_options: Optional[Mapping[str, Any]] = N
         cell[(b, a)] = f"{l}-{d}-{w}"
     order = sorted(rr.levels, key=lambda level: -ratings[level][0])
     options = ", ".join(f"{k} {v}" for k, v in sorted((game_options or {}).items()))
-    lines = [f"{rr.game_id}{' (' + options + ')' if options else ''}: round robin of {len(rr.levels)} levels, "
-             f"{rr.n} games a pair (seeds {rr.seed}..{rr.seed + rr.n - 1}, colours alternating), "
-             f"{rr.plies / max(rr.games, 1):.1f} moves a game. Budget a move: {_budget_text(rr.players)}. "
-             f"Elo: Bradley-Terry fit of all games (draws half; one virtual draw a pair), {rr.levels[0]} = 0, "
-             f"95% interval. Cells: the row's wins-draws-losses against the column.",
-             "",
-             "| level | Elo (95% CI) | score | " + " | ".join(order) + " |",
-             "|---|---:|---:|" + "---:|" * len(order)]
+    lines = [
+        f"{rr.game_id}{' (' + options + ')' if options else ''}: round robin of {len(rr.levels)} levels, "
+        f"{rr.n} games a pair (seeds {rr.seed}..{rr.seed + rr.n - 1}, colours alternating), "
+        f"{rr.plies / max(rr.games, 1):.1f} moves a game. Budget a move: {_budget_text(rr.players)}. "
+        f"Elo: Bradley-Terry fit of all games (draws half; one virtual draw a pair), {rr.levels[0]} = 0, "
+        f"95% interval. Cells: the row's wins-draws-losses against the column.",
+        "",
+        "| level | Elo (95% CI) | score | " + " | ".join(order) + " |",
+        "|---|---:|---:|" + "---:|" * len(order),
+    ]
     for level in order:
         rating, low, high = ratings[level]
         share = points[level] / played[level] if played[level] else 0.0

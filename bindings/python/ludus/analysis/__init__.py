@@ -19,18 +19,41 @@ from .records import RecordTable
 from .report import write_records, write_report, write_summary
 from .run import CHUNK_GAMES, SchedulerError, configurations, run_chunks, tasks
 
-__all__ = ["analyze", "write_outputs", "summarize", "play_game",
-           "play_chunk", "derive_seed", "run_chunks", "tasks", "configurations", "metrics", "SchedulerError",
-           "CHUNK_GAMES", "UNATTENDED_DRAW_PLIES", "RecordTable"]
+__all__ = [
+    "analyze",
+    "write_outputs",
+    "summarize",
+    "play_game",
+    "play_chunk",
+    "derive_seed",
+    "run_chunks",
+    "tasks",
+    "configurations",
+    "metrics",
+    "SchedulerError",
+    "CHUNK_GAMES",
+    "UNATTENDED_DRAW_PLIES",
+    "RecordTable",
+]
 
 # Petteia and Latrunculi need a draw rule for games between programs to end (as in selfplay).
 UNATTENDED_DRAW_PLIES = 200
 
 
-def analyze(game_id: str, options: Optional[Mapping[str, Any]] = None, sweep: Optional[Mapping[str, Sequence[Any]]] = None,
-            levels: Sequence[str] = ("random",), games: int = 100, seed: int = 1, budget: Optional[int] = None,
-            workers: Optional[int] = None, scheduler: Optional[str] = None, max_plies: int = 2000,
-            detail: Optional[int] = None, progress: Optional[TextIO] = None) -> Dict[str, Any]:
+def analyze(
+    game_id: str,
+    options: Optional[Mapping[str, Any]] = None,
+    sweep: Optional[Mapping[str, Sequence[Any]]] = None,
+    levels: Sequence[str] = ("random",),
+    games: int = 100,
+    seed: int = 1,
+    budget: Optional[int] = None,
+    workers: Optional[int] = None,
+    scheduler: Optional[str] = None,
+    max_plies: int = 2000,
+    detail: Optional[int] = None,
+    progress: Optional[TextIO] = None,
+) -> Dict[str, Any]:
     """Play ``games`` games of every configuration (each point of ``sweep`` with each pairing of
     ``levels``; colours alternate) and summarize them. Returns ``{"game", "options", "sweep",
     "configs": {name: summary}, "config_swept", "records", ...}``; the records (a
@@ -39,8 +62,11 @@ def analyze(game_id: str, options: Optional[Mapping[str, Any]] = None, sweep: Op
     with the per-ply metrics (None: all)."""
     options = dict(options or {})
     sweep = {k: list(v) for k, v in (sweep or {}).items()}
-    if game_id in ("petteia", "latrunculi") and "draw_plies_without_capture" not in options \
-            and "draw_plies_without_capture" not in sweep:
+    if (
+        game_id in ("petteia", "latrunculi")
+        and "draw_plies_without_capture" not in options
+        and "draw_plies_without_capture" not in sweep
+    ):
         options["draw_plies_without_capture"] = UNATTENDED_DRAW_PLIES
     configs = configurations(options, sweep, list(levels))
     chunk_tasks = tasks(game_id, configs, games, seed, budget, max_plies, detail)
@@ -48,8 +74,15 @@ def analyze(game_id: str, options: Optional[Mapping[str, Any]] = None, sweep: Op
     records = RecordTable.concat(results)
     by_name = records.by_config()
     return {
-        "game": game_id, "options": options, "sweep": sweep, "levels": list(levels), "games": games, "seed": seed,
-        "budget": budget, "max_plies": max_plies, "detail": detail,
+        "game": game_id,
+        "options": options,
+        "sweep": sweep,
+        "levels": list(levels),
+        "games": games,
+        "seed": seed,
+        "budget": budget,
+        "max_plies": max_plies,
+        "detail": detail,
         "configs": {c.name: summarize(by_name.get(c.name, RecordTable())) for c in configs},
         "config_swept": {c.name: c.swept for c in configs},
         "records": records,

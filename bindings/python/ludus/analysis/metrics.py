@@ -13,16 +13,43 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence
 from ..selfplay import wilson  # the Wilson score interval of a proportion, shared with selfplay
 from .records import column
 
-__all__ = ["wilson", "mean_interval", "leaders", "lead_change", "lead_changes", "stability", "drama",
-           "decision_share", "branching_mean", "turns_of", "coverage", "summarize", "OUTCOME_METRICS",
-           "PER_GAME_METRICS"]
+__all__ = [
+    "wilson",
+    "mean_interval",
+    "leaders",
+    "lead_change",
+    "lead_changes",
+    "stability",
+    "drama",
+    "decision_share",
+    "branching_mean",
+    "turns_of",
+    "coverage",
+    "summarize",
+    "OUTCOME_METRICS",
+    "PER_GAME_METRICS",
+]
 
 Z95 = 1.96
 
 # Per-game values averaged over games (the key in a record, and what the summary calls it).
-PER_GAME_METRICS = ["plies", "turns", "branching_factor", "decision_moves", "forced_passes", "board_coverage",
-                    "piece_number", "pieces_left", "lead_change", "lead_changes", "stability", "drama",
-                    "eval_lead_change", "eval_stability", "eval_drama"]
+PER_GAME_METRICS = [
+    "plies",
+    "turns",
+    "branching_factor",
+    "decision_moves",
+    "forced_passes",
+    "board_coverage",
+    "piece_number",
+    "pieces_left",
+    "lead_change",
+    "lead_changes",
+    "stability",
+    "drama",
+    "eval_lead_change",
+    "eval_stability",
+    "eval_drama",
+]
 OUTCOME_METRICS = ["completion", "draws", "timeouts", "drawishness", "advantage_first", "balance"]
 
 
@@ -40,6 +67,7 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Dict[str, float]:
 
 
 # ---- one game --------------------------------------------------------------------------------
+
 
 def leaders(evaluations: Sequence[float]) -> List[int]:
     """The leader at each state from player 0's evaluation e_0 (two players, so e_1 = -e_0):
@@ -123,6 +151,7 @@ def coverage(occupied: Iterable[Any], sites: int) -> Optional[float]:
 
 # ---- many games ------------------------------------------------------------------------------
 
+
 def _score(winner: Optional[int], player: int) -> float:
     """Ludii's (u_p + 1) / 2 for ``player`` in a game won by ``winner``: 1 for a win, 0 for a
     loss, 0.5 for a draw or a timeout (no winner)."""
@@ -154,7 +183,10 @@ def summarize(records: Sequence[Mapping[str, Any]]) -> Dict[str, Any]:
     advantage = mean_interval(first_scores)
     out["advantage_first"] = {"value": advantage["mean"], "low": advantage["low"], "high": advantage["high"]}
     zero_scores = [_score(w, 0) for w in winners]
-    seat = [math.fsum(zero_scores) / n if n else math.nan, math.fsum(_score(w, 1) for w in winners) / n if n else math.nan]
+    seat = [
+        math.fsum(zero_scores) / n if n else math.nan,
+        math.fsum(_score(w, 1) for w in winners) / n if n else math.nan,
+    ]
     balance = 1.0 - abs(seat[0] - seat[1])
     zero = mean_interval(zero_scores)
     # With two players r_1 = 1 - r_0, so Balance = 1 - |2 r_0 - 1|: its interval maps from r_0's.
@@ -173,9 +205,14 @@ def summarize(records: Sequence[Mapping[str, Any]]) -> Dict[str, Any]:
         a_scores = [_score(w, pair.index(a)) for w, pair in zip(winners, pairs)]
         a_wins = sum(1 for w, pair in zip(winners, pairs) if w is not None and pair[w] == a)
         low, high = wilson(a_wins, n)
-        out["pairing"] = {"a": a, "b": levels[1], "a_wins": a_wins, "b_wins": wins - a_wins,
-                          "a_win_rate": {"value": a_wins / n, "low": low, "high": high},
-                          "a_score": {"value": math.fsum(a_scores) / n, **_bounds(mean_interval(a_scores))}}
+        out["pairing"] = {
+            "a": a,
+            "b": levels[1],
+            "a_wins": a_wins,
+            "b_wins": wins - a_wins,
+            "a_win_rate": {"value": a_wins / n, "low": low, "high": high},
+            "a_score": {"value": math.fsum(a_scores) / n, **_bounds(mean_interval(a_scores))},
+        }
     out["plies_histogram"] = histogram(column(records, "plies"))
     return out
 

@@ -48,10 +48,12 @@ class Features:
     """What the metrics read from one position: the occupied sites, the board's number of sites,
     the pieces on the board, each player's material (pieces not lost; for the race games, pieces
     not borne off) and player 0's evaluation e_0 in [-1, 1]."""
+
     __slots__ = ("sites", "total_sites", "on_board", "material", "evaluation")
 
-    def __init__(self, sites: Set[Any], total_sites: int, on_board: int, material: Tuple[int, int],
-                 evaluation: float) -> None:
+    def __init__(
+        self, sites: Set[Any], total_sites: int, on_board: int, material: Tuple[int, int], evaluation: float
+    ) -> None:
         self.sites, self.total_sites, self.on_board = sites, total_sites, on_board
         self.material, self.evaluation = material, evaluation
 
@@ -70,8 +72,10 @@ def features(game_id: str, ruleset: Optional[str], position: Mapping[str, Any]) 
         return _board_features(position, (position["pieces"][0], position["pieces"][1]))
     if game_id == "latrunculi":
         if "men" in position:
-            m = [position["men"][p] + position["duxes"][p] + position["men_in_hand"][p] + position["dux_in_hand"][p]
-                 for p in (0, 1)]
+            m = [
+                position["men"][p] + position["duxes"][p] + position["men_in_hand"][p] + position["dux_in_hand"][p]
+                for p in (0, 1)
+            ]
         else:  # Schaedler's rulesets
             m = [position["pieces"][p] + position["in_hand"][p] for p in (0, 1)]
         return _board_features(position, (m[0], m[1]))
@@ -138,10 +142,18 @@ def _ur_route(*legs: Any) -> List[Tuple[str, int]]:
 # Each ruleset's route (docs/rules/ur.md, "Board and routes"): progress k is entry k - 1.
 UR_ROUTES = {
     "finkel": _ur_route(("own", (4, 3, 2, 1)), ("middle", range(1, 9)), ("own", (8, 7))),
-    "masters": _ur_route(("own", (4, 3, 2, 1)), ("middle", range(1, 8)), ("other", (7, 8)), ("middle", (8,)),
-                         ("own", (8, 7))),
-    "murray": _ur_route(("own", (4, 3, 2, 1)), ("middle", range(1, 8)), ("own", (7, 8)), ("middle", (8,)),
-                        ("other", (8, 7)), ("middle", range(7, 0, -1)), ("own", (1, 2, 3, 4))),
+    "masters": _ur_route(
+        ("own", (4, 3, 2, 1)), ("middle", range(1, 8)), ("other", (7, 8)), ("middle", (8,)), ("own", (8, 7))
+    ),
+    "murray": _ur_route(
+        ("own", (4, 3, 2, 1)),
+        ("middle", range(1, 8)),
+        ("own", (7, 8)),
+        ("middle", (8,)),
+        ("other", (8, 7)),
+        ("middle", range(7, 0, -1)),
+        ("own", (1, 2, 3, 4)),
+    ),
 }
 UR_ROUTES["blitz"] = UR_ROUTES["masters"]
 
@@ -165,15 +177,26 @@ def _race_features(game_id: str, position: Mapping[str, Any], cells: Any, total_
     on_board = sum(sum(row) for row in position["track"]) + sum(sum(row) for row in position.get("entry", []))
     # 36 cells in both: Duodecim's 2 x 6 private entry cells and 24 shared track cells; XII Scripta's 3 rows of 12.
     # Ur's board has 20 squares.
-    return Features(sites, total_sites, on_board, _race_material(position),
-                    math.tanh((remaining[1] - remaining[0]) / RACE_UNIT[game_id]))
+    return Features(
+        sites,
+        total_sites,
+        on_board,
+        _race_material(position),
+        math.tanh((remaining[1] - remaining[0]) / RACE_UNIT[game_id]),
+    )
 
 
 def _race_material(position: Mapping[str, Any]) -> Tuple[int, int]:
     """The pieces each player has not borne off yet."""
+
     def left(p: int) -> int:
-        return (position["hand"][p] + position.get("bar", [0, 0])[p] + sum(position["track"][p])
-                + sum(position.get("entry", [[], []])[p]))
+        return (
+            position["hand"][p]
+            + position.get("bar", [0, 0])[p]
+            + sum(position["track"][p])
+            + sum(position.get("entry", [[], []])[p])
+        )
+
     return left(0), left(1)
 
 
@@ -199,8 +222,15 @@ def _position(game: Game) -> Mapping[str, Any]:
     return json.loads(game.position_json())
 
 
-def play_game(game_id: str, options: Mapping[str, Any], levels: Sequence[str], seed: int,
-              budget: Optional[int] = None, max_plies: int = 2000, detailed: bool = True) -> Dict[str, Any]:
+def play_game(
+    game_id: str,
+    options: Mapping[str, Any],
+    levels: Sequence[str],
+    seed: int,
+    budget: Optional[int] = None,
+    max_plies: int = 2000,
+    detailed: bool = True,
+) -> Dict[str, Any]:
     """One game: player 0 is ``levels[0]``, player 1 ``levels[1]``; ``seed`` seeds the game (dice),
     the random players' choices and the computer players. Returns its record (see
     docs/analysis.md for the fields). ``detailed`` adds the per-ply metrics (always on when a
@@ -222,8 +252,16 @@ def _finish(record: Dict[str, Any], winner: Optional[int], drawn: bool, plies: i
     return record
 
 
-def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str, Any], levels: Sequence[str],
-              seed: int, budget: Optional[int], max_plies: int) -> Dict[str, Any]:
+def _ply_loop(
+    game: Game,
+    game_id: str,
+    ruleset: Optional[str],
+    record: Dict[str, Any],
+    levels: Sequence[str],
+    seed: int,
+    budget: Optional[int],
+    max_plies: int,
+) -> Dict[str, Any]:
     """Plays ``game`` to its end (or max_plies) and closes it; fills ``record`` with the per-ply metrics."""
     chooser = random.Random(seed)
     branching: List[int] = []
@@ -272,25 +310,27 @@ def _ply_loop(game: Game, game_id: str, ruleset: Optional[str], record: Dict[str
     _finish(record, result.winner, result == Result.DRAW, plies)
     final = features(game_id, ruleset, _position(game))
     game.close()
-    record.update({
-        "turns": metrics.turns_of(movers),
-        "branching_factor": metrics.branching_mean(branching),
-        "decision_moves": metrics.decision_share(branching),
-        "forced_passes": forced_passes,
-        "board_coverage": metrics.coverage(occupied, total_sites),
-        "piece_number": sum(on_board) / len(on_board),
-        "pieces_left": final.material[0] + final.material[1],
-        "pieces_left_0": final.material[0],
-        "pieces_left_1": final.material[1],
-        "lead_change": metrics.lead_change(material_e, plies),
-        "lead_changes": metrics.lead_changes(material_e),
-        "stability": metrics.stability(material_e),
-        "drama": metrics.drama(material_e, record["winner"]),
-        "eval_lead_change": metrics.lead_change(eval_e, len(eval_e)) if eval_e else None,
-        "eval_stability": metrics.stability(eval_e) if eval_e else None,
-        "eval_drama": metrics.drama(eval_e, record["winner"]) if eval_e else None,
-        "branching": branching,
-    })
+    record.update(
+        {
+            "turns": metrics.turns_of(movers),
+            "branching_factor": metrics.branching_mean(branching),
+            "decision_moves": metrics.decision_share(branching),
+            "forced_passes": forced_passes,
+            "board_coverage": metrics.coverage(occupied, total_sites),
+            "piece_number": sum(on_board) / len(on_board),
+            "pieces_left": final.material[0] + final.material[1],
+            "pieces_left_0": final.material[0],
+            "pieces_left_1": final.material[1],
+            "lead_change": metrics.lead_change(material_e, plies),
+            "lead_changes": metrics.lead_changes(material_e),
+            "stability": metrics.stability(material_e),
+            "drama": metrics.drama(material_e, record["winner"]),
+            "eval_lead_change": metrics.lead_change(eval_e, len(eval_e)) if eval_e else None,
+            "eval_stability": metrics.stability(eval_e) if eval_e else None,
+            "eval_drama": metrics.drama(eval_e, record["winner"]) if eval_e else None,
+            "branching": branching,
+        }
+    )
     return record
 
 
@@ -306,13 +346,20 @@ def play_chunk(task: Mapping[str, Any]) -> RecordTable:
     out = RecordTable()
     every = task["detail_every"]
     for index in range(task["start"], task["stop"]):
-        _add_game(out, task, levels if index % 2 == 0 else swapped, mix_seed(chunk_seed, index), index,
-                  detailed=every > 0 and index % every == 0)
+        _add_game(
+            out,
+            task,
+            levels if index % 2 == 0 else swapped,
+            mix_seed(chunk_seed, index),
+            index,
+            detailed=every > 0 and index % every == 0,
+        )
     return out
 
 
-def _add_game(out: RecordTable, task: Mapping[str, Any], levels: Sequence[str], seed: int, index: int,
-              detailed: bool) -> None:
+def _add_game(
+    out: RecordTable, task: Mapping[str, Any], levels: Sequence[str], seed: int, index: int, detailed: bool
+) -> None:
     """Play game ``index`` of the chunk with :func:`play_game` and add its record to ``out``."""
     record = play_game(task["game"], task["options"], levels, seed, task.get("budget"), task["max_plies"], detailed)
     record["index"] = index
@@ -330,8 +377,13 @@ def _random_chunk(task: Mapping[str, Any], chunk_seed: int, levels: List[str], s
     ``random_playout`` each, as in :func:`play_game`, and go straight into the table's columns.
     The detailed games go through :func:`play_game`."""
     out = RecordTable()
-    game_id, options, max_plies, every, config = task["game"], task["options"], task["max_plies"], \
-        task["detail_every"], task["config"]
+    game_id, options, max_plies, every, config = (
+        task["game"],
+        task["options"],
+        task["max_plies"],
+        task["detail_every"],
+        task["config"],
+    )
     pair = (out.level_id(levels), out.level_id(swapped))
     config_id = out.config_id(config)
     append = out.append_game

@@ -29,8 +29,19 @@ class RecordTable(Sequence[Dict[str, Any]]):
     change the table); ``column(name)`` is one field of every record as a list; tables compare
     equal to any sequence of the same records; they pickle compactly (for Dask)."""
 
-    __slots__ = ("_seed", "_levels", "_first", "_winner", "_end", "_plies", "_index", "_config",
-                 "_level_pairs", "_config_names", "_details")
+    __slots__ = (
+        "_seed",
+        "_levels",
+        "_first",
+        "_winner",
+        "_end",
+        "_plies",
+        "_index",
+        "_config",
+        "_level_pairs",
+        "_config_names",
+        "_details",
+    )
 
     def __init__(self, records: Iterable[Mapping[str, Any]] = ()) -> None:
         self._seed = array("Q")
@@ -66,8 +77,17 @@ class RecordTable(Sequence[Dict[str, Any]]):
             self._config_names.append(name)
             return len(self._config_names) - 1
 
-    def append_game(self, seed: int, level_id: int, first: Optional[int], winner: Optional[int], end: str, plies: int,
-                    index: int, config_id: int) -> None:
+    def append_game(
+        self,
+        seed: int,
+        level_id: int,
+        first: Optional[int],
+        winner: Optional[int],
+        end: str,
+        plies: int,
+        index: int,
+        config_id: int,
+    ) -> None:
         """Add a record of the basic fields only (the ids from :meth:`level_id` and :meth:`config_id`)."""
         self._seed.append(seed)
         self._levels.append(level_id)
@@ -80,8 +100,16 @@ class RecordTable(Sequence[Dict[str, Any]]):
 
     def append(self, record: Mapping[str, Any]) -> None:
         """Add a record (a dict with at least the basic fields)."""
-        self.append_game(record["seed"], self.level_id(record["levels"]), record["first"], record["winner"],
-                         record["end"], record["plies"], record["index"], self.config_id(record["config"]))
+        self.append_game(
+            record["seed"],
+            self.level_id(record["levels"]),
+            record["first"],
+            record["winner"],
+            record["end"],
+            record["plies"],
+            record["index"],
+            self.config_id(record["config"]),
+        )
         details = {k: v for k, v in record.items() if k not in BASIC_FIELDS}
         if details:
             self._details[len(self) - 1] = details
@@ -124,10 +152,12 @@ class RecordTable(Sequence[Dict[str, Any]]):
         return len(self._seed)
 
     @overload
-    def __getitem__(self, row: int) -> Dict[str, Any]: ...
+    def __getitem__(self, row: int) -> Dict[str, Any]:
+        ...
 
     @overload
-    def __getitem__(self, row: slice) -> List[Dict[str, Any]]: ...
+    def __getitem__(self, row: slice) -> List[Dict[str, Any]]:
+        ...
 
     def __getitem__(self, row: Union[int, slice]) -> Any:
         if isinstance(row, slice):
@@ -153,9 +183,14 @@ class RecordTable(Sequence[Dict[str, Any]]):
 
     def _record(self, row: int) -> Dict[str, Any]:
         first, winner = self._first[row], self._winner[row]
-        record = {"seed": self._seed[row], "levels": self._level_pairs[self._levels[row]],
-                  "first": None if first == _NONE else first, "winner": None if winner == _NONE else winner,
-                  "end": _ENDS[self._end[row]], "plies": self._plies[row]}
+        record = {
+            "seed": self._seed[row],
+            "levels": self._level_pairs[self._levels[row]],
+            "first": None if first == _NONE else first,
+            "winner": None if winner == _NONE else winner,
+            "end": _ENDS[self._end[row]],
+            "plies": self._plies[row],
+        }
         details = self._details.get(row)
         if details:
             record.update(details)
@@ -196,8 +231,13 @@ class RecordTable(Sequence[Dict[str, Any]]):
             contiguous = chosen[-1] - chosen[0] + 1 == len(chosen)  # as a run's chunks are
             for name in ("_seed", "_levels", "_first", "_winner", "_end", "_plies", "_index", "_config"):
                 source = getattr(self, name)
-                setattr(table, name, source[chosen[0]:chosen[-1] + 1] if contiguous
-                        else array(source.typecode, (source[i] for i in chosen)))
+                setattr(
+                    table,
+                    name,
+                    source[chosen[0] : chosen[-1] + 1]
+                    if contiguous
+                    else array(source.typecode, (source[i] for i in chosen)),
+                )
             table._details = {new: self._details[old] for new, old in enumerate(chosen) if old in self._details}
             out[self._config_names[config]] = table
         return out

@@ -13,10 +13,33 @@ from .records import by_config, column
 
 __all__ = ["write_records", "write_summary", "write_report", "CSV_FIELDS"]
 
-CSV_FIELDS = ["config", "index", "seed", "level_0", "level_1", "first", "winner", "end", "plies", "turns",
-              "branching_factor", "decision_moves", "forced_passes", "board_coverage", "piece_number", "pieces_left",
-              "pieces_left_0", "pieces_left_1", "lead_change", "lead_changes", "stability", "drama",
-              "eval_lead_change", "eval_stability", "eval_drama"]
+CSV_FIELDS = [
+    "config",
+    "index",
+    "seed",
+    "level_0",
+    "level_1",
+    "first",
+    "winner",
+    "end",
+    "plies",
+    "turns",
+    "branching_factor",
+    "decision_moves",
+    "forced_passes",
+    "board_coverage",
+    "piece_number",
+    "pieces_left",
+    "pieces_left_0",
+    "pieces_left_1",
+    "lead_change",
+    "lead_changes",
+    "stability",
+    "drama",
+    "eval_lead_change",
+    "eval_stability",
+    "eval_drama",
+]
 
 
 def _csv_value(value: Any) -> Any:
@@ -76,23 +99,46 @@ def _fmt(entry: Optional[Mapping[str, Any]], percent: bool = False) -> str:
 
 
 LABELS = {
-    "completion": "completion (a winner)", "draws": "draws (by a rule)", "timeouts": "timeouts (move limit)",
-    "drawishness": "drawishness (Ludii: draws + timeouts)", "advantage_first": "first player's score (AdvantageP1)",
-    "balance": "balance", "plies": "duration, moves (DurationMoves)", "turns": "duration, turns (DurationTurns)",
-    "branching_factor": "branching factor", "decision_moves": "decision moves", "forced_passes": "forced passes a game",
-    "board_coverage": "board coverage", "piece_number": "pieces on the board (PieceNumber)",
-    "pieces_left": "pieces left at the end", "lead_change": "lead change (Ludii)", "lead_changes": "lead changes a game",
-    "stability": "stability (material)", "drama": "drama (material)", "eval_lead_change": "lead change (search value)",
-    "eval_stability": "stability (search value)", "eval_drama": "drama (search value)",
+    "completion": "completion (a winner)",
+    "draws": "draws (by a rule)",
+    "timeouts": "timeouts (move limit)",
+    "drawishness": "drawishness (Ludii: draws + timeouts)",
+    "advantage_first": "first player's score (AdvantageP1)",
+    "balance": "balance",
+    "plies": "duration, moves (DurationMoves)",
+    "turns": "duration, turns (DurationTurns)",
+    "branching_factor": "branching factor",
+    "decision_moves": "decision moves",
+    "forced_passes": "forced passes a game",
+    "board_coverage": "board coverage",
+    "piece_number": "pieces on the board (PieceNumber)",
+    "pieces_left": "pieces left at the end",
+    "lead_change": "lead change (Ludii)",
+    "lead_changes": "lead changes a game",
+    "stability": "stability (material)",
+    "drama": "drama (material)",
+    "eval_lead_change": "lead change (search value)",
+    "eval_stability": "stability (search value)",
+    "eval_drama": "drama (search value)",
 }
-PERCENT = {"completion", "draws", "timeouts", "drawishness", "advantage_first", "balance", "decision_moves",
-           "board_coverage"}
+PERCENT = {
+    "completion",
+    "draws",
+    "timeouts",
+    "drawishness",
+    "advantage_first",
+    "balance",
+    "decision_moves",
+    "board_coverage",
+}
 
 
 def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir: str, prefix: str) -> List[str]:
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     configs = list(run["configs"])
     by_name = by_config(records)
     names: List[str] = []
@@ -108,12 +154,24 @@ def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir
     for y, c in enumerate(configs):
         s = run["configs"][c]
         a = s["advantage_first"]
-        ax.errorbar([a["value"]], [y], xerr=[[a["value"] - a["low"]], [a["high"] - a["value"]]], fmt="o", color="C0",
-                    label="the first player" if y == 0 else None)
+        ax.errorbar(
+            [a["value"]],
+            [y],
+            xerr=[[a["value"] - a["low"]], [a["high"] - a["value"]]],
+            fmt="o",
+            color="C0",
+            label="the first player" if y == 0 else None,
+        )
         if "pairing" in s:
             w = s["pairing"]["a_score"]
-            ax.errorbar([w["value"]], [y + 0.2], xerr=[[w["value"] - w["low"]], [w["high"] - w["value"]]], fmt="s",
-                        color="C1", label="the pairing's first level" if y == 0 else None)
+            ax.errorbar(
+                [w["value"]],
+                [y + 0.2],
+                xerr=[[w["value"] - w["low"]], [w["high"] - w["value"]]],
+                fmt="s",
+                color="C1",
+                label="the pairing's first level" if y == 0 else None,
+            )
     ax.axvline(0.5, color="grey", lw=0.8)
     ax.set_yticks(range(len(configs)), configs)
     ax.set_xlim(0, 1)
@@ -175,8 +233,14 @@ def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir
             for pairing, points in by_pairing.items():
                 points.sort(key=lambda p: p[0])
                 xs = [p[0] for p in points]
-                ax.errorbar(xs, [p[1] for p in points], yerr=[[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]],
-                            fmt="o-", ms=3, label=pairing)
+                ax.errorbar(
+                    xs,
+                    [p[1] for p in points],
+                    yerr=[[p[1] - p[2] for p in points], [p[3] - p[1] for p in points]],
+                    fmt="o-",
+                    ms=3,
+                    label=pairing,
+                )
             ax.set_xlabel(key)
             ax.set_title(LABELS.get(metric, metric), fontsize=8)
         axes[0].legend(fontsize=7)
@@ -184,19 +248,26 @@ def _plots(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir
     return names
 
 
-def write_report(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], out_dir: str, prefix: str = "",
-                 title: Optional[str] = None) -> str:
+def write_report(
+    run: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    out_dir: str,
+    prefix: str = "",
+    title: Optional[str] = None,
+) -> str:
     """``{prefix}report.md``: the settings, a table of every metric per configuration (value and 95%
     interval) and the plots. Returns the report's file name."""
     plots = _plots(run, records, out_dir, prefix)
     configs = list(run["configs"])
     lines = [f"# {title or run['game'] + ' analysis'}", ""]
-    lines.append(f"Game `{run['game']}`, options `{json.dumps(run['options'], sort_keys=True)}`, "
-                 f"{run['games']} games a configuration, seed {run['seed']}, "
-                 f"budget {run['budget'] if run['budget'] is not None else 'the level default'}, "
-                 f"at most {run['max_plies']} moves a game. Per-ply metrics on "
-                 f"{'every game' if run['detail'] is None else str(run['detail']) + ' games a configuration'} "
-                 "(random players); intervals are 95%. Metrics: docs/analysis.md.")
+    lines.append(
+        f"Game `{run['game']}`, options `{json.dumps(run['options'], sort_keys=True)}`, "
+        f"{run['games']} games a configuration, seed {run['seed']}, "
+        f"budget {run['budget'] if run['budget'] is not None else 'the level default'}, "
+        f"at most {run['max_plies']} moves a game. Per-ply metrics on "
+        f"{'every game' if run['detail'] is None else str(run['detail']) + ' games a configuration'} "
+        "(random players); intervals are 95%. Metrics: docs/analysis.md."
+    )
     lines.append("")
     lines.append("| metric | " + " | ".join(configs) + " |")
     lines.append("|---|" + "---|" * len(configs))
@@ -212,8 +283,10 @@ def write_report(run: Mapping[str, Any], records: Sequence[Mapping[str, Any]], o
         lines.append("|---|---|---|---|---|")
         for c in pairings:
             p = run["configs"][c]["pairing"]
-            lines.append(f"| {c}: A = {p['a']}, B = {p['b']} | {p['a_wins']} | {p['b_wins']} | "
-                         f"{_fmt(p['a_win_rate'], True)} | {_fmt(p['a_score'], True)} |")
+            lines.append(
+                f"| {c}: A = {p['a']}, B = {p['b']} | {p['a_wins']} | {p['b_wins']} | "
+                f"{_fmt(p['a_win_rate'], True)} | {_fmt(p['a_score'], True)} |"
+            )
     lines.append("")
     for name in plots:
         lines.append(f"![{name}]({name})")

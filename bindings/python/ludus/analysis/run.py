@@ -30,14 +30,16 @@ class SchedulerError(RuntimeError):
 @dataclass
 class Config:
     """One configuration of a run: the game's options (a point of the sweep) and a pairing of levels."""
+
     name: str
     options: Dict[str, Any]
     levels: List[str]
     swept: Dict[str, Any] = field(default_factory=dict)
 
 
-def configurations(options: Mapping[str, Any], sweep: Mapping[str, Sequence[Any]],
-                   levels: Sequence[str]) -> List[Config]:
+def configurations(
+    options: Mapping[str, Any], sweep: Mapping[str, Sequence[Any]], levels: Sequence[str]
+) -> List[Config]:
     """Every point of the sweep (the product of its options' values) with every pairing: one level
     plays itself; several levels play every pair of different ones."""
     pairings = [[levels[0], levels[0]]] if len(levels) == 1 else [list(p) for p in itertools.combinations(levels, 2)]
@@ -52,8 +54,16 @@ def configurations(options: Mapping[str, Any], sweep: Mapping[str, Sequence[Any]
     return out
 
 
-def tasks(game_id: str, configs: Sequence[Config], games: int, seed: int, budget: Optional[int], max_plies: int,
-          detail: Optional[int] = None, chunk_games: Optional[int] = None) -> List[Dict[str, Any]]:
+def tasks(
+    game_id: str,
+    configs: Sequence[Config],
+    games: int,
+    seed: int,
+    budget: Optional[int],
+    max_plies: int,
+    detail: Optional[int] = None,
+    chunk_games: Optional[int] = None,
+) -> List[Dict[str, Any]]:
     """The chunks of the run, each a dict for :func:`ludus.analysis.play.play_chunk`. ``detail``:
     how many games of a configuration between random players get the per-ply metrics (spread
     evenly, every ``ceil(games / detail)``-th game; None for all). ``chunk_games``: games a chunk
@@ -64,9 +74,21 @@ def tasks(game_id: str, configs: Sequence[Config], games: int, seed: int, budget
         fast = detail is not None and config.levels == ["random", "random"]
         size = chunk_games or (FAST_CHUNK_GAMES if fast else CHUNK_GAMES)
         for chunk, start in enumerate(range(0, games, size)):
-            out.append({"game": game_id, "options": config.options, "levels": config.levels, "config": config.name,
-                        "chunk": chunk, "start": start, "stop": min(games, start + size), "seed": seed,
-                        "budget": budget, "max_plies": max_plies, "detail_every": every if detail != 0 else 0})
+            out.append(
+                {
+                    "game": game_id,
+                    "options": config.options,
+                    "levels": config.levels,
+                    "config": config.name,
+                    "chunk": chunk,
+                    "start": start,
+                    "stop": min(games, start + size),
+                    "seed": seed,
+                    "budget": budget,
+                    "max_plies": max_plies,
+                    "detail_every": every if detail != 0 else 0,
+                }
+            )
     return out
 
 
@@ -91,16 +113,22 @@ class Progress:
         elapsed = time.monotonic() - self.started
         rate = self.done / elapsed if elapsed > 0 else 0.0
         left = (self.total - self.done) / rate if rate > 0 else 0.0
-        self.out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games "
-                       f"{elapsed:5.0f}s {rate:7.1f}/s left {left:5.0f}s ")
+        self.out.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games "
+            f"{elapsed:5.0f}s {rate:7.1f}/s left {left:5.0f}s "
+        )
         if self.done >= self.total:
             self.out.write("\n")
         self.out.flush()
 
 
-def run_chunks(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int] = None, scheduler: Optional[str] = None,
-               progress: Optional[TextIO] = None, function: Callable[[Mapping[str, Any]], Any] = play_chunk,
-               ) -> List[Any]:
+def run_chunks(
+    chunk_tasks: Sequence[Mapping[str, Any]],
+    workers: Optional[int] = None,
+    scheduler: Optional[str] = None,
+    progress: Optional[TextIO] = None,
+    function: Callable[[Mapping[str, Any]], Any] = play_chunk,
+) -> List[Any]:
     """Run every task with ``function`` and return their results in the tasks' order. ``workers=1``
     without a scheduler runs them here; otherwise Dask runs them (on ``scheduler``, an address such
     as ``tcp://host:8786``, or on a LocalCluster of ``workers`` processes, one per core by
@@ -116,11 +144,17 @@ def run_chunks(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int] 
     return _run_dask(chunk_tasks, workers, scheduler, bar, function)
 
 
-def _run_dask(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int], scheduler: Optional[str], bar: Progress,
-              function: Callable[[Mapping[str, Any]], Any]) -> List[Any]:
+def _run_dask(
+    chunk_tasks: Sequence[Mapping[str, Any]],
+    workers: Optional[int],
+    scheduler: Optional[str],
+    bar: Progress,
+    function: Callable[[Mapping[str, Any]], Any],
+) -> List[Any]:
     import logging
 
     from distributed import Client, as_completed
+
     logging.getLogger("distributed").setLevel(logging.ERROR)
     cluster = None
     try:
@@ -138,13 +172,23 @@ def _run_dask(chunk_tasks: Sequence[Mapping[str, Any]], workers: Optional[int], 
             # caller's source at every submit (Client._get_computation_code), about 1 ms a task.
             run_id = f"{os.getpid()}-{time.time_ns()}"
             keys = [f"ludus-chunks-{b.start}-{b.stop}-{run_id}" for b in batches]
-            futures = {future: batch for future, batch in
-                       zip(client.map(_pickled, [function] * len(batches), [[chunk_tasks[i] for i in b] for b in batches],
-                                      key=keys, pure=False), batches)}
+            futures = {
+                future: batch
+                for future, batch in zip(
+                    client.map(
+                        _pickled,
+                        [function] * len(batches),
+                        [[chunk_tasks[i] for i in b] for b in batches],
+                        key=keys,
+                        pure=False,
+                    ),
+                    batches,
+                )
+            }
             results: List[Any] = [None] * len(chunk_tasks)
             for future in as_completed(futures):
                 batch = futures[future]
-                results[batch.start:batch.stop] = pickle.loads(future.result())
+                results[batch.start : batch.stop] = pickle.loads(future.result())
                 bar.add(sum(chunk_tasks[i]["stop"] - chunk_tasks[i]["start"] for i in batch))
             return results
     finally:
@@ -193,13 +237,21 @@ def local_cluster(workers: Optional[int] = None) -> Any:
 
     import dask
     from distributed import LocalCluster
-    settings = {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 256 * 2**20,
-                "distributed.nanny.pre-spawn-environ.MALLOC_MMAP_THRESHOLD_": 16 * 2**20,
-                "distributed.worker.profile.enabled": False,
-                "distributed.admin.tick.interval": "1s"}
+
+    settings = {
+        "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": 256 * 2**20,
+        "distributed.nanny.pre-spawn-environ.MALLOC_MMAP_THRESHOLD_": 16 * 2**20,
+        "distributed.worker.profile.enabled": False,
+        "distributed.admin.tick.interval": "1s",
+    }
     with dask.config.set(settings):
-        return LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                            dashboard_address=":0", silence_logs=logging.ERROR)
+        return LocalCluster(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
 
 
 def default_progress(total_games: int) -> Optional[TextIO]:

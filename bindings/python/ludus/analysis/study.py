@@ -26,10 +26,10 @@ from .run import local_cluster
 __all__ = ["rulesets", "study_runs", "main", "SEED", "RANDOM_GAMES", "SEARCH_GAMES", "BEST_BUDGET", "SIZES"]
 
 SEED = 2026
-RANDOM_GAMES = 10000    # random against random, each ruleset
-RANDOM_DETAIL = 200     # of which these get the per-ply metrics (the Python ply loop)
-SEARCH_GAMES = 200      # greedy against greedy, best against best
-BEST_BUDGET = 100       # nodes a move for best: a small budget, so the study stays well under an hour
+RANDOM_GAMES = 10000  # random against random, each ruleset
+RANDOM_DETAIL = 200  # of which these get the per-ply metrics (the Python ply loop)
+SEARCH_GAMES = 200  # greedy against greedy, best against best
+BEST_BUDGET = 100  # nodes a move for best: a small budget, so the study stays well under an hour
 SIZES = list(range(5, 13))  # Petteia's square boards
 SIZE_GAMES = 2000
 
@@ -62,7 +62,9 @@ def _compress_records(out_dir: str) -> None:
     os.remove(path)
 
 
-def study_runs(out: str, where: Mapping[str, Any], only: Optional[str] = None, log: Any = sys.stderr) -> List[Dict[str, Any]]:
+def study_runs(
+    out: str, where: Mapping[str, Any], only: Optional[str] = None, log: Any = sys.stderr
+) -> List[Dict[str, Any]]:
     """Run the study into ``out`` (``where``: the ``workers`` or ``scheduler`` argument of analyze);
     returns one headline dict a ruleset for the index."""
     heads = []
@@ -72,10 +74,11 @@ def study_runs(out: str, where: Mapping[str, Any], only: Optional[str] = None, l
             continue
         options = {"ruleset": ruleset} if ruleset else {}
         started = time.monotonic()
-        runs = [analyze(game_id, options, levels=["random"], games=RANDOM_GAMES, seed=SEED, detail=RANDOM_DETAIL, **where),
-                analyze(game_id, options, levels=["greedy"], games=SEARCH_GAMES, seed=SEED, **where),
-                analyze(game_id, options, levels=["best"], games=SEARCH_GAMES, seed=SEED, budget=BEST_BUDGET,
-                        **where)]
+        runs = [
+            analyze(game_id, options, levels=["random"], games=RANDOM_GAMES, seed=SEED, detail=RANDOM_DETAIL, **where),
+            analyze(game_id, options, levels=["greedy"], games=SEARCH_GAMES, seed=SEED, **where),
+            analyze(game_id, options, levels=["best"], games=SEARCH_GAMES, seed=SEED, budget=BEST_BUDGET, **where),
+        ]
         run = _merge(runs, f"{RANDOM_GAMES} (random), {SEARCH_GAMES} (greedy, best)", f"{BEST_BUDGET} nodes (best)")
         folder = os.path.join(out, name)
         write_outputs(run, folder, title=f"{name}: random, greedy and best against themselves", json_records=False)
@@ -90,8 +93,10 @@ def study_runs(out: str, where: Mapping[str, Any], only: Optional[str] = None, l
 
 def size_run(out: str, where: Mapping[str, Any]) -> Dict[str, Any]:
     """Petteia on square boards of every size in SIZES, random against random."""
-    runs = [analyze("petteia", {"rows": n, "cols": n}, levels=["random"], games=SIZE_GAMES, seed=SEED, detail=50,
-                    **where) for n in SIZES]
+    runs = [
+        analyze("petteia", {"rows": n, "cols": n}, levels=["random"], games=SIZE_GAMES, seed=SEED, detail=50, **where)
+        for n in SIZES
+    ]
     for n, run in zip(SIZES, runs):
         name = f"random-random@size={n}"
         run["configs"] = {name: run["configs"]["random-random"]}
@@ -101,8 +106,12 @@ def size_run(out: str, where: Mapping[str, Any]) -> Dict[str, Any]:
     run["sweep"] = {"size": SIZES}
     run["options"] = {"rows = cols": "size", "draw_plies_without_capture": 200}
     run["detail"] = "50"
-    write_outputs(run, os.path.join(out, "petteia-size"), title="Petteia: the board's size, random against random",
-                  json_records=False)
+    write_outputs(
+        run,
+        os.path.join(out, "petteia-size"),
+        title="Petteia: the board's size, random against random",
+        json_records=False,
+    )
     _compress_records(os.path.join(out, "petteia-size"))
     return run
 
@@ -129,23 +138,35 @@ def _cell(entry: Optional[Mapping[str, Any]], percent: bool = True) -> str:
 
 def write_index(out: str, heads: Sequence[Mapping[str, Any]]) -> None:
     """index.md: the headline figures of every ruleset (the reading is in docs/analysis.md)."""
-    lines = ["# The study: every ruleset by simulated play", "",
-             f"Seed {SEED}. Random against random: {RANDOM_GAMES} games a ruleset; greedy against greedy and best "
-             f"(a budget of {BEST_BUDGET} nodes a move) against best: {SEARCH_GAMES} each. Petteia and Latrunculi "
-             "draw after 200 moves without a capture. Regenerate with `nice -n 10 python3 -m ludus.analysis.study "
-             "--out docs/analysis`; the reading is in [../analysis.md](../analysis.md).", "",
-             "| ruleset | players | completion | draws | first player's score | balance | moves (mean) | "
-             "decision moves | lead changes a game |", "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "# The study: every ruleset by simulated play",
+        "",
+        f"Seed {SEED}. Random against random: {RANDOM_GAMES} games a ruleset; greedy against greedy and best "
+        f"(a budget of {BEST_BUDGET} nodes a move) against best: {SEARCH_GAMES} each. Petteia and Latrunculi "
+        "draw after 200 moves without a capture. Regenerate with `nice -n 10 python3 -m ludus.analysis.study "
+        "--out docs/analysis`; the reading is in [../analysis.md](../analysis.md).",
+        "",
+        "| ruleset | players | completion | draws | first player's score | balance | moves (mean) | "
+        "decision moves | lead changes a game |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for head in heads:
         # random, greedy, best (summary.json keeps its keys sorted by name)
         for config, s in sorted(head["configs"].items(), key=lambda item: LEVELS.index(item[0].split("-")[0])):
             leads = f"{s['lead_changes']['mean']:.1f}" if "lead_changes" in s else "–"
-            lines.append(f"| [{head['name']}]({head['name']}/report.md) | {config} | {_cell(s['completion'])} | "
-                         f"{_cell(s['draws'])} | {_cell(s['advantage_first'])} | {_cell(s['balance'])} | "
-                         f"{_cell(s.get('plies'), False)} | {_cell(s.get('decision_moves'))} | {leads} |")
-    lines += ["", "Petteia's board size: [petteia-size/report.md](petteia-size/report.md).", "",
-              "The Royal Game of Ur: its levels against each other in every ruleset, [ur/index.md](ur/index.md), "
-              "and a reading of its exact solution (Finkel's rules), [ur/solution.md](ur/solution.md).", ""]
+            lines.append(
+                f"| [{head['name']}]({head['name']}/report.md) | {config} | {_cell(s['completion'])} | "
+                f"{_cell(s['draws'])} | {_cell(s['advantage_first'])} | {_cell(s['balance'])} | "
+                f"{_cell(s.get('plies'), False)} | {_cell(s.get('decision_moves'))} | {leads} |"
+            )
+    lines += [
+        "",
+        "Petteia's board size: [petteia-size/report.md](petteia-size/report.md).",
+        "",
+        "The Royal Game of Ur: its levels against each other in every ruleset, [ur/index.md](ur/index.md), "
+        "and a reading of its exact solution (Finkel's rules), [ur/solution.md](ur/solution.md).",
+        "",
+    ]
     with open(os.path.join(out, "index.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
 
@@ -157,8 +178,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="Dask worker processes (1: in this process)")
     parser.add_argument("--scheduler", help="an existing Dask scheduler instead, e.g. tcp://host:8786")
     parser.add_argument("--only", help="only the rulesets whose folder name contains this (no index)")
-    parser.add_argument("--index", action="store_true",
-                        help="play nothing: write index.md from the rulesets' summary.json files in --out")
+    parser.add_argument(
+        "--index",
+        action="store_true",
+        help="play nothing: write index.md from the rulesets' summary.json files in --out",
+    )
     args = parser.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     if args.index:

@@ -28,8 +28,8 @@ from .metrics import mean_interval
 __all__ = ["Solution", "start_reading", "rosette_reading", "write_reading", "main", "SEED", "GAMES"]
 
 SEED = 2026
-GAMES = 200            # games of perfect play whose positions the rosettes' figures average over
-CENTRAL = "middle 4"   # the central rosette, on the middle row that both routes share
+GAMES = 200  # games of perfect play whose positions the rosettes' figures average over
+CENTRAL = "middle 4"  # the central rosette, on the middle row that both routes share
 
 
 def _board(game: Game) -> Tuple[Any, ...]:
@@ -100,20 +100,32 @@ def start_reading(solution: Solution, options: Mapping[str, Any]) -> Dict[str, A
                 thrown.set_dice(outcome.dice)
                 moves = [(m["text"], solution.after(thrown, int(m["action"]))) for m in thrown.legal_moves]
             values = [v for _, v in moves]
-            throws.append({"throw": _throw_of(outcome.dice), "chance": outcome.probability, "moves": moves,
-                           "best": max(values), "worst": min(values)})
+            throws.append(
+                {
+                    "throw": _throw_of(outcome.dice),
+                    "chance": outcome.probability,
+                    "moves": moves,
+                    "best": max(values),
+                    "worst": min(values),
+                }
+            )
         choices = []
         rosette = next(o for o in game.chance_outcomes() if _throw_of(o.dice) == 4)
         with game.copy() as again:
             again.set_dice(rosette.dice)
-            again.apply_action(int(again.legal_moves[0]["action"]))   # H-4: the rosette, another throw
+            again.apply_action(int(again.legal_moves[0]["action"]))  # H-4: the rosette, another throw
             for outcome in again.chance_outcomes():
                 with again.copy() as thrown:
                     thrown.set_dice(outcome.dice)
                     moves = [(m["text"], solution.after(thrown, int(m["action"]))) for m in thrown.legal_moves]
                 choices.append({"throw": _throw_of(outcome.dice), "chance": outcome.probability, "moves": moves})
-    return {"first_player": first, "second_player": 1.0 - first, "edge": 2.0 * first - 1.0, "throws": throws,
-            "after_4": choices}
+    return {
+        "first_player": first,
+        "second_player": 1.0 - first,
+        "edge": 2.0 * first - 1.0,
+        "throws": throws,
+        "after_4": choices,
+    }
 
 
 def _perfect_games(solution: Solution, options: Mapping[str, Any], games: int, seed: int) -> Iterator[Game]:
@@ -135,19 +147,22 @@ def _perfect_games(solution: Solution, options: Mapping[str, Any], games: int, s
 
 
 # The kinds of move whose worth rosette_reading measures, by the move's JSON (docs/rules/ur.md).
-_KINDS = {"central": lambda m: m.get("to_cell") == CENTRAL,
-          "rosette": lambda m: bool(m.get("rosette")),
-          "capture": lambda m: bool(m.get("captured_count"))}
+_KINDS = {
+    "central": lambda m: m.get("to_cell") == CENTRAL,
+    "rosette": lambda m: bool(m.get("rosette")),
+    "capture": lambda m: bool(m.get("captured_count")),
+}
 
 
-def rosette_reading(solution: Solution, options: Mapping[str, Any], games: int = GAMES, seed: int = SEED,
-                    log: Optional[Any] = None) -> Dict[str, Any]:
+def rosette_reading(
+    solution: Solution, options: Mapping[str, Any], games: int = GAMES, seed: int = SEED, log: Optional[Any] = None
+) -> Dict[str, Any]:
     """Over the positions of ``games`` games of perfect play with a choice (two moves or more):
     what landing on the central rosette, on any rosette and capturing are worth against the best
     move that does not (the move not taken), how often the best move is one; and what the extra
     throw of each rosette the players landed on was worth (the chance with the throw again, less
     the chance had the opponent thrown instead)."""
-    kinds = {"central": [], "rosette": [], "capture": []}   # value of the kind's best move less the others' best
+    kinds = {"central": [], "rosette": [], "capture": []}  # value of the kind's best move less the others' best
     chosen = {"central": 0, "rosette": 0, "capture": 0}
     extra: List[float] = []
     extra_central: List[float] = []
@@ -191,13 +206,23 @@ def rosette_reading(solution: Solution, options: Mapping[str, Any], games: int =
             out["best_share"] = taken / len(values) if values else math.nan
         return out
 
-    return {"games": games, "seed": seed, "moves": plies, "decisions": decisions,
-            "values": {"central": kinds["central"], "rosette": kinds["rosette"], "capture": kinds["capture"],
-                       "extra_throw": extra},
-            "central": summary(kinds["central"], chosen["central"]),
-            "rosette": summary(kinds["rosette"], chosen["rosette"]),
-            "capture": summary(kinds["capture"], chosen["capture"]),
-            "extra_throw": summary(extra), "extra_throw_central": summary(extra_central)}
+    return {
+        "games": games,
+        "seed": seed,
+        "moves": plies,
+        "decisions": decisions,
+        "values": {
+            "central": kinds["central"],
+            "rosette": kinds["rosette"],
+            "capture": kinds["capture"],
+            "extra_throw": extra,
+        },
+        "central": summary(kinds["central"], chosen["central"]),
+        "rosette": summary(kinds["rosette"], chosen["rosette"]),
+        "capture": summary(kinds["capture"], chosen["capture"]),
+        "extra_throw": summary(extra),
+        "extra_throw_central": summary(extra_central),
+    }
 
 
 def _pct(x: float) -> str:
@@ -212,8 +237,14 @@ def _interval(s: Mapping[str, float]) -> str:
     return f"{_points(s['mean'])} ({_points(s['low'])}..{_points(s['high'])})"
 
 
-def write_reading(out: str, table_header: Mapping[str, Any], start: Mapping[str, Any], rosettes: Mapping[str, Any],
-                  seconds: float, cpu: float) -> str:
+def write_reading(
+    out: str,
+    table_header: Mapping[str, Any],
+    start: Mapping[str, Any],
+    rosettes: Mapping[str, Any],
+    seconds: float,
+    cpu: float,
+) -> str:
     """solution.md and solution.json in ``out``; returns the page's path."""
     os.makedirs(out, exist_ok=True)
     summaries = {k: v for k, v in rosettes.items() if k != "values"}
@@ -228,89 +259,131 @@ def write_reading(out: str, table_header: Mapping[str, Any], start: Mapping[str,
     return path
 
 
-def _page(h: Mapping[str, Any], start: Mapping[str, Any], r: Mapping[str, Any], seconds: float, cpu: float) -> List[str]:
+def _page(
+    h: Mapping[str, Any], start: Mapping[str, Any], r: Mapping[str, Any], seconds: float, cpu: float
+) -> List[str]:
     first = start["first_player"]
     name = str(h["ruleset"]).capitalize()
-    lines = [f"# The Royal Game of Ur solved: a reading ({name}'s rules)", "",
-             f"Every figure is a chance of winning under perfect play by both sides, from the solved table of "
-             f"`{h['ruleset']}` with {h['pieces']} pieces and {h['dice']} binary dice ({h['states']:,} positions, "
-             f"solved to a tolerance of {h['tolerance']:g}, kept as float32), read through the library: the level "
-             "`perfect` with the option `table` gives the mover's chance after its best move once the dice are "
-             "thrown, and a position before a throw is worth the sum over the throws of their chance times that. "
-             "Chances are the mover's; a difference of chances is given in points (hundredths).", "",
-             "Regenerate (the table is not in the repository, for its size: the solver is described in "
-             "docs/computer-players.md, \"The solved game\", and its time and memory in docs/performance.md):", "",
-             "```console",
-             f"$ nice -n 19 python3 -m ludus solve ur --ruleset {h['ruleset']} -o ur-{h['ruleset']}-{h['pieces']}-{h['dice']}.table",
-             f"$ nice -n 10 python3 -m ludus.analysis.ur_solution --table ur-{h['ruleset']}-{h['pieces']}-{h['dice']}.table "
-             "--out docs/analysis/ur",
-             "```", "",
-             f"This run: {seconds / 60:.1f} minutes, {cpu / 60:.1f} minutes of CPU in this process (the library's look-ups "
-             "included). The figures are also in [solution.json](solution.json).", "",
-             "## The start", "",
-             f"- **The player who throws first wins {_pct(first)}** of games under perfect play, the other "
-             f"{_pct(1 - first)}: an edge of {100 * start['edge']:.2f} points.",
-             "- With every piece in hand, each first throw allows one move only (enter a piece on that square), so "
-             "the first move has nothing to choose: its worth is the throw's. A throw of 0 passes, and the board "
-             "goes to the other player, who is then the one to throw first.", "",
-             "| first throw | its chance | the move | the first player's chance after it | against the start |",
-             "|---:|---:|---|---:|---:|"]
+    lines = [
+        f"# The Royal Game of Ur solved: a reading ({name}'s rules)",
+        "",
+        f"Every figure is a chance of winning under perfect play by both sides, from the solved table of "
+        f"`{h['ruleset']}` with {h['pieces']} pieces and {h['dice']} binary dice ({h['states']:,} positions, "
+        f"solved to a tolerance of {h['tolerance']:g}, kept as float32), read through the library: the level "
+        "`perfect` with the option `table` gives the mover's chance after its best move once the dice are "
+        "thrown, and a position before a throw is worth the sum over the throws of their chance times that. "
+        "Chances are the mover's; a difference of chances is given in points (hundredths).",
+        "",
+        "Regenerate (the table is not in the repository, for its size: the solver is described in "
+        'docs/computer-players.md, "The solved game", and its time and memory in docs/performance.md):',
+        "",
+        "```console",
+        f"$ nice -n 19 python3 -m ludus solve ur --ruleset {h['ruleset']} -o ur-{h['ruleset']}-{h['pieces']}-{h['dice']}.table",
+        f"$ nice -n 10 python3 -m ludus.analysis.ur_solution --table ur-{h['ruleset']}-{h['pieces']}-{h['dice']}.table "
+        "--out docs/analysis/ur",
+        "```",
+        "",
+        f"This run: {seconds / 60:.1f} minutes, {cpu / 60:.1f} minutes of CPU in this process (the library's look-ups "
+        "included). The figures are also in [solution.json](solution.json).",
+        "",
+        "## The start",
+        "",
+        f"- **The player who throws first wins {_pct(first)}** of games under perfect play, the other "
+        f"{_pct(1 - first)}: an edge of {100 * start['edge']:.2f} points.",
+        "- With every piece in hand, each first throw allows one move only (enter a piece on that square), so "
+        "the first move has nothing to choose: its worth is the throw's. A throw of 0 passes, and the board "
+        "goes to the other player, who is then the one to throw first.",
+        "",
+        "| first throw | its chance | the move | the first player's chance after it | against the start |",
+        "|---:|---:|---|---:|---:|",
+    ]
     for t in start["throws"]:
         texts = ", ".join(text for text, _ in t["moves"])
-        lines.append(f"| {t['throw']} | {t['chance']:.4f} | {texts} | {_pct(t['best'])} | {_points(t['best'] - first)} |")
-    lines += ["", "The first choice the first player can meet comes after a first throw of 4, which lands on the rosette "
-              "of its own row (square 4) and throws again: enter a second piece, or move the first on.", "",
-              "| second throw | its chance | each move: the first player's chance after it | best less worst |",
-              "|---:|---:|---|---:|"]
+        lines.append(
+            f"| {t['throw']} | {t['chance']:.4f} | {texts} | {_pct(t['best'])} | {_points(t['best'] - first)} |"
+        )
+    lines += [
+        "",
+        "The first choice the first player can meet comes after a first throw of 4, which lands on the rosette "
+        "of its own row (square 4) and throws again: enter a second piece, or move the first on.",
+        "",
+        "| second throw | its chance | each move: the first player's chance after it | best less worst |",
+        "|---:|---:|---|---:|",
+    ]
     for t in start["after_4"]:
         values = [v for _, v in t["moves"]]
         cells = ", ".join(f"{text} {_pct(v)}" for text, v in t["moves"])
         lines.append(f"| {t['throw']} | {t['chance']:.4f} | {cells} | {_points(max(values) - min(values))} |")
-    lines += ["", "## The rosettes", "",
-              f"Over {r['games']} games of perfect play against itself (seed {r['seed']}; ties broken by the seed), "
-              f"{r['moves']:,} moves, of which {r['decisions']:,} had more than one legal move. At each of these, every "
-              "legal move's value was read. For a kind of move (landing on the central rosette, middle 4; landing on "
-              "any rosette; capturing), wherever the position had one and also a move not of that kind: the best "
-              "move of the kind less the best move not of it (the move not taken), in points of the mover's chance.",
-              "", "| move | positions | mean (95% interval) | median | more than 5 points | the kind's move is the best (or as good) |",
-              "|---|---:|---|---:|---:|---:|"]
-    for kind, label in (("central", "landing on the central rosette"), ("rosette", "landing on any rosette"),
-                        ("capture", "a capture")):
+    lines += [
+        "",
+        "## The rosettes",
+        "",
+        f"Over {r['games']} games of perfect play against itself (seed {r['seed']}; ties broken by the seed), "
+        f"{r['moves']:,} moves, of which {r['decisions']:,} had more than one legal move. At each of these, every "
+        "legal move's value was read. For a kind of move (landing on the central rosette, middle 4; landing on "
+        "any rosette; capturing), wherever the position had one and also a move not of that kind: the best "
+        "move of the kind less the best move not of it (the move not taken), in points of the mover's chance.",
+        "",
+        "| move | positions | mean (95% interval) | median | more than 5 points | the kind's move is the best (or as good) |",
+        "|---|---:|---|---:|---:|---:|",
+    ]
+    for kind, label in (
+        ("central", "landing on the central rosette"),
+        ("rosette", "landing on any rosette"),
+        ("capture", "a capture"),
+    ):
         s = r[kind]
         if not s["n"]:
             lines.append(f"| {label} | 0 | – | – | – | – |")
             continue
-        lines.append(f"| {label} | {s['n']:,} | {_interval(s)} | {_points(s['median'])} | "
-                     f"{100 * s['share_over_0_05']:.1f}% | {100 * s['best_share']:.1f}% |")
+        lines.append(
+            f"| {label} | {s['n']:,} | {_interval(s)} | {_points(s['median'])} | "
+            f"{100 * s['share_over_0_05']:.1f}% | {100 * s['best_share']:.1f}% |"
+        )
     e, ec = r["extra_throw"], r["extra_throw_central"]
-    lines += ["", "**The extra throw.** For every move onto a rosette in those positions (taken or not) that did not "
-              "end the game: the mover's chance with the throw again, less its chance had the opponent thrown "
-              "instead on the same board.", "",
-              "| rosette | moves | mean (95% interval) | median |", "|---|---:|---|---:|",
-              f"| any | {e['n']:,} | {_interval(e)} | {_points(e['median'])} |" if e["n"] else "| any | 0 | – | – |",
-              f"| the central one | {ec['n']:,} | {_interval(ec)} | {_points(ec['median'])} |" if ec["n"]
-              else "| the central one | 0 | – | – |",
-              "", "These are averages over the positions that perfect play reaches, each counted as often as these "
-              "games met it, not over every position of the game; a move onto a rosette is worth its square and the "
-              "extra throw together, and the second table parts the throw out. The intervals take the positions as "
-              "independent draws, which positions of one game are not, so they are somewhat narrower than they "
-              "should be.", "", "![solution.png](solution.png)", "",
-              "The distribution of each worth over those positions, drawn from -20 to +30 points in bins of half "
-              "a point. At 0 the kind's best move is worth as much as the best move not of its kind, or the extra "
-              "throw as much as handing the throw over.", ""]
+    lines += [
+        "",
+        "**The extra throw.** For every move onto a rosette in those positions (taken or not) that did not "
+        "end the game: the mover's chance with the throw again, less its chance had the opponent thrown "
+        "instead on the same board.",
+        "",
+        "| rosette | moves | mean (95% interval) | median |",
+        "|---|---:|---|---:|",
+        f"| any | {e['n']:,} | {_interval(e)} | {_points(e['median'])} |" if e["n"] else "| any | 0 | – | – |",
+        f"| the central one | {ec['n']:,} | {_interval(ec)} | {_points(ec['median'])} |"
+        if ec["n"]
+        else "| the central one | 0 | – | – |",
+        "",
+        "These are averages over the positions that perfect play reaches, each counted as often as these "
+        "games met it, not over every position of the game; a move onto a rosette is worth its square and the "
+        "extra throw together, and the second table parts the throw out. The intervals take the positions as "
+        "independent draws, which positions of one game are not, so they are somewhat narrower than they "
+        "should be.",
+        "",
+        "![solution.png](solution.png)",
+        "",
+        "The distribution of each worth over those positions, drawn from -20 to +30 points in bins of half "
+        "a point. At 0 the kind's best move is worth as much as the best move not of its kind, or the extra "
+        "throw as much as handing the throw over.",
+        "",
+    ]
     return lines
 
 
 def _plot(values: Mapping[str, Sequence[float]], path: str) -> None:
     """solution.png: the distribution of each kind's worth over the positions of the games."""
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(7, 3.5))
-    labels = {"central": "the central rosette against the move not taken",
-              "rosette": "any rosette against the move not taken",
-              "capture": "a capture against the move not taken",
-              "extra_throw": "a rosette's extra throw"}
+    labels = {
+        "central": "the central rosette against the move not taken",
+        "rosette": "any rosette against the move not taken",
+        "capture": "a capture against the move not taken",
+        "extra_throw": "a rosette's extra throw",
+    }
     for kind, label in labels.items():
         points = [100 * v for v in values.get(kind, [])]
         if points:

@@ -59,15 +59,24 @@ def _program_name() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=_program_name(), description=f"Play the ancient board games of libludus: {GAME_LIST}. "
-                                     "The games command lists every game's options, their rulesets among them.")
+    parser = argparse.ArgumentParser(
+        prog=_program_name(),
+        description=f"Play the ancient board games of libludus: {GAME_LIST}. "
+        "The games command lists every game's options, their rulesets among them.",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("games", help="list the games and their options")
-    play = sub.add_parser("play", help="play a game at this terminal (two players)",
-                          description="Options of the game are given as --NAME VALUE (see: games).")
+    play = sub.add_parser(
+        "play",
+        help="play a game at this terminal (two players)",
+        description="Options of the game are given as --NAME VALUE (see: games).",
+    )
     play.add_argument("game", help=f"the game: {GAME_LIST}")
-    play.add_argument("--vs", metavar="LEVEL", help="play against the library's computer player of this level "
-                      f"({', '.join(selfplay.LEVELS)})")
+    play.add_argument(
+        "--vs",
+        metavar="LEVEL",
+        help="play against the library's computer player of this level " f"({', '.join(selfplay.LEVELS)})",
+    )
     play.add_argument("--human", type=int, choices=(0, 1), default=0, help="with --vs: the player you are (default 0)")
     matches.add_parser(sub)
     analyze.add_parser(sub)
@@ -76,13 +85,16 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file")
     rep.add_argument("--no-wait", action="store_true", help="show every position without pausing")
-    ren = sub.add_parser("render", help="draw the position of a saved game (SVG or text)",
-                         usage="%(prog)s STATE.json [-o OUT] [--text] [--OPTION VALUE ...]",
-                         description="Writes the library's picture of the position a saved game reaches: SVG, or "
-                                     "the text diagram with --text; to OUT, or to standard output for -o - or no -o. "
-                                     "Render options: --size 120..4096 (SVG), --orientation 0|1 and "
-                                     "--coordinates true|false (petteia, latrunculi), --inscription ostia|levate|virtus|vincer "
-                                     "(duodecim, SVG).")
+    ren = sub.add_parser(
+        "render",
+        help="draw the position of a saved game (SVG or text)",
+        usage="%(prog)s STATE.json [-o OUT] [--text] [--OPTION VALUE ...]",
+        description="Writes the library's picture of the position a saved game reaches: SVG, or "
+        "the text diagram with --text; to OUT, or to standard output for -o - or no -o. "
+        "Render options: --size 120..4096 (SVG), --orientation 0|1 and "
+        "--coordinates true|false (petteia, latrunculi), --inscription ostia|levate|virtus|vincer "
+        "(duodecim, SVG).",
+    )
     ren.add_argument("arguments", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return parser
 
@@ -115,7 +127,7 @@ def _command(console: Console, argv: List[str]) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if args.command == "render":  # its arguments in their order (argparse would regroup them)
-        rest = argv[argv.index("render") + 1:]
+        rest = argv[argv.index("render") + 1 :]
         if "-h" in rest or "--help" in rest:
             parser.parse_args(["render", "--help"])
         return cmd_render(console, rest)

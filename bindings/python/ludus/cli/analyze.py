@@ -31,26 +31,42 @@ def parse_assignment(game_id: str, text: str, many: bool) -> Tuple[str, List[Any
 
 def add_parser(sub: Any) -> None:
     """The ``analyze`` subcommand of ``python3 -m ludus``."""
-    p = sub.add_parser("analyze", help="metrics over many games between computer players (Dask for scale)",
-                       description="Plays GAMES games of every configuration (each point of the sweep with each pairing "
-                                   "of the levels, colours alternating) and writes records.csv, records.json, "
-                                   "summary.json and report.md with plots to --out. See docs/analysis.md.")
+    p = sub.add_parser(
+        "analyze",
+        help="metrics over many games between computer players (Dask for scale)",
+        description="Plays GAMES games of every configuration (each point of the sweep with each pairing "
+        "of the levels, colours alternating) and writes records.csv, records.json, "
+        "summary.json and report.md with plots to --out. See docs/analysis.md.",
+    )
     p.add_argument("game", help="the game's id, e.g. petteia")
     p.add_argument("--ruleset", help="the game's ruleset (the same as --option ruleset=R)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)")
-    p.add_argument("--sweep", action="append", default=[], metavar="NAME=V1,V2,...",
-                   help="an option to sweep (one or two)")
-    p.add_argument("--players", default="random", metavar="LEVEL[,LEVEL...]",
-                   help="one level (plays itself) or several (every pair plays); default random")
+    p.add_argument(
+        "--sweep", action="append", default=[], metavar="NAME=V1,V2,...", help="an option to sweep (one or two)"
+    )
+    p.add_argument(
+        "--players",
+        default="random",
+        metavar="LEVEL[,LEVEL...]",
+        help="one level (plays itself) or several (every pair plays); default random",
+    )
     p.add_argument("--budget", type=int, metavar="N", help="nodes a move of the searching levels (playouts for uct)")
     p.add_argument("--games", type=int, default=100, metavar="N", help="games a configuration (default 100)")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--max-plies", type=int, default=2000, help="a game stops (a timeout) after this many moves")
-    p.add_argument("--detail", type=int, metavar="N",
-                   help="only N games a configuration between random players get the per-ply metrics (default all)")
+    p.add_argument(
+        "--detail",
+        type=int,
+        metavar="N",
+        help="only N games a configuration between random players get the per-ply metrics (default all)",
+    )
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="N", help="1: in this process, no Dask; N: a local Dask cluster "
-                       "of N processes (default: one per core)")
+    where.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="1: in this process, no Dask; N: a local Dask cluster " "of N processes (default: one per core)",
+    )
     where.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://host:8786")
     p.add_argument("--out", required=True, metavar="DIR", help="where to write the records and the report")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -100,8 +116,20 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO, err: Optional[TextIO] = N
     total = args.games * len(configurations(options, sweep, levels))
     progress = None if args.no_progress else default_progress(total)
     try:
-        run = analyze(args.game, options, sweep, levels, args.games, args.seed, args.budget, args.workers,
-                      args.scheduler, args.max_plies, args.detail, progress)
+        run = analyze(
+            args.game,
+            options,
+            sweep,
+            levels,
+            args.games,
+            args.seed,
+            args.budget,
+            args.workers,
+            args.scheduler,
+            args.max_plies,
+            args.detail,
+            progress,
+        )
     except SchedulerError as e:
         err.write(f"ludus analyze: {e}\n")
         return 1

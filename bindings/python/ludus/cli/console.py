@@ -21,9 +21,11 @@ HELP = """\
 
 
 #: the five games, for the help texts
-GAME_LIST = ("petteia (Greek draughts), duodecim (Ludus Duodecim Scriptorum, two dice), latrunculi (Ludus "
-             "Latrunculorum, --ruleset kowalski, bell, quintana, schaedler, ...), xii_scripta (three dice, --ruleset "
-             "murray, ...), ur (the Royal Game of Ur, binary dice, --ruleset finkel, masters, blitz, murray)")
+GAME_LIST = (
+    "petteia (Greek draughts), duodecim (Ludus Duodecim Scriptorum, two dice), latrunculi (Ludus "
+    "Latrunculorum, --ruleset kowalski, bell, quintana, schaedler, ...), xii_scripta (three dice, --ruleset "
+    "murray, ...), ur (the Royal Game of Ur, binary dice, --ruleset finkel, masters, blitz, murray)"
+)
 
 
 class EndOfInput(Exception):

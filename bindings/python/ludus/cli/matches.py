@@ -26,28 +26,40 @@ def _ai_options(text: Optional[str]) -> Dict[str, Any]:
 
 def add_parser(sub: Any) -> None:
     """The ``selfplay`` subcommand of ``python3 -m ludus``."""
-    p = sub.add_parser("selfplay", help="computer players play each other many times",
-                       description="Plays N games between two computer players of the library, A taking player 0 in "
-                                   "the even games; prints A's wins, draws and losses with a 95% interval, the average "
-                                   "length and the first player's edge. With --table, plays the round robin of the "
-                                   "levels instead and writes a Markdown table with Elo ratings. Game options follow "
-                                   "as --NAME VALUE.")
+    p = sub.add_parser(
+        "selfplay",
+        help="computer players play each other many times",
+        description="Plays N games between two computer players of the library, A taking player 0 in "
+        "the even games; prints A's wins, draws and losses with a 95% interval, the average "
+        "length and the first player's edge. With --table, plays the round robin of the "
+        "levels instead and writes a Markdown table with Elo ratings. Game options follow "
+        "as --NAME VALUE.",
+    )
     p.add_argument("game", help=f"the game: {GAME_LIST}")
     p.add_argument("--a", default="best", metavar="LEVEL", help="player A's level (default best)")
     p.add_argument("--b", default="random", metavar="LEVEL", help="player B's level (default random)")
     p.add_argument("-n", type=int, default=100, help="games (default 100; with --table, games a pair)")
     p.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
     p.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
-    p.add_argument("--time-ms", "--max-time-ms", dest="max_time_ms", type=int,
-                   help="time budget a move, the same for every player (max_time_ms)")
+    p.add_argument(
+        "--time-ms",
+        "--max-time-ms",
+        dest="max_time_ms",
+        type=int,
+        help="time budget a move, the same for every player (max_time_ms)",
+    )
     p.add_argument("--max-nodes", type=int, help="node budget a move of the searching levels (not uct; deterministic)")
     p.add_argument("--max-playouts", type=int, help="playouts a move of level uct (deterministic)")
     p.add_argument("--a-options", metavar="JSON", help="more options of A's player, e.g. '{\"depth\": 3}'")
     p.add_argument("--b-options", metavar="JSON", help="more options of B's player")
     p.add_argument("--max-plies", type=int, default=2000, help="stop a game (counted a draw) after this many moves")
-    p.add_argument("--table", nargs="*", metavar="LEVEL",
-                   help="play the round robin of these levels (all of the game's if none are named) and write a "
-                        "Markdown table with Elo ratings and 95%% intervals")
+    p.add_argument(
+        "--table",
+        nargs="*",
+        metavar="LEVEL",
+        help="play the round robin of these levels (all of the game's if none are named) and write a "
+        "Markdown table with Elo ratings and 95%% intervals",
+    )
     p.add_argument("-o", "--output", metavar="FILE", help="with --table: write the table to FILE too")
 
 
@@ -86,8 +98,11 @@ def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
         if args.game in ("petteia", "latrunculi") and "draw_plies_without_capture" not in game_options:
             game_options["draw_plies_without_capture"] = 200  # unattended games must end
         if args.table is not None:
-            levels = list(args.table) or [level for level in selfplay.levels_of(args.game)
-                                          if level != "perfect" or os.environ.get("LUDUS_UR_TABLES")]  # it needs its table
+            levels = list(args.table) or [
+                level
+                for level in selfplay.levels_of(args.game)
+                if level != "perfect" or os.environ.get("LUDUS_UR_TABLES")
+            ]  # it needs its table
             if len(levels) < 2 or len(set(levels)) != len(levels):
                 raise ValueError(f"--table needs two or more different levels, not {' '.join(levels) or 'none'}")
             players = [player_options(level, args) for level in levels]
@@ -98,8 +113,15 @@ def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
         out.write(f"Cannot play {args.game}: {e}\n")
         return 2
     if args.table is not None:
-        rr = selfplay.round_robin(args.game, game_options, {ai["level"]: ai for ai in players}, args.n, seed=args.seed, jobs=args.jobs,
-                         max_plies=args.max_plies)
+        rr = selfplay.round_robin(
+            args.game,
+            game_options,
+            {ai["level"]: ai for ai in players},
+            args.n,
+            seed=args.seed,
+            jobs=args.jobs,
+            max_plies=args.max_plies,
+        )
         text = selfplay.table_markdown(rr, game_options) + "\n"
         out.write(text)
         if args.output:
@@ -108,7 +130,9 @@ def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
         out.flush()
         return 0
     a, b = players
-    summary = selfplay.run(args.game, game_options, a, b, args.n, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies)
+    summary = selfplay.run(
+        args.game, game_options, a, b, args.n, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies
+    )
     out.write(selfplay.report(summary, args.game, a, b, args.seed) + "\n")
     out.flush()
     return 0

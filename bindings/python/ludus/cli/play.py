@@ -55,8 +55,10 @@ def _format_moves(moves: Sequence[Move]) -> str:
     labels = [f"{i:>3}. {_move_label(m)}" for i, m in enumerate(moves, 1)]
     width = max((len(label) for label in labels), default=0) + 2
     per_line = max(1, 78 // width)
-    return "\n".join("".join(label.ljust(width) for label in labels[i:i + per_line]).rstrip()
-                     for i in range(0, len(labels), per_line))
+    return "\n".join(
+        "".join(label.ljust(width) for label in labels[i : i + per_line]).rstrip()
+        for i in range(0, len(labels), per_line)
+    )
 
 
 def outcome_text(game: Game) -> str:
@@ -98,8 +100,9 @@ class PlaySession:
                 self.show_moves = True
             phase = self.game.phase
             if phase == Phase.OVER:
-                self.console.say(f"The game is over: {outcome_text(self.game)}. "
-                                 "Type undo, save FILE, load FILE or quit.")
+                self.console.say(
+                    f"The game is over: {outcome_text(self.game)}. " "Type undo, save FILE, load FILE or quit."
+                )
                 prompt = "> "
             elif phase == Phase.ROLL:
                 prompt = f"Player {self.game.to_move}: press Enter to roll (or {_dice_command(self.game)}): "
@@ -200,7 +203,9 @@ class PlaySession:
             self.console.say("No draw: play on.")
 
 
-def cmd_play(console: Console, game_id: str, option_args: Sequence[str], vs: Optional[str] = None, human: int = 0) -> int:
+def cmd_play(
+    console: Console, game_id: str, option_args: Sequence[str], vs: Optional[str] = None, human: int = 0
+) -> int:
     """``ludus play``: a game at the terminal for two people, or one against the computer level ``vs``
     (the person is player ``human``); returns the exit status."""
     engine = Engine(1 - human, vs) if vs else None
@@ -218,7 +223,9 @@ def cmd_play(console: Console, game_id: str, option_args: Sequence[str], vs: Opt
     if engine is None:
         console.say(f"{game_id}: two players at one terminal. Type help for the commands.")
     else:
-        console.say(f"{game_id}: you are player {human}, the computer ({vs}) is player {1 - human}. Type help for the commands.")
+        console.say(
+            f"{game_id}: you are player {human}, the computer ({vs}) is player {1 - human}. Type help for the commands."
+        )
     session = PlaySession(console, game, engine)
     try:
         return session.run()

@@ -40,7 +40,7 @@ def parse_render_args(args: Sequence[str]) -> Tuple[Optional[str], Optional[str]
                 raise UsageError(f"{item} needs a file name (or - for standard output)")
             output = items.pop(0)
         elif item.startswith("--output="):
-            output = item[len("--output="):]
+            output = item[len("--output=") :]
         elif item.startswith("-o") and len(item) > 2 and not item.startswith("--"):
             output = item[2:]
         elif item == "--text":

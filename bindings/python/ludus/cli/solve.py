@@ -27,22 +27,41 @@ _DEFAULT_DICE = {"finkel": 4, "masters": 3, "blitz": 4}
 
 def add_parser(sub: Any) -> None:
     """The ``solve`` subcommand of ``python3 -m ludus``."""
-    p = sub.add_parser("solve", help="solve the Royal Game of Ur exactly (the perfect level's table)",
-                       description="Computes every position's chance of winning under perfect play by value iteration "
-                                   "and writes the table the computer player's level \"perfect\" plays from. "
-                                   "The whole Finkel game (7 pieces) takes about 13 CPU-minutes and 3.2 GB of "
-                                   "memory, Blitz's (5 pieces) about 4 CPU-minutes and 1.4 GB; Masters' 7 pieces "
-                                   "need more than 4 GB. --pieces 3 takes under a CPU-second and 30 MB, --pieces 4 "
-                                   "about 8 CPU-seconds and 130 MB "
-                                   "(docs/performance.md, \"Solving the Royal Game of Ur\").")
+    p = sub.add_parser(
+        "solve",
+        help="solve the Royal Game of Ur exactly (the perfect level's table)",
+        description="Computes every position's chance of winning under perfect play by value iteration "
+        'and writes the table the computer player\'s level "perfect" plays from. '
+        "The whole Finkel game (7 pieces) takes about 13 CPU-minutes and 3.2 GB of "
+        "memory, Blitz's (5 pieces) about 4 CPU-minutes and 1.4 GB; Masters' 7 pieces "
+        "need more than 4 GB. --pieces 3 takes under a CPU-second and 30 MB, --pieces 4 "
+        "about 8 CPU-seconds and 130 MB "
+        '(docs/performance.md, "Solving the Royal Game of Ur").',
+    )
     p.add_argument("game", choices=["ur"], help="the game: ur")
-    p.add_argument("--ruleset", default="finkel", choices=sorted(_DEFAULT_PIECES), help="the ruleset (default finkel; "
-                   "murray's route passes squares twice and is not supported)")
+    p.add_argument(
+        "--ruleset",
+        default="finkel",
+        choices=sorted(_DEFAULT_PIECES),
+        help="the ruleset (default finkel; " "murray's route passes squares twice and is not supported)",
+    )
     p.add_argument("--pieces", type=int, default=0, help="pieces a side (0: the ruleset's)")
     p.add_argument("--dice", type=int, default=0, choices=(0, 3, 4), help="binary dice (0: the ruleset's)")
-    p.add_argument("--tolerance", type=float, default=1e-9, help="stop a group's sweeps when no value changes by more (default 1e-9)")
-    p.add_argument("--min-off", type=int, default=0, help="solve only the positions where both sides have borne off at least this many pieces")
-    p.add_argument("-o", "--output", help="the table file (default: $LUDUS_UR_TABLES/ur-RULESET-PIECES-DICE.table or ./that name)")
+    p.add_argument(
+        "--tolerance",
+        type=float,
+        default=1e-9,
+        help="stop a group's sweeps when no value changes by more (default 1e-9)",
+    )
+    p.add_argument(
+        "--min-off",
+        type=int,
+        default=0,
+        help="solve only the positions where both sides have borne off at least this many pieces",
+    )
+    p.add_argument(
+        "-o", "--output", help="the table file (default: $LUDUS_UR_TABLES/ur-RULESET-PIECES-DICE.table or ./that name)"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress on standard error")
 
 
@@ -55,12 +74,14 @@ def find_solver() -> Tuple[Optional[str], List[str]]:
         return given, tried
     tried.append("LUDUS_UR_SOLVE: not set")
     from .. import _library
+
     package_dir = os.path.dirname(os.path.abspath(_library.__file__))
     places = [(os.path.join(package_dir, SOLVER), "the ludus package's folder (pip install .)")]
     build = _build_of(_library.library_path)
     if build:
-        places.append((os.path.join(build, "tools", "solve", SOLVER),
-                       f"the build {build} of the library this package loaded"))
+        places.append(
+            (os.path.join(build, "tools", "solve", SOLVER), f"the build {build} of the library this package loaded")
+        )
     for directory in _installed_bindirs(package_dir):
         places.append((os.path.join(directory, SOLVER), "the bindir of meson install"))
     for path, what in places:
@@ -100,11 +121,18 @@ def _installed_bindirs(package_dir: str) -> List[str]:
 def not_found_message(tried: List[str]) -> str:
     """What ``ludus solve`` says when it finds no solver: where it looked and how to get one."""
     from .. import _library
+
     build = _build_of(_library.library_path)
-    how = (f"build it with: meson compile -C {build} {SOLVER}" if build else
-           "install it with meson install (into the bindir) or pip install . (into the package)")
-    return (f"ludus solve: the solver {SOLVER} was not found. Looked at:\n  " + "\n  ".join(tried) +
-            f"\n{how}; or name it in LUDUS_UR_SOLVE\n")
+    how = (
+        f"build it with: meson compile -C {build} {SOLVER}"
+        if build
+        else "install it with meson install (into the bindir) or pip install . (into the package)"
+    )
+    return (
+        f"ludus solve: the solver {SOLVER} was not found. Looked at:\n  "
+        + "\n  ".join(tried)
+        + f"\n{how}; or name it in LUDUS_UR_SOLVE\n"
+    )
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
@@ -120,8 +148,21 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
     if not output:
         name = f"ur-{args.ruleset}-{pieces}-{dice}.table"
         output = os.path.join(os.environ.get("LUDUS_UR_TABLES") or ".", name)
-    command: List[str] = [tool, "--ruleset", args.ruleset, "--pieces", str(pieces), "--dice", str(dice),
-                          "--tolerance", repr(args.tolerance), "--min-off", str(args.min_off), "--output", output]
+    command: List[str] = [
+        tool,
+        "--ruleset",
+        args.ruleset,
+        "--pieces",
+        str(pieces),
+        "--dice",
+        str(dice),
+        "--tolerance",
+        repr(args.tolerance),
+        "--min-off",
+        str(args.min_off),
+        "--output",
+        output,
+    ]
     if args.quiet:
         command.append("--quiet")
     result = subprocess.run(command, stdout=subprocess.PIPE, text=True)

@@ -31,63 +31,130 @@ DEFAULT_BACKLOG = 4096
 
 def add_parser(sub: Any) -> None:
     """The ``serve`` subcommand's options."""
-    p = sub.add_parser("serve", help="run the game server (play a friend over the network)",
-                       description="The authoritative game server: games by invitation link, moves over a "
-                                   "WebSocket, every move checked by the library and stored before it is "
-                                   "acknowledged (see docs/server.md).")
+    p = sub.add_parser(
+        "serve",
+        help="run the game server (play a friend over the network)",
+        description="The authoritative game server: games by invitation link, moves over a "
+        "WebSocket, every move checked by the library and stored before it is "
+        "acknowledged (see docs/server.md).",
+    )
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8080, help="the port (default 8080)")
-    p.add_argument("--database", default="sqlite:ludus-games.sqlite3",
-                   help="sqlite:PATH (default: ludus-games.sqlite3 in the working folder) or postgresql://... "
-                        "(several processes may share one PostgreSQL database)")
+    p.add_argument(
+        "--database",
+        default="sqlite:ludus-games.sqlite3",
+        help="sqlite:PATH (default: ludus-games.sqlite3 in the working folder) or postgresql://... "
+        "(several processes may share one PostgreSQL database)",
+    )
     p.add_argument("--app", metavar="DIR", help="also serve the built web app's files from DIR at /")
-    p.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                   help="a web origin besides the server's own that may use the API (repeatable)")
-    p.add_argument("--public-url", help="the address players reach the server at, for the links "
-                                        "(default: the scheme and Host of each request)")
-    p.add_argument("--trust-proxy", action="store_true",
-                   help="behind a reverse proxy: the client's address from X-Forwarded-For, the scheme from "
-                        "X-Forwarded-Proto")
-    p.add_argument("--archive-after", type=float, default=30 * 86400.0, metavar="SECONDS",
-                   help="archive a game unchanged for this long (default 30 days)")
-    p.add_argument("--messages-per-second", type=float, default=20.0,
-                   help="one connection's sustained message rate (bursts of twice as many; default 20)")
-    p.add_argument("--address-messages-per-second", type=float, default=400.0,
-                   help="all connections of one address (default 400)")
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web origin besides the server's own that may use the API (repeatable)",
+    )
+    p.add_argument(
+        "--public-url",
+        help="the address players reach the server at, for the links " "(default: the scheme and Host of each request)",
+    )
+    p.add_argument(
+        "--trust-proxy",
+        action="store_true",
+        help="behind a reverse proxy: the client's address from X-Forwarded-For, the scheme from " "X-Forwarded-Proto",
+    )
+    p.add_argument(
+        "--archive-after",
+        type=float,
+        default=30 * 86400.0,
+        metavar="SECONDS",
+        help="archive a game unchanged for this long (default 30 days)",
+    )
+    p.add_argument(
+        "--messages-per-second",
+        type=float,
+        default=20.0,
+        help="one connection's sustained message rate (bursts of twice as many; default 20)",
+    )
+    p.add_argument(
+        "--address-messages-per-second", type=float, default=400.0, help="all connections of one address (default 400)"
+    )
     p.add_argument("--connections-per-address", type=int, default=256, help="default 256")
-    p.add_argument("--requests-per-minute", type=int, default=120,
-                   help="HTTP requests (create, join) of one address (default 120)")
-    p.add_argument("--reuse-port", action="store_true",
-                   help="let several processes listen on the same port (with PostgreSQL)")
-    p.add_argument("--max-connections", type=int, default=0, metavar="N",
-                   help="WebSockets the process holds; beyond them a new game or join is answered 503 with "
-                        "Retry-After and a WebSocket is closed with code 1013 (default: from the open-file "
-                        "limit, which the server raises to its hard limit)")
-    p.add_argument("--database-grace", type=float, default=60.0, metavar="SECONDS",
-                   help="exit with status 3 once the database has not answered for this long, so that a "
-                        "supervisor (systemd) starts the server again (default 60); meanwhile requests are "
-                        "answered 'unavailable' and /health 503")
-    p.add_argument("--backlog", type=int, default=DEFAULT_BACKLOG, metavar="N",
-                   help=f"connections the kernel holds until the server accepts them (default {DEFAULT_BACKLOG}, "
-                        "at most net.core.somaxconn)")
+    p.add_argument(
+        "--requests-per-minute", type=int, default=120, help="HTTP requests (create, join) of one address (default 120)"
+    )
+    p.add_argument(
+        "--reuse-port", action="store_true", help="let several processes listen on the same port (with PostgreSQL)"
+    )
+    p.add_argument(
+        "--max-connections",
+        type=int,
+        default=0,
+        metavar="N",
+        help="WebSockets the process holds; beyond them a new game or join is answered 503 with "
+        "Retry-After and a WebSocket is closed with code 1013 (default: from the open-file "
+        "limit, which the server raises to its hard limit)",
+    )
+    p.add_argument(
+        "--database-grace",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="exit with status 3 once the database has not answered for this long, so that a "
+        "supervisor (systemd) starts the server again (default 60); meanwhile requests are "
+        "answered 'unavailable' and /health 503",
+    )
+    p.add_argument(
+        "--backlog",
+        type=int,
+        default=DEFAULT_BACKLOG,
+        metavar="N",
+        help=f"connections the kernel holds until the server accepts them (default {DEFAULT_BACKLOG}, "
+        "at most net.core.somaxconn)",
+    )
 
 
-def serve(host: str = "127.0.0.1", port: int = 8080, database: str = "sqlite:ludus-games.sqlite3",
-          app_dir: Optional[str] = None, allowed_origins: Sequence[str] = (), public_url: Optional[str] = None,
-          trust_proxy: bool = False, archive_after: float = 30 * 86400.0, limits: Any = None,
-          reuse_port: bool = False, backlog: int = DEFAULT_BACKLOG, database_grace: float = 60.0) -> int:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8080,
+    database: str = "sqlite:ludus-games.sqlite3",
+    app_dir: Optional[str] = None,
+    allowed_origins: Sequence[str] = (),
+    public_url: Optional[str] = None,
+    trust_proxy: bool = False,
+    archive_after: float = 30 * 86400.0,
+    limits: Any = None,
+    reuse_port: bool = False,
+    backlog: int = DEFAULT_BACKLOG,
+    database_grace: float = 60.0,
+) -> int:
     """Run the server until interrupted (SIGINT or SIGTERM); returns the exit status (3: the
     database did not answer for ``database_grace`` seconds)."""
     from aiohttp import web
     from .app import Limits, Server, make_app, raise_file_limit
     from .store import open_store
+
     raise_file_limit()
-    server = Server(open_store(database), limits=limits or Limits(), allowed_origins=list(allowed_origins),
-                    public_url=public_url, trust_proxy=trust_proxy, archive_after=archive_after, app_dir=app_dir,
-                    database_grace=database_grace)
+    server = Server(
+        open_store(database),
+        limits=limits or Limits(),
+        allowed_origins=list(allowed_origins),
+        public_url=public_url,
+        trust_proxy=trust_proxy,
+        archive_after=archive_after,
+        app_dir=app_dir,
+        database_grace=database_grace,
+    )
     lines = start_lines(host, port, database, app_dir, public_url)
-    web.run_app(make_app(server), host=host, port=port, reuse_port=reuse_port or None, access_log=None, backlog=backlog,
-                print=lambda text: print("\n".join(lines), flush=True))
+    web.run_app(
+        make_app(server),
+        host=host,
+        port=port,
+        reuse_port=reuse_port or None,
+        access_log=None,
+        backlog=backlog,
+        print=lambda text: print("\n".join(lines), flush=True),
+    )
     return server.exit_status
 
 
@@ -105,9 +172,11 @@ def start_lines(host: str, port: int, database: str, app_dir: Optional[str], pub
     if app_dir:
         lines.append(f"ludus serve: the web app from {os.path.abspath(app_dir)} at {base}; invitation links open it")
     else:
-        lines.append(f"ludus serve: no web app (no --app): invitation links ({base}#join=...) open a page that "
-                     "says how to take the seat with the Python client (ludus.server.client); to play them in a "
-                     "browser, start with --app DIR, the app built by bash .ci/web --build-only DIR")
+        lines.append(
+            f"ludus serve: no web app (no --app): invitation links ({base}#join=...) open a page that "
+            "says how to take the seat with the Python client (ludus.server.client); to play them in a "
+            "browser, start with --app DIR, the app built by bash .ci/web --build-only DIR"
+        )
     return lines
 
 
@@ -119,7 +188,7 @@ def describe_database(database: str) -> str:
         if parts.password is None:
             return database
         return parts._replace(netloc=parts.netloc.replace(":" + parts.password + "@", ":***@", 1)).geturl()
-    path = database[len("sqlite:"):] if database.startswith("sqlite:") else database
+    path = database[len("sqlite:") :] if database.startswith("sqlite:") else database
     return f"sqlite:{os.path.abspath(path)}"
 
 
@@ -130,14 +199,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(missing)
         return 1
     from .app import Limits
+
     if args.app and not os.path.isfile(os.path.join(args.app, "index.html")):
         print(f"--app {args.app}: no index.html there")
         return 1
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    limits = Limits(messages_per_second=args.messages_per_second,
-                    address_messages_per_second=args.address_messages_per_second,
-                    connections_per_address=args.connections_per_address,
-                    requests_per_minute=args.requests_per_minute, max_connections=args.max_connections)
-    return serve(args.host, args.port, args.database, args.app, args.allow_origin, args.public_url, args.trust_proxy,
-                 args.archive_after, limits, args.reuse_port, args.backlog, args.database_grace)
-
+    limits = Limits(
+        messages_per_second=args.messages_per_second,
+        address_messages_per_second=args.address_messages_per_second,
+        connections_per_address=args.connections_per_address,
+        requests_per_minute=args.requests_per_minute,
+        max_connections=args.max_connections,
+    )
+    return serve(
+        args.host,
+        args.port,
+        args.database,
+        args.app,
+        args.allow_origin,
+        args.public_url,
+        args.trust_proxy,
+        args.archive_after,
+        limits,
+        args.reuse_port,
+        args.backlog,
+        args.database_grace,
+    )

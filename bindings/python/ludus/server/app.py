@@ -23,8 +23,15 @@ from .outbox import Outbox
 from .room import Refused, Room, new_secret, token_hash
 from .store import Store, Unavailable
 
-__all__ = ["Limits", "Server", "make_app", "raise_file_limit", "connection_capacity", "RETRY_AFTER_S",
-           "BUSY_CLOSE_CODE"]
+__all__ = [
+    "Limits",
+    "Server",
+    "make_app",
+    "raise_file_limit",
+    "connection_capacity",
+    "RETRY_AFTER_S",
+    "BUSY_CLOSE_CODE",
+]
 
 log = logging.getLogger("ludus.server")
 
@@ -104,12 +111,13 @@ def connection_capacity(file_limit: int) -> int:
 class Limits:
     """What one client may do (a client is an address: the peer's, or the proxy's
     X-Forwarded-For with ``trust_proxy``)."""
-    messages_per_second: float = 20.0          # one connection, sustained (bursts of twice as many)
+
+    messages_per_second: float = 20.0  # one connection, sustained (bursts of twice as many)
     address_messages_per_second: float = 400.0  # all connections of one address
     connections_per_address: int = 256
-    requests_per_minute: int = 120              # HTTP requests of one address (game creation, joining)
-    violations_before_close: int = 50           # refused messages before a connection is closed
-    max_connections: int = 0                    # WebSockets of the whole server (0: from the file limit)
+    requests_per_minute: int = 120  # HTTP requests of one address (game creation, joining)
+    violations_before_close: int = 50  # refused messages before a connection is closed
+    max_connections: int = 0  # WebSockets of the whole server (0: from the file limit)
 
 
 class Bucket:
@@ -165,9 +173,17 @@ def _unavailable(message: str) -> web.Response:
 class Server:
     """The games of one server process."""
 
-    def __init__(self, store: Store, limits: Optional[Limits] = None, allowed_origins: Optional[List[str]] = None,
-                 public_url: Optional[str] = None, trust_proxy: bool = False, archive_after: float = 30 * 86400.0,
-                 app_dir: Optional[str] = None, database_grace: float = DATABASE_GRACE_S) -> None:
+    def __init__(
+        self,
+        store: Store,
+        limits: Optional[Limits] = None,
+        allowed_origins: Optional[List[str]] = None,
+        public_url: Optional[str] = None,
+        trust_proxy: bool = False,
+        archive_after: float = 30 * 86400.0,
+        app_dir: Optional[str] = None,
+        database_grace: float = DATABASE_GRACE_S,
+    ) -> None:
         self.store = store
         self.database_grace = database_grace
         self.exit_status = 0
@@ -178,12 +194,12 @@ class Server:
         self.archive_after = archive_after
         self.app_dir = app_dir
         self.rooms: "weakref.WeakValueDictionary[str, Room]" = weakref.WeakValueDictionary()
-        self._held: Dict[str, Room] = {}        # rooms with connections stay in memory
+        self._held: Dict[str, Room] = {}  # rooms with connections stay in memory
         self._loading: Dict[str, asyncio.Future] = {}
         self.addresses: Dict[str, Address] = {}
         self.started = time.time()
         self._tasks: List[asyncio.Task] = []
-        self.sockets = 0                         # WebSockets open (those counted against max_connections)
+        self.sockets = 0  # WebSockets open (those counted against max_connections)
         self.refused_busy = 0
         if not self.limits.max_connections:
             self.limits.max_connections = connection_capacity(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
@@ -278,18 +294,27 @@ class Server:
         """200 while the database answers, 503 (with the database's state) while it does not."""
         status = "ok"
         try:
-            await self.store.counts()   # the database answers
+            await self.store.counts()  # the database answers
         except Unavailable:
             status = "unavailable"
         database = self.store.health()
         if database["state"] != "up":
             status = "unavailable"
-        return web.json_response({"status": status, "version": __version__, "database": self.store.describe(),
-                                  "database_state": database, "games_in_memory": len(self.rooms),
-                                  "connections": self.sockets, "max_connections": self.limits.max_connections,
-                                  "refused_busy": self.refused_busy, "store": self.store.stats(),
-                                  "uptime_s": round(time.time() - self.started, 1)},
-                                 status=200 if status == "ok" else 503)
+        return web.json_response(
+            {
+                "status": status,
+                "version": __version__,
+                "database": self.store.describe(),
+                "database_state": database,
+                "games_in_memory": len(self.rooms),
+                "connections": self.sockets,
+                "max_connections": self.limits.max_connections,
+                "refused_busy": self.refused_busy,
+                "store": self.store.stats(),
+                "uptime_s": round(time.time() - self.started, 1),
+            },
+            status=200 if status == "ok" else 503,
+        )
 
     async def catalogue(self, request: web.Request) -> web.Response:
         return web.json_response(games())
@@ -307,7 +332,7 @@ class Server:
         # JSON.parse reads it exactly (below 2^53 a number, from there up its digits)
         asked = dict(body.get("options") or {})
         try:
-            with Game(body["game"], asked) as game:   # the library checks both
+            with Game(body["game"], asked) as game:  # the library checks both
                 options = game.options
         except LudusError as e:
             return _error(400, "bad_game", str(e))
@@ -315,16 +340,34 @@ class Server:
         token, invite = new_secret(), new_secret()
         hashes: List[Optional[str]] = [None, None]
         hashes[seat] = token_hash(token)
-        game_id = new_secret()[:22]   # 131 bits: the spectators' link
-        await self.store.create({"id": game_id, "game": body["game"], "options": options,
-                                 "dice": body.get("dice", "server"), "seat_hashes": hashes,
-                                 "invite_hash": token_hash(invite), "status": "waiting",
-                                 "meta": {"offer": None, "resigned": None}, "created": time.time()})
+        game_id = new_secret()[:22]  # 131 bits: the spectators' link
+        await self.store.create(
+            {
+                "id": game_id,
+                "game": body["game"],
+                "options": options,
+                "dice": body.get("dice", "server"),
+                "seat_hashes": hashes,
+                "invite_hash": token_hash(invite),
+                "status": "waiting",
+                "meta": {"offer": None, "resigned": None},
+                "created": time.time(),
+            }
+        )
         base = self.base_url(request)
         join_link = f"{base}/#join={game_id}.{invite}"
-        created = {"id": game_id, "seat": seat, "token": token, "invite": invite, "dice": body.get("dice", "server"),
-                   "links": {"join": join_link, "watch": f"{base}/#watch={game_id}",
-                             "websocket": f"{base.replace('http', 'ws', 1)}/api/games/{game_id}/ws"}}
+        created = {
+            "id": game_id,
+            "seat": seat,
+            "token": token,
+            "invite": invite,
+            "dice": body.get("dice", "server"),
+            "links": {
+                "join": join_link,
+                "watch": f"{base}/#watch={game_id}",
+                "websocket": f"{base.replace('http', 'ws', 1)}/api/games/{game_id}/ws",
+            },
+        }
         if body.get("qr", True):
             # a quarter of the server's work at human pace: a client that draws its own says "qr": false
             created["join_qr_svg"] = _qr_svg(join_link)
@@ -337,11 +380,15 @@ class Server:
             return _error(400, e.code, e.message)
         room = await self.room(request.match_info["game"])
         import hmac
+
         if room is None or not hmac.compare_digest(room.invite_hash, token_hash(body["invite"])):
             return _error(404, "no_game", "no game with this invitation")
         if room.dice == "real" and body.get("dice") != "real":
-            return _error(409, "dice_agreement", "this game is played with real dice typed by the players: "
-                                                 "join with \"dice\": \"real\" to agree")
+            return _error(
+                409,
+                "dice_agreement",
+                "this game is played with real dice typed by the players: " 'join with "dice": "real" to agree',
+            )
         free = [i for i, h in enumerate(room.seat_hashes) if h is None]
         if not free:
             return _error(409, "seat_taken", "this invitation has been used: the seat is taken")
@@ -433,7 +480,7 @@ class Server:
                 except (BadMessage, Refused) as e:
                     violations += 1
                     if ident is None and isinstance(e, BadMessage):
-                        ident = e.ident      # a valid id in a message refused by its schema
+                        ident = e.ident  # a valid id in a message refused by its schema
                     _send_error(outbox, ident, e.code, e.message, room.version)
                     if violations >= self.limits.violations_before_close:
                         await outbox.close(1008, b"too many refused messages")
@@ -442,8 +489,9 @@ class Server:
                     raise
                 except Exception:
                     log.exception("game %s: a message failed", room.id)
-                    _send_error(outbox, ident, "internal", "the server failed: the message changed nothing",
-                                room.version)
+                    _send_error(
+                        outbox, ident, "internal", "the server failed: the message changed nothing", room.version
+                    )
         finally:
             self.sockets -= 1
             outbox.stop()
@@ -489,10 +537,14 @@ class Server:
             await asyncio.sleep(min(1.0, self.database_grace / 4))
             down = self.store.down_for()
             if down > self.database_grace:
-                log.critical("the database has not answered for %.0f s (%s): exiting with status %d",
-                             down, self.store.health().get("error", ""), EXIT_DATABASE_DOWN)
+                log.critical(
+                    "the database has not answered for %.0f s (%s): exiting with status %d",
+                    down,
+                    self.store.health().get("error", ""),
+                    EXIT_DATABASE_DOWN,
+                )
                 self.exit_status = EXIT_DATABASE_DOWN
-                os.kill(os.getpid(), signal.SIGTERM)     # aiohttp's graceful exit: the sockets closed in words
+                os.kill(os.getpid(), signal.SIGTERM)  # aiohttp's graceful exit: the sockets closed in words
                 return
 
     def forget_addresses(self) -> None:
@@ -527,8 +579,13 @@ class Server:
     async def on_shutdown(self, app: web.Application) -> None:
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*(outbox.close(1001, b"server shutting down")
-                               for room in list(self._held.values()) for outbox in list(room.connections)))
+        await asyncio.gather(
+            *(
+                outbox.close(1001, b"server shutting down")
+                for room in list(self._held.values())
+                for outbox in list(room.connections)
+            )
+        )
 
     async def on_cleanup(self, app: web.Application) -> None:
         self.store.close()
@@ -550,9 +607,10 @@ def _qr_svg(text: str) -> str:
     run of them a rectangle (qrcode's own SVG images take half as long again as the code itself,
     drawing each module alone, and a game's creation is the server's dearest request)."""
     import qrcode
+
     code = qrcode.QRCode(border=4)
     code.add_data(text)
-    code.make(fit=True)     # with the mask that reads best
+    code.make(fit=True)  # with the mask that reads best
     matrix = code.get_matrix()
     size = len(matrix)
     runs = []
@@ -567,9 +625,11 @@ def _qr_svg(text: str) -> str:
                 x += 1
             runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
     side = f"{size * QR_MODULE_MM:g}mm"
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" '
-            f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
-            f'<path d="{"".join(runs)}" fill="#000000"/></svg>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" '
+        f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
+        f'<path d="{"".join(runs)}" fill="#000000"/></svg>'
+    )
 
 
 def make_app(server: Server) -> web.Application:

@@ -55,15 +55,19 @@ async def _post_once(session: aiohttp.ClientSession, url: str, body: Dict[str, A
     async with session.post(url, json=body) as response:
         answer = await response.json(content_type=None)
         if response.status == 503:
-            raise ServerBusy(answer.get("message", "the server is busy"), _seconds(response.headers.get("Retry-After")),
-                             answer.get("error", "busy"))
+            raise ServerBusy(
+                answer.get("message", "the server is busy"),
+                _seconds(response.headers.get("Retry-After")),
+                answer.get("error", "busy"),
+            )
         if response.status >= 400:
             raise ServerError(answer.get("error", str(response.status)), answer.get("message", ""))
         return answer
 
 
-async def _post(base_url: str, path: str, body: Dict[str, Any], session: Optional[aiohttp.ClientSession],
-                retry_for: float = 60.0) -> Dict[str, Any]:
+async def _post(
+    base_url: str, path: str, body: Dict[str, Any], session: Optional[aiohttp.ClientSession], retry_for: float = 60.0
+) -> Dict[str, Any]:
     """POST a JSON body; a busy server (503) is asked again after its Retry-After, for up to
     ``retry_for`` seconds. A 503 changed nothing, so asking again cannot make a second game or
     take a second seat."""
@@ -84,9 +88,16 @@ async def _post(base_url: str, path: str, body: Dict[str, Any], session: Optiona
             await session.close()
 
 
-async def create_game(base_url: str, game: str, options: Optional[Dict[str, Any]] = None, seat: int = 0,
-                      dice: str = "server", session: Optional[aiohttp.ClientSession] = None,
-                      retry_for: float = 60.0, qr: bool = True) -> Dict[str, Any]:
+async def create_game(
+    base_url: str,
+    game: str,
+    options: Optional[Dict[str, Any]] = None,
+    seat: int = 0,
+    dice: str = "server",
+    session: Optional[aiohttp.ClientSession] = None,
+    retry_for: float = 60.0,
+    qr: bool = True,
+) -> Dict[str, Any]:
     """A new game: ``id``, ``seat``, ``token`` (the creator's, in ``seat``; who moves first is
     the game's rule), ``invite`` (for the friend), ``links`` and, unless ``qr`` is False (a
     client that draws its own), ``join_qr_svg``. A busy server is asked again for up to
@@ -97,8 +108,14 @@ async def create_game(base_url: str, game: str, options: Optional[Dict[str, Any]
     return await _post(base_url, "/api/games", body, session, retry_for)
 
 
-async def join_game(base_url: str, game_id: str, invite: str, dice: Optional[str] = None,
-                    session: Optional[aiohttp.ClientSession] = None, retry_for: float = 60.0) -> Dict[str, Any]:
+async def join_game(
+    base_url: str,
+    game_id: str,
+    invite: str,
+    dice: Optional[str] = None,
+    session: Optional[aiohttp.ClientSession] = None,
+    retry_for: float = 60.0,
+) -> Dict[str, Any]:
     """Take the free seat: ``seat`` and ``token``. ``dice="real"`` agrees to real dice."""
     body: Dict[str, Any] = {"invite": invite}
     if dice is not None:
@@ -107,8 +124,13 @@ async def join_game(base_url: str, game_id: str, invite: str, dice: Optional[str
 
 
 # the events a request may have become, to recognise it among the stored events after a drop
-_BECOMES = {"move": ("move",), "roll": ("roll",), "resign": ("resign",), "offer": ("offer",),
-            "answer": ("undo", "draw", "decline")}
+_BECOMES = {
+    "move": ("move",),
+    "roll": ("roll",),
+    "resign": ("resign",),
+    "offer": ("offer",),
+    "answer": ("undo", "draw", "decline"),
+}
 
 
 class GameClient:
@@ -118,9 +140,17 @@ class GameClient:
     every event received. Requests return the version they made, or raise ServerError.
     """
 
-    def __init__(self, base_url: str, game_id: str, token: Optional[str] = None, origin: Optional[str] = None,
-                 reconnect_for: float = 30.0, session: Optional[aiohttp.ClientSession] = None,
-                 on_update: Optional[Callable[[Dict[str, Any]], None]] = None, request_timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        game_id: str,
+        token: Optional[str] = None,
+        origin: Optional[str] = None,
+        reconnect_for: float = 30.0,
+        session: Optional[aiohttp.ClientSession] = None,
+        on_update: Optional[Callable[[Dict[str, Any]], None]] = None,
+        request_timeout: float = 30.0,
+    ) -> None:
         ws_base = base_url.rstrip("/").replace("http", "ws", 1)
         self.url = f"{ws_base}/api/games/{game_id}/ws"
         self.game_id, self.token, self.origin = game_id, token, origin
@@ -135,7 +165,7 @@ class GameClient:
         self.reconnections = 0
         self._ws: Optional[aiohttp.ClientWebSocketResponse] = None
         self._ids = itertools.count(1)
-        self._pending: Dict[int, Any] = {}      # id: (message, future)
+        self._pending: Dict[int, Any] = {}  # id: (message, future)
         self._changed = asyncio.Event()
         self._reader: Optional[asyncio.Task] = None
         self._closing = False
@@ -201,8 +231,12 @@ class GameClient:
                 continue
             version = message.get("version")
             stored = next((e for e in events if e["version"] == (version or 0) + 1), None)
-            if stored is not None and stored["seat"] == self.seat and stored["kind"] in _BECOMES.get(message["type"], ()) \
-                    and (message["type"] != "move" or stored["data"].get("move") == message["move"]):
+            if (
+                stored is not None
+                and stored["seat"] == self.seat
+                and stored["kind"] in _BECOMES.get(message["type"], ())
+                and (message["type"] != "move" or stored["data"].get("move") == message["move"])
+            ):
                 self._pending.pop(ident)
                 future.set_result(stored["version"])
             elif version is not None and version == self.version:
@@ -317,7 +351,7 @@ class GameClient:
             try:
                 await self._ws.send_str(json.dumps(message))
             except (ConnectionError, RuntimeError):
-                pass     # the reader reconnects and resends it
+                pass  # the reader reconnects and resends it
         return await asyncio.wait_for(future, timeout if timeout is not None else self.request_timeout)
 
     async def move(self, move: str) -> int:
@@ -346,7 +380,7 @@ class GameClient:
         """Send any text and return the server's next answer to it (for tests of bad messages)."""
         assert self._ws is not None
         future = asyncio.get_running_loop().create_future()
-        self._pending[None] = (None, future)   # an answer without a readable id
+        self._pending[None] = (None, future)  # an answer without a readable id
         await self._ws.send_str(text)
         try:
             return await asyncio.wait_for(future, 10.0)

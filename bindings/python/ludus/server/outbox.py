@@ -31,8 +31,9 @@ _Close = Tuple[int, bytes]
 class Outbox:
     """The messages for one WebSocket, sent in order by their own task."""
 
-    def __init__(self, ws: web.WebSocketResponse, transport: Optional[asyncio.BaseTransport],
-                 limit: int = OUTBOX_LIMIT) -> None:
+    def __init__(
+        self, ws: web.WebSocketResponse, transport: Optional[asyncio.BaseTransport], limit: int = OUTBOX_LIMIT
+    ) -> None:
         self.ws, self.transport = ws, transport
         self.dropped = False
         self._queue: "asyncio.Queue[Union[str, _Close]]" = asyncio.Queue(limit)
@@ -91,5 +92,5 @@ class Outbox:
                     await self.ws.close(code=item[0], message=item[1])
                     return
             except (ConnectionError, RuntimeError):
-                self.drop()     # the connection is gone; its reader sees it too
+                self.drop()  # the connection is gone; its reader sees it too
                 return

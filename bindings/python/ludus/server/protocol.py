@@ -8,8 +8,17 @@ from typing import Any, Callable, Dict, List, Optional
 
 import jsonschema
 
-__all__ = ["schema_dir", "load_schema", "BadMessage", "parse_client_message", "check_body",
-           "compile_schema", "client_checks", "MAX_MESSAGE_BYTES", "MAX_BODY_BYTES"]
+__all__ = [
+    "schema_dir",
+    "load_schema",
+    "BadMessage",
+    "parse_client_message",
+    "check_body",
+    "compile_schema",
+    "client_checks",
+    "MAX_MESSAGE_BYTES",
+    "MAX_BODY_BYTES",
+]
 
 #: a client's WebSocket message longer than this is refused (the longest valid one is far shorter)
 MAX_MESSAGE_BYTES = 2048
@@ -66,7 +75,7 @@ def _check_shape(text: str) -> None:
     parsing: the strings' contents set aside, the brackets' depth and the numbers' length."""
     few_brackets = text.count("[") + text.count("{") <= MAX_DEPTH
     if few_brackets and not _LONG_NUMBER.search(text):
-        return      # a message's usual case: no string to set aside could change the answer
+        return  # a message's usual case: no string to set aside could change the answer
     bare = _STRING.sub('""', text)
     depth = 0
     for bracket in () if few_brackets else _BRACKETS.findall(bare):
@@ -125,14 +134,16 @@ Check = Callable[[Any], Optional[str]]
 
 def _is_integer(value: Any) -> bool:
     # JSON Schema's integer is a number without a fraction: 3.0 is one, true is not
-    return not isinstance(value, bool) and (isinstance(value, int) or
-                                            (isinstance(value, float) and value.is_integer()))
+    return not isinstance(value, bool) and (isinstance(value, int) or (isinstance(value, float) and value.is_integer()))
 
 
 _TYPES: Dict[str, Callable[[Any], bool]] = {
-    "object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str), "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None, "integer": _is_integer,
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "integer": _is_integer,
     "number": lambda v: not isinstance(v, bool) and isinstance(v, (int, float)),
 }
 
@@ -154,16 +165,34 @@ def compile_schema(schema: Dict[str, Any], defs: Dict[str, Any], where: str = ""
     """``schema`` (with ``defs`` for its ``$ref``s) as one function; ValueError for a keyword
     outside the part of JSON Schema compiled here."""
     checks: List[Check] = []
-    unknown = set(schema) - _ANNOTATIONS - {
-        "$ref", "type", "const", "enum", "minimum", "maximum", "minLength", "maxLength", "pattern",
-        "minItems", "maxItems", "items", "required", "properties", "additionalProperties"}
+    unknown = (
+        set(schema)
+        - _ANNOTATIONS
+        - {
+            "$ref",
+            "type",
+            "const",
+            "enum",
+            "minimum",
+            "maximum",
+            "minLength",
+            "maxLength",
+            "pattern",
+            "minItems",
+            "maxItems",
+            "items",
+            "required",
+            "properties",
+            "additionalProperties",
+        }
+    )
     if unknown:
         raise ValueError(f"{where or 'the schema'}: {', '.join(sorted(unknown))} is not compiled (protocol.py)")
     if "$ref" in schema:
         ref = schema["$ref"]
         if not ref.startswith("#/$defs/"):
             raise ValueError(f"{where}: only #/$defs/ references are compiled, not {ref}")
-        checks.append(compile_schema(defs[ref[len("#/$defs/"):]], defs, ref))
+        checks.append(compile_schema(defs[ref[len("#/$defs/") :]], defs, ref))
     if "type" in schema:
         names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         tests = [_TYPES[n] for n in names]
@@ -174,7 +203,7 @@ def compile_schema(schema: Dict[str, Any], defs: Dict[str, Any], where: str = ""
     if "enum" in schema:
         enum = schema["enum"]
         checks.append(lambda v: None if any(_json_equal(v, e) for e in enum) else f"{v!r} is not one of {enum!r}")
-    number = lambda v: not isinstance(v, bool) and isinstance(v, (int, float))   # noqa: E731
+    number = lambda v: not isinstance(v, bool) and isinstance(v, (int, float))  # noqa: E731
     if "minimum" in schema:
         low = schema["minimum"]
         checks.append(lambda v: f"{v!r} is less than {low}" if number(v) and v < low else None)
@@ -188,9 +217,12 @@ def compile_schema(schema: Dict[str, Any], defs: Dict[str, Any], where: str = ""
         longest = schema["maxLength"]
         checks.append(lambda v: "the text is too long" if isinstance(v, str) and len(v) > longest else None)
     if "pattern" in schema:
-        pattern = re.compile(schema["pattern"])     # searched, as JSON Schema says
-        checks.append(lambda v: f"{v!r} does not match {pattern.pattern!r}"
-                      if isinstance(v, str) and not pattern.search(v) else None)
+        pattern = re.compile(schema["pattern"])  # searched, as JSON Schema says
+        checks.append(
+            lambda v: f"{v!r} does not match {pattern.pattern!r}"
+            if isinstance(v, str) and not pattern.search(v)
+            else None
+        )
     if "minItems" in schema:
         fewest = schema["minItems"]
         checks.append(lambda v: "too few items" if isinstance(v, list) and len(v) < fewest else None)
@@ -207,16 +239,21 @@ def compile_schema(schema: Dict[str, Any], defs: Dict[str, Any], where: str = ""
                     if reason:
                         return f"{i}: {reason}"
             return None
+
         checks.append(items)
     if "required" in schema:
         required = list(schema["required"])
-        checks.append(lambda v: next((f"{k!r} is a required property" for k in required if k not in v), None)
-                      if isinstance(v, dict) else None)
+        checks.append(
+            lambda v: next((f"{k!r} is a required property" for k in required if k not in v), None)
+            if isinstance(v, dict)
+            else None
+        )
     properties = {k: compile_schema(sub, defs, f"{where}/{k}") for k, sub in schema.get("properties", {}).items()}
     additional = schema.get("additionalProperties", True)
     if additional is not True and additional is not False:
         raise ValueError(f"{where}: additionalProperties is compiled as true or false only")
     if properties or additional is False:
+
         def fields(v: Any) -> Optional[str]:
             if not isinstance(v, dict):
                 return None
@@ -230,6 +267,7 @@ def compile_schema(schema: Dict[str, Any], defs: Dict[str, Any], where: str = ""
                 if reason:
                     return f"{key}: {reason}"
             return None
+
         checks.append(fields)
     if len(checks) == 1:
         return checks[0]
@@ -240,6 +278,7 @@ def compile_schema(schema: Dict[str, Any], defs: Dict[str, Any], where: str = ""
             if reason:
                 return reason
         return None
+
     return every
 
 
@@ -251,8 +290,9 @@ def client_checks() -> Dict[str, Check]:
     global _client_checks
     if _client_checks is None:
         document = load_schema("client-message.schema.json")
-        _client_checks = {kind: compile_schema(document["$defs"][kind], document["$defs"], kind)
-                          for kind in load_client_types()}
+        _client_checks = {
+            kind: compile_schema(document["$defs"][kind], document["$defs"], kind) for kind in load_client_types()
+        }
     return _client_checks
 
 
@@ -271,7 +311,7 @@ def parse_client_message(text: str) -> Dict[str, Any]:
         raise BadMessage("too_large", f"a message is at most {MAX_MESSAGE_BYTES} bytes")
     message = _parse(text)
     if not isinstance(message, dict):
-        raise BadMessage("bad_message", "a message is a JSON object with a \"type\"")
+        raise BadMessage("bad_message", 'a message is a JSON object with a "type"')
     kind = message.get("type")
     check = client_checks().get(kind) if isinstance(kind, str) else None
     reason = check(message) if check is not None else "no type"
@@ -282,7 +322,7 @@ def parse_client_message(text: str) -> Dict[str, Any]:
     try:
         if check is None:
             raise BadMessage("bad_message", f"\"type\" is one of {', '.join(load_client_types())}")
-        _check("client-message.schema.json", kind, message)     # jsonschema's words for it
+        _check("client-message.schema.json", kind, message)  # jsonschema's words for it
         raise BadMessage("bad_message", f"{kind}: {reason}")
     except BadMessage as e:
         e.ident = ident

@@ -51,7 +51,7 @@ _chances: Dict[str, Tuple[List[List[int]], List[float]]] = {}
 def server_roll(game: Game) -> List[int]:
     """Dice drawn with the operating system's generator, by the library's probabilities of each
     distinct roll (the game's own seeded generator would be predictable from its saved state)."""
-    text = call_string(game._lib.ludus_game_chance_outcomes, game._handle)   # Game.chance_outcomes, unparsed
+    text = call_string(game._lib.ludus_game_chance_outcomes, game._handle)  # Game.chance_outcomes, unparsed
     table = _chances.get(text)
     if table is None:
         outcomes = json.loads(text)
@@ -60,7 +60,7 @@ def server_roll(game: Game) -> List[int]:
             total += float(outcome["probability"])
             cumulative.append(total)
         table = ([list(o["dice"]) for o in outcomes], cumulative)
-        if len(_chances) >= 256:    # options make more tables than games: kept bounded
+        if len(_chances) >= 256:  # options make more tables than games: kept bounded
             _chances.clear()
         _chances[text] = table
     rolls, cumulative = table
@@ -108,8 +108,11 @@ def undo_steps(game: Game, seat: int) -> int:
     after it; a roll of the dice just before it stays). 0 if ``seat`` has not moved."""
     history = game.history
     for steps, event in enumerate(reversed(history), 1):
-        if event.get("player") == seat and not str(event.get("text", "")).startswith("roll") \
-                and event.get("text") != "draw agreed":
+        if (
+            event.get("player") == seat
+            and not str(event.get("text", "")).startswith("roll")
+            and event.get("text") != "draw agreed"
+        ):
             return steps
     return 0
 
@@ -152,13 +155,15 @@ class Room:
         self.seat_hashes: List[Optional[str]] = list(record["seat_hashes"])
         self.invite_hash: str = record["invite_hash"]
         self.status: str = record["status"]
-        self.connections: Set[Any] = set()     # the Outbox of each connection
+        self.connections: Set[Any] = set()  # the Outbox of each connection
         self.lock = asyncio.Lock()
         self._rebuild(record["events"], record["version"])
         self._view_cache: Optional[Tuple[int, str]] = None
-        options = self.game.options     # resolved, the seed included: they never change
+        options = self.game.options  # resolved, the seed included: they never change
         self.move_texts = MoveTexts.of_rules(self.game_id, options)
-        self._view_prefix = json.dumps({"id": self.id, "game": self.game_id, "options": options, "dice": self.dice})[:-1]
+        self._view_prefix = json.dumps({"id": self.id, "game": self.game_id, "options": options, "dice": self.dice})[
+            :-1
+        ]
 
     def _rebuild(self, events: List[Dict[str, Any]], version: int) -> None:
         self.game = Game(self.game_id, self.options)
@@ -206,15 +211,24 @@ class Room:
         else:
             winner, result, end_reason = game.winner, str(game.result), game.end_reason
             to_move = game.to_move
-        phase = "over" if resigned is not None else str(game.phase)    # the library asked once
+        phase = "over" if resigned is not None else str(game.phase)  # the library asked once
         if self.status == "archived":
             status = "archived"
         else:
             status = "over" if phase == "over" else "playing" if all(self.seat_hashes) else "waiting"
-        head = json.dumps({
-            "status": status, "version": self.version, "seats": [h is not None for h in self.seat_hashes],
-            "phase": phase, "to_move": to_move, "result": result, "winner": winner, "end_reason": end_reason,
-            "offer": self.meta.get("offer")})
+        head = json.dumps(
+            {
+                "status": status,
+                "version": self.version,
+                "seats": [h is not None for h in self.seat_hashes],
+                "phase": phase,
+                "to_move": to_move,
+                "result": result,
+                "winner": winner,
+                "end_reason": end_reason,
+                "offer": self.meta.get("offer"),
+            }
+        )
         legal = json.dumps(self.move_texts.of(game)) if phase == "move" else "[]"
         text = f'{self._view_prefix},{head[1:-1]},"position":{game.position_json()},"legal":{legal}}}'
         self._view_cache = (self.version, text)
@@ -224,7 +238,12 @@ class Room:
         """The welcome's JSON text: the view and the saved state spliced in as they are."""
         events = [e for e in self.events if since is not None and e["version"] > since]
         return '{"type":"welcome","id":%s,"seat":%s,"view":%s,"state":%s,"events":%s}' % (
-            json.dumps(ident), json.dumps(seat), self.view_text(), self.game.to_json(), json.dumps(events))
+            json.dumps(ident),
+            json.dumps(seat),
+            self.view_text(),
+            self.game.to_json(),
+            json.dumps(events),
+        )
 
     def broadcast(self, event: Optional[Dict[str, Any]]) -> None:
         """Hand the update to every connection's outbox: the game waits for none of them."""
@@ -241,8 +260,11 @@ class Room:
         if seat is None:
             raise Refused("spectator", "spectators cannot play: connect with a seat's token")
         if version != self.version:
-            raise Refused("stale", f"the game is at version {self.version}, not {version}: "
-                                   "the update with the new position has been sent")
+            raise Refused(
+                "stale",
+                f"the game is at version {self.version}, not {version}: "
+                "the update with the new position has been sent",
+            )
         if self.status == "archived":
             raise Refused("archived", "this game has been archived: it can be watched, not played")
         if self.over:
@@ -266,8 +288,12 @@ class Room:
                     raise Refused("roll_first", "roll the dice first")
                 return {"seat": seat, "kind": "move", "data": {"move": message["move"]}}
             if game.phase != Phase.ROLL:
-                raise Refused("no_roll", "the dice are not to be rolled now" if game.dice is not None or
-                              game.phase == Phase.MOVE else "this game has no dice")
+                raise Refused(
+                    "no_roll",
+                    "the dice are not to be rolled now"
+                    if game.dice is not None or game.phase == Phase.MOVE
+                    else "this game has no dice",
+                )
             if self.dice == "real":
                 if "dice" not in message:
                     raise Refused("dice_needed", "this game uses the players' real dice: send the dice you threw")
@@ -339,7 +365,9 @@ class Room:
             self._rebuild(self.events, before)
             if isinstance(e, Conflict):
                 await self._catch_up_locked()
-                raise Refused("stale", "another server changed the game first: the new position has been sent") from None
+                raise Refused(
+                    "stale", "another server changed the game first: the new position has been sent"
+                ) from None
             raise
         self.events.append(event)
         self.version = before + 1
@@ -362,7 +390,7 @@ class Room:
             self.events.append(event)
             self.version = event["version"]
             if event is events[-1]:
-                self.status = row["status"]     # the view sent with the last event is the game's now
+                self.status = row["status"]  # the view sent with the last event is the game's now
             self._view_cache = None
             self.broadcast(event)
         if row["version"] > self.version:

@@ -89,12 +89,12 @@ class Store:
     def __init__(self) -> None:
         self._jobs: "queue.Queue[Optional[Tuple[Job, asyncio.AbstractEventLoop, asyncio.Future]]]" = queue.Queue()
         self._thread: Optional[threading.Thread] = None
-        self.down_since: Optional[float] = None     # time.monotonic() of the first failure not yet recovered
+        self.down_since: Optional[float] = None  # time.monotonic() of the first failure not yet recovered
         self.last_error = ""
         self.reconnections = 0
         self.batches = 0
         self.jobs_done = 0
-        self.busy_seconds = 0.0     # the database thread's time in batches (writing, committing)
+        self.busy_seconds = 0.0  # the database thread's time in batches (writing, committing)
 
     def stats(self) -> Dict[str, Any]:
         """What the database thread has done: batches committed, jobs in them, time spent."""
@@ -129,8 +129,11 @@ class Store:
 
     def health(self) -> Dict[str, Any]:
         """The database's state for /health: up or down, since when, why, reconnections."""
-        state: Dict[str, Any] = {"kind": self.describe(), "state": "down" if self.down_since is not None else "up",
-                                 "reconnections": self.reconnections}
+        state: Dict[str, Any] = {
+            "kind": self.describe(),
+            "state": "down" if self.down_since is not None else "up",
+            "reconnections": self.reconnections,
+        }
         if self.down_since is not None:
             state["down_for_s"] = round(self.down_for(), 1)
             state["error"] = self.last_error
@@ -235,7 +238,7 @@ class Store:
             for job, _, _ in batch:
                 try:
                     outcomes.append((True, job(cursor)))
-                except Conflict as e:   # nothing was written by this job
+                except Conflict as e:  # nothing was written by this job
                     outcomes.append((False, e))
             connection.commit()
         except Exception as batch_error:
@@ -248,7 +251,7 @@ class Store:
                 cursor = cursor or connection.cursor()
             except Exception:
                 alive = False
-                self._went_down(batch_error)    # why the batch failed, not the rollback's "already closed"
+                self._went_down(batch_error)  # why the batch failed, not the rollback's "already closed"
                 outcomes = [(False, self._unavailable(batch_error))] * len(batch)
             for job, _, _ in batch if alive else ():
                 if not alive:
@@ -260,7 +263,7 @@ class Store:
                     outcomes.append((True, result))
                 except Exception as failure:
                     if isinstance(failure, self._driver_errors()):
-                        self._went_down(failure)    # disk full, file locked, ...: until a job succeeds
+                        self._went_down(failure)  # disk full, file locked, ...: until a job succeeds
                         outcomes.append((False, self._unavailable(failure)))
                     else:
                         outcomes.append((False, failure))
@@ -297,45 +300,101 @@ class Store:
 
     async def create(self, record: Dict[str, Any]) -> None:
         def job(cursor: Any) -> None:
-            cursor.execute(self.sql("INSERT INTO games (id, game, options, dice, seat_hashes, invite_hash, version, "
-                                    "status, meta, created, updated) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)"),
-                           (record["id"], record["game"], json.dumps(record["options"]), record["dice"],
-                            json.dumps(record["seat_hashes"]), record["invite_hash"], record["status"],
-                            json.dumps(record["meta"]), record["created"], record["created"]))
+            cursor.execute(
+                self.sql(
+                    "INSERT INTO games (id, game, options, dice, seat_hashes, invite_hash, version, "
+                    "status, meta, created, updated) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)"
+                ),
+                (
+                    record["id"],
+                    record["game"],
+                    json.dumps(record["options"]),
+                    record["dice"],
+                    json.dumps(record["seat_hashes"]),
+                    record["invite_hash"],
+                    record["status"],
+                    json.dumps(record["meta"]),
+                    record["created"],
+                    record["created"],
+                ),
+            )
+
         await self.run(job)
 
     async def load(self, game_id: str) -> Optional[Dict[str, Any]]:
         """The game's row and every event, or None."""
+
         def job(cursor: Any) -> Optional[Dict[str, Any]]:
-            cursor.execute(self.sql("SELECT game, options, dice, seat_hashes, invite_hash, version, status, meta, "
-                                    "created, updated FROM games WHERE id = ?"), (game_id,))
+            cursor.execute(
+                self.sql(
+                    "SELECT game, options, dice, seat_hashes, invite_hash, version, status, meta, "
+                    "created, updated FROM games WHERE id = ?"
+                ),
+                (game_id,),
+            )
             row = cursor.fetchone()
             if row is None:
                 return None
-            cursor.execute(self.sql("SELECT version, seat, kind, data FROM events WHERE game_id = ? ORDER BY version"),
-                           (game_id,))
-            events = [{"version": int(v), "seat": s, "kind": k, "data": json.loads(d)} for v, s, k, d in cursor.fetchall()]
-            return {"id": game_id, "game": row[0], "options": json.loads(row[1]), "dice": row[2],
-                    "seat_hashes": json.loads(row[3]), "invite_hash": row[4], "version": int(row[5]),
-                    "status": row[6], "meta": json.loads(row[7]), "created": row[8], "updated": row[9],
-                    "events": events}
+            cursor.execute(
+                self.sql("SELECT version, seat, kind, data FROM events WHERE game_id = ? ORDER BY version"), (game_id,)
+            )
+            events = [
+                {"version": int(v), "seat": s, "kind": k, "data": json.loads(d)} for v, s, k, d in cursor.fetchall()
+            ]
+            return {
+                "id": game_id,
+                "game": row[0],
+                "options": json.loads(row[1]),
+                "dice": row[2],
+                "seat_hashes": json.loads(row[3]),
+                "invite_hash": row[4],
+                "version": int(row[5]),
+                "status": row[6],
+                "meta": json.loads(row[7]),
+                "created": row[8],
+                "updated": row[9],
+                "events": events,
+            }
+
         return await self.run(job)
 
     async def events_after(self, game_id: str, version: int) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:
         """The game's row fields that change (version, status, meta, seat hashes) and its events
         after ``version``."""
+
         def job(cursor: Any) -> Tuple[Dict[str, Any], List[Dict[str, Any]]]:
             cursor.execute(self.sql("SELECT version, status, meta, seat_hashes FROM games WHERE id = ?"), (game_id,))
             row = cursor.fetchone()
-            cursor.execute(self.sql("SELECT version, seat, kind, data FROM events WHERE game_id = ? AND version > ? "
-                                    "ORDER BY version"), (game_id, version))
-            events = [{"version": int(v), "seat": s, "kind": k, "data": json.loads(d)} for v, s, k, d in cursor.fetchall()]
-            return ({"version": int(row[0]), "status": row[1], "meta": json.loads(row[2]),
-                     "seat_hashes": json.loads(row[3])}, events)
+            cursor.execute(
+                self.sql(
+                    "SELECT version, seat, kind, data FROM events WHERE game_id = ? AND version > ? " "ORDER BY version"
+                ),
+                (game_id, version),
+            )
+            events = [
+                {"version": int(v), "seat": s, "kind": k, "data": json.loads(d)} for v, s, k, d in cursor.fetchall()
+            ]
+            return (
+                {
+                    "version": int(row[0]),
+                    "status": row[1],
+                    "meta": json.loads(row[2]),
+                    "seat_hashes": json.loads(row[3]),
+                },
+                events,
+            )
+
         return await self.run(job)
 
-    async def append(self, game_id: str, version: int, event: Optional[Dict[str, Any]], status: str,
-                     meta: Dict[str, Any], seat_hashes: Optional[List[Optional[str]]] = None) -> None:
+    async def append(
+        self,
+        game_id: str,
+        version: int,
+        event: Optional[Dict[str, Any]],
+        status: str,
+        meta: Dict[str, Any],
+        seat_hashes: Optional[List[Optional[str]]] = None,
+    ) -> None:
         """Move the game from ``version`` to ``version + 1``, recording ``event`` (None for a
         change of the game's row only: an offer, a seat taken). Raises Conflict if the game is
         no longer at ``version``."""
@@ -343,19 +402,30 @@ class Store:
 
         def job(cursor: Any) -> None:
             if seat_hashes is None:
-                cursor.execute(self.sql("UPDATE games SET version = ?, status = ?, meta = ?, updated = ? "
-                                        "WHERE id = ? AND version = ?"),
-                               (version + 1, status, json.dumps(meta), now, game_id, version))
+                cursor.execute(
+                    self.sql(
+                        "UPDATE games SET version = ?, status = ?, meta = ?, updated = ? "
+                        "WHERE id = ? AND version = ?"
+                    ),
+                    (version + 1, status, json.dumps(meta), now, game_id, version),
+                )
             else:
-                cursor.execute(self.sql("UPDATE games SET version = ?, status = ?, meta = ?, updated = ?, "
-                                        "seat_hashes = ? WHERE id = ? AND version = ?"),
-                               (version + 1, status, json.dumps(meta), now, json.dumps(seat_hashes), game_id, version))
+                cursor.execute(
+                    self.sql(
+                        "UPDATE games SET version = ?, status = ?, meta = ?, updated = ?, "
+                        "seat_hashes = ? WHERE id = ? AND version = ?"
+                    ),
+                    (version + 1, status, json.dumps(meta), now, json.dumps(seat_hashes), game_id, version),
+                )
             if cursor.rowcount != 1:
                 raise Conflict(f"game {game_id} is no longer at version {version}")
             record = event or {"seat": None, "kind": "meta", "data": {}}
-            cursor.execute(self.sql("INSERT INTO events (game_id, version, seat, kind, data, at) VALUES (?, ?, ?, ?, ?, ?)"),
-                           (game_id, version + 1, record["seat"], record["kind"], json.dumps(record["data"]), now))
+            cursor.execute(
+                self.sql("INSERT INTO events (game_id, version, seat, kind, data, at) VALUES (?, ?, ?, ?, ?, ?)"),
+                (game_id, version + 1, record["seat"], record["kind"], json.dumps(record["data"]), now),
+            )
             self.notify(cursor, game_id, version + 1)
+
         await self.run(job)
 
     def notify(self, cursor: Any, game_id: str, version: int) -> None:
@@ -372,28 +442,42 @@ class Store:
             archived = []
             for game_id in ids:
                 # an event like every change: the game's version stays the number of its events
-                cursor.execute(self.sql("UPDATE games SET status = 'archived', version = version + 1, updated = ? "
-                                        "WHERE id = ? AND status <> 'archived' AND updated < ?"),
-                               (now, game_id, limit))
+                cursor.execute(
+                    self.sql(
+                        "UPDATE games SET status = 'archived', version = version + 1, updated = ? "
+                        "WHERE id = ? AND status <> 'archived' AND updated < ?"
+                    ),
+                    (now, game_id, limit),
+                )
                 if cursor.rowcount != 1:
-                    continue    # changed meanwhile (by another process)
+                    continue  # changed meanwhile (by another process)
                 archived.append(game_id)
-                cursor.execute(self.sql("INSERT INTO events (game_id, version, seat, kind, data, at) "
-                                        "SELECT id, version, NULL, 'meta', ?, ? FROM games WHERE id = ?"),
-                               (json.dumps(ARCHIVED_EVENT_DATA), now, game_id))
+                cursor.execute(
+                    self.sql(
+                        "INSERT INTO events (game_id, version, seat, kind, data, at) "
+                        "SELECT id, version, NULL, 'meta', ?, ? FROM games WHERE id = ?"
+                    ),
+                    (json.dumps(ARCHIVED_EVENT_DATA), now, game_id),
+                )
                 self.notify(cursor, game_id, -1)
             return archived
+
         return await self.run(job)
 
     async def counts(self) -> Dict[str, int]:
         def job(cursor: Any) -> Dict[str, int]:
             cursor.execute("SELECT status, COUNT(*) FROM games GROUP BY status")
             return {status: int(n) for status, n in cursor.fetchall()}
+
         return await self.run(job)
 
     # listening to the other processes (PostgreSQL)
-    def listen(self, loop: asyncio.AbstractEventLoop, callback: Callable[[str, int], None],
-               missed: Callable[[], None] = lambda: None) -> None:
+    def listen(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        callback: Callable[[str, int], None],
+        missed: Callable[[], None] = lambda: None,
+    ) -> None:
         """Call ``callback(game_id, version)`` when another process changed a game, and
         ``missed()`` when announcements may have been lost."""
 
@@ -445,8 +529,13 @@ class SqliteStore(Store):
 
 #: a dead server or network is found within seconds (a connection attempt, then TCP keepalives)
 #: rather than after the kernel's two hours
-_CONNECTION_CHECKS = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 3,
-                      "keepalives_count": 3}
+_CONNECTION_CHECKS = {
+    "connect_timeout": 5,
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 3,
+    "keepalives_count": 3,
+}
 
 
 class PostgresStore(Store):
@@ -467,6 +556,7 @@ class PostgresStore(Store):
 
     def _connect(self) -> Any:
         import psycopg2
+
         connection = psycopg2.connect(self.dsn, **_CONNECTION_CHECKS)
         with connection.cursor() as cursor:
             # several processes may create the tables at once at their first start
@@ -475,6 +565,7 @@ class PostgresStore(Store):
 
     def _driver_errors(self) -> Tuple[type, ...]:
         import psycopg2
+
         return (psycopg2.Error,)
 
     def down_for(self) -> float:
@@ -492,8 +583,12 @@ class PostgresStore(Store):
     def notify(self, cursor: Any, game_id: str, version: int) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{game_id} {version}"))
 
-    def listen(self, loop: asyncio.AbstractEventLoop, callback: Callable[[str, int], None],
-               missed: Callable[[], None] = lambda: None) -> None:
+    def listen(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        callback: Callable[[str, int], None],
+        missed: Callable[[], None] = lambda: None,
+    ) -> None:
         """``missed()`` is called when the listener is connected again after a failure: the
         announcements made meanwhile were lost, so every game held must be read again."""
         self._listening = (loop, callback, missed)
@@ -502,6 +597,7 @@ class PostgresStore(Store):
     def _connect_listener(self) -> Any:
         import psycopg2
         import psycopg2.extensions
+
         listener = psycopg2.connect(self.dsn, **_CONNECTION_CHECKS)
         listener.set_isolation_level(psycopg2.extensions.ISOLATION_LEVEL_AUTOCOMMIT)
         with listener.cursor() as cursor:
@@ -533,6 +629,7 @@ class PostgresStore(Store):
                     callback(game_id, int(version))
                 except Exception:
                     log.exception("an announcement of game %s failed", game_id)
+
         loop.add_reader(descriptor, readable)
 
     async def _listen_again(self) -> None:
@@ -550,8 +647,10 @@ class PostgresStore(Store):
                 _close_quietly(listener)
                 return
             self._attach(listener)
-            log.warning("listening to the database's announcements again after %.1f s",
-                        time.monotonic() - (self.listener_down_since or time.monotonic()))
+            log.warning(
+                "listening to the database's announcements again after %.1f s",
+                time.monotonic() - (self.listener_down_since or time.monotonic()),
+            )
             self.listener_down_since = None
             missed()
             return
@@ -577,5 +676,5 @@ def open_store(database: str) -> Store:
     """``sqlite:PATH`` (or a plain path) or ``postgresql://...``."""
     if database.startswith(("postgresql://", "postgres://")):
         return PostgresStore(database)
-    path = database[len("sqlite:"):] if database.startswith("sqlite:") else database
+    path = database[len("sqlite:") :] if database.startswith("sqlite:") else database
     return SqliteStore(path)

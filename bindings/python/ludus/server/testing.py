@@ -31,9 +31,15 @@ def free_port() -> int:
 class ServerProcess:
     """``python -m ludus serve`` on a loopback port, started and stopped by the caller."""
 
-    def __init__(self, database: str, port: Optional[int] = None, extra: Sequence[str] = (),
-                 env: Optional[Dict[str, str]] = None, log_path: Optional[str] = None,
-                 python_args: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        database: str,
+        port: Optional[int] = None,
+        extra: Sequence[str] = (),
+        env: Optional[Dict[str, str]] = None,
+        log_path: Optional[str] = None,
+        python_args: Sequence[str] = (),
+    ) -> None:
         """``python_args`` go to the interpreter before ``-m ludus`` (a profiler's, for one)."""
         self.database, self.port, self.extra = database, port or free_port(), list(extra)
         self.python_args = list(python_args)
@@ -49,9 +55,22 @@ class ServerProcess:
     def start(self, timeout: float = 20.0) -> "ServerProcess":
         self._log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.process = subprocess.Popen(
-            [sys.executable, *self.python_args, "-m", "ludus", "serve", "--port", str(self.port),
-             "--database", self.database,
-             *self.extra], env=self.env, stdout=self._log, stderr=subprocess.STDOUT)
+            [
+                sys.executable,
+                *self.python_args,
+                "-m",
+                "ludus",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database",
+                self.database,
+                *self.extra,
+            ],
+            env=self.env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
@@ -110,8 +129,9 @@ class PostgresCluster:
         return f"postgresql://ludus@127.0.0.1:{self.port}/ludus"
 
     def _run(self, *args: str, timeout: float = 60.0) -> None:
-        subprocess.run([*self.as_user, *args], check=True, timeout=timeout, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE)
+        subprocess.run(
+            [*self.as_user, *args], check=True, timeout=timeout, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
 
     def start(self) -> "PostgresCluster":
         assert self.bin is not None, "PostgreSQL is not installed (Debian's postgresql)"
@@ -127,22 +147,42 @@ class PostgresCluster:
 
     def start_server(self) -> None:
         """Start the cluster's server (again)."""
-        self._run(str(self.bin / "pg_ctl"), "-D", os.path.join(self.folder, "data"), "-w", "-t", "30",
-                  "-l", os.path.join(self.folder, "log"),
-                  "-o", f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.folder} "
-                        "-c max_connections=50 -c fsync=on", "start")
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            os.path.join(self.folder, "data"),
+            "-w",
+            "-t",
+            "30",
+            "-l",
+            os.path.join(self.folder, "log"),
+            "-o",
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.folder} "
+            "-c max_connections=50 -c fsync=on",
+            "start",
+        )
 
     def stop_server(self, mode: str = "fast") -> None:
         """Stop the cluster's server (``fast``: its connections are ended, as by a restart),
         keeping its data."""
-        self._run(str(self.bin / "pg_ctl"), "-D", os.path.join(self.folder, "data"), "-m", mode, "-w", "-t", "30",
-                  "stop")
+        self._run(
+            str(self.bin / "pg_ctl"), "-D", os.path.join(self.folder, "data"), "-m", mode, "-w", "-t", "30", "stop"
+        )
 
     def stop(self) -> None:
         if self.folder:
             try:
-                self._run(str(self.bin / "pg_ctl"), "-D", os.path.join(self.folder, "data"), "-m", "immediate",
-                          "-w", "-t", "30", "stop")
+                self._run(
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    os.path.join(self.folder, "data"),
+                    "-m",
+                    "immediate",
+                    "-w",
+                    "-t",
+                    "30",
+                    "stop",
+                )
             finally:
                 shutil.rmtree(self.folder, ignore_errors=True)
                 self.folder = ""
@@ -152,9 +192,15 @@ class PostgresCluster:
 ACKED = List[tuple]
 
 
-async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, max_plies: int,
-                    latencies: Optional[List[float]] = None, timeout: float = 60.0,
-                    think: Tuple[float, float] = (0.0, 0.0)) -> None:
+async def play_seat(
+    client: GameClient,
+    chooser: random.Random,
+    acked: ACKED,
+    max_plies: int,
+    latencies: Optional[List[float]] = None,
+    timeout: float = 60.0,
+    think: Tuple[float, float] = (0.0, 0.0),
+) -> None:
     """Play ``client``'s seat with random moves (and server dice) until the game is over or
     ``max_plies`` versions have passed; every acknowledged move goes to ``acked``. Before each
     move or roll the player thinks for a time drawn between ``think``'s two bounds (seconds), as
@@ -162,15 +208,18 @@ async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, ma
     loop = asyncio.get_running_loop()
     while True:
         # the bound reached stops both seats (the one not to move would wait for a turn for ever)
-        view = await client.wait_until(lambda v: v["status"] in ("over", "archived") or v["version"] >= max_plies or
-                                       (v["status"] == "playing" and v["to_move"] == client.seat and not v["offer"]),
-                                       timeout)
+        view = await client.wait_until(
+            lambda v: v["status"] in ("over", "archived")
+            or v["version"] >= max_plies
+            or (v["status"] == "playing" and v["to_move"] == client.seat and not v["offer"]),
+            timeout,
+        )
         if view["status"] != "playing" or view["version"] >= max_plies:
             return
         if think[1] > 0:
             await asyncio.sleep(chooser.uniform(*think))
             if client.view["version"] != view["version"]:
-                continue    # the game changed meanwhile (the opponent's offer, a resignation)
+                continue  # the game changed meanwhile (the opponent's offer, a resignation)
         started = loop.time()
         try:
             if view["phase"] == "roll":
@@ -180,7 +229,7 @@ async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, ma
                 version = await client.move(move)
                 acked.append((client.game_id, version, client.seat, move))
         except ServerError as e:
-            if e.code in ("rate_limited", "unavailable"):   # unavailable: the database is down for a while
+            if e.code in ("rate_limited", "unavailable"):  # unavailable: the database is down for a while
                 await asyncio.sleep(0.2)
             elif e.code != "stale":
                 raise
@@ -189,11 +238,21 @@ async def play_seat(client: GameClient, chooser: random.Random, acked: ACKED, ma
             latencies.append(loop.time() - started)
 
 
-async def play_random_game(base_url: str, game: str, options: Dict[str, Any], seed: int, acked: ACKED,
-                           max_plies: int = 100000, latencies: Optional[List[float]] = None,
-                           urls: Optional[Sequence[str]] = None, session: Any = None,
-                           reconnect_for: float = 30.0, turn_timeout: float = 60.0,
-                           think: Tuple[float, float] = (0.0, 0.0), qr: bool = True) -> Dict[str, Any]:
+async def play_random_game(
+    base_url: str,
+    game: str,
+    options: Dict[str, Any],
+    seed: int,
+    acked: ACKED,
+    max_plies: int = 100000,
+    latencies: Optional[List[float]] = None,
+    urls: Optional[Sequence[str]] = None,
+    session: Any = None,
+    reconnect_for: float = 30.0,
+    turn_timeout: float = 60.0,
+    think: Tuple[float, float] = (0.0, 0.0),
+    qr: bool = True,
+) -> Dict[str, Any]:
     """Create a game, join it as the friend and play it out with two random players (on two
     servers if ``urls`` gives two); returns the final view. A seat waits ``turn_timeout`` s at
     most for its turn, and as long for the answer to its move; it thinks ``think`` s (the range)
@@ -203,15 +262,19 @@ async def play_random_game(base_url: str, game: str, options: Dict[str, Any], se
     created = await create_game(urls[0], game, options, session=session, qr=qr)
     joined = await join_game(urls[1], created["id"], created["invite"], session=session)
     chooser = random.Random(seed)
-    first, second = (GameClient(url, created["id"], token, session=session, reconnect_for=reconnect_for,
-                                request_timeout=turn_timeout)
-                     for url, token in ((urls[0], created["token"]), (urls[1], joined["token"])))
+    first, second = (
+        GameClient(
+            url, created["id"], token, session=session, reconnect_for=reconnect_for, request_timeout=turn_timeout
+        )
+        for url, token in ((urls[0], created["token"]), (urls[1], joined["token"]))
+    )
     await first.connect()
     await second.connect()
     try:
-        await asyncio.gather(play_seat(first, chooser, acked, max_plies, latencies, turn_timeout, think),
-                             play_seat(second, random.Random(seed + 1), acked, max_plies, latencies, turn_timeout,
-                                       think))
+        await asyncio.gather(
+            play_seat(first, chooser, acked, max_plies, latencies, turn_timeout, think),
+            play_seat(second, random.Random(seed + 1), acked, max_plies, latencies, turn_timeout, think),
+        )
         await first.wait_until(lambda v: v["version"] >= second.version, 30)
         return first.view
     finally:
