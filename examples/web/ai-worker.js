@@ -21,21 +21,28 @@ import { blockReader, probeTable, withoutTable, xhrRange } from "./app/table-rea
 const url = new URL("./ludus.wasm", import.meta.url);
 const compiled = WebAssembly.compileStreaming(fetch(url))
   // a server that does not send .wasm as application/wasm: compile the bytes
-  .catch(() => fetch(url).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+  .catch(() =>
+    fetch(url)
+      .then((response) => response.arrayBuffer())
+      .then((bytes) => WebAssembly.compile(bytes)),
+  );
 globalThis.LUDUS_WASM_MODULE = compiled;
 const engine = await import("./ludus-engine.js");
 const { Game, games } = engine;
 const tables = blockReader(xhrRange(XMLHttpRequest));
 // an engine without setFileReader (a package older than the tables' reader) reads no table
 engine.setFileReader?.(tables);
-const probes = new Map();  // url -> promise of whether the table is there
+const probes = new Map(); // url -> promise of whether the table is there
 function tableThere(url) {
   if (typeof engine.setFileReader !== "function") return Promise.resolve(false);
   if (!probes.has(url)) {
-    probes.set(url, probeTable(url).then((size) => {
-      if (size !== null) tables.known(url, size);
-      return size !== null;
-    }));
+    probes.set(
+      url,
+      probeTable(url).then((size) => {
+        if (size !== null) tables.known(url, size);
+        return size !== null;
+      }),
+    );
   }
   return probes.get(url);
 }
@@ -47,25 +54,56 @@ function tableThere(url) {
 const first = new URL(import.meta.url).searchParams.get("game");
 for (const { id, options } of games().filter((entry) => entry.id === first)) {
   let game = null;
-  const attempt = (call) => { try { call(); } catch { /* only a warm-up: the page reports what fails */ } };
+  const attempt = (call) => {
+    try {
+      call();
+    } catch {
+      /* only a warm-up: the page reports what fails */
+    }
+  };
   attempt(() => {
-    game = new Game(id, Object.fromEntries(Object.entries(options).filter(([, spec]) => spec.type !== "seed").map(([name, spec]) => [name, spec.default])));
+    game = new Game(
+      id,
+      Object.fromEntries(
+        Object.entries(options)
+          .filter(([, spec]) => spec.type !== "seed")
+          .map(([name, spec]) => [name, spec.default]),
+      ),
+    );
   });
   if (game === null) continue;
-  for (const picture of [{ size: 480, words: false, positions: true, coordinates: false }, { words: false }, { positions: true }, { coordinates: false }]) {
+  for (const picture of [
+    { size: 480, words: false, positions: true, coordinates: false },
+    { words: false },
+    { positions: true },
+    { coordinates: false },
+  ]) {
     attempt(() => game.svg(picture));
   }
   attempt(() => [game.toMove, game.result, game.winner, game.endReason, game.dice, game.history, game.options]);
   attempt(() => Game.fromJSON(game.toJSONText()).close());
-  if (game.phase === "roll") attempt(() => { game.chanceOutcomes(); game.roll(); });
-  attempt(() => { game.play(game.legalMoves()[0]); game.undo(); });
+  if (game.phase === "roll")
+    attempt(() => {
+      game.chanceOutcomes();
+      game.roll();
+    });
+  attempt(() => {
+    game.play(game.legalMoves()[0]);
+    game.undo();
+  });
   game.close();
 }
 
 self.onmessage = async ({ data: { id, kind, state, options, url } }) => {
-  if (kind === "table") { self.postMessage({ kind, url, there: await tableThere(url) }); return; }
+  if (kind === "table") {
+    self.postMessage({ kind, url, there: await tableThere(url) });
+    return;
+  }
   const table = options?.table && (await tableThere(options.table)) ? options.table : null;
-  if (kind === "review") { await review(id, state, options, table); return; }
+  if (kind === "review") {
+    await review(id, state, options, table);
+    return;
+  }
   let game = null;
   try {
     game = Game.fromJSON(state);
@@ -76,7 +114,7 @@ self.onmessage = async ({ data: { id, kind, state, options, url } }) => {
       try {
         move = game.aiMove({ level: "perfect", seed: options.seed, table });
       } catch (error) {
-        console.warn(error.message);  // the table could not be read: the search plays
+        console.warn(error.message); // the table could not be read: the search plays
         move = game.aiMove(withoutTable(options));
       }
     }
@@ -94,7 +132,8 @@ async function review(id, state, options, table) {
   const { evaluateGame } = await import("./app/review-model.js");
   try {
     const progress = (done, total) => self.postMessage({ id, kind: "review", progress: [done, total] });
-    const evaluate = (withTable) => evaluateGame(Game, JSON.parse(state), { maxNodes: options.max_nodes, progress, table: withTable });
+    const evaluate = (withTable) =>
+      evaluateGame(Game, JSON.parse(state), { maxNodes: options.max_nodes, progress, table: withTable });
     let evaluation;
     try {
       evaluation = evaluate(table);

@@ -23,10 +23,11 @@ for (const [name, value] of Object.entries({ words: false, positions: true, coor
     if (!(error instanceof LudusError)) throw error;
   }
 }
-const svg = game.svg(options)
+const svg = game
+  .svg(options)
   .replace(/^<\?xml[^>]*>\s*/, "")
-  .replace(/<title>[^<]*<\/title>\s*/, "")           // the library's English words: the page says
-  .replace(/ (role|aria-label)="[^"]*"/g, "")        // what it shows in its own (the image is decorative)
+  .replace(/<title>[^<]*<\/title>\s*/, "") // the library's English words: the page says
+  .replace(/ (role|aria-label)="[^"]*"/g, "") // what it shows in its own (the image is decorative)
   .replace(/<rect [^>]*class="background"[^>]*\/>\s*/, "");
 game.close();
 writeFileSync(output, svg);

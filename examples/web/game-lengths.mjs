@@ -14,22 +14,30 @@ const quantile = (values, p) => values.slice().sort((a, b) => a - b)[Math.floor(
 
 function play(id, options, seed) {
   const game = new Game(id, { ...options, seed });
-  let moves = 0, rolls = 0;
+  let moves = 0,
+    rolls = 0;
   while (game.result === "ongoing" && moves + rolls < 5000) {
-    if (game.phase === "roll") { game.roll(); rolls++; continue; }
+    if (game.phase === "roll") {
+      game.roll();
+      rolls++;
+      continue;
+    }
     game.play(game.aiMove({ level: "greedy", seed: seed * 7919 + moves }));
     moves++;
   }
   game.close();
-  return (moves / 2 * (SECONDS.visitor + SECONDS.computer) + rolls * SECONDS.roll) / 60;
+  return ((moves / 2) * (SECONDS.visitor + SECONDS.computer) + rolls * SECONDS.roll) / 60;
 }
 
 for (const entry of games()) {
   for (const ruleset of entry.options.ruleset?.values ?? [undefined]) {
     const options = Object.fromEntries(Object.entries(APP_DEFAULTS).filter(([name]) => name in entry.options));
     if (ruleset) options.ruleset = ruleset;
-    const minutes = [], started = Date.now();
+    const minutes = [],
+      started = Date.now();
     for (let seed = 1; seed <= 12 && Date.now() - started < 20000; seed++) minutes.push(play(entry.id, options, seed));
-    console.log(`${entry.id} ${ruleset ?? ""}: ${minutes.length} games, minutes p25 ${quantile(minutes, 0.25).toFixed(1)}, median ${quantile(minutes, 0.5).toFixed(1)}, p75 ${quantile(minutes, 0.75).toFixed(1)}`);
+    console.log(
+      `${entry.id} ${ruleset ?? ""}: ${minutes.length} games, minutes p25 ${quantile(minutes, 0.25).toFixed(1)}, median ${quantile(minutes, 0.5).toFixed(1)}, p75 ${quantile(minutes, 0.75).toFixed(1)}`,
+    );
   }
 }

@@ -4,20 +4,32 @@
 const CACHE = "ludus-web-v9";
 const RULES = ["duodecim", "petteia", "latrunculi", "xii_scripta", "ur"];
 // Each language of i18n/languages.json (the app's one list) brings its catalogue and rules pages.
-const languageFiles = (languages) => languages.flatMap((tag) => [`i18n/${tag}.json`, ...RULES.map((id) => `rules/${tag}/${id}.md`)]);
+const languageFiles = (languages) =>
+  languages.flatMap((tag) => [`i18n/${tag}.json`, ...RULES.map((id) => `rules/${tag}/${id}.md`)]);
 
 self.addEventListener("install", (event) => {
   const list = (path) => fetch(path).then((response) => response.json());
   // files.json: the app's files, as meson.build lists them
-  event.waitUntil(Promise.all([list("files.json"), list("i18n/languages.json")])
-    .then(([files, languages]) => caches.open(CACHE).then((cache) => cache.addAll([...files, ...languageFiles(languages), ...RULES.map((id) => `rules/spec/${id}.md`)])))
-    .then(() => self.skipWaiting()));
+  event.waitUntil(
+    Promise.all([list("files.json"), list("i18n/languages.json")])
+      .then(([files, languages]) =>
+        caches
+          .open(CACHE)
+          .then((cache) =>
+            cache.addAll([...files, ...languageFiles(languages), ...RULES.map((id) => `rules/spec/${id}.md`)]),
+          ),
+      )
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
-    .then(() => self.clients.claim()));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
 });
 
 self.addEventListener("fetch", (event) => {
@@ -34,11 +46,17 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fetch(event.request).catch(() => caches.match(event.request, { ignoreSearch: true })));
     return;
   }
-  event.respondWith(caches.match(event.request, { ignoreSearch: true }).then((cached) => cached ?? fetch(event.request).then((response) => {
-    if (response.ok && new URL(event.request.url).origin === location.origin) {
-      const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(event.request, copy));
-    }
-    return response;
-  })));
+  event.respondWith(
+    caches.match(event.request, { ignoreSearch: true }).then(
+      (cached) =>
+        cached ??
+        fetch(event.request).then((response) => {
+          if (response.ok && new URL(event.request.url).origin === location.origin) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+          }
+          return response;
+        }),
+    ),
+  );
 });

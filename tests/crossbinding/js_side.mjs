@@ -32,7 +32,12 @@ const FUTURE_STEPS = 12;
 function fingerprint(game) {
   const future = game.copy();
   play(future, Array(FUTURE_STEPS).fill(0));
-  const print = { text: game.toJSONText(), phase: game.phase, legal: game.legalMoves().map((m) => m.text), future: future.toJSONText() };
+  const print = {
+    text: game.toJSONText(),
+    phase: game.phase,
+    legal: game.legalMoves().map((m) => m.text),
+    future: future.toJSONText(),
+  };
   future.close();
   return print;
 }
@@ -60,14 +65,19 @@ let answer;
 if (request.make) {
   answer = {
     catalogue: JSON.stringify(games()),
-    made: request.make.map((c) => attempt(() => {
-      const game = new Game(c.game, jsOptions(c));
-      play(game, c.picks);
-      const made = { fingerprint: fingerprint(game), options_seed: String(game.options.seed),
-        saved: { "js JSON.stringify(game)": JSON.stringify(game), "js game.toJSONText()": game.toJSONText() } };
-      game.close();
-      return made;
-    })),
+    made: request.make.map((c) =>
+      attempt(() => {
+        const game = new Game(c.game, jsOptions(c));
+        play(game, c.picks);
+        const made = {
+          fingerprint: fingerprint(game),
+          options_seed: String(game.options.seed),
+          saved: { "js JSON.stringify(game)": JSON.stringify(game), "js game.toJSONText()": game.toJSONText() },
+        };
+        game.close();
+        return made;
+      }),
+    ),
   };
 } else {
   const loaders = {
@@ -75,12 +85,19 @@ if (request.make) {
     "js Game.fromJSON(text)": (text) => Game.fromJSON(text),
   };
   answer = {
-    loaded: request.load.map((text) => Object.fromEntries(Object.entries(loaders).map(([way, load]) => [way, attempt(() => {
-      const game = load(text);
-      const print = fingerprint(game);
-      game.close();
-      return print;
-    })]))),
+    loaded: request.load.map((text) =>
+      Object.fromEntries(
+        Object.entries(loaders).map(([way, load]) => [
+          way,
+          attempt(() => {
+            const game = load(text);
+            const print = fingerprint(game);
+            game.close();
+            return print;
+          }),
+        ]),
+      ),
+    ),
   };
 }
 writeFileSync(answerPath, JSON.stringify(answer));

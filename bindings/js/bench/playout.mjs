@@ -6,7 +6,9 @@ const [packagePath, id, options, seconds] = process.argv.slice(2);
 const { Game } = await import(packagePath);
 
 function playouts(prototype, duration) {
-  let plies = 0, games = 0, seed = 1;
+  let plies = 0,
+    games = 0,
+    seed = 1;
   const start = performance.now();
   do {
     for (let i = 0; i < 16; i++, games++) {

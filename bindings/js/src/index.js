@@ -43,7 +43,9 @@ async function instantiate(given) {
       return await new Promise((resolve, reject) => {
         createLudusModule({
           instantiateWasm(imports, receive) {
-            WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module)).catch(reject);
+            WebAssembly.instantiate(module, imports)
+              .then((instance) => receive(instance, module))
+              .catch(reject);
             return {};
           },
         }).then(resolve, reject);
@@ -96,9 +98,23 @@ export class InternalError extends LudusError {}
 export class GameClosedError extends LudusError {}
 
 // Indexed by ludus_status.
-const errorClasses = [null, InvalidArgumentError, BadJsonError, UnknownGameError, UnknownOptionError,
-  InvalidOptionError, InvalidMoveError, IllegalMoveError, WrongPhaseError, GameOverError, InvalidStateError,
-  BufferTooSmallError, LudusMemoryError, NothingToUndoError, InternalError];
+const errorClasses = [
+  null,
+  InvalidArgumentError,
+  BadJsonError,
+  UnknownGameError,
+  UnknownOptionError,
+  InvalidOptionError,
+  InvalidMoveError,
+  IllegalMoveError,
+  WrongPhaseError,
+  GameOverError,
+  InvalidStateError,
+  BufferTooSmallError,
+  LudusMemoryError,
+  NothingToUndoError,
+  InternalError,
+];
 
 const STATUS_BUFFER_TOO_SMALL = 11;
 // playouts(n): two 32-bit numbers per playout in one buffer of the wasm heap (under 2 GiB).
@@ -234,7 +250,12 @@ export function gameIds() {
 }
 
 export const Phase = Object.freeze({ ROLL: "roll", MOVE: "move", OVER: "over" });
-export const Result = Object.freeze({ ONGOING: "ongoing", PLAYER0_WON: "player 0 won", PLAYER1_WON: "player 1 won", DRAW: "draw" });
+export const Result = Object.freeze({
+  ONGOING: "ongoing",
+  PLAYER0_WON: "player 0 won",
+  PLAYER1_WON: "player 1 won",
+  DRAW: "draw",
+});
 /** Why a game ends (Game.endReason): the rules' own cases, as ludus_game_end_reason lists them. */
 export const EndReason = Object.freeze({
   ALL_CAPTURED: "all_captured",
@@ -274,8 +295,13 @@ export class Game {
       return;
     }
     wasm.HEAPU32[scratch >> 2] = 0;
-    const status = withStrings([[id, "a game id"], [optionsText(options, "options"), "options"]],
-      (idPointer, optionsPointer) => wasm._ludus_game_new(idPointer, optionsPointer, scratch));
+    const status = withStrings(
+      [
+        [id, "a game id"],
+        [optionsText(options, "options"), "options"],
+      ],
+      (idPointer, optionsPointer) => wasm._ludus_game_new(idPointer, optionsPointer, scratch),
+    );
     check(status);
     this.#adopt(wasm.HEAPU32[scratch >> 2]);
     this.#id = id;
@@ -580,22 +606,33 @@ export class Game {
    * name alone: aiMove("easy"). WrongPhaseError before a roll, GameOverError at the end. */
   aiMove(options = {}) {
     const levelName = typeof options === "string" && !options.trimStart().startsWith("{");
-    const given = levelName ? { level: options }
-      : typeof options === "object" && options !== null && !Array.isArray(options) ? { level: "best", ...options } : options;
+    const given = levelName
+      ? { level: options }
+      : typeof options === "object" && options !== null && !Array.isArray(options)
+        ? { level: "best", ...options }
+        : options;
     if (Number.isInteger(given?.threads) && given.threads > 1 && given.threads <= 64) {
-      throw new InvalidOptionError("threads: the WebAssembly build searches on one thread (threads 1)", 5, "LUDUS_E_INVALID_OPTION");
+      throw new InvalidOptionError(
+        "threads: the WebAssembly build searches on one thread (threads 1)",
+        5,
+        "LUDUS_E_INVALID_OPTION",
+      );
     }
     const handle = this.#h;
-    return JSON.parse(withStrings([[optionsText(given, "aiMove options"), "aiMove options"]],
-      (pointer) => callString(wasm._ludus_ai_choose, handle, pointer)));
+    return JSON.parse(
+      withStrings([[optionsText(given, "aiMove options"), "aiMove options"]], (pointer) =>
+        callString(wasm._ludus_ai_choose, handle, pointer),
+      ),
+    );
   }
 
   // ---- pictures -------------------------------------------------------------------------------
 
   #render(fn, options) {
     const handle = this.#h;
-    return withStrings([[optionsText(options, "render options"), "render options"]],
-      (pointer) => callString(fn, handle, pointer));
+    return withStrings([[optionsText(options, "render options"), "render options"]], (pointer) =>
+      callString(fn, handle, pointer),
+    );
   }
 
   /** The library's self-contained SVG of the position. Options: those games() lists for the game

@@ -33,8 +33,10 @@ test("the catalogue's levels are those aiMove plays, and its render options thos
       assert.equal(game.aiMove({ level, seed: 1, ...budget }).search.level, level, `${entry.id} ${level}`);
     }
     assert.throws(() => game.aiMove("grandmaster"), ludus.InvalidOptionError);
-    for (const [name, spec] of Object.entries(entry.render_options.svg)) assert.equal(game.svg({ [name]: spec.default }), game.svg(), name);
-    for (const [name, spec] of Object.entries(entry.render_options.text)) assert.equal(game.text({ [name]: spec.default }), game.text(), name);
+    for (const [name, spec] of Object.entries(entry.render_options.svg))
+      assert.equal(game.svg({ [name]: spec.default }), game.svg(), name);
+    for (const [name, spec] of Object.entries(entry.render_options.text))
+      assert.equal(game.text({ [name]: spec.default }), game.text(), name);
     game.close();
   }
 });
@@ -77,7 +79,10 @@ test("petteia: list, play (text, object, part of one), undo", () => {
   const reply = game.legalMoves()[3];
   game.play(reply);
   game.play({ text: game.legalMoves()[0].text });
-  assert.deepEqual(game.history.map((e) => e.player), [0, 1, 0]);
+  assert.deepEqual(
+    game.history.map((e) => e.player),
+    [0, 1, 0],
+  );
   game.undo();
   game.undo();
   game.undo();
@@ -166,7 +171,10 @@ test("integer actions play a whole game; randomPlayout is seeded and capped", ()
     const game = new Game(id, endingSoon(id, { seed: 4 }));
     let plies = 0;
     while (!game.isOver && plies < 5000) {
-      if (game.phase === Phase.ROLL) { game.roll(); continue; }
+      if (game.phase === Phase.ROLL) {
+        game.roll();
+        continue;
+      }
       const actions = game.actions();
       assert.equal(typeof game.actionText(actions[0]), "string");
       game.applyAction(actions[plies % actions.length]);

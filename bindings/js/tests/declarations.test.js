@@ -7,7 +7,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { ludus } from "./package.js";
 
 // Node's entry, node/index.js: the package's index.js as it is, with index.d.ts one folder up.
-const packagePath = process.env.LUDUS_JS_PACKAGE ?? fileURLToPath(new URL("../../../build-wasm/bindings/js/node/index.js", import.meta.url));
+const packagePath =
+  process.env.LUDUS_JS_PACKAGE ??
+  fileURLToPath(new URL("../../../build-wasm/bindings/js/node/index.js", import.meta.url));
 const source = readFileSync(packagePath, "utf8");
 const declarations = readFileSync(new URL("../index.d.ts", pathToFileURL(packagePath)), "utf8");
 const header = readFileSync(fileURLToPath(new URL("../../../include/ludus/ludus.h", import.meta.url)), "utf8");
@@ -24,17 +26,34 @@ test("the error classes are declared in the order of the statuses", () => {
   const classes = /^export class (\w+Error) extends LudusError/gm;
   assert.deepEqual(exportsOf(declarations, classes), exportsOf(source, classes));
   const names = header.match(/typedef enum ludus_status \{([^}]*)\}/)[1].match(/LUDUS_E_\w+/g);
-  const table = source.match(/const errorClasses = \[null, ([^\]]*)\]/)[1].split(",").map((s) => s.trim());
+  const table = source
+    .match(/const errorClasses = \[null, ([^\]]*)\]/)[1]
+    .split(",")
+    .map((s) => s.trim());
   assert.equal(table.length, names.length);
   // LUDUS_E_ILLEGAL_MOVE -> IllegalMoveError (the memory error is LudusMemoryError: MemoryError is a host name)
-  const expected = names.map((n) => n.slice(8).toLowerCase().replace(/(^|_)(\w)/g, (_, __, c) => c.toUpperCase()) + "Error");
-  assert.deepEqual(table.map((n) => n.replace(/^Ludus(?=Memory)/, "")), expected.map((n) => n.replace(/^NoMemory/, "Memory")));
+  const expected = names.map(
+    (n) =>
+      n
+        .slice(8)
+        .toLowerCase()
+        .replace(/(^|_)(\w)/g, (_, __, c) => c.toUpperCase()) + "Error",
+  );
+  assert.deepEqual(
+    table.map((n) => n.replace(/^Ludus(?=Memory)/, "")),
+    expected.map((n) => n.replace(/^NoMemory/, "Memory")),
+  );
 });
 
 test("the end reasons of index.js, index.d.ts and ludus.h agree", () => {
-  const block = header.slice(header.indexOf("/* Why the game ended"), header.indexOf("ludus_game_end_reason(const ludus_game"));
+  const block = header.slice(
+    header.indexOf("/* Why the game ended"),
+    header.indexOf("ludus_game_end_reason(const ludus_game"),
+  );
   const inHeader = [...block.matchAll(/^ \*   "(\w+)" /gm)].map((m) => m[1]);
-  const inTypes = [...declarations.match(/export type EndReasonName =([^;]*);/)[1].matchAll(/"(\w+)"/g)].map((m) => m[1]);
+  const inTypes = [...declarations.match(/export type EndReasonName =([^;]*);/)[1].matchAll(/"(\w+)"/g)].map(
+    (m) => m[1],
+  );
   assert.deepEqual(Object.values(ludus.EndReason), inHeader);
   assert.deepEqual(inTypes, inHeader);
 });

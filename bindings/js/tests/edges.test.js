@@ -46,10 +46,16 @@ test("values of the wrong type are TypeErrors", () => {
 });
 
 test("strings with a NUL are refused, not cut at the NUL", () => {
-  assert.throws(() => new Game("latrunculi\0junk"), (e) => e instanceof ludus.InvalidArgumentError && /NUL/.test(e.message));
+  assert.throws(
+    () => new Game("latrunculi\0junk"),
+    (e) => e instanceof ludus.InvalidArgumentError && /NUL/.test(e.message),
+  );
   const game = new Game("latrunculi", { ruleset: "bell", seed: 1 });
   const before = game.toJSONText();
-  assert.throws(() => game.play("a1\0junk"), (e) => e instanceof ludus.InvalidArgumentError && /NUL/.test(e.message));
+  assert.throws(
+    () => game.play("a1\0junk"),
+    (e) => e instanceof ludus.InvalidArgumentError && /NUL/.test(e.message),
+  );
   assert.throws(() => game.svg('{"size": 200}\0'), ludus.InvalidArgumentError);
   assert.equal(game.toJSONText(), before);
   game.play("a1");
@@ -79,7 +85,10 @@ test("level names are accepted as strings; a wrong one is a clear error", () => 
   }
   assert.equal(game.aiMove({ level: "uct", max_playouts: 50, seed: 1 }).search.level, "uct");
   assert.equal(game.aiMove('{"level": "greedy"}').search.level, "greedy");
-  assert.throws(() => game.aiMove("genius"), (e) => e instanceof ludus.InvalidOptionError && /level/.test(e.message) && /genius/.test(e.message));
+  assert.throws(
+    () => game.aiMove("genius"),
+    (e) => e instanceof ludus.InvalidOptionError && /level/.test(e.message) && /genius/.test(e.message),
+  );
   game.close();
 });
 
@@ -161,8 +170,14 @@ test("every game's moves share kind, from_name, to_name, captured, captured_coun
 
 test("a huge move gives a short message", () => {
   const game = new Game("petteia", { seed: 1 });
-  assert.throws(() => game.play("a".repeat(512 * 1024)), (e) => e instanceof ludus.InvalidMoveError && e.message.length < 400);
-  assert.throws(() => new Game("petteia", '{"seed": 1, "seed": 2}'), (e) => e instanceof ludus.BadJsonError && /"seed"/.test(e.message));
+  assert.throws(
+    () => game.play("a".repeat(512 * 1024)),
+    (e) => e instanceof ludus.InvalidMoveError && e.message.length < 400,
+  );
+  assert.throws(
+    () => new Game("petteia", '{"seed": 1, "seed": 2}'),
+    (e) => e instanceof ludus.BadJsonError && /"seed"/.test(e.message),
+  );
   game.close();
 });
 
@@ -175,10 +190,19 @@ test("seeds and the library's other 64-bit numbers are exact in JavaScript, and 
     assert.equal(entry.options.seed.max_text, "18446744073709551615", entry.id); // max, 2^64-1, is rounded
     for (const ruleset of rulesets) {
       const options = ruleset === undefined ? {} : { ruleset };
-      for (const seed of [undefined, 7, 2 ** 53 - 1, 2n ** 53n, "9007199254740993", 2n ** 64n - 1n, "18446744073709551615"]) {
+      for (const seed of [
+        undefined,
+        7,
+        2 ** 53 - 1,
+        2n ** 53n,
+        "9007199254740993",
+        2n ** 64n - 1n,
+        "18446744073709551615",
+      ]) {
         const game = new Game(entry.id, seed === undefined ? options : { ...options, seed });
         const seedShown = game.options.seed;
-        if (seed === undefined) assert.ok(Number.isSafeInteger(seedShown), `${entry.id} ${ruleset}: a drawn seed ${seedShown}`);
+        if (seed === undefined)
+          assert.ok(Number.isSafeInteger(seedShown), `${entry.id} ${ruleset}: a drawn seed ${seedShown}`);
         else assert.equal(String(seedShown), String(seed), `${entry.id} ${ruleset}`);
         assert.equal(typeof seedShown, BigInt(seedShown) < 2n ** 53n ? "number" : "string");
         while (game.history.length < 6 && !game.isOver) {
@@ -195,17 +219,28 @@ test("seeds and the library's other 64-bit numbers are exact in JavaScript, and 
   }
   // a seed given as a Number past 2^53 is taken at its value (2 ** 60 + 1 is 2 ** 60 already),
   // not as JSON.stringify writes it (1152921504606847000)
-  for (const [seed, taken] of [[2 ** 60 + 1, 2n ** 60n], [2 ** 53, 2n ** 53n], [2 ** 64 - 2 ** 11, 2n ** 64n - 2n ** 11n]]) {
+  for (const [seed, taken] of [
+    [2 ** 60 + 1, 2n ** 60n],
+    [2 ** 53, 2n ** 53n],
+    [2 ** 64 - 2 ** 11, 2n ** 64n - 2n ** 11n],
+  ]) {
     const rounded = new Game("duodecim", { seed });
     assert.equal(rounded.options.seed, String(taken));
     assert.equal(rounded.toJSONText(), new Game("duodecim", { seed: taken }).toJSONText());
     rounded.close();
   }
   const aiGame = new Game("petteia", { seed: 3 });
-  assert.equal(aiGame.aiMove({ level: "easy", seed: 2 ** 60 }).text, aiGame.aiMove({ level: "easy", seed: 2n ** 60n }).text);
+  assert.equal(
+    aiGame.aiMove({ level: "easy", seed: 2 ** 60 }).text,
+    aiGame.aiMove({ level: "easy", seed: 2n ** 60n }).text,
+  );
   aiGame.close();
   for (const bad of [-1, "-1", "+1", "07", " 1", "1.5", 1.5, 2n ** 64n, "18446744073709551616", "x", true]) {
-    assert.throws(() => new Game("duodecim", { seed: bad }), (e) => e instanceof ludus.InvalidOptionError && /"seed"/.test(e.message), String(bad));
+    assert.throws(
+      () => new Game("duodecim", { seed: bad }),
+      (e) => e instanceof ludus.InvalidOptionError && /"seed"/.test(e.message),
+      String(bad),
+    );
   }
   const game = new Game("petteia", { seed: 3 });
   const move = game.aiMove({ level: "easy", seed: 2n ** 64n - 1n });

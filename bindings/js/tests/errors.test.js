@@ -53,9 +53,18 @@ test("undefined and null reach the library as NULL; other wrong types are TypeEr
 test("moves that are unreadable or illegal leave the game unchanged", () => {
   const game = new Game("petteia", { seed: 1 });
   const before = game.toJSONText();
-  assert.throws(() => game.play("a2-a9"), (e) => /^LUDUS_E_(INVALID|ILLEGAL)_MOVE$/.test(e.statusName) && e.message.length > 0);
-  assert.throws(() => game.play("zz"), (e) => e instanceof ludus.InvalidMoveError && e.message.length > 0);
-  assert.throws(() => game.play("a1-h8"), (e) => e instanceof ludus.IllegalMoveError || e instanceof ludus.InvalidMoveError);
+  assert.throws(
+    () => game.play("a2-a9"),
+    (e) => /^LUDUS_E_(INVALID|ILLEGAL)_MOVE$/.test(e.statusName) && e.message.length > 0,
+  );
+  assert.throws(
+    () => game.play("zz"),
+    (e) => e instanceof ludus.InvalidMoveError && e.message.length > 0,
+  );
+  assert.throws(
+    () => game.play("a1-h8"),
+    (e) => e instanceof ludus.IllegalMoveError || e instanceof ludus.InvalidMoveError,
+  );
   assert.throws(() => game.play({}), LudusError);
   throwsLudus(() => game.applyAction(999999), ludus.IllegalMoveError, "LUDUS_E_ILLEGAL_MOVE");
   throwsLudus(() => game.undo(), ludus.NothingToUndoError, "LUDUS_E_NOTHING_TO_UNDO");
@@ -63,8 +72,18 @@ test("moves that are unreadable or illegal leave the game unchanged", () => {
   throwsLudus(() => game.svg({ size: 5 }), ludus.InvalidOptionError, "LUDUS_E_INVALID_OPTION", /size/);
   throwsLudus(() => game.svg({ colour: "red" }), ludus.UnknownOptionError, "LUDUS_E_UNKNOWN_OPTION");
   throwsLudus(() => game.aiMove({ level: "genius" }), ludus.InvalidOptionError, "LUDUS_E_INVALID_OPTION");
-  throwsLudus(() => game.aiMove({ level: "medium", threads: 4 }), ludus.InvalidOptionError, "LUDUS_E_INVALID_OPTION", /one thread/);
-  throwsLudus(() => game.aiMove({ level: "medium", threads: 0 }), ludus.InvalidOptionError, "LUDUS_E_INVALID_OPTION", /threads/);
+  throwsLudus(
+    () => game.aiMove({ level: "medium", threads: 4 }),
+    ludus.InvalidOptionError,
+    "LUDUS_E_INVALID_OPTION",
+    /one thread/,
+  );
+  throwsLudus(
+    () => game.aiMove({ level: "medium", threads: 0 }),
+    ludus.InvalidOptionError,
+    "LUDUS_E_INVALID_OPTION",
+    /threads/,
+  );
   assert.equal(game.toJSONText(), before);
   game.randomPlayout(1);
   throwsLudus(() => game.randomPlayout(1), ludus.GameOverError, "LUDUS_E_GAME_OVER");
@@ -72,7 +91,7 @@ test("moves that are unreadable or illegal leave the game unchanged", () => {
   game.close();
 
   const duodecim = new Game("duodecim", { seed: 1 });
-  assert.deepEqual(duodecim.legalMoves(), []);  // nothing to play before the roll, as in Python
+  assert.deepEqual(duodecim.legalMoves(), []); // nothing to play before the roll, as in Python
   throwsLudus(() => duodecim.actions(), ludus.WrongPhaseError, "LUDUS_E_WRONG_PHASE");
   throwsLudus(() => duodecim.aiMove(), ludus.WrongPhaseError, "LUDUS_E_WRONG_PHASE");
   assert.throws(() => duodecim.setDice(7, 1), LudusError);
@@ -101,12 +120,25 @@ test("a closed game throws GameClosedError from every call; closing twice is fin
   game.close();
   game.close();
   assert.equal(game.closed, true);
-  assert.equal(game.freed, true);  // the deprecated name reads the same
+  assert.equal(game.freed, true); // the deprecated name reads the same
   const calls = [
-    () => game.legalMoves(), () => game.play("H-I"), () => game.undo(), () => game.roll(), () => game.setDice(1, 2),
-    () => game.toJSON(), () => game.svg(), () => game.text(), () => game.aiMove(), () => game.actions(),
-    () => game.applyAction(0), () => game.randomPlayout(1), () => game.copy(), () => game.phase, () => game.toMove,
-    () => game.result, () => game.chanceOutcomes(),
+    () => game.legalMoves(),
+    () => game.play("H-I"),
+    () => game.undo(),
+    () => game.roll(),
+    () => game.setDice(1, 2),
+    () => game.toJSON(),
+    () => game.svg(),
+    () => game.text(),
+    () => game.aiMove(),
+    () => game.actions(),
+    () => game.applyAction(0),
+    () => game.randomPlayout(1),
+    () => game.copy(),
+    () => game.phase,
+    () => game.toMove,
+    () => game.result,
+    () => game.chanceOutcomes(),
   ];
   for (const call of calls) assert.throws(call, ludus.GameClosedError);
   assert.match(String(game), /freed/);

@@ -10,7 +10,17 @@ const { Game, setFileReader, InvalidArgumentError } = ludus;
 // A table of Finkel's game with one piece a side (217 positions) whose every value is `value`,
 // in the documented format (docs/computer-players.md, "The table file"; no checksum is read here).
 function tableOf(value, { states = 217, magic = "LUDUSURT" } = {}) {
-  let header = JSON.stringify({ dice: 4, game: "ur", min_off: 0, pieces: 1, route_length: 14, ruleset: "finkel", states, tolerance: 1e-9, values: "float32" });
+  let header = JSON.stringify({
+    dice: 4,
+    game: "ur",
+    min_off: 0,
+    pieces: 1,
+    route_length: 14,
+    ruleset: "finkel",
+    states,
+    tolerance: 1e-9,
+    values: "float32",
+  });
   while ((16 + header.length) % 8 !== 0) header += " ";
   const bytes = new Uint8Array(16 + header.length + 4 * states + 8);
   const view = new DataView(bytes.buffer);
@@ -67,11 +77,21 @@ test("the perfect level reads its table through the reader, a few bytes at a tim
 
 test("a table the reader cannot give, or a wrong one, is an error naming the path", () => {
   const expect = (table, words) => {
-    assert.throws(() => perfectMove(table, [1, 0, 0, 0]), (error) => error instanceof InvalidArgumentError && error.message.includes(table) && error.message.includes(words),
-      `${table}: ${words}`);
+    assert.throws(
+      () => perfectMove(table, [1, 0, 0, 0]),
+      (error) =>
+        error instanceof InvalidArgumentError && error.message.includes(table) && error.message.includes(words),
+      `${table}: ${words}`,
+    );
   };
   expect("any.table", "no file reader is set");
-  setFileReader(readerOf({ "short.table": tableOf(0.5).slice(0, 100), "magic.table": tableOf(0.5, { magic: "LUDUSXXX" }), "sized.table": tableOf(0.5, { states: 216 }) }));
+  setFileReader(
+    readerOf({
+      "short.table": tableOf(0.5).slice(0, 100),
+      "magic.table": tableOf(0.5, { magic: "LUDUSXXX" }),
+      "sized.table": tableOf(0.5, { states: 216 }),
+    }),
+  );
   try {
     expect("missing.table", "the file reader failed");
     expect("short.table", "its header's length does not fit");

@@ -32,8 +32,14 @@ function mixOfCalls(round) {
   duodecim.setDice(2, 5);
   duodecim.chanceOutcomes === undefined || calls++;
   calls += 5;
-  for (const bad of [() => petteia.play("zz-zz"), () => new Game("chess"), () => petteia.svg({ size: 1 }),
-    () => Game.fromJSON("{}"), () => duodecim.roll(), () => new Game("petteia", { rows: 99 })]) {
+  for (const bad of [
+    () => petteia.play("zz-zz"),
+    () => new Game("chess"),
+    () => petteia.svg({ size: 1 }),
+    () => Game.fromJSON("{}"),
+    () => duodecim.roll(),
+    () => new Game("petteia", { rows: 99 }),
+  ]) {
     assert.throws(bad);
     calls++;
   }
@@ -65,7 +71,7 @@ function everyGame(round) {
 }
 
 test("the wasm heap does not grow over 100,000 calls", () => {
-  for (let round = 0; round < 50; round++) mixOfCalls(round);  // warm up: the heap reaches its working size
+  for (let round = 0; round < 50; round++) mixOfCalls(round); // warm up: the heap reaches its working size
   const before = ludus.heapStats();
   let calls = 0;
   for (let round = 0; calls < 100000; round++) calls += mixOfCalls(round);

@@ -6,7 +6,9 @@ import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const packagePath = process.env.LUDUS_JS_PACKAGE ?? fileURLToPath(new URL("../../../build-wasm/bindings/js/node/index.js", import.meta.url));
+const packagePath =
+  process.env.LUDUS_JS_PACKAGE ??
+  fileURLToPath(new URL("../../../build-wasm/bindings/js/node/index.js", import.meta.url));
 const wasmPath = fileURLToPath(new URL("../ludus.wasm", pathToFileURL(packagePath)));
 
 // Runs `setup` (module code that sets globalThis.LUDUS_WASM_MODULE), imports the package, plays a
@@ -21,7 +23,12 @@ function run(setup) {
     const { Game, games } = await import(${JSON.stringify(pathToFileURL(packagePath).href)});
     const game = new Game("petteia", { seed: 1 });
     console.log(JSON.stringify({ given: globalThis.given, games: games().length, moves: game.legalMoves().length }));`;
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim().split("\n").at(-1));
+  return JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .at(-1),
+  );
 }
 
 const own = run("");
@@ -45,9 +52,14 @@ test("a compiled module, or a promise of one, is instantiated instead", () => {
 
 test("a module it cannot use is left aside: the package loads its own", () => {
   // a rejected promise, a value that is no module, another module (its imports differ)
-  const other = JSON.stringify([...new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 7, 1, 1, 120, 1, 121, 0, 0])]);
+  const other = JSON.stringify([
+    ...new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 2, 7, 1, 1, 120, 1, 121, 0, 0]),
+  ]);
   for (const [setup, given] of [
-    ["globalThis.LUDUS_WASM_MODULE = Promise.reject(new Error('no worker')); globalThis.LUDUS_WASM_MODULE.catch(() => {});", ["bytes"]],
+    [
+      "globalThis.LUDUS_WASM_MODULE = Promise.reject(new Error('no worker')); globalThis.LUDUS_WASM_MODULE.catch(() => {});",
+      ["bytes"],
+    ],
     ["globalThis.LUDUS_WASM_MODULE = 'ludus.wasm';", ["bytes"]],
     [`globalThis.LUDUS_WASM_MODULE = new WebAssembly.Module(new Uint8Array(${other}));`, ["module", "bytes"]],
   ]) {

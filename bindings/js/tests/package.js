@@ -1,6 +1,7 @@
 // The package under test: the built one (meson test sets LUDUS_JS_PACKAGE), else the usual
 // build folder next to the sources.
-const path = process.env.LUDUS_JS_PACKAGE ?? new URL("../../../build-wasm/bindings/js/node/index.js", import.meta.url).pathname;
+const path =
+  process.env.LUDUS_JS_PACKAGE ?? new URL("../../../build-wasm/bindings/js/node/index.js", import.meta.url).pathname;
 export const ludus = await import(path);
 
 /** Every game of the catalogue in each of its rulesets: [id, { ruleset }], or [id, {}] for a game
@@ -16,5 +17,7 @@ export function everyRuleset() {
  * catalogue entry offers the option), so that random games of every ruleset end soon. */
 export function endingSoon(id, options = {}) {
   const entry = ludus.games().find((game) => game.id === id);
-  return "draw_plies_without_capture" in entry.options ? { ...options, draw_plies_without_capture: 50 } : { ...options };
+  return "draw_plies_without_capture" in entry.options
+    ? { ...options, draw_plies_without_capture: 50 }
+    : { ...options };
 }

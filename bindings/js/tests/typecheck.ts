@@ -63,4 +63,20 @@ const wrong: EndReasonName = "resigned";
 // @ts-expect-error: the seed is a number or a bigint
 game.randomPlayout("1");
 
-console.log(ids, ruleset, from, captured, count, easy, level, playout, many, reason, agreed, why, wrong, seeded, seededByDigits);
+console.log(
+  ids,
+  ruleset,
+  from,
+  captured,
+  count,
+  easy,
+  level,
+  playout,
+  many,
+  reason,
+  agreed,
+  why,
+  wrong,
+  seeded,
+  seededByDigits,
+);

@@ -58,7 +58,7 @@ function step() {
   if (action === "think") {
     request += 1;
     ask({ id: `attract ${request}`, kind: "attract", state: demo.toJSONText(), options: demoSearch(demo) });
-    return;  // the answer draws and schedules the next step
+    return; // the answer draws and schedules the next step
   }
   if (action === "roll") {
     demo.roll();
@@ -103,7 +103,9 @@ async function showSecondLine() {
   line.hidden = true;
   if (!tag) return;
   if (!secondLines.has(tag)) {
-    const words = await fetch(`i18n/${tag}.json`).then((response) => response.json()).catch(() => null);
+    const words = await fetch(`i18n/${tag}.json`)
+      .then((response) => response.json())
+      .catch(() => null);
     if (!words?.["kiosk.tap"]) return;
     secondLines.set(tag, words["kiosk.tap"]);
   }

@@ -10,7 +10,11 @@ import { setCellNames } from "./words.js";
 
 // The places a tap can name: squares, cells, trays, each with its position names for the player.
 export function places() {
-  return [...document.querySelectorAll("#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray")];
+  return [
+    ...document.querySelectorAll(
+      "#board .square[data-square], #board [data-position0], #board [data-tray-position] rect.tray",
+    ),
+  ];
 }
 
 export function namesOf(place, player) {
@@ -28,10 +32,15 @@ export function placeOf(name, player) {
 // The place under a point of the screen (a piece drawn over a cell names the cell).
 export function placeAt(x, y) {
   const all = new Set(places());
-  return document.elementsFromPoint(x, y).map((e) => (e.matches("g[data-tray-position] *") ? e.closest("g[data-tray-position]").querySelector("rect.tray") : e))
-    .find((e) => all.has(e)) ?? null;
+  return (
+    document
+      .elementsFromPoint(x, y)
+      .map((e) =>
+        e.matches("g[data-tray-position] *") ? e.closest("g[data-tray-position]").querySelector("rect.tray") : e,
+      )
+      .find((e) => all.has(e)) ?? null
+  );
 }
-
 
 // ---- the board ---------------------------------------------------------------------------------
 
@@ -61,7 +70,9 @@ function pictureText(shown, options) {
     }
   }
   pictureOptions.set(shown.id, accepted);
-  return shown.svg(Object.fromEntries(Object.entries(options).filter(([name]) => !(name in WANTED_PICTURE) || name in accepted)));
+  return shown.svg(
+    Object.fromEntries(Object.entries(options).filter(([name]) => !(name in WANTED_PICTURE) || name in accepted)),
+  );
 }
 
 // The rules' and the printed pictures keep the coordinates (the text names squares).
@@ -121,13 +132,15 @@ function contentBox(svg, content) {
     pictureBoxes.set(key, { x, y, width, height });
     return pictureBoxes.get(key);
   }
-  requestAnimationFrame(() => setTimeout(() => {
-    if (!content.isConnected) return;
-    const { x, y, width, height } = content.getBBox();
-    if (sameBox(known, { x, y, width, height })) return;
-    pictureBoxes.set(key, { x, y, width, height });
-    render();
-  }, 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (!content.isConnected) return;
+      const { x, y, width, height } = content.getBBox();
+      if (sameBox(known, { x, y, width, height })) return;
+      pictureBoxes.set(key, { x, y, width, height });
+      render();
+    }, 0),
+  );
   return known;
 }
 
@@ -142,11 +155,12 @@ function fitBoard(svg) {
   const pad = 2;
   const measured = chooseLayout(box);
   const { flat, turned } = scales(box, measured);
-  const rotated = turned > flat * 1.1;  // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
+  const rotated = turned > flat * 1.1; // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
   const changed = rotated !== state.rotated;
   state.rotated = rotated;
-  if (changed) document.dispatchEvent(new CustomEvent("boardturn"));  // the rules' words and pictures follow
-  if ($("#app").dataset.layout === "side") setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
+  if (changed) document.dispatchEvent(new CustomEvent("boardturn")); // the rules' words and pictures follow
+  if ($("#app").dataset.layout === "side")
+    setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
   nameCells(content);
   if (state.rotated) turnPicture(svg, content, box, pad);
   else svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
@@ -173,15 +187,17 @@ function nameCells(content) {
   const shown = cells.map((cell) => {
     const [x, y, width, height] = ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name)));
     const label = labels.find((text) => {
-      const tx = Number(text.getAttribute("x")), ty = Number(text.getAttribute("y"));
+      const tx = Number(text.getAttribute("x")),
+        ty = Number(text.getAttribute("y"));
       return tx >= x && tx <= x + width && ty >= y && ty <= y + height;
     });
     if (label) return label.textContent;
     const name = cell.dataset.position0 || cell.dataset.position1;
     if (!name || !model) return null;
     const text = document.createElementNS(SVG_NS, "text");
-    for (const attribute of ["font-size", "font-family", "fill"]) text.setAttribute(attribute, model.getAttribute(attribute));
-    text.setAttribute("class", "other-route");  // apart from the route the board reads (its inscriptions)
+    for (const attribute of ["font-size", "font-family", "fill"])
+      text.setAttribute(attribute, model.getAttribute(attribute));
+    text.setAttribute("class", "other-route"); // apart from the route the board reads (its inscriptions)
     text.setAttribute("font-style", "italic");
     text.setAttribute("x", x + width * 0.08);
     text.setAttribute("y", y + height * 0.2);
@@ -191,25 +207,36 @@ function nameCells(content) {
   });
   const count = new Map();
   for (const label of shown) count.set(label, (count.get(label) ?? 0) + 1);
-  setCellNames([0, 1].map((player) => Object.fromEntries(cells.flatMap((cell, i) => {
-    const position = cell.getAttribute(`data-position${player}`);
-    return position && shown[i] ? [[position, { label: shown[i], twice: count.get(shown[i]) > 1 }]] : [];
-  }))));
+  setCellNames(
+    [0, 1].map((player) =>
+      Object.fromEntries(
+        cells.flatMap((cell, i) => {
+          const position = cell.getAttribute(`data-position${player}`);
+          return position && shown[i] ? [[position, { label: shown[i], twice: count.get(shown[i]) > 1 }]] : [];
+        }),
+      ),
+    ),
+  );
 }
 
 // Turns a picture's content a quarter clockwise (its top row on the right, its left column on
 // top), its words upright; the viewBox frames `box` (the picture's coordinates) turned.
 export function turnPicture(svg, content, box, pad = 0) {
   content.setAttribute("transform", "rotate(90)");
-  const cells = [...content.querySelectorAll("rect[data-cell]")].map((cell) => ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name))));
+  const cells = [...content.querySelectorAll("rect[data-cell]")].map((cell) =>
+    ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name))),
+  );
   for (const label of content.querySelectorAll("text")) {
-    let x = Number(label.getAttribute("x")), y = Number(label.getAttribute("y"));
+    let x = Number(label.getAttribute("x")),
+      y = Number(label.getAttribute("y"));
     // A cell's name sits at its top left corner: turned with the board, that corner is the
     // cell's top right on screen, where the name ends (anchored at its end) as far from the
     // corner as it began. The picture's bottom left, the visitor's top left, is the route's
     // arrow. Centred words (counts, letters) turn about their own point.
-    const cell = label.getAttribute("text-anchor") === "middle" ? null
-      : cells.find(([cx, cy, w, h]) => x >= cx && x <= cx + w && y >= cy && y <= cy + h);
+    const cell =
+      label.getAttribute("text-anchor") === "middle"
+        ? null
+        : cells.find(([cx, cy, w, h]) => x >= cx && x <= cx + w && y >= cy && y <= cy + h);
     if (cell) {
       const [cx, cy] = cell;
       [x, y] = [cx + (y - cy), cy + (x - cx)];
@@ -219,7 +246,10 @@ export function turnPicture(svg, content, box, pad = 0) {
     }
     label.setAttribute("transform", `rotate(-90 ${x} ${y})`);
   }
-  svg.setAttribute("viewBox", `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`);
+  svg.setAttribute(
+    "viewBox",
+    `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`,
+  );
 }
 
 // The board's area as the last frame laid it out (a ResizeObserver's), for the window size it
@@ -235,7 +265,10 @@ new ResizeObserver((entries) => {
 // (measured, laying the page out, when the layout has just been chosen or the window has changed).
 function scales(box, measure = false) {
   const { width, height } = areaDimensions(measure);
-  return { flat: Math.min(width / box.width, height / box.height), turned: Math.min(width / box.height, height / box.width) };
+  return {
+    flat: Math.min(width / box.width, height / box.height),
+    turned: Math.min(width / box.height, height / box.width),
+  };
 }
 
 function areaDimensions(measure = false) {
@@ -254,8 +287,14 @@ export function zoomBoard(svg) {
   const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
   const area = areaDimensions();
   const fit = Math.min(area.width / width, area.height / height);
-  const smallest = Math.min(...places().map((place) => { const box = boxOf(place); return Math.min(box.width, box.height); })) * fit;
-  const takesTaps = !state.review && !isOver();  // the end and the review are looked at whole
+  const smallest =
+    Math.min(
+      ...places().map((place) => {
+        const box = boxOf(place);
+        return Math.min(box.width, box.height);
+      }),
+    ) * fit;
+  const takesTaps = !state.review && !isOver(); // the end and the review are looked at whole
   const needed = takesTaps && smallest < MIN_TARGET;
   const zoom = needed && !state.wholeBoard ? (MIN_TARGET + 2) / smallest : 1;
   const button = $("#zoom");
@@ -268,7 +307,13 @@ export function zoomBoard(svg) {
   if (zoom === 1) return;
   svg.style.width = `${width * fit * zoom}px`;
   svg.style.height = `${height * fit * zoom}px`;
-  if (!wasZoomed) requestAnimationFrame(() => element.scrollTo((element.scrollWidth - element.clientWidth) / 2, (element.scrollHeight - element.clientHeight) / 2));
+  if (!wasZoomed)
+    requestAnimationFrame(() =>
+      element.scrollTo(
+        (element.scrollWidth - element.clientWidth) / 2,
+        (element.scrollHeight - element.clientHeight) / 2,
+      ),
+    );
 }
 
 export function toggleZoom() {
@@ -278,7 +323,7 @@ export function toggleZoom() {
 
 // Beside a race board on a landscape phone the column has no room for the computer's narration:
 // it goes under the board, in the room the board's shape leaves there (style.css).
-const NARRATION_ROOM = 40;  // px: two lines of it
+const NARRATION_ROOM = 40; // px: two lines of it
 function placeNarration(svg) {
   const app = $("#app");
   const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
@@ -290,7 +335,8 @@ function placeNarration(svg) {
 // The board's shape for the side column's width (style.css), changed only when it changes: a
 // new value restyles and lays out the whole page again.
 function setBoardAspect(aspect) {
-  const app = $("#app"), value = aspect.toFixed(3);
+  const app = $("#app"),
+    value = aspect.toFixed(3);
   if (app.style.getPropertyValue("--board-aspect") !== value) app.style.setProperty("--board-aspect", value);
 }
 
@@ -303,7 +349,10 @@ function chooseLayout(box) {
   const key = `${viewport.width}x${viewport.height} ${Math.round(box.width)}x${Math.round(box.height)}`;
   if (app.dataset.layoutFor === key) return false;
   app.dataset.layoutFor = key;
-  if (viewport.width <= viewport.height) { app.dataset.layout = "stacked"; return true; }
+  if (viewport.width <= viewport.height) {
+    app.dataset.layout = "stacked";
+    return true;
+  }
   const size = {};
   for (const layout of ["side", "stacked"]) {
     app.dataset.layout = layout;
@@ -319,7 +368,12 @@ function chooseLayout(box) {
 // read), any other shape's from getBBox.
 export function boxOf(place) {
   if (!(place instanceof SVGRectElement) || place.hasAttribute("transform")) return place.getBBox();
-  return { x: place.x.baseVal.value, y: place.y.baseVal.value, width: place.width.baseVal.value, height: place.height.baseVal.value };
+  return {
+    x: place.x.baseVal.value,
+    y: place.y.baseVal.value,
+    width: place.width.baseVal.value,
+    height: place.height.baseVal.value,
+  };
 }
 
 // A mark over a place, drawn in the picture's coordinates: a shape for each meaning (not a
@@ -337,7 +391,12 @@ function mark(place, kind) {
     shape.setAttribute("r", Math.min(box.width, box.height) * (kind === "goal" ? 0.36 : 0.22));
   } else {
     shape = document.createElementNS(SVG_NS, "rect");
-    for (const [name, value] of Object.entries({ x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset })) {
+    for (const [name, value] of Object.entries({
+      x: box.x + inset,
+      y: box.y + inset,
+      width: box.width - 2 * inset,
+      height: box.height - 2 * inset,
+    })) {
       shape.setAttribute(name, value);
     }
   }
@@ -352,17 +411,29 @@ function markMoves() {
     const moves = legalMoves().filter((m) => !isPass(m));
     if (state.selected === null) {
       const starts = new Set(moves.map((m) => origin(m) ?? arrival(m)));
-      for (const name of starts) { const place = placeOf(name, player); if (place) mark(place, "movable"); }
+      for (const name of starts) {
+        const place = placeOf(name, player);
+        if (place) mark(place, "movable");
+      }
     } else {
       const place = placeOf(state.selected, player);
       if (place) mark(place, "chosen");
-      for (const move of moves.filter((m) => origin(m) === state.selected)) { const to = placeOf(arrival(move), player); if (to) mark(to, "target"); }
+      for (const move of moves.filter((m) => origin(m) === state.selected)) {
+        const to = placeOf(arrival(move), player);
+        if (to) mark(to, "target");
+      }
     }
   }
   if (state.hinted && !state.review) {
-    for (const name of [origin(state.hinted), arrival(state.hinted)]) { const place = name === undefined ? null : placeOf(name, player); if (place) mark(place, "hint"); }
+    for (const name of [origin(state.hinted), arrival(state.hinted)]) {
+      const place = name === undefined ? null : placeOf(name, player);
+      if (place) mark(place, "hint");
+    }
   }
-  for (const name of state.lesson?.marks ?? []) { const place = placeOf(name, player); if (place) mark(place, "goal"); }
+  for (const name of state.lesson?.marks ?? []) {
+    const place = placeOf(name, player);
+    if (place) mark(place, "goal");
+  }
   showCursor();
 }
 
@@ -372,7 +443,8 @@ function markMoves() {
 const MARK_KINDS = ["movable", "chosen", "target", "hint", "cursor", "goal"];
 export function refresh() {
   for (const old of document.querySelectorAll("#board g.marks > *")) old.remove();
-  for (const place of document.querySelectorAll(MARK_KINDS.map((kind) => `#board .${kind}`).join(", "))) place.classList.remove(...MARK_KINDS);
+  for (const place of document.querySelectorAll(MARK_KINDS.map((kind) => `#board .${kind}`).join(", ")))
+    place.classList.remove(...MARK_KINDS);
   markMoves();
   showStatus();
   showControls();
@@ -388,6 +460,7 @@ export function showCursor() {
   const all = places();
   if ($("#board").matches(":focus-visible") && all.length) {
     mark(all[Math.min(state.cursor, all.length - 1)], "cursor");
-    if ($("#board-area").hasAttribute("data-zoomed")) $("#board .mark.cursor").scrollIntoView({ block: "nearest", inline: "nearest" });
+    if ($("#board-area").hasAttribute("data-zoomed"))
+      $("#board .mark.cursor").scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 }

@@ -8,7 +8,11 @@ const params = new URLSearchParams(location.search);
 export const KIOSK = params.get("kiosk") === "1" || localStorage.getItem("ludus.kiosk") === "1";
 // A kiosk's settings file, kiosk.json next to the app ({"museum": "...", "lang": "it"}): the
 // museum edits it once; the address (?museum=, ?lang=) wins over it. Read only in kiosk mode.
-const kioskFile = KIOSK ? await fetch("kiosk.json").then((response) => (response.ok ? response.json() : {})).catch(() => ({})) : {};
+const kioskFile = KIOSK
+  ? await fetch("kiosk.json")
+      .then((response) => (response.ok ? response.json() : {}))
+      .catch(() => ({}))
+  : {};
 const setting = (name) => params.get(name) ?? (typeof kioskFile?.[name] === "string" ? kioskFile[name] : null);
 // The kiosk's language: its address's (?lang=), else its file's, else Italian. In kiosk mode a
 // visitor's choice is never stored: every visitor (after the idle reset or a reload) starts in this one.
@@ -19,7 +23,7 @@ export const MUSEUM_NAME = (setting("museum") ?? "").trim();
 // solve ur`): the folder tables/ next to the app, else the address's or kiosk.json's "tables"
 // (e.g. ?tables=https://tables.example.org/ur/); its server must answer byte ranges (docs/web.md).
 export const TABLES = new URL(setting("tables") || "tables/", location.href).href;
-export const IDLE_MS = 1000 * Number(params.get("idle") || 180);  // the kiosk's idle time (default 3 minutes)
+export const IDLE_MS = 1000 * Number(params.get("idle") || 180); // the kiosk's idle time (default 3 minutes)
 // ms between the computer's actions (its roll, each move): each stays on screen alone at least
 // this long, for a visitor to read it (?pace=MS; the tests shorten it); the visitor's pace
 // control (preferences.js) multiplies it
@@ -31,4 +35,6 @@ export const REDUCED_MOTION = matchMedia("(prefers-reduced-motion: reduce)");
 // The window's size, read again when it changes: reading innerWidth or innerHeight lays the page
 // out, which a render should leave to the frame (this listener runs before the render's own).
 export let viewport = { width: innerWidth, height: innerHeight };
-addEventListener("resize", () => { viewport = { width: innerWidth, height: innerHeight }; });
+addEventListener("resize", () => {
+  viewport = { width: innerWidth, height: innerHeight };
+});

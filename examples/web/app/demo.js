@@ -3,8 +3,8 @@
 // the languages its invitation is written in. No DOM here (tested in Node).
 
 export const DEMO_GAME = "duodecim";
-export const DEMO_LEVEL = "easy";   // a fast search: the tablet stays cool
-export const DEMO_REST_STEPS = 3;   // steps the last position stays on screen before a new game
+export const DEMO_LEVEL = "easy"; // a fast search: the tablet stays cool
+export const DEMO_REST_STEPS = 3; // steps the last position stays on screen before a new game
 
 /** The next action of a game playing itself: "restart" once over, "roll" before a move's
  * dice, else "think" (the computer chooses the move of the side to play). */

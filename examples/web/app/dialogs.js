@@ -15,7 +15,9 @@ export function confirmDialog(question, yes, no) {
   const dialog = $("#confirm-dialog");
   dialog.returnValue = "";
   dialog.showModal();
-  return new Promise((resolve) => dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true }));
+  return new Promise((resolve) =>
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true }),
+  );
 }
 
 export function newGameDialog() {
@@ -36,16 +38,23 @@ export function newGameDialog() {
 // its name, what kind of game it is and how long a game takes (measured: examples/web/game-lengths.mjs).
 function buildGameCards(chosen) {
   const cards = $("#game-cards");
-  cards.replaceChildren(...state.catalogue.map((entry) => {
-    const label = document.createElement("label");
-    label.className = "game-card";
-    const input = document.createElement("input");
-    Object.assign(input, { type: "radio", name: "game", value: entry.id, checked: entry.id === chosen });
-    input.addEventListener("change", () => buildOptions(entry.id, defaultOptions(entry.id)));
-    label.append(input, startPicture(entry.id), textElement("strong", "card-name", gameName(entry.id)),
-      textElement("span", "card-about", t(`newgame.about.${entry.id}`, {}, "")), textElement("span", "card-length", t(`newgame.length.${entry.id}`, {}, "")));
-    return label;
-  }));
+  cards.replaceChildren(
+    ...state.catalogue.map((entry) => {
+      const label = document.createElement("label");
+      label.className = "game-card";
+      const input = document.createElement("input");
+      Object.assign(input, { type: "radio", name: "game", value: entry.id, checked: entry.id === chosen });
+      input.addEventListener("change", () => buildOptions(entry.id, defaultOptions(entry.id)));
+      label.append(
+        input,
+        startPicture(entry.id),
+        textElement("strong", "card-name", gameName(entry.id)),
+        textElement("span", "card-about", t(`newgame.about.${entry.id}`, {}, "")),
+        textElement("span", "card-length", t(`newgame.length.${entry.id}`, {}, "")),
+      );
+      return label;
+    }),
+  );
   const opponent = $("#opponent");
   const computer = (level) => new Option(t("opponent.computer", { level: t(`level.${level}`) }), level);
   const other = Object.assign(document.createElement("optgroup"), { label: t("opponent.other") });
@@ -105,7 +114,7 @@ function buildOptions(id, values) {
 // is) where the solved table of the options chosen is found (engine.js: perfectTable; asked
 // once per table, so the answer comes at once after the first time); the options changed to
 // ones without a table, it goes, and the strongest is chosen in its place.
-let wantPerfect = false;   // the last game's level was "perfect": chosen again once offered
+let wantPerfect = false; // the last game's level was "perfect": chosen again once offered
 let perfectAsked = 0;
 export function offerPerfect() {
   const asked = ++perfectAsked;
@@ -115,14 +124,16 @@ export function offerPerfect() {
     const select = $("#opponent");
     const offered = select.querySelector("option[value=perfect]");
     if (table && !offered) {
-      select.querySelector("option[value=best]").after(new Option(t("opponent.computer", { level: t("level.perfect") }), "perfect"));
+      select
+        .querySelector("option[value=best]")
+        .after(new Option(t("opponent.computer", { level: t("level.perfect") }), "perfect"));
       if (wantPerfect) select.value = "perfect";
     } else if (!table && offered) {
       if (select.value === "perfect") select.value = "best";
       offered.remove();
     }
     wantPerfect = false;
-    select.dataset.table = table ? "found" : "none";  // for the tests: the answer has come
+    select.dataset.table = table ? "found" : "none"; // for the tests: the answer has come
     $("#perfect-help").hidden = !table;
     if (table) select.setAttribute("aria-describedby", "perfect-help");
     else select.removeAttribute("aria-describedby");
@@ -130,7 +141,8 @@ export function offerPerfect() {
   });
 }
 
-const textElement = (tag, className, text) => Object.assign(document.createElement(tag), { className, textContent: text });
+const textElement = (tag, className, text) =>
+  Object.assign(document.createElement(tag), { className, textContent: text });
 const sourceNote = (key) => textElement("p", "help source", t(key, {}, ""));
 
 function optionField(id, name, spec, values) {
@@ -153,7 +165,9 @@ function optionField(id, name, spec, values) {
   label.append(caption, input);
   if (name === "ruleset") {
     const note = sourceNote("");
-    const update = () => { note.textContent = t(`newgame.source.${id}.${JSON.parse(input.value)}`, {}, ""); };
+    const update = () => {
+      note.textContent = t(`newgame.source.${id}.${JSON.parse(input.value)}`, {}, "");
+    };
     input.addEventListener("change", update);
     update();
     label.append(note);
@@ -184,7 +198,12 @@ export function chosenSettings() {
   for (const input of form.querySelectorAll("[data-option]")) {
     options[input.dataset.option] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
   }
-  return { game: form.elements.game.value, options, opponent: $("#opponent").value, computer: Number($("#computer").value) };
+  return {
+    game: form.elements.game.value,
+    options,
+    opponent: $("#opponent").value,
+    computer: Number($("#computer").value),
+  };
 }
 
 // A value out of range in a folded option: its fold opens, so that the browser can point at it.

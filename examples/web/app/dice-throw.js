@@ -27,8 +27,14 @@ const svgElement = (tag, attributes) => {
 function showTetrahedron(die, value) {
   const svg = svgElement("svg", { viewBox: "0 0 30 30", "aria-hidden": "true" });
   const { corners, tip } = TETRAHEDRON;
-  svg.append(svgElement("polygon", { points: corners.map((corner) => corner.join(",")).join(" "), class: "face", "stroke-linejoin": "round" }),
-    ...corners.map(([x, y]) => svgElement("line", { x1: x, y1: y, x2: tip[0], y2: tip[1], class: "edge" })));
+  svg.append(
+    svgElement("polygon", {
+      points: corners.map((corner) => corner.join(",")).join(" "),
+      class: "face",
+      "stroke-linejoin": "round",
+    }),
+    ...corners.map(([x, y]) => svgElement("line", { x1: x, y1: y, x2: tip[0], y2: tip[1], class: "edge" })),
+  );
   if (value === 1) svg.append(svgElement("circle", { cx: tip[0], cy: tip[1], r: 4, class: "tip" }));
   die.classList.toggle("marked", value === 1);
   die.replaceChildren(svg);
@@ -47,12 +53,17 @@ function showFace(die, value) {
   svg.setAttribute("viewBox", "0 0 30 30");
   svg.setAttribute("aria-hidden", "true");
   const face = document.createElementNS(SVG_NS, "rect");
-  for (const [name, v] of Object.entries({ x: 1, y: 1, width: 28, height: 28, rx: 5, class: "face" })) face.setAttribute(name, v);
-  svg.append(face, ...PIPS[value].map(([column, row]) => {
-    const pip = document.createElementNS(SVG_NS, "circle");
-    for (const [name, v] of Object.entries({ cx: 7.5 + 7.5 * column, cy: 7.5 + 7.5 * row, r: 3.1, class: "pip" })) pip.setAttribute(name, v);
-    return pip;
-  }));
+  for (const [name, v] of Object.entries({ x: 1, y: 1, width: 28, height: 28, rx: 5, class: "face" }))
+    face.setAttribute(name, v);
+  svg.append(
+    face,
+    ...PIPS[value].map(([column, row]) => {
+      const pip = document.createElementNS(SVG_NS, "circle");
+      for (const [name, v] of Object.entries({ cx: 7.5 + 7.5 * column, cy: 7.5 + 7.5 * row, r: 3.1, class: "pip" }))
+        pip.setAttribute(name, v);
+      return pip;
+    }),
+  );
   die.replaceChildren(svg);
 }
 
@@ -76,7 +87,9 @@ export function throwDice() {
     shown.forEach((die, i) => {
       showFace(die, landed ? Number(die.dataset.value) : frames[frame][i]);
       die.classList.toggle("tumbling", !landed);
-      die.style.transform = landed ? "" : `rotate(${(frame * 77 + i * 140) % 360}deg) translateY(${frame % 2 ? -3 : 2}px)`;
+      die.style.transform = landed
+        ? ""
+        : `rotate(${(frame * 77 + i * 140) % 360}deg) translateY(${frame % 2 ? -3 : 2}px)`;
     });
     frame += 1;
     if (landed) {

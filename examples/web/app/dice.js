@@ -5,11 +5,36 @@
 // [column, row] of each pip, 0..2
 export const PIPS = {
   1: [[1, 1]],
-  2: [[0, 0], [2, 2]],
-  3: [[0, 0], [1, 1], [2, 2]],
-  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
-  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
-  6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
+  2: [
+    [0, 0],
+    [2, 2],
+  ],
+  3: [
+    [0, 0],
+    [1, 1],
+    [2, 2],
+  ],
+  4: [
+    [0, 0],
+    [2, 0],
+    [0, 2],
+    [2, 2],
+  ],
+  5: [
+    [0, 0],
+    [2, 0],
+    [1, 1],
+    [0, 2],
+    [2, 2],
+  ],
+  6: [
+    [0, 0],
+    [0, 1],
+    [0, 2],
+    [2, 0],
+    [2, 1],
+    [2, 2],
+  ],
 };
 
 // The games whose dice are binary (the Royal Game of Ur: tetrahedra with two of their four tips
@@ -20,9 +45,16 @@ export const binaryDice = (gameId) => BINARY_DICE_GAMES.includes(gameId);
 
 // A tetrahedron seen from above on a 30x30 grid: its outline, its three edges up to the top tip
 // (the middle), and the tip's mark.
-export const TETRAHEDRON = { corners: [[15, 2], [28.5, 26.5], [1.5, 26.5]], tip: [15, 18.3] };
+export const TETRAHEDRON = {
+  corners: [
+    [15, 2],
+    [28.5, 26.5],
+    [1.5, 26.5],
+  ],
+  tip: [15, 18.3],
+};
 
-export const FRAME_MS = 70;  // a face shown while the die tumbles
+export const FRAME_MS = 70; // a face shown while the die tumbles
 // A throw lasts half a second, less at a fast pace: the dice have landed before the computer
 // acts on them (a tenth of a second or less is no throw: the values at once).
 export const throwDuration = (pace) => Math.min(500, pace / 2);
@@ -32,14 +64,19 @@ export const throwDuration = (pace) => Math.min(500, pace / 2);
 export function throwFrames(values, duration, random = Math.random, binary = false) {
   const tumbling = Math.floor(duration / FRAME_MS) - 1;
   // a binary die has two faces: it flips frame after frame, the last tumbling one the other face
-  if (binary) return [...Array.from({ length: Math.max(0, tumbling) }, (_, i) => values.map((value) => value ^ ((tumbling - i) % 2))), [...values]];
+  if (binary)
+    return [
+      ...Array.from({ length: Math.max(0, tumbling) }, (_, i) => values.map((value) => value ^ ((tumbling - i) % 2))),
+      [...values],
+    ];
   const frames = [];
   let previous = values.map(() => 0);
   for (let i = 0; i < tumbling; i++) {
     const next = i === tumbling - 1 ? values : null;
     previous = previous.map((face, die) => {
       let drawn;
-      do drawn = 1 + Math.floor(random() * 6); while (drawn === face || drawn === next?.[die]);
+      do drawn = 1 + Math.floor(random() * 6);
+      while (drawn === face || drawn === next?.[die]);
       return drawn;
     });
     frames.push(previous);

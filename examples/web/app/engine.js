@@ -16,15 +16,24 @@ import { tableName, withoutTable } from "./table-reader.js";
 // "After the first paint" is after the frame that shows the first board's picture: a download
 // that starts before it counts against the first paints in Lighthouse's model of a slow phone
 // network. A page opened in the background paints nothing: no waiting for it.
-const afterFirstPaint = () => new Promise((resolve) => {
-  if (document.visibilityState === "hidden") { resolve(); return; }
-  document.addEventListener("visibilitychange", resolve, { once: true });
-  setTimeout(resolve, 3000);  // a picture that neither loads nor fails
-  const picture = document.querySelector("#board .first-board");
-  const shown = !picture || picture.complete ? Promise.resolve()
-    : new Promise((loaded) => { picture.addEventListener("load", loaded, { once: true }); picture.addEventListener("error", loaded, { once: true }); });
-  shown.then(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
-});
+const afterFirstPaint = () =>
+  new Promise((resolve) => {
+    if (document.visibilityState === "hidden") {
+      resolve();
+      return;
+    }
+    document.addEventListener("visibilitychange", resolve, { once: true });
+    setTimeout(resolve, 3000); // a picture that neither loads nor fails
+    const picture = document.querySelector("#board .first-board");
+    const shown =
+      !picture || picture.complete
+        ? Promise.resolve()
+        : new Promise((loaded) => {
+            picture.addEventListener("load", loaded, { once: true });
+            picture.addEventListener("error", loaded, { once: true });
+          });
+    shown.then(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  });
 export const engine = afterFirstPaint().then(() => {
   globalThis.LUDUS_WASM_MODULE = startWorker();
   return import("../ludus-engine.js");
@@ -39,8 +48,8 @@ export const engine = afterFirstPaint().then(() => {
 // An answer goes to the handler of its request's kind (answerWith), else to the game's (play.js).
 let worker = null;
 let workerReady = false;
-let waiting = [];   // the requests made before the worker was ready
-let pending = [];   // the requests the worker is answering
+let waiting = []; // the requests made before the worker was ready
+let pending = []; // the requests the worker is answering
 const handlers = new Map();
 export const answerWith = (kind, handler) => handlers.set(kind, handler);
 function answered(data) {
@@ -52,18 +61,36 @@ function startWorker() {
     try {
       // the game the page shows first, for the worker's warm-up: the saved game's, or the default
       let first = DEFAULT_GAME;
-      try { first = JSON.parse(localStorage.getItem(STORAGE_CURRENT))?.settings?.game ?? first; } catch { /* the default */ }
-      worker = new Worker(new URL(`../ai-worker.js?game=${encodeURIComponent(first)}`, import.meta.url), { type: "module" });
+      try {
+        first = JSON.parse(localStorage.getItem(STORAGE_CURRENT))?.settings?.game ?? first;
+      } catch {
+        /* the default */
+      }
+      worker = new Worker(new URL(`../ai-worker.js?game=${encodeURIComponent(first)}`, import.meta.url), {
+        type: "module",
+      });
     } catch {
       worker = null;
       resolve(null);
       return;
     }
-    worker.addEventListener("error", () => { workerFailed(); resolve(null); });
+    worker.addEventListener("error", () => {
+      workerFailed();
+      resolve(null);
+    });
     worker.onmessage = ({ data }) => {
-      if (data.kind === "review") { reviewAnswered(data); return; }
-      if (data.kind === "table") { tableAnswered(data); return; }
-      if (!data.ready) { answered(data); return; }
+      if (data.kind === "review") {
+        reviewAnswered(data);
+        return;
+      }
+      if (data.kind === "table") {
+        tableAnswered(data);
+        return;
+      }
+      if (!data.ready) {
+        answered(data);
+        return;
+      }
       resolve(data.module);
       workerReady = true;
       const early = waiting;
@@ -95,8 +122,8 @@ function workerFailed() {
 // there, its server answering byte ranges; else null. Asked of the worker once per table, when
 // a dialog or a review first needs it (not while the page loads); the page's own thread reads no
 // table (without a worker: null).
-const tables = new Map();     // url -> promise of whether the worker reads it
-const tableAsks = new Map();  // url -> the resolve of a question not answered yet
+const tables = new Map(); // url -> promise of whether the worker reads it
+const tableAsks = new Map(); // url -> the resolve of a question not answered yet
 export function perfectTable(id, options) {
   if (id !== "ur" || !state.Game) return Promise.resolve(null);
   let url;
@@ -104,14 +131,20 @@ export function perfectTable(id, options) {
     url = new URL(tableName(state.Game, options), TABLES).href;
   } catch (error) {
     if (!(error instanceof state.LudusError)) throw error;
-    return Promise.resolve(null);  // options the library refuses (a number out of range)
+    return Promise.resolve(null); // options the library refuses (a number out of range)
   }
   if (!tables.has(url)) {
-    tables.set(url, new Promise((resolve) => {
-      if (worker === null) { resolve(false); return; }
-      tableAsks.set(url, resolve);
-      if (workerReady) worker.postMessage({ kind: "table", url });
-    }));
+    tables.set(
+      url,
+      new Promise((resolve) => {
+        if (worker === null) {
+          resolve(false);
+          return;
+        }
+        tableAsks.set(url, resolve);
+        if (workerReady) worker.postMessage({ kind: "table", url });
+      }),
+    );
   }
   return tables.get(url).then((there) => (there && worker !== null ? url : null));
 }
@@ -130,8 +163,10 @@ let reviewPending = null;
 export function askReview(message, listener) {
   reviewListener = listener;
   if (worker === null) reviewHere(message);
-  else if (workerReady) { reviewPending = message; worker.postMessage(message); }
-  else reviewWaiting = message;
+  else if (workerReady) {
+    reviewPending = message;
+    worker.postMessage(message);
+  } else reviewWaiting = message;
 }
 function reviewAnswered(data) {
   if (!data.progress) reviewPending = null;
@@ -141,7 +176,11 @@ function reviewHere({ id, state: saved, options }) {
   setTimeout(() => {
     let answer;
     try {
-      answer = { id, kind: "review", evaluation: evaluateGame(state.Game, JSON.parse(saved), { maxNodes: options.max_nodes }) };
+      answer = {
+        id,
+        kind: "review",
+        evaluation: evaluateGame(state.Game, JSON.parse(saved), { maxNodes: options.max_nodes }),
+      };
     } catch (error) {
       if (!(error instanceof state.LudusError)) throw error;
       answer = { id, kind: "review", error: error.message, status: error.statusName };
@@ -151,13 +190,16 @@ function reviewHere({ id, state: saved, options }) {
 }
 export function ask(message) {
   if (worker === null) thinkHere(message);
-  else if (workerReady) { pending.push(message); worker.postMessage(message); }
-  else waiting.push(message);
+  else if (workerReady) {
+    pending.push(message);
+    worker.postMessage(message);
+  } else waiting.push(message);
 }
 // The worker's search on the page's thread, in a task of its own (the status shows first).
 function thinkHere({ id, kind, state: saved, options }) {
   setTimeout(() => {
-    let copy = null, answer;
+    let copy = null,
+      answer;
     try {
       copy = state.Game.fromJSON(saved);
       answer = { id, kind, move: copy.aiMove(options.level === "perfect" ? withoutTable(options) : options) };

@@ -27,11 +27,14 @@ let connection = null;
 export async function offerFriendGames() {
   const asked = new URLSearchParams(location.search).get("server");
   const servedByServer = document.querySelector('meta[name="ludus-server"]')?.content === "here";
-  serverBase = asked || servedByServer ? await findServer(new URL(asked ? `${asked.replace(/\/*$/, "")}/` : ".", location.href).href) : null;
+  serverBase =
+    asked || servedByServer
+      ? await findServer(new URL(asked ? `${asked.replace(/\/*$/, "")}/` : ".", location.href).href)
+      : null;
   document.body.dataset.server = serverBase ? "found" : "none";
   if (!serverBase) return;
   $("#play-friend").hidden = false;
-  addEventListener("hashchange", invitationInAddress);  // a link opened on the page already open
+  addEventListener("hashchange", invitationInAddress); // a link opened on the page already open
   if (await invitationInAddress()) return;
   const saved = savedRecord();
   if (saved && saved.base === serverBase) connect(saved);
@@ -69,7 +72,14 @@ export async function friendChosen() {
     say(t("online.create_failed"));
     return;
   }
-  connect({ base: serverBase, id: created.id, seat: created.seat, token: created.token, join: created.links.join, qr: created.join_qr_svg });
+  connect({
+    base: serverBase,
+    id: created.id,
+    seat: created.seat,
+    token: created.token,
+    join: created.links.join,
+    qr: created.join_qr_svg,
+  });
   showInvitation();
 }
 
@@ -84,11 +94,19 @@ async function acceptInvitation({ id, invite }) {
     }
     joined = await joinGame(serverBase, id, invite, dice);
   } catch (error) {
-    say(t(error.code === "seat_taken" ? "online.seat_taken" : error.code === "network" ? "online.offline" : "online.join_failed"));
+    say(
+      t(
+        error.code === "seat_taken"
+          ? "online.seat_taken"
+          : error.code === "network"
+            ? "online.offline"
+            : "online.join_failed",
+      ),
+    );
     return;
   }
   connect({ base: serverBase, id: joined.id, seat: joined.seat, token: joined.token });
-  state.online.greeting = t("online.joined", { side: sideName(joined.seat) });  // said once the game is on the board
+  state.online.greeting = t("online.joined", { side: sideName(joined.seat) }); // said once the game is on the board
 }
 
 export function showInvitation() {
@@ -108,7 +126,7 @@ export async function copyInvitation() {
     await navigator.clipboard.writeText(link);
     $("#invite-copied").textContent = t("invite.copied");
   } catch {
-    $("#invite-link").select();  // no clipboard (an insecure origin): selected, for the visitor to copy
+    $("#invite-link").select(); // no clipboard (an insecure origin): selected, for the visitor to copy
     $("#invite-copied").textContent = t("invite.select");
   }
 }
@@ -118,8 +136,21 @@ export async function copyInvitation() {
 function connect(record) {
   leaveOnlineGame();
   localStorage.setItem(STORAGE_ONLINE, JSON.stringify(record));
-  state.online = { id: record.id, seat: record.seat, join: record.join ?? null, qr: record.qr ?? null, view: null, connection: "connecting", applying: false };
-  connection = new SeatConnection(record.base, record.id, record.token, { welcome, update, refused, connection: connectionChanged });
+  state.online = {
+    id: record.id,
+    seat: record.seat,
+    join: record.join ?? null,
+    qr: record.qr ?? null,
+    view: null,
+    connection: "connecting",
+    applying: false,
+  };
+  connection = new SeatConnection(record.base, record.id, record.token, {
+    welcome,
+    update,
+    refused,
+    connection: connectionChanged,
+  });
 }
 
 /** A game on this device instead: the server's game is left (it stays on the server). */
@@ -142,8 +173,13 @@ function welcome({ view, state: saved }) {
   const first = online.view === null;
   online.view = view;
   if (first) {
-    takeGame(game, { game: view.game, options: withoutSeed(view.options), opponent: "human", computer: 1 - online.seat });
-    if (game.history.length > 0) narrate("clear");  // a game under way (the page reloaded): its opening was told
+    takeGame(game, {
+      game: view.game,
+      options: withoutSeed(view.options),
+      opponent: "human",
+      computer: 1 - online.seat,
+    });
+    if (game.history.length > 0) narrate("clear"); // a game under way (the page reloaded): its opening was told
   } else {
     state.game.close();
     state.game = game;
@@ -154,11 +190,13 @@ function welcome({ view, state: saved }) {
   shown(view);
   if (online.greeting) say(online.greeting, "info");
   online.greeting = null;
-  if (view.offer && view.offer.by !== online.seat) answerOffer(view.offer.kind);  // made while this page was away
+  if (view.offer && view.offer.by !== online.seat) answerOffer(view.offer.kind); // made while this page was away
 }
 
 // The version on the page (for the browser test, as data-online-version), once it is on the board.
-const shown = (view) => { document.body.dataset.onlineVersion = String(view.version); };
+const shown = (view) => {
+  document.body.dataset.onlineVersion = String(view.version);
+};
 
 const withoutSeed = (options) => Object.fromEntries(Object.entries(options).filter(([name]) => name !== "seed"));
 
@@ -206,7 +244,7 @@ function playEvent({ kind, seat, data }) {
     afterChange();
   } else if (kind === "undo") {
     state.online.greeting = t("online.undone");
-    return false;  // the whole game again from the server
+    return false; // the whole game again from the server
   } else if (kind === "offer") {
     if (seat === state.online.seat) say(t(`online.offer_sent.${data.kind}`), "info");
     else answerOffer(data.kind);
@@ -229,7 +267,8 @@ async function answerOffer(kind) {
   const accept = await confirmDialog(t(`online.offer.${kind}`), t("draw.accept"), t("draw.decline"));
   online.answering = false;
   const pending = online.view?.offer;
-  if (state.online === online && pending?.kind === kind && pending.by !== online.seat) sendOnline("answer", { kind, accept });
+  if (state.online === online && pending?.kind === kind && pending.by !== online.seat)
+    sendOnline("answer", { kind, accept });
 }
 
 // The page's copy and the server's view say the same: the side to move and the moves legal.
@@ -242,11 +281,11 @@ function agrees(view) {
 
 function resync(view) {
   if (state.online && view) state.online.view = view;
-  connection?.drop();  // the reconnection's welcome brings the whole game
+  connection?.drop(); // the reconnection's welcome brings the whole game
 }
 
 function refused({ code }) {
-  if (code === "stale") return;  // the update with the position the server has is on its way
+  if (code === "stale") return; // the update with the position the server has is on its way
   const key = `online.refused.${code}`;
   say(t(key, {}, t("online.refused")));
 }
@@ -272,7 +311,12 @@ export function sendOnline(type, fields) {
 }
 
 /** The friend's turn (or no friend yet, or no connection): the page waits. */
-export const isRemoteTurn = () => Boolean(state.online) && !isOver() && (state.online.connection !== "open" || state.online.view?.status !== "playing" || state.game.toMove !== state.online.seat);
+export const isRemoteTurn = () =>
+  Boolean(state.online) &&
+  !isOver() &&
+  (state.online.connection !== "open" ||
+    state.online.view?.status !== "playing" ||
+    state.game.toMove !== state.online.seat);
 
 /** The status line of an online game while this side waits, else null. */
 export function onlineStatus() {

@@ -48,6 +48,7 @@ export function languageName(tag) {
  * data-i18n-title (title) from the catalogue. */
 export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) element.textContent = t(element.dataset.i18n);
-  for (const element of root.querySelectorAll("[data-i18n-label]")) element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+  for (const element of root.querySelectorAll("[data-i18n-label]"))
+    element.setAttribute("aria-label", t(element.dataset.i18nLabel));
   for (const element of root.querySelectorAll("[data-i18n-title]")) element.title = t(element.dataset.i18nTitle);
 }

@@ -8,7 +8,9 @@ import { announce, say } from "./status.js";
 // ---- language ----------------------------------------------------------------------------------
 
 // The selector offers every language of i18n.js's list, each named in itself (and marked so).
-$("#language").replaceChildren(...LANGUAGES.map((tag) => Object.assign(new Option(languageName(tag), tag), { lang: tag })));
+$("#language").replaceChildren(
+  ...LANGUAGES.map((tag) => Object.assign(new Option(languageName(tag), tag), { lang: tag })),
+);
 
 export async function setLanguage(tag, remember = false) {
   await useLanguage(tag, remember);

@@ -14,13 +14,15 @@ import { state } from "./state.js";
 import { announce, showDice } from "./status.js";
 import { gameName, narrate } from "./words.js";
 
-let lessons = null;  // the promise of lessons.json's lessons, fetched at the first lesson
+let lessons = null; // the promise of lessons.json's lessons, fetched at the first lesson
 
 function loadLessons() {
-  lessons ??= fetch("lessons.json").then((response) => {
-    if (!response.ok) throw new Error(`lessons.json: ${response.status}`);
-    return response.json();
-  }).then((data) => data.lessons);
+  lessons ??= fetch("lessons.json")
+    .then((response) => {
+      if (!response.ok) throw new Error(`lessons.json: ${response.status}`);
+      return response.json();
+    })
+    .then((data) => data.lessons);
   return lessons;
 }
 
@@ -29,17 +31,22 @@ export async function openLesson(id) {
   try {
     all = await loadLessons();
   } catch (error) {
-    lessons = null;  // asked again next time
+    lessons = null; // asked again next time
     sayUnavailable();
     return;
   }
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   if (!state.lesson) {
-    state.lesson = { back: { game: state.game, settings: state.settings, resigned: state.resigned, endShown: state.endShown }, judge: accepts, show: showLesson, say: tell };
+    state.lesson = {
+      back: { game: state.game, settings: state.settings, resigned: state.resigned, endShown: state.endShown },
+      judge: accepts,
+      show: showLesson,
+      say: tell,
+    };
   }
   state.lesson.lesson = all.find((lesson) => lesson.game === id) ?? all[0];
   state.lesson.index = 0;
-  state.request += 1;  // an answer of the worker still coming is for the game left aside
+  state.request += 1; // an answer of the worker still coming is for the game left aside
   state.thinking = false;
   $("#message").textContent = "";
   document.body.dataset.screen = "lesson";
@@ -72,7 +79,7 @@ function loadStep() {
   state.game = game;
   state.settings = { game: lesson.game, options: lesson.options, opponent: "human", computer: 1 };
   state.resigned = null;
-  state.endShown = true;  // a lesson's end (a dux shut in) is praised in the lesson, not in the end dialog
+  state.endShown = true; // a lesson's end (a dux shut in) is praised in the lesson, not in the end dialog
   Object.assign(state.lesson, { done: false, marks: step.marks ?? [], feedback: null });
   state.cursor = 0;
   narrate("clear");
@@ -89,15 +96,18 @@ function accepts(move) {
     state.lesson.feedback = { kind: "error", parts: [[why.key, why.params], [stepKey(lesson, step, "hint")]] };
     state.selected = null;
     state.hinted = null;
-    $("#choices").replaceChildren();  // the buttons of a choice between dice, if the move was one
+    $("#choices").replaceChildren(); // the buttons of a choice between dice, if the move was one
     render();
     announce(feedbackText());
     return false;
   }
   const last = index === lesson.steps.length - 1;
   state.lesson.done = true;
-  state.lesson.feedback = { kind: "praise", parts: [["lesson.well_done"], [stepKey(lesson, step, "done")], ...(last ? [["lesson.finished"]] : [])] };
-  queueMicrotask(() => announce(feedbackText()));  // after the move's own announcement
+  state.lesson.feedback = {
+    kind: "praise",
+    parts: [["lesson.well_done"], [stepKey(lesson, step, "done")], ...(last ? [["lesson.finished"]] : [])],
+  };
+  queueMicrotask(() => announce(feedbackText())); // after the move's own announcement
   return true;
 }
 
@@ -105,7 +115,12 @@ function accepts(move) {
 function tell(text, kind) {
   const { feedback } = state.lesson;
   if (text === "") state.lesson.feedback = feedback && !feedback.text ? feedback : null;
-  else state.lesson.feedback = { kind, text, parts: kind === "error" ? [[stepKey(state.lesson.lesson, currentStep(), "hint")]] : [] };
+  else
+    state.lesson.feedback = {
+      kind,
+      text,
+      parts: kind === "error" ? [[stepKey(state.lesson.lesson, currentStep(), "hint")]] : [],
+    };
   showLesson();
 }
 
@@ -119,7 +134,11 @@ function feedbackText() {
 function showLesson() {
   const { lesson, index, done } = state.lesson;
   const last = index === lesson.steps.length - 1;
-  $("#lesson-title").textContent = t("lesson.title", { game: gameName(lesson.game), step: index + 1, steps: lesson.steps.length });
+  $("#lesson-title").textContent = t("lesson.title", {
+    game: gameName(lesson.game),
+    step: index + 1,
+    steps: lesson.steps.length,
+  });
   showDice($("#lesson-dice"));
   // one text at a time (a phone has room for no more beside the board): the task, or what the
   // move did (why it is refused, the praise), or the hint
@@ -174,7 +193,15 @@ export function backToGame() {
   const lessonGame = state.game;
   const back = closeLesson();
   if (lessonGame !== back.game) lessonGame.close();
-  Object.assign(state, { game: back.game, settings: back.settings, resigned: back.resigned, endShown: back.endShown, selected: null, hinted: null, cursor: 0 });
+  Object.assign(state, {
+    game: back.game,
+    settings: back.settings,
+    resigned: back.resigned,
+    endShown: back.endShown,
+    selected: null,
+    hinted: null,
+    cursor: 0,
+  });
   narrate("clear");
   $("#message").textContent = "";
   afterChange();

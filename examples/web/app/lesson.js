@@ -25,7 +25,9 @@ export function judge(game, goal, move) {
   const after = game.copy();
   try {
     after.play({ text: move.text });
-    return GOALS[goal.type](move, after, goal) ? null : { key: `lesson.why.${goal.reason ?? goal.type}`, params: { count: goal.count ?? 1, height: goal.height } };
+    return GOALS[goal.type](move, after, goal)
+      ? null
+      : { key: `lesson.why.${goal.reason ?? goal.type}`, params: { count: goal.count ?? 1, height: goal.height } };
   } finally {
     after.close();
   }
@@ -40,7 +42,7 @@ const ROMAN = ["I", "II", "III", "IV", "V", "VI"];
 function piecesAt(position, player, name) {
   const entry = ROMAN.indexOf(name);
   if (entry >= 0) return position.entry?.[player]?.[entry] ?? 0;
-  return /^\d+$/.test(name) ? position.track?.[player]?.[Number(name) - 1] ?? 0 : 0;
+  return /^\d+$/.test(name) ? (position.track?.[player]?.[Number(name) - 1] ?? 0) : 0;
 }
 
 // A board game's square ("c4") in its ranks (rank 1 first): the piece's letter, or "" off the board.
@@ -52,7 +54,8 @@ function pieceOn(ranks, file, rank) {
 const OWN = ["0D", "1d"];
 
 function betweenEnemies(position, player, square) {
-  const file = square.charCodeAt(0) - 97, rank = Number(square.slice(1));
+  const file = square.charCodeAt(0) - 97,
+    rank = Number(square.slice(1));
   const isEnemy = (df, dr) => OWN[1 - player].includes(pieceOn(position.ranks, file + df, rank + dr) || "-");
   const standing = OWN[player].includes(pieceOn(position.ranks, file, rank) || "-");
   return standing && ((isEnemy(-1, 0) && isEnemy(1, 0)) || (isEnemy(0, -1) && isEnemy(0, 1)));

@@ -26,7 +26,19 @@ import { has, preferredLanguage, t } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
 import { backToGame, nextStep, openLesson, showMe, stepAgain } from "./learn.js";
-import { afterChange, askHint, boardKey, offerDraw, ownDiceChosen, ownDiceDialog, placeChosen, resign, roll, startGame, undo } from "./play.js";
+import {
+  afterChange,
+  askHint,
+  boardKey,
+  offerDraw,
+  ownDiceChosen,
+  ownDiceDialog,
+  placeChosen,
+  resign,
+  roll,
+  startGame,
+  undo,
+} from "./play.js";
 import { paceChosen, showPreferences, toggleSound } from "./preferences.js";
 import { printBoard } from "./print.js";
 import { closeReview, goTo, openReview, reviewKey } from "./review.js";
@@ -39,15 +51,21 @@ import { restore } from "./storage.js";
 const words = setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage());
 $("#retry").addEventListener("click", retry);
 const slow = setTimeout(() => showLoadError("load.slow"), SLOW_LOAD_MS);
-const loaded = await Promise.all([words, engine.then((module) => {
-  ({ Game: state.Game, LudusError: state.LudusError } = module);
-  state.catalogue = appCatalogue(module.games());
-})]).then(() => true, () => false);
+const loaded = await Promise.all([
+  words,
+  engine.then((module) => {
+    ({ Game: state.Game, LudusError: state.LudusError } = module);
+    state.catalogue = appCatalogue(module.games());
+  }),
+]).then(
+  () => true,
+  () => false,
+);
 clearTimeout(slow);
 // The first game in a task of its own (the engine's start and the words were one already): a
 // phone stays responsive between them.
 if (loaded) await new Promise((resolve) => setTimeout(resolve, 0));
-else await words.catch(() => {});  // the error said in the page's words where they loaded (else index.html's Italian)
+else await words.catch(() => {}); // the error said in the page's words where they loaded (else index.html's Italian)
 $("#board").addEventListener("click", (event) => placeChosen(placeAt(event.clientX, event.clientY)));
 $("#board").addEventListener("keydown", boardKey);
 $("#board").addEventListener("focus", showCursor);
@@ -71,7 +89,10 @@ $("#new-game-dialog").addEventListener("close", friendChosen);
 $("#show-invite").addEventListener("click", showInvitation);
 $("#invite-copy").addEventListener("click", copyInvitation);
 $("#start").addEventListener("click", openInvalidOptions);
-$("#show-rules").addEventListener("click", () => { showRules(state.game.id); $("#rules-dialog").showModal(); });
+$("#show-rules").addEventListener("click", () => {
+  showRules(state.game.id);
+  $("#rules-dialog").showModal();
+});
 $("#rules").addEventListener("click", (event) => {
   const link = event.target.closest("a[href$='.md']");
   if (!link || KIOSK) return;
@@ -111,7 +132,8 @@ if (!loaded) {
   document.body.classList.add("kiosk");
   // No pinch zoom on the museum's tablet (style.css: touch-action; here the viewport): a
   // zoomed page would stay zoomed for the next visitor.
-  document.querySelector("meta[name=viewport]").content = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no";
+  document.querySelector("meta[name=viewport]").content =
+    "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no";
   showAttract();
 } else if (restore()) {
   afterChange();
@@ -119,7 +141,7 @@ if (!loaded) {
   startGame(defaultSettings());
 }
 if (loaded) {
-  const slowMessage = $("#load-error");  // a slow download's, if the board has not replaced it
+  const slowMessage = $("#load-error"); // a slow download's, if the board has not replaced it
   if (slowMessage) slowMessage.hidden = true;
   document.body.dataset.ready = "true";
 }
@@ -133,14 +155,14 @@ function showLoadError(key) {
   document.querySelector("#board .loading").textContent = "";
   const message = $("#load-error p");
   message.dataset.i18n = key;
-  if (has(key)) message.textContent = t(key);  // else index.html's Italian
+  if (has(key)) message.textContent = t(key); // else index.html's Italian
   $("#load-error").hidden = false;
 }
 
 // Again from the network: a service worker that served this page served the broken engine from
 // its cache, so it goes (the page registers it again, and it caches every file afresh).
 async function retry() {
-  const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []) ?? [];
+  const registrations = (await navigator.serviceWorker?.getRegistrations().catch(() => [])) ?? [];
   await Promise.all(registrations.map((registration) => registration.unregister().catch(() => false)));
   location.reload();
 }

@@ -12,18 +12,29 @@ const escape = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").repla
 // a star with a word's letter inside it (not "2 * 3"), as in CommonMark.
 function inline(text) {
   const code = [];
-  return escape(text).replace(/`([^`]+)`/g, (whole, span) => `\0${code.push(span) - 1}\0`)
-    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>").replace(/(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])/g, "<em>$1</em>")
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, '<a href="$2">$1</a>').replace(/\0(\d+)\0/g, (whole, index) => `<code>${code[index]}</code>`);
+  return escape(text)
+    .replace(/`([^`]+)`/g, (whole, span) => `\0${code.push(span) - 1}\0`)
+    .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
+    .replace(/(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])/g, "<em>$1</em>")
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, '<a href="$2">$1</a>')
+    .replace(/\0(\d+)\0/g, (whole, index) => `<code>${code[index]}</code>`);
 }
-const cells = (line) => line.trim().replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
+const cells = (line) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, "")
+    .split("|")
+    .map((cell) => cell.trim());
 
 export function renderMarkdown(markdown) {
   const html = [];
   const lines = markdown.split("\n");
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const line = lines[i];
-    if (!line.trim()) { i++; continue; }
+    if (!line.trim()) {
+      i++;
+      continue;
+    }
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
     const board = /^\[\[board (.*)\]\]$/.exec(line.trim());
     const orientation = /^\[\[(flat|turned)\]\]$/.exec(line.trim());
@@ -31,7 +42,9 @@ export function renderMarkdown(markdown) {
       i = paragraph(lines, i + 1, html, ` data-orientation="${orientation[1]}"`);
     } else if (board) {
       const caption = lines[i + 1]?.trim() ? inline(lines[i + 1].trim()) : "";
-      html.push(`<figure data-board="${escape(board[1]).replace(/"/g, "&quot;")}"><figcaption>${caption}</figcaption></figure>`);
+      html.push(
+        `<figure data-board="${escape(board[1]).replace(/"/g, "&quot;")}"><figcaption>${caption}</figcaption></figure>`,
+      );
       i += caption ? 2 : 1;
     } else if (heading) {
       const level = Math.min(heading[1].length + 1, 5);
@@ -39,10 +52,14 @@ export function renderMarkdown(markdown) {
       i++;
     } else if (line.startsWith("|")) {
       const rows = [];
-      for (; i < lines.length && lines[i].startsWith("|"); i++) if (!/^\|[\s:|-]+\|$/.test(lines[i].trim())) rows.push(cells(lines[i]));
+      for (; i < lines.length && lines[i].startsWith("|"); i++)
+        if (!/^\|[\s:|-]+\|$/.test(lines[i].trim())) rows.push(cells(lines[i]));
       const [head, ...body] = rows;
-      html.push(`<table><thead><tr>${head.map((c) => `<th>${inline(c)}</th>`).join("")}</tr></thead><tbody>` +
-        body.map((r) => `<tr>${r.map((c) => `<td>${inline(c)}</td>`).join("")}</tr>`).join("") + "</tbody></table>");
+      html.push(
+        `<table><thead><tr>${head.map((c) => `<th>${inline(c)}</th>`).join("")}</tr></thead><tbody>` +
+          body.map((r) => `<tr>${r.map((c) => `<td>${inline(c)}</td>`).join("")}</tr>`).join("") +
+          "</tbody></table>",
+      );
     } else if (/^\s*(-|\d+\.)\s/.test(line)) {
       i = list(lines, i, html);
     } else {
@@ -55,7 +72,8 @@ export function renderMarkdown(markdown) {
 // A paragraph starting at lines[i] (with the given attributes); returns the next line.
 function paragraph(lines, i, html, attributes) {
   const text = [];
-  for (; i < lines.length && lines[i].trim() && !/^(#|\||\[\[|\s*(-|\d+\.)\s)/.test(lines[i]); i++) text.push(lines[i].trim());
+  for (; i < lines.length && lines[i].trim() && !/^(#|\||\[\[|\s*(-|\d+\.)\s)/.test(lines[i]); i++)
+    text.push(lines[i].trim());
   html.push(`<p${attributes}>${inline(text.join(" "))}</p>`);
   return i;
 }
@@ -76,7 +94,15 @@ function list(lines, i, html) {
       continue;
     }
     const text = [item ? item[2] : lines[i].trim()];
-    for (i++; i < lines.length && lines[i].trim() && !/^\s*(-|\d+\.)\s/.test(lines[i]) && /^\s*/.exec(lines[i])[0].length > indent; i++) text.push(lines[i].trim());
+    for (
+      i++;
+      i < lines.length &&
+      lines[i].trim() &&
+      !/^\s*(-|\d+\.)\s/.test(lines[i]) &&
+      /^\s*/.exec(lines[i])[0].length > indent;
+      i++
+    )
+      text.push(lines[i].trim());
     html.push(`<li>${inline(text.join(" "))}</li>`);
   }
   html.push(ordered ? "</ol>" : "</ul>");

@@ -17,6 +17,7 @@ export const has = (key) => Object.hasOwn(messages, key);
 /** The message of key with its {placeholders} filled; the fallback (or the key) when missing. */
 export function t(key, params = {}, fallback = key) {
   let message = has(key) ? messages[key] : fallback;
-  if (typeof message === "object" && message !== null) message = message[plurals.select(params.count ?? 0)] ?? message.other;
+  if (typeof message === "object" && message !== null)
+    message = message[plurals.select(params.count ?? 0)] ?? message.other;
   return String(message).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }

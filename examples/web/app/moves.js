@@ -15,6 +15,11 @@ export const isComputer = (player) => state.settings.opponent !== "human" && pla
 export const isComputerTurn = () => isComputer(state.game.toMove) && !isOver();
 // The player whose route the board names: the person's side against the computer or a friend
 // (friend.js), the player to move between two people.
-export const followedPlayer = () => (state.online ? state.online.seat : state.settings.opponent === "human" ? state.game.toMove : 1 - state.settings.computer);
+export const followedPlayer = () =>
+  state.online
+    ? state.online.seat
+    : state.settings.opponent === "human"
+      ? state.game.toMove
+      : 1 - state.settings.computer;
 // Whether a move takes pieces off the board (its sound: a knock).
 export const isCapture = (move) => (move.captured_count ?? move.captured?.length ?? 0) > 0;

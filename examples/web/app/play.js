@@ -18,21 +18,46 @@ import { describeMove, diceWords, narrate, placeName, playerName } from "./words
 
 export function placeChosen(place) {
   if (!place || isOver() || state.review || state.lesson?.done) return;
-  if (isRemoteTurn()) { say(onlineStatus() ?? t("online.wait")); return; }
-  if (state.thinking || isComputerTurn()) { say(t("illegal.wait")); return; }
-  if (state.game.phase !== "move") { say(t("illegal.roll_first")); return; }
+  if (isRemoteTurn()) {
+    say(onlineStatus() ?? t("online.wait"));
+    return;
+  }
+  if (state.thinking || isComputerTurn()) {
+    say(t("illegal.wait"));
+    return;
+  }
+  if (state.game.phase !== "move") {
+    say(t("illegal.roll_first"));
+    return;
+  }
   const player = state.game.toMove;
   const names = namesOf(place, player);
   const moves = legalMoves();
   if (state.selected !== null) {
     const chosen = moves.filter((m) => origin(m) === state.selected && names.includes(String(arrival(m))));
-    if (chosen.length === 1) { playMove(chosen[0]); return; }
-    if (chosen.length > 1) { offerChoices(chosen); return; }
-    if (names.includes(String(state.selected))) { state.selected = null; render(); return; }
+    if (chosen.length === 1) {
+      playMove(chosen[0]);
+      return;
+    }
+    if (chosen.length > 1) {
+      offerChoices(chosen);
+      return;
+    }
+    if (names.includes(String(state.selected))) {
+      state.selected = null;
+      render();
+      return;
+    }
   }
   const direct = moves.filter((m) => origin(m) === undefined && names.includes(String(arrival(m))));
-  if (direct.length === 1) { playMove(direct[0]); return; }
-  if (direct.length > 1) { offerChoices(direct); return; }
+  if (direct.length === 1) {
+    playMove(direct[0]);
+    return;
+  }
+  if (direct.length > 1) {
+    offerChoices(direct);
+    return;
+  }
   if (moves.some((m) => names.includes(String(origin(m))))) {
     state.selected = names.find((name) => moves.some((m) => String(origin(m)) === name));
     $("#message").textContent = "";
@@ -40,7 +65,11 @@ export function placeChosen(place) {
     announce(t("announce.selected", { place: placeName(state.selected) }));
     return;
   }
-  say(state.selected !== null ? t("illegal.target", { place: placeName(names[0] ?? "?") }) : explainNoMove(names, player, moves));
+  say(
+    state.selected !== null
+      ? t("illegal.target", { place: placeName(names[0] ?? "?") })
+      : explainNoMove(names, player, moves),
+  );
   state.selected = null;
   render();
 }
@@ -48,37 +77,51 @@ export function placeChosen(place) {
 // Why a tap on a place that starts no move does nothing, in words.
 function explainNoMove(names, player, moves) {
   if (moves.length === 1 && isPass(moves[0])) return t("illegal.must_pass");
-  const own = names.some((name) => document.querySelector(`#board .piece.player${player}[data-square="${name}"], #board g.unit.player${player}[data-position="${name}"]`));
+  const own = names.some((name) =>
+    document.querySelector(
+      `#board .piece.player${player}[data-square="${name}"], #board g.unit.player${player}[data-position="${name}"]`,
+    ),
+  );
   return own ? t("illegal.piece_cannot_move") : t("illegal.not_yours");
 }
 
 // Several moves join the same two places (a race game's different dice): buttons to choose.
 function offerChoices(moves) {
   const box = $("#choices");
-  box.replaceChildren(...moves.map((move) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = t("choice.dice", { dice: (move.dice ?? []).join(" + ") || move.text });
-    button.addEventListener("click", () => playMove(move));
-    return button;
-  }));
+  box.replaceChildren(
+    ...moves.map((move) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = t("choice.dice", { dice: (move.dice ?? []).join(" + ") || move.text });
+      button.addEventListener("click", () => playMove(move));
+      return button;
+    }),
+  );
   say(t("choice.which"));
 }
 
 export function boardKey(event) {
   const all = places();
-  if (!all.length || state.review) return;  // the review's keys are its own (review.js)
-  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  if (!all.length || state.review) return; // the review's keys are its own (review.js)
+  const centre = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
   const directions = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   if (event.key in directions) {
     event.preventDefault();
     const [dx, dy] = directions[event.key];
     const [x, y] = centre(all[Math.min(state.cursor, all.length - 1)]);
-    let best = -1, bestScore = Infinity;
+    let best = -1,
+      bestScore = Infinity;
     all.forEach((place, i) => {
       const [px, py] = centre(place);
-      const along = (px - x) * dx + (py - y) * dy, across = Math.abs((px - x) * dy) + Math.abs((py - y) * dx);
-      if (along > 1 && along + 2 * across < bestScore) { best = i; bestScore = along + 2 * across; }
+      const along = (px - x) * dx + (py - y) * dy,
+        across = Math.abs((px - x) * dy) + Math.abs((py - y) * dx);
+      if (along > 1 && along + 2 * across < bestScore) {
+        best = i;
+        bestScore = along + 2 * across;
+      }
     });
     if (best >= 0) state.cursor = best;
     showCursor();
@@ -93,7 +136,6 @@ export function boardKey(event) {
     render();
   }
 }
-
 
 // ---- playing -----------------------------------------------------------------------------------
 
@@ -111,7 +153,9 @@ function attempt(action) {
 // A library error in the page's words, by its status (the library's message is English and
 // written for programmers: it is never shown).
 function libraryError(statusName) {
-  const key = `error.${String(statusName).replace(/^LUDUS_E_/, "").toLowerCase()}`;
+  const key = `error.${String(statusName)
+    .replace(/^LUDUS_E_/, "")
+    .toLowerCase()}`;
   return has(key) ? t(key) : t("error.other");
 }
 
@@ -120,8 +164,8 @@ function libraryError(statusName) {
 const narrated = (player) => isComputer(player) || (Boolean(state.online) && player !== state.online.seat);
 
 export function playMove(move) {
-  if (state.lesson && !state.lesson.judge(move)) return;  // a lesson's step: only a move that reaches its goal
-  if (sendOnline("move", { move: move.text })) return;  // played when the server announces it
+  if (state.lesson && !state.lesson.judge(move)) return; // a lesson's step: only a move that reaches its goal
+  if (sendOnline("move", { move: move.text })) return; // played when the server announces it
   const player = state.game.toMove;
   const before = { from: origin(move), to: arrival(move), player };
   if (!attempt(() => state.game.play({ text: move.text }))) return;
@@ -137,12 +181,20 @@ export function playMove(move) {
 // The moved piece slides from where it stood (about 300 ms; none under reduced motion).
 function animate({ from, to, player }) {
   if (REDUCED_MOTION.matches || from === undefined || to === undefined) return;
-  const start = placeOf(from, player), end = placeOf(to, player);
-  const piece = document.querySelector(`#board .piece[data-square="${to}"], #board g.unit.player${player}[data-position="${to}"]`);
+  const start = placeOf(from, player),
+    end = placeOf(to, player);
+  const piece = document.querySelector(
+    `#board .piece[data-square="${to}"], #board g.unit.player${player}[data-position="${to}"]`,
+  );
   if (!start || !end || !piece) return;
-  const a = boxOf(start), b = boxOf(end);
-  const dx = a.x + a.width / 2 - (b.x + b.width / 2), dy = a.y + a.height / 2 - (b.y + b.height / 2);
-  piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], { duration: 300, easing: "ease-out" });
+  const a = boxOf(start),
+    b = boxOf(end);
+  const dx = a.x + a.width / 2 - (b.x + b.width / 2),
+    dy = a.y + a.height / 2 - (b.y + b.height / 2);
+  piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], {
+    duration: 300,
+    easing: "ease-out",
+  });
 }
 
 // The computer's next action, one at a time: a timer left from a game replaced or a move taken
@@ -155,7 +207,8 @@ export function afterChange() {
   render();
   clearTimeout(computerTimer);
   if (isOver()) setTimeout(showEnd, REDUCED_MOTION.matches ? 0 : 350);
-  else if (isComputerTurn()) computerTimer = setTimeout(computerTurn, (state.narration.opening ? 2 : 1) * currentPace());
+  else if (isComputerTurn())
+    computerTimer = setTimeout(computerTurn, (state.narration.opening ? 2 : 1) * currentPace());
 }
 
 function computerTurn() {
@@ -171,7 +224,10 @@ function computerTurn() {
   if (level === "best" || level === "uct") options.max_time_ms = 1200;
   const request = { id: state.request, kind: "move", state: state.game.toJSONText(), options };
   // the Royal Game of Ur's perfect player: the solved table's address (without it the worker searches)
-  if (level === "perfect") perfectTable(state.game.id, state.settings.options).then((table) => ask({ ...request, options: { ...options, table } }));
+  if (level === "perfect")
+    perfectTable(state.game.id, state.settings.options).then((table) =>
+      ask({ ...request, options: { ...options, table } }),
+    );
   else ask(request);
   refresh();
 }
@@ -180,12 +236,17 @@ export function askHint() {
   if (isOver() || isComputerTurn() || state.thinking || state.game.phase !== "move") return;
   state.thinking = "hint";
   state.request += 1;
-  ask({ id: state.request, kind: "hint", state: state.game.toJSONText(), options: { level: "best", max_time_ms: 800, seed: 1 } });
+  ask({
+    id: state.request,
+    kind: "hint",
+    state: state.game.toJSONText(),
+    options: { level: "best", max_time_ms: 800, seed: 1 },
+  });
   refresh();
 }
 
 export function workerAnswered({ id, kind, move, error, status }) {
-  if (id !== state.request) return;  // an answer for a position that was undone or replaced
+  if (id !== state.request) return; // an answer for a position that was undone or replaced
   state.thinking = false;
   if (error) {
     // what was asked for could not be answered: said in the page's words, the buttons back
@@ -206,11 +267,19 @@ export function workerAnswered({ id, kind, move, error, status }) {
 
 export function roll() {
   if (state.game.phase !== "roll" || isOver()) return;
-  if (state.online?.view?.dice === "real") { ownDiceDialog(); return; }  // against a friend with real dice: typed in
-  if (sendOnline("roll")) return;  // the server rolls
+  if (state.online?.view?.dice === "real") {
+    ownDiceDialog();
+    return;
+  } // against a friend with real dice: typed in
+  if (sendOnline("roll")) return; // the server rolls
   const player = state.game.toMove;
   let dice = null;
-  if (!attempt(() => { dice = state.game.roll(); })) return;
+  if (
+    !attempt(() => {
+      dice = state.game.roll();
+    })
+  )
+    return;
   showRolled(player, dice);
 }
 
@@ -226,15 +295,23 @@ export function showRolled(player, dice) {
 // Dice from outside (a museum's physical dice): as many fields as the game throws dice.
 export function ownDiceDialog() {
   const count = state.game.chanceOutcomes()[0].dice.length;
-  const [min, max] = binaryDice(state.game.id) ? [0, 1] : [1, 6];  // a binary die: 1 a marked tip up, 0 none
-  $("#dice-inputs").replaceChildren(...Array.from({ length: count }, (_, i) => {
-    const label = document.createElement("label");
-    label.className = "field";
-    const input = Object.assign(document.createElement("input"), { type: "number", min, max, required: true, inputMode: "numeric" });
-    input.name = `die${i}`;
-    label.append(t("dice.die", { number: i + 1 }), input);
-    return label;
-  }));
+  const [min, max] = binaryDice(state.game.id) ? [0, 1] : [1, 6]; // a binary die: 1 a marked tip up, 0 none
+  $("#dice-inputs").replaceChildren(
+    ...Array.from({ length: count }, (_, i) => {
+      const label = document.createElement("label");
+      label.className = "field";
+      const input = Object.assign(document.createElement("input"), {
+        type: "number",
+        min,
+        max,
+        required: true,
+        inputMode: "numeric",
+      });
+      input.name = `die${i}`;
+      label.append(t("dice.die", { number: i + 1 }), input);
+      return label;
+    }),
+  );
   $("#dice-dialog").returnValue = "";
   $("#dice-dialog").showModal();
 }
@@ -242,7 +319,7 @@ export function ownDiceDialog() {
 export function ownDiceChosen() {
   if ($("#dice-dialog").returnValue !== "set") return;
   const dice = [...$("#dice-inputs").querySelectorAll("input")].map((input) => Number(input.value));
-  if (sendOnline("roll", { dice })) return;  // played when the server announces it
+  if (sendOnline("roll", { dice })) return; // played when the server announces it
   const player = state.game.toMove;
   if (!attempt(() => state.game.setDice(dice))) return;
   narrate("clear");
@@ -253,7 +330,7 @@ export function ownDiceChosen() {
 // Undo takes back the last human decision: against the computer, also what the computer did
 // after it, so that the person is to play again.
 export function undo() {
-  if (sendOnline("offer", { kind: "undo" })) return;  // against a friend, only if the friend agrees
+  if (sendOnline("offer", { kind: "undo" })) return; // against a friend, only if the friend agrees
   state.request += 1;
   state.thinking = false;
   state.resigned = null;
@@ -277,7 +354,11 @@ export function undo() {
 export async function resign() {
   $("#more-dialog").close();
   if (isOver()) return;
-  const player = state.online ? state.online.seat : state.settings.opponent === "human" ? state.game.toMove : 1 - state.settings.computer;
+  const player = state.online
+    ? state.online.seat
+    : state.settings.opponent === "human"
+      ? state.game.toMove
+      : 1 - state.settings.computer;
   if (!(await confirmDialog(t("resign.confirm", { who: playerName(player) }), t("dialog.yes"), t("dialog.no")))) return;
   if (sendOnline("resign")) return;
   state.request += 1;
@@ -292,31 +373,42 @@ export const hasDraws = () => catalogueOf(state.game.id)?.agreed_draws === true;
 export async function offerDraw() {
   $("#more-dialog").close();
   if (isOver() || !hasDraws()) return;
-  if (sendOnline("offer", { kind: "draw" })) return;  // the friend answers
+  if (sendOnline("offer", { kind: "draw" })) return; // the friend answers
   if (state.settings.opponent === "human") {
     const other = 1 - state.game.toMove;
-    if (await confirmDialog(t("draw.ask_person", { who: playerName(other) }), t("draw.accept"), t("draw.decline"))) agreeDraw();
+    if (await confirmDialog(t("draw.ask_person", { who: playerName(other) }), t("draw.accept"), t("draw.decline")))
+      agreeDraw();
     else say(t("draw.declined"));
     return;
   }
-  if (state.game.phase !== "move" || isComputerTurn()) { say(t("draw.not_now")); return; }
+  if (state.game.phase !== "move" || isComputerTurn()) {
+    say(t("draw.not_now"));
+    return;
+  }
   // The computer accepts when its strongest search finds it is not ahead.
   state.thinking = "draw";
   state.request += 1;
-  ask({ id: state.request, kind: "draw", state: state.game.toJSONText(), options: { level: "best", max_time_ms: 600, seed: 2 } });
+  ask({
+    id: state.request,
+    kind: "draw",
+    state: state.game.toJSONText(),
+    options: { level: "best", max_time_ms: 600, seed: 2 },
+  });
   render();
 }
 
 function drawAnswered(move) {
   if (move.search.value >= 0) agreeDraw();
-  else { say(t("draw.declined_computer")); render(); }
+  else {
+    say(t("draw.declined_computer"));
+    render();
+  }
 }
 
 function agreeDraw() {
   if (attempt(() => state.game.agreeDraw())) afterChange();
   else render();
 }
-
 
 export function startGame(next) {
   const created = createGame(next);
@@ -349,6 +441,8 @@ export function takeGame(created, next) {
 
 function createGame(next) {
   let created = null;
-  attempt(() => { created = new state.Game(next.game, { ...next.options, seed: Math.floor(Math.random() * 2 ** 32) }); });
+  attempt(() => {
+    created = new state.Game(next.game, { ...next.options, seed: Math.floor(Math.random() * 2 ** 32) });
+  });
   return created;
 }

@@ -12,7 +12,7 @@ import { gameName, sideName } from "./words.js";
 // legend (whose pieces are which, the route of a race game, the starting position). Page 2: the
 // rules in brief and the counters to cut out, at the cells' size.
 
-const RULES_COLUMN_MM = 112;  // page 2: the rules on the left, the counters beside them
+const RULES_COLUMN_MM = 112; // page 2: the rules on the left, the counters beside them
 
 export function printBoard() {
   $("#more-dialog").close();
@@ -61,10 +61,20 @@ function cropToFrame(svg) {
   if (!frame) return;
   const number = (element, name) => Number(element.getAttribute(name));
   const half = number(frame, "stroke-width") / 2 || 0;
-  const boxes = [[number(frame, "x") - half, number(frame, "y") - half, number(frame, "x") + number(frame, "width") + half, number(frame, "y") + number(frame, "height") + half]];
+  const boxes = [
+    [
+      number(frame, "x") - half,
+      number(frame, "y") - half,
+      number(frame, "x") + number(frame, "width") + half,
+      number(frame, "y") + number(frame, "height") + half,
+    ],
+  ];
   for (const text of svg.querySelectorAll("text.coord")) {
     // centred on its point (text-anchor middle, dominant-baseline central); a letter about 0.6 of the font size wide
-    const size = number(text, "font-size"), x = number(text, "x"), y = number(text, "y"), halfWidth = 0.35 * size * text.textContent.length;
+    const size = number(text, "font-size"),
+      x = number(text, "x"),
+      y = number(text, "y"),
+      halfWidth = 0.35 * size * text.textContent.length;
     boxes.push([x - halfWidth, y - 0.6 * size, x + halfWidth, y + 0.6 * size]);
   }
   const [left, top] = [0, 1].map((i) => Math.min(...boxes.map((box) => box[i])));
@@ -90,13 +100,17 @@ function startingPosition() {
 // A side's pieces in a picture: units, trays and hands say their number; pieces on a square one each.
 function countPieces(picture, player) {
   const side = `.player${player}`;
-  const grouped = [...picture.querySelectorAll(`g${side}[data-count]`)].reduce((sum, group) => sum + Number(group.dataset.count), 0);
+  const grouped = [...picture.querySelectorAll(`g${side}[data-count]`)].reduce(
+    (sum, group) => sum + Number(group.dataset.count),
+    0,
+  );
   const duxes = picture.querySelectorAll(`.piece${side}.dux, .in-hand${side}.dux`).length;
   return { men: grouped + picture.querySelectorAll(`.piece${side}`).length - duxes, duxes };
 }
 
 // Player 1's pieces on a squared board are squares; every other piece a disc.
-const pieceShape = (picture, player) => (picture.querySelector(`rect.piece.player${player}, rect.in-hand.player${player}`) ? "square" : "disc");
+const pieceShape = (picture, player) =>
+  picture.querySelector(`rect.piece.player${player}, rect.in-hand.player${player}`) ? "square" : "disc";
 
 function piecesPhrase({ men, duxes }, shape, player) {
   const pieces = t(`print.pieces.${shape}.${player}`, { count: men });
@@ -114,12 +128,17 @@ function legend(counts, shapes, start) {
   const box = element("div", "sheet-legend");
   box.append(element("h3", "", t("print.legend")));
   // The race boards put player 1 above; the squared boards are drawn with player 0 at the bottom.
-  box.append(element("p", "", t("print.side.bottom", { side: sideName(0), pieces: piecesPhrase(counts[0], shapes[0], 0) })));
-  box.append(element("p", "", t("print.side.top", { side: sideName(1), pieces: piecesPhrase(counts[1], shapes[1], 1) })));
+  box.append(
+    element("p", "", t("print.side.bottom", { side: sideName(0), pieces: piecesPhrase(counts[0], shapes[0], 0) })),
+  );
+  box.append(
+    element("p", "", t("print.side.top", { side: sideName(1), pieces: piecesPhrase(counts[1], shapes[1], 1) })),
+  );
   if (start.race) {
     box.append(element("p", "", t(routeKey(start.picture))));
     box.append(element("p", "", t("print.trays")));
-  } else if (!start.picture.querySelector("g.hand")) {  // placed pieces start in hand: no array to show
+  } else if (!start.picture.querySelector("g.hand")) {
+    // placed pieces start in hand: no array to show
     const figure = element("figure", "sheet-start");
     start.picture.removeAttribute("width");
     start.picture.removeAttribute("height");
@@ -133,10 +152,13 @@ function legend(counts, shapes, start) {
 // which the cells' position names say (a top-row cell is the same step of both players or not);
 // the Royal Game of Ur's rulesets have three routes (Blitz runs Masters').
 function routeKey(picture) {
-  if (state.game.id === "ur") return `print.route.ur.${state.game.ruleset === "blitz" ? "masters" : state.game.ruleset ?? "finkel"}`;
+  if (state.game.id === "ur")
+    return `print.route.ur.${state.game.ruleset === "blitz" ? "masters" : (state.game.ruleset ?? "finkel")}`;
   if (state.game.id !== "xii_scripta") return `print.route.${state.game.id}`;
   const top = picture.querySelector("rect[data-cell='top 1']");
-  return top && top.dataset.position0 !== top.dataset.position1 ? "print.route.xii_scripta.mirrored" : "print.route.xii_scripta.shared";
+  return top && top.dataset.position0 !== top.dataset.position1
+    ? "print.route.xii_scripta.mirrored"
+    : "print.route.xii_scripta.shared";
 }
 
 function pageBox(layout, className) {
@@ -176,13 +198,16 @@ function rulesPage(layout, counts, shapes, legendBox) {
   const key = rulesKey(state.game.id, state.game.ruleset);
   const list = element("dl");
   for (const part of RULES_PARTS) {
-    list.append(element("dt", "", t(`print.rules.part.${part}`)), element("dd", `rule-${part}`, t(`${key}.${part}`, { count: counts[0].men })));
+    list.append(
+      element("dt", "", t(`print.rules.part.${part}`)),
+      element("dd", `rule-${part}`, t(`${key}.${part}`, { count: counts[0].men })),
+    );
   }
   rules.append(list);
   const counters = element("div", "sheet-counters");
   counters.append(element("h3", "", t("print.counters.title")), element("p", "", t("print.counters.help")));
   counters.append(counterSheet(counts, shapes, layout.cell, pageArea(layout.paper).width - RULES_COLUMN_MM - 8));
-  if (legendBox) counters.append(legendBox);  // a board alone on its page: the legend overleaf
+  if (legendBox) counters.append(legendBox); // a board alone on its page: the legend overleaf
   page.append(rules, counters);
   return page;
 }
@@ -215,15 +240,40 @@ function svgElement(tag, attributes) {
 // One counter: the library's look (a disc, or player 1's rounded square on a squared board), with
 // an inner ring, or for a dux a gold ring and a "D"; its outline is where to cut.
 function counter({ player, dux, x, y }, shape, cell) {
-  const look = LOOK[player], cx = x + cell / 2, cy = y + cell / 2, size = cell * (dux ? 0.9 : 0.82), stroke = cell * 0.03;
+  const look = LOOK[player],
+    cx = x + cell / 2,
+    cy = y + cell / 2,
+    size = cell * (dux ? 0.9 : 0.82),
+    stroke = cell * 0.03;
   const g = svgElement("g", { class: `counter player${player}${dux ? " dux" : ""}` });
-  const body = shape === "square"
-    ? svgElement("rect", { x: cx - size / 2, y: cy - size / 2, width: size, height: size, rx: cell * 0.08 })
-    : svgElement("circle", { cx, cy, r: size / 2 });
-  for (const [name, value] of Object.entries({ fill: look.fill, stroke: look.stroke, "stroke-width": stroke })) body.setAttribute(name, value);
-  g.append(body, svgElement("circle", { cx, cy, r: cell * (dux ? 0.3 : 0.2), fill: "none", stroke: dux ? "#c8a23c" : look.mark, "stroke-width": stroke * (dux ? 2 : 1) }));
+  const body =
+    shape === "square"
+      ? svgElement("rect", { x: cx - size / 2, y: cy - size / 2, width: size, height: size, rx: cell * 0.08 })
+      : svgElement("circle", { cx, cy, r: size / 2 });
+  for (const [name, value] of Object.entries({ fill: look.fill, stroke: look.stroke, "stroke-width": stroke }))
+    body.setAttribute(name, value);
+  g.append(
+    body,
+    svgElement("circle", {
+      cx,
+      cy,
+      r: cell * (dux ? 0.3 : 0.2),
+      fill: "none",
+      stroke: dux ? "#c8a23c" : look.mark,
+      "stroke-width": stroke * (dux ? 2 : 1),
+    }),
+  );
   if (dux) {
-    const letter = svgElement("text", { x: cx, y: cy, "font-size": cell * 0.32, "text-anchor": "middle", "dominant-baseline": "central", fill: "#c8a23c", "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" });
+    const letter = svgElement("text", {
+      x: cx,
+      y: cy,
+      "font-size": cell * 0.32,
+      "text-anchor": "middle",
+      "dominant-baseline": "central",
+      fill: "#c8a23c",
+      "font-weight": "bold",
+      "font-family": "DejaVu Sans, sans-serif",
+    });
     letter.textContent = "D";
     g.append(letter);
   }

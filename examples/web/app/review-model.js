@@ -20,7 +20,9 @@ export const isRoll = (text) => /^roll( \d+)+$/.test(text);
 const DRAW_AGREED = "draw agreed";
 
 export function stepsOf(history) {
-  return history.flatMap((event, index) => (isRoll(event.text) ? [] : [{ index, player: event.player, text: event.text }]));
+  return history.flatMap((event, index) =>
+    isRoll(event.text) ? [] : [{ index, player: event.player, text: event.text }],
+  );
 }
 
 // How many of the history's events the position after `count` steps has (the start: none; a
@@ -40,8 +42,13 @@ export function applyEvent(game, event) {
 }
 
 // The figures a move needs to be written out again (words.js: describeMove).
-const moveFigures = (move) => move && Object.fromEntries(["text", "kind", "from", "to", "from_name", "to_name", "captured_count", "captures", "dice", "blocks"]
-  .filter((name) => name in move).map((name) => [name, move[name]]));
+const moveFigures = (move) =>
+  move &&
+  Object.fromEntries(
+    ["text", "kind", "from", "to", "from_name", "to_name", "captured_count", "captures", "dice", "blocks"]
+      .filter((name) => name in move)
+      .map((name) => [name, move[name]]),
+  );
 
 // Each step's position evaluated: {value (the library's, for the player to move; null where
 // it did not search: a single legal move, a draw agreed), toMove, best (the strongest level's
@@ -54,15 +61,22 @@ export function evaluateGame(Game, saved, { maxNodes = REVIEW_NODES, progress = 
   const evaluated = [];
   const evaluate = (seed) => {
     if (game.isOver || game.phase !== "move") return { value: null, toMove: game.toMove, best: null };
-    const choice = game.aiMove(table ? { level: "perfect", table, seed } : { level: "best", max_nodes: maxNodes, seed });
-    return { value: choice.search.nodes > 0 ? choice.search.value : null, toMove: game.toMove, best: moveFigures(choice) };
+    const choice = game.aiMove(
+      table ? { level: "perfect", table, seed } : { level: "best", max_nodes: maxNodes, seed },
+    );
+    return {
+      value: choice.search.nodes > 0 ? choice.search.value : null,
+      toMove: game.toMove,
+      best: moveFigures(choice),
+    };
   };
   try {
     let next = 0;
     for (const step of steps) {
       for (; next < step.index; next += 1) applyEvent(game, saved.history[next]);
       const here = step.text === DRAW_AGREED ? { value: null, toMove: game.toMove, best: null } : evaluate(step.index);
-      here.played = step.text === DRAW_AGREED ? null : moveFigures(game.legalMoves().find((move) => move.text === step.text));
+      here.played =
+        step.text === DRAW_AGREED ? null : moveFigures(game.legalMoves().find((move) => move.text === step.text));
       evaluated.push(here);
       applyEvent(game, saved.history[next]);
       next += 1;
@@ -114,8 +128,13 @@ export function worstDrops(evaluation, curve, viewpoint, count = 3) {
   return evaluation.steps
     .map((here, i) => ({ i, here, player: here.toMove }))
     .filter(({ i, here }) => here.played && here.best && curve.known[i] && here.best.text !== here.played.text)
-    .map(({ i, here, player }) => ({ step: i + 1, player, played: here.played, best: here.best,
-      drop: forSide(curve.points[i], player) - forSide(curve.points[i + 1], player) }))
+    .map(({ i, here, player }) => ({
+      step: i + 1,
+      player,
+      played: here.played,
+      best: here.best,
+      drop: forSide(curve.points[i], player) - forSide(curve.points[i + 1], player),
+    }))
     .filter(({ drop }) => drop >= SMALLEST_DROP)
     .sort((a, b) => b.drop - a.drop)
     .slice(0, count);

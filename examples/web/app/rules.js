@@ -11,14 +11,16 @@ import { gameName } from "./words.js";
 
 export async function showRules(id) {
   const tabs = $("#rules-tabs");
-  tabs.replaceChildren(...state.catalogue.map((entry) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = gameName(entry.id);
-    button.setAttribute("aria-pressed", String(entry.id === id));
-    button.addEventListener("click", () => showRules(entry.id));
-    return button;
-  }));
+  tabs.replaceChildren(
+    ...state.catalogue.map((entry) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = gameName(entry.id);
+      button.setAttribute("aria-pressed", String(entry.id === id));
+      button.addEventListener("click", () => showRules(entry.id));
+      return button;
+    }),
+  );
   // the game's lesson, one tap from its rules (app/learn.js)
   $("#rules-learn").dataset.game = id;
   $("#rules-learn").textContent = t("lesson.learn_game", { game: gameName(id) });
@@ -35,7 +37,8 @@ export async function showRules(id) {
 function followBoard(article) {
   const orientation = state.rotated ? "turned" : "flat";
   article.dataset.orientation = orientation;
-  for (const variant of article.querySelectorAll("[data-orientation]")) variant.hidden = variant.dataset.orientation !== orientation;
+  for (const variant of article.querySelectorAll("[data-orientation]"))
+    variant.hidden = variant.dataset.orientation !== orientation;
   for (const figure of article.querySelectorAll("figure[data-board]")) {
     figure.querySelector("svg, p.picture-missing")?.remove();
     drawRulesPicture(figure);
@@ -77,7 +80,12 @@ function drawRulesPicture(figure) {
     }
     figure.prepend(rulesPicture(pictureOf(example, { ...withCoordinates(pictureOptionsOf(example)), size: 480 })));
   } catch (error) {
-    figure.prepend(Object.assign(document.createElement("p"), { className: "picture-missing", textContent: t("rules.picture_missing") }));
+    figure.prepend(
+      Object.assign(document.createElement("p"), {
+        className: "picture-missing",
+        textContent: t("rules.picture_missing"),
+      }),
+    );
   } finally {
     example?.close();
   }
@@ -95,7 +103,7 @@ function rulesPicture(svg) {
   svg.querySelector(".background")?.remove();
   if (state.rotated) {
     turnPicture(svg, content, { x, y, width, height });
-    svg.style.width = `min(100%, ${(82 * height / width).toFixed(1)}vh)`;
+    svg.style.width = `min(100%, ${((82 * height) / width).toFixed(1)}vh)`;
   }
   labelTrays(content, state.rotated);
   return svg;

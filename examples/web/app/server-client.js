@@ -43,7 +43,11 @@ export class ServerError extends Error {
 }
 
 async function post(base, path, body) {
-  return request(base, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return request(base, path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 async function request(base, path, init = {}) {
@@ -55,23 +59,26 @@ async function request(base, path, init = {}) {
       throw new ServerError("network", String(error));
     }
     if (response.status !== 503 || tries === BUSY_TRIES) break;
-    await sleep(retryAfterMs(response.headers.get("Retry-After")));  // the server is full for now
+    await sleep(retryAfterMs(response.headers.get("Retry-After"))); // the server is full for now
   }
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ServerError(answer.error ?? `http_${response.status}`, answer.message ?? response.statusText);
+  if (!response.ok)
+    throw new ServerError(answer.error ?? `http_${response.status}`, answer.message ?? response.statusText);
   return answer;
 }
 
 /** A new game on the server, the creator in `seat`: {id, seat, token, links: {join, watch}, join_qr_svg}.
  * `dice`: "server" (the server rolls) or "real" (the players type in the dice they threw). */
-export const createGame = (base, game, options, seat = 0, dice = "server") => post(base, "api/games", { game, options, seat, dice });
+export const createGame = (base, game, options, seat = 0, dice = "server") =>
+  post(base, "api/games", { game, options, seat, dice });
 
 /** The game as everyone sees it (docs/server.md): its game, options, dice, seats, position. */
 export const gameView = (base, id) => request(base, `api/games/${encodeURIComponent(id)}`);
 
 /** The free seat of an invitation ("#join=ID.INVITE"'s two parts): {id, seat, token}. `dice`
  * agrees to the game's dice: a game of real dice refuses "server" with the code "dice_agreement". */
-export const joinGame = (base, id, invite, dice = "server") => post(base, `api/games/${encodeURIComponent(id)}/join`, { invite, dice });
+export const joinGame = (base, id, invite, dice = "server") =>
+  post(base, `api/games/${encodeURIComponent(id)}/join`, { invite, dice });
 
 /** "ID.INVITE" of a join link's fragment ("#join=ID.INVITE"), or null. */
 export function parseInvitation(hash) {
@@ -88,7 +95,7 @@ export class SeatConnection {
     const url = new URL(`api/games/${encodeURIComponent(id)}/ws`, base);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     Object.assign(this, { url: url.href, token, handlers, WebSocketClass });
-    this.version = null;     // the last version the server showed: `since` when reconnecting
+    this.version = null; // the last version the server showed: `since` when reconnecting
     this.status = "connecting";
     this.failures = 0;
     this.nextId = 1;
@@ -110,7 +117,7 @@ export class SeatConnection {
     };
     socket.onmessage = (event) => this.received(socket, event.data);
     socket.onclose = (event) => this.lost(socket, event);
-    socket.onerror = () => {};  // a close follows, which reconnects
+    socket.onerror = () => {}; // a close follows, which reconnects
   }
 
   received(socket, text) {
@@ -152,7 +159,8 @@ export class SeatConnection {
     if (this.closed) return;
     this.setStatus("lost");
     // a full server says when to come back ("server busy: retry after 2 s")
-    const busy = event.code === BUSY_CLOSE_CODE ? retryAfterMs(/retry after ([\d.]+)/.exec(event.reason ?? "")?.[1]) : 0;
+    const busy =
+      event.code === BUSY_CLOSE_CODE ? retryAfterMs(/retry after ([\d.]+)/.exec(event.reason ?? "")?.[1]) : 0;
     const wait = busy || RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)];
     this.failures += 1;
     this.timers.retry = setTimeout(() => this.open(), wait);
@@ -170,7 +178,7 @@ export class SeatConnection {
   }
 
   sendRaw(message) {
-    if (this.socket?.readyState !== 1) return false;  // OPEN
+    if (this.socket?.readyState !== 1) return false; // OPEN
     this.socket.send(JSON.stringify(message));
     return true;
   }

@@ -5,13 +5,14 @@ import { catalogueOf, state } from "./state.js";
 // of another style, offered apart ("other_levels": uct, a Monte Carlo tree search that knows only
 // the rules). The app offers the ones every game has; Ur's "perfect" needs the solved game's
 // table, and the new-game dialog offers it where that is found (dialogs.js: offerPerfect).
-const everyGames = (field) => state.catalogue[0][field].filter((level) => state.catalogue.every((entry) => entry[field].includes(level)));
+const everyGames = (field) =>
+  state.catalogue[0][field].filter((level) => state.catalogue.every((entry) => entry[field].includes(level)));
 export const levels = () => everyGames("levels");
 export const otherLevels = () => everyGames("other_levels");
 // The app's defaults where the library's would let a game go on for ever: a draw rule on
 // (shown and changeable in the new-game dialog). Keyed by option name, for every game.
 const APP_DEFAULTS = { draw_repetitions: 3, draw_plies_without_capture: 100 };
-export const DEFAULT_GAME = "duodecim";  // the game a first visit starts with (else the catalogue's first)
+export const DEFAULT_GAME = "duodecim"; // the game a first visit starts with (else the catalogue's first)
 
 export function defaultSettings() {
   const id = state.catalogue.some((entry) => entry.id === DEFAULT_GAME) ? DEFAULT_GAME : state.catalogue[0].id;
@@ -27,9 +28,16 @@ export const RULESETS_NOT_OFFERED = { latrunculi: ["kowalski_10x11"] };
 
 export function optionFields(id) {
   const hidden = RULESETS_NOT_OFFERED[id] ?? [];
-  const fields = Object.entries(catalogueOf(id).options).filter(([, spec]) => spec.type !== "seed")
-    .map(([name, spec]) => [name, name === "ruleset" ? { ...spec, values: spec.values.filter((value) => !hidden.includes(value)) } : spec]);
-  return { ruleset: fields.find(([name]) => name === "ruleset") ?? null, more: fields.filter(([name]) => name !== "ruleset") };
+  const fields = Object.entries(catalogueOf(id).options)
+    .filter(([, spec]) => spec.type !== "seed")
+    .map(([name, spec]) => [
+      name,
+      name === "ruleset" ? { ...spec, values: spec.values.filter((value) => !hidden.includes(value)) } : spec,
+    ]);
+  return {
+    ruleset: fields.find(([name]) => name === "ruleset") ?? null,
+    more: fields.filter(([name]) => name !== "ruleset"),
+  };
 }
 
 export function defaultOptions(id) {

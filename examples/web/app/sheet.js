@@ -5,10 +5,10 @@
 // Landscape sheets; the page's margins are style.css's @page margins.
 export const PAPERS = { A4: { width: 297, height: 210 }, A3: { width: 420, height: 297 } };
 export const MARGIN_MM = 10;
-export const MIN_CELL_MM = 20;       // a counter must be easy to pick up and to cut out
-const LEGEND_BELOW_MM = 52;          // the heading and the legend under a wide board
-const LEGEND_BESIDE_MM = 78;         // the column of the heading and the legend beside a tall board
-const SAFETY_MM = 2;                 // rounding in the printer's layout must not spill onto a new page
+export const MIN_CELL_MM = 20; // a counter must be easy to pick up and to cut out
+const LEGEND_BELOW_MM = 52; // the heading and the legend under a wide board
+const LEGEND_BESIDE_MM = 78; // the column of the heading and the legend beside a tall board
+const SAFETY_MM = 2; // rounding in the printer's layout must not spill onto a new page
 
 // The printable area of a paper.
 export function pageArea(paper) {
@@ -35,7 +35,13 @@ const HEADING_MM = 10;
 function boardAlone(picture, paper) {
   const area = pageArea(paper);
   const scale = Math.min(area.width / picture.width, (area.height - HEADING_MM) / picture.height);
-  return { legend: "overleaf", scale, cell: picture.cell * scale, width: picture.width * scale, height: picture.height * scale };
+  return {
+    legend: "overleaf",
+    scale,
+    cell: picture.cell * scale,
+    width: picture.width * scale,
+    height: picture.height * scale,
+  };
 }
 
 // A4 when its cells come out at MIN_CELL_MM or more, the legend beside or below the board, or
@@ -57,15 +63,23 @@ export function counterSlots(counts, cell, width) {
   let row = 0;
   counts.forEach(({ men, duxes }, player) => {
     const pieces = [...Array(duxes).fill(true), ...Array(men).fill(false)];
-    pieces.forEach((dux, i) => slots.push({ player, dux, x: (i % columns) * cell, y: (row + Math.floor(i / columns)) * cell }));
+    pieces.forEach((dux, i) =>
+      slots.push({ player, dux, x: (i % columns) * cell, y: (row + Math.floor(i / columns)) * cell }),
+    );
     row += Math.ceil(pieces.length / columns);
   });
-  return { slots, width: Math.min(columns, Math.max(...counts.map((c) => c.men + c.duxes))) * cell, height: row * cell };
+  return {
+    slots,
+    width: Math.min(columns, Math.max(...counts.map((c) => c.men + c.duxes))) * cell,
+    height: row * cell,
+  };
 }
 
 // The rules summary's messages: a game's, or for Latrunculi its family of rulesets (Kowalski's
 // two boards, Bell's two, Schädler's two versions share their rules).
 export function rulesKey(game, ruleset) {
-  return game === "latrunculi" ? `print.rules.latrunculi.${String(ruleset ?? "kowalski").split("_")[0]}` : `print.rules.${game}`;
+  return game === "latrunculi"
+    ? `print.rules.latrunculi.${String(ruleset ?? "kowalski").split("_")[0]}`
+    : `print.rules.${game}`;
 }
 export const RULES_PARTS = ["setup", "move", "capture", "win"];

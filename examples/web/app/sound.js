@@ -31,7 +31,14 @@ function rattle(ctx) {
   const data = noise.getChannelData(0);
   for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length) ** 3;
   const start = ctx.currentTime + 0.01;
-  for (const [at, loudness] of [[0, 0.5], [0.11, 0.4], [0.2, 0.3], [0.27, 0.22], [0.32, 0.15], [0.36, 0.1]]) {
+  for (const [at, loudness] of [
+    [0, 0.5],
+    [0.11, 0.4],
+    [0.2, 0.3],
+    [0.27, 0.22],
+    [0.32, 0.15],
+    [0.36, 0.1],
+  ]) {
     const click = ctx.createBufferSource();
     click.buffer = noise;
     click.playbackRate.value = 0.8 + Math.random() * 0.5;

@@ -2,23 +2,23 @@
 // The app's one state object: every module reads and changes the game through it (as
 // chessground's modules share one state). No DOM here: it loads in Node for the tests.
 export const state = {
-  Game: null,          // the engine's Game class, LudusError and the catalogue: set once it loads
+  Game: null, // the engine's Game class, LudusError and the catalogue: set once it loads
   LudusError: null,
   catalogue: [],
-  game: null,          // the Game being played
-  settings: null,      // {game, options, opponent, computer}
-  resigned: null,      // the player who resigned (the library has no resignation: the app keeps it)
-  selected: null,      // the position chosen as a move's origin
-  hinted: null,        // the move the hint suggests
-  thinking: false,     // what the computer is searching for: "move", "hint", "draw" (false: nothing)
-  request: 0,          // the id of the worker request still wanted
-  cursor: 0,           // the keyboard's place on the board (an index into places())
-  rotated: false,      // the board is drawn turned a quarter (a wide board on a tall screen)
-  wholeBoard: false,   // the visitor asked to see a zoomed board whole (board.js: zoomBoard)
-  endShown: false,     // the end of the game has been shown (the end panel: review.js)
-  started: null,       // when the game started and ended (ms since 1970; null: not known), for its length
+  game: null, // the Game being played
+  settings: null, // {game, options, opponent, computer}
+  resigned: null, // the player who resigned (the library has no resignation: the app keeps it)
+  selected: null, // the position chosen as a move's origin
+  hinted: null, // the move the hint suggests
+  thinking: false, // what the computer is searching for: "move", "hint", "draw" (false: nothing)
+  request: 0, // the id of the worker request still wanted
+  cursor: 0, // the keyboard's place on the board (an index into places())
+  rotated: false, // the board is drawn turned a quarter (a wide board on a tall screen)
+  wholeBoard: false, // the visitor asked to see a zoomed board whole (board.js: zoomBoard)
+  endShown: false, // the end of the game has been shown (the end panel: review.js)
+  started: null, // when the game started and ended (ms since 1970; null: not known), for its length
   ended: null,
-  review: null,        // the game looked back on (review.js): its saved state, steps, shown position, evaluation
+  review: null, // the game looked back on (review.js): its saved state, steps, shown position, evaluation
   // what the computer did in its turn, written out on screen (words.js: narrate)
   narration: { opening: false, dice: null, moves: [] },
   // the lesson being taken (learn.js; null: none): the game left aside to come back to (back),

@@ -8,7 +8,17 @@ import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { hasDraws, playMove } from "./play.js";
 import { showPanels } from "./review.js";
 import { state } from "./state.js";
-import { binaryTotal, binaryWords, describeEvent, diceWords, gameName, narrationText, playerName, sideName, winnerOf } from "./words.js";
+import {
+  binaryTotal,
+  binaryWords,
+  describeEvent,
+  diceWords,
+  gameName,
+  narrationText,
+  playerName,
+  sideName,
+  winnerOf,
+} from "./words.js";
 
 // ---- status, messages, controls ----------------------------------------------------------------
 
@@ -18,7 +28,10 @@ let messageTimer = 0;
 const messageSeconds = (text) => Math.min(12, 4 + text.length / 20);
 
 export function say(text, kind = "error") {
-  if (state.lesson) { state.lesson.say(text, kind); return; }  // in the lesson's line, above the board
+  if (state.lesson) {
+    state.lesson.say(text, kind);
+    return;
+  } // in the lesson's line, above the board
   const message = $("#message");
   message.textContent = text;
   message.dataset.kind = kind;
@@ -39,12 +52,12 @@ export function showStatus() {
   status.dataset.phase = state.review ? "review" : isOver() ? "over" : state.game.phase;
   status.dataset.result = state.resigned !== null ? `player ${1 - state.resigned} won` : state.game.result;
   if (state.review) {
-    status.textContent = "";  // the review's position (review.js: fillReview)
+    status.textContent = ""; // the review's position (review.js: fillReview)
   } else if (isOver()) {
     const winner = winnerOf();
     status.textContent = winner === null ? t("status.draw") : t("status.won", { who: playerName(winner) });
   } else if (onlineStatus()) {
-    status.textContent = onlineStatus();  // the friend's turn, no friend yet, no connection
+    status.textContent = onlineStatus(); // the friend's turn, no friend yet, no connection
   } else if (isComputerTurn()) {
     // the computer's turn, also in the pause before its search: as a person would say it
     status.textContent = t(state.game.phase === "roll" ? "status.computer_rolls" : "status.thinking");
@@ -53,10 +66,22 @@ export function showStatus() {
   } else {
     const moves = legalMoves();
     const placing = moves.length > 0 && moves.every((m) => origin(m) === undefined && !isPass(m));
-    const passing = moves.length > 0 && moves.every(isPass);  // the dice left no move: the status says why
-    const key = state.game.phase === "roll" ? "roll" : passing ? "pass" : placing ? "place" : state.selected === null ? "move" : "target";
+    const passing = moves.length > 0 && moves.every(isPass); // the dice left no move: the status says why
+    const key =
+      state.game.phase === "roll"
+        ? "roll"
+        : passing
+          ? "pass"
+          : placing
+            ? "place"
+            : state.selected === null
+              ? "move"
+              : "target";
     // against the computer the person is "tu"; two people are named by their sides
-    status.textContent = state.settings.opponent === "human" && !state.online ? t(`status.${key}`, { who: sideName(state.game.toMove) }) : t(`status.your_${key}`);
+    status.textContent =
+      state.settings.opponent === "human" && !state.online
+        ? t(`status.${key}`, { who: sideName(state.game.toMove) })
+        : t(`status.your_${key}`);
   }
   $("#narration").textContent = narrationText();
   status.classList.toggle("busy", Boolean(state.thinking));
@@ -69,7 +94,10 @@ export function showStatus() {
 function showInHand() {
   const counts = [0, 0];
   for (const [name, value] of Object.entries(state.game.position)) {
-    if (name.endsWith("in_hand") && Array.isArray(value)) value.forEach((count, player) => { counts[player] += count; });
+    if (name.endsWith("in_hand") && Array.isArray(value))
+      value.forEach((count, player) => {
+        counts[player] += count;
+      });
   }
   const shown = !isOver() && !state.review && counts[0] + counts[1] > 0;
   $("#in-hand").hidden = !shown;
@@ -82,10 +110,17 @@ export function showDice(box) {
   const dice = !isOver() && !state.review && state.game.phase === "move" ? state.game.dice : null;
   box.replaceChildren(...(dice ?? []).map(drawDie));
   // binary dice (the Royal Game of Ur): what they move beside them
-  if (dice && binaryDice(state.game.id)) box.append(Object.assign(document.createElement("span"), { className: "dice-total", textContent: `= ${binaryTotal(dice)}` }));
+  if (dice && binaryDice(state.game.id))
+    box.append(
+      Object.assign(document.createElement("span"), { className: "dice-total", textContent: `= ${binaryTotal(dice)}` }),
+    );
   box.hidden = !dice;
-  if (dice) box.setAttribute("aria-label", t("dice.label", { dice: binaryDice(state.game.id) ? binaryWords(dice) : diceWords(dice) }));
-  else box.removeAttribute("aria-label");  // no label of dice gone (nor in a language left behind)
+  if (dice)
+    box.setAttribute(
+      "aria-label",
+      t("dice.label", { dice: binaryDice(state.game.id) ? binaryWords(dice) : diceWords(dice) }),
+    );
+  else box.removeAttribute("aria-label"); // no label of dice gone (nor in a language left behind)
 }
 
 export function showControls() {
@@ -94,7 +129,7 @@ export function showControls() {
   $("#roll").hidden = !(humanTurn && state.game.phase === "roll");
   // against a friend the server rolls, and nobody takes hints or moves back alone
   $("#own-dice").hidden = $("#roll").hidden || Boolean(state.online);
-  $("#hint").hidden = !$("#roll").hidden || Boolean(state.online);  // no hint before the dice: the dice's button in its place
+  $("#hint").hidden = !$("#roll").hidden || Boolean(state.online); // no hint before the dice: the dice's button in its place
   const pass = moves.length > 0 && moves.every(isPass);
   if (pass) {
     const button = document.createElement("button");
@@ -108,7 +143,7 @@ export function showControls() {
     $("#choices").replaceChildren();
   }
   $("#hint").disabled = !(humanTurn && state.game.phase === "move" && !pass);
-  const offerPending = Boolean(state.online?.view?.offer);  // against a friend: one offer at a time
+  const offerPending = Boolean(state.online?.view?.offer); // against a friend: one offer at a time
   $("#undo").disabled = state.game.history.length === 0 || Boolean(state.thinking) || offerPending;
   for (const id of ["#end-undo", "#rematch"]) $(id).hidden = Boolean(state.online);
   $("#offer-draw").hidden = !hasDraws();
@@ -117,15 +152,23 @@ export function showControls() {
   $("#title").textContent = gameName(state.game.id);
   fitTitle($("#title"));
   document.title = `${gameName(state.game.id)} · Ludus`;
-  const opponent = state.online ? onlinePlayers() : state.settings.opponent === "human" ? t("players.two_people")
-    : t("players.computer", { level: t(`level.${state.settings.opponent}`), side: sideName(state.settings.computer) });
+  const opponent = state.online
+    ? onlinePlayers()
+    : state.settings.opponent === "human"
+      ? t("players.two_people")
+      : t("players.computer", {
+          level: t(`level.${state.settings.opponent}`),
+          side: sideName(state.settings.computer),
+        });
   $("#players").textContent = `${rulesetName()}${opponent}`;
   showPanels();
-  $("#history").replaceChildren(...state.game.history.map((event) => {
-    const li = document.createElement("li");
-    li.textContent = describeEvent(event);
-    return li;
-  }));
+  $("#history").replaceChildren(
+    ...state.game.history.map((event) => {
+      const li = document.createElement("li");
+      li.textContent = describeEvent(event);
+      return li;
+    }),
+  );
 }
 
 function rulesetName() {
@@ -139,7 +182,11 @@ function rulesetName() {
 function fitTitle(title) {
   title.style.fontSize = "";
   if (getComputedStyle(title).whiteSpace === "nowrap") return;
-  for (let size = parseFloat(getComputedStyle(title).fontSize); title.scrollWidth > title.clientWidth && size > 9; size -= 0.5) {
+  for (
+    let size = parseFloat(getComputedStyle(title).fontSize);
+    title.scrollWidth > title.clientWidth && size > 9;
+    size -= 0.5
+  ) {
     title.style.fontSize = `${size - 0.5}px`;
   }
 }

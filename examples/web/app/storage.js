@@ -7,8 +7,18 @@ import { defaultSettings } from "./settings.js";
 // ---- save and restore --------------------------------------------------------------------------
 
 export function save() {
-  if (state.lesson) return;  // a lesson's position is not the visitor's game (kept saved as it was)
-  localStorage.setItem(STORAGE_CURRENT, JSON.stringify({ settings: state.settings, resigned: state.resigned, endShown: state.endShown, started: state.started, ended: state.ended, state: state.game.toJSON() }));
+  if (state.lesson) return; // a lesson's position is not the visitor's game (kept saved as it was)
+  localStorage.setItem(
+    STORAGE_CURRENT,
+    JSON.stringify({
+      settings: state.settings,
+      resigned: state.resigned,
+      endShown: state.endShown,
+      started: state.started,
+      ended: state.ended,
+      state: state.game.toJSON(),
+    }),
+  );
 }
 
 export function restore() {

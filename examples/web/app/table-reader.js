@@ -9,10 +9,10 @@
 // that a game's review costs a few MB at most. No DOM here: it loads in the worker, on the page
 // (tableName) and in Node for the tests (with a fake XMLHttpRequest and fetch).
 
-export const TABLE_BLOCK = 4096;           // bytes per request (aligned); a position's value is 4
-export const TABLE_CACHE_BLOCKS = 1024;    // blocks kept: 4 MiB
+export const TABLE_BLOCK = 4096; // bytes per request (aligned); a position's value is 4
+export const TABLE_CACHE_BLOCKS = 1024; // blocks kept: 4 MiB
 const MAGIC = "LUDUSURT";
-const HEAD = 16;  // the magic, the version and the header's length
+const HEAD = 16; // the magic, the version and the header's length
 
 // The library's name for a game's table (lib/ur/ur_solve.cpp, table_name):
 // ur-RULESET-PIECES-DICE.table, with the pieces and dice as the game has them (option 0 is the
@@ -47,7 +47,7 @@ export async function probeTable(url, fetchImpl = fetch) {
     if (bytes.length !== HEAD || String.fromCharCode(...bytes.subarray(0, MAGIC.length)) !== MAGIC) return null;
     return range.total;
   } catch {
-    return null;  // no server, no file, refused (CORS), aborted
+    return null; // no server, no file, refused (CORS), aborted
   } finally {
     controller.abort();
   }
@@ -77,7 +77,7 @@ export const xhrRange = (XHR) => (url, first, last) => {
 // dropped beyond maxBlocks. stats: the requests and bytes asked for, for the tests.
 export function blockReader(request, { block = TABLE_BLOCK, maxBlocks = TABLE_CACHE_BLOCKS } = {}) {
   const sizes = new Map();
-  const cache = new Map();  // "url block" -> bytes, least recently used first
+  const cache = new Map(); // "url block" -> bytes, least recently used first
   const stats = { requests: 0, bytes: 0 };
   const key = (url, index) => `${url} ${index}`;
   const keep = (name, bytes) => {
@@ -96,7 +96,8 @@ export function blockReader(request, { block = TABLE_BLOCK, maxBlocks = TABLE_CA
     }
     const out = new Uint8Array(length);
     if (length === 0) return out;
-    const first = Math.floor(offset / block), last = Math.floor((offset + length - 1) / block);
+    const first = Math.floor(offset / block),
+      last = Math.floor((offset + length - 1) / block);
     const blocks = [];
     for (let i = first; i <= last;) {
       const cached = cache.get(key(url, i));
@@ -108,7 +109,8 @@ export function blockReader(request, { block = TABLE_BLOCK, maxBlocks = TABLE_CA
       }
       let j = i;
       while (j < last && !cache.has(key(url, j + 1))) j += 1;
-      const start = i * block, end = Math.min((j + 1) * block, total) - 1;
+      const start = i * block,
+        end = Math.min((j + 1) * block, total) - 1;
       const bytes = request(url, start, end);
       stats.requests += 1;
       stats.bytes += bytes.length;
@@ -120,8 +122,9 @@ export function blockReader(request, { block = TABLE_BLOCK, maxBlocks = TABLE_CA
       i = j + 1;
     }
     blocks.forEach((bytes, n) => {
-      const at = (first + n) * block;  // the block's first byte in the file
-      const from = Math.max(offset, at), to = Math.min(offset + length, at + bytes.length);
+      const at = (first + n) * block; // the block's first byte in the file
+      const from = Math.max(offset, at),
+        to = Math.min(offset + length, at + bytes.length);
       out.set(bytes.subarray(from - at, to - at), from - offset);
     });
     return out;

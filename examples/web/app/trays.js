@@ -8,7 +8,10 @@ import { t } from "./i18n.js";
 // the least, XII Scripta's borne-off tray); on a turned board it stands upright, a word a line,
 // across the tray.
 const LABEL_CELLS = 1.85;
-const TRAYS = [["hand", "board.to_enter"], ["off", "board.borne_off"]];
+const TRAYS = [
+  ["hand", "board.to_enter"],
+  ["off", "board.borne_off"],
+];
 
 export function labelTrays(content, turned) {
   for (const [kind, key] of TRAYS) {
@@ -19,10 +22,11 @@ export function labelTrays(content, turned) {
   }
 }
 
-const frameBox = (frame) => Object.fromEntries(["x", "y", "width", "height"].map((name) => [name, Number(frame.getAttribute(name))]));
+const frameBox = (frame) =>
+  Object.fromEntries(["x", "y", "width", "height"].map((name) => [name, Number(frame.getAttribute(name))]));
 
 function trayLabel(box, words, turned) {
-  const cell = box.height / 1.1;  // a tray is 1.1 cells high (lib/render/race_board.cpp)
+  const cell = box.height / 1.1; // a tray is 1.1 cells high (lib/render/race_board.cpp)
   const lines = turned ? words.split(" ") : [words];
   const longest = Math.max(...lines.map((line) => line.length));
   // about 0.58 of the font size a letter in the app's sans-serif
@@ -42,7 +46,9 @@ function trayLabel(box, words, turned) {
       // The picture's x runs down the screen on a turned board: a line at its own x, turned
       // back upright about its point, centred across the tray.
       const x = box.x + cell * 0.15 + size * (0.6 + i * 1.15);
-      Object.entries({ x, y, "text-anchor": "middle", transform: `rotate(-90 ${x} ${y})` }).forEach(([name, value]) => text.setAttribute(name, value));
+      Object.entries({ x, y, "text-anchor": "middle", transform: `rotate(-90 ${x} ${y})` }).forEach(([name, value]) =>
+        text.setAttribute(name, value),
+      );
     } else {
       text.setAttribute("x", box.x + cell * 0.15);
       text.setAttribute("y", y);

@@ -28,7 +28,8 @@ export function diceWords(dice, gameId = state.game?.id) {
 }
 
 // Binary dice in full: "3 (3 marked tips up)".
-export const binaryWords = (dice) => t("dice.binary", { total: binaryTotal(dice), count: dice.reduce((sum, value) => sum + value, 0) });
+export const binaryWords = (dice) =>
+  t("dice.binary", { total: binaryTotal(dice), count: dice.reduce((sum, value) => sum + value, 0) });
 
 // The names the board shows for each player's positions (board.js: setCellNames, from the
 // picture drawn): a race board names its cells along one player's route, so the other player's
@@ -51,7 +52,7 @@ export function placeName(name, player) {
 // keys: "move" for "{who}: da 4 a 9", "said" for the words without the player ("da 4 a 9").
 export function describeMove(move, player, keys = "move") {
   const who = playerName(player);
-  const captures = move.captured_count ?? (Array.isArray(move.captures) ? move.captures.length : move.captures ?? 0);
+  const captures = move.captured_count ?? (Array.isArray(move.captures) ? move.captures.length : (move.captures ?? 0));
   const blocks = (move.blocks ?? []).length;
   const from = move.from_name ?? move.from;
   const to = move.to_name ?? move.to;
@@ -82,7 +83,6 @@ function speaker(player) {
 // its roll and each of its moves, kept until the person acts; at a game's start, the opening
 // roll and who starts. Kept as data, so that a change of language writes it again.
 
-
 export function narrate(kind, value) {
   if (kind === "clear") state.narration = { opening: false, dice: null, moves: [] };
   else if (kind === "start") state.narration = { opening: true, dice: null, moves: [] };
@@ -96,12 +96,27 @@ export function narrationText() {
   if (state.narration.opening) {
     const rounds = state.game.toJSON().setup?.opening_rolls ?? [];
     if (rounds.length) {
-      parts.push(t("opening.roll", { rolls: rounds.map(([a, b, c, d]) => t("opening.round", {
-        light: speaker(0), light_dice: `${a} + ${b}`, dark: speaker(1), dark_dice: `${c} + ${d}` })).join("; ") }));
+      parts.push(
+        t("opening.roll", {
+          rolls: rounds
+            .map(([a, b, c, d]) =>
+              t("opening.round", {
+                light: speaker(0),
+                light_dice: `${a} + ${b}`,
+                dark: speaker(1),
+                dark_dice: `${c} + ${d}`,
+              }),
+            )
+            .join("; "),
+        }),
+      );
     }
     const first = state.game.history[0]?.player ?? state.game.toMove;
-    parts.push(state.settings.opponent === "human" ? t("starts.side", { side: sideName(first) })
-      : t(first === state.settings.computer ? "starts.computer" : "starts.you"));
+    parts.push(
+      state.settings.opponent === "human"
+        ? t("starts.side", { side: sideName(first) })
+        : t(first === state.settings.computer ? "starts.computer" : "starts.you"),
+    );
   }
   // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer: friend.js)
   const actor = state.online ? "friend_" : "";
@@ -115,7 +130,8 @@ export function narrationText() {
 
 export function describeEvent(event) {
   const roll = /^roll ((?:\d+ ?)+)$/.exec(event.text);
-  if (roll) return t("event.roll", { who: playerName(event.player), dice: diceWords(roll[1].trim().split(" ").map(Number)) });
+  if (roll)
+    return t("event.roll", { who: playerName(event.player), dice: diceWords(roll[1].trim().split(" ").map(Number)) });
   if (event.text === "draw agreed") return t("event.draw_agreed");
   return describeMove(parseMoveText(event.text), event.player);
 }
@@ -137,7 +153,8 @@ export function endReason() {
   if (state.resigned !== null) return t("reason.resigned", { who: playerName(state.resigned) });
   // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
   // agreed draw can be told, from the history.
-  const reason = state.game.position.end_reason ?? (state.game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
+  const reason =
+    state.game.position.end_reason ?? (state.game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
   if (!reason || !has(`reason.${reason}`)) return "";
   const winner = winnerOf();
   return t(`reason.${reason}`, winner === null ? {} : { winner: playerName(winner), loser: playerName(1 - winner) });

@@ -21,11 +21,36 @@ const LANGUAGES = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
 // Each step's answer and a mistake, as a visitor would make it (the moves' text in the library's
 // notation): the steps the lessons must have, in their order.
 const EXPECTED = {
-  duodecim: [["enter", "H-III", "I-IV"], ["column", "3-5", "3-9"], ["hit", "4-7", "4-9"], ["capture_column", "6-9", "5-8"], ["bear_off", "20-O", "20-22"]],
-  petteia: [["move", "d2-d4", "d2-d3"], ["flank", "a4-c4", "a4-b4"], ["two_at_once", "c1-c3", "a3-a2"], ["between", "c1-c4", "c1-c3"]],
-  latrunculi: [["move", "b1-b5", "b1-b4"], ["flank", "b4-d4", "b4-c4"], ["dux", "l3-l7", "l3-l6"]],
-  xii_scripta: [["enter", "H-6:6", "4-10:6"], ["hit", "3-8:5", "3-4:1"], ["bear_off", "33-O:4", "33-34:1"]],
-  ur: [["enter", "H-2", "1-3"], ["rosette", "2-4", "5-7"], ["capture", "5-7", "1-3"], ["safe", "7-8", "2-3"], ["bear_off", "12-O", "3-6"]],
+  duodecim: [
+    ["enter", "H-III", "I-IV"],
+    ["column", "3-5", "3-9"],
+    ["hit", "4-7", "4-9"],
+    ["capture_column", "6-9", "5-8"],
+    ["bear_off", "20-O", "20-22"],
+  ],
+  petteia: [
+    ["move", "d2-d4", "d2-d3"],
+    ["flank", "a4-c4", "a4-b4"],
+    ["two_at_once", "c1-c3", "a3-a2"],
+    ["between", "c1-c4", "c1-c3"],
+  ],
+  latrunculi: [
+    ["move", "b1-b5", "b1-b4"],
+    ["flank", "b4-d4", "b4-c4"],
+    ["dux", "l3-l7", "l3-l6"],
+  ],
+  xii_scripta: [
+    ["enter", "H-6:6", "4-10:6"],
+    ["hit", "3-8:5", "3-4:1"],
+    ["bear_off", "33-O:4", "33-34:1"],
+  ],
+  ur: [
+    ["enter", "H-2", "1-3"],
+    ["rosette", "2-4", "5-7"],
+    ["capture", "5-7", "1-3"],
+    ["safe", "7-8", "2-3"],
+    ["bear_off", "12-O", "3-6"],
+  ],
 };
 
 const reasonKey = (goal) => `lesson.why.${goal.reason ?? goal.type}`;
@@ -33,7 +58,12 @@ const moveOf = (game, text) => game.legalMoves().find((move) => move.text === te
 
 test("a lesson for each of the five games, with the steps asked for, in order", () => {
   assert.deepEqual(lessons.map((lesson) => lesson.game).sort(), Object.keys(EXPECTED).sort());
-  for (const lesson of lessons) assert.deepEqual(lesson.steps.map((step) => step.id), EXPECTED[lesson.game].map(([id]) => id), lesson.game);
+  for (const lesson of lessons)
+    assert.deepEqual(
+      lesson.steps.map((step) => step.id),
+      EXPECTED[lesson.game].map(([id]) => id),
+      lesson.game,
+    );
 });
 
 test("every step's position is accepted by the library as written, the visitor (Light) to move", () => {
@@ -43,7 +73,11 @@ test("every step's position is accepted by the library as written, the visitor (
       const game = stepGame(lesson, step);
       const saved = game.toJSON();
       assert.deepEqual(saved.start, step.position, `${lesson.game} ${step.id}: the library changed the position`);
-      assert.equal(ludus.Game.fromJSON(saved).toJSONText(), game.toJSONText(), `${lesson.game} ${step.id}: no round trip`);
+      assert.equal(
+        ludus.Game.fromJSON(saved).toJSONText(),
+        game.toJSONText(),
+        `${lesson.game} ${step.id}: no round trip`,
+      );
       assert.equal(game.phase, "move");
       assert.equal(game.toMove, 0);
       assert.deepEqual(game.dice ?? [], step.dice ?? [], `${lesson.game} ${step.id}: the step's dice`);
@@ -65,7 +99,8 @@ test("in every step the right move passes and the mistake is refused with the go
       // every legal move is either right or refused with the same reason; the right ones are few
       const passing = rightMoves(game, step.goal).map((move) => move.text);
       assert.ok(passing.includes(right) && !passing.includes(wrong), where);
-      for (const move of game.legalMoves().filter((m) => !passing.includes(m.text))) assert.equal(judge(game, step.goal, move).key, reasonKey(step.goal));
+      for (const move of game.legalMoves().filter((m) => !passing.includes(m.text)))
+        assert.equal(judge(game, step.goal, move).key, reasonKey(step.goal));
       assert.ok(passing.length < game.legalMoves().length, `${where}: no move can miss the goal`);
       assert.equal(game.toJSONText(), stepGame(lesson, step).toJSONText(), `${where}: judging changed the game`);
       game.close();
@@ -74,7 +109,10 @@ test("in every step the right move passes and the mistake is refused with the go
 });
 
 test("the goals read the library's position after the move", () => {
-  const pick = (id, stepId) => { const lesson = lessons.find((l) => l.game === id); return [lesson, lesson.steps.find((s) => s.id === stepId)]; };
+  const pick = (id, stepId) => {
+    const lesson = lessons.find((l) => l.game === id);
+    return [lesson, lesson.steps.find((s) => s.id === stepId)];
+  };
   // a column: two pieces on cell 5 after 3-5
   let [lesson, step] = pick("duodecim", "column");
   let game = stepGame(lesson, step);
@@ -111,7 +149,10 @@ test("the goals read the library's position after the move", () => {
   assert.equal(game.toMove, 1);
   game.setDice([1, 1, 1, 0]);
   assert.ok(game.legalMoves().some((move) => move.text === "H-3"));
-  assert.ok(!game.legalMoves().some((move) => move.text === "5-8"), "a dark piece moved onto Light's piece on the central rosette");
+  assert.ok(
+    !game.legalMoves().some((move) => move.text === "5-8"),
+    "a dark piece moved onto Light's piece on the central rosette",
+  );
   game.close();
   // between two enemies: still standing after the move, and taken by nothing
   [lesson, step] = pick("petteia", "between");

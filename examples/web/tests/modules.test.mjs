@@ -25,9 +25,15 @@ state.catalogue = appCatalogue(ludus.games());
 
 test("state: the app offers the games it has tables for, in the library's order (all five, the Royal Game of Ur with them)", () => {
   const ids = ludus.games().map((entry) => entry.id);
-  assert.deepEqual(state.catalogue.map((entry) => entry.id), ids.filter((id) => APP_GAMES.includes(id)));
+  assert.deepEqual(
+    state.catalogue.map((entry) => entry.id),
+    ids.filter((id) => APP_GAMES.includes(id)),
+  );
   for (const id of APP_GAMES) assert.ok(ids.includes(id), `${id} is in the library's catalogue`);
-  assert.ok(state.catalogue.some((entry) => entry.id === "ur"), "the Royal Game of Ur: in the library and in the app");
+  assert.ok(
+    state.catalogue.some((entry) => entry.id === "ur"),
+    "the Royal Game of Ur: in the library and in the app",
+  );
 });
 
 test("state: the one state object declares every field the app keeps", () => {
@@ -35,24 +41,33 @@ test("state: the one state object declares every field the app keeps", () => {
   for (const file of readdirSync(here("app")).filter((name) => name.endsWith(".js"))) {
     const source = readFileSync(here(`app/${file}`), "utf8");
     // state.X read or written (not the module's file name, state.js)
-    for (const [, field] of source.matchAll(/\bstate\.(?!js\b)([A-Za-z_]\w*)/g)) assert.ok(declared.has(field), `app/${file}: state.${field} is not declared in app/state.js`);
+    for (const [, field] of source.matchAll(/\bstate\.(?!js\b)([A-Za-z_]\w*)/g))
+      assert.ok(declared.has(field), `app/${file}: state.${field} is not declared in app/state.js`);
     for (const [, fields] of source.matchAll(/Object\.assign\(state, \{([^}]*)\}/g))
-      for (const [, field] of fields.matchAll(/(\w+):/g)) assert.ok(declared.has(field), `app/${file}: state.${field} is not declared in app/state.js`);
+      for (const [, field] of fields.matchAll(/(\w+):/g))
+        assert.ok(declared.has(field), `app/${file}: state.${field} is not declared in app/state.js`);
   }
 });
 
 test("settings: the computer's levels are the catalogue's, weakest first, the other styles apart", () => {
   for (const entry of state.catalogue) {
     assert.deepEqual(settings.levels(), entry.levels, entry.id);
-    assert.deepEqual(settings.otherLevels(), entry.other_levels.filter((level) => level !== "perfect"), entry.id);
+    assert.deepEqual(
+      settings.otherLevels(),
+      entry.other_levels.filter((level) => level !== "perfect"),
+      entry.id,
+    );
   }
-  assert.ok(!settings.otherLevels().includes("perfect"), "perfect (Ur's solved table) is offered only where its table is found (dialogs.js)");
+  assert.ok(
+    !settings.otherLevels().includes("perfect"),
+    "perfect (Ur's solved table) is offered only where its table is found (dialogs.js)",
+  );
   assert.equal(settings.levels().at(-1), "best");
   assert.ok(settings.levels().includes(settings.defaultSettings().opponent));
 });
 
 test("messages: placeholders and plurals by the language's rules", () => {
-  setMessages("it", { "x": "da {from} a {to}", "n": { one: "{count} pedina", other: "{count} pedine" } });
+  setMessages("it", { x: "da {from} a {to}", n: { one: "{count} pedina", other: "{count} pedine" } });
   assert.equal(t("x", { from: 4, to: 9 }), "da 4 a 9");
   assert.equal(t("n", { count: 1 }), "1 pedina");
   assert.equal(t("n", { count: 3 }), "3 pedine");
@@ -64,14 +79,20 @@ test("words: a move, a roll and the computer's turn in Italian, as a person says
   const game = new ludus.Game("petteia", { seed: 1 });
   state.game = game;
   state.settings = { game: "petteia", options: {}, opponent: "easy", computer: 1 };
-  assert.equal(words.describeMove({ text: "a2-a3", from: "a2", to: "a3" }, 0), t("move.step", { who: t("player.you", { side: t("side.0") }), from: "a2", to: "a3" }));
+  assert.equal(
+    words.describeMove({ text: "a2-a3", from: "a2", to: "a3" }, 0),
+    t("move.step", { who: t("player.you", { side: t("side.0") }), from: "a2", to: "a3" }),
+  );
   assert.deepEqual(words.parseMoveText("b2-b5"), { text: "b2-b5", from: "b2", to: "b5" });
   assert.deepEqual(words.parseMoveText("c4"), { text: "c4", to: "c4" });
   assert.deepEqual(words.parseMoveText("xd5"), { text: "xd5", kind: "remove", captures: ["d5"] });
   assert.match(words.describeEvent({ player: 1, text: "roll 3 5" }), /3 \+ 5/);
   words.narrate("roll", [3, 5]);
   words.narrate("move", { text: "a7-a6", from: "a7", to: "a6" });
-  assert.equal(words.narrationText(), t("narrate.rolled_played", { dice: "3 + 5", moves: t("said.step", { from: "a7", to: "a6" }) }));
+  assert.equal(
+    words.narrationText(),
+    t("narrate.rolled_played", { dice: "3 + 5", moves: t("said.step", { from: "a7", to: "a6" }) }),
+  );
   words.narrate("clear");
   assert.equal(words.narrationText(), "");
   game.close();
@@ -125,7 +146,10 @@ test("moves: the board names the person's route against the computer, the mover'
 
 test("markdown: a paragraph's words for the flat or the turned board", () => {
   const html = renderMarkdown("[[flat]]\nLight on the left.\n\n[[turned]]\nLight at the top.\n\nBoth.");
-  assert.equal(html, '<p data-orientation="flat">Light on the left.</p>\n<p data-orientation="turned">Light at the top.</p>\n<p>Both.</p>');
+  assert.equal(
+    html,
+    '<p data-orientation="flat">Light on the left.</p>\n<p data-orientation="turned">Light at the top.</p>\n<p>Both.</p>',
+  );
 });
 
 // ---- the Royal Game of Ur's solved table over HTTP (app/table-reader.js) ---------------------
@@ -135,40 +159,67 @@ test("markdown: a paragraph's words for the flat or the turned board", () => {
 // (206) or, with ranges false, ignore them (200 and the whole file).
 function fakeServer(size, { ranges = true, magic = true } = {}) {
   const file = Uint8Array.from({ length: size }, (_, i) => i % 251);
-  if (magic) file.set([..."LUDUSURT"].map((c) => c.charCodeAt(0)), 0);
+  if (magic)
+    file.set(
+      [..."LUDUSURT"].map((c) => c.charCodeAt(0)),
+      0,
+    );
   const asked = [];
   const answer = (range) => {
     const match = /^bytes=(\d+)-(\d+)$/.exec(range ?? "");
     if (!ranges || !match) return { status: 200, headers: {}, body: file.slice() };
-    const first = Number(match[1]), last = Math.min(Number(match[2]), size - 1);
+    const first = Number(match[1]),
+      last = Math.min(Number(match[2]), size - 1);
     asked.push([first, last]);
-    return { status: 206, headers: { "Content-Range": `bytes ${first}-${last}/${size}` }, body: file.slice(first, last + 1) };
+    return {
+      status: 206,
+      headers: { "Content-Range": `bytes ${first}-${last}/${size}` },
+      body: file.slice(first, last + 1),
+    };
   };
   class XHR {
-    open(method, url, async) { Object.assign(this, { method, url, async, headers: {} }); }
-    setRequestHeader(name, value) { this.headers[name] = value; }
+    open(method, url, async) {
+      Object.assign(this, { method, url, async, headers: {} });
+    }
+    setRequestHeader(name, value) {
+      this.headers[name] = value;
+    }
     send() {
       assert.equal(this.async, false);
       assert.equal(this.responseType, "arraybuffer");
       const { status, headers, body } = answer(this.headers.Range);
       Object.assign(this, { status, response: body.buffer, answerHeaders: headers });
     }
-    getResponseHeader(name) { return this.answerHeaders[name] ?? null; }
+    getResponseHeader(name) {
+      return this.answerHeaders[name] ?? null;
+    }
   }
   const fetches = [];
   const fakeFetch = async (url, { headers, signal }) => {
     const { status, headers: sent, body } = answer(headers.Range);
     const request = { url, aborted: false, read: false };
-    signal.addEventListener("abort", () => { request.aborted = true; });
+    signal.addEventListener("abort", () => {
+      request.aborted = true;
+    });
     fetches.push(request);
-    return { status, headers: new Headers(sent), arrayBuffer: async () => { request.read = true; return body.buffer; } };
+    return {
+      status,
+      headers: new Headers(sent),
+      arrayBuffer: async () => {
+        request.read = true;
+        return body.buffer;
+      },
+    };
   };
   return { file, asked, XHR, fetch: fakeFetch, fetches };
 }
 
 test("table reader: the library's name of a game's table, its pieces and dice as the options resolve them", () => {
   assert.equal(tableReader.tableName(ludus.Game, {}), "ur-finkel-7-4.table");
-  assert.equal(tableReader.tableName(ludus.Game, { ruleset: "finkel", pieces: 3, dice: 0, first_player: 1 }), "ur-finkel-3-4.table");
+  assert.equal(
+    tableReader.tableName(ludus.Game, { ruleset: "finkel", pieces: 3, dice: 0, first_player: 1 }),
+    "ur-finkel-3-4.table",
+  );
   assert.equal(tableReader.tableName(ludus.Game, { ruleset: "masters" }), "ur-masters-7-3.table");
   assert.equal(tableReader.tableName(ludus.Game, { ruleset: "blitz", dice: 3 }), "ur-blitz-5-3.table");
   assert.throws(() => tableReader.tableName(ludus.Game, { pieces: 9 }), ludus.LudusError);
@@ -207,7 +258,10 @@ test("table reader: a server that ignores byte ranges, or sends the wrong bytes,
   reader.known("t.table", 5000);
   assert.throws(() => reader.read("t.table", 0, 4), /t\.table.*HTTP 200/);
   class Short extends fakeServer(5000).XHR {
-    send() { super.send(); this.response = this.response.slice(1); }
+    send() {
+      super.send();
+      this.response = this.response.slice(1);
+    }
   }
   const short = tableReader.blockReader(tableReader.xhrRange(Short), { block: 1000 });
   short.known("t.table", 5000);
@@ -220,10 +274,19 @@ test("table reader: the probe finds a table whose server answers ranges, and nev
   assert.deepEqual(good.asked, [[0, 15]]);
   const whole = fakeServer(5000, { ranges: false });
   assert.equal(await tableReader.probeTable("t.table", whole.fetch), null);
-  assert.deepEqual(whole.fetches.map(({ aborted, read }) => [aborted, read]), [[true, false]], "a 200 is aborted at its headers, its body not read");
+  assert.deepEqual(
+    whole.fetches.map(({ aborted, read }) => [aborted, read]),
+    [[true, false]],
+    "a 200 is aborted at its headers, its body not read",
+  );
   assert.equal(await tableReader.probeTable("t.table", fakeServer(5000, { magic: false }).fetch), null, "not a table");
   assert.equal(await tableReader.probeTable("t.table", async () => ({ status: 404, headers: new Headers() })), null);
-  assert.equal(await tableReader.probeTable("t.table", async () => { throw new TypeError("network"); }), null);
+  assert.equal(
+    await tableReader.probeTable("t.table", async () => {
+      throw new TypeError("network");
+    }),
+    null,
+  );
 });
 
 // The import graph of app/main.js, read from the files' import lines.
@@ -240,9 +303,15 @@ test("the page preloads every module app/main.js imports, and meson.build lists 
   const html = readFileSync(here("index.html"), "utf8");
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="app\/([\w-]+\.js)">/g)].map((m) => m[1]).sort();
   assert.deepEqual(preloaded, graph);
-  const files = readdirSync(here("app")).filter((name) => name.endsWith(".js")).sort();
+  const files = readdirSync(here("app"))
+    .filter((name) => name.endsWith(".js"))
+    .sort();
   assert.deepEqual(files, graph, "a module in app/ that main.js does not import");
-  const listed = /web_modules = \[([^\]]*)\]/.exec(readFileSync(here("meson.build"), "utf8"))[1].match(/'[\w-]+\.js'/g).map((s) => s.slice(1, -1)).sort();
+  const listed = /web_modules = \[([^\]]*)\]/
+    .exec(readFileSync(here("meson.build"), "utf8"))[1]
+    .match(/'[\w-]+\.js'/g)
+    .map((s) => s.slice(1, -1))
+    .sort();
   assert.deepEqual(listed, graph);
 });
 
@@ -251,7 +320,13 @@ test("words: the end's reason names the sides, true for the winner and the loser
     setMessages(tag, catalogue(tag));
     state.settings = { game: "latrunculi", options: {}, opponent: "easy", computer: 1 };
     state.resigned = null;
-    for (const [reason, winner] of [["dux_immobilised", 0], ["all_captured", 1], ["one_piece_left", 0], ["borne_off", 1], ["quiet_moves", 0]]) {
+    for (const [reason, winner] of [
+      ["dux_immobilised", 0],
+      ["all_captured", 1],
+      ["one_piece_left", 0],
+      ["borne_off", 1],
+      ["quiet_moves", 0],
+    ]) {
       state.game = { position: { end_reason: reason }, history: [], winner };
       const said = words.endReason();
       const named = reason === "borne_off" || reason === "quiet_moves" ? winner : 1 - winner;
@@ -285,11 +360,21 @@ test("sheet: the printed board's paper and cells, at least 20 mm, on A4 landscap
   assert.ok(sheet.boardFit(cropped, "A4").cell < 20);
   const alone = sheet.sheetLayout(cropped);
   assert.deepEqual([alone.paper, alone.legend], ["A4", "overleaf"]);
-  assert.ok(alone.cell >= 20 && alone.width <= sheet.pageArea("A4").width && alone.height <= sheet.pageArea("A4").height, JSON.stringify(alone));
+  assert.ok(
+    alone.cell >= 20 && alone.width <= sheet.pageArea("A4").width && alone.height <= sheet.pageArea("A4").height,
+    JSON.stringify(alone),
+  );
   // Counters: each side on rows of its own, a dux first.
-  const { slots, height } = sheet.counterSlots([{ men: 12, duxes: 1 }, { men: 12, duxes: 1 }], 20, 150);
+  const { slots, height } = sheet.counterSlots(
+    [
+      { men: 12, duxes: 1 },
+      { men: 12, duxes: 1 },
+    ],
+    20,
+    150,
+  );
   assert.equal(slots.length, 26);
-  assert.equal(height, 4 * 20);  // 7 a row: 2 rows a side
+  assert.equal(height, 4 * 20); // 7 a row: 2 rows a side
   assert.deepEqual(slots[0], { player: 0, dux: true, x: 0, y: 0 });
   assert.deepEqual(slots[13], { player: 1, dux: true, x: 0, y: 40 });
   assert.equal(sheet.rulesKey("latrunculi", "kowalski_10x11"), "print.rules.latrunculi.kowalski");
@@ -334,7 +419,7 @@ test("review: the scale, 0..1 for a chance of winning, men clamped to four eithe
   assert.equal(review.unitValue("men", 0), 0.5);
   assert.equal(review.unitValue("men", -2), 0.25);
   assert.equal(review.unitValue("men", 4), 1);
-  assert.equal(review.unitValue("men", 1e6), 1);  // a win found by the search
+  assert.equal(review.unitValue("men", 1e6), 1); // a win found by the search
   assert.equal(review.unitValue("men", -1e6), 0);
   assert.equal(review.scaleOf(scripted("duodecim", { seed: 1 }, 3)), "chance");
   assert.equal(review.scaleOf(scripted("xii_scripta", { seed: 1 }, 3)), "chance");
@@ -343,35 +428,64 @@ test("review: the scale, 0..1 for a chance of winning, men clamped to four eithe
 });
 
 test("review: the curve for one side, a position not searched filled, the end by its result", () => {
-  const evaluation = { steps: [{ value: 0.6, toMove: 0 }, { value: null, toMove: 1 }, { value: 0.7, toMove: 1 }], last: { value: null, toMove: 0 } };
-  assert.deepEqual(review.curveOf("chance", evaluation, 0, 1).points.map((p) => +p.toFixed(2)), [0.6, 0.3, 0.3, 0]);
-  assert.deepEqual(review.curveOf("chance", evaluation, 1, 1).points.map((p) => +p.toFixed(2)), [0.4, 0.7, 0.7, 1]);
+  const evaluation = {
+    steps: [
+      { value: 0.6, toMove: 0 },
+      { value: null, toMove: 1 },
+      { value: 0.7, toMove: 1 },
+    ],
+    last: { value: null, toMove: 0 },
+  };
+  assert.deepEqual(
+    review.curveOf("chance", evaluation, 0, 1).points.map((p) => +p.toFixed(2)),
+    [0.6, 0.3, 0.3, 0],
+  );
+  assert.deepEqual(
+    review.curveOf("chance", evaluation, 1, 1).points.map((p) => +p.toFixed(2)),
+    [0.4, 0.7, 0.7, 1],
+  );
   assert.deepEqual(review.curveOf("chance", evaluation, 0, 1).known, [true, false, true, true]);
-  assert.equal(review.curveOf("chance", evaluation, 0, null).points[3], 0.5);  // a draw
+  assert.equal(review.curveOf("chance", evaluation, 0, null).points[3], 0.5); // a draw
   // a game that goes on: its last position as evaluated, or the one before when it was not
   assert.equal(review.curveOf("chance", evaluation, 0, undefined).points[3].toFixed(2), "0.30");
-  const men = { steps: [{ value: 2, toMove: 0 }, { value: 2, toMove: 1 }], last: { value: -8, toMove: 0 } };
+  const men = {
+    steps: [
+      { value: 2, toMove: 0 },
+      { value: 2, toMove: 1 },
+    ],
+    last: { value: -8, toMove: 0 },
+  };
   assert.deepEqual(review.curveOf("men", men, 0, undefined).points, [0.75, 0.25, 0]);
 });
 
 test("review: the worst drops, for the side that moved, where the strongest level chose otherwise", () => {
   const move = (text) => ({ text });
   const steps = [
-    { value: 0.5, toMove: 0, played: move("a"), best: move("b") },   // 0 -> 0.5 to 0.2: a drop of 0.3 for Light
-    { value: 0.8, toMove: 1, played: move("c"), best: move("c") },   // Dark played the best move: no mistake
-    { value: 0.1, toMove: 1, played: move("d"), best: move("e") },   // Dark: from 0.9 to 0.6 for Light, 0.1 to 0.4 for Dark: a gain
-    { value: 0.6, toMove: 0, played: move("f"), best: move("g") },   // Light: from 0.6 to 0.55: a small drop
-    { value: 0.45, toMove: 1, played: move("h"), best: move("i") },  // Dark: from 0.45 to 0 (Light wins): a drop of 0.45
+    { value: 0.5, toMove: 0, played: move("a"), best: move("b") }, // 0 -> 0.5 to 0.2: a drop of 0.3 for Light
+    { value: 0.8, toMove: 1, played: move("c"), best: move("c") }, // Dark played the best move: no mistake
+    { value: 0.1, toMove: 1, played: move("d"), best: move("e") }, // Dark: from 0.9 to 0.6 for Light, 0.1 to 0.4 for Dark: a gain
+    { value: 0.6, toMove: 0, played: move("f"), best: move("g") }, // Light: from 0.6 to 0.55: a small drop
+    { value: 0.45, toMove: 1, played: move("h"), best: move("i") }, // Dark: from 0.45 to 0 (Light wins): a drop of 0.45
   ];
   const evaluation = { steps, last: { value: null, toMove: 0 } };
   const curve = review.curveOf("chance", evaluation, 0, 0);
   const drops = review.worstDrops(evaluation, curve, 0);
-  assert.deepEqual(drops.map((d) => [d.step, d.player, d.played.text, d.best.text]), [[5, 1, "h", "i"], [1, 0, "a", "b"], [4, 0, "f", "g"]]);
+  assert.deepEqual(
+    drops.map((d) => [d.step, d.player, d.played.text, d.best.text]),
+    [
+      [5, 1, "h", "i"],
+      [1, 0, "a", "b"],
+      [4, 0, "f", "g"],
+    ],
+  );
   assert.equal(drops[0].drop.toFixed(2), "0.45");
   assert.equal(review.worstDrops(evaluation, curve, 0, 1).length, 1);
   // seen from Dark's side the same moves fell, by the same amounts
   const fromDark = review.worstDrops(evaluation, review.curveOf("chance", evaluation, 1, 0), 1);
-  assert.deepEqual(fromDark.map((d) => [d.step, +d.drop.toFixed(2)]), drops.map((d) => [d.step, +d.drop.toFixed(2)]));
+  assert.deepEqual(
+    fromDark.map((d) => [d.step, +d.drop.toFixed(2)]),
+    drops.map((d) => [d.step, +d.drop.toFixed(2)]),
+  );
 });
 
 test("review: a race game's positions rebuilt and evaluated as played (the dice of each turn), with progress", () => {
@@ -379,7 +493,10 @@ test("review: a race game's positions rebuilt and evaluated as played (the dice 
   const steps = review.stepsOf(saved.history);
   assert.ok(steps.length > 10 && steps.every((step) => !step.text.startsWith("roll")));
   const said = [];
-  const evaluation = review.evaluateGame(ludus.Game, saved, { maxNodes: 200, progress: (done, total) => said.push([done, total]) });
+  const evaluation = review.evaluateGame(ludus.Game, saved, {
+    maxNodes: 200,
+    progress: (done, total) => said.push([done, total]),
+  });
   assert.equal(evaluation.steps.length, steps.length);
   assert.deepEqual(said.at(-1), [steps.length + 1, steps.length + 1]);
   assert.equal(said.length, steps.length + 1);
@@ -403,19 +520,27 @@ test("review: a race game's positions rebuilt and evaluated as played (the dice 
 test("review: the end's figures, moves per side, captures or pieces borne off, the length", () => {
   const race = scripted("duodecim", { seed: 4, pieces: 2 });
   const figures = review.summaryOf(race, 1000, 61000);
-  const moved = [0, 1].map((player) => race.history.filter((e) => e.player === player && !e.text.startsWith("roll")).length);
+  const moved = [0, 1].map(
+    (player) => race.history.filter((e) => e.player === player && !e.text.startsWith("roll")).length,
+  );
   assert.deepEqual(figures.moves, moved);
   assert.deepEqual(figures.off, race.position.off);
   assert.equal(figures.duration, 60000);
   assert.equal(review.summaryOf(race).duration, null);
   const board = scripted("petteia", { seed: 2 }, 120);
   const captured = review.summaryOf(board).captures;
-  assert.deepEqual(captured, [board.start.pieces[1] - board.position.pieces[1], board.start.pieces[0] - board.position.pieces[0]]);
+  assert.deepEqual(captured, [
+    board.start.pieces[1] - board.position.pieces[1],
+    board.start.pieces[0] - board.position.pieces[0],
+  ]);
   assert.ok(captured[0] + captured[1] > 0, "the scripted game captured something");
   assert.equal(review.summaryOf(board).off, null);
   // Latrunculi's men and duxes, on the board and still to place, count alike
-  const latrunculi = { history: [], start: { men: [12, 12], duxes: [1, 1], men_in_hand: [0, 0], dux_in_hand: [0, 0] },
-    position: { men: [10, 7], duxes: [1, 0], men_in_hand: [0, 0], dux_in_hand: [0, 0] } };
+  const latrunculi = {
+    history: [],
+    start: { men: [12, 12], duxes: [1, 1], men_in_hand: [0, 0], dux_in_hand: [0, 0] },
+    position: { men: [10, 7], duxes: [1, 0], men_in_hand: [0, 0], dux_in_hand: [0, 0] },
+  };
   assert.deepEqual(review.summaryOf(latrunculi).captures, [6, 2]);
   const evaluation = review.evaluateGame(ludus.Game, board, { maxNodes: 200 });
   const curve = review.curveOf("men", evaluation, 0, undefined);
@@ -428,15 +553,17 @@ test("dice: a throw tumbles through other faces, each unlike the one before, and
   assert.equal(throwDuration(1200), 500);
   assert.equal(throwDuration(30), 15);
   let seed = 7;
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   for (let i = 0; i < 50; i++) {
     const frames = throwFrames([3, 3], 500, random);
     assert.equal(frames.length, Math.floor(500 / FRAME_MS));
     assert.deepEqual(frames.at(-1), [3, 3]);
-    frames.forEach((frame, f) => frame.forEach((face, die) => {
-      assert.ok(face >= 1 && face <= 6);
-      if (f > 0) assert.notEqual(face, frames[f - 1][die], "a face that stays looks stuck");
-    }));
+    frames.forEach((frame, f) =>
+      frame.forEach((face, die) => {
+        assert.ok(face >= 1 && face <= 6);
+        if (f > 0) assert.notEqual(face, frames[f - 1][die], "a face that stays looks stuck");
+      }),
+    );
   }
   assert.deepEqual(throwFrames([6], 15), [[6]], "at a test's pace no tumbling: the value at once");
 });
@@ -447,10 +574,12 @@ test("dice: a binary die (the Royal Game of Ur) flips between its two faces and 
   const frames = throwFrames([1, 0, 0, 1], 500, Math.random, true);
   assert.equal(frames.length, Math.floor(500 / FRAME_MS));
   assert.deepEqual(frames.at(-1), [1, 0, 0, 1]);
-  frames.forEach((frame, f) => frame.forEach((face, die) => {
-    assert.ok(face === 0 || face === 1);
-    if (f > 0) assert.notEqual(face, frames[f - 1][die], "a face that stays looks stuck");
-  }));
+  frames.forEach((frame, f) =>
+    frame.forEach((face, die) => {
+      assert.ok(face === 0 || face === 1);
+      if (f > 0) assert.notEqual(face, frames[f - 1][die], "a face that stays looks stuck");
+    }),
+  );
   assert.deepEqual(throwFrames([1, 0, 1, 1], 15, Math.random, true), [[1, 0, 1, 1]]);
 });
 
@@ -463,10 +592,16 @@ test("words: the Royal Game of Ur's throws and moves in each language (enters, c
     // a throw: what it moves and how many marked tips are up (Masters' three blank dice move 4)
     assert.equal(words.diceWords([1, 0, 1, 1]), "3");
     assert.equal(words.binaryWords([1, 0, 1, 1]), t("dice.binary", { total: 3, count: 3 }));
-    assert.ok(words.binaryWords([0, 1, 0, 0]).startsWith("1 ") && words.binaryWords([0, 0, 0]).startsWith("4 "), words.binaryWords([0, 1, 0, 0]));
+    assert.ok(
+      words.binaryWords([0, 1, 0, 0]).startsWith("1 ") && words.binaryWords([0, 0, 0]).startsWith("4 "),
+      words.binaryWords([0, 1, 0, 0]),
+    );
     assert.equal(words.binaryTotal([0, 0, 0]), 4);
     assert.equal(words.binaryTotal([0, 0, 0, 0]), 0);
-    assert.equal(words.describeEvent({ player: 1, text: "roll 1 1 0 1" }), t("event.roll", { who: words.playerName(1), dice: "3" }));
+    assert.equal(
+      words.describeEvent({ player: 1, text: "roll 1 1 0 1" }),
+      t("event.roll", { who: words.playerName(1), dice: "3" }),
+    );
     // the library's moves: entering on the rosette at 4 throws again
     game.setDice([1, 1, 1, 1]);
     const enter = game.legalMoves().find((move) => move.text === "H-4");
@@ -476,12 +611,28 @@ test("words: the Royal Game of Ur's throws and moves in each language (enters, c
     const said = words.narrationText();
     assert.ok(said.includes(t("said.from_H", { to: "4" })) && said.includes(t("move.rosette_again")), said);
     assert.ok(said.startsWith(t("narrate.rolled_played", { dice: "4", moves: "" }).split(":")[0]), said);
-    const capture = words.describeMove({ text: "5-7", from_name: "5", to_name: "7", captured_count: 1, rosette: false, roll_again: false }, 1, "said");
+    const capture = words.describeMove(
+      { text: "5-7", from_name: "5", to_name: "7", captured_count: 1, rosette: false, roll_again: false },
+      1,
+      "said",
+    );
     assert.equal(capture, `${t("said.step", { from: "5", to: "7" })} ${t("move.captures", { count: 1 })}`);
-    assert.equal(words.describeMove({ text: "13-O", from_name: "13", to_name: "O" }, 1, "said"), t("said.to_O", { from: "13" }));
+    assert.equal(
+      words.describeMove({ text: "13-O", from_name: "13", to_name: "O" }, 1, "said"),
+      t("said.to_O", { from: "13" }),
+    );
     // Blitz: a capture throws again, off a rosette
-    assert.ok(words.describeMove({ text: "5-7", from_name: "5", to_name: "7", captured_count: 1, rosette: false, roll_again: true }, 1, "said").endsWith(t("move.roll_again")));
-    for (const key of ["move.rosette_again", "move.roll_again", "dice.binary", "game.ur"]) assert.ok(has(key), `${tag}: ${key}`);
+    assert.ok(
+      words
+        .describeMove(
+          { text: "5-7", from_name: "5", to_name: "7", captured_count: 1, rosette: false, roll_again: true },
+          1,
+          "said",
+        )
+        .endsWith(t("move.roll_again")),
+    );
+    for (const key of ["move.rosette_again", "move.roll_again", "dice.binary", "game.ur"])
+      assert.ok(has(key), `${tag}: ${key}`);
     words.narrate("clear");
     game.close();
   }
@@ -504,7 +655,14 @@ test("demo: the attract screen's game plays itself to the end through the librar
   }
   assert.deepEqual([...seen].sort(), ["roll", "think"]);
   assert.ok(game.isOver);
-  assert.equal(game.history.filter((event) => !event.text.startsWith("roll")).map((event) => event.player).includes(1), true, "both sides played");
+  assert.equal(
+    game.history
+      .filter((event) => !event.text.startsWith("roll"))
+      .map((event) => event.player)
+      .includes(1),
+    true,
+    "both sides played",
+  );
   game.close();
   assert.equal(demo.demoStepMs(1200), 1500);
   assert.equal(demo.demoStepMs(30), 100, "never a step so short that the tablet runs hot");
@@ -524,7 +682,8 @@ test("settings: the visitor's pace, a factor of the address's", () => {
 
 test("moves: a capture (its sound) told from a move that takes nothing, in the library's moves", () => {
   const game = new ludus.Game("petteia", { rows: 6, cols: 6, seed: 4 });
-  let capture = null, quiet = null;
+  let capture = null,
+    quiet = null;
   for (let ply = 0; ply < 400 && !game.isOver && !capture; ply++) {
     const legal = game.legalMoves();
     capture = legal.find(moves.isCapture) ?? null;
@@ -541,11 +700,19 @@ test("new-game dialog: each game's ruleset apart, its other options folded, ever
     const { ruleset, more } = settings.optionFields(entry.id);
     const names = more.map(([name]) => name);
     assert.equal(ruleset?.[0] ?? null, "ruleset" in entry.options ? "ruleset" : null, entry.id);
-    assert.deepEqual([...names, ...(ruleset ? ["ruleset"] : [])].sort(), Object.keys(entry.options).filter((name) => entry.options[name].type !== "seed").sort());
+    assert.deepEqual(
+      [...names, ...(ruleset ? ["ruleset"] : [])].sort(),
+      Object.keys(entry.options)
+        .filter((name) => entry.options[name].type !== "seed")
+        .sort(),
+    );
     for (const tag of ["it", "en", "de"]) {
       const words = catalogue(tag);
-      for (const key of [`newgame.about.${entry.id}`, `newgame.length.${entry.id}`]) assert.ok(words[key], `${tag}: ${key}`);
-      const sources = ruleset ? ruleset[1].values.map((value) => `newgame.source.${entry.id}.${value}`) : [`newgame.source.${entry.id}`];
+      for (const key of [`newgame.about.${entry.id}`, `newgame.length.${entry.id}`])
+        assert.ok(words[key], `${tag}: ${key}`);
+      const sources = ruleset
+        ? ruleset[1].values.map((value) => `newgame.source.${entry.id}.${value}`)
+        : [`newgame.source.${entry.id}`];
       for (const key of sources) assert.ok(words[key], `${tag}: ${key}`);
     }
   }
@@ -560,8 +727,15 @@ test("new-game dialog: every option of every game of the library's catalogue (ga
       const zero = spec.type === "integer" ? spec.min <= 0 : name !== "first_player" && (spec.values ?? []).includes(0);
       for (const tag of languages) {
         const words = catalogue(tag);
-        assert.ok(typeof words[`option.${name}`] === "string" && words[`option.${name}`] !== name, `${tag}: no label option.${name} (${entry.id})`);
-        if (zero) assert.ok(words[`value.${name}.0`] || /(^|\W)0 =/.test(words[`option.${name}`]), `${tag}: nothing says what 0 means for ${entry.id}'s ${name}`);
+        assert.ok(
+          typeof words[`option.${name}`] === "string" && words[`option.${name}`] !== name,
+          `${tag}: no label option.${name} (${entry.id})`,
+        );
+        if (zero)
+          assert.ok(
+            words[`value.${name}.0`] || /(^|\W)0 =/.test(words[`option.${name}`]),
+            `${tag}: nothing says what 0 means for ${entry.id}'s ${name}`,
+          );
       }
     }
   }
@@ -570,7 +744,10 @@ test("new-game dialog: every option of every game of the library's catalogue (ga
 test("new-game dialog: Kowalski's 10x11 is not offered (its first move wins), every other ruleset is", () => {
   const fields = settings.optionFields("latrunculi");
   const library = ludus.games().find((entry) => entry.id === "latrunculi").options.ruleset.values;
-  assert.deepEqual(fields.ruleset[1].values, library.filter((value) => value !== "kowalski_10x11"));
+  assert.deepEqual(
+    fields.ruleset[1].values,
+    library.filter((value) => value !== "kowalski_10x11"),
+  );
   assert.ok(library.includes("kowalski_10x11"), "the library still has it (a saved game plays on)");
   assert.ok(fields.ruleset[1].values.includes(settings.defaultOptions("latrunculi").ruleset));
 });
@@ -578,7 +755,9 @@ test("new-game dialog: Kowalski's 10x11 is not offered (its first move wins), ev
 test("rules: Duodecim's route as the board draws it, the pieces out after cell 24 (the letter E marks cell 19, where its stretch begins)", () => {
   const languages = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
   for (const tag of languages) {
-    const route = readFileSync(here(`rules/${tag}/duodecim.md`), "utf8").split("\n").find((line) => /\bA\b.*\bB\b.*\bC\b.*\bD\b.*\bE\b/.test(line));
+    const route = readFileSync(here(`rules/${tag}/duodecim.md`), "utf8")
+      .split("\n")
+      .find((line) => /\bA\b.*\bB\b.*\bC\b.*\bD\b.*\bE\b/.test(line));
     assert.ok(route, `${tag}: the route's letters`);
     assert.doesNotMatch(route, /\b(da|from|aus) E\b/, `${tag}: the pieces leave "from E": ${route}`);
     assert.match(route, /\b24\b/, `${tag}: where the pieces leave: ${route}`);
@@ -599,11 +778,16 @@ test("manifests: one per language, in that language, naming icons that exist at 
     const manifest = JSON.parse(readFileSync(`${site}/manifest.${tag}.webmanifest`, "utf8"));
     const words = catalogue(tag);
     assert.equal(manifest.lang, tag);
-    assert.deepEqual([manifest.name, manifest.short_name, manifest.description], [words["manifest.name"], words["manifest.short_name"], words["manifest.description"]]);
-    const sizes = manifest.icons.filter((icon) => icon.type === "image/png").map((icon) => {
-      assert.equal(pngSize(`${site}/${icon.src}`), icon.sizes, icon.src);
-      return icon.sizes;
-    });
+    assert.deepEqual(
+      [manifest.name, manifest.short_name, manifest.description],
+      [words["manifest.name"], words["manifest.short_name"], words["manifest.description"]],
+    );
+    const sizes = manifest.icons
+      .filter((icon) => icon.type === "image/png")
+      .map((icon) => {
+        assert.equal(pngSize(`${site}/${icon.src}`), icon.sizes, icon.src);
+        return icon.sizes;
+      });
     assert.deepEqual(sizes.sort(), ["192x192", "512x512"]);
     for (const icon of manifest.icons) assert.ok(readFileSync(`${site}/${icon.src}`).length > 0, icon.src);
   }
@@ -615,25 +799,49 @@ test("manifests: one per language, in that language, naming icons that exist at 
   assert.equal(pngSize(`${site}/${touch[1]}`), "180x180");
   assert.equal(touch[2], "180x180");
   const files = /web_files = \[([^\]]*)\]/.exec(readFileSync(here("meson.build"), "utf8"))[1];
-  for (const name of [touch[1], "icon-192.png", "icon-512.png"]) assert.ok(files.includes(`'${name}'`), `${name} not in web_files`);
+  for (const name of [touch[1], "icon-192.png", "icon-512.png"])
+    assert.ok(files.includes(`'${name}'`), `${name} not in web_files`);
 });
 
 test("server-client: an invitation's link read; a seat's connection says hello, resends since after a drop, and sends the version it saw", async () => {
   const { parseInvitation, SeatConnection } = await import("../app/server-client.js");
   assert.deepEqual(parseInvitation("#join=abc_-1.XYZ-_9"), { id: "abc_-1", invite: "XYZ-_9" });
-  for (const bad of ["", "#join=abc", "#watch=abc", "#join=a.b.c", "#join=a b.c"]) assert.equal(parseInvitation(bad), null, bad);
+  for (const bad of ["", "#join=abc", "#watch=abc", "#join=a.b.c", "#join=a b.c"])
+    assert.equal(parseInvitation(bad), null, bad);
   const sockets = [];
   class FakeSocket {
-    constructor(url) { Object.assign(this, { url, sent: [], readyState: 0 }); sockets.push(this); queueMicrotask(() => { this.readyState = 1; this.onopen(); }); }
-    send(text) { this.sent.push(JSON.parse(text)); }
-    close() { this.readyState = 3; queueMicrotask(() => this.onclose()); }
-    answer(message) { this.onmessage({ data: JSON.stringify(message) }); }
+    constructor(url) {
+      Object.assign(this, { url, sent: [], readyState: 0 });
+      sockets.push(this);
+      queueMicrotask(() => {
+        this.readyState = 1;
+        this.onopen();
+      });
+    }
+    send(text) {
+      this.sent.push(JSON.parse(text));
+    }
+    close() {
+      this.readyState = 3;
+      queueMicrotask(() => this.onclose());
+    }
+    answer(message) {
+      this.onmessage({ data: JSON.stringify(message) });
+    }
   }
   const seen = [];
-  const connection = new SeatConnection("https://example.org/ludus/", "G1", "T0K", {
-    welcome: (m) => seen.push(`welcome ${m.view.version}`), update: (m) => seen.push(`update ${m.view.version}`),
-    refused: (m) => seen.push(`refused ${m.code}`), connection: (status) => seen.push(status),
-  }, { WebSocketClass: FakeSocket });
+  const connection = new SeatConnection(
+    "https://example.org/ludus/",
+    "G1",
+    "T0K",
+    {
+      welcome: (m) => seen.push(`welcome ${m.view.version}`),
+      update: (m) => seen.push(`update ${m.view.version}`),
+      refused: (m) => seen.push(`refused ${m.code}`),
+      connection: (status) => seen.push(status),
+    },
+    { WebSocketClass: FakeSocket },
+  );
   await new Promise((resolve) => setTimeout(resolve, 0));
   assert.equal(sockets[0].url, "wss://example.org/ludus/api/games/G1/ws");
   assert.deepEqual(sockets[0].sent, [{ type: "hello", token: "T0K" }]);
@@ -644,7 +852,7 @@ test("server-client: an invitation's link read; a seat's connection says hello, 
   sockets[0].answer({ type: "update", event: {}, view: { version: 4 } });
   sockets[0].answer({ type: "error", code: "stale" });
   connection.drop();
-  await new Promise((resolve) => setTimeout(resolve, 400));  // the first wait before reconnecting: 250 ms
+  await new Promise((resolve) => setTimeout(resolve, 400)); // the first wait before reconnecting: 250 ms
   assert.equal(sockets.length, 2);
   assert.deepEqual(sockets[1].sent, [{ type: "hello", token: "T0K", since: 4 }]);
   sockets[1].answer({ type: "welcome", view: { version: 4 } });
@@ -657,12 +865,20 @@ test("server-client: an invitation's link read; a seat's connection says hello, 
 test("server-client: a full server is asked again after the wait it names (a 503's Retry-After, a WebSocket closed with 1013)", async () => {
   const { createGame, SeatConnection } = await import("../app/server-client.js");
   const answers = [
-    { status: 503, ok: false, headers: new Headers({ "Retry-After": "1" }), json: async () => ({ error: "busy", message: "server busy" }) },
+    {
+      status: 503,
+      ok: false,
+      headers: new Headers({ "Retry-After": "1" }),
+      json: async () => ({ error: "busy", message: "server busy" }),
+    },
     { status: 200, ok: true, headers: new Headers(), json: async () => ({ id: "G", seat: 0, token: "T" }) },
   ];
   const asked = [];
   const realFetch = globalThis.fetch;
-  globalThis.fetch = async (url) => { asked.push(Date.now()); return answers.shift(); };
+  globalThis.fetch = async (url) => {
+    asked.push(Date.now());
+    return answers.shift();
+  };
   try {
     assert.deepEqual(await createGame("https://example.org/", "duodecim", {}), { id: "G", seat: 0, token: "T" });
   } finally {
@@ -675,9 +891,13 @@ test("server-client: a full server is asked again after the wait it names (a 503
     constructor(url) {
       Object.assign(this, { url, sent: [], readyState: 0 });
       sockets.push(this);
-      queueMicrotask(() => (sockets.length === 1 ? this.onclose({ code: 1013, reason: "server busy: retry after 2 s" }) : this.onopen()));
+      queueMicrotask(() =>
+        sockets.length === 1 ? this.onclose({ code: 1013, reason: "server busy: retry after 2 s" }) : this.onopen(),
+      );
     }
-    send(text) { this.sent.push(JSON.parse(text)); }
+    send(text) {
+      this.sent.push(JSON.parse(text));
+    }
     close() {}
   }
   const connection = new SeatConnection("https://example.org/", "G", "T", {}, { WebSocketClass: BusySocket });
