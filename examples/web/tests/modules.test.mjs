@@ -755,6 +755,7 @@ test("a game in the catalogue with no data of the app's (no lib/<id>/app/): a ca
         words.binaryWords([1, 0, 1, 0], "made_up"),
         words.diceWords([1, 0, 1, 0], "made_up"),
         t(rulesetKey("print.route.made_up", madeUp.rulesets[0].id), {}, ""),
+        t("lesson.none", { game: words.gameName("made_up") }), // learn.js: no lesson in its folder
       ];
       for (const text of said) assert.ok(!/made_up|\{|\b[a-z]+\.[a-z_.]+\b/.test(text), `${tag}: ${text}`);
       assert.equal(
