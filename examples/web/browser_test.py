@@ -3170,7 +3170,7 @@ def check_first_screen(app, where):
 
 def check_option_names(app, words, where):
     """Every option of every game in the new-game dialog (the library's catalogue, all of it)
-    named in the page's language, no value a bare 0 that nothing explains; XII Scripta's rulesets
+    named in the page's language (the game's own label option.ID.NAME, else the app's), no value a bare 0 that nothing explains; XII Scripta's rulesets
     named for scholars, not programs; Kowalski's 10x11 not offered (its first move wins)."""
     app.button("#new-game")
     wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
@@ -3190,7 +3190,8 @@ def check_option_names(app, words, where):
             if not (
                 field["caption"]
                 and field["caption"] != field["name"]
-                and field["caption"] == words.get(f"option.{field['name']}")
+                and field["caption"]
+                == words.get(f"option.{game}.{field['name']}", words.get(f"option.{field['name']}"))
             ):
                 problems.append(f"{game}'s option {field['name']} named {field['caption']!r}")
             if any(text.strip() == "0" for _, text in field["values"]) and "0 =" not in field["caption"]:
