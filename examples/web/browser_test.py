@@ -79,7 +79,6 @@ from selenium.webdriver.support.select import Select
 
 SITE, SHOTS, AXE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
 SIZES = [(360, 740), (740, 360), (768, 1024), (1024, 768), (1280, 800)]
-GAMES = ["duodecim", "petteia", "latrunculi", "xii_scripta", "ur"]
 MIN_TARGET = 44
 rng = random.Random(2026)
 
@@ -541,7 +540,7 @@ def main():
 def sizes(app):
     """Every game at its default options, in Italian (longer words), at the five sizes."""
     app.open("it")
-    for game in GAMES:
+    for game in site_games():
         app.new_game(game, {})
         for width, height in SIZES:
             app.size(width, height)
@@ -682,8 +681,8 @@ def games_in_each_language(app):
     of them, chosen in the language selector."""
     driver = app.d
     for language, (width, height), latrunculi, played in [
-        ("it", (360, 740), "bell", GAMES),
-        ("en", (1024, 768), "schaedler", GAMES),
+        ("it", (360, 740), "bell", site_games()),
+        ("en", (1024, 768), "schaedler", site_games()),
         ("de", (360, 740), "kowalski", ["duodecim", "latrunculi"]),
     ]:
         if language == "de":
@@ -1429,7 +1428,7 @@ def check_rules_pages(app, language):
     """Each game's rules page (its tab in the rules dialog), in the page's language: its pictures
     drawn, no other language; Markdown's *emphasis* rendered (Petteia names the *ludus
     latrunculorum*), no star left in the text."""
-    for index in range(len(GAMES)):
+    for index in range(len(site_games())):
         tab = app.d.find_elements(By.CSS_SELECTOR, "#rules-tabs button")[index]
         name = tab.text
         app.tap(tab)
@@ -1450,7 +1449,7 @@ def check_rules_pages(app, language):
             assert app.js("return [...document.querySelectorAll('#rules em')].map((e) => e.textContent)") == [
                 "ludus latrunculorum"
             ], f"Petteia's rules ({language}): no emphasis"
-    print(f"{language}: the rules of {len(GAMES)} games, emphasis rendered, no other language")
+    print(f"{language}: the rules of {len(site_games())} games, emphasis rendered, no other language")
 
 
 def check_landmarks(app):
@@ -2172,21 +2171,20 @@ def check_board_uncovered(app, where, last_move):
 
 
 # Learn to play: each step's answer as the visitor's taps (origin, arrival: the library's position
-# names for Light), and in each game one mistake (the step, its taps, the goal's reason key).
-LESSON_ANSWERS = {
-    "duodecim": [("H", "III"), ("3", "5"), ("4", "7"), ("6", "9"), ("20", "O")],
-    "petteia": [("d2", "d4"), ("a4", "c4"), ("c1", "c3"), ("c1", "c4")],
-    "latrunculi": [("b1", "b5"), ("b4", "d4"), ("l3", "l7")],
-    "xii_scripta": [("H", "6"), ("3", "8"), ("33", "O")],
-    "ur": [("H", "2"), ("2", "4"), ("5", "7"), ("7", "8"), ("12", "O")],
-}
-LESSON_MISTAKES = {
-    "duodecim": (0, ("I", "IV"), "lesson.why.enters"),
-    "petteia": (0, ("d2", "d3"), "lesson.why.arrives"),
-    "latrunculi": (1, ("b4", "c4"), "lesson.why.captures"),
-    "xii_scripta": (0, ("4", "10"), "lesson.why.enters"),
-    "ur": (1, ("5", "7"), "lesson.why.rolls_again"),
-}
+# names for Light) and each game's first mistake (the step, its taps, the goal's reason key), from
+# the site's lessons.json: each step's "right" move and "mistake" in the library's notation
+# (lib/<id>/app/lesson.json; "H-6:6" is the taps H, 6).
+def move_taps(text):
+    return tuple(text.split(":")[0].split("-"))
+
+
+def lesson_answers(game):
+    return [move_taps(step["right"]) for step in site_lessons()[game]["steps"]]
+
+
+def lesson_mistake(game):
+    step = site_lessons()[game]["steps"][0]
+    return (0, move_taps(step["mistake"]), f"lesson.why.{step['goal'].get('reason', step['goal']['type'])}")
 
 
 def lesson_place(app, name):
@@ -2234,14 +2232,14 @@ def play_lesson(app, game, language, words, mistake=True, last_button=None, shot
     """Plays every step of a game's lesson by taps: the mistake refused and explained (a
     screenshot of it, named shot), the answer praised, Next; "show me" on the last step marks the
     answer."""
-    steps, ids = LESSON_ANSWERS[game], lesson_step_ids()[game]
+    steps, ids = lesson_answers(game), lesson_step_ids()[game]
     for index, answer in enumerate(steps):
         expected = words["lesson.title"].format(game=words[f"game.{game}"], step=index + 1, steps=len(steps))
         wait_for(lambda: lesson_text(app)["title"] == expected, f"{game} ({language}): step {index + 1}", 10)
         shown = lesson_text(app)
         assert shown["task"] == words[f"lesson.{game}.{ids[index]}.task"], f"{game} ({language}): the task {shown}"
-        if mistake and LESSON_MISTAKES[game][0] == index:
-            _, taps, reason = LESSON_MISTAKES[game]
+        if mistake and lesson_mistake(game)[0] == index:
+            _, taps, reason = lesson_mistake(game)
             lesson_taps(app, taps)
             said = wait_for(lambda: lesson_text(app)["feedback"], f"{game} ({language}): the mistake explained", 5)
             why = words[reason]
@@ -2288,15 +2286,23 @@ def play_lesson(app, game, language, words, mistake=True, last_button=None, shot
     print(f"  {language} {game}: {len(steps)} steps played")
 
 
-def lesson_step_ids():
-    """Each game's step ids, from the site's lessons.json (read when the part runs: a site without
+def site_games():
+    """The games the site has: each game's folder (lib/<id>/app/) gives its lesson, its words and
+    its rules pages, so lessons.json names them all, in the catalogue's order."""
+    return list(site_lessons())
+
+
+def site_lessons():
+    """Each game's lesson, from the site's lessons.json (read when the part runs: a site without
     lessons fails in the part, not at the start of the whole test)."""
     path = os.path.join(SITE, "lessons.json")
     assert os.path.exists(path), f"no lessons: {path}"
-    return {
-        lesson["game"]: [step["id"] for step in lesson["steps"]]
-        for lesson in json.load(open(path, encoding="utf-8"))["lessons"]
-    }
+    return {lesson["game"]: lesson for lesson in json.load(open(path, encoding="utf-8"))["lessons"]}
+
+
+def lesson_step_ids():
+    """Each game's step ids (site_lessons)."""
+    return {game: [step["id"] for step in lesson["steps"]] for game, lesson in site_lessons().items()}
 
 
 def open_lesson_from(app, how, game):
@@ -2354,13 +2360,12 @@ def lessons(app):
     ), f"lessons out of reach: {said!r}"
     app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
     app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
-    for game, how in [
-        ("duodecim", "bar"),
-        ("petteia", "new"),
-        ("latrunculi", "rules"),
-        ("xii_scripta", "new"),
-        ("ur", "rules"),
-    ]:
+    # every game's lesson: the page's game's from the title bar, the others from the new-game
+    # dialog and the rules in turn
+    shown = app.js("return document.querySelector('#board').dataset.game")
+    others = iter(["new", "rules"] * len(site_games()))
+    for game in site_games():
+        how = "bar" if game == shown else next(others)
         open_lesson_from(app, how, game)
         saved = current()  # the game left aside: the computer, if it was to play, waits
         if game == "duodecim":
@@ -2403,7 +2408,7 @@ def lessons(app):
     settings = json.loads(app.js("return localStorage.getItem('ludus.current')"))["settings"]
     assert settings["opponent"] != "human" and settings["game"] == "xii_scripta", settings
     print(
-        "lessons (it, 360x740): the five games, from the bar, the new-game dialog and the rules; back to the game unchanged; then a game"
+        f"lessons (it, 360x740): the {len(site_games())} games, from the bar, the new-game dialog and the rules; back to the game unchanged; then a game"
     )
     for language, size, game, how in [
         ("en", (768, 1024), "latrunculi", "rules"),
@@ -2423,7 +2428,7 @@ def lessons(app):
     app.size(768, 1024)
     app.button("#attract")
     open_lesson_from(app, "bar", "duodecim")
-    lesson_taps(app, LESSON_ANSWERS["duodecim"][0])
+    lesson_taps(app, lesson_answers("duodecim")[0])
     wait_for(lambda: lesson_text(app)["kind"] == "praise", "kiosk: the lesson's first step praised", 5)
     app.button("#lesson-back")
     wait_for(lambda: app.js("return !document.body.dataset.screen"), "kiosk: back to the game")
@@ -3165,7 +3170,7 @@ def check_first_screen(app, where):
 
 def check_option_names(app, words, where):
     """Every option of every game in the new-game dialog (the library's catalogue, all of it)
-    named in the page's language, no value a bare 0 that nothing explains; XII Scripta's rulesets
+    named in the page's language (the game's own label option.ID.NAME, else the app's), no value a bare 0 that nothing explains; XII Scripta's rulesets
     named for scholars, not programs; Kowalski's 10x11 not offered (its first move wins)."""
     app.button("#new-game")
     wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
@@ -3185,7 +3190,8 @@ def check_option_names(app, words, where):
             if not (
                 field["caption"]
                 and field["caption"] != field["name"]
-                and field["caption"] == words.get(f"option.{field['name']}")
+                and field["caption"]
+                == words.get(f"option.{game}.{field['name']}", words.get(f"option.{field['name']}"))
             ):
                 problems.append(f"{game}'s option {field['name']} named {field['caption']!r}")
             if any(text.strip() == "0" for _, text in field["values"]) and "0 =" not in field["caption"]:

@@ -1,17 +1,18 @@
 // The picture the page shows before the engine is ready (first-board.svg): the app's first game
-// (Duodecim, else the catalogue's first) at its start, drawn at build time by the same library
+// (app/settings.js DEFAULT_GAME, else the catalogue's first) at its start, drawn at build time by the same library
 // with the render options the app asks for. The page paints it at once, so a visitor (and
 // Lighthouse's largest contentful paint) need not wait for the WebAssembly module; the app
 // replaces it with the live board.
 //   node first-board.mjs PACKAGE_INDEX_JS OUTPUT_SVG
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { DEFAULT_GAME } from "./app/settings.js";
 
 const [packageIndex, output] = process.argv.slice(2);
 const { Game, LudusError, games } = await import(pathToFileURL(packageIndex).href);
 
 const catalogue = games();
-const id = catalogue.some((entry) => entry.id === "duodecim") ? "duodecim" : catalogue[0].id;
+const id = catalogue.some((entry) => entry.id === DEFAULT_GAME) ? DEFAULT_GAME : catalogue[0].id;
 const game = new Game(id, { seed: 1 });
 // As app.js's pictureOptionsOf: each wanted option where the game's pictures take it.
 const options = { size: 480 };

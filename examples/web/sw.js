@@ -1,11 +1,10 @@
 // Offline: every file of the app is cached when the service worker installs, and requests are
 // answered from the cache first (a museum tablet keeps working with the network off); a new
 // version of the app is a new CACHE name, which replaces the old cache when it activates.
-const CACHE = "ludus-web-v9";
-const RULES = ["duodecim", "petteia", "latrunculi", "xii_scripta", "ur"];
-// Each language of i18n/languages.json (the app's one list) brings its catalogue and rules pages.
-const languageFiles = (languages) =>
-  languages.flatMap((tag) => [`i18n/${tag}.json`, ...RULES.map((id) => `rules/${tag}/${id}.md`)]);
+const CACHE = "ludus-web-v10";
+// Each language of i18n/languages.json (the app's one list) brings its catalogue; the games'
+// rules pages are in files.json (meson.build lists every page the build copied).
+const languageFiles = (languages) => languages.map((tag) => `i18n/${tag}.json`);
 
 self.addEventListener("install", (event) => {
   const list = (path) => fetch(path).then((response) => response.json());
@@ -13,11 +12,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     Promise.all([list("files.json"), list("i18n/languages.json")])
       .then(([files, languages]) =>
-        caches
-          .open(CACHE)
-          .then((cache) =>
-            cache.addAll([...files, ...languageFiles(languages), ...RULES.map((id) => `rules/spec/${id}.md`)]),
-          ),
+        caches.open(CACHE).then((cache) => cache.addAll([...files, ...languageFiles(languages)])),
       )
       .then(() => self.skipWaiting()),
   );

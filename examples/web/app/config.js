@@ -17,6 +17,12 @@ const setting = (name) => params.get(name) ?? (typeof kioskFile?.[name] === "str
 // The kiosk's language: its address's (?lang=), else its file's, else Italian. In kiosk mode a
 // visitor's choice is never stored: every visitor (after the idle reset or a reload) starts in this one.
 export const MUSEUM_LANGUAGE = LANGUAGES.includes(setting("lang")) ? setting("lang") : "it";
+// The games a kiosk offers (?games=ID,ID or kiosk.json's "games", a list of ids or a string like
+// the address's; none: every game of the catalogue, state.js offeredCatalogue).
+const chosenGames = params.get("games") ?? kioskFile?.games ?? [];
+export const CHOSEN_GAMES = (Array.isArray(chosenGames) ? chosenGames : String(chosenGames).split(",")).map((id) =>
+  String(id).trim(),
+);
 // The museum's name on the attract screen ("" for none).
 export const MUSEUM_NAME = (setting("museum") ?? "").trim();
 // Where the Royal Game of Ur's solved tables are (ur-RULESET-PIECES-DICE.table, made by `ludus

@@ -5,8 +5,8 @@ import { perfectTable } from "./engine.js";
 import { has, t } from "./i18n.js";
 import { startGame } from "./play.js";
 import { defaultOptions, levels, optionFields, otherLevels } from "./settings.js";
-import { state } from "./state.js";
-import { gameName, sideName } from "./words.js";
+import { catalogueOf, state } from "./state.js";
+import { cardWords, rulesetName, sideName } from "./words.js";
 
 export function confirmDialog(question, yes, no) {
   $("#confirm-text").textContent = question;
@@ -45,12 +45,13 @@ function buildGameCards(chosen) {
       const input = document.createElement("input");
       Object.assign(input, { type: "radio", name: "game", value: entry.id, checked: entry.id === chosen });
       input.addEventListener("change", () => buildOptions(entry.id, defaultOptions(entry.id)));
+      const words = cardWords(entry.id);
       label.append(
         input,
         startPicture(entry.id),
-        textElement("strong", "card-name", gameName(entry.id)),
-        textElement("span", "card-about", t(`newgame.about.${entry.id}`, {}, "")),
-        textElement("span", "card-length", t(`newgame.length.${entry.id}`, {}, "")),
+        textElement("strong", "card-name", words.name),
+        textElement("span", "card-about", words.about),
+        textElement("span", "card-length", words.length),
       );
       return label;
     }),
@@ -149,7 +150,7 @@ function optionField(id, name, spec, values) {
   const label = document.createElement("label");
   label.className = "field";
   const caption = document.createElement("span");
-  caption.textContent = t(`option.${name}`, {}, name);
+  caption.textContent = optionName(id, name);
   let input;
   if (spec.type === "integer") {
     input = document.createElement("input");
@@ -166,7 +167,10 @@ function optionField(id, name, spec, values) {
   if (name === "ruleset") {
     const note = sourceNote("");
     const update = () => {
-      note.textContent = t(`newgame.source.${id}.${JSON.parse(input.value)}`, {}, "");
+      // the game's words, else the library's source (in English)
+      const ruleset = JSON.parse(input.value);
+      const source = catalogueOf(id)?.rulesets.find((entry) => entry.id === ruleset)?.source ?? "";
+      note.textContent = t(`newgame.source.${id}.${ruleset}`, {}, source);
     };
     input.addEventListener("change", update);
     update();
@@ -177,8 +181,12 @@ function optionField(id, name, spec, values) {
   return label;
 }
 
+// An option's name: the game's own words for it (option.ID.NAME, e.g. the Royal Game of Ur's
+// tetrahedral dice), else the app's (option.NAME), else the library's name of the option.
+const optionName = (id, name) => t(has(`option.${id}.${name}`) ? `option.${id}.${name}` : `option.${name}`, {}, name);
+
 function valueName(id, name, value) {
-  if (name === "ruleset") return t(`ruleset.${id}.${value}`, {}, String(value));
+  if (name === "ruleset") return rulesetName(id, value);
   if (name === "first_player" && typeof value === "number") return sideName(value);
   return t(`value.${name}.${value}`, {}, String(value));
 }

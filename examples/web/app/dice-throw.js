@@ -1,6 +1,6 @@
 //# allFunctionsCalledOnLoad
 import { REDUCED_MOTION, SVG_NS } from "./config.js";
-import { binaryDice, FRAME_MS, PIPS, TETRAHEDRON, throwDuration, throwFrames } from "./dice.js";
+import { binaryDice, FRAME_MS, PIPS, STICK, TETRAHEDRON, tetrahedralDice, throwDuration, throwFrames } from "./dice.js";
 import { currentPace } from "./preferences.js";
 import { state } from "./state.js";
 
@@ -40,9 +40,23 @@ function showTetrahedron(die, value) {
   die.replaceChildren(svg);
 }
 
+// A throwing stick: its marked side up (1) or not (0).
+function showStick(die, value) {
+  const svg = svgElement("svg", { viewBox: "0 0 30 30", "aria-hidden": "true" });
+  const [x, y, width, height] = STICK.body;
+  svg.append(svgElement("rect", { x, y, width, height, rx: 3, class: "face" }));
+  if (value === 1) {
+    const [markX, markY, markWidth, markHeight] = STICK.mark;
+    svg.append(svgElement("rect", { x: markX, y: markY, width: markWidth, height: markHeight, class: "tip" }));
+  }
+  die.classList.toggle("marked", value === 1);
+  die.replaceChildren(svg);
+}
+
 function showFace(die, value) {
   if (die.classList.contains("binary") && (value === 0 || value === 1)) {
-    showTetrahedron(die, value);
+    if (tetrahedralDice(state.game?.id)) showTetrahedron(die, value);
+    else showStick(die, value);
     return;
   }
   if (!PIPS[value]) {

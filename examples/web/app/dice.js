@@ -1,4 +1,6 @@
 //# allFunctionsCalledOnLoad
+import { catalogueOf } from "./state.js";
+
 // The dice as drawn on screen: each face's pips on a 3x3 grid, and the faces a throw tumbles
 // through before it lands on the values. No DOM here (tested in Node).
 
@@ -37,11 +39,16 @@ export const PIPS = {
   ],
 };
 
-// The games whose dice are binary (the Royal Game of Ur: tetrahedra with two of their four tips
-// marked, a die counting 1 when a marked tip is up, lib/ur): each die is drawn as a tetrahedron
-// seen from above, its top tip marked or not, and the dice's total beside them.
-export const BINARY_DICE_GAMES = ["ur"];
-export const binaryDice = (gameId) => BINARY_DICE_GAMES.includes(gameId);
+// Binary dice, as the catalogue's "dice" says (faces 0 and 1: the Royal Game of Ur's tetrahedra
+// with two of their four tips marked, a die counting 1 when a marked tip is up; throwing
+// sticks): each die is drawn with its two faces (a tetrahedron seen from above, its top tip
+// marked or not; a stick, its marked side up or not), and the dice's total beside them.
+const diceOf = (gameId) => catalogueOf(gameId)?.dice ?? null;
+export const binaryDice = (gameId) => diceOf(gameId)?.faces?.join() === "0,1";
+export const tetrahedralDice = (gameId) => diceOf(gameId)?.kind === "tetrahedral";
+
+// A stick lying on the table, on a 30x30 grid: its body, and the mark of its marked side.
+export const STICK = { body: [11, 1, 8, 28], mark: [13, 7, 4, 16] };
 
 // A tetrahedron seen from above on a 30x30 grid: its outline, its three edges up to the top tip
 // (the middle), and the tip's mark.

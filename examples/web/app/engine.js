@@ -3,7 +3,7 @@ import { STORAGE_CURRENT, TABLES } from "./config.js";
 import { workerAnswered } from "./play.js";
 import { evaluateGame } from "./review-model.js";
 import { DEFAULT_GAME } from "./settings.js";
-import { state } from "./state.js";
+import { catalogueOf, state } from "./state.js";
 import { tableName, withoutTable } from "./table-reader.js";
 
 // The engine (a 1 MB WebAssembly module) is loaded once the page has painted its first screen
@@ -125,10 +125,10 @@ function workerFailed() {
 const tables = new Map(); // url -> promise of whether the worker reads it
 const tableAsks = new Map(); // url -> the resolve of a question not answered yet
 export function perfectTable(id, options) {
-  if (id !== "ur" || !state.Game) return Promise.resolve(null);
+  if (!catalogueOf(id)?.other_levels.includes("perfect") || !state.Game) return Promise.resolve(null);
   let url;
   try {
-    url = new URL(tableName(state.Game, options), TABLES).href;
+    url = new URL(tableName(state.Game, id, options), TABLES).href;
   } catch (error) {
     if (!(error instanceof state.LudusError)) throw error;
     return Promise.resolve(null); // options the library refuses (a number out of range)

@@ -36,6 +36,11 @@ export async function openLesson(id) {
     return;
   }
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  const lesson = all.find((each) => each.game === id);
+  if (!lesson) {
+    sayNoLesson(id); // a game whose folder gives no lesson (lib/<id>/app/lesson.json)
+    return;
+  }
   if (!state.lesson) {
     state.lesson = {
       back: { game: state.game, settings: state.settings, resigned: state.resigned, endShown: state.endShown },
@@ -44,7 +49,7 @@ export async function openLesson(id) {
       say: tell,
     };
   }
-  state.lesson.lesson = all.find((lesson) => lesson.game === id) ?? all[0];
+  state.lesson.lesson = lesson;
   state.lesson.index = 0;
   state.request += 1; // an answer of the worker still coming is for the game left aside
   state.thinking = false;
@@ -59,6 +64,11 @@ export async function openLesson(id) {
 function sayUnavailable() {
   $("#message").dataset.kind = "error";
   $("#message").textContent = t("lesson.unavailable");
+}
+
+function sayNoLesson(id) {
+  $("#message").dataset.kind = "error";
+  $("#message").textContent = t("lesson.none", { game: gameName(id) });
 }
 
 const currentStep = () => state.lesson.lesson.steps[state.lesson.index];

@@ -18,7 +18,7 @@
 // the app and wires the page. state.js, messages.js, words.js, moves.js, settings.js,
 // review-model.js and lesson.js hold no DOM (tested in Node).
 import { placeAt, render, showCursor, toggleZoom } from "./board.js";
-import { $, KIOSK, MUSEUM_LANGUAGE, SLOW_LOAD_MS } from "./config.js";
+import { $, CHOSEN_GAMES, KIOSK, MUSEUM_LANGUAGE, SLOW_LOAD_MS } from "./config.js";
 import { newGameChosen, newGameDialog, offerPerfect, openInvalidOptions, showComputerField } from "./dialogs.js";
 import { engine } from "./engine.js";
 import { copyInvitation, friendChosen, offerFriendGames, showInvitation } from "./friend.js";
@@ -44,7 +44,7 @@ import { printBoard } from "./print.js";
 import { closeReview, goTo, openReview, reviewKey } from "./review.js";
 import { showRules, showSpecification } from "./rules.js";
 import { defaultSettings } from "./settings.js";
-import { appCatalogue, state } from "./state.js";
+import { offeredCatalogue, state } from "./state.js";
 import { dismissMessage } from "./status.js";
 import { restore } from "./storage.js";
 
@@ -55,8 +55,14 @@ const loaded = await Promise.all([
   words,
   engine.then((module) => {
     ({ Game: state.Game, LudusError: state.LudusError } = module);
-    state.catalogue = appCatalogue(module.games());
+    state.catalogue = offeredCatalogue(module.games(), CHOSEN_GAMES);
   }),
+  // the games' own facts for the app (lib/<id>/app/app.json, merged at build time)
+  fetch("games.json")
+    .then((response) => (response.ok ? response.json() : {}))
+    .then((facts) => {
+      state.games = facts;
+    }),
 ]).then(
   () => true,
   () => false,

@@ -14,6 +14,20 @@ export function setMessages(tag, catalogue) {
 /** Whether the catalogue has a message for key. */
 export const has = (key) => Object.hasOwn(messages, key);
 
+/** The key of a message that depends on a game's ruleset, the most specific the catalogue has:
+ * PREFIX.RULESET, else PREFIX.FAMILY (the ruleset's name before "_": "kowalski" for
+ * "kowalski_10x11"), else PREFIX (the game's words for every other ruleset). With a part
+ * ("setup"), the key whose PREFIX...PART exists. */
+export function rulesetKey(prefix, ruleset, part) {
+  const found = (key) => has(part === undefined ? key : `${key}.${part}`);
+  if (ruleset !== undefined && ruleset !== null) {
+    if (found(`${prefix}.${ruleset}`)) return `${prefix}.${ruleset}`;
+    const family = String(ruleset).split("_")[0];
+    if (found(`${prefix}.${family}`)) return `${prefix}.${family}`;
+  }
+  return prefix;
+}
+
 /** The message of key with its {placeholders} filled; the fallback (or the key) when missing. */
 export function t(key, params = {}, fallback = key) {
   let message = has(key) ? messages[key] : fallback;

@@ -1,7 +1,8 @@
 //# allFunctionsCalledOnLoad
 import { pictureOf, pictureOptionsOf, withCoordinates } from "./board.js";
 import { $, SVG_NS } from "./config.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
+import { rulesetKey } from "./messages.js";
 import { counterSlots, MIN_CELL_MM, pageArea, RULES_PARTS, rulesKey, sheetLayout } from "./sheet.js";
 import { state } from "./state.js";
 import { labelTrays } from "./trays.js";
@@ -135,7 +136,7 @@ function legend(counts, shapes, start) {
     element("p", "", t("print.side.top", { side: sideName(1), pieces: piecesPhrase(counts[1], shapes[1], 1) })),
   );
   if (start.race) {
-    box.append(element("p", "", t(routeKey(start.picture))));
+    if (has(routeKey())) box.append(element("p", "", t(routeKey()))); // a game without its words: none
     box.append(element("p", "", t("print.trays")));
   } else if (!start.picture.querySelector("g.hand")) {
     // placed pieces start in hand: no array to show
@@ -148,18 +149,10 @@ function legend(counts, shapes, start) {
   return box;
 }
 
-// Duodecim has one route; XII Scripta's rulesets run the far rows in the same or in mirrored order,
-// which the cells' position names say (a top-row cell is the same step of both players or not);
-// the Royal Game of Ur's rulesets have three routes (Blitz runs Masters').
-function routeKey(picture) {
-  if (state.game.id === "ur")
-    return `print.route.ur.${state.game.ruleset === "blitz" ? "masters" : (state.game.ruleset ?? "finkel")}`;
-  if (state.game.id !== "xii_scripta") return `print.route.${state.game.id}`;
-  const top = picture.querySelector("rect[data-cell='top 1']");
-  return top && top.dataset.position0 !== top.dataset.position1
-    ? "print.route.xii_scripta.mirrored"
-    : "print.route.xii_scripta.shared";
-}
+// A race game's route in words: the game's, or its ruleset's where the game's words have one
+// (XII Scripta's rulesets run the far rows in the same or in mirrored order; the Royal Game of
+// Ur's have three routes).
+const routeKey = () => rulesetKey(`print.route.${state.game.id}`, state.game.ruleset);
 
 function pageBox(layout, className) {
   const area = pageArea(layout.paper);
@@ -197,7 +190,8 @@ function rulesPage(layout, counts, shapes, legendBox) {
   rules.append(element("h3", "", t("print.rules.title")));
   const key = rulesKey(state.game.id, state.game.ruleset);
   const list = element("dl");
-  for (const part of RULES_PARTS) {
+  // a game without its words (lib/<id>/app/i18n) has no summary: the parts it has
+  for (const part of RULES_PARTS.filter((name) => has(`${key}.${name}`))) {
     list.append(
       element("dt", "", t(`print.rules.part.${part}`)),
       element("dd", `rule-${part}`, t(`${key}.${part}`, { count: counts[0].men })),

@@ -22,12 +22,12 @@ export function defaultSettings() {
 // The new-game dialog shows a game's ruleset beside its card; its other options (who starts, the
 // pieces, the board's size, the draw counters) are folded away under "Altre opzioni". The seed is
 // drawn by the app, never asked.
-// Rulesets of the library the app does not offer: Kowalski's 10x11 array is won by the first
-// move under his immobilised-dux rule (docs/rules/latrunculi.md), a game over before it starts.
-export const RULESETS_NOT_OFFERED = { latrunculi: ["kowalski_10x11"] };
+// Rulesets of the library the app does not offer: the game's app.json says which and why
+// ("rulesets_not_offered": Latrunculi's Kowalski 10x11, won by the first move).
+export const rulesetsNotOffered = (id) => state.games[id]?.rulesets_not_offered ?? [];
 
 export function optionFields(id) {
-  const hidden = RULESETS_NOT_OFFERED[id] ?? [];
+  const hidden = rulesetsNotOffered(id);
   const fields = Object.entries(catalogueOf(id).options)
     .filter(([, spec]) => spec.type !== "seed")
     .map(([name, spec]) => [

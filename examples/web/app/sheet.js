@@ -1,6 +1,7 @@
 //# allFunctionsCalledOnLoad
 // The printed sheet's geometry, in millimetres, without DOM (tested in Node): which paper, where
 // the legend goes, how large the board is drawn, how the counters are laid out.
+import { rulesetKey } from "./messages.js";
 
 // Landscape sheets; the page's margins are style.css's @page margins.
 export const PAPERS = { A4: { width: 297, height: 210 }, A3: { width: 420, height: 297 } };
@@ -75,11 +76,8 @@ export function counterSlots(counts, cell, width) {
   };
 }
 
-// The rules summary's messages: a game's, or for Latrunculi its family of rulesets (Kowalski's
-// two boards, Bell's two, Schädler's two versions share their rules).
-export function rulesKey(game, ruleset) {
-  return game === "latrunculi"
-    ? `print.rules.latrunculi.${String(ruleset ?? "kowalski").split("_")[0]}`
-    : `print.rules.${game}`;
-}
+// The rules summary's messages: a game's, or its ruleset's, or its family of rulesets' where the
+// game's words have them (Latrunculi: Kowalski's two boards, Bell's two, Schädler's two versions
+// share their rules), with the parts RULES_PARTS.
+export const rulesKey = (game, ruleset) => rulesetKey(`print.rules.${game}`, ruleset, RULES_PARTS[0]);
 export const RULES_PARTS = ["setup", "move", "capture", "win"];

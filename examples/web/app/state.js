@@ -5,6 +5,7 @@ export const state = {
   Game: null, // the engine's Game class, LudusError and the catalogue: set once it loads
   LudusError: null,
   catalogue: [],
+  games: {}, // each game's facts for the app by id (games.json, from lib/<id>/app/app.json)
   game: null, // the Game being played
   settings: null, // {game, options, opponent, computer}
   resigned: null, // the player who resigned (the library has no resignation: the app keeps it)
@@ -34,9 +35,13 @@ export const state = {
 
 export const catalogueOf = (id) => state.catalogue.find((entry) => entry.id === id);
 
-// The games this app has its tables for (the board's taps, the words of every language, a
-// lesson, the rules pages, the print sheet): the library's catalogue may hold newer games, which
-// the app lists once it has them (all five of libludus 1.2 now, the Royal Game of Ur the last).
-export const APP_GAMES = ["duodecim", "petteia", "xii_scripta", "latrunculi", "ur"];
-/** The entries of the library's catalogue (games()) that the app offers, in the library's order. */
-export const appCatalogue = (games) => games.filter((entry) => APP_GAMES.includes(entry.id));
+// The games the app offers: every game of the library's catalogue (games()), in its order; the
+// app's own data of each (words, lesson, rules pages, app.json's facts) comes from the game's
+// folder (lib/<id>/app/, merged at build time), and a game without it is offered with the
+// catalogue's facts and English name. A kiosk may choose some of them (config.js CHOSEN_GAMES:
+// ?games=ID,ID or kiosk.json's "games"); ids the catalogue lacks are left out, and if none is
+// left every game is offered.
+export function offeredCatalogue(games, chosen = []) {
+  const offered = games.filter((entry) => chosen.includes(entry.id));
+  return offered.length > 0 ? offered : games;
+}

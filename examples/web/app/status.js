@@ -16,6 +16,7 @@ import {
   gameName,
   narrationText,
   playerName,
+  rulesetName,
   sideName,
   winnerOf,
 } from "./words.js";
@@ -160,7 +161,7 @@ export function showControls() {
           level: t(`level.${state.settings.opponent}`),
           side: sideName(state.settings.computer),
         });
-  $("#players").textContent = `${rulesetName()}${opponent}`;
+  $("#players").textContent = `${rulesetLine()}${opponent}`;
   showPanels();
   $("#history").replaceChildren(
     ...state.game.history.map((event) => {
@@ -171,9 +172,9 @@ export function showControls() {
   );
 }
 
-function rulesetName() {
+function rulesetLine() {
   const ruleset = state.game.options.ruleset;
-  return ruleset === undefined ? "" : `${t(`ruleset.${state.game.id}.${ruleset}`, {}, ruleset)}. `;
+  return ruleset === undefined ? "" : `${rulesetName(state.game.id, ruleset)}. `;
 }
 
 // A word of a game's name wider than the title's column ("Scriptorum" on a 360 px phone) is set

@@ -14,13 +14,14 @@ export const TABLE_CACHE_BLOCKS = 1024; // blocks kept: 4 MiB
 const MAGIC = "LUDUSURT";
 const HEAD = 16; // the magic, the version and the header's length
 
-// The library's name for a game's table (lib/ur/ur_solve.cpp, table_name):
-// ur-RULESET-PIECES-DICE.table, with the pieces and dice as the game has them (option 0 is the
-// ruleset's number: read from a new game of those options, its pieces in hand and its dice).
-export function tableName(Game, options) {
-  const game = new Game("ur", { ...options, seed: 1 });
+// The library's name for a game's table (lib/ur/ur_solve.cpp, table_name), for a game whose
+// catalogue entry has the level "perfect": ID-RULESET-PIECES-DICE.table, with the pieces and dice
+// as the game has them (option 0 is the ruleset's number: read from a new game of those
+// options, its pieces in hand and its dice).
+export function tableName(Game, id, options) {
+  const game = new Game(id, { ...options, seed: 1 });
   try {
-    return `ur-${game.options.ruleset}-${game.toJSON().position.hand[0]}-${game.chanceOutcomes()[0].dice.length}.table`;
+    return `${id}-${game.options.ruleset}-${game.toJSON().position.hand[0]}-${game.chanceOutcomes()[0].dice.length}.table`;
   } finally {
     game.close();
   }

@@ -8,6 +8,20 @@ import { catalogueOf, state } from "./state.js";
 
 export const gameName = (id) => t(`game.${id}`, {}, catalogueOf(id)?.name ?? id);
 export const sideName = (player) => t(`side.${player}`);
+// A game's card in the new-game dialog: its name, what kind of game it is and how long a game
+// takes (the game's words; a game without them: the catalogue's name alone).
+export const cardWords = (id) => ({
+  name: gameName(id),
+  about: t(`newgame.about.${id}`, {}, ""),
+  length: t(`newgame.length.${id}`, {}, ""),
+});
+// A ruleset's name: the game's words (ruleset.ID.RULESET), else the catalogue's name or id.
+export const rulesetName = (id, ruleset) =>
+  t(
+    `ruleset.${id}.${ruleset}`,
+    {},
+    catalogueOf(id)?.rulesets.find((entry) => entry.id === ruleset)?.name ?? String(ruleset),
+  );
 
 export function playerName(player) {
   if (state.online) return t(player === state.online.seat ? "player.you" : "player.friend", { side: sideName(player) });
@@ -17,19 +31,23 @@ export function playerName(player) {
 
 // A roll in words: the dice's values added up ("3 + 5"); binary dice (the Royal Game of Ur) by
 // what they move ("3"; the dice's box says also how many marked tips are up: binaryWords): a
-// throw of three dice with none marked moves 4 (docs/rules/ur.md, Masters' dice).
-export const binaryTotal = (dice) => {
+// throw with none marked moves what the game's app.json says for that many dice, if it says
+// ("binary_throw_of_none": Ur's three dice of Masters' rules move 4, docs/rules/ur.md), else 0.
+export const binaryTotal = (dice, gameId = state.game?.id) => {
   const marked = dice.reduce((sum, value) => sum + value, 0);
-  return marked === 0 && dice.length === 3 ? 4 : marked;
+  return marked === 0 ? (state.games[gameId]?.binary_throw_of_none?.[dice.length] ?? 0) : marked;
 };
 
 export function diceWords(dice, gameId = state.game?.id) {
-  return binaryDice(gameId) ? String(binaryTotal(dice)) : dice.join(" + ");
+  return binaryDice(gameId) ? String(binaryTotal(dice, gameId)) : dice.join(" + ");
 }
 
-// Binary dice in full: "3 (3 marked tips up)".
-export const binaryWords = (dice) =>
-  t("dice.binary", { total: binaryTotal(dice), count: dice.reduce((sum, value) => sum + value, 0) });
+// Binary dice in full: "3 (3 marked tips up)"; a game's own words where it has them
+// (dice.binary.ID: sticks are not tetrahedra).
+export function binaryWords(dice, gameId = state.game?.id) {
+  const key = has(`dice.binary.${gameId}`) ? `dice.binary.${gameId}` : "dice.binary";
+  return t(key, { total: binaryTotal(dice, gameId), count: dice.reduce((sum, value) => sum + value, 0) });
+}
 
 // The names the board shows for each player's positions (board.js: setCellNames, from the
 // picture drawn): a race board names its cells along one player's route, so the other player's

@@ -2,14 +2,17 @@
 // settings.js, dice.js, demo.js), in Node on the built package; and the page's module list, checked against
 // app/main.js's imports (index.html's modulepreloads, meson.build's list).
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 const here = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const ludus = await import(process.env.LUDUS_JS_PACKAGE);
-const { APP_GAMES, appCatalogue, state } = await import("../app/state.js");
-const { has, setMessages, t } = await import("../app/messages.js");
+const { offeredCatalogue, state } = await import("../app/state.js");
+const { has, rulesetKey, setMessages, t } = await import("../app/messages.js");
 const words = await import("../app/words.js");
 const moves = await import("../app/moves.js");
 const settings = await import("../app/settings.js");
@@ -19,21 +22,26 @@ const dice = await import("../app/dice.js");
 const demo = await import("../app/demo.js");
 const tableReader = await import("../app/table-reader.js");
 
-const catalogue = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
+// The site as built (the catalogues with every game's words merged in, lessons.json, games.json,
+// the rules pages: examples/web/meson.build, game-data.mjs).
+const site = (path) => `${process.env.LUDUS_WEB_SITE}/${path}`;
+const catalogue = (tag) => JSON.parse(readFileSync(site(`i18n/${tag}.json`), "utf8"));
 state.Game = ludus.Game;
-state.catalogue = appCatalogue(ludus.games());
+state.catalogue = offeredCatalogue(ludus.games());
+state.games = JSON.parse(readFileSync(site("games.json"), "utf8"));
 
-test("state: the app offers the games it has tables for, in the library's order (all five, the Royal Game of Ur with them)", () => {
+test("state: the app offers every game of the library's catalogue, in its order; a kiosk chooses some", () => {
   const ids = ludus.games().map((entry) => entry.id);
   assert.deepEqual(
     state.catalogue.map((entry) => entry.id),
-    ids.filter((id) => APP_GAMES.includes(id)),
+    ids,
   );
-  for (const id of APP_GAMES) assert.ok(ids.includes(id), `${id} is in the library's catalogue`);
-  assert.ok(
-    state.catalogue.some((entry) => entry.id === "ur"),
-    "the Royal Game of Ur: in the library and in the app",
-  );
+  const [first, second] = ids;
+  const offered = (chosen) => offeredCatalogue(ludus.games(), chosen).map((entry) => entry.id);
+  assert.deepEqual(offered([second, first]), [first, second], "the library's order");
+  assert.deepEqual(offered([second, "no_such_game"]), [second], "an id the catalogue lacks is left out");
+  assert.deepEqual(offered(["no_such_game"]), ids, "none left: every game");
+  assert.deepEqual(offered([]), ids);
 });
 
 test("state: the one state object declares every field the app keeps", () => {
@@ -215,14 +223,14 @@ function fakeServer(size, { ranges = true, magic = true } = {}) {
 }
 
 test("table reader: the library's name of a game's table, its pieces and dice as the options resolve them", () => {
-  assert.equal(tableReader.tableName(ludus.Game, {}), "ur-finkel-7-4.table");
+  assert.equal(tableReader.tableName(ludus.Game, "ur", {}), "ur-finkel-7-4.table");
   assert.equal(
-    tableReader.tableName(ludus.Game, { ruleset: "finkel", pieces: 3, dice: 0, first_player: 1 }),
+    tableReader.tableName(ludus.Game, "ur", { ruleset: "finkel", pieces: 3, dice: 0, first_player: 1 }),
     "ur-finkel-3-4.table",
   );
-  assert.equal(tableReader.tableName(ludus.Game, { ruleset: "masters" }), "ur-masters-7-3.table");
-  assert.equal(tableReader.tableName(ludus.Game, { ruleset: "blitz", dice: 3 }), "ur-blitz-5-3.table");
-  assert.throws(() => tableReader.tableName(ludus.Game, { pieces: 9 }), ludus.LudusError);
+  assert.equal(tableReader.tableName(ludus.Game, "ur", { ruleset: "masters" }), "ur-masters-7-3.table");
+  assert.equal(tableReader.tableName(ludus.Game, "ur", { ruleset: "blitz", dice: 3 }), "ur-blitz-5-3.table");
+  assert.throws(() => tableReader.tableName(ludus.Game, "ur", { pieces: 9 }), ludus.LudusError);
 });
 
 test("table reader: aligned blocks, one request per run of missing blocks, the cache bounded", () => {
@@ -377,15 +385,19 @@ test("sheet: the printed board's paper and cells, at least 20 mm, on A4 landscap
   assert.equal(height, 4 * 20); // 7 a row: 2 rows a side
   assert.deepEqual(slots[0], { player: 0, dux: true, x: 0, y: 0 });
   assert.deepEqual(slots[13], { player: 1, dux: true, x: 0, y: 40 });
+  setMessages("en", catalogue("en"));
   assert.equal(sheet.rulesKey("latrunculi", "kowalski_10x11"), "print.rules.latrunculi.kowalski");
   assert.equal(sheet.rulesKey("latrunculi", "schaedler_2001"), "print.rules.latrunculi.schaedler");
+  assert.equal(sheet.rulesKey("latrunculi", "bell"), "print.rules.latrunculi.bell");
   assert.equal(sheet.rulesKey("duodecim", undefined), "print.rules.duodecim");
+  assert.equal(sheet.rulesKey("duodecim", "no_such_ruleset"), "print.rules.duodecim");
 });
 
 test("sheet: every game and ruleset has its rules in brief in every language", async () => {
   const sheet = await import("../app/sheet.js");
   for (const tag of ["it", "en", "de"]) {
     const messages = catalogue(tag);
+    setMessages(tag, messages);
     for (const entry of state.catalogue) {
       for (const ruleset of entry.options.ruleset?.values ?? [undefined]) {
         for (const part of sheet.RULES_PARTS) {
@@ -570,7 +582,9 @@ test("dice: a throw tumbles through other faces, each unlike the one before, and
 
 test("dice: a binary die (the Royal Game of Ur) flips between its two faces and lands on the value", () => {
   const { binaryDice, throwFrames, FRAME_MS } = dice;
-  assert.ok(binaryDice("ur") && !binaryDice("duodecim") && !binaryDice("xii_scripta"));
+  // binary: the catalogue's dice have the faces 0 and 1
+  for (const entry of state.catalogue) assert.equal(binaryDice(entry.id), entry.dice?.faces.join() === "0,1", entry.id);
+  assert.ok(binaryDice("ur") && !binaryDice("duodecim") && !binaryDice("petteia"));
   const frames = throwFrames([1, 0, 0, 1], 500, Math.random, true);
   assert.equal(frames.length, Math.floor(500 / FRAME_MS));
   assert.deepEqual(frames.at(-1), [1, 0, 0, 1]);
@@ -718,6 +732,92 @@ test("new-game dialog: each game's ruleset apart, its other options folded, ever
   }
 });
 
+test("a game in the catalogue with no data of the app's (no lib/<id>/app/): a card, its words from the catalogue, no raw key", async () => {
+  const sheet = await import("../app/sheet.js");
+  // made up from a game with binary dice and rulesets, under an id no folder has
+  const model = ludus.games().find((entry) => entry.dice?.faces.join() === "0,1" && entry.rulesets.length > 0);
+  assert.ok(model, "a game with binary dice and rulesets to copy");
+  const madeUp = { ...structuredClone(model), id: "made_up", name: "A Made-up Game" };
+  const saved = state.catalogue;
+  state.catalogue = offeredCatalogue([...ludus.games(), madeUp]);
+  try {
+    assert.ok(
+      state.catalogue.some((entry) => entry.id === "made_up"),
+      "offered: a card in the new-game dialog",
+    );
+    for (const tag of JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"))) {
+      setMessages(tag, catalogue(tag));
+      const card = words.cardWords("made_up");
+      assert.deepEqual(card, { name: "A Made-up Game", about: "", length: "" }, tag);
+      const said = [
+        ...Object.values(card),
+        ...madeUp.rulesets.map((ruleset) => words.rulesetName("made_up", ruleset.id)),
+        words.binaryWords([1, 0, 1, 0], "made_up"),
+        words.diceWords([1, 0, 1, 0], "made_up"),
+        t(rulesetKey("print.route.made_up", madeUp.rulesets[0].id), {}, ""),
+        t("lesson.none", { game: words.gameName("made_up") }), // learn.js: no lesson in its folder
+      ];
+      for (const text of said) assert.ok(!/made_up|\{|\b[a-z]+\.[a-z_.]+\b/.test(text), `${tag}: ${text}`);
+      assert.equal(
+        words.rulesetName("made_up", madeUp.rulesets[0].id),
+        madeUp.rulesets[0].name ?? madeUp.rulesets[0].id,
+      );
+      assert.equal(words.diceWords([1, 0, 1, 0], "made_up"), "2");
+      assert.ok(dice.binaryDice("made_up"));
+      // every ruleset offered (no app.json), the library's defaults
+      const { ruleset } = settings.optionFields("made_up");
+      assert.deepEqual(ruleset[1].values, madeUp.options.ruleset.values);
+      assert.equal(settings.defaultOptions("made_up").ruleset, madeUp.options.ruleset.default);
+      // no summary nor route for the printed sheet: print.js shows the parts the game has
+      assert.ok(!has(`${sheet.rulesKey("made_up", undefined)}.setup`));
+    }
+  } finally {
+    state.catalogue = saved;
+  }
+});
+
+test("game-data.mjs: a game's words merged into the app's; a key not naming the game, or defined twice, refused", () => {
+  const root = mkdtempSync(join(tmpdir(), "game-data-"));
+  const write = (path, value) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), JSON.stringify(value));
+  };
+  write("app/en.json", { "menu.new": "New" });
+  write("alpha/i18n/en.json", { "game.alpha": "Alpha", "newgame.about.alpha": "A game" });
+  write("beta/i18n/en.json", { "game.beta": "Beta" });
+  const merge = (...games) =>
+    execFileSync(
+      process.execPath,
+      [here("game-data.mjs"), "words", join(root, "out"), join(root, "app"), "en", ...games],
+      {
+        stdio: "pipe",
+      },
+    );
+  mkdirSync(join(root, "out"));
+  merge(`alpha=${join(root, "alpha")}`, `beta=${join(root, "beta")}`);
+  assert.deepEqual(JSON.parse(readFileSync(join(root, "out/en.json"), "utf8")), {
+    "menu.new": "New",
+    "game.alpha": "Alpha",
+    "newgame.about.alpha": "A game",
+    "game.beta": "Beta",
+  });
+  write("beta/i18n/en.json", { "game.beta": "Beta", "game.alpha": "Alpha again" });
+  assert.throws(() => merge(`beta=${join(root, "beta")}`), /the key game.alpha does not name the game beta/);
+  write("beta/i18n/en.json", { "menu.new.beta": "Beta" });
+  write("app/en.json", { "menu.new.beta": "New" });
+  assert.throws(() => merge(`beta=${join(root, "beta")}`), /the key menu.new.beta is defined twice/);
+  write("beta/lesson.json", { game: "alpha", steps: [{}] });
+  assert.throws(
+    () =>
+      execFileSync(
+        process.execPath,
+        [here("game-data.mjs"), "lessons", join(root, "l.json"), `beta=${join(root, "beta")}`],
+        { stdio: "pipe" },
+      ),
+    /"game" is "alpha", not beta/,
+  );
+});
+
 test("new-game dialog: every option of every game of the library's catalogue (games(), not only the app's) named in every language; a 0 explained", () => {
   const languages = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
   for (const entry of ludus.games()) {
@@ -727,13 +827,12 @@ test("new-game dialog: every option of every game of the library's catalogue (ga
       const zero = spec.type === "integer" ? spec.min <= 0 : name !== "first_player" && (spec.values ?? []).includes(0);
       for (const tag of languages) {
         const words = catalogue(tag);
-        assert.ok(
-          typeof words[`option.${name}`] === "string" && words[`option.${name}`] !== name,
-          `${tag}: no label option.${name} (${entry.id})`,
-        );
+        // the game's own label (option.ID.NAME, in lib/<id>/app/i18n) or the app's
+        const label = words[`option.${entry.id}.${name}`] ?? words[`option.${name}`];
+        assert.ok(typeof label === "string" && label !== name, `${tag}: no label option.${name} (${entry.id})`);
         if (zero)
           assert.ok(
-            words[`value.${name}.0`] || /(^|\W)0 =/.test(words[`option.${name}`]),
+            words[`value.${name}.0`] || /(^|\W)0 =/.test(label),
             `${tag}: nothing says what 0 means for ${entry.id}'s ${name}`,
           );
       }
@@ -755,7 +854,7 @@ test("new-game dialog: Kowalski's 10x11 is not offered (its first move wins), ev
 test("rules: Duodecim's route as the board draws it, the pieces out after cell 24 (the letter E marks cell 19, where its stretch begins)", () => {
   const languages = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
   for (const tag of languages) {
-    const route = readFileSync(here(`rules/${tag}/duodecim.md`), "utf8")
+    const route = readFileSync(site(`rules/${tag}/duodecim.md`), "utf8")
       .split("\n")
       .find((line) => /\bA\b.*\bB\b.*\bC\b.*\bD\b.*\bE\b/.test(line));
     assert.ok(route, `${tag}: the route's letters`);
