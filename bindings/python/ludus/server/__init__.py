@@ -84,6 +84,22 @@ def add_parser(sub: Any) -> None:
         "--requests-per-minute", type=int, default=120, help="HTTP requests (create, join) of one address (default 120)"
     )
     p.add_argument(
+        "--players-per-hour", type=int, default=10, help="new lobby players of one address an hour (default 10)"
+    )
+    p.add_argument("--seeks-per-player", type=int, default=3, help="a player's open seeks in the lobby (default 3)")
+    p.add_argument(
+        "--games-per-address",
+        type=int,
+        default=20,
+        help="lobby games being played and seeks open of one address (default 20)",
+    )
+    p.add_argument(
+        "--live-move-seconds",
+        type=float,
+        default=300.0,
+        help="a live lobby game's time for a move; correspondence games have days (default 300)",
+    )
+    p.add_argument(
         "--reuse-port", action="store_true", help="let several processes listen on the same port (with PostgreSQL)"
     )
     p.add_argument(
@@ -210,6 +226,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         connections_per_address=args.connections_per_address,
         requests_per_minute=args.requests_per_minute,
         max_connections=args.max_connections,
+        players_per_hour=args.players_per_hour,
+        seeks_per_player=args.seeks_per_player,
+        games_per_address=args.games_per_address,
+        live_move_seconds=args.live_move_seconds,
     )
     return serve(
         args.host,
