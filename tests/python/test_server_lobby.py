@@ -4,14 +4,14 @@ the abuse limits, move deadlines (live and correspondence), the answers against 
 
 Loopback only; every wait is bounded (the clients' timeouts, the processes' startup)."""
 import asyncio
-import json
 import random
 import sqlite3
 import time
 
 import pytest
 
-from ludus.server import glicko2  # noqa: E402
+import ludus
+from ludus.server import glicko2
 from ludus.server.glicko2 import NEWCOMER, Rating, update
 
 aiohttp = pytest.importorskip("aiohttp")
@@ -27,6 +27,15 @@ from test_server import FAST, run  # noqa: E402
 
 HTTP = load_schema("http.schema.json")
 MESSAGES = load_schema("server-message.schema.json")
+
+# Games from the catalogue: one with rulesets (its default and another), and the others
+CATALOGUE = ludus.games()
+RULED = next(entry for entry in CATALOGUE if "ruleset" in entry["options"])
+WITH_RULESETS = RULED["id"]
+DEFAULT_RULES = RULED["options"]["ruleset"]["default"]
+OTHER_RULES = next(v for v in RULED["options"]["ruleset"]["values"] if v != DEFAULT_RULES)
+PLAIN = next(entry["id"] for entry in CATALOGUE if "ruleset" not in entry["options"])  # ruleset "standard"
+KINDS = [entry["id"] for entry in CATALOGUE]
 
 
 def check(definition, value, document=HTTP):
@@ -226,14 +235,14 @@ def test_a_quick_game_pairs_the_next_two_alike(tmp_path):
                 await person.register()
             a, b, c, d, e, f, g = people
             answers = {
-                "a": await a.quick("ur", pace="live"),
-                "a again": await a.quick("ur", pace="live"),
-                "b": await b.quick("ur", pace="correspondence", days=3),
-                "c": await c.quick("ur", pace="live", ruleset="masters"),
-                "d": await d.quick("petteia", pace="live"),
-                "e": await e.quick("ur", pace="correspondence", days=2),
-                "f": await f.quick("ur", pace="live"),
-                "g": await g.quick("ur", pace="correspondence", days=3),
+                "a": await a.quick(WITH_RULESETS, pace="live"),
+                "a again": await a.quick(WITH_RULESETS, pace="live"),
+                "b": await b.quick(WITH_RULESETS, pace="correspondence", days=3),
+                "c": await c.quick(WITH_RULESETS, pace="live", ruleset=OTHER_RULES),
+                "d": await d.quick(PLAIN, pace="live"),
+                "e": await e.quick(WITH_RULESETS, pace="correspondence", days=2),
+                "f": await f.quick(WITH_RULESETS, pace="live"),
+                "g": await g.quick(WITH_RULESETS, pace="correspondence", days=3),
             }
             answers["a waited"] = await a.wait(answers["a"]["id"], 0)
             answers["open"] = await a.seeks()
@@ -248,7 +257,7 @@ def test_a_quick_game_pairs_the_next_two_alike(tmp_path):
     assert answers["a again"] == answers["a"]
     for name in ("b", "c", "d", "e"):
         assert answers[name]["status"] == "open", name
-    assert answers["c"]["ruleset"] == "masters" and answers["d"]["ruleset"] == "standard"
+    assert answers["c"]["ruleset"] == OTHER_RULES and answers["d"]["ruleset"] == "standard"
     assert answers["f"]["status"] == "paired" and answers["f"]["opponent"] == a
     assert answers["g"]["status"] == "paired" and answers["g"]["opponent"] == b and answers["g"]["days"] == 3
     assert answers["a waited"]["game_id"] == answers["f"]["game_id"]
@@ -292,28 +301,28 @@ def test_the_lobbys_limits_and_refusals(tmp_path):
             ]
             elsewhere = LobbyClient(server.url, session=session, headers={"X-Forwarded-For": "198.51.100.9"})
             await elsewhere.register()  # another address: its own count
-            first = await one.seek("ur")
-            await one.seek("petteia")
-            codes["third seek"] = await refused(one.seek("duodecim"))
+            first = await one.seek(KINDS[0])
+            await one.seek(KINDS[1])
+            codes["third seek"] = await refused(one.seek(KINDS[2]))
             await one.cancel(first["id"])
-            codes["after a cancel"] = (await one.seek("duodecim"))["status"]
-            await two.seek("ur")  # the address's third
-            codes["fourth of the address"] = await refused(three.seek("ur"))
+            codes["after a cancel"] = (await one.seek(KINDS[2]))["status"]
+            await two.seek(WITH_RULESETS)  # the address's third
+            codes["fourth of the address"] = await refused(three.seek(WITH_RULESETS))
             taken = (await one.me())["seeks"][0]["id"]
             codes["own seek"] = await refused(one.accept(taken))
             # a game paired from elsewhere: the address's seek became a game, still counted
             await elsewhere.accept(taken)
             codes["seek taken"] = await refused(three.accept(taken))
-            codes["still four"] = await refused(three.seek("ur"))
+            codes["still four"] = await refused(three.seek(WITH_RULESETS))
             codes["cancelled twice"] = await refused(one.cancel(first["id"]))
             codes["no token"] = await refused(LobbyClient(server.url, session=session).me())
             codes["unknown token"] = await refused(LobbyClient(server.url, "x" * 43, session=session).me())
-            codes["ruleset"] = await refused(elsewhere.seek("ur", ruleset="nonesuch"))
+            codes["ruleset"] = await refused(elsewhere.seek(WITH_RULESETS, ruleset="nonesuch"))
             codes["game"] = await refused(elsewhere.seek("chess"))
-            codes["live with days"] = await refused(elsewhere.seek("ur", pace="live", days=2))
-            codes["correspondence without days"] = await refused(elsewhere.seek("ur", pace="correspondence"))
-            codes["days"] = await refused(elsewhere.seek("ur", pace="correspondence", days=15))
-            async with session.post(server.url + "/api/lobby/seeks", json={"game": "ur", "pace": "live"}) as response:
+            codes["live with days"] = await refused(elsewhere.seek(WITH_RULESETS, pace="live", days=2))
+            codes["correspondence without days"] = await refused(elsewhere.seek(WITH_RULESETS, pace="correspondence"))
+            codes["days"] = await refused(elsewhere.seek(WITH_RULESETS, pace="correspondence", days=15))
+            async with session.post(server.url + "/api/lobby/seeks", json={"game": PLAIN, "pace": "live"}) as response:
                 codes["answer"] = (response.status, await response.json())
         return codes
 

@@ -18,7 +18,8 @@ from aiohttp import WSMsgType, web
 from .. import __version__
 from ..errors import LudusError
 from ..game import Game, games
-from .protocol import MAX_BODY_BYTES, BadMessage, check_body, parse_client_message
+from .protocol import MAX_BODY_BYTES, BadMessage, _error, check_body, parse_client_message
+from .lobby import Lobby
 from .outbox import Outbox
 from .room import Refused, Room, new_secret, token_hash
 from .store import Store, Unavailable
@@ -166,10 +167,6 @@ class Address:
 FORGET_ADDRESSES_S = 30.0
 
 
-def _error(status: int, code: str, message: str) -> web.Response:
-    return web.json_response({"error": code, "message": message}, status=status)
-
-
 def _unavailable(message: str) -> web.Response:
     response = _error(503, "unavailable", message)
     response.headers["Retry-After"] = str(RETRY_AFTER_S)
@@ -209,8 +206,6 @@ class Server:
         self.refused_busy = 0
         if not self.limits.max_connections:
             self.limits.max_connections = connection_capacity(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
-        from .lobby import Lobby  # it needs this module's pieces
-
         self.lobby = Lobby(self)
 
     @property

@@ -16,20 +16,16 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from aiohttp import web
 
 from ..errors import LudusError
 from ..game import Game, games
-from .app import _error
 from .lobby_store import LobbyStore, Pairing
-from .protocol import BadMessage
+from .protocol import BadMessage, _error
 from .room import new_secret, token_hash
 from .store import Unavailable
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import Server
 
 __all__ = ["Lobby", "LOBBY_TICK_S", "DEFAULT_RULESET", "MAX_WAIT_S"]
 
@@ -55,7 +51,8 @@ def _address_key(address: str) -> str:
 class Lobby:
     """The lobby of one server process (its records are the database's, shared by processes)."""
 
-    def __init__(self, server: "Server") -> None:
+    def __init__(self, server: Any) -> None:
+        """``server``: app.py's Server (its store, limits, addresses, rooms)."""
         self.server = server
         self.records = LobbyStore(server.store)
         self._players: Dict[str, str] = {}  # token hash → player id
