@@ -17,6 +17,9 @@ const setting = (name) => params.get(name) ?? (typeof kioskFile?.[name] === "str
 // The kiosk's language: its address's (?lang=), else its file's, else Italian. In kiosk mode a
 // visitor's choice is never stored: every visitor (after the idle reset or a reload) starts in this one.
 export const MUSEUM_LANGUAGE = LANGUAGES.includes(setting("lang")) ? setting("lang") : "it";
+// The lobby (app/lobby.js: strangers and ratings, through a game server) in a kiosk: off unless
+// kiosk.json says "lobby": true.
+export const KIOSK_LOBBY = kioskFile?.lobby === true;
 // The museum's name on the attract screen ("" for none).
 export const MUSEUM_NAME = (setting("museum") ?? "").trim();
 // Where the Royal Game of Ur's solved tables are (ur-RULESET-PIECES-DICE.table, made by `ludus

@@ -10,7 +10,10 @@ export const gameName = (id) => t(`game.${id}`, {}, catalogueOf(id)?.name ?? id)
 export const sideName = (player) => t(`side.${player}`);
 
 export function playerName(player) {
-  if (state.online) return t(player === state.online.seat ? "player.you" : "player.friend", { side: sideName(player) });
+  if (state.online) {
+    const other = state.online.lobby ? "lobby.player_opponent" : "player.friend";
+    return t(player === state.online.seat ? "player.you" : other, { side: sideName(player) });
+  }
   if (state.settings.opponent === "human") return sideName(player);
   return t(player === state.settings.computer ? "player.computer" : "player.you", { side: sideName(player) });
 }
@@ -150,7 +153,10 @@ export function parseMoveText(text) {
 // told by naming the sides ("the dux of Dark (computer) is immobilised"), so that it reads true
 // to the winner and to the loser alike.
 export function endReason() {
-  if (state.resigned !== null) return t("reason.resigned", { who: playerName(state.resigned) });
+  if (state.resigned !== null)
+    return t(state.online?.view?.end_reason === "timeout" ? "lobby.reason_timeout" : "reason.resigned", {
+      who: playerName(state.resigned),
+    });
   // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
   // agreed draw can be told, from the history.
   const reason =
