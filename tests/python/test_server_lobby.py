@@ -345,6 +345,37 @@ def test_the_lobbys_limits_and_refusals(tmp_path):
     check("error", body)
 
 
+def test_every_lobby_request_counts_against_the_addresss_request_rate(tmp_path):
+    """--requests-per-minute 6: an address's lobby requests (GETs too: a player's games, the
+    lists, a seek's wait) are refused as rate_limited past it; another address is not."""
+    server = ServerProcess(
+        f"sqlite:{tmp_path / 'games.sqlite3'}",
+        extra=["--trust-proxy", "--requests-per-minute", "6"],
+        env=child_env(),
+        log_path=str(tmp_path / "server.log"),
+    ).start()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            here = LobbyClient(server.url, session=session, headers={"X-Forwarded-For": "203.0.113.7"})
+            there = LobbyClient(server.url, session=session, headers={"X-Forwarded-For": "198.51.100.9"})
+            await here.register()
+            seek = await here.seek(PLAIN)
+            await here.wait(seek["id"], 0)
+            await here.me()
+            await here.seeks()
+            await here.live()
+            with pytest.raises(ServerError) as info:
+                await here.me()
+            return info.value.code, await there.seeks()
+
+    try:
+        code, listed = run(main(), timeout=60)
+    finally:
+        server.stop()
+    assert code == "rate_limited" and [s["game"] for s in listed] == [PLAIN]
+
+
 # ---- deadlines -----------------------------------------------------------------------------------
 
 

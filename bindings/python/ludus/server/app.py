@@ -278,7 +278,8 @@ class Server:
         if request.path.startswith("/api/"):
             if not self.origin_allowed(request):
                 return _error(403, "origin", f"requests from {request.headers.get('Origin')} are not allowed")
-            if request.method in ("POST", "DELETE") and not self.address(self.address_of(request)).requests.take():
+            counted = request.method != "GET" or request.path.startswith(("/api/lobby/", "/api/players"))
+            if counted and not self.address(self.address_of(request)).requests.take():
                 return _error(429, "rate_limited", "too many requests: try again in a minute")
             if request.method == "POST" and self.full:
                 # a new game or a join brings connections there is no room for
