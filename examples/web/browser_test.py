@@ -50,6 +50,9 @@ One browser for everything:
 - a game against a friend (part friend): `ludus serve` (a native libludus: LUDUS_LIBRARY, or
   build/capi/ beside this build) on a free port, an Italian phone and an English tablet playing
   Duodecim through it, a dropped connection and a killed server, both pages back in the game;
+- two strangers through the lobby (part lobby): an Italian phone's quick game of the Royal Game
+  of Ur accepted from the list by an English tablet, played to the end, each page's new rating
+  (Glicko-2's), the lobby off in a kiosk unless kiosk.json turns it on;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts()) runs only
@@ -1086,7 +1089,19 @@ def lobby(app):
         assert online(waiting_page)["status"].endswith(
             words["lobby.opponent_turn"].split("}")[1]
         ), f"the page waiting: {online(waiting_page)}"
-        actions = play_between(host, guest, 3000)
+        # the stranger's rolls and moves written out as an opponent's, not a friend's
+        actions = play_between(host, guest, 6)
+        narration = lambda page: page.js("return document.querySelector('#narration').textContent")
+        opening = {
+            p: os.path.commonprefix([w[f"narrate.opponent_{k}"] for k in ("rolled", "rolled_played", "played")])
+            for p, w in ((host, it), (guest, en))
+        }
+        said = wait_for(
+            lambda: next((narration(p) for p in (host, guest) if narration(p).startswith(opening[p])), None),
+            "the stranger's action written out on the other page",
+            10,
+        )
+        actions += play_between(host, guest, 3000)
         assert online(host)["phase"] == online(guest)["phase"] == "over", "the game did not end"
         result = [p.js("return document.querySelector('#status').dataset.result") for p in (host, guest)]
         assert result[0] == result[1], f"the two pages disagree on the result: {result}"
@@ -1115,7 +1130,7 @@ def lobby(app):
         host.check_no_leak("the lobby after a game, Italian")
         print(
             f"lobby: the Royal Game of Ur between an Italian phone (a quick game, waiting) and an English tablet "
-            f"(the seek accepted from the list) through ludus serve, {actions} actions, result {result[0]}; "
+            f"(the seek accepted from the list) through ludus serve, {actions} actions, result {result[0]}; {said!r}; "
             f"ratings shown {after} and {won + lost - after} (Glicko-2 from 1500); off in a kiosk unless kiosk.json"
         )
         app.axe_runs += host.axe_runs + guest.axe_runs

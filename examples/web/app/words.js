@@ -121,8 +121,9 @@ export function narrationText() {
         : t(first === state.settings.computer ? "starts.computer" : "starts.you"),
     );
   }
-  // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer: friend.js)
-  const actor = state.online ? "friend_" : "";
+  // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer:
+  // friend.js), or a stranger's (the lobby's games)
+  const actor = state.online ? (state.online.lobby ? "opponent_" : "friend_") : "";
   const dice = state.narration.dice && diceWords(state.narration.dice);
   const moves = state.narration.moves.map((move) => describeMove(move, state.settings.computer, "said")).join(", ");
   if (dice && moves) parts.push(t(`narrate.${actor}rolled_played`, { dice, moves }));
