@@ -4,7 +4,9 @@ Two people play one game from two devices: one creates it (``POST /api/games``) 
 friend the invitation link; each seat has its own secret token; anyone with the game's id may
 watch. The server holds the only true game: every move is checked by the library, the dice are
 rolled by the server (or typed by the players, if both agreed), and every accepted change is in
-the database before it is acknowledged. The protocol is in docs/server.md and schemas/server.
+the database before it is acknowledged. Strangers meet in the lobby (lobby.py): anonymous
+players, seeks and quick games, Glicko-2 ratings, move deadlines. The protocol is in
+docs/server.md and schemas/server.
 
 Needs aiohttp, jsonschema and qrcode (``pip install ludus[server]``; Debian: python3-aiohttp,
 python3-jsonschema, python3-qrcode) and, for PostgreSQL, psycopg2 (python3-psycopg2).
