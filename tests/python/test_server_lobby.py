@@ -162,6 +162,10 @@ def test_two_strangers_paired_through_the_lobby_on_two_processes(postgres, tmp_p
             quick_waited = await waiting
             second = await play_out([anna.game(quick), bruno.game(quick_waited)], seed=11)
             me_after_second = [await anna.me(), await bruno.me()]
+            # two quick requests at once, one on each process: paired with each other all the same
+            at_once = await asyncio.gather(anna.quick(PLAIN, pace="live"), bruno.quick(PLAIN, pace="live"))
+            opened_at_once = next((a for a in at_once if a["status"] == "open"), None)
+            waited_at_once = await (anna if at_once[0] is opened_at_once else bruno).wait(opened_at_once["id"], 10)
             return dict(locals(), players=(anna.player, bruno.player))
 
     try:
@@ -218,6 +222,10 @@ def test_two_strangers_paired_through_the_lobby_on_two_processes(postgres, tmp_p
         assert all(abs(a - b) < 1e-9 for a, b in zip(rating, expected)), (rating, expected)
     for me in me_second:
         assert len(me["games"]) == 2 and me["games"][0]["id"] == quick["game_id"]
+    at_once, waited_at_once = found["at_once"], found["waited_at_once"]
+    assert sorted(a["status"] for a in at_once) == ["open", "paired"], at_once
+    paired_at_once = next(a for a in at_once if a["status"] == "paired")
+    assert waited_at_once["status"] == "paired" and waited_at_once["game_id"] == paired_at_once["game_id"]
 
 
 # ---- quick games ---------------------------------------------------------------------------------
