@@ -321,6 +321,11 @@ def test_the_lobbys_limits_and_refusals(tmp_path):
             # a game paired from elsewhere: the address's seek became a game, still counted
             await elsewhere.accept(taken)
             codes["seek taken"] = await refused(three.accept(taken))
+            (still_open,) = (await one.me())["seeks"]
+            codes["not theirs"] = [
+                await refused(three.cancel(still_open["id"])),
+                await refused(three.wait(still_open["id"], 0)),
+            ]
             codes["still four"] = await refused(three.seek(WITH_RULESETS))
             codes["cancelled twice"] = await refused(one.cancel(first["id"]))
             codes["no token"] = await refused(LobbyClient(server.url, session=session).me())
@@ -343,6 +348,7 @@ def test_the_lobbys_limits_and_refusals(tmp_path):
     assert codes["fourth of the address"] == "too_many_games"
     assert codes["own seek"] == "own_seek"
     assert codes["seek taken"] == "no_seek" and codes["cancelled twice"] == "no_seek"
+    assert codes["not theirs"] == ["no_seek", "no_seek"]
     assert codes["still four"] == "too_many_games"
     assert codes["no token"] == codes["unknown token"] == "no_player"
     assert codes["ruleset"] == codes["game"] == "bad_game"
