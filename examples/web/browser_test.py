@@ -50,6 +50,9 @@ One browser for everything:
 - a game against a friend (part friend): `ludus serve` (a native libludus: LUDUS_LIBRARY, or
   build/capi/ beside this build) on a free port, an Italian phone and an English tablet playing
   Duodecim through it, a dropped connection and a killed server, both pages back in the game;
+- two strangers through the lobby (part lobby): an Italian phone's quick game of the Royal Game
+  of Ur accepted from the list by an English tablet, played to the end, each page's new rating
+  (Glicko-2's), the lobby off in a kiosk unless kiosk.json turns it on;
 - the app loads again with the server stopped (the service worker);
 - screenshots of the Italian phone and tablet pages (SCREENSHOT_DIR/web-*.png).
 Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts()) runs only
@@ -493,6 +496,7 @@ def parts():
         ("ur_perfect", ur_perfect),
         ("kiosk", kiosk),
         ("friend", friend),
+        ("lobby", lobby),
         ("offline", offline),
     ]
 
@@ -815,7 +819,7 @@ def native_library():
     return native_file("LUDUS_LIBRARY", os.path.join("capi", "libludus.so.1"))
 
 
-def game_server(library, directory):
+def game_server(library, directory, app_dir=SITE):
     """`ludus serve` on a free loopback port, serving the built app (ludus.server.testing's
     process: kill() is SIGKILL, start() again the same port and database)."""
     os.environ["LUDUS_LIBRARY"] = library
@@ -826,7 +830,7 @@ def game_server(library, directory):
     server = ServerProcess(
         f"sqlite:{os.path.join(directory, 'games.sqlite3')}",
         env=env,
-        extra=["--app", SITE],
+        extra=["--app", app_dir],
         log_path=os.path.join(directory, "server.log"),
     )
     return server.start()
@@ -974,6 +978,159 @@ def friend(app):
             "connection dropped while the phone played, back at the server's position; an undo asked, declined, asked "
             "again and agreed; the server killed and restarted, both back; a game of real dice agreed and a roll typed in; "
             "no option without a server"
+        )
+        app.axe_runs += host.axe_runs + guest.axe_runs
+        app.targets_measured += host.targets_measured + guest.targets_measured
+    finally:
+        guest_driver.quit()
+        server.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+# ---- a game against a stranger through the lobby of `ludus serve` ---------------------------------
+
+
+def lobby_state(app):
+    return app.js(
+        "return {lobby: document.body.dataset.lobby ?? null, rating: document.body.dataset.lobbyRating ?? null, "
+        "me: document.querySelector('#lobby-me').textContent, waiting: document.querySelector('#lobby-waiting').textContent, "
+        "endRating: document.querySelector('#end-rating').hidden ? null : document.querySelector('#end-rating').textContent}"
+    )
+
+
+def open_lobby(page):
+    page.button("#new-game")
+    wait_for(lambda: page.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    page.button("#play-lobby")
+    wait_for(lambda: page.js("return document.querySelector('#lobby-dialog').open"), "the lobby")
+    wait_for(lambda: lobby_state(page)["me"], "the lobby to show the player's rating")
+
+
+def lobby(app):
+    """Two strangers through the lobby of `ludus serve`: an Italian phone asks for a quick game of
+    the Royal Game of Ur and waits; an English tablet finds it among the players waiting (with its
+    rating) and plays it; the two play to the end through the server; each page then shows its
+    new rating, Glicko-2's for two newcomers (the winner's and the loser's), and the lobby lists
+    the game with the rating's change. In a kiosk the lobby is off unless kiosk.json turns it on."""
+    library = native_library()
+    assert library, "no native libludus for ludus serve: build it or set LUDUS_LIBRARY"
+    import tempfile
+
+    directory = tempfile.mkdtemp(prefix="ludus-lobby-")
+    site = os.path.join(directory, "site")  # the app, its kiosk.json rewritten by the test
+    shutil.copytree(SITE, site)
+    kiosk_file = os.path.join(site, "kiosk.json")
+    server = game_server(library, directory, site)
+    from ludus.server.glicko2 import NEWCOMER, update  # the package game_server put on the path
+
+    base = server.url + "/"
+    guest_driver = browser()
+    try:
+        host, guest = App(app.d, base), App(guest_driver, base)
+        # a kiosk: no lobby, unless kiosk.json turns it on
+        for on in (False, True):
+            with open(kiosk_file, "w", encoding="utf-8") as file:
+                json.dump({"museum": "", "lang": "it", "lobby": on}, file)
+            host.open("it", "kiosk=1&pace=30")
+            wait_for(lambda: lobby_state(host)["lobby"] in ("on", "off"), "the kiosk to decide on the lobby")
+            assert lobby_state(host)["lobby"] == ("on" if on else "off"), f"kiosk.json lobby {on}: {lobby_state(host)}"
+            assert host.js("return document.querySelector('#play-lobby').hidden") != on
+        with open(kiosk_file, "w", encoding="utf-8") as file:
+            json.dump({"museum": "", "lang": "it", "lobby": False}, file)
+        host.js("localStorage.clear()")
+        host.open("it")
+        host.size(360, 740)
+        guest.open("en")
+        guest.size(768, 1024)
+        it, en = catalogue_of("it"), catalogue_of("en")
+        wait_for(lambda: lobby_state(host)["lobby"] == "on", "the phone to offer the lobby")
+        # the Italian phone asks for a quick game of Ur and waits
+        open_lobby(host)
+        first_game = host.js("return document.querySelector('#lobby-game').value")  # the game on the board
+        assert lobby_state(host)["me"] == it["lobby.no_rating"].replace("{game}", it[f"game.{first_game}"])
+        Select(host.d.find_element(By.ID, "lobby-game")).select_by_value("ur")
+        wait_for(
+            lambda: lobby_state(host)["me"] == it["lobby.no_rating"].replace("{game}", it["game.ur"]),
+            "the phone's rating in the Royal Game of Ur",
+        )
+        host.check_targets("the lobby on the phone", board_places=False)
+        host.check_axe("the lobby on the phone")
+        host.check_no_leak("the lobby on the phone")
+        host.button("#lobby-quick")
+        wait_for(
+            lambda: lobby_state(host)["waiting"].startswith(it["lobby.waiting"].split("{")[0]), "the phone to wait"
+        )
+        screenshot(host, "web-lobby-waiting-phone", 360, 740)
+        host.size(360, 740)
+        # the English tablet finds the phone's seek and plays it
+        open_lobby(guest)
+        seek = wait_for(
+            lambda: guest.js(
+                "const b = document.querySelector('#lobby-seeks button[data-lobby=seek]');"
+                "return b && b.parentElement.textContent"
+            ),
+            "the phone's seek in the tablet's lobby",
+        )
+        assert "1500" in seek and en["game.ur"] in seek, f"the seek as listed: {seek!r}"
+        guest.check_targets("the lobby on the tablet", board_places=False)
+        guest.check_axe("the lobby on the tablet")
+        guest.check_no_leak("the lobby on the tablet")
+        screenshot(guest, "web-lobby-tablet", 768, 1024)
+        guest.size(768, 1024)
+        guest.button("#lobby-seeks button[data-lobby=seek]")
+        wait_for(
+            lambda: all(online(p)["connection"] == "open" and online(p)["version"] >= 0 for p in (host, guest)),
+            "both pages in the lobby's game",
+        )
+        assert not host.js("return document.querySelector('#lobby-dialog').open"), "the phone's lobby still open"
+        wait_for(lambda: can_act(host) != can_act(guest), "one page to play, the other to wait")
+        waiting_page, words = (guest, en) if can_act(host) else (host, it)
+        assert online(waiting_page)["status"].endswith(
+            words["lobby.opponent_turn"].split("}")[1]
+        ), f"the page waiting: {online(waiting_page)}"
+        # the stranger's rolls and moves written out as an opponent's, not a friend's
+        actions = play_between(host, guest, 6)
+        narration = lambda page: page.js("return document.querySelector('#narration').textContent")
+        opening = {
+            p: os.path.commonprefix([w[f"narrate.opponent_{k}"] for k in ("rolled", "rolled_played", "played")])
+            for p, w in ((host, it), (guest, en))
+        }
+        said = wait_for(
+            lambda: next((narration(p) for p in (host, guest) if narration(p).startswith(opening[p])), None),
+            "the stranger's action written out on the other page",
+            10,
+        )
+        actions += play_between(host, guest, 3000)
+        assert online(host)["phase"] == online(guest)["phase"] == "over", "the game did not end"
+        result = [p.js("return document.querySelector('#status').dataset.result") for p in (host, guest)]
+        assert result[0] == result[1], f"the two pages disagree on the result: {result}"
+        # each page's new rating: Glicko-2's, from two newcomers
+        won = round(update(NEWCOMER, [(NEWCOMER, 1)]).rating)
+        lost = round(update(NEWCOMER, [(NEWCOMER, 0)]).rating)
+        shown = {}
+        for page, words in ((host, it), (guest, en)):
+            shown[page] = wait_for(lambda: lobby_state(page)["endRating"], "the new rating in the end panel", 15)
+        winner_seat = int(result[0].split()[1])
+        host_seat = host.js("return JSON.parse(localStorage.getItem('ludus.online')).seat")
+        for page, words, seat in ((host, it, host_seat), (guest, en, 1 - host_seat)):
+            after = won if seat == winner_seat else lost
+            expected = words["lobby.rated"].replace("{after}", str(after)).replace("{before}", "1500")
+            assert shown[page] == expected, f"the rating shown: {shown[page]!r}, not {expected!r}"
+        host.check_no_leak("the end of a lobby game, Italian")
+        guest.check_no_leak("the end of a lobby game, English")
+        screenshot(host, "web-lobby-rated-phone", 360, 740)
+        host.size(360, 740)
+        # the lobby again: the rating and the game among the player's games
+        open_lobby(host)
+        after = won if host_seat == winner_seat else lost
+        assert lobby_state(host)["rating"] == str(after), lobby_state(host)
+        games = host.js("return [...document.querySelectorAll('#lobby-games li')].map((li) => li.textContent)")
+        assert len(games) == 1 and f"1500 → {after}" in games[0], f"the phone's games: {games}"
+        host.check_no_leak("the lobby after a game, Italian")
+        print(
+            f"lobby: the Royal Game of Ur between an Italian phone (a quick game, waiting) and an English tablet "
+            f"(the seek accepted from the list) through ludus serve, {actions} actions, result {result[0]}; {said!r}; "
+            f"ratings shown {after} and {won + lost - after} (Glicko-2 from 1500); off in a kiosk unless kiosk.json"
         )
         app.axe_runs += host.axe_runs + guest.axe_runs
         app.targets_measured += host.targets_measured + guest.targets_measured

@@ -23,6 +23,9 @@ const chosenGames = params.get("games") ?? kioskFile?.games ?? [];
 export const CHOSEN_GAMES = (Array.isArray(chosenGames) ? chosenGames : String(chosenGames).split(",")).map((id) =>
   String(id).trim(),
 );
+// The lobby (app/lobby.js: strangers and ratings, through a game server) in a kiosk: off unless
+// kiosk.json says "lobby": true.
+export const KIOSK_LOBBY = kioskFile?.lobby === true;
 // The museum's name on the attract screen ("" for none).
 export const MUSEUM_NAME = (setting("museum") ?? "").trim();
 // Where the Royal Game of Ur's solved tables are (ur-RULESET-PIECES-DICE.table, made by `ludus

@@ -21,16 +21,24 @@ import { narrate, sideName } from "./words.js";
 const STORAGE_ONLINE = "ludus.online";
 let serverBase = null;
 let connection = null;
+let serverFound = null;
+
+/** The game server's address (the app's own, or ?server=URL) if one answers, else null; asked
+ * once (the lobby, lobby.js, asks too). */
+export function gameServer() {
+  const asked = new URLSearchParams(location.search).get("server");
+  const servedByServer = document.querySelector('meta[name="ludus-server"]')?.content === "here";
+  serverFound ??=
+    asked || servedByServer
+      ? findServer(new URL(asked ? `${asked.replace(/\/*$/, "")}/` : ".", location.href).href)
+      : Promise.resolve(null);
+  return serverFound;
+}
 
 /** At the start: is there a server? Then the option, and an invitation in the address or a game
  * left open on this device. */
 export async function offerFriendGames() {
-  const asked = new URLSearchParams(location.search).get("server");
-  const servedByServer = document.querySelector('meta[name="ludus-server"]')?.content === "here";
-  serverBase =
-    asked || servedByServer
-      ? await findServer(new URL(asked ? `${asked.replace(/\/*$/, "")}/` : ".", location.href).href)
-      : null;
+  serverBase = await gameServer();
   document.body.dataset.server = serverBase ? "found" : "none";
   if (!serverBase) return;
   $("#play-friend").hidden = false;
@@ -133,12 +141,15 @@ export async function copyInvitation() {
 
 // ---- the connection ------------------------------------------------------------------------------
 
-function connect(record) {
+/** Plays a seat of a game the server holds (`record`: base, id, seat, token; `lobby`: a game the
+ * lobby paired, against a stranger). */
+export function connect(record) {
   leaveOnlineGame();
   localStorage.setItem(STORAGE_ONLINE, JSON.stringify(record));
   state.online = {
     id: record.id,
     seat: record.seat,
+    lobby: record.lobby ?? false,
     join: record.join ?? null,
     qr: record.qr ?? null,
     view: null,
@@ -185,7 +196,7 @@ function welcome({ view, state: saved }) {
     state.game = game;
     narrate("clear");
   }
-  state.resigned = view.end_reason === "resigned" ? 1 - view.winner : null;
+  state.resigned = ["resigned", "timeout"].includes(view.end_reason) ? 1 - view.winner : null; // a lost on time too
   afterChange();
   shown(view);
   if (online.greeting) say(online.greeting, "info");
@@ -229,7 +240,7 @@ function playEvent({ kind, seat, data }) {
       return false;
     }
     showRolled(seat, data.dice);
-  } else if (kind === "resign") {
+  } else if (kind === "resign" || kind === "timeout") {
     state.resigned = seat;
     afterChange();
   } else if (kind === "draw") {
@@ -324,7 +335,8 @@ export function onlineStatus() {
   if (!online || isOver()) return null;
   if (online.connection !== "open") return t(online.view ? "online.reconnecting" : "online.connecting");
   if (online.view?.status === "waiting") return t("online.waiting");
-  if (state.game.toMove !== online.seat) return t("online.friend_turn", { side: sideName(state.game.toMove) });
+  if (state.game.toMove !== online.seat)
+    return t(online.lobby ? "lobby.opponent_turn" : "online.friend_turn", { side: sideName(state.game.toMove) });
   return null;
 }
 

@@ -14,11 +14,12 @@
 // (the status line, messages, controls), dialogs.js (new game), review.js (the end of a game and
 // its review; review-model.js its figures, without DOM), storage.js, rules.js, print.js,
 // kiosk.js, language.js, learn.js (the lessons' screen, lesson.js their logic), friend.js (a
-// game against a friend through the game server, server-client.js its protocol); this one starts
+// game against a friend through the game server, server-client.js its protocol), lobby.js (games
+// against strangers, with ratings; lobby-client.js its requests); this one starts
 // the app and wires the page. state.js, messages.js, words.js, moves.js, settings.js,
 // review-model.js and lesson.js hold no DOM (tested in Node).
 import { placeAt, render, showCursor, toggleZoom } from "./board.js";
-import { $, CHOSEN_GAMES, KIOSK, MUSEUM_LANGUAGE, SLOW_LOAD_MS } from "./config.js";
+import { $, CHOSEN_GAMES, KIOSK, KIOSK_LOBBY, MUSEUM_LANGUAGE, SLOW_LOAD_MS } from "./config.js";
 import { newGameChosen, newGameDialog, offerPerfect, openInvalidOptions, showComputerField } from "./dialogs.js";
 import { engine } from "./engine.js";
 import { copyInvitation, friendChosen, offerFriendGames, showInvitation } from "./friend.js";
@@ -26,6 +27,7 @@ import { has, preferredLanguage, t } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
 import { backToGame, nextStep, openLesson, showMe, stepAgain } from "./learn.js";
+import { cancelWaiting, fillRulesets, offerLobby, openLobby, refresh, seekGame } from "./lobby.js";
 import {
   afterChange,
   askHint,
@@ -95,6 +97,11 @@ $("#new-game-dialog").addEventListener("close", friendChosen);
 $("#show-invite").addEventListener("click", showInvitation);
 $("#invite-copy").addEventListener("click", copyInvitation);
 $("#start").addEventListener("click", openInvalidOptions);
+$("#play-lobby").addEventListener("click", openLobby);
+$("#lobby-game").addEventListener("change", () => (fillRulesets(), refresh()));
+$("#lobby-quick").addEventListener("click", () => seekGame(true));
+$("#lobby-seek").addEventListener("click", () => seekGame(false));
+$("#lobby-cancel").addEventListener("click", cancelWaiting);
 $("#show-rules").addEventListener("click", () => {
   showRules(state.game.id);
   $("#rules-dialog").showModal();
@@ -154,6 +161,10 @@ if (loaded) {
 // A game server answering (the app's address or ?server=): "play a friend", an invitation
 // opened, a game left open on this device (friend.js). Not in a museum's kiosk.
 if (loaded && !KIOSK) offerFriendGames();
+// The lobby, games against strangers with ratings (lobby.js): with a game server; in a kiosk only
+// if its kiosk.json turns it on.
+if (loaded && (!KIOSK || KIOSK_LOBBY)) offerLobby();
+else document.body.dataset.lobby = "off";
 
 // The engine (or the words) did not load (a network gone, a broken file), or is slow to: said on
 // the page, with a button that loads the page again, rather than "loading..." for ever.

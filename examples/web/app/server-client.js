@@ -50,7 +50,8 @@ async function post(base, path, body) {
   });
 }
 
-async function request(base, path, init = {}) {
+/** A request to the server: its JSON answer, or ServerError with the server's code. */
+export async function request(base, path, init = {}) {
   let response;
   for (let tries = 1; ; tries += 1) {
     try {

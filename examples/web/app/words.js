@@ -24,7 +24,10 @@ export const rulesetName = (id, ruleset) =>
   );
 
 export function playerName(player) {
-  if (state.online) return t(player === state.online.seat ? "player.you" : "player.friend", { side: sideName(player) });
+  if (state.online) {
+    const other = state.online.lobby ? "lobby.player_opponent" : "player.friend";
+    return t(player === state.online.seat ? "player.you" : other, { side: sideName(player) });
+  }
   if (state.settings.opponent === "human") return sideName(player);
   return t(player === state.settings.computer ? "player.computer" : "player.you", { side: sideName(player) });
 }
@@ -136,8 +139,9 @@ export function narrationText() {
         : t(first === state.settings.computer ? "starts.computer" : "starts.you"),
     );
   }
-  // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer: friend.js)
-  const actor = state.online ? "friend_" : "";
+  // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer:
+  // friend.js), or a stranger's (the lobby's games)
+  const actor = state.online ? (state.online.lobby ? "opponent_" : "friend_") : "";
   const dice = state.narration.dice && diceWords(state.narration.dice);
   const moves = state.narration.moves.map((move) => describeMove(move, state.settings.computer, "said")).join(", ");
   if (dice && moves) parts.push(t(`narrate.${actor}rolled_played`, { dice, moves }));
@@ -168,7 +172,10 @@ export function parseMoveText(text) {
 // told by naming the sides ("the dux of Dark (computer) is immobilised"), so that it reads true
 // to the winner and to the loser alike.
 export function endReason() {
-  if (state.resigned !== null) return t("reason.resigned", { who: playerName(state.resigned) });
+  if (state.resigned !== null)
+    return t(state.online?.view?.end_reason === "timeout" ? "lobby.reason_timeout" : "reason.resigned", {
+      who: playerName(state.resigned),
+    });
   // The library's reason ("end_reason" of the position, libludus 1.1); before 1.1 only an
   // agreed draw can be told, from the history.
   const reason =

@@ -1006,3 +1006,48 @@ test("server-client: a full server is asked again after the wait it names (a 503
   assert.equal(sockets.length, 2, "not asked again after the wait");
   connection.close();
 });
+
+test("lobby-client: each lobby request's method, address, token and body; a refusal's code", async () => {
+  const lobby = await import("../app/lobby-client.js");
+  const { ServerError } = await import("../app/server-client.js");
+  const asked = [];
+  const realFetch = globalThis.fetch;
+  const answer = (body, status = 200) => ({ status, ok: status < 400, headers: new Headers(), json: async () => body });
+  globalThis.fetch = async (url, init) => {
+    asked.push({
+      url: String(url),
+      method: init.method ?? "GET",
+      token: init.headers?.Authorization ?? null,
+      body: init.body ? JSON.parse(init.body) : null,
+    });
+    if (String(url).endsWith("/accept")) return answer({ error: "own_seek", message: "yours" }, 409);
+    return answer({ seeks: ["S"], games: ["G"], status: "open" });
+  };
+  const wanted = { game: "ur", pace: "correspondence", days: 3 };
+  const base = "https://example.org/app/";
+  try {
+    await lobby.newPlayer(base);
+    await lobby.myLobby(base, "T");
+    assert.deepEqual(await lobby.openSeeks(base), ["S"]);
+    assert.deepEqual(await lobby.liveGames(base), ["G"]);
+    await lobby.openSeek(base, "T", wanted);
+    await lobby.quickGame(base, "T", wanted);
+    await lobby.waitForSeek(base, "T", "a/b", 25);
+    await lobby.cancelSeek(base, "T", "K");
+    await assert.rejects(lobby.acceptSeek(base, "T", "K"), (e) => e instanceof ServerError && e.code === "own_seek");
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  const at = "https://example.org/app/api/";
+  assert.deepEqual(asked, [
+    { url: `${at}players`, method: "POST", token: null, body: null },
+    { url: `${at}players/me`, method: "GET", token: "Bearer T", body: null },
+    { url: `${at}lobby/seeks`, method: "GET", token: null, body: null },
+    { url: `${at}lobby/games`, method: "GET", token: null, body: null },
+    { url: `${at}lobby/seeks`, method: "POST", token: "Bearer T", body: wanted },
+    { url: `${at}lobby/quick`, method: "POST", token: "Bearer T", body: wanted },
+    { url: `${at}lobby/seeks/a%2Fb?wait=25`, method: "GET", token: "Bearer T", body: null },
+    { url: `${at}lobby/seeks/K`, method: "DELETE", token: "Bearer T", body: null },
+    { url: `${at}lobby/seeks/K/accept`, method: "POST", token: "Bearer T", body: null },
+  ]);
+});

@@ -4,7 +4,9 @@ Two people play one game from two devices: one creates it (``POST /api/games``) 
 friend the invitation link; each seat has its own secret token; anyone with the game's id may
 watch. The server holds the only true game: every move is checked by the library, the dice are
 rolled by the server (or typed by the players, if both agreed), and every accepted change is in
-the database before it is acknowledged. The protocol is in docs/server.md and schemas/server.
+the database before it is acknowledged. Strangers meet in the lobby (lobby.py): anonymous
+players, seeks and quick games, Glicko-2 ratings, move deadlines. The protocol is in
+docs/server.md and schemas/server.
 
 Needs aiohttp, jsonschema and qrcode (``pip install ludus[server]``; Debian: python3-aiohttp,
 python3-jsonschema, python3-qrcode) and, for PostgreSQL, psycopg2 (python3-psycopg2).
@@ -82,6 +84,22 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--connections-per-address", type=int, default=256, help="default 256")
     p.add_argument(
         "--requests-per-minute", type=int, default=120, help="HTTP requests (create, join) of one address (default 120)"
+    )
+    p.add_argument(
+        "--players-per-hour", type=int, default=10, help="new lobby players of one address an hour (default 10)"
+    )
+    p.add_argument("--seeks-per-player", type=int, default=3, help="a player's open seeks in the lobby (default 3)")
+    p.add_argument(
+        "--games-per-address",
+        type=int,
+        default=20,
+        help="lobby games being played and seeks open of one address (default 20)",
+    )
+    p.add_argument(
+        "--live-move-seconds",
+        type=float,
+        default=300.0,
+        help="a live lobby game's time for a move; correspondence games have days (default 300)",
     )
     p.add_argument(
         "--reuse-port", action="store_true", help="let several processes listen on the same port (with PostgreSQL)"
@@ -210,6 +228,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         connections_per_address=args.connections_per_address,
         requests_per_minute=args.requests_per_minute,
         max_connections=args.max_connections,
+        players_per_hour=args.players_per_hour,
+        seeks_per_player=args.seeks_per_player,
+        games_per_address=args.games_per_address,
+        live_move_seconds=args.live_move_seconds,
     )
     return serve(
         args.host,

@@ -18,7 +18,8 @@ from aiohttp import WSMsgType, web
 from .. import __version__
 from ..errors import LudusError
 from ..game import Game, games
-from .protocol import MAX_BODY_BYTES, BadMessage, check_body, parse_client_message
+from .protocol import MAX_BODY_BYTES, BadMessage, _error, check_body, parse_client_message
+from .lobby import Lobby
 from .outbox import Outbox
 from .room import Refused, Room, new_secret, token_hash
 from .store import Store, Unavailable
@@ -118,6 +119,11 @@ class Limits:
     requests_per_minute: int = 120  # HTTP requests of one address (game creation, joining)
     violations_before_close: int = 50  # refused messages before a connection is closed
     max_connections: int = 0  # WebSockets of the whole server (0: from the file limit)
+    # the lobby (lobby.py)
+    players_per_hour: int = 10  # new players of one address
+    seeks_per_player: int = 3  # a player's open seeks
+    games_per_address: int = 20  # lobby games being played and seeks open, of one address
+    live_move_seconds: float = 300.0  # a live lobby game's time for a move
 
 
 class Bucket:
@@ -151,17 +157,14 @@ class Address:
         self.connections = 0
         self.messages = Bucket(limits.address_messages_per_second, 2 * limits.address_messages_per_second)
         self.requests = Bucket(limits.requests_per_minute / 60.0, limits.requests_per_minute)
+        self.players = Bucket(limits.players_per_hour / 3600.0, limits.players_per_hour)
 
     def forgettable(self) -> bool:
-        return self.connections == 0 and self.messages.full() and self.requests.full()
+        return self.connections == 0 and self.messages.full() and self.requests.full() and self.players.full()
 
 
 #: how often the addresses at rest are forgotten
 FORGET_ADDRESSES_S = 30.0
-
-
-def _error(status: int, code: str, message: str) -> web.Response:
-    return web.json_response({"error": code, "message": message}, status=status)
 
 
 def _unavailable(message: str) -> web.Response:
@@ -203,6 +206,7 @@ class Server:
         self.refused_busy = 0
         if not self.limits.max_connections:
             self.limits.max_connections = connection_capacity(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+        self.lobby = Lobby(self)
 
     @property
     def full(self) -> bool:
@@ -254,6 +258,8 @@ class Server:
             record = await self.store.load(game_id)
             room = Room(record, self.store) if record is not None else None
             if room is not None:
+                if room.lobby is not None:
+                    room.lobby_store = self.lobby.records
                 self.rooms[game_id] = room
             future.set_result(room)
             return room
@@ -272,7 +278,8 @@ class Server:
         if request.path.startswith("/api/"):
             if not self.origin_allowed(request):
                 return _error(403, "origin", f"requests from {request.headers.get('Origin')} are not allowed")
-            if request.method == "POST" and not self.address(self.address_of(request)).requests.take():
+            counted = request.method != "GET" or request.path.startswith(("/api/lobby/", "/api/players"))
+            if counted and not self.address(self.address_of(request)).requests.take():
                 return _error(429, "rate_limited", "too many requests: try again in a minute")
             if request.method == "POST" and self.full:
                 # a new game or a join brings connections there is no room for
@@ -504,7 +511,9 @@ class Server:
     # ---- changes from elsewhere ------------------------------------------------------------------
 
     def changed_elsewhere(self, game_id: str, version: int) -> None:
-        """Another process wrote ``version`` of a game (PostgreSQL's NOTIFY)."""
+        """Another process wrote ``version`` of a game (PostgreSQL's NOTIFY), or paired a seek
+        (its id, version 0)."""
+        self.lobby.wake(game_id)
         room = self.rooms.get(game_id)
         if room is not None and (version < 0 or version > room.version):
             asyncio.get_running_loop().create_task(self._catch_up(room))
@@ -575,6 +584,7 @@ class Server:
         self._tasks.append(asyncio.get_running_loop().create_task(self.archive_loop()))
         self._tasks.append(asyncio.get_running_loop().create_task(self.database_watch()))
         self._tasks.append(asyncio.get_running_loop().create_task(self.forget_loop()))
+        self._tasks.append(asyncio.get_running_loop().create_task(self.lobby.loop()))
 
     async def on_shutdown(self, app: web.Application) -> None:
         for task in self._tasks:
@@ -640,6 +650,7 @@ def make_app(server: Server) -> web.Application:
     app.router.add_get("/api/games/{game}", server.show)
     app.router.add_post("/api/games/{game}/join", server.join)
     app.router.add_get("/api/games/{game}/ws", server.websocket)
+    server.lobby.routes(app)
     if server.app_dir:
         app.router.add_get("/", server.index)
         app.router.add_get("/index.html", server.index)

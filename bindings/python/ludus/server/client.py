@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 import aiohttp
 
-__all__ = ["ServerError", "ServerBusy", "GameClient", "create_game", "join_game"]
+__all__ = ["ServerError", "ServerBusy", "GameClient", "LobbyClient", "create_game", "join_game"]
 
 #: the close code of a WebSocket the server had no room for (RFC 6455's "Try Again Later")
 BUSY_CLOSE_CODE = 1013
@@ -121,6 +121,98 @@ async def join_game(
     if dice is not None:
         body["dice"] = dice
     return await _post(base_url, f"/api/games/{game_id}/join", body, session, retry_for)
+
+
+class LobbyClient:
+    """A player of the lobby (docs/server.md, "The lobby"): ``register()`` makes a new anonymous
+    player (or pass the ``token`` kept from before); then seeks, quick games, accepting a seek,
+    the player's games and ratings. ``game(paired)`` is the GameClient of a paired game's seat.
+
+    ::
+
+        async with aiohttp.ClientSession() as session:
+            me = LobbyClient(url, session=session)
+            await me.register()
+            answer = await me.quick("ur", pace="live")
+            if answer["status"] == "open":
+                answer = await me.wait(answer["id"], 30)
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        token: Optional[str] = None,
+        session: Optional[aiohttp.ClientSession] = None,
+        headers: Optional[Dict[str, str]] = None,
+    ):
+        self.base_url = base_url.rstrip("/")
+        self.token, self.player = token, None
+        self.session = session
+        self.headers = dict(headers or {})  # sent with every request (a proxy's X-Forwarded-For)
+
+    async def request(self, method: str, path: str, body: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+        """The answer's JSON; ServerError (ServerBusy for a 503) for a refusal."""
+        assert self.session is not None, "LobbyClient needs an aiohttp session"
+        headers = dict(self.headers, Authorization=f"Bearer {self.token}") if self.token else self.headers
+        async with self.session.request(method, self.base_url + path, json=body, headers=headers) as response:
+            answer = await response.json(content_type=None)
+            if response.status == 503:
+                raise ServerBusy(
+                    answer.get("message", ""), _seconds(response.headers.get("Retry-After")), answer["error"]
+                )
+            if response.status >= 400:
+                raise ServerError(answer.get("error", str(response.status)), answer.get("message", ""))
+            return answer
+
+    async def register(self) -> Dict[str, Any]:
+        answer = await self.request("POST", "/api/players")
+        self.token, self.player = answer["token"], answer["player"]
+        return answer
+
+    @staticmethod
+    def _seek(game: str, pace: str, days: Optional[int], ruleset: Optional[str]) -> Dict[str, Any]:
+        body: Dict[str, Any] = {"game": game, "pace": pace}
+        if days is not None:
+            body["days"] = days
+        if ruleset is not None:
+            body["ruleset"] = ruleset
+        return body
+
+    async def seek(
+        self, game: str, pace: str = "live", days: Optional[int] = None, ruleset: Optional[str] = None
+    ) -> Dict[str, Any]:
+        """Open a seek: the seek (``id``, ``status`` "open")."""
+        return await self.request("POST", "/api/lobby/seeks", self._seek(game, pace, days, ruleset))
+
+    async def quick(
+        self, game: str, pace: str = "live", days: Optional[int] = None, ruleset: Optional[str] = None
+    ) -> Dict[str, Any]:
+        """A quick game: paired at once (``status`` "paired") or a seek opened ("open")."""
+        return await self.request("POST", "/api/lobby/quick", self._seek(game, pace, days, ruleset))
+
+    async def accept(self, seek_id: str) -> Dict[str, Any]:
+        return await self.request("POST", f"/api/lobby/seeks/{seek_id}/accept")
+
+    async def wait(self, seek_id: str, seconds: float = 30.0) -> Dict[str, Any]:
+        """The own seek once paired, or as it is after ``seconds``."""
+        return await self.request("GET", f"/api/lobby/seeks/{seek_id}?wait={seconds:g}")
+
+    async def cancel(self, seek_id: str) -> Dict[str, Any]:
+        return await self.request("DELETE", f"/api/lobby/seeks/{seek_id}")
+
+    async def seeks(self) -> List[Dict[str, Any]]:
+        return (await self.request("GET", "/api/lobby/seeks"))["seeks"]
+
+    async def me(self) -> Dict[str, Any]:
+        """The player's ratings, games (whose turn) and open seeks."""
+        return await self.request("GET", "/api/players/me")
+
+    async def live(self) -> List[Dict[str, Any]]:
+        return (await self.request("GET", "/api/lobby/games"))["games"]
+
+    def game(self, paired: Dict[str, Any], **options: Any) -> "GameClient":
+        """The player's seat in a paired game (``paired``: the answer of quick, accept or wait)."""
+        return GameClient(self.base_url, paired["game_id"], self.token, session=self.session, **options)
 
 
 # the events a request may have become, to recognise it among the stored events after a drop

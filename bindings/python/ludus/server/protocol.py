@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 import jsonschema
+from aiohttp import web
 
 __all__ = [
     "schema_dir",
@@ -350,3 +351,8 @@ def check_body(definition: str, raw: bytes) -> Dict[str, Any]:
     body = _parse(text or "null")
     _check("http.schema.json", definition, body)
     return body
+
+
+def _error(status: int, code: str, message: str) -> web.Response:
+    """A refused HTTP request's answer: its status and ``http.schema.json``'s ``error``."""
+    return web.json_response({"error": code, "message": message}, status=status)

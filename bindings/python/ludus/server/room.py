@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import time
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._library import call_string
@@ -22,8 +23,10 @@ from .store import Conflict, Store
 
 __all__ = ["Room", "Refused", "apply", "token_hash", "new_secret"]
 
-#: the server's own end reason (the library's reasons are the rules' words)
+#: the server's own end reasons (the library's reasons are the rules' words): a resignation, and
+#: a lobby game's move deadline passed
 RESIGNED = "resigned"
+TIMEOUT = "timeout"
 
 
 class Refused(Exception):
@@ -133,6 +136,8 @@ def apply(game: Game, meta: Dict[str, Any], event: Dict[str, Any]) -> None:
         game.agree_draw()
     elif kind == "resign":
         meta["resigned"] = seat
+    elif kind == "timeout":
+        meta["resigned"], meta["end_reason"] = seat, TIMEOUT
     elif kind == "offer":
         meta["offer"] = {"kind": data["kind"], "by": seat}
         return
@@ -156,6 +161,9 @@ class Room:
         self.invite_hash: str = record["invite_hash"]
         self.status: str = record["status"]
         self.connections: Set[Any] = set()  # the Outbox of each connection
+        # a game the lobby paired: its seconds a move and the deadline of the player to act
+        self.lobby: Optional[Dict[str, Any]] = record.get("lobby")
+        self.lobby_store: Any = None  # LobbyStore, given by the server to a lobby game's room
         self.lock = asyncio.Lock()
         self._rebuild(record["events"], record["version"])
         self._view_cache: Optional[Tuple[int, str]] = None
@@ -207,7 +215,7 @@ class Room:
         game, resigned = self.game, self.meta.get("resigned")
         if resigned is not None:
             winner: Optional[int] = 1 - int(resigned)
-            result, end_reason, to_move = f"player {winner} won", RESIGNED, None
+            result, end_reason, to_move = f"player {winner} won", self.meta.get("end_reason", RESIGNED), None
         else:
             winner, result, end_reason = game.winner, str(game.result), game.end_reason
             to_move = game.to_move
@@ -229,6 +237,8 @@ class Room:
                 "offer": self.meta.get("offer"),
             }
         )
+        if self.lobby is not None:  # the lobby's pace: whose turn it is until when (epoch seconds)
+            head = head[:-1] + ', "deadline": %s}' % json.dumps(self.lobby["deadline"] if status == "playing" else None)
         legal = json.dumps(self.move_texts.of(game)) if phase == "move" else "[]"
         text = f'{self._view_prefix},{head[1:-1]},"position":{game.position_json()},"legal":{legal}}}'
         self._view_cache = (self.version, text)
@@ -358,8 +368,9 @@ class Room:
         if seat_hashes is not None:
             self.seat_hashes = seat_hashes
         status = self._status()
+        also, deadline = self._lobby_change(status)
         try:
-            await self.store.append(self.id, before, event, status, self.meta, seat_hashes)
+            await self.store.append(self.id, before, event, status, self.meta, seat_hashes, also)
         except BaseException as e:
             self.seat_hashes = old_hashes
             self._rebuild(self.events, before)
@@ -372,9 +383,52 @@ class Room:
         self.events.append(event)
         self.version = before + 1
         self.status = status
+        if deadline is not None:
+            self.lobby = dict(self.lobby or {}, deadline=deadline)
         self._view_cache = None
         self.broadcast(event)
         return self.version
+
+    # ---- a game of the lobby: its clock, its end --------------------------------------------
+
+    def to_act(self) -> Optional[int]:
+        """Who the game waits for: the one to answer a pending offer, else the one to move."""
+        offer = self.meta.get("offer")
+        return 1 - int(offer["by"]) if offer else self.game.to_move
+
+    def _winner(self) -> Optional[int]:
+        resigned = self.meta.get("resigned")
+        return 1 - int(resigned) if resigned is not None else self.game.winner
+
+    def _lobby_change(self, status: str) -> Tuple[Any, Optional[float]]:
+        """For a lobby game's change (already played on the game): the job that records it in
+        the same transaction (every change starts the clock of the one to act; the last one
+        rates the players) and the new deadline."""
+        if self.lobby is None or self.lobby_store is None:
+            return None, None
+        if status == "over":
+            winner = self._winner()
+            return (lambda cursor: self.lobby_store.record_change(cursor, self.id, None, None, winner)), None
+        deadline = time.time() + float(self.lobby["move_seconds"])
+        to_act = self.to_act()
+        return (lambda cursor: self.lobby_store.record_change(cursor, self.id, deadline, to_act, ...)), deadline
+
+    async def expire(self, version: int) -> bool:
+        """The move deadline passed at ``version`` (the database says so): the player to act
+        loses. False if the game changed since (its clock started again) or is over."""
+        async with self.lock:
+            if self.version < version:
+                await self._catch_up_locked()
+            if self.version != version or self.over or self.lobby is None:
+                return False
+            loser = self.to_act()
+            if loser is None:
+                return False
+            try:
+                await self._commit({"seat": loser, "kind": "timeout", "data": {}})
+            except Refused:
+                return False  # another process stored a change first
+            return True
 
     # ---- changes made by other processes -------------------------------------------------------
 
@@ -391,6 +445,8 @@ class Room:
             self.version = event["version"]
             if event is events[-1]:
                 self.status = row["status"]  # the view sent with the last event is the game's now
+                if self.lobby is not None:
+                    self.lobby = dict(self.lobby, deadline=row.get("deadline"))
             self._view_cache = None
             self.broadcast(event)
         if row["version"] > self.version:

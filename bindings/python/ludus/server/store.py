@@ -55,6 +55,55 @@ _SCHEMA = [
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (game_id, version))""",
     "CREATE INDEX IF NOT EXISTS games_idle ON games (status, updated)",
+    # the lobby (lobby.py): anonymous players, their seeks, the games they were paired in, ratings
+    """CREATE TABLE IF NOT EXISTS players (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        created DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS seeks (
+        id TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        pace TEXT NOT NULL,
+        days INTEGER NOT NULL,
+        address TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        seen DOUBLE PRECISION NOT NULL,
+        game_id TEXT,
+        seat INTEGER)""",
+    "CREATE INDEX IF NOT EXISTS seeks_alike ON seeks (game, ruleset, pace, days, created)",
+    "CREATE INDEX IF NOT EXISTS seeks_player ON seeks (player)",
+    """CREATE TABLE IF NOT EXISTS lobby_games (
+        game_id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        pace TEXT NOT NULL,
+        days INTEGER NOT NULL,
+        move_seconds DOUBLE PRECISION NOT NULL,
+        player0 TEXT NOT NULL,
+        player1 TEXT NOT NULL,
+        address0 TEXT NOT NULL,
+        address1 TEXT NOT NULL,
+        status TEXT NOT NULL,
+        to_act INTEGER,
+        deadline DOUBLE PRECISION,
+        result TEXT,
+        ratings TEXT,
+        created DOUBLE PRECISION NOT NULL,
+        ended DOUBLE PRECISION)""",
+    "CREATE INDEX IF NOT EXISTS lobby_games_due ON lobby_games (status, deadline)",
+    "CREATE INDEX IF NOT EXISTS lobby_games_player0 ON lobby_games (player0, created)",
+    "CREATE INDEX IF NOT EXISTS lobby_games_player1 ON lobby_games (player1, created)",
+    """CREATE TABLE IF NOT EXISTS ratings (
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player, game, ruleset))""",
 ]
 
 
@@ -299,27 +348,28 @@ class Store:
         return text if self.placeholder == "?" else text.replace("?", self.placeholder)
 
     async def create(self, record: Dict[str, Any]) -> None:
-        def job(cursor: Any) -> None:
-            cursor.execute(
-                self.sql(
-                    "INSERT INTO games (id, game, options, dice, seat_hashes, invite_hash, version, "
-                    "status, meta, created, updated) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)"
-                ),
-                (
-                    record["id"],
-                    record["game"],
-                    json.dumps(record["options"]),
-                    record["dice"],
-                    json.dumps(record["seat_hashes"]),
-                    record["invite_hash"],
-                    record["status"],
-                    json.dumps(record["meta"]),
-                    record["created"],
-                    record["created"],
-                ),
-            )
+        await self.run(lambda cursor: self.insert_game(cursor, record))
 
-        await self.run(job)
+    def insert_game(self, cursor: Any, record: Dict[str, Any]) -> None:
+        """The game's row at version 0 (in a job)."""
+        cursor.execute(
+            self.sql(
+                "INSERT INTO games (id, game, options, dice, seat_hashes, invite_hash, version, "
+                "status, meta, created, updated) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)"
+            ),
+            (
+                record["id"],
+                record["game"],
+                json.dumps(record["options"]),
+                record["dice"],
+                json.dumps(record["seat_hashes"]),
+                record["invite_hash"],
+                record["status"],
+                json.dumps(record["meta"]),
+                record["created"],
+                record["created"],
+            ),
+        )
 
     async def load(self, game_id: str) -> Optional[Dict[str, Any]]:
         """The game's row and every event, or None."""
@@ -341,7 +391,10 @@ class Store:
             events = [
                 {"version": int(v), "seat": s, "kind": k, "data": json.loads(d)} for v, s, k, d in cursor.fetchall()
             ]
+            cursor.execute(self.sql("SELECT move_seconds, deadline FROM lobby_games WHERE game_id = ?"), (game_id,))
+            paired = cursor.fetchone()
             return {
+                "lobby": None if paired is None else {"move_seconds": paired[0], "deadline": paired[1]},
                 "id": game_id,
                 "game": row[0],
                 "options": json.loads(row[1]),
@@ -374,12 +427,15 @@ class Store:
             events = [
                 {"version": int(v), "seat": s, "kind": k, "data": json.loads(d)} for v, s, k, d in cursor.fetchall()
             ]
+            cursor.execute(self.sql("SELECT deadline FROM lobby_games WHERE game_id = ?"), (game_id,))
+            paired = cursor.fetchone()
             return (
                 {
                     "version": int(row[0]),
                     "status": row[1],
                     "meta": json.loads(row[2]),
                     "seat_hashes": json.loads(row[3]),
+                    "deadline": None if paired is None else paired[0],
                 },
                 events,
             )
@@ -394,10 +450,12 @@ class Store:
         status: str,
         meta: Dict[str, Any],
         seat_hashes: Optional[List[Optional[str]]] = None,
+        also: Optional[Job] = None,
     ) -> None:
         """Move the game from ``version`` to ``version + 1``, recording ``event`` (None for a
-        change of the game's row only: an offer, a seat taken). Raises Conflict if the game is
-        no longer at ``version``."""
+        change of the game's row only: an offer, a seat taken), and run ``also(cursor)`` in the
+        same transaction (a lobby game's clock, its ratings at its end). Raises Conflict if the
+        game is no longer at ``version``."""
         now = time.time()
 
         def job(cursor: Any) -> None:
@@ -424,6 +482,8 @@ class Store:
                 self.sql("INSERT INTO events (game_id, version, seat, kind, data, at) VALUES (?, ?, ?, ?, ?, ?)"),
                 (game_id, version + 1, record["seat"], record["kind"], json.dumps(record["data"]), now),
             )
+            if also is not None:
+                also(cursor)
             self.notify(cursor, game_id, version + 1)
 
         await self.run(job)
@@ -431,12 +491,26 @@ class Store:
     def notify(self, cursor: Any, game_id: str, version: int) -> None:
         """Tell the other server processes (PostgreSQL only)."""
 
+    #: what a SELECT ends with to lock its rows until the transaction ends (SQLite has one writer)
+    lock_rows = ""
+
+    def serialize(self, cursor: Any, key: str) -> None:
+        """Let one transaction at a time go on past this point for ``key`` (until it commits):
+        SQLite's transactions are one at a time already."""
+
     async def archive_idle(self, idle_seconds: float) -> List[str]:
         """Archive the games unchanged for ``idle_seconds``; returns their ids."""
         limit = time.time() - idle_seconds
 
         def job(cursor: Any) -> List[str]:
-            cursor.execute(self.sql("SELECT id FROM games WHERE status <> 'archived' AND updated < ?"), (limit,))
+            # a lobby game being played is kept: its move deadline ends it (lobby.py)
+            cursor.execute(
+                self.sql(
+                    "SELECT id FROM games WHERE status <> 'archived' AND updated < ? AND id NOT IN "
+                    "(SELECT game_id FROM lobby_games WHERE status = 'playing')"
+                ),
+                (limit,),
+            )
             ids = [r[0] for r in cursor.fetchall()]
             now = time.time()
             archived = []
@@ -582,6 +656,11 @@ class PostgresStore(Store):
 
     def notify(self, cursor: Any, game_id: str, version: int) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, f"{game_id} {version}"))
+
+    lock_rows = " FOR UPDATE"
+
+    def serialize(self, cursor: Any, key: str) -> None:
+        cursor.execute("SELECT pg_advisory_xact_lock(4243, hashtext(%s))", (key,))
 
     def listen(
         self,
