@@ -449,6 +449,8 @@ bool is_chance(float v) { return v >= 0.0f && v <= 1.0f; }
 
 // The host's reader (bindings/js: setFileReader): the size of a file (-1: the reader failed;
 // -2: none is set) and `length` bytes of it from `offset` copied to `out` (the count, or -1, -2).
+// JavaScript, not C++: clang-format would split its `!==` into `!= =`, which emcc's minifier refuses.
+// clang-format off
 EM_JS(double, ludus_host_file_size, (const char *path), {
     const reader = Module["ludusFileReader"];
     if (!reader) return -2;
@@ -462,11 +464,12 @@ EM_JS(int, ludus_host_file_read, (const char *path, double offset, int length, u
     if (!reader) return -2;
     try {
         const bytes = reader.read(UTF8ToString(path), offset, length);
-        if (!(bytes instanceof Uint8Array) || bytes.length != = length) return -1;
+        if (!(bytes instanceof Uint8Array) || bytes.length !== length) return -1;
         HEAPU8.set(bytes, out);
         return length;
     } catch (error) { return -1; }
 });
+// clang-format on
 
 namespace {
 
