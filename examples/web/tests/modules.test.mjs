@@ -74,6 +74,30 @@ test("messages: placeholders and plurals by the language's rules", () => {
   assert.equal(t("missing", {}, "fallback"), "fallback");
 });
 
+test("words: a step from and to a cell the board shows twice names the side whose cell it is, both ends", () => {
+  setMessages("de", catalogue("de"));
+  state.settings = { game: "duodecim", options: {}, opponent: "easy", computer: 1 };
+  // Duodecim's entry rows: "I".."VI" on both sides of the board (board.js: nameCells)
+  const names = (side) => ({
+    I: { label: "I", twice: true },
+    IV: { label: "IV", twice: true },
+    7: { label: "7", twice: false },
+  });
+  words.setCellNames([names(0), names(1)]);
+  try {
+    const side = (cell) => t("position.cell_of", { cell, side: t("side.1") });
+    const said = words.describeMove({ text: "I-IV", from: "I", to: "IV" }, 1, "said");
+    assert.equal(said, t("said.step", { from: side("I"), to: side("IV") }));
+    // a cell shown once keeps its name alone
+    assert.equal(
+      words.describeMove({ text: "IV-7", from: "IV", to: "7" }, 1, "said"),
+      t("said.step", { from: side("IV"), to: "7" }),
+    );
+  } finally {
+    words.setCellNames(null);
+  }
+});
+
 test("words: a move, a roll and the computer's turn in Italian, as a person says them", () => {
   setMessages("it", catalogue("it"));
   const game = new ludus.Game("petteia", { seed: 1 });
