@@ -8,7 +8,8 @@
 // move, a hint, an answer to a draw offer; the page tells them apart) and the search options;
 // the worker answers with the move the library chooses and its search. A message sent before
 // {ready: true} would find no handler: the page waits for it. A game's review (kind "review")
-// evaluates each of its positions here too, off the page's thread.
+// evaluates each of its positions here too, off the page's thread, and the analysis board's
+// position (kind "analysis") its value and best line.
 //
 // The Royal Game of Ur's level "perfect" plays from the solved game's table, read here over HTTP
 // a few bytes at a time (app/table-reader.js; the library reads through the package's
@@ -104,6 +105,10 @@ self.onmessage = async ({ data: { id, kind, state, options, url } }) => {
     await review(id, state, options, table);
     return;
   }
+  if (kind === "analysis") {
+    await analysis(id, state, options, table);
+    return;
+  }
   let game = null;
   try {
     game = Game.fromJSON(state);
@@ -133,7 +138,13 @@ async function review(id, state, options, table) {
   try {
     const progress = (done, total) => self.postMessage({ id, kind: "review", progress: [done, total] });
     const evaluate = (withTable) =>
-      evaluateGame(Game, JSON.parse(state), { maxNodes: options.max_nodes, progress, table: withTable });
+      evaluateGame(Game, JSON.parse(state), {
+        maxNodes: options.max_nodes,
+        progress,
+        table: withTable,
+        unit: options.unit,
+        outlook: options.outlook,
+      });
     let evaluation;
     try {
       evaluation = evaluate(table);
@@ -145,6 +156,34 @@ async function review(id, state, options, table) {
     self.postMessage({ id, kind: "review", evaluation });
   } catch (error) {
     self.postMessage({ id, kind: "review", error: error.message, status: error.statusName });
+  }
+}
+
+// The analysis board's position (app/analysis.js): its value and the strongest level's line
+// (app/review-model.js: analysePosition), from the solved table where it is found and readable.
+async function analysis(id, state, options, table) {
+  const { analysePosition } = await import("./app/review-model.js");
+  let game = null;
+  try {
+    game = Game.fromJSON(state);
+    const searched = (level) => (position) => position.aiMove(level);
+    const best = searched({ level: "best", max_nodes: options.max_nodes, seed: 1 });
+    let answer;
+    try {
+      answer = analysePosition(game, {
+        unit: options.unit,
+        search: table === null ? best : searched({ level: "perfect", table, seed: 1 }),
+      });
+    } catch (error) {
+      if (table === null) throw error;
+      console.warn(error.message); // the table could not be read: the search answers
+      answer = analysePosition(game, { unit: options.unit, search: best });
+    }
+    self.postMessage({ id, kind: "analysis", analysis: answer });
+  } catch (error) {
+    self.postMessage({ id, kind: "analysis", error: error.message, status: error.statusName });
+  } finally {
+    game?.close();
   }
 }
 

@@ -59,6 +59,7 @@ Exits non-zero on any failure. BROWSER_TEST_ONLY=kiosk,offline (names from parts
 those parts.
 """
 import base64
+import collections
 import functools
 import http.server
 import io
@@ -492,6 +493,7 @@ def parts():
         ("pace_control", pace_control),
         ("engine_load_error", engine_load_error),
         ("visitor_defects", visitor_defects),
+        ("review_and_analysis", review_and_analysis),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
         ("kiosk", kiosk),
@@ -2173,22 +2175,12 @@ def review(app):
             "return document.querySelector('#review-chart polyline.curve').getAttribute('points').trim().split(/\\s+/).length"
         )
         assert points == len(steps) + 1, f"review, {game}: {points} points in the chart for {len(steps) + 1} positions"
-        drops = app.js(
-            "return [...document.querySelectorAll('#review-drops button')].map((b) => [Number(b.dataset.step), b.textContent])"
-        )
+        labels = check_review_labels(app, f"review, {game}", steps)
+        drops = [(step, label) for step, label in labels.items() if label in ("inaccuracy", "mistake", "blunder")]
+        drops.sort(key=lambda d: -["inaccuracy", "mistake", "blunder"].index(d[1]))
         marked = app.js(
             "return [...document.querySelectorAll('#review-chart line.drop')].map((p) => Number(p.dataset.step))"
         )
-        no_drops = app.js(
-            "return document.querySelector('#review-no-drops').hidden ? null : document.querySelector('#review-no-drops').textContent"
-        )
-        assert (0 < len(drops) <= 3 and not no_drops) or (
-            not drops and no_drops
-        ), f"review, {game}: drops {drops}, or said {no_drops!r}"
-        assert sorted(marked) == sorted(step for step, _ in drops), f"review, {game}: drops {drops}, marked {marked}"
-        assert all(
-            words["better"] in text for _, text in drops
-        ), f"review, {game}: a drop without the better move: {drops}"
         count = len(steps)
         at = lambda: app.js("return document.querySelector('#status').textContent")
         shown_move = lambda: app.js("return document.querySelector('#board g.last-move')?.dataset.move ?? null")
@@ -2217,8 +2209,10 @@ def review(app):
         wait_for(lambda: at() == words["status"].format(0, count), "ArrowLeft")
         body.send_keys(Keys.END)
         wait_for(lambda: at() == words["status"].format(count, count), "End")
-        for step, _ in drops[:1]:  # the worst move's position, from its button
-            app.tap(d.find_element(By.CSS_SELECTOR, f"#review-drops button[data-step='{step}']"))
+        for step, _ in drops[:1]:  # the worst move's position, from its button in the line
+            button = d.find_element(By.CSS_SELECTOR, f"#review-line button[data-step='{step}']")
+            app.js("arguments[0].scrollIntoView({block: 'center'})", button)
+            app.tap(button)
             wait_for(lambda: at() == words["status"].format(step, count), "the worst move's position")
             said = d.find_element(By.ID, "review-move").text
             assert (
@@ -2259,6 +2253,48 @@ def review(app):
     app.check_no_leak("the review in Italian")
     screenshot(app, "web-review-tablet-it", 768, 1024)
     app.button("#review-close")
+
+
+REVIEW_LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def check_review_labels(app, where, steps):
+    """The review's line of the game: a button for each move, in the order played; every move
+    with a choice labelled with one of the five labels (a word on it), a forced move or a draw
+    agreed not; the mistakes and blunders marked on the chart; each side's accuracy a whole
+    percentage, or said to have no move judged. Returns {step: label}."""
+    line = app.js(
+        """return [...document.querySelectorAll('#review-line button')].map((b) => ({step: Number(b.dataset.step), label: b.dataset.label ?? null,
+                  word: b.querySelector('.label')?.textContent ?? null, text: b.textContent}))"""
+    )
+    assert [entry["step"] for entry in line] == list(
+        range(1, len(steps) + 1)
+    ), f"{where}: the line has {len(line)} moves for {len(steps)}"
+    labels = {entry["step"]: entry["label"] for entry in line}
+    assert all(
+        label is None or label in REVIEW_LABELS for label in labels.values()
+    ), f"{where}: labels {set(labels.values())}"
+    assert all(
+        (entry["label"] is None) == (entry["word"] is None) for entry in line
+    ), f"{where}: a label without its word: {line[:3]}"
+    assert any(label is not None for label in labels.values()), f"{where}: no move labelled"
+    marked = app.js(
+        "return [...document.querySelectorAll('#review-chart line.drop')].map((p) => Number(p.dataset.step))"
+    )
+    assert sorted(marked) == sorted(
+        step for step, label in labels.items() if label in ("mistake", "blunder")
+    ), f"{where}: the chart marks {marked}, the line {labels}"
+    accuracy = app.js(
+        "return [...document.querySelectorAll('#review-accuracy-list li')].map((li) => ({text: li.textContent, value: li.dataset.accuracy ?? null, player: Number(li.dataset.player)}))"
+    )
+    assert [a["player"] for a in accuracy] == [0, 1], f"{where}: accuracy {accuracy}"
+    for side in accuracy:
+        moved = any(labels[step] is not None for step in labels if steps[step - 1]["player"] == side["player"])
+        assert (side["value"] is not None) == moved, f"{where}: accuracy {side} (a judged move: {moved})"
+        if side["value"] is not None:
+            value = float(side["value"])
+            assert 0 <= value <= 100 and re.search(rf"\b{round(value)}\s?%", side["text"]), f"{where}: accuracy {side}"
+    return labels
 
 
 def play_out(app, where, seconds=240):
@@ -3143,14 +3179,18 @@ def ur_perfect(app):
         ), f"the review's line is not the table's: {worst} apart ({points[:5]} against {expected[:5]})"
         assert points[-1] in (0.0, 1.0), f"the review's last point {points[-1]}"
         steps = [e for e in saved["history"] if not re.match(r"^roll( \d+)+$", e["text"])]
-        costly = app.js(
-            "return [...document.querySelectorAll('#review-drops button')].map((b) => Number(b.dataset.step))"
-        )
+        costly = [
+            step
+            for step, label in check_review_labels(app, "the review with the exact chance", steps).items()
+            if label in ("inaccuracy", "mistake", "blunder")
+        ]
         assert all(
             steps[step - 1]["player"] == 0 for step in costly
         ), f"a move of the perfect player marked as costly: {costly}"
         if costly:  # a costly move's position names the perfect move
-            app.tap(d.find_element(By.CSS_SELECTOR, f"#review-drops button[data-step='{costly[0]}']"))
+            button = d.find_element(By.CSS_SELECTOR, f"#review-line button[data-step='{costly[0]}']")
+            app.js("arguments[0].scrollIntoView({block: 'center'})", button)
+            app.tap(button)
             better = words["review.better_exact"].split("{move}")[0]
             wait_for(
                 lambda: better in d.find_element(By.ID, "review-move").text,
@@ -3538,6 +3578,341 @@ def visitor_defects(app):
             print(f"visitor defects: {where}: {len(checks)} checks")
     assert not failed, f"{len(failed)} of the visitor's defects remain: {failed}"
     print(f"visitor defects: none left; {sum(counted[1:])} cells of the computer's moves found by their names")
+
+
+# ---- the review as lichess's and the analysis board (issue 55) ------------------------------------
+
+REVIEW_GAMES = {  # a short game of each kind: a race game on the phone, a capture game on the tablet
+    (360, 740): ("duodecim", {"pieces": 2, "first_player": 0}),
+    (768, 1024): ("petteia", {"rows": 6, "cols": 6, "draw_plies_without_capture": 20}),
+}
+# A position the library refuses, made from the shown one (the library's JSON of a position).
+ILLEGAL_SETUP = {
+    "duodecim": lambda position: {**position, "hand": [position["hand"][0] + 20, position["hand"][1]]},
+    "petteia": lambda position: {**position, "pieces": [position["pieces"][0] + 5, position["pieces"][1]]},
+}
+
+
+def said_as(message, text):
+    """Whether `text` is the catalogue's `message` with its {placeholders} filled in."""
+    pattern = "".join(
+        ".+?" if re.fullmatch(r"\{\w+\}", part) else re.escape(part) for part in re.split(r"(\{\w+\})", message)
+    )
+    return re.fullmatch(pattern, text, re.S) is not None
+
+
+def swipe(app, dx):
+    """A finger drawn across the board's middle by dx px (touch events, as a phone sends them)."""
+    box = app.js(
+        "const r = document.querySelector('#board').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]"
+    )
+    x, y = box
+    points = lambda px: [{"x": px, "y": y, "id": 1}]
+    app.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(x)})
+    for step in range(1, 6):
+        app.d.execute_cdp_cmd(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(x + dx * step / 5)}
+        )
+    app.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def page_in(app, language):
+    """The page switched to `language` by the language selector (nothing done if it is in it)."""
+    if app.js("return document.documentElement.lang") != language:
+        Select(app.d.find_element(By.ID, "language")).select_by_value(language)
+        wait_for(lambda: app.js("return document.documentElement.lang") == language, f"the page in {language}")
+
+
+def analysis_settled(app):
+    """The analysis board's evaluation of the position on the board: {text, value, events}, or None while asked."""
+    return app.js(
+        """const v = document.querySelector('#analysis-value');
+           return v.classList.contains('busy') || v.dataset.events === undefined ? null
+                  : {text: v.textContent, value: Number(v.dataset.value), events: Number(v.dataset.events), line: document.querySelector('#analysis-line').textContent};"""
+    )
+
+
+def analysis_events(app):
+    return app.js("return Number(document.querySelector('#analysis-panel').dataset.events)")
+
+
+def analysis_move(app, where):
+    """One move tried on the analysis board by taps (a roll first where the dice are to be thrown)."""
+    before = analysis_events(app)
+    if app.visible("#analysis-roll"):
+        app.button("#analysis-roll")
+        wait_for(lambda: analysis_events(app) == before + 1, f"{where}: the dice thrown")
+        before += 1
+    movable = wait_for(
+        lambda: app.d.find_elements(By.CSS_SELECTOR, "#board .movable:not(.mark)"), f"{where}: pieces to move", 10
+    )
+    app.tap(rng.choice(movable))
+    if (
+        wait_for(
+            lambda: analysis_events(app) > before
+            or app.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark), #choices button"),
+            f"{where}: targets",
+            5,
+        )
+        is not True
+    ):
+        targets = app.d.find_elements(By.CSS_SELECTOR, "#board .target:not(.mark), #choices button")
+        app.tap(rng.choice([t for t in targets if t.tag_name != "button"] or targets))
+    wait_for(lambda: analysis_events(app) > before, f"{where}: the move played on the analysis board", 5)
+
+
+def review_and_analysis(app):
+    """A whole game reviewed as lichess reviews one, and the analysis board, at 360x740 (Duodecim)
+    and 768x1024 (Petteia) in Italian, English and German: every move in the line of the game
+    with its label (best, good, inaccuracy, mistake, blunder) in the page's words, each side's
+    accuracy, the mistakes marked on the chart, the moves stepped through by a swipe, the buttons
+    and the keys; on the phone the board upright with 44 px cells. The analysis board from a move
+    of the review: its evaluation and best line, a move tried for each side (the dice thrown and
+    chosen in the race game, the best move by the keyboard), the evaluation asked again after
+    each, the branch discarded back to the game's position, a position set up by hand refused
+    with the library's message when illegal and taken when legal, back to the review at its
+    move. axe, targets and no other language on each screen; screenshots of the phone's review
+    with its labels and of the tablet's analysis board."""
+    d = app.d
+    for size, (game, options) in REVIEW_GAMES.items():
+        where = f"{game} {size[0]}x{size[1]}"
+        app.open("it")
+        app.size(*size)
+        app.new_game(game, options)
+        play_out(app, f"review and analysis, {where}")
+        wait_for(lambda: app.visible("#end-panel"), "the end panel", 10)
+        history = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history")
+        steps = [e for e in history if not re.match(r"^roll( \d+)+$", e["text"])]
+        count = len(steps)
+        app.button("#end-review")
+        wait_for(
+            lambda: app.js(
+                "return !document.querySelector('#review-chart').hidden && !!document.querySelector('#review-line button')"
+            ),
+            f"{where}: the review's labels",
+            90,
+        )
+        at = lambda: app.js("return document.querySelector('#status').textContent")
+        status = lambda language, n: catalogue_of(language)["review.status"].format(number=n, count=count)
+        # the board as the game draws it: upright on the phone, its places 44 px
+        facts = app.js(
+            """const svg = document.querySelector('#board svg').getBoundingClientRect();
+               const places = [...document.querySelectorAll('#board rect[data-position0], #board .square[data-square]')].map((c) => c.getBoundingClientRect());
+               return {tall: svg.height > svg.width, place: Math.min(...places.map((r) => Math.min(r.width, r.height)))};"""
+        )
+        assert facts["place"] >= MIN_TARGET - 0.01, f"{where}: the review's board places {facts['place']:.1f} px"
+        if size[0] < 800:
+            assert facts["tall"], f"{where}: the review's race board lies flat on a phone"
+        # step through: a swipe each way, the buttons and the keys
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.HOME)
+        wait_for(lambda: at() == status("it", 0), "Home")
+        swipe(app, -160)
+        wait_for(lambda: at() == status("it", 1), f"{where}: a swipe to the left, the next move")
+        swipe(app, -160)
+        wait_for(lambda: at() == status("it", 2), f"{where}: another swipe")
+        swipe(app, 160)
+        wait_for(lambda: at() == status("it", 1), f"{where}: a swipe to the right, the move before")
+        swipe(app, 10)  # a touch, not a swipe: nothing moves
+        time.sleep(0.2)
+        assert at() == status("it", 1), f"{where}: a short touch stepped: {at()}"
+        app.button("#review-forward")
+        wait_for(lambda: at() == status("it", 2), "the forward button")
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        wait_for(lambda: at() == status("it", 3), "ArrowRight")
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+        wait_for(lambda: at() == status("it", count), "End")
+        # the line with its labels and the accuracy, in each language
+        for language in LANGUAGES:
+            words = catalogue_of(language)
+            page_in(app, language)
+            here = f"{where} {language}"
+            labels = check_review_labels(app, f"the review, {here}", steps)
+            shown = app.js(
+                "return [...document.querySelectorAll('#review-line .label')].map((l) => [l.className.split(' ')[1], l.textContent])"
+            )
+            for label, word in shown:
+                assert word == words[f"review.label_{label}"], f"{here}: the label {label} said {word!r}"
+            # the worst move's position says what it lost and the strongest level's move
+            judged = [step for step, label in labels.items() if label in ("blunder", "mistake", "inaccuracy", "good")]
+            worst = max(
+                judged, key=lambda step: ["good", "inaccuracy", "mistake", "blunder"].index(labels[step]), default=None
+            )
+            if worst is not None:
+                button = d.find_element(By.CSS_SELECTOR, f"#review-line button[data-step='{worst}']")
+                app.js("arguments[0].scrollIntoView({block: 'center'})", button)
+                app.tap(button)
+                wait_for(lambda: at() == status(language, worst), f"{here}: the worst move's position")
+                said = d.find_element(By.ID, "review-move").text
+                opening = words[f"review.judged_{labels[worst]}"].split("{lost}")[0]
+                better = words["review.better"].split("{move}")[0]
+                assert opening in said and better in said, f"{here}: move {worst} ({labels[worst]}) said {said!r}"
+                assert (
+                    app.js(
+                        "return document.querySelector(`#review-line button[data-step='${arguments[0]}']`).getAttribute('aria-current')",
+                        worst,
+                    )
+                    == "step"
+                ), f"{here}: the shown move not marked in the line"
+            app.check_axe(f"the review, {here}")
+            app.check_targets(f"the review, {here}", board_places=False)
+            app.check_no_leak(f"the review, {here}")
+            print(
+                f"review and analysis: {here}: {count} moves, labels {sorted(collections.Counter(v for v in labels.values() if v).items())}"
+            )
+        page_in(app, "it")
+        if size == (360, 740):  # the line of the game around the move shown, with its labels and the accuracy
+            app.js(
+                "const top = document.querySelector('#review-accuracy').getBoundingClientRect().top + scrollY; window.scrollTo(0, top - 8)"
+            )
+            screenshot_as_is(app, "web-review-labels-phone-it")
+            app.js("window.scrollTo(0, 0)")
+        # the analysis board from a move in the middle of the game
+        middle = max(1, count // 2)
+        button = d.find_element(By.CSS_SELECTOR, f"#review-line button[data-step='{middle}']")
+        app.js("arguments[0].scrollIntoView({block: 'center'})", button)
+        app.tap(button)
+        wait_for(lambda: at() == status("it", middle), "the middle move")
+        position_before = app.js("return document.querySelector('#board svg').innerHTML.length")
+        app.button("#review-analyse")
+        wait_for(
+            lambda: app.visible("#analysis-panel") and not app.visible("#review-panel"), f"{where}: the analysis board"
+        )
+        for language in LANGUAGES:
+            words = catalogue_of(language)
+            page_in(app, language)
+            here = f"the analysis board, {where} {language}"
+            start = analysis_events(app)
+            settled = wait_for(lambda: analysis_settled(app), f"{here}: the evaluation", 30)
+            assert settled["events"] == start, f"{here}: the evaluation is of another position: {settled}"
+            origin = d.find_element(By.ID, "analysis-origin").text
+            assert origin == words["analysis.from_move"].format(number=middle), f"{here}: {origin!r}"
+            # a move tried for the side to move, then for the other: evaluated again after each
+            for turn in range(2):
+                analysis_move(app, f"{here}, move {turn + 1}")
+                moved = analysis_events(app)
+                settled = wait_for(
+                    lambda: (lambda s: s if s and s["events"] == analysis_events(app) else None)(analysis_settled(app)),
+                    f"{here}: the evaluation after move {turn + 1}",
+                    30,
+                )
+                assert moved == settled["events"]
+                said = [
+                    key
+                    for key in (
+                        "analysis.over",
+                        "analysis.value_chance",
+                        "analysis.value_pieces",
+                        "analysis.value_wins",
+                        "analysis.value_loses",
+                    )
+                    if said_as(words[key], settled["text"])
+                ]
+                assert said, f"{here}: the evaluation said {settled['text']!r}"
+                assert (
+                    said_as(words["analysis.line"], settled["line"])
+                    or settled["line"] == words["analysis.line_roll"]
+                    or (said == ["analysis.over"] and not settled["line"])
+                ), f"{here}: the best line {settled['line']!r}"
+                if app.js("return document.querySelector('#status').dataset.phase") == "over":
+                    break
+            tried = d.find_element(By.ID, "analysis-tried").text
+            assert tried.startswith(words["analysis.tried"].split("{")[0]), f"{here}: the branch {tried!r}"
+            app.js("window.scrollTo(0, 0)")  # a tap on a button under the board scrolled the page to it
+            app.check_axe(here)
+            app.check_targets(here)
+            app.check_no_leak(here)
+            if language == "it":
+                screenshot_as_is(app, f"analysis-{size[0]}x{size[1]}")
+            if language == "it" and size[0] >= 768:
+                screenshot(app, "web-analysis-tablet-it", *size)
+            # the branch discarded: the game's position again
+            app.button("#analysis-discard")
+            wait_for(
+                lambda: analysis_events(app) == start
+                and d.find_element(By.ID, "analysis-tried").text == words["analysis.tried_none"],
+                f"{here}: the branch discarded",
+            )
+            assert not d.find_element(By.ID, "analysis-discard").is_enabled()
+        # the race game's dice chosen, the best move played by the keyboard
+        page_in(app, "it")
+        if game == "duodecim":
+            if app.visible("#analysis-change-dice"):
+                app.button("#analysis-change-dice")
+            else:
+                while not app.visible("#analysis-dice"):
+                    analysis_move(app, f"{where}: to a roll")
+                app.button("#analysis-dice")
+            inputs = wait_for(
+                lambda: [e for e in d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()],
+                "the dice fields",
+                5,
+            )
+            for field in inputs:
+                field.send_keys("6")
+            app.tap(d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+            wait_for(
+                lambda: app.js(
+                    "return [...document.querySelectorAll('#dice .die')].map((d) => d.getAttribute('title') || d.textContent).join(' ')"
+                )
+                != "",
+                "the dice chosen",
+            )
+            settled = wait_for(
+                lambda: (lambda s: s if s and s["events"] == analysis_events(app) else None)(analysis_settled(app)),
+                f"{where}: the evaluation with the dice chosen",
+                30,
+            )
+        before = analysis_events(app)
+        if d.find_element(By.ID, "analysis-best").is_enabled():
+            d.find_element(By.ID, "analysis-best").send_keys(Keys.ENTER)
+            wait_for(lambda: analysis_events(app) == before + 1, f"{where}: the best move played by the keyboard", 5)
+        # a position set up by hand: refused with the library's message when illegal, taken when legal
+        app.js("document.querySelector('#analysis-setup').open = true")
+        field = d.find_element(By.ID, "analysis-setup-field")
+        position = json.loads(field.get_attribute("value"))
+        board_before = app.js("return document.querySelector('#board svg').innerHTML")
+        app.js("arguments[0].value = arguments[1]", field, json.dumps(ILLEGAL_SETUP[game](position)))
+        app.button("#analysis-setup-apply")
+        refusal = wait_for(lambda: app.visible("#analysis-setup-error"), f"{where}: an illegal set-up refused", 5).text
+        library = app.js("return document.querySelector('#analysis-setup-error [lang=en]')?.textContent ?? ''")
+        assert (
+            refusal.startswith(catalogue_of("it")["analysis.setup_refused"]) and library and library in refusal
+        ), f"{where}: the refusal {refusal!r}"
+        assert (
+            app.js("return document.querySelector('#board svg').innerHTML") == board_before
+        ), f"{where}: the board changed after a refused set-up"
+        app.check_axe(f"{where}: a set-up refused")
+        app.check_no_leak(f"{where}: a set-up refused")
+        app.js("arguments[0].value = arguments[1]", field, json.dumps(position))
+        app.button("#analysis-setup-apply")
+        wait_for(
+            lambda: d.find_element(By.ID, "analysis-origin").text == catalogue_of("it")["analysis.from_setup"],
+            f"{where}: a legal set-up taken",
+        )
+        assert not app.visible("#analysis-setup-error")
+        wait_for(lambda: analysis_settled(app), f"{where}: the set-up position evaluated", 30)
+        # back to the review at its move, the game as it was
+        app.button("#analysis-close")
+        wait_for(
+            lambda: app.visible("#review-panel") and not app.visible("#analysis-panel"), f"{where}: the review again"
+        )
+        assert at() == status("it", middle), f"{where}: back at {at()}"
+        assert (
+            app.js("return document.querySelector('#board svg').innerHTML.length") == position_before
+        ), f"{where}: the review's position changed"
+        saved = app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.history.length")
+        assert saved == len(history), f"{where}: the saved game changed ({saved} events, {len(history)} before)"
+        app.button("#review-close")
+        wait_for(lambda: app.visible("#end-panel"), f"{where}: the end panel again")
+
+
+def screenshot_as_is(app, name):
+    """The screen as it is scrolled (screenshot() sets the size again, which scrolls to the top)."""
+    time.sleep(0.4)
+    os.makedirs(SHOTS, exist_ok=True)
+    path = os.path.join(SHOTS, f"{name}.png")
+    app.d.save_screenshot(path)
+    print(f"  screenshot {path}")
 
 
 def engine_load_error(app):

@@ -100,6 +100,7 @@ function boardOptions() {
 }
 
 export function render() {
+  const mode = $("#app").dataset.mode;
   const board = $("#board");
   const svg = pictureOf(shownGame(), boardOptions());
   board.replaceChildren(svg);
@@ -113,6 +114,9 @@ export function render() {
   markMoves();
   showStatus();
   showControls();
+  // the page's mode changed in this render (status.js shows its panels): the board was fitted
+  // to the area the mode before left it (see the ResizeObserver below)
+  modeChanged ||= $("#app").dataset.mode !== mode;
   save();
 }
 
@@ -154,8 +158,8 @@ function fitBoard(svg) {
   const box = contentBox(svg, content);
   const pad = 2;
   const measured = chooseLayout(box);
-  const { flat, turned } = scales(box, measured);
-  const rotated = turned > flat * 1.1; // (style.css turns the first board's picture alike: max-aspect-ratio 10/11)
+  const rotated = turns(box, measured);
+  shownBox = box;
   const changed = rotated !== state.rotated;
   state.rotated = rotated;
   if (changed) document.dispatchEvent(new CustomEvent("boardturn")); // the rules' words and pictures follow
@@ -256,10 +260,28 @@ export function turnPicture(svg, content, box, pad = 0) {
 // was laid out for: read without laying the page out again. (Its size does not depend on the
 // board in it: style.css gives it size containment.)
 let areaSize = null;
+let shownBox = null; // the box of the picture last drawn (fitBoard)
+let modeChanged = false; // a render changed the page's mode since the area was last seen
 new ResizeObserver((entries) => {
   const { width, height } = entries.at(-1).contentRect;
+  const before = areaSize;
   areaSize = { width: Math.round(width), height: Math.round(height), window: `${viewport.width}x${viewport.height}` };
+  // The page's mode changed (the end panel, the review and the analysis board leave the board
+  // other room than the game) and with it the area, in the same window: a board drawn for the
+  // area before is drawn again where it now turns the other way (a race board upright in the
+  // review's tall area on a phone, flat over the end panel). A resized window is drawn again
+  // anyway (main.js).
+  const redraw = modeChanged && before?.window === areaSize.window && shownBox && state.game;
+  modeChanged = false;
+  if (redraw && turns(shownBox) !== state.rotated) render();
 }).observe($("#board-area"));
+
+// Whether a picture of this box is drawn turned a quarter: where its cells come out at least 10%
+// larger so (style.css turns the first board's picture alike: max-aspect-ratio 10/11).
+function turns(box, measure = false) {
+  const { flat, turned } = scales(box, measure);
+  return turned > flat * 1.1;
+}
 
 // How large the board comes out in the board's area as it is laid out now: flat or turned
 // (measured, laying the page out, when the layout has just been chosen or the window has changed).

@@ -1,7 +1,6 @@
 //# allFunctionsCalledOnLoad
 import { STORAGE_CURRENT, TABLES } from "./config.js";
 import { workerAnswered } from "./play.js";
-import { evaluateGame } from "./review-model.js";
 import { DEFAULT_GAME } from "./settings.js";
 import { catalogueOf, state } from "./state.js";
 import { tableName, withoutTable } from "./table-reader.js";
@@ -83,6 +82,10 @@ function startWorker() {
         reviewAnswered(data);
         return;
       }
+      if (data.kind === "analysis") {
+        analysisAnswered(data);
+        return;
+      }
       if (data.kind === "table") {
         tableAnswered(data);
         return;
@@ -99,6 +102,8 @@ function startWorker() {
       for (const url of tableAsks.keys()) worker.postMessage({ kind: "table", url });
       if (reviewWaiting) askReview(reviewWaiting, reviewListener);
       reviewWaiting = null;
+      if (analysisWaiting) askAnalysis(analysisWaiting, analysisListener);
+      analysisWaiting = null;
     };
   });
 }
@@ -114,6 +119,9 @@ function workerFailed() {
   const review = reviewPending ?? reviewWaiting;
   reviewPending = reviewWaiting = null;
   if (review && state.Game) reviewHere(review);
+  const analysis = analysisPending ?? analysisWaiting;
+  analysisPending = analysisWaiting = null;
+  if (analysis && state.Game) analysisHere(analysis);
   for (const url of tableAsks.keys()) tableAnswered({ url, there: false });
 }
 
@@ -173,20 +181,57 @@ function reviewAnswered(data) {
   reviewListener?.(data);
 }
 function reviewHere({ id, state: saved, options }) {
-  setTimeout(() => {
+  import("./review-model.js").then(({ evaluateGame }) => {
     let answer;
     try {
-      answer = {
-        id,
-        kind: "review",
-        evaluation: evaluateGame(state.Game, JSON.parse(saved), { maxNodes: options.max_nodes }),
-      };
+      const evaluation = evaluateGame(state.Game, JSON.parse(saved), {
+        maxNodes: options.max_nodes,
+        unit: options.unit,
+        outlook: options.outlook,
+      });
+      answer = { id, kind: "review", evaluation };
     } catch (error) {
       if (!(error instanceof state.LudusError)) throw error;
       answer = { id, kind: "review", error: error.message, status: error.statusName };
     }
     reviewAnswered(answer);
-  }, 0);
+  });
+}
+
+// The analysis board's position (review-model.js: analysePosition), asked for as a review is:
+// {id, kind: "analysis", analysis} or {id, kind: "analysis", error, status} to the listener; a
+// question asked again replaces the one before (only the last position shown is wanted).
+let analysisListener = null;
+let analysisWaiting = null;
+let analysisPending = null;
+export function askAnalysis(message, listener) {
+  analysisListener = listener;
+  if (worker === null) analysisHere(message);
+  else if (workerReady) {
+    analysisPending = message;
+    worker.postMessage(message);
+  } else analysisWaiting = message;
+}
+function analysisAnswered(data) {
+  if (data.id === analysisPending?.id) analysisPending = null;
+  analysisListener?.(data);
+}
+function analysisHere({ id, state: saved, options }) {
+  import("./review-model.js").then(({ analysePosition }) => {
+    let game = null,
+      answer;
+    try {
+      game = state.Game.fromJSON(saved);
+      const search = (position) => position.aiMove({ level: "best", max_nodes: options.max_nodes, seed: 1 });
+      answer = { id, kind: "analysis", analysis: analysePosition(game, { unit: options.unit, search }) };
+    } catch (error) {
+      if (!(error instanceof state.LudusError)) throw error;
+      answer = { id, kind: "analysis", error: error.message, status: error.statusName };
+    } finally {
+      game?.close();
+    }
+    analysisAnswered(answer);
+  });
 }
 export function ask(message) {
   if (worker === null) thinkHere(message);

@@ -422,6 +422,14 @@ export function startGame(next) {
  * holds (friend.js). */
 export function takeGame(created, next) {
   closeLesson()?.game.close();
+  if (state.analysis) {
+    // the analysis board's game and review, set aside, go with the game they were of
+    state.analysis.back.game.close();
+    state.analysis.back.review.game?.close();
+    state.game.close();
+    state.game = null;
+    state.analysis = null;
+  }
   state.game?.close();
   state.review?.game?.close();
   state.review = null;

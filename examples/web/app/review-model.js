@@ -8,13 +8,17 @@
 // position is evaluated by the strongest level with a small budget of nodes, in the position
 // where the next step was chosen (for a race game after its roll, as it was played); or, for the
 // Royal Game of Ur with its solved table, by the level "perfect": the exact chance of winning.
+// Each move is judged (judgeGame) by what it lost against the strongest level's choice, as
+// lichess judges a move: a label (best, good, inaccuracy, mistake, blunder) and an accuracy, and
+// each side's accuracy over its moves. The analysis board's figures (analysePosition) too.
 
 // A position's budget: 60 moves of Duodecim in 0.8 s in Node on the development machine (1000 nodes: 5 s).
 export const REVIEW_NODES = 500;
+// The budget of a move's outlook's searches (outlookAfter: one for each throw of the dice after
+// the move, 56 in XII Scripta): the least the searches take (their first depth) in the race games.
+export const OUTLOOK_NODES = 50;
 // Men (Petteia, Latrunculi) are drawn from -MEN_SHOWN to +MEN_SHOWN: a larger lead is all but won.
 export const MEN_SHOWN = 4;
-// A drop smaller than this (on the 0..1 scale) is not worth naming.
-const SMALLEST_DROP = 0.02;
 
 export const isRoll = (text) => /^roll( \d+)+$/.test(text);
 const DRAW_AGREED = "draw agreed";
@@ -52,18 +56,27 @@ const moveFigures = (move) =>
 
 // Each step's position evaluated: {value (the library's, for the player to move; null where
 // it did not search: a single legal move, a draw agreed), toMove, best (the strongest level's
-// move there), played (the move as listed)}; and the last position: {value, toMove} when the
-// game goes on in phase move; exact: whether the values are the solved table's (`table`, its
-// path for level "perfect"; else the search's). progress(done, total) after each.
-export function evaluateGame(Game, saved, { maxNodes = REVIEW_NODES, progress = () => {}, table = null } = {}) {
+// move there), played (the move as listed), forced (no choice: a single legal move), and where
+// the played move was not the strongest level's choice bestValue and playedValue (what each
+// leads to for the side that moved: outlookAfter)}; and the last position: {value, toMove}
+// when the game goes on in phase move; exact: whether the values are the solved table's
+// (`table`, its path for level "perfect"; else the search's); unit: what they count ("chance"
+// or "pieces", the catalogue's search_values of the level). progress(done, total) after each.
+export function evaluateGame(
+  Game,
+  saved,
+  { maxNodes = REVIEW_NODES, progress = () => {}, table = null, unit = "chance", outlook = null } = {},
+) {
   const steps = stepsOf(saved.history);
   const game = startOf(Game, saved);
   const evaluated = [];
+  const search =
+    (seed, { level, max_nodes } = { level: "best", max_nodes: maxNodes }) =>
+    (position) =>
+      position.aiMove(table ? { level: "perfect", table, seed } : { level, max_nodes, seed });
   const evaluate = (seed) => {
     if (game.isOver || game.phase !== "move") return { value: null, toMove: game.toMove, best: null };
-    const choice = game.aiMove(
-      table ? { level: "perfect", table, seed } : { level: "best", max_nodes: maxNodes, seed },
-    );
+    const choice = search(seed)(game);
     return {
       value: choice.search.nodes > 0 ? choice.search.value : null,
       toMove: game.toMove,
@@ -74,9 +87,18 @@ export function evaluateGame(Game, saved, { maxNodes = REVIEW_NODES, progress = 
     let next = 0;
     for (const step of steps) {
       for (; next < step.index; next += 1) applyEvent(game, saved.history[next]);
-      const here = step.text === DRAW_AGREED ? { value: null, toMove: game.toMove, best: null } : evaluate(step.index);
-      here.played =
-        step.text === DRAW_AGREED ? null : moveFigures(game.legalMoves().find((move) => move.text === step.text));
+      const agreed = step.text === DRAW_AGREED;
+      const here = agreed ? { value: null, toMove: game.toMove, best: null } : evaluate(step.index);
+      if (!agreed) {
+        const moves = game.legalMoves();
+        here.played = moveFigures(moves.find((move) => move.text === step.text));
+        here.forced = moves.length === 1;
+        if (here.best && here.played && here.best.text !== here.played.text) {
+          const measure = search(step.index, outlook ?? undefined);
+          here.bestValue = outlookAfter(game, here.best.text, { unit, search: measure });
+          here.playedValue = outlookAfter(game, here.played.text, { unit, search: measure });
+        }
+      }
       evaluated.push(here);
       applyEvent(game, saved.history[next]);
       next += 1;
@@ -84,17 +106,184 @@ export function evaluateGame(Game, saved, { maxNodes = REVIEW_NODES, progress = 
     }
     const last = game.isOver ? { value: null, toMove: game.toMove, best: null } : evaluate(steps.length);
     progress(steps.length + 1, steps.length + 1);
-    return { steps: evaluated, last, exact: Boolean(table) };
+    return { steps: evaluated, last, exact: Boolean(table), unit };
   } finally {
     game.close();
   }
 }
 
+// ---- a move's outlook ----------------------------------------------------------------------
+
+// The end of a game in a unit, for `player`: a chance is 1, 0 or a draw's 1/2; in pieces a win
+// counts as WIN_PIECES (the searches' own wins are as large: "wins large", ludus.h).
+export const WIN_PIECES = 1000;
+function ended(unit, winner, player) {
+  if (winner === null) return unit === "chance" ? 0.5 : 0;
+  const won = winner === player;
+  if (unit === "chance") return won ? 1 : 0;
+  return won ? WIN_PIECES : -WIN_PIECES;
+}
+// A value for the other player: a chance's complement, pieces negated.
+export const otherSide = (unit, value) => (unit === "chance" ? 1 - value : -value);
+// Rolls looked through before a position is taken as even (a throw of nothing and a rosette in
+// the Royal Game of Ur follow one another; three in a row are rare enough to leave out).
+const ROLLS_LOOKED_THROUGH = 3;
+
+// What a move leads to for `player` (the side that plays it), in `unit`: the position after it
+// searched by `search` (position -> the library's aiMove answer) where it has a choice, for
+// whoever is to move then; through a single legal move (a pass) to the next choice; and where
+// the dice are to be thrown next, every throw the library lists (chanceOutcomes) weighted by its
+// probability. The same measure for the strongest level's move and the move played: the
+// difference is the move's own, not the dice's that followed it.
+export function outlookAfter(game, text, { unit, search }) {
+  const copy = game.copy();
+  try {
+    const player = game.toMove;
+    copy.play({ text });
+    return outlook(copy, player, unit, search, 0);
+  } finally {
+    copy.close();
+  }
+}
+
+function outlook(game, player, unit, search, rolls) {
+  if (game.isOver) return ended(unit, game.winner ?? null, player);
+  if (game.phase === "roll") {
+    if (rolls >= ROLLS_LOOKED_THROUGH) return unit === "chance" ? 0.5 : 0;
+    let sum = 0;
+    for (const { dice, probability } of game.chanceOutcomes()) {
+      const thrown = game.copy();
+      try {
+        thrown.setDice(dice);
+        sum += probability * outlook(thrown, player, unit, search, rolls + 1);
+      } finally {
+        thrown.close();
+      }
+    }
+    return sum;
+  }
+  const moves = game.legalMoves();
+  if (moves.length === 1) {
+    const next = game.copy();
+    try {
+      next.play({ text: moves[0].text });
+      return outlook(next, player, unit, search, rolls);
+    } finally {
+      next.close();
+    }
+  }
+  const value = search(game).search.value;
+  return game.toMove === player ? value : otherSide(unit, value);
+}
+
+// The analysis board's figures for a position: its value for the player to move (its outlook:
+// through the dice to be thrown and a single legal move, as a move's; at the end, its result) and
+// the strongest level's line from it: its move, then its move in the position that follows, up
+// to `length` moves, stopping where the dice are to be thrown (the line cannot know them).
+// {value, toMove, line: [move figures with the player who plays it]}.
+export function analysePosition(game, { unit, search, length = 4 }) {
+  const toMove = game.toMove;
+  const value = outlook(game, toMove, unit, search, 0);
+  const line = [];
+  const ahead = game.copy();
+  try {
+    while (line.length < length && !ahead.isOver && ahead.phase === "move") {
+      const player = ahead.toMove;
+      const choice = search(ahead);
+      line.push({ ...moveFigures(choice), player });
+      ahead.play({ text: choice.text });
+    }
+  } finally {
+    ahead.close();
+  }
+  return { value, toMove, line };
+}
+
+// ---- labels and accuracy -------------------------------------------------------------------
+
+// A move's label by what it lost against the strongest level's choice (bestValue - playedValue,
+// for the side that moved): the race games in chance of winning (0..1), the capture games in
+// pieces. The first threshold the loss is under names it (docs/web.md); "best": the strongest
+// level's own move, or one as good.
+export const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"];
+export const THRESHOLDS = {
+  chance: { best: 0.001, good: 0.05, inaccuracy: 0.1, mistake: 0.15 },
+  pieces: { best: 0.01, good: 0.5, inaccuracy: 1, mistake: 2 },
+};
+
+export function labelOf(unit, loss) {
+  const limits = THRESHOLDS[unit];
+  if (!limits) throw new RangeError(`no labels for values in ${unit}`);
+  return LABELS.find((label) => label === "blunder" || loss < limits[label]);
+}
+
+// A lead in pieces as a chance of winning (for the accuracy): a logistic curve on which a man
+// counts as a pawn in lichess's (its 0.00368208 a centipawn): one man ahead 59%, four 81%.
+export const PIECE_LOGISTIC = 0.368208;
+export const chanceOf = (unit, value) => (unit === "chance" ? value : 1 / (1 + Math.exp(-PIECE_LOGISTIC * value)));
+
+// A move's accuracy, 0..100, from the chance of winning it lost (in points of 0..100), as
+// lichess computes it: 103.1668 e^(-0.04354 loss) - 3.1669.
+export function moveAccuracy(lostPoints) {
+  return Math.min(100, Math.max(0, 103.1668 * Math.exp(-0.04354 * Math.max(0, lostPoints)) - 3.1669));
+}
+
+// A side's accuracy, 0..100: the mean of its moves' arithmetic and harmonic means (lichess
+// weighs the first by the position's volatility; here every move alike), each move at least 1
+// (a harmonic mean with a zero in it is zero); null without a move of its own judged.
+export function sideAccuracy(accuracies) {
+  if (accuracies.length === 0) return null;
+  const floored = accuracies.map((a) => Math.max(1, a));
+  const mean = floored.reduce((sum, a) => sum + a, 0) / floored.length;
+  const harmonic = floored.length / floored.reduce((sum, a) => sum + 1 / a, 0);
+  return (mean + harmonic) / 2;
+}
+
+// Every step judged: {label (null: no choice, or a draw agreed), loss (in the unit), accuracy
+// (0..100, null where not judged)}, and each side's accuracy. A step judged: a move with a choice
+// and an evaluation (the strongest level's move, or both outlooks where it played another).
+export function judgeGame(evaluation) {
+  const unit = evaluation.unit;
+  const judged = evaluation.steps.map((here) => {
+    if (!here.played || here.forced || !here.best) return { label: null, loss: null, accuracy: null };
+    const same = here.best.text === here.played.text || here.bestValue === undefined;
+    const loss = same ? 0 : Math.max(0, here.bestValue - here.playedValue);
+    const lost = same ? 0 : Math.max(0, chanceOf(unit, here.bestValue) - chanceOf(unit, here.playedValue));
+    return { label: labelOf(unit, loss), loss, accuracy: moveAccuracy(100 * lost) };
+  });
+  const accuracy = [0, 1].map((player) =>
+    sideAccuracy(
+      judged.filter((j, i) => j.accuracy !== null && evaluation.steps[i].toMove === player).map((j) => j.accuracy),
+    ),
+  );
+  return { steps: judged, accuracy };
+}
+
 // ---- the scale -----------------------------------------------------------------------------
 
-// The race games (their positions have dice) are evaluated as a chance of winning, 0..1; the
-// others in men, clamped to MEN_SHOWN either way and drawn as 0..1.
-export const scaleOf = (saved) => (Array.isArray(saved.start?.dice) ? "chance" : "men");
+// What the values count: the catalogue's search_values for the level ("chance" of winning,
+// 0..1, in the race games; "pieces" in the capture games). The chart draws a chance as it is and
+// a lead in men (pieces) clamped to MEN_SHOWN either way, both as 0..1.
+export function unitOf(entry, level) {
+  const unit = entry?.search_values?.[level];
+  if (unit !== "chance" && unit !== "pieces")
+    throw new RangeError(`${entry?.id}: level ${level} counts ${unit}, which the review does not judge`);
+  return unit;
+}
+// The search that measures a move's outlook (outlookAfter; evaluateGame's option `outlook`): in a
+// game with dice, where it searches once for each throw after the move, the weakest of the
+// catalogue's levels that counts the same unit as `level` (Duodecim's and Ur's "greedy"; XII
+// Scripta's weaker levels count steps, so its "best") with OUTLOOK_NODES; in a game without
+// dice, `level` itself with `maxNodes`.
+export function outlookSearchOf(entry, level, maxNodes = REVIEW_NODES) {
+  if (!entry?.dice) return { level, max_nodes: maxNodes };
+  const unit = unitOf(entry, level);
+  return {
+    level: entry.levels.find((name) => entry.search_values[name] === unit) ?? level,
+    max_nodes: OUTLOOK_NODES,
+  };
+}
+export const scaleOf = (unit) => (unit === "chance" ? "chance" : "men");
 
 export function unitValue(scale, value) {
   if (scale === "chance") return Math.min(1, Math.max(0, value));
@@ -117,27 +306,6 @@ export function curveOf(scale, evaluation, viewpoint, winner) {
   for (let i = points.length - 2; i >= 0; i -= 1) if (points[i] === null) points[i] = points[i + 1];
   for (let i = 1; i < points.length; i += 1) if (points[i] === null) points[i] = points[i - 1];
   return { points: points.map((point) => point ?? 0.5), known };
-}
-
-// The moves after which the figure fell most for the side that moved, and where the strongest
-// level would have played another move (a fall with the best move played is the dice's or the
-// opponent's doing, not a mistake): at most `count`, the largest first. Each {step (1-based),
-// player, played, best, drop}.
-export function worstDrops(evaluation, curve, viewpoint, count = 3) {
-  const forSide = (point, player) => (player === viewpoint ? point : 1 - point);
-  return evaluation.steps
-    .map((here, i) => ({ i, here, player: here.toMove }))
-    .filter(({ i, here }) => here.played && here.best && curve.known[i] && here.best.text !== here.played.text)
-    .map(({ i, here, player }) => ({
-      step: i + 1,
-      player,
-      played: here.played,
-      best: here.best,
-      drop: forSide(curve.points[i], player) - forSide(curve.points[i + 1], player),
-    }))
-    .filter(({ drop }) => drop >= SMALLEST_DROP)
-    .sort((a, b) => b.drop - a.drop)
-    .slice(0, count);
 }
 
 // ---- the summary ---------------------------------------------------------------------------

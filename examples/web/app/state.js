@@ -20,6 +20,9 @@ export const state = {
   started: null, // when the game started and ended (ms since 1970; null: not known), for its length
   ended: null,
   review: null, // the game looked back on (review.js): its saved state, steps, shown position, evaluation
+  // the analysis board (analysis.js; null: none): the game and review set aside (back), the
+  // position the branch started from, and the engine's answer for the position shown
+  analysis: null,
   // what the computer did in its turn, written out on screen (words.js: narrate)
   narration: { opening: false, dice: null, moves: [] },
   // the lesson being taken (learn.js; null: none): the game left aside to come back to (back),

@@ -7,7 +7,8 @@ import { defaultSettings } from "./settings.js";
 // ---- save and restore --------------------------------------------------------------------------
 
 export function save() {
-  if (state.lesson) return; // a lesson's position is not the visitor's game (kept saved as it was)
+  // a lesson's position, or the analysis board's, is not the visitor's game (kept saved as it was)
+  if (state.lesson || state.analysis) return;
   localStorage.setItem(
     STORAGE_CURRENT,
     JSON.stringify({

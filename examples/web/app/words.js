@@ -84,7 +84,7 @@ export function describeMove(move, player, keys = "move") {
   else {
     // a step from or to a named tray where the words have a verb for it ("entra in V")
     const key = [`${keys}.from_${from}`, `${keys}.to_${to}`].find(has) ?? `${keys}.step`;
-    text = t(key, { who, from: placeName(from), to: placeName(to, player) });
+    text = t(key, { who, from: placeName(from, player), to: placeName(to, player) });
   }
   if (move.kind !== "remove" && captures > 0) text += " " + t("move.captures", { count: captures });
   // the Royal Game of Ur: a rosette (or, in Blitz, a capture) gives another throw (the words

@@ -82,6 +82,30 @@ test("messages: placeholders and plurals by the language's rules", () => {
   assert.equal(t("missing", {}, "fallback"), "fallback");
 });
 
+test("words: a step from and to a cell the board shows twice names the side whose cell it is, both ends", () => {
+  setMessages("de", catalogue("de"));
+  state.settings = { game: "duodecim", options: {}, opponent: "easy", computer: 1 };
+  // Duodecim's entry rows: "I".."VI" on both sides of the board (board.js: nameCells)
+  const names = (side) => ({
+    I: { label: "I", twice: true },
+    IV: { label: "IV", twice: true },
+    7: { label: "7", twice: false },
+  });
+  words.setCellNames([names(0), names(1)]);
+  try {
+    const side = (cell) => t("position.cell_of", { cell, side: t("side.1") });
+    const said = words.describeMove({ text: "I-IV", from: "I", to: "IV" }, 1, "said");
+    assert.equal(said, t("said.step", { from: side("I"), to: side("IV") }));
+    // a cell shown once keeps its name alone
+    assert.equal(
+      words.describeMove({ text: "IV-7", from: "IV", to: "7" }, 1, "said"),
+      t("said.step", { from: side("IV"), to: "7" }),
+    );
+  } finally {
+    words.setCellNames(null);
+  }
+});
+
 test("words: a move, a roll and the computer's turn in Italian, as a person says them", () => {
   setMessages("it", catalogue("it"));
   const game = new ludus.Game("petteia", { seed: 1 });
@@ -297,30 +321,37 @@ test("table reader: the probe finds a table whose server answers ranges, and nev
   );
 });
 
-// The import graph of app/main.js, read from the files' import lines.
-function importsOf(name, seen = new Set()) {
+// The import graph of app/main.js, read from the files' import statements; with `later`, also
+// the modules imported when they are first needed (import("./name.js")).
+function importsOf(name, later = false, seen = new Set()) {
   if (seen.has(name)) return seen;
   seen.add(name);
   const text = readFileSync(here(`app/${name}`), "utf8");
-  for (const [, path] of text.matchAll(/^import .* from "\.\/([\w-]+\.js)";$/gm)) importsOf(path, seen);
+  for (const [, path] of text.matchAll(/^import\s[^;]*?\sfrom "\.\/([\w-]+\.js)";/gm)) importsOf(path, later, seen);
+  if (later) for (const [, path] of text.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)) importsOf(path, later, seen);
   return seen;
 }
 
-test("the page preloads every module app/main.js imports, and meson.build lists them all", () => {
+test("the page preloads every module app/main.js imports at once, and meson.build lists them all with those it loads later", () => {
   const graph = [...importsOf("main.js")].sort();
+  const whole = [...importsOf("main.js", true)].sort();
   const html = readFileSync(here("index.html"), "utf8");
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="app\/([\w-]+\.js)">/g)].map((m) => m[1]).sort();
   assert.deepEqual(preloaded, graph);
+  // the review's screen and the analysis board: loaded when a review is first opened
+  for (const later of ["review-screen.js", "analysis.js"]) {
+    assert.ok(whole.includes(later) && !graph.includes(later), `${later} is loaded later, not with the first screen`);
+  }
   const files = readdirSync(here("app"))
     .filter((name) => name.endsWith(".js"))
     .sort();
-  assert.deepEqual(files, graph, "a module in app/ that main.js does not import");
+  assert.deepEqual(files, whole, "a module in app/ that main.js does not import");
   const listed = /web_modules = \[([^\]]*)\]/
     .exec(readFileSync(here("meson.build"), "utf8"))[1]
     .match(/'[\w-]+\.js'/g)
     .map((s) => s.slice(1, -1))
     .sort();
-  assert.deepEqual(listed, graph);
+  assert.deepEqual(listed, whole);
 });
 
 test("words: the end's reason names the sides, true for the winner and the loser alike", () => {
@@ -433,10 +464,17 @@ test("review: the scale, 0..1 for a chance of winning, men clamped to four eithe
   assert.equal(review.unitValue("men", 4), 1);
   assert.equal(review.unitValue("men", 1e6), 1); // a win found by the search
   assert.equal(review.unitValue("men", -1e6), 0);
-  assert.equal(review.scaleOf(scripted("duodecim", { seed: 1 }, 3)), "chance");
-  assert.equal(review.scaleOf(scripted("xii_scripta", { seed: 1 }, 3)), "chance");
-  assert.equal(review.scaleOf(scripted("petteia", { seed: 1 }, 3)), "men");
-  assert.equal(review.scaleOf(scripted("latrunculi", { seed: 1 }, 3)), "men");
+  // the unit is the catalogue's search_values of the level: a chance in the race games, pieces in the others
+  const entry = (id) => ludus.games().find((game) => game.id === id);
+  assert.equal(review.unitOf(entry("duodecim"), "best"), "chance");
+  assert.equal(review.unitOf(entry("xii_scripta"), "best"), "chance");
+  assert.equal(review.unitOf(entry("ur"), "perfect"), "chance");
+  assert.equal(review.unitOf(entry("petteia"), "best"), "pieces");
+  assert.equal(review.unitOf(entry("latrunculi"), "best"), "pieces");
+  assert.throws(() => review.unitOf(entry("xii_scripta"), "easy"), /counts steps/); // steps of the race: not judged
+  assert.throws(() => review.unitOf(entry("petteia"), "random"), /counts null/);
+  assert.equal(review.scaleOf("chance"), "chance");
+  assert.equal(review.scaleOf("pieces"), "men");
 });
 
 test("review: the curve for one side, a position not searched filled, the end by its result", () => {
@@ -470,34 +508,165 @@ test("review: the curve for one side, a position not searched filled, the end by
   assert.deepEqual(review.curveOf("men", men, 0, undefined).points, [0.75, 0.25, 0]);
 });
 
-test("review: the worst drops, for the side that moved, where the strongest level chose otherwise", () => {
+test("review: a move's label from what it lost, by each unit's thresholds, the edges included", () => {
+  const cases = {
+    chance: [
+      [0, "best"],
+      [0.0009, "best"],
+      [0.001, "good"],
+      [0.0499, "good"],
+      [0.05, "inaccuracy"],
+      [0.0999, "inaccuracy"],
+      [0.1, "mistake"],
+      [0.1499, "mistake"],
+      [0.15, "blunder"],
+      [1, "blunder"],
+    ],
+    pieces: [
+      [0, "best"],
+      [0.005, "best"],
+      [0.01, "good"],
+      [0.49, "good"],
+      [0.5, "inaccuracy"],
+      [0.99, "inaccuracy"],
+      [1, "mistake"],
+      [1.99, "mistake"],
+      [2, "blunder"],
+      [2000, "blunder"],
+    ],
+  };
+  for (const [unit, losses] of Object.entries(cases))
+    for (const [loss, label] of losses) assert.equal(review.labelOf(unit, loss), label, `${unit} ${loss}`);
+  assert.throws(() => review.labelOf("steps", 1), /no labels for values in steps/);
+});
+
+test("review: a move's accuracy and a side's, lichess's formula", () => {
+  assert.ok(Math.abs(review.moveAccuracy(0) - 100) < 1e-3); // nothing lost
+  // 103.1668 e^(-0.04354 x) - 3.1669: 10 points lost 63.6, 20 points 40.0, 50 points 8.5
+  assert.equal(review.moveAccuracy(10).toFixed(1), "63.6");
+  assert.equal(review.moveAccuracy(20).toFixed(1), "40.0");
+  assert.equal(review.moveAccuracy(50).toFixed(1), "8.5");
+  assert.equal(review.moveAccuracy(100), 0); // clamped at 0 (the formula gives -1.84)
+  assert.ok(Math.abs(review.moveAccuracy(-5) - 100) < 1e-3); // a gain counts as nothing lost
+  // a side: the mean of the arithmetic and harmonic means, each move at least 1
+  assert.equal(review.sideAccuracy([]), null);
+  assert.equal(review.sideAccuracy([80]), 80);
+  assert.equal(review.sideAccuracy([100, 50]).toFixed(3), ((75 + 200 / 3) / 2).toFixed(3));
+  assert.equal(review.sideAccuracy([100, 0]).toFixed(3), ((50.5 + 2 / 1.01) / 2).toFixed(3));
+  // pieces to a chance: even at 0, one man ahead 59%, symmetric
+  assert.equal(review.chanceOf("pieces", 0), 0.5);
+  assert.equal(review.chanceOf("pieces", 1).toFixed(3), "0.591");
+  assert.equal((review.chanceOf("pieces", 2) + review.chanceOf("pieces", -2)).toFixed(9), "1.000000000");
+  assert.equal(review.chanceOf("chance", 0.3), 0.3);
+});
+
+test("review: a game judged from given values, each move labelled and each side's accuracy", () => {
   const move = (text) => ({ text });
   const steps = [
-    { value: 0.5, toMove: 0, played: move("a"), best: move("b") }, // 0 -> 0.5 to 0.2: a drop of 0.3 for Light
-    { value: 0.8, toMove: 1, played: move("c"), best: move("c") }, // Dark played the best move: no mistake
-    { value: 0.1, toMove: 1, played: move("d"), best: move("e") }, // Dark: from 0.9 to 0.6 for Light, 0.1 to 0.4 for Dark: a gain
-    { value: 0.6, toMove: 0, played: move("f"), best: move("g") }, // Light: from 0.6 to 0.55: a small drop
-    { value: 0.45, toMove: 1, played: move("h"), best: move("i") }, // Dark: from 0.45 to 0 (Light wins): a drop of 0.45
+    { toMove: 0, value: 0.5, played: move("a"), best: move("a") }, // the strongest move: best, 100
+    { toMove: 1, value: 0.5, played: move("b"), best: move("c"), bestValue: 0.6, playedValue: 0.58 }, // 0.02: good
+    { toMove: 0, value: 0.5, played: move("d"), best: move("e"), bestValue: 0.5, playedValue: 0.43 }, // 0.07: inaccuracy
+    { toMove: 1, value: 0.5, played: move("f"), best: move("g"), bestValue: 0.4, playedValue: 0.28 }, // 0.12: mistake
+    { toMove: 0, value: 0.5, played: move("h"), best: move("i"), bestValue: 0.7, playedValue: 0.3 }, // 0.4: blunder
+    { toMove: 1, value: null, played: move("pass"), best: null, forced: true }, // no choice: not judged
+    { toMove: 0, value: 0.5, played: move("j"), best: move("k"), bestValue: 0.5, playedValue: 0.55 }, // better than best: best
+    { toMove: 1, value: null, played: null, best: null }, // a draw agreed
   ];
-  const evaluation = { steps, last: { value: null, toMove: 0 } };
-  const curve = review.curveOf("chance", evaluation, 0, 0);
-  const drops = review.worstDrops(evaluation, curve, 0);
+  const judged = review.judgeGame({ steps, unit: "chance" });
   assert.deepEqual(
-    drops.map((d) => [d.step, d.player, d.played.text, d.best.text]),
-    [
-      [5, 1, "h", "i"],
-      [1, 0, "a", "b"],
-      [4, 0, "f", "g"],
-    ],
+    judged.steps.map((j) => j.label),
+    ["best", "good", "inaccuracy", "mistake", "blunder", null, "best", null],
   );
-  assert.equal(drops[0].drop.toFixed(2), "0.45");
-  assert.equal(review.worstDrops(evaluation, curve, 0, 1).length, 1);
-  // seen from Dark's side the same moves fell, by the same amounts
-  const fromDark = review.worstDrops(evaluation, review.curveOf("chance", evaluation, 1, 0), 1);
-  assert.deepEqual(
-    fromDark.map((d) => [d.step, +d.drop.toFixed(2)]),
-    drops.map((d) => [d.step, +d.drop.toFixed(2)]),
+  assert.equal(judged.steps[4].loss.toFixed(2), "0.40");
+  assert.equal(judged.steps[5].accuracy, null);
+  assert.equal(judged.steps[2].accuracy.toFixed(2), review.moveAccuracy(7).toFixed(2));
+  const light = [0, 2, 4, 6].map((i) => judged.steps[i].accuracy);
+  const dark = [1, 3].map((i) => judged.steps[i].accuracy);
+  assert.equal(judged.accuracy[0], review.sideAccuracy(light));
+  assert.equal(judged.accuracy[1], review.sideAccuracy(dark));
+  assert.ok(judged.accuracy[1] > judged.accuracy[0], "Dark lost less than Light");
+  // in pieces: the loss in pieces labels, the chance on lichess's logistic makes the accuracy
+  const pieces = review.judgeGame({
+    unit: "pieces",
+    steps: [{ toMove: 0, value: 1, played: move("a"), best: move("b"), bestValue: 1, playedValue: -0.5 }],
+  });
+  assert.equal(pieces.steps[0].label, "mistake");
+  const lost = 100 * (review.chanceOf("pieces", 1) - review.chanceOf("pieces", -0.5));
+  assert.equal(pieces.steps[0].accuracy, review.moveAccuracy(lost));
+  assert.deepEqual(pieces.accuracy[1], null); // Dark made no move
+});
+
+test("review: a move's outlook goes through the dice to be thrown and single moves, as the library lists them", () => {
+  // a searcher that says 0.25 for the player to move wherever it is asked, and counts its calls
+  let calls = 0;
+  const search = () => {
+    calls += 1;
+    return { search: { value: 0.25 } };
+  };
+  const game = new ludus.Game("ur", { seed: 5 });
+  try {
+    while (game.phase !== "move" || game.legalMoves().length < 2) {
+      if (game.phase === "roll") game.roll();
+      else game.play({ text: game.legalMoves()[0].text });
+    }
+    const player = game.toMove;
+    const move = game.legalMoves().find((m) => !m.roll_again) ?? game.legalMoves()[0];
+    const after = game.copy();
+    after.play({ text: move.text });
+    const outcomes = after.phase === "roll" ? after.chanceOutcomes() : null;
+    after.close();
+    const value = review.outlookAfter(game, move.text, { unit: "chance", search });
+    if (outcomes) {
+      assert.ok(Math.abs(outcomes.reduce((sum, o) => sum + o.probability, 0) - 1) < 1e-12);
+      assert.ok(calls >= outcomes.length - 1, `each throw searched (${calls} searches, ${outcomes.length} throws)`);
+    }
+    // whoever the searcher spoke for, 0.25 for them: 0.25 or 0.75 for the mover, never outside
+    assert.ok(value >= 0.25 - 1e-9 && value <= 0.75 + 1e-9, `the outlook ${value}`);
+    assert.equal(game.toMove, player, "the game is not changed");
+    assert.equal(review.otherSide("chance", 0.25), 0.75);
+    assert.equal(review.otherSide("pieces", 2), -2);
+    // the analysis board: the value for the player to move and the line up to the next throw
+    const analysed = review.analysePosition(game, {
+      unit: "chance",
+      search: (position) => ({ ...position.aiMove({ level: "greedy", seed: 1 }) }),
+    });
+    assert.equal(analysed.toMove, player);
+    assert.ok(analysed.value >= 0 && analysed.value <= 1);
+    assert.ok(analysed.line.length >= 1 && analysed.line[0].player === player);
+    assert.ok(game.legalMoves().some((m) => m.text === analysed.line[0].text));
+  } finally {
+    game.close();
+  }
+  // a game over: its result, for each side
+  const over = scripted("petteia", { seed: 2 }, 400);
+  const ended = ludus.Game.fromJSON(over);
+  try {
+    assert.ok(ended.isOver, "the scripted game of Petteia ended");
+    const winner = ended.winner ?? null;
+    const analysed = review.analysePosition(ended, { unit: "pieces", search });
+    const expected = winner === null ? 0 : winner === ended.toMove ? review.WIN_PIECES : -review.WIN_PIECES;
+    assert.equal(analysed.value, expected);
+    assert.deepEqual(analysed.line, []);
+  } finally {
+    ended.close();
+  }
+});
+
+test("review: a game evaluated judges the moves that were not the strongest level's by both outlooks", () => {
+  const saved = scripted("petteia", { seed: 3 }, 30);
+  const unit = review.unitOf(
+    ludus.games().find((game) => game.id === "petteia"),
+    "best",
   );
+  const evaluation = review.evaluateGame(ludus.Game, saved, { maxNodes: 200, unit });
+  assert.equal(evaluation.unit, "pieces");
+  const other = evaluation.steps.filter((here) => here.best && here.played && here.best.text !== here.played.text);
+  assert.ok(other.length > 0, "the scripted game played other moves than the strongest level's");
+  for (const here of other) assert.ok(Number.isFinite(here.bestValue) && Number.isFinite(here.playedValue));
+  const judged = review.judgeGame(evaluation);
+  assert.equal(judged.steps.length, evaluation.steps.length);
+  assert.ok(judged.steps.every((j) => j.label === null || review.LABELS.includes(j.label)));
+  assert.ok(judged.accuracy.every((a) => a === null || (a >= 0 && a <= 100)));
 });
 
 test("review: a race game's positions rebuilt and evaluated as played (the dice of each turn), with progress", () => {

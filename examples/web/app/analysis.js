@@ -1,0 +1,282 @@
+// The analysis board: from a position of the review (or one set up by hand and checked by the
+// library), the visitor tries moves for either side on the app's own board (board.js draws it,
+// play.js turns taps and keys into moves, as between two people), throws or chooses the dice in
+// the race games, and reads the engine's evaluation and its best line, asked again after each
+// change (engine.js: askAnalysis, in the worker; review-model.js: analysePosition). Discarding
+// the branch returns to the position it started from; closing returns to the review at that
+// move. The game and its review are set aside meanwhile, untouched and still saved (storage.js
+// saves nothing here). Loaded when the board is first opened (review-screen.js).
+import { render } from "./board.js";
+import { $ } from "./config.js";
+import { askAnalysis, perfectTable } from "./engine.js";
+import { t } from "./i18n.js";
+import { afterChange, ownDiceDialog, roll } from "./play.js";
+import { screens } from "./review.js";
+import { REVIEW_NODES, unitOf, WIN_PIECES } from "./review-model.js";
+import { catalogueOf, state } from "./state.js";
+import { announce } from "./status.js";
+import { describeEvent, describeMove, sideName } from "./words.js";
+
+// A position's budget: the review's for each position, twice over (one position at a time here).
+export const ANALYSIS_NODES = 2 * REVIEW_NODES;
+// A lead in pieces from which a position is won (the searches' wins are WIN_PIECES and more).
+const WON_PIECES = WIN_PIECES / 2;
+
+let questions = 0;
+
+export function openAnalysis() {
+  const review = state.review;
+  if (!review || state.analysis || state.online) return;
+  const game = review.game.copy();
+  state.analysis = {
+    back: {
+      game: state.game,
+      settings: state.settings,
+      resigned: state.resigned,
+      endShown: state.endShown,
+      review,
+    },
+    from: review.at, // the review's move (null: a position set up by hand)
+    start: game.toJSONText(), // the position the branch starts from, for discarding it
+    startEvents: game.history.length,
+    asked: null, // the position last asked about (its JSON text)
+    id: 0,
+    answer: null, // {value, toMove, line, unit, exact} for the position asked about
+    failed: false,
+  };
+  state.review = null;
+  // the review's panel is hidden meanwhile, and filled again on the way back (in the page's
+  // language then): its chart's label is not left in another one
+  $("#review-chart-box").replaceChildren();
+  takePosition(game);
+  $("#board").focus({ preventScroll: true }); // the keys move on the board at once (play.js: boardKey)
+  announce(originWords());
+}
+
+// A position on the board as the analysis board's, both sides played by the visitor.
+function takePosition(game) {
+  const { back } = state.analysis;
+  if (state.game !== back.game) state.game.close();
+  state.game = game;
+  state.settings = { ...back.settings, opponent: "human" };
+  state.resigned = null;
+  state.endShown = true; // an end reached here is said in the panel, not in the end panel
+  state.request += 1; // an answer of the worker still coming is for the game set aside
+  state.thinking = false;
+  state.cursor = 0;
+  afterChange();
+  document.scrollingElement.scrollTop = 0;
+}
+
+export function closeAnalysis() {
+  const analysis = state.analysis;
+  if (!analysis) return;
+  const { back } = analysis;
+  if (state.game !== back.game) state.game.close();
+  state.game = back.game;
+  state.settings = back.settings;
+  state.resigned = back.resigned;
+  state.endShown = back.endShown;
+  state.review = back.review;
+  state.analysis = null;
+  $("#message").textContent = "";
+  render();
+  screens.review?.goTo(state.review.at);
+  $("#review-analyse").focus({ preventScroll: true });
+}
+
+// The branch discarded: the position it started from again.
+function discard() {
+  const analysis = state.analysis;
+  if (!analysis) return;
+  takePosition(state.Game.fromJSON(analysis.start));
+  announce(t("analysis.discarded"));
+}
+
+// The branch's last move (or roll) taken back, not beyond the position it started from.
+function takeBack() {
+  if (state.game.history.length <= state.analysis.startEvents) return;
+  state.game.undo();
+  afterChange();
+}
+
+// The dice of the turn chosen again: the roll taken back and the dice typed in (play.js's dialog).
+function changeDice() {
+  if (state.game.phase !== "move" || !/^roll( \d+)+$/.test(state.game.history.at(-1)?.text ?? "")) return;
+  state.game.undo();
+  afterChange();
+  ownDiceDialog();
+}
+
+function playBest() {
+  const move = state.analysis?.answer?.line[0];
+  if (!move || state.game.phase !== "move" || state.game.isOver) return;
+  const chosen = state.game.legalMoves().find((legal) => legal.text === move.text);
+  if (!chosen) return;
+  state.game.play({ text: chosen.text });
+  announce(describeMove(chosen, move.player));
+  afterChange();
+}
+
+// ---- a position set up by hand -----------------------------------------------------------------
+
+// The position as the library writes it (its JSON), changed by hand: the library checks it
+// (Game.fromJSON) and refuses one that breaks the rules, with its message (English, the
+// library's own words: marked so, after the page's sentence).
+function setUp(event) {
+  event.preventDefault();
+  const field = $("#analysis-setup-field");
+  const error = $("#analysis-setup-error");
+  const saved = JSON.parse(state.analysis.start);
+  let position;
+  try {
+    position = JSON.parse(field.value);
+  } catch (problem) {
+    showRefusal(t("analysis.setup_not_json"), problem.message);
+    return;
+  }
+  let game;
+  try {
+    game = state.Game.fromJSON({ ...saved, start: position, position, history: [] });
+  } catch (problem) {
+    if (!(problem instanceof state.LudusError)) throw problem;
+    showRefusal(t("analysis.setup_refused"), problem.message);
+    return;
+  }
+  error.replaceChildren();
+  error.hidden = true;
+  state.analysis.from = null;
+  state.analysis.start = game.toJSONText();
+  state.analysis.startEvents = 0;
+  takePosition(game);
+  announce(originWords());
+}
+
+function showRefusal(sentence, message) {
+  const error = $("#analysis-setup-error");
+  const detail = Object.assign(document.createElement("span"), { lang: "en", textContent: message });
+  detail.className = "library-message";
+  error.replaceChildren(`${sentence} `, detail);
+  error.hidden = false;
+  announce(error.textContent);
+}
+
+// ---- the panel ---------------------------------------------------------------------------------
+
+const originWords = () =>
+  state.analysis.from === null
+    ? t("analysis.from_setup")
+    : state.analysis.from === 0
+      ? t("analysis.from_start")
+      : t("analysis.from_move", { number: state.analysis.from });
+
+// Called at each render (review.js: showPanels): the words of the panel, and the engine asked
+// about a position it has not been asked about yet.
+export function fillAnalysis() {
+  const analysis = state.analysis;
+  const position = state.game.toJSONText();
+  if (analysis.asked !== position) ask(position);
+  $("#analysis-panel").dataset.events = String(state.game.history.length); // for the tests to read
+  $("#analysis-origin").textContent = originWords();
+  const branch = state.game.history.slice(analysis.startEvents);
+  $("#analysis-tried").textContent = branch.length
+    ? t("analysis.tried", { moves: branch.map(describeEvent).join("; ") })
+    : t("analysis.tried_none");
+  $("#analysis-undo").disabled = state.game.history.length <= analysis.startEvents;
+  $("#analysis-discard").disabled = state.game.toJSONText() === analysis.start;
+  const rolling = !state.game.isOver && state.game.phase === "roll";
+  $("#analysis-roll").hidden = $("#analysis-dice").hidden = !rolling;
+  $("#analysis-change-dice").hidden = !(
+    state.game.phase === "move" && /^roll( \d+)+$/.test(state.game.history.at(-1)?.text ?? "")
+  );
+  const field = $("#analysis-setup-field");
+  if (document.activeElement !== field && !$("#analysis-setup").open) field.value = JSON.stringify(state.game.position);
+  fillAnswer();
+}
+
+function fillAnswer() {
+  fillValue();
+  // on a phone the evaluation is read in the narration's line above the board (style.css)
+  $("#narration").textContent = $("#analysis-value").textContent;
+}
+
+function fillValue() {
+  const { answer, failed } = state.analysis;
+  const value = $("#analysis-value");
+  const line = $("#analysis-line");
+  value.classList.toggle("busy", !answer && !failed);
+  if (!answer) delete value.dataset.events;
+  $("#analysis-best").disabled = !answer?.line.length;
+  if (failed) {
+    value.textContent = t("analysis.failed");
+    line.textContent = "";
+    return;
+  }
+  if (!answer) {
+    value.textContent = t("analysis.thinking");
+    line.textContent = "";
+    return;
+  }
+  value.textContent = valueWords(answer);
+  value.dataset.value = String(answer.value);
+  value.dataset.toMove = String(answer.toMove);
+  value.dataset.events = String(answer.events); // the position's, for the tests to read
+  line.textContent = answer.line.length
+    ? t("analysis.line", { moves: answer.line.map((move) => describeMove(move, move.player)).join("; ") })
+    : state.game.isOver
+      ? ""
+      : t("analysis.line_roll");
+}
+
+// The evaluation in words, for the side to move: its chance of winning, or its lead in pieces.
+function valueWords({ value, toMove, unit, exact }) {
+  if (state.game.isOver) return t("analysis.over");
+  const who = sideName(toMove);
+  if (unit === "chance")
+    return t(exact ? "analysis.value_chance_exact" : "analysis.value_chance", {
+      who,
+      percent: Math.round(100 * value),
+    });
+  if (Math.abs(value) >= WON_PIECES) return t(value > 0 ? "analysis.value_wins" : "analysis.value_loses", { who });
+  return t("analysis.value_pieces", { who, pieces: (value > 0 ? "+" : "") + value.toFixed(1) });
+}
+
+function ask(position) {
+  const analysis = state.analysis;
+  analysis.asked = position;
+  analysis.answer = null;
+  analysis.failed = false;
+  questions += 1;
+  const id = questions;
+  analysis.id = id;
+  const entry = catalogueOf(state.game.id);
+  perfectTable(state.game.id, state.analysis.back.settings.options).then((table) => {
+    if (state.analysis?.id !== id) return;
+    const unit = unitOf(entry, table ? "perfect" : "best");
+    askAnalysis(
+      { id, kind: "analysis", state: position, options: { max_nodes: ANALYSIS_NODES, table, unit } },
+      (data) => answered(data, unit, Boolean(table)),
+    );
+  });
+}
+
+function answered({ id, analysis, error, status }, unit, exact) {
+  const here = state.analysis;
+  if (!here || id !== here.id) return;
+  if (error) {
+    here.failed = true;
+    console.warn(error, status);
+  } else here.answer = { ...analysis, unit, exact, events: state.game.history.length };
+  fillAnswer();
+  announce($("#analysis-value").textContent);
+}
+
+screens.analysis = { fillAnalysis };
+$("#analysis-close").addEventListener("click", closeAnalysis);
+$("#analysis-discard").addEventListener("click", discard);
+$("#analysis-undo").addEventListener("click", takeBack);
+$("#analysis-best").addEventListener("click", playBest);
+$("#analysis-roll").addEventListener("click", roll);
+$("#analysis-dice").addEventListener("click", ownDiceDialog);
+$("#analysis-change-dice").addEventListener("click", changeDice);
+$("#analysis-setup-form").addEventListener("submit", setUp);
