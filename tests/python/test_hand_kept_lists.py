@@ -86,7 +86,6 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
     "tests/core/core_test_support.hpp": (2, EXAMPLES + " (a board game and a race game in play)"),
     "tests/core/test_ai.cpp": (3, GAME_TYPES + "; the pinned searches of the two alpha-beta games"),
     "tests/core/test_allocations.cpp": (2, GAME_TYPES),
-    "tests/core/test_checksums.cpp": (2, GAME_TYPES + "; random games pinned a ruleset at a time"),
     "tests/core/test_framework.cpp": (1, GAME_TYPES),
     "tests/core/test_rules_concept.cpp": (1, GAME_TYPES),
     "tests/python/test_analysis.py": (3, EXAMPLES),
