@@ -85,9 +85,7 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
     "tests/capi/test_capi_vocabulary.cpp": (1, EXAMPLES),
     "tests/core/core_test_support.hpp": (2, EXAMPLES + " (a board game and a race game in play)"),
     "tests/core/test_ai.cpp": (3, GAME_TYPES + "; the pinned searches of the two alpha-beta games"),
-    "tests/core/test_allocations.cpp": (2, GAME_TYPES),
     "tests/core/test_framework.cpp": (1, GAME_TYPES),
-    "tests/core/test_rules_concept.cpp": (1, GAME_TYPES),
     "tests/python/test_analysis.py": (3, EXAMPLES),
     "tests/python/test_edges.py": (3, EXAMPLES),
     "tests/python/test_end_reasons.py": (
