@@ -20,6 +20,7 @@ stays exact and can only shrink. Fix a place by looping over the catalogue (a te
 or ruleset, data the game gives through the catalogue or its own JSON), or move the file into the
 game's folder; allow it only for what is a list by design.
 """
+import os
 import re
 from typing import Dict, List, Set, Tuple
 
@@ -181,6 +182,15 @@ def test_no_list_of_games_is_kept_by_hand():
     assert len(ids) >= 2
     wrong = problems(offences(tracked_texts(), ids))
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_build_s_games_are_the_catalogue_s():
+    """Each folder's meson.build adds its id to the build's game_ids (the list the build reads for
+    each game's tests and schema); the registry binds the same games."""
+    built = os.environ.get("LUDUS_GAME_IDS")
+    if built is None:
+        pytest.skip("no LUDUS_GAME_IDS: the meson test run gives the build's game_ids")
+    assert sorted(built.split()) == sorted(ludus.game_ids())
 
 
 def test_every_allowed_place_says_why():
