@@ -56,7 +56,6 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
         "the study's report links Petteia's board-size page, a study of that game",
     ),
     "bindings/python/ludus/cli/__init__.py": (1, DOCS),
-    "bindings/python/ludus/game.py": (5, DOCS),
     "examples/python/pictures.py": (2, "an example program that draws two games"),
     "examples/web/app/print.js": (1, APP),
     "examples/web/app/state.js": (1, APP + ": APP_GAMES, the games it has them for"),
