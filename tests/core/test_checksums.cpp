@@ -9,13 +9,10 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "core_test_support.hpp"
 #include "ludus/ludus.h"
 #include "playout.hpp"
 #include "registry_games.hpp"
@@ -87,40 +84,18 @@ uint64_t game_checksum(std::string_view id, const json &options) {
     return sum;
 }
 
-std::string hex(uint64_t value) {
-    char text[19];
-    std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(value));
-    return text;
-}
-
 // The two numbers of game `id` with `options` ({"rules", "game"}, as pinned_games.json writes them).
 json checksums(std::string_view id, const json &options) {
     uint64_t rules = 0;
     with_game_rules(id, with_seed(options, 1),
                     [&]<class R>(const typename R::Options &) { rules = rules_checksum<R>(options); });
-    return {{"rules", hex(rules)}, {"game", hex(game_checksum(id, options))}};
-}
-
-// The options of each ruleset of a catalogue entry ({} for a game with one set of rules).
-std::vector<json> rulesets_of(const json &entry) {
-    std::vector<json> out;
-    if (!entry["options"].contains("ruleset")) return {json::object()};
-    for (const json &name : entry["options"]["ruleset"]["values"]) out.push_back({{"ruleset", name}});
-    return out;
-}
-
-json read_pinned(const std::string &path) {
-    std::ifstream in(path);
-    if (!in) return nullptr;
-    std::stringstream text;
-    text << in.rdbuf();
-    return json::parse(text.str());
+    return {{"rules", testing::hex64(rules)}, {"game", testing::hex64(game_checksum(id, options))}};
 }
 
 // What to write as a game's pinned_games.json: each ruleset's numbers, as the code gives them now.
 std::string pinned_file(std::string_view id, const json &entry) {
     std::string rows;
-    for (const json &options : rulesets_of(entry)) {
+    for (const json &options : testing::rulesets_of(entry)) {
         json row{{"options", options}};
         row.update(checksums(id, options));
         rows += std::string(rows.empty() ? "" : ",\n") + "    " + row.dump();
@@ -129,22 +104,14 @@ std::string pinned_file(std::string_view id, const json &entry) {
 }
 
 TEST_CASE("random games pinned: every ruleset of every game") {
-    const char *folder = std::getenv("LUDUS_GAMES_DIR");
-    REQUIRE_MESSAGE(folder != nullptr, "LUDUS_GAMES_DIR: the source's lib/ (tests/core/meson.build sets it)");
     for (const json &entry : games_catalogue()) {
         const std::string id = entry["id"];
-        const std::string path = std::string(folder) + "/" + id + "/pinned_games.json";
-        const json pinned = read_pinned(path);
-        if (pinned.is_null()) {
-            FAIL_CHECK("no ", path, ": pin the game's random games by writing it as\n", pinned_file(id, entry));
+        std::string path;
+        const json pinned = testing::pinned_of(id, path);
+        if (pinned.is_null() || !testing::pins_every_ruleset(entry, pinned["random_games"])) {
+            FAIL_CHECK(path, " does not pin every ruleset's random games: pin them by writing its random_games as\n",
+                       pinned_file(id, entry));
             continue;
-        }
-        for (const json &ruleset : rulesets_of(entry)) {
-            bool found = false;
-            for (const json &row : pinned["random_games"])
-                found = found || row["options"].value("ruleset", json()) == ruleset.value("ruleset", json());
-            CHECK_MESSAGE(found, path, " pins no game of ", ruleset.dump(), "; the file as the code gives it now:\n",
-                          pinned_file(id, entry));
         }
         for (const json &row : pinned["random_games"]) {
             const json now = checksums(id, row["options"]);
