@@ -121,6 +121,13 @@ def test_race_features_count_the_race():
     position = {"hand": [0, 0], "bar": [0, 0], "track": track, "off": [14, 14]}
     assert len(play.features("xii_scripta", "murray", position).sites) == 1
     assert len(play.features("xii_scripta", "tabletop_murray", position).sites) == 2
+    # A board of squares both players run in the same order (each square its piece's owner or null),
+    # read as any race game's without routes: square k is progress k, shared.
+    position = {"squares": [0, None, 1, None, 0], "hand": [1, 0], "off": [0, 1]}
+    f = play.features("duodecim", None, position)
+    # Player 0: one in hand (6 to go) and pieces at 1 and 5 (5 and 1): 12; player 1 at 3: 3.
+    assert f.evaluation == pytest.approx(math.tanh((3 - 12) / 7.0))
+    assert f.sites == {("track", 0), ("track", 2), ("track", 4)} and f.on_board == 3 and f.material == (3, 1)
 
 
 ROUTED = [

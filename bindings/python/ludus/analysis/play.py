@@ -62,9 +62,10 @@ class Reading:
     * A board game's position has ``ranks`` (``.`` an empty square, any other character a piece)
       and per-player counts of the pieces not lost: on the board (``pieces``, or ``men`` and
       ``duxes``) and in hand (keys ending in ``in_hand``).
-    * A race game's position has per-player counts ``hand`` and ``track`` (progress 1, 2, ... a
-      cell), and may have ``entry`` cells before the track (each player's own) and a ``bar``; a
-      piece in hand or on the bar has the whole way and one more step (off) to go.
+    * A race game's position has per-player counts ``track`` (progress 1, 2, ... a cell), and
+      may have ``entry`` cells before the track (each player's own); or ``squares``, a board both
+      players run in the same order, each square its piece's owner or null. It may have per-player
+      counts ``hand`` and ``bar``: a piece there has the whole way and one more step (off) to go.
     """
 
     __slots__ = ("kind", "routes", "total_sites", "race_unit", "search_values")
@@ -112,6 +113,16 @@ def _board_features(position: Mapping[str, Any]) -> Features:
     return Features(sites, total, len(sites), (material[0], material[1]), math.tanh(material[0] - material[1]))
 
 
+def _way(position: Mapping[str, Any], p: int) -> Tuple[List[int], int]:
+    """Player ``p``'s pieces on the board, a count for each progress 1, 2, ... (its ``entry``
+    cells, then its ``track``; or, on a board of ``squares`` both players run in the same order,
+    the squares holding its pieces), and how many of them are entry cells of its own."""
+    if "squares" in position:
+        return [1 if owner == p else 0 for owner in position["squares"]], 0
+    entry = list(position.get("entry", [[], []])[p])
+    return entry + list(position["track"][p]), len(entry)
+
+
 def _race_cells(read: Reading, position: Mapping[str, Any]) -> Tuple[Set[Any], List[int]]:
     """The sites of the pieces on the board and each player's race left. A site is the cell the
     board's route names for the player's progress; without routes, an entry cell is the player's
@@ -119,44 +130,31 @@ def _race_cells(read: Reading, position: Mapping[str, Any]) -> Tuple[Set[Any], L
     sites: Set[Any] = set()
     remaining = [0, 0]
     for p in (0, 1):
-        entry = position.get("entry", [[], []])[p]
-        way = list(entry) + list(position["track"][p])
+        way, private = _way(position, p)
         full = len(way) + 1
-        remaining[p] += full * (position["hand"][p] + position.get("bar", [0, 0])[p])
+        remaining[p] += full * (position.get("hand", [0, 0])[p] + position.get("bar", [0, 0])[p])
         for k, count in enumerate(way):
             if count:
                 remaining[p] += count * (full - (k + 1))
                 if read.routes is not None:
                     sites.add(read.routes[p][k])
                 else:
-                    sites.add(("entry", p, k) if k < len(entry) else ("track", k - len(entry)))
+                    sites.add(("entry", p, k) if k < private else ("track", k - private))
     return sites, remaining
 
 
 def _race_features(read: Reading, position: Mapping[str, Any]) -> Features:
     sites, remaining = _race_cells(read, position)
-    on_board = sum(sum(row) for row in position["track"]) + sum(sum(row) for row in position.get("entry", []))
+    on_board = [sum(_way(position, p)[0]) for p in (0, 1)]
+    # The pieces each player has not borne off yet: in hand, on the bar and on the board.
+    material = tuple(position.get("hand", [0, 0])[p] + position.get("bar", [0, 0])[p] + on_board[p] for p in (0, 1))
     return Features(
         sites,
         read.total_sites,
-        on_board,
-        _race_material(position),
+        on_board[0] + on_board[1],
+        (material[0], material[1]),
         math.tanh((remaining[1] - remaining[0]) / read.race_unit),
     )
-
-
-def _race_material(position: Mapping[str, Any]) -> Tuple[int, int]:
-    """The pieces each player has not borne off yet."""
-
-    def left(p: int) -> int:
-        return (
-            position["hand"][p]
-            + position.get("bar", [0, 0])[p]
-            + sum(position["track"][p])
-            + sum(position.get("entry", [[], []])[p])
-        )
-
-    return left(0), left(1)
 
 
 def _evaluation_of(read: Reading, search: Mapping[str, Any], mover: int) -> Optional[float]:
