@@ -1,7 +1,7 @@
 // The common interface every game implements. The C layer (capi/) talks only to this, so a
 // new game is one new folder under lib/ (its rules, pictures and computer player) plus one
-// entry in registry.cpp, which binds the three, and one line in lib/meson.build
-// (docs/adding-a-game.md).
+// entry in registry_games.hpp, the list registry.cpp binds the three of, and one line in
+// lib/meson.build (docs/adding-a-game.md).
 #pragma once
 
 #include <array>

@@ -1,17 +1,13 @@
 // The catalogue: every game the library knows, each game's rules bound to its pictures and its
 // computer player. A new game is one folder (its rules, pictures and player: docs/adding-a-game.md)
-// and one entry in `types`.
+// and one entry in RegisteredGames (registry_games.hpp).
 #include "registry.hpp"
 
-#include "duodecim/duodecim.hpp"
 #include "game.hpp"
 #include "json_util.hpp"
-#include "latrunculi/latrunculi_choice.hpp"
-#include "petteia/petteia.hpp"
 #include "playout.hpp"
+#include "registry_games.hpp"
 #include "rules_choice.hpp"
-#include "ur/ur.hpp"
-#include "xii_scripta/xii_scripta.hpp"
 
 namespace ludus {
 
@@ -112,11 +108,13 @@ GameType bind() {
     return type;
 }
 
+template <class... G>
+std::vector<GameType> bind_all(GameList<G...>) {
+    return {bind<G>()...};
+}
+
 const std::vector<GameType> &types() {
-    static const std::vector<GameType> all = {
-        bind<DuodecimRules>(),    bind<PetteiaChoice>(), bind<XiiScriptaRules>(),
-        bind<LatrunculiChoice>(), bind<UrRules>(),
-    };
+    static const std::vector<GameType> all = bind_all(RegisteredGames{});
     return all;
 }
 

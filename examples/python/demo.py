@@ -27,15 +27,16 @@ from typing import Any, Dict, List, Optional
 import ludus
 from ludus.selfplay import wilson
 
-#: Petteia without a draw rule lets two cautious players shuffle forever: the match ends in a
-#: draw after 100 plies without a capture or a third repetition (the options for programs of
-#: docs/rules/petteia.md).
+#: A board game without a draw rule lets two cautious players shuffle forever: where a game of
+#: the catalogue has the options, the match ends in a draw after 100 plies without a capture or
+#: a third repetition (the options for programs of docs/rules/petteia.md).
+DRAW_RULES = {"draw_plies_without_capture": 100, "draw_repetitions": 3}
 MATCH_OPTIONS: Dict[str, Dict[str, Any]] = {
-    "petteia": {"draw_plies_without_capture": 100, "draw_repetitions": 3},
-    "latrunculi": {"draw_plies_without_capture": 100, "draw_repetitions": 3},  # the same for Kowalski's rook moves
+    entry["id"]: {name: value for name, value in DRAW_RULES.items() if name in entry["options"]}
+    for entry in ludus.games()
 }
-#: Show the board every this many moves (Duodecim moves are single steps, two or more a turn).
-SHOW_EVERY = {"petteia": 12, "duodecim": 8, "latrunculi": 12}
+#: Show the board every this many moves (a dice game's moves are single steps, two or more a turn).
+SHOW_EVERY = {entry["id"]: 8 if entry["dice"] else 12 for entry in ludus.games()}
 
 
 def describe(move: ludus.Move, name: str) -> str:
@@ -180,7 +181,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     print("# 1. The computer: best against medium\n")
     for game_id in game_ids:
         start = time.perf_counter()
-        with play_match(game_id, args.seed, levels, args.every or SHOW_EVERY.get(game_id, 10), args.quiet) as game:
+        with play_match(game_id, args.seed, levels, args.every or SHOW_EVERY[game_id], args.quiet) as game:
             pictures.append(write_svg(game, os.path.join(args.svg_dir, f"{game_id}-final.svg")))
         with ludus.Game(game_id, MATCH_OPTIONS.get(game_id, {}), seed=args.seed) as game:
             pictures.append(write_svg(game, os.path.join(args.svg_dir, f"{game_id}-start.svg")))

@@ -8,7 +8,7 @@
 // Actions: from * 32 + to for a step (0 <= from < to <= 31), and `pass_action` (0, since 0->0
 // is never a step). The value a step uses is to - from: one die or the sum of both.
 //
-// Position JSON (schemas/duodecim.schema.json):
+// Position JSON (lib/duodecim/duodecim.schema.json):
 //   {"hand": [n0, n1], "entry": [[6 counts], [6 counts]], "track": [[24 counts], [24 counts]],
 //    "off": [n0, n1], "to_move": p, "phase": "roll"|"move"|"over", "result": ...,
 //    "dice": [] or [a, b], "dice_used": [bool, bool], "barred": null or progress,

@@ -74,6 +74,31 @@ int position_from_name(std::string_view name) {
 
 json XiiScriptaRules::rulesets_json() { return race_state::rulesets_json(rulesets); }
 
+XiiScriptaRules::Cell XiiScriptaRules::cell_of(const Options &o, int player, int progress) {
+    if (progress <= 12) return {1, progress - 1};
+    const bool ends_on_top = o.mirror_paths && player == 1;
+    if (progress <= 24) return {ends_on_top ? 2 : 0, 24 - progress};
+    return {ends_on_top ? 0 : 2, progress - 25};
+}
+
+std::string XiiScriptaRules::cell_name(Cell c) {
+    static constexpr const char *rows[3] = {"top", "middle", "bottom"};
+    return std::string(rows[c.row]) + " " + std::to_string(c.col + 1);
+}
+
+json XiiScriptaRules::board_json(const Options &o) {
+    json board{{"kind", "track"}, {"rows", 3}, {"cols", 12}, {"cells", 36}};
+    if (!o.mirror_paths) return board;  // one route for both: the catalogue names none
+    json routes = json::array();
+    for (int p = 0; p < 2; ++p) {
+        json route = json::array();
+        for (int k = 1; k <= S::last_cell; ++k) route.push_back(cell_name(cell_of(o, p, k)));
+        routes.push_back(std::move(route));
+    }
+    board["routes"] = std::move(routes);
+    return board;
+}
+
 const char *XiiScriptaRules::ruleset_name(XiiRuleset r) { return rulesets[static_cast<size_t>(r)].name; }
 
 const std::vector<OptionSpec> &XiiScriptaRules::option_specs() {

@@ -138,7 +138,16 @@ struct XiiScriptaRules : RaceRules<XiiOptions, XiiState> {
     // The render options of both pictures, from the specs they check against (the catalogue's
     // "render_options").
     static json render_options();
-    static json board_json(const Options &) { return {{"kind", "track"}, {"rows", 3}, {"cols", 12}, {"cells", 36}}; }
+    // The board's cell of `player`'s piece at progress 1..36: row 0 top, 1 middle, 2 bottom, and
+    // column 0..11 from the left (the pictures draw it there), and its name ("middle 1").
+    struct Cell {
+        int row, col;
+    };
+    static Cell cell_of(const Options &o, int player, int progress);
+    static std::string cell_name(Cell c);
+    // The catalogue's board: 3 rows of 12, and where the two players' routes differ (mirror_paths),
+    // each player's route as its cells' names.
+    static json board_json(const Options &o);
     // The catalogue's rulesets: each one's id and source.
     static json rulesets_json();
 };

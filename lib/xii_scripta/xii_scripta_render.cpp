@@ -37,16 +37,7 @@ constexpr const char *row_names[3] = {"top", "middle", "bottom"};
 constexpr auto *svg_specs = &render::race_svg_specs;
 constexpr auto *text_specs = &render::race_text_specs;
 
-struct Cell {
-    int row, col;  // row 0 top, 1 middle, 2 bottom; col 0..11 from the left
-};
-
-Cell cell_of(const XiiOptions &o, int player, int progress) {
-    if (progress <= 12) return {1, progress - 1};
-    const bool ends_on_top = o.mirror_paths && player == 1;
-    if (progress <= 24) return {ends_on_top ? 2 : 0, 24 - progress};
-    return {ends_on_top ? 0 : 2, progress - 25};
-}
+using Cell = R::Cell;
 
 // The last step, and whether it hit a piece.
 using StepInfo = render::RaceStep;
@@ -135,13 +126,12 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     std::array<std::array<std::array<std::string, 2>, columns>, 3> positions;  // each player's progress on each cell
     for (int player = 0; player < 2; ++player)
         for (int k = 1; k <= S::last_cell; ++k) {
-            const Cell c = cell_of(o, player, k);
+            const Cell c = R::cell_of(o, player, k);
             positions[c.row][c.col][player] = position_name(k);
         }
     for (int row = 0; row < 3; ++row)
         for (int col = 0; col < columns; ++col) {
-            render::draw_cell(svg, L, row, col, "cell", std::string(row_names[row]) + " " + std::to_string(col + 1),
-                              positions[row][col]);
+            render::draw_cell(svg, L, row, col, "cell", R::cell_name({row, col}), positions[row][col]);
             render::draw_cell_name(svg, L, row, col, positions[row][col][0]);
         }
     svg.close();
@@ -184,7 +174,7 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
     const auto place_of = [&](int progress) -> render::RacePlace {
         if (progress == S::hand || progress == S::off || progress == S::bar)
             return {.tray = true, .off = progress == S::off};
-        const Cell c = cell_of(o, m.player, progress);
+        const Cell c = R::cell_of(o, m.player, progress);
         return {.row = c.row, .col = c.col};
     };
     render::outline_last_step(svg, L, m, place_of, [](int progress) { return position_name(progress); });
@@ -195,11 +185,10 @@ std::string XiiScriptaRules::render_svg(const Options &o, const State &s, const 
         for (int p = 1; p <= S::last_cell; ++p) {
             const int count = s.count[player][p];
             if (count == 0) continue;
-            const Cell c = cell_of(o, player, p);
+            const Cell c = R::cell_of(o, player, p);
             render::draw_unit(svg, L, player, count,
-                              {{"data-cell", std::string(row_names[c.row]) + " " + std::to_string(c.col + 1)},
-                               {"data-position", position_name(p)}},
-                              c.row, c.col, false);
+                              {{"data-cell", R::cell_name(c)}, {"data-position", position_name(p)}}, c.row, c.col,
+                              false);
         }
     svg.close();
 
@@ -229,13 +218,13 @@ std::string XiiScriptaRules::render_text(const Options &o, const State &s, const
     std::array<std::array<std::string, columns>, 3> grid, names;
     for (auto &row : grid) row.fill(".");
     for (int k = 1; k <= S::last_cell; ++k) {
-        const Cell c = cell_of(o, 0, k);
+        const Cell c = R::cell_of(o, 0, k);
         names[c.row][c.col] = std::to_string(k);
     }
     for (int player = 0; player < 2; ++player)
         for (int p = 1; p <= S::last_cell; ++p)
             if (s.count[player][p] > 0) {
-                const Cell c = cell_of(o, player, p);
+                const Cell c = R::cell_of(o, player, p);
                 grid[c.row][c.col] =
                     std::string(1, static_cast<char>('a' + player)).append(std::to_string(s.count[player][p]));
             }

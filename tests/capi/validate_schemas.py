@@ -1,6 +1,9 @@
-"""Validates the library's own JSON output against the published schemas (schemas/).
+"""Validates the library's own JSON output against the published schemas.
 
 Usage: validate_schemas.py LIBRARY SCHEMA_DIR
+
+SCHEMA_DIR is the build's folder of schemas, as installed (schemas/meson.build): the shared ones
+of schemas/, each game's own from its folder, and the saved game's with a branch for each game.
 
 Plays seeded random games of every game in the catalogue through the C ABI (ctypes, no
 binding needed) and checks the catalogue, saved states in every phase, and the legal moves.
@@ -132,6 +135,13 @@ def main():
 
     catalogue = string_out(lib, lib.ludus_games)
     check(schemas["catalogue"], catalogue, "catalogue")
+    # Every game has its schema, and the saved game's schema checks its positions against it.
+    branches = {branch["if"]["properties"]["game"]["const"] for branch in schemas["state"].get("allOf", [])}
+    for entry in catalogue:
+        checked += 1
+        if entry["id"] not in schemas or entry["id"] not in branches:
+            failed += 1
+            print(f"FAIL {entry['id']}: no {entry['id']}.schema.json or no branch of state.schema.json for it")
     rng = random.Random(7)
     # Every game of the catalogue in every ruleset: six games of its default ruleset, two of each other.
     runs = []

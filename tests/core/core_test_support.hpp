@@ -7,7 +7,11 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <initializer_list>
+#include <sstream>
 #include <memory>
 #include <string>
 #include <utility>
@@ -19,6 +23,48 @@
 #include "rules_game.hpp"
 
 namespace ludus::testing {
+
+// What game `id`'s folder pins (lib/<id>/pinned_games.json; the folder LUDUS_GAMES_DIR, set by
+// tests/core/meson.build), or null for a game that pins nothing yet; `path` is set to the file.
+inline json pinned_of(const std::string &id, std::string &path) {
+    const char *folder = std::getenv("LUDUS_GAMES_DIR");
+    REQUIRE_MESSAGE(folder != nullptr, "LUDUS_GAMES_DIR: the source's lib/ (tests/core/meson.build sets it)");
+    path = std::string(folder) + "/" + id + "/pinned_games.json";
+    std::ifstream in(path);
+    if (!in) return nullptr;
+    std::stringstream text;
+    text << in.rdbuf();
+    return json::parse(text.str());
+}
+
+// A pinned 64-bit number as the pinned files write it: "0x" and 16 hexadecimal digits.
+inline std::string hex64(uint64_t value) {
+    char text[19];
+    std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(value));
+    return text;
+}
+
+// The options of each ruleset of a catalogue entry ({} for a game with one set of rules).
+inline std::vector<json> rulesets_of(const json &entry) {
+    if (!entry["options"].contains("ruleset")) return {json::object()};
+    std::vector<json> out;
+    for (const json &name : entry["options"]["ruleset"]["values"]) out.push_back({{"ruleset", name}});
+    return out;
+}
+
+// Whether the rows pin a game of each ruleset of the catalogue entry (a row's options without
+// "ruleset" are the default ruleset's).
+inline bool pins_every_ruleset(const json &entry, const json &rows) {
+    for (const json &ruleset : rulesets_of(entry)) {
+        bool found = false;
+        for (const json &row : rows) {
+            const json named = row["options"].value("ruleset", json());
+            found = found || named == ruleset.value("ruleset", named);
+        }
+        if (!found) return false;
+    }
+    return true;
+}
 
 // The status a call fails with (Status::ok if it does not throw).
 Status status_of(auto &&call) {

@@ -551,26 +551,30 @@ uint64_t search_fingerprint(const std::string &id, const json &options, int plie
 
 // Pinned so that a change meant to leave the searches alone (their code is shared by the games,
 // lib/ai/alphabeta.hpp) is seen to: a change of a search's behaviour updates these on purpose
-// (the failure prints each game's new fingerprint). The values are those of the two searches
-// written apart, before they became one.
-TEST_CASE("the alpha-beta searches of Petteia and Latrunculi play as pinned, on every board and ruleset") {
-    const std::vector<std::pair<std::string, json>> games = {
-        {"petteia", {{"seed", 1}, {"draw_plies_without_capture", 200}}},
-        {"petteia",
-         {{"seed", 2}, {"rows", 10}, {"cols", 11}, {"draw_plies_without_capture", 200}, {"draw_repetitions", 3}}},
-        {"latrunculi", {{"seed", 1}, {"ruleset", "kowalski"}}},
-        {"latrunculi", {{"seed", 1}, {"ruleset", "kowalski_10x11"}}},
-        {"latrunculi", {{"seed", 1}, {"ruleset", "bell"}}},
-        {"latrunculi", {{"seed", 1}, {"ruleset", "bell_8x7"}}},
-        {"latrunculi", {{"seed", 1}, {"ruleset", "quintana"}}},
-        {"latrunculi", {{"seed", 1}, {"ruleset", "schaedler"}}},
-        {"latrunculi", {{"seed", 1}, {"ruleset", "schaedler_2001"}}},
-    };
-    const std::vector<uint64_t> pinned = {0x07ce856946f35233ull, 0xd9cde2b64487c434ull, 0x196e16c892055a18ull,
-                                          0x91c6a87983661597ull, 0x1de850680321f643ull, 0x9fbef45fa66d9a75ull,
-                                          0x5921d90351b257deull, 0x097ac9e0530a864bull, 0x097ac9e0530a864bull};
-    for (size_t k = 0; k < games.size(); ++k) {
-        CAPTURE(games[k].second.dump());
-        CHECK(search_fingerprint(games[k].first, games[k].second, 30) == pinned[k]);
+// (the failure prints each game's new fingerprint). Every board game of the catalogue pins its
+// own, a game of each ruleset, in its folder's pinned_games.json ("searches"); those of Petteia
+// and Latrunculi are the values of the two searches written apart, before they became one.
+TEST_CASE("the searches of every board game play as pinned, on every board and ruleset") {
+    for (const json &entry : games_catalogue()) {
+        if (entry["kind"] != "capture") continue;  // the race games' searches start from a roll
+        const std::string id = entry["id"];
+        std::string path;
+        const json pinned = testing::pinned_of(id, path);
+        const json rows = pinned.is_object() ? pinned.value("searches", json::array()) : json::array();
+        if (!testing::pins_every_ruleset(entry, rows)) {
+            std::string text;
+            for (json options : testing::rulesets_of(entry)) {
+                options["seed"] = 1;
+                text += json{{"options", options}, {"fingerprint", testing::hex64(search_fingerprint(id, options, 30))}}
+                            .dump() +
+                        "\n";
+            }
+            FAIL_CHECK(path, " does not pin every ruleset's searches: pin them by writing its searches as\n", text);
+            continue;
+        }
+        for (const json &row : rows) {
+            CAPTURE(row["options"].dump());
+            CHECK(testing::hex64(search_fingerprint(id, row["options"], 30)) == row["fingerprint"]);
+        }
     }
 }

@@ -1,6 +1,6 @@
 // The integer path allocates nothing per ply: once a game's buffers are warm (its history has
 // held as many entries before), legal actions, apply, rolls and undo make no heap allocation.
-// Every game and ruleset of the catalogue, through the C ABI.
+// Every game and ruleset of the catalogue, through the C ABI and through the rules' own types.
 // Counted by replacing operator new for this whole process (the library included).
 #include <atomic>
 #include <cstdio>
@@ -12,9 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "duodecim/duodecim.hpp"
 #include "ludus/ludus.h"
-#include "petteia/petteia.hpp"
+#include "registry_games.hpp"
 #include "rules_game.hpp"
 
 // The replacements below pair malloc with free; GCC cannot see that through inlining.
@@ -155,11 +154,13 @@ static std::vector<std::pair<std::string, std::string>> every_ruleset() {
 }
 
 int main() {
-    for (const auto &[id, options] : every_ruleset()) game_replayed_without_allocation(id.c_str(), options.c_str());
-    core_playouts_without_allocation<ludus::PetteiaBitRules>("petteia 8x8",
-                                                             ludus::PetteiaRules::parse_options({{"seed", 1}}));
-    core_playouts_without_allocation<ludus::DuodecimRules>("duodecim",
-                                                           ludus::DuodecimRules::parse_options({{"seed", 1}}));
+    for (const auto &[id, options] : every_ruleset()) {
+        game_replayed_without_allocation(id.c_str(), options.c_str());
+        const std::string what = id + " " + options;
+        ludus::with_game_rules(id, nlohmann::json::parse(options), [&]<class R>(const typename R::Options &o) {
+            core_playouts_without_allocation<R>(what.c_str(), o);
+        });
+    }
     std::printf("%d passed, %d failed\n", passes, failures);
     return failures == 0 ? 0 : 1;
 }

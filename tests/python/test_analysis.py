@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import ludus
+from conftest import ending_soon, every_ruleset
 from ludus import Game, Phase, analysis, cli
 from ludus.analysis import metrics, play, run, study
 from ludus.analysis.records import RecordTable
@@ -119,16 +121,33 @@ def test_race_features_count_the_race():
     position = {"hand": [0, 0], "bar": [0, 0], "track": track, "off": [14, 14]}
     assert len(play.features("xii_scripta", "murray", position).sites) == 1
     assert len(play.features("xii_scripta", "tabletop_murray", position).sites) == 2
+    # A board of squares both players run in the same order (each square its piece's owner or null),
+    # read as any race game's without routes: square k is progress k, shared.
+    position = {"squares": [0, None, 1, None, 0], "hand": [1, 0], "off": [0, 1]}
+    f = play.features("duodecim", None, position)
+    # Player 0: one in hand (6 to go) and pieces at 1 and 5 (5 and 1): 12; player 1 at 3: 3.
+    assert f.evaluation == pytest.approx(math.tanh((3 - 12) / 7.0))
+    assert f.sites == {("track", 0), ("track", 2), ("track", 4)} and f.on_board == 3 and f.material == (3, 1)
 
 
-@pytest.mark.parametrize("ruleset", ["finkel", "masters", "blitz", "murray"])
-def test_ur_features_follow_each_route(ruleset):
-    """Every square a move reaches is the square the features place that piece on (the moves'
-    to_cell, from the library), and the race counts every piece's way to go, off included."""
-    route = play.UR_ROUTES[ruleset]
+ROUTED = [
+    (entry["id"], ruleset["id"] if ruleset is not entry else None)
+    for entry in ludus.games()
+    for ruleset in [entry, *entry["rulesets"]]
+    if ruleset["board"].get("routes")
+]
+
+
+@pytest.mark.parametrize("game_id,ruleset", ROUTED, ids=[f"{g}-{r}" for g, r in ROUTED])
+def test_race_features_follow_each_route(game_id, ruleset):
+    """In every race game whose board names its routes (the catalogue's), every square a move
+    reaches is the square the features place that piece on (the moves' to_cell, from the
+    library), and the race counts every piece's way to go, off included."""
+    read = play.reading(game_id, ruleset)
+    options = {"ruleset": ruleset} if ruleset else {}
     reached = set()
     for seed in range(6):
-        with Game("ur", ruleset=ruleset, seed=seed) as game:
+        with Game(game_id, seed=seed, **options) as game:
             chooser = random.Random(seed)
             while not game.is_over:
                 if game.phase == Phase.ROLL:
@@ -137,29 +156,38 @@ def test_ur_features_follow_each_route(ruleset):
                 moves = game.legal_moves
                 move = moves[chooser.randrange(len(moves))]
                 if move.get("to_cell"):
-                    assert play.ur_cell(route, move["player"], move["to"]) == move["to_cell"]
+                    assert read.routes[move["player"]][move["to"] - 1] == move["to_cell"]
                     reached.add(move["to_cell"])
                 game.play(move)
-    assert len(reached) <= 20 and {"middle 4", "middle 8"} <= reached
-    length = len(route)
+    assert len(reached) <= read.total_sites
+    length = len(read.routes[0])
     track = [[0] * length, [0] * length]
     track[0][length - 1], track[1][0] = 1, 1
     position = {"hand": [6, 5], "track": track, "off": [0, 1]}
-    f = play.features("ur", ruleset, position)
+    f = play.features(game_id, ruleset, position)
     left = [6 * (length + 1) + 1, 5 * (length + 1) + length]
-    assert f.evaluation == pytest.approx(math.tanh((left[1] - left[0]) / 2.0))
-    assert f.total_sites == 20 and f.on_board == 2 and f.material == (7, 6) and len(f.sites) == 2
+    assert f.evaluation == pytest.approx(math.tanh((left[1] - left[0]) / read.race_unit))
+    assert f.on_board == 2 and f.material == (7, 6)
+    assert len(f.sites) == (1 if read.routes[0][length - 1] == read.routes[1][0] else 2)
 
 
 def test_search_values_become_player_0s_evaluation():
     searched = {"level": "best", "nodes": 10}
-    assert play._evaluation_of("petteia", dict(searched, value=1.0), 0) == pytest.approx(math.tanh(1.0))
-    assert play._evaluation_of("petteia", dict(searched, value=1.0), 1) == pytest.approx(-math.tanh(1.0))
-    assert play._evaluation_of("duodecim", dict(searched, value=0.75), 1) == pytest.approx(-0.5)  # a chance
-    assert play._evaluation_of("xii_scripta", dict(searched, value=10.5), 0) == pytest.approx(math.tanh(1.0))
-    assert play._evaluation_of("petteia", {"level": "uct", "nodes": 5, "value": 0.25}, 0) == pytest.approx(-0.5)
-    assert play._evaluation_of("duodecim", {"level": "best", "nodes": 0, "value": 0.0}, 0) is None  # forced
-    assert play._evaluation_of("ur", dict(searched, value=0.25), 0) == pytest.approx(-0.5)  # a chance
+    board, two_dice = play.reading("petteia", None), play.reading("duodecim", None)
+    three_dice, binary = play.reading("xii_scripta", None), play.reading("ur", None)
+    # the race unit: a throw's pips on average (two six-sided dice, three, four binary, three binary)
+    assert (two_dice.race_unit, three_dice.race_unit, binary.race_unit) == (7.0, 10.5, 2.0)
+    assert play.reading("ur", "masters").race_unit == 1.5
+    assert play._evaluation_of(board, dict(searched, value=1.0), 0) == pytest.approx(math.tanh(1.0))
+    assert play._evaluation_of(board, dict(searched, value=1.0), 1) == pytest.approx(-math.tanh(1.0))
+    assert play._evaluation_of(two_dice, dict(searched, value=0.75), 1) == pytest.approx(-0.5)  # a chance
+    # XII Scripta's medium counts steps (its catalogue's search_values), its best a chance
+    medium = {"level": "medium", "nodes": 10, "value": 10.5}
+    assert play._evaluation_of(three_dice, medium, 0) == pytest.approx(math.tanh(1.0))
+    assert play._evaluation_of(three_dice, dict(searched, value=0.75), 0) == pytest.approx(0.5)
+    assert play._evaluation_of(board, {"level": "uct", "nodes": 5, "value": 0.25}, 0) == pytest.approx(-0.5)
+    assert play._evaluation_of(two_dice, {"level": "best", "nodes": 0, "value": 0.0}, 0) is None  # forced
+    assert play._evaluation_of(binary, dict(searched, value=0.25), 0) == pytest.approx(-0.5)  # a chance
 
 
 # ---- records from real games ---------------------------------------------------------------
@@ -183,10 +211,14 @@ def test_detailed_record_is_consistent():
     assert record["eval_drama"] is not None  # greedy's search values
 
 
-@pytest.mark.parametrize("ruleset", ["finkel", "masters", "blitz", "murray"])
-def test_ur_games_are_recorded(ruleset):
-    record = play.play_game("ur", {"ruleset": ruleset}, ["random", "greedy"], 5)
-    assert record["end"] == "win" and len(record["branching"]) == record["plies"]
+@pytest.mark.parametrize(
+    "game_id,options", every_ruleset(), ids=[f"{g}-{o.get('ruleset', '')}" for g, o in every_ruleset()]
+)
+def test_every_game_and_ruleset_is_recorded(game_id, options):
+    """Every game of the catalogue, in each of its rulesets, is played and read by the analysis
+    (random against greedy, with the per-ply metrics), none named here."""
+    record = play.play_game(game_id, ending_soon(game_id, options), ["random", "greedy"], 5, max_plies=400)
+    assert record["end"] in ("win", "draw", "timeout") and len(record["branching"]) == record["plies"]
     assert record["pieces_left"] == record["pieces_left_0"] + record["pieces_left_1"] >= 1
     assert 0 < record["board_coverage"] <= 1 and record["eval_drama"] is not None
 

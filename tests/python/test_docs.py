@@ -215,9 +215,11 @@ CLONE_FOLDERS = ("bindings", "examples", "include", "schemas", "docs")
 
 
 def link_clone_folders(folder):
-    """The folders of the clone linked into the temporary folder, as if it were the clone's top."""
+    """The folders of the clone linked into the temporary folder, as if it were the clone's top,
+    and its build as ``build`` (BUILD/capi/libludus.so.1, BUILD/schemas/)."""
     for entry in CLONE_FOLDERS:
         (folder / entry).symlink_to(SOURCE_ROOT / entry, target_is_directory=True)
+    (folder / "build").symlink_to(library().parent.parent, target_is_directory=True)
 
 
 def run_sh(page, found, folder):
@@ -225,7 +227,6 @@ def run_sh(page, found, folder):
     (the folders of the clone linked into the temporary folder)."""
     lib = library()
     link_clone_folders(folder)
-    (folder / "build").symlink_to(lib.parent.parent, target_is_directory=True)  # BUILD/capi/libludus.so.1
     script = "set -euo pipefail\n" + "".join(f"# {name(page)}:{line}\n{code}" for code, line in found)
     env = library_env(lib)
     ran = subprocess.run(["bash", "-c", script], capture_output=True, text=True, cwd=folder, env=env, timeout=300)

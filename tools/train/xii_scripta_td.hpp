@@ -5,7 +5,7 @@
 // game's result), by a gradient step of the log loss. The dice give the exploration. Game g is
 // played in ruleset g % 4 (one network for the four rulesets), the first player alternating
 // every four games. Everything follows from the seed: the same seed and number of games give the
-// same weights (tests/core/test_xii_scripta_net.cpp checks a few games). Shared by the tool
+// same weights (lib/xii_scripta/test_xii_scripta_net.cpp checks a few games). Shared by the tool
 // (xii_scripta_td.cpp) and the test.
 #pragma once
 

@@ -290,7 +290,7 @@ def games() -> List[Dict[str, Any]]:
 
 
 def game_ids() -> List[str]:
-    """The ids of the games in the catalogue: ``["duodecim", "petteia", "xii_scripta", "latrunculi", "ur"]``."""
+    """The ids of the games in the catalogue, in its order (``"petteia"`` is one)."""
     return [g["id"] for g in games()]
 
 
@@ -500,8 +500,8 @@ class Game:
 
     @property
     def id(self) -> str:
-        """The game's id in the catalogue (:func:`ludus.games`): ``"petteia"``, ``"duodecim"``,
-        ``"latrunculi"``, ``"xii_scripta"`` or ``"ur"``."""
+        """The game's id in the catalogue (:func:`ludus.games`, :func:`ludus.game_ids`), as
+        ``"petteia"``."""
         if self._id is None:
             self._id = self._fixed()[0]
         return self._id
@@ -513,9 +513,9 @@ class Game:
 
     @property
     def ruleset(self) -> Optional[str]:
-        """The rule set the game follows, for the games that have several (``latrunculi``:
-        ``"kowalski"``, ``"bell"``, ...; ``xii_scripta``: ``"murray"``, ...): its ``ruleset``
-        option. None for the games with one set of rules (``petteia``, ``duodecim``)."""
+        """The rule set the game follows, for the games that have several (the catalogue's
+        ``rulesets``, as ``"kowalski"`` and ``"bell"`` of Ludus Latrunculorum): its ``ruleset``
+        option. None for the games with one set of rules."""
         ruleset = self._fixed()[1].get("ruleset")
         return None if ruleset is None else str(ruleset)
 
@@ -647,7 +647,8 @@ class Game:
 
     def set_dice(self, *values: Union[int, Sequence[int]]) -> None:
         """Dice from outside (physical dice, a replay, a test): ``set_dice(3, 5)`` or
-        ``set_dice([3, 5])`` (as many as the game throws: two in duodecim, three in xii_scripta).
+        ``set_dice([3, 5])`` (as many as the game throws, with the faces it has: the catalogue's
+        ``dice``).
         The library validates them (InvalidArgumentError or similar); a value that is not an
         integer is a TypeError, one beyond a C ``int`` an OverflowError (never cut short)."""
         flat: List[object] = []
@@ -776,7 +777,8 @@ class Game:
         path, or ``$LUDUS_UR_TABLES``; ``ludus solve ur`` writes it);
         other options: ``depth``, ``seed`` (same seed, same move),
         ``max_nodes``, ``max_time_ms`` (``"best"`` thinks 1000 ms unless a budget is given),
-        ``threads`` (1..64: Lazy SMP in petteia, shared candidates in duodecim). The Move has
+        ``threads`` (1..64: each game's search shares the work its own way,
+        docs/computer-players.md). The Move has
         the fields of :attr:`legal_moves` plus ``search``: level, depth, nodes, value and time_ms.
         WrongPhaseError before a roll, GameOverError at the end."""
         function = self._optional("ludus_ai_choose")

@@ -8,7 +8,7 @@ from typing import Any, Dict, Mapping, Sequence
 
 from .game import games
 
-__all__ = ["find_game", "parse_game_options"]
+__all__ = ["find_game", "parse_game_options", "ending_unattended"]
 
 
 def find_game(game_id: str) -> Dict[str, Any]:
@@ -19,6 +19,18 @@ def find_game(game_id: str) -> Dict[str, Any]:
             return entry
     known = ", ".join(g["id"] for g in catalogue)
     raise ValueError(f"there is no game {game_id!r}; the games are: {known}")
+
+
+def ending_unattended(
+    game_id: str, options: Mapping[str, Any], plies: int, sweep: Sequence[str] = ()
+) -> Dict[str, Any]:
+    """``options`` with a draw after ``plies`` plies without a capture where the game has that
+    option (its catalogue entry offers it) and neither ``options`` nor the names in ``sweep`` set
+    it: games nobody watches must end."""
+    name = "draw_plies_without_capture"
+    if name in find_game(game_id)["options"] and name not in options and name not in sweep:
+        return {**options, name: plies}
+    return dict(options)
 
 
 def _convert(name: str, spec: Mapping[str, Any], text: str) -> Any:

@@ -13,6 +13,7 @@ import os
 from typing import Any, Dict, Mapping, Optional, Sequence, TextIO
 
 from . import metrics
+from ..options import ending_unattended
 from .metrics import summarize
 from .play import derive_seed, play_chunk, play_game
 from .records import RecordTable
@@ -62,12 +63,7 @@ def analyze(
     with the per-ply metrics (None: all)."""
     options = dict(options or {})
     sweep = {k: list(v) for k, v in (sweep or {}).items()}
-    if (
-        game_id in ("petteia", "latrunculi")
-        and "draw_plies_without_capture" not in options
-        and "draw_plies_without_capture" not in sweep
-    ):
-        options["draw_plies_without_capture"] = UNATTENDED_DRAW_PLIES
+    options = ending_unattended(game_id, options, UNATTENDED_DRAW_PLIES, list(sweep))
     configs = configurations(options, sweep, list(levels))
     chunk_tasks = tasks(game_id, configs, games, seed, budget, max_plies, detail)
     results = run_chunks(chunk_tasks, workers, scheduler, progress)

@@ -7,6 +7,7 @@ race count, the board's occupied sites and the pieces on the board.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -14,18 +15,13 @@ import random
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..game import Game, Phase, Result
+from ..options import find_game
 from . import metrics
 from .records import RecordTable
 
-__all__ = ["derive_seed", "mix_seed", "Features", "features", "play_game", "play_chunk"]
+__all__ = ["derive_seed", "mix_seed", "Features", "Reading", "reading", "features", "play_game", "play_chunk"]
 
 SEED_MASK = 2**64 - 1
-# The race count's unit for the evaluation tanh(lead / unit): the expected steps of one turn
-# (two dice in Duodecim, three in XII Scripta, one throw of Ur's binary dice: 2 with four dice
-# and with Masters' three), as one piece is Ludii's unit of material.
-RACE_UNIT = {"duodecim": 7.0, "xii_scripta": 10.5, "ur": 2.0}
-# The games whose searches report a chance of winning (uct's do in every game).
-CHANCE_VALUES = {"duodecim", "ur"}
 
 
 def derive_seed(*parts: Any) -> int:
@@ -58,161 +54,122 @@ class Features:
         self.material, self.evaluation = material, evaluation
 
 
-def _board_features(position: Mapping[str, Any], material: Tuple[int, int]) -> Features:
-    ranks = position["ranks"]
-    sites = {(r, c) for r, rank in enumerate(ranks) for c, ch in enumerate(rank) if ch != "."}
-    total = sum(len(rank) for rank in ranks)
-    # Ludii's default heuristic: material difference (every piece weighs 1), squashed by tanh.
-    return Features(sites, total, len(sites), material, math.tanh(material[0] - material[1]))
+class Reading:
+    """How the metrics read the positions of one game and ruleset, from its catalogue entry
+    (``ludus.games()``): its kind, its board (the race games' routes where the board names them)
+    and its dice, so that every game of the catalogue is read, none by its id.
+
+    * A board game's position has ``ranks`` (``.`` an empty square, any other character a piece)
+      and per-player counts of the pieces not lost: on the board (``pieces``, or ``men`` and
+      ``duxes``) and in hand (keys ending in ``in_hand``).
+    * A race game's position has per-player counts ``track`` (progress 1, 2, ... a cell), and
+      may have ``entry`` cells before the track (each player's own); or ``squares``, a board both
+      players run in the same order, each square its piece's owner or null. It may have per-player
+      counts ``hand`` and ``bar``: a piece there has the whole way and one more step (off) to go.
+    """
+
+    __slots__ = ("kind", "routes", "total_sites", "race_unit", "search_values")
+
+    def __init__(self, entry: Mapping[str, Any], ruleset: Optional[str]) -> None:
+        facts = next((r for r in entry["rulesets"] if r["id"] == ruleset), entry)
+        board, dice = facts["board"], facts["dice"]
+        self.kind: str = entry["kind"]
+        self.routes: Optional[List[List[str]]] = board.get("routes")
+        self.total_sites: int = board["cells"]
+        # The race count's unit for the evaluation tanh(lead / unit): the pips of one throw on
+        # average (count x mean face: 7 in Duodecim, 10.5 in XII Scripta, 2 in Ur), as one piece
+        # is Ludii's unit of material.
+        self.race_unit = dice["count"] * sum(dice["faces"]) / len(dice["faces"]) if dice else 1.0
+        self.search_values: Mapping[str, Optional[str]] = entry["search_values"]
+
+
+@functools.lru_cache(maxsize=None)
+def reading(game_id: str, ruleset: Optional[str]) -> Reading:
+    """The :class:`Reading` of ``game_id`` in ``ruleset`` (None: its default), from the catalogue."""
+    return Reading(find_game(game_id), ruleset)
 
 
 def features(game_id: str, ruleset: Optional[str], position: Mapping[str, Any]) -> Features:
-    """The metrics' view of a position of ``game_id`` (its saved JSON, see schemas/)."""
-    if game_id == "petteia":
-        return _board_features(position, (position["pieces"][0], position["pieces"][1]))
-    if game_id == "latrunculi":
-        if "men" in position:
-            m = [
-                position["men"][p] + position["duxes"][p] + position["men_in_hand"][p] + position["dux_in_hand"][p]
-                for p in (0, 1)
-            ]
-        else:  # Schaedler's rulesets
-            m = [position["pieces"][p] + position["in_hand"][p] for p in (0, 1)]
-        return _board_features(position, (m[0], m[1]))
-    if game_id == "duodecim":
-        return _race_features(game_id, position, _duodecim_cells)
-    if game_id == "xii_scripta":
-        shared = ruleset in (None, "murray", "ludii")
-        return _race_features(game_id, position, _xii_cells_shared if shared else _xii_cells_tabletop)
-    if game_id == "ur":
-        route = UR_ROUTES[ruleset or "finkel"]
-        return _race_features(game_id, position, lambda pos: _ur_cells(pos, route), total_sites=20)
-    raise ValueError(f"ludus.analysis has no reading of {game_id} positions")
+    """The metrics' view of a position of ``game_id`` (its saved JSON, the game's schema)."""
+    read = reading(game_id, ruleset)
+    if "ranks" in position:
+        return _board_features(position)
+    return _race_features(read, position)
 
 
-def _duodecim_cells(position: Mapping[str, Any]) -> Tuple[Set[Any], List[int]]:
+#: a board game's per-player counts of its pieces on the board (with those ending in "in_hand")
+BOARD_COUNTS = ("pieces", "men", "duxes")
+
+
+def _board_features(position: Mapping[str, Any]) -> Features:
+    ranks = position["ranks"]
+    sites = {(r, c) for r, rank in enumerate(ranks) for c, ch in enumerate(rank) if ch != "."}
+    material = [0, 0]
+    for key, counts in position.items():
+        if key in BOARD_COUNTS or key.endswith("in_hand"):
+            material[0], material[1] = material[0] + counts[0], material[1] + counts[1]
+    total = sum(len(rank) for rank in ranks)
+    # Ludii's default heuristic: material difference (every piece weighs 1), squashed by tanh.
+    return Features(sites, total, len(sites), (material[0], material[1]), math.tanh(material[0] - material[1]))
+
+
+def _way(position: Mapping[str, Any], p: int) -> Tuple[List[int], int]:
+    """Player ``p``'s pieces on the board, a count for each progress 1, 2, ... (its ``entry``
+    cells, then its ``track``; or, on a board of ``squares`` both players run in the same order,
+    the squares holding its pieces), and how many of them are entry cells of its own."""
+    if "squares" in position:
+        return [1 if owner == p else 0 for owner in position["squares"]], 0
+    entry = list(position.get("entry", [[], []])[p])
+    return entry + list(position["track"][p]), len(entry)
+
+
+def _race_cells(read: Reading, position: Mapping[str, Any]) -> Tuple[Set[Any], List[int]]:
+    """The sites of the pieces on the board and each player's race left. A site is the cell the
+    board's route names for the player's progress; without routes, an entry cell is the player's
+    own and a track cell is shared by the cell's place on the track."""
     sites: Set[Any] = set()
     remaining = [0, 0]
     for p in (0, 1):
-        remaining[p] += 31 * position["hand"][p]
-        for i, count in enumerate(position["entry"][p]):
+        way, private = _way(position, p)
+        full = len(way) + 1
+        remaining[p] += full * (position.get("hand", [0, 0])[p] + position.get("bar", [0, 0])[p])
+        for k, count in enumerate(way):
             if count:
-                sites.add(("entry", p, i))
-                remaining[p] += count * (31 - (i + 1))
-        for k, count in enumerate(position["track"][p]):
-            if count:
-                sites.add(("track", k))
-                remaining[p] += count * (31 - (k + 7))
-    return sites, remaining
-
-
-def _track_cells(position: Mapping[str, Any], cell: Any, full: int) -> Tuple[Set[Any], List[int]]:
-    """The sites ``cell(player, progress)`` of the pieces on the tracks, and each player's race
-    left: ``full`` a piece in hand or on the bar, ``full - progress`` one on the track."""
-    sites: Set[Any] = set()
-    remaining = [0, 0]
-    for p in (0, 1):
-        remaining[p] += full * (position["hand"][p] + position.get("bar", [0, 0])[p])
-        for k, count in enumerate(position["track"][p]):
-            if count:
-                sites.add(cell(p, k + 1))
                 remaining[p] += count * (full - (k + 1))
+                if read.routes is not None:
+                    sites.add(read.routes[p][k])
+                else:
+                    sites.add(("entry", p, k) if k < private else ("track", k - private))
     return sites, remaining
 
 
-def _xii_cells(position: Mapping[str, Any], cell: Any) -> Tuple[Set[Any], List[int]]:
-    return _track_cells(position, cell, 37)
-
-
-def _xii_cells_shared(position: Mapping[str, Any]) -> Tuple[Set[Any], List[int]]:
-    # murray, ludii: progress 1..12 is the shared middle row; k >= 13 of player 1 is player 0's 49 - k.
-    return _xii_cells(position, lambda p, k: k if p == 0 or k <= 12 else 49 - k)
-
-
-def _xii_cells_tabletop(position: Mapping[str, Any]) -> Tuple[Set[Any], List[int]]:
-    return _xii_cells(position, lambda p, k: k)
-
-
-def _ur_route(*legs: Any) -> List[Tuple[str, int]]:
-    """A route of Ur from player 0's side, square by square: ("own" or "other" row, or "middle",
-    column 1..8). Player 1's is the same with the outer rows exchanged (docs/rules/ur.md)."""
-    return [(row, column) for row, columns in legs for column in columns]
-
-
-# Each ruleset's route (docs/rules/ur.md, "Board and routes"): progress k is entry k - 1.
-UR_ROUTES = {
-    "finkel": _ur_route(("own", (4, 3, 2, 1)), ("middle", range(1, 9)), ("own", (8, 7))),
-    "masters": _ur_route(
-        ("own", (4, 3, 2, 1)), ("middle", range(1, 8)), ("other", (7, 8)), ("middle", (8,)), ("own", (8, 7))
-    ),
-    "murray": _ur_route(
-        ("own", (4, 3, 2, 1)),
-        ("middle", range(1, 8)),
-        ("own", (7, 8)),
-        ("middle", (8,)),
-        ("other", (8, 7)),
-        ("middle", range(7, 0, -1)),
-        ("own", (1, 2, 3, 4)),
-    ),
-}
-UR_ROUTES["blitz"] = UR_ROUTES["masters"]
-
-
-def ur_cell(route: Sequence[Tuple[str, int]], player: int, progress: int) -> str:
-    """The square (as the moves' ``to_cell`` names it, e.g. "bottom 4") of ``player``'s piece at
-    ``progress`` (1..L) on ``route``."""
-    row, column = route[progress - 1]
-    if row != "middle":
-        row = "bottom" if (row == "own") == (player == 0) else "top"
-    return f"{row} {column}"
-
-
-def _ur_cells(position: Mapping[str, Any], route: Sequence[Tuple[str, int]]) -> Tuple[Set[Any], List[int]]:
-    # A piece in hand has the whole route and one more square (off) to go.
-    return _track_cells(position, lambda p, k: ur_cell(route, p, k), len(route) + 1)
-
-
-def _race_features(game_id: str, position: Mapping[str, Any], cells: Any, total_sites: int = 36) -> Features:
-    sites, remaining = cells(position)
-    on_board = sum(sum(row) for row in position["track"]) + sum(sum(row) for row in position.get("entry", []))
-    # 36 cells in both: Duodecim's 2 x 6 private entry cells and 24 shared track cells; XII Scripta's 3 rows of 12.
-    # Ur's board has 20 squares.
+def _race_features(read: Reading, position: Mapping[str, Any]) -> Features:
+    sites, remaining = _race_cells(read, position)
+    on_board = [sum(_way(position, p)[0]) for p in (0, 1)]
+    # The pieces each player has not borne off yet: in hand, on the bar and on the board.
+    material = tuple(position.get("hand", [0, 0])[p] + position.get("bar", [0, 0])[p] + on_board[p] for p in (0, 1))
     return Features(
         sites,
-        total_sites,
-        on_board,
-        _race_material(position),
-        math.tanh((remaining[1] - remaining[0]) / RACE_UNIT[game_id]),
+        read.total_sites,
+        on_board[0] + on_board[1],
+        (material[0], material[1]),
+        math.tanh((remaining[1] - remaining[0]) / read.race_unit),
     )
 
 
-def _race_material(position: Mapping[str, Any]) -> Tuple[int, int]:
-    """The pieces each player has not borne off yet."""
-
-    def left(p: int) -> int:
-        return (
-            position["hand"][p]
-            + position.get("bar", [0, 0])[p]
-            + sum(position["track"][p])
-            + sum(position.get("entry", [[], []])[p])
-        )
-
-    return left(0), left(1)
-
-
-def _evaluation_of(game_id: str, search: Mapping[str, Any], mover: int) -> Optional[float]:
+def _evaluation_of(read: Reading, search: Mapping[str, Any], mover: int) -> Optional[float]:
     """Player 0's evaluation from a computer player's search (its value is the mover's view), or
-    None when nothing was searched (a forced move). A chance of winning v (uct's, and the
-    searches of CHANCE_VALUES: Duodecim's, lib/duodecim/duodecim_eval.hpp, and Ur's, lib/ur/ur_ai.cpp)
-    maps to 2v - 1; otherwise tanh of the value, in pieces for the board games and in turns of
-    the race (RACE_UNIT steps) for XII Scripta."""
+    None when nothing was searched (a forced move). A chance of winning v (a level whose
+    ``search_values`` in the catalogue say "chance") maps to 2v - 1; otherwise tanh of the value,
+    in pieces for the board games and in throws of the race (``race_unit`` steps) for the race
+    games."""
     value = search.get("value")
     if value is None or not search.get("nodes"):
         return None
-    if search.get("level") == "uct" or game_id in CHANCE_VALUES:
+    if read.search_values.get(search.get("level", "")) == "chance":
         e = max(-1.0, min(1.0, 2.0 * value - 1.0))
     else:
-        e = math.tanh(value / RACE_UNIT.get(game_id, 1.0))
+        e = math.tanh(value / (read.race_unit if read.kind == "race" else 1.0))
     return e if mover == 0 else -e
 
 
@@ -298,7 +255,7 @@ def _ply_loop(
                 ai["max_playouts" if level == "uct" else "max_nodes"] = budget
             move = game.ai_move(level, **ai)
             action = int(move["action"])
-            e = _evaluation_of(game_id, move["search"], mover)
+            e = _evaluation_of(reading(game_id, ruleset), move["search"], mover)
             if e is not None:
                 eval_e.append(e)
         if len(actions) == 1 and game.action_text(action) == "pass":

@@ -1,10 +1,7 @@
 """``python3 -m ludus``: play and replay games in a terminal.
 
-The five games of the library: ``petteia``, ``duodecim`` (two dice), ``latrunculi`` (``--ruleset
-kowalski``, ``kowalski_10x11``, ``bell``, ``bell_8x7``, ``quintana``, ``schaedler``,
-``schaedler_2001``), ``xii_scripta`` (three dice; ``--ruleset murray``, ``ludii``,
-``tabletop_murray``, ``tabletop_schaedler``) and ``ur`` (the Royal Game of Ur, binary dice;
-``--ruleset finkel``, ``masters``, ``blitz``, ``murray``); ``games`` lists every option.
+Every game of the library's catalogue; ``games`` lists them with every option (``--ruleset``
+where a game has several).
 
 Commands::
 
@@ -45,7 +42,7 @@ from .. import selfplay
 from .. import server as game_server
 from ..options import parse_game_options
 from . import analyze, matches, solve
-from .console import GAME_LIST, Console, EndOfInput
+from .console import Console, EndOfInput, game_list
 from .play import cmd_games, cmd_play
 from .render import cmd_render, parse_render_args
 from .replay import cmd_replay
@@ -61,7 +58,7 @@ def _program_name() -> str:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=_program_name(),
-        description=f"Play the ancient board games of libludus: {GAME_LIST}. "
+        description=f"Play the ancient board games of libludus: {game_list()}. "
         "The games command lists every game's options, their rulesets among them.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -71,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
         help="play a game at this terminal (two players)",
         description="Options of the game are given as --NAME VALUE (see: games).",
     )
-    play.add_argument("game", help=f"the game: {GAME_LIST}")
+    play.add_argument("game", help=f"the game: {game_list()}")
     play.add_argument(
         "--vs",
         metavar="LEVEL",

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from typing import TextIO
 
-__all__ = ["Console", "EndOfInput", "HELP", "GAME_LIST"]
+from ..game import games
+
+__all__ = ["Console", "EndOfInput", "HELP", "game_list"]
 
 HELP = """\
   NUMBER or TEXT   play a listed move (e.g. 3 or b2-b5)
   roll or Enter    roll the dice (games with dice)
-  dice A B [C]     set the dice to your own throw: two in duodecim (dice 3 5),
-                   three in xii_scripta (dice 3 5 6), four binary ones in ur (dice 1 0 1 1)
+  dice A B ...     set the dice to your own throw, a number a die: dice 3 5 with
+                   two six-sided dice, dice 1 0 1 1 with four binary ones
   undo             take back the last step (move, roll or draw)
   draw             offer a draw; the other player is asked to agree
   save FILE        save the whole game (JSON)
@@ -20,12 +22,18 @@ HELP = """\
   quit             leave the program"""
 
 
-#: the five games, for the help texts
-GAME_LIST = (
-    "petteia (Greek draughts), duodecim (Ludus Duodecim Scriptorum, two dice), latrunculi (Ludus "
-    "Latrunculorum, --ruleset kowalski, bell, quintana, schaedler, ...), xii_scripta (three dice, --ruleset "
-    "murray, ...), ur (the Royal Game of Ur, binary dice, --ruleset finkel, masters, blitz, murray)"
-)
+def game_list() -> str:
+    """The catalogue's games for the help texts: each id with its name, its dice and its
+    rulesets ("ur (Royal Game of Ur, 4 tetrahedral dice, --ruleset finkel, masters, ...)")."""
+    described = []
+    for entry in games():
+        facts = [entry["name"]]
+        if entry["dice"]:
+            facts.append(f"{entry['dice']['count']} {entry['dice']['kind']} dice")
+        if entry["rulesets"]:
+            facts.append("--ruleset " + ", ".join(ruleset["id"] for ruleset in entry["rulesets"]))
+        described.append(f"{entry['id']} ({', '.join(facts)})")
+    return ", ".join(described)
 
 
 class EndOfInput(Exception):

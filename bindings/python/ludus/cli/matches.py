@@ -9,8 +9,8 @@ from typing import Any, Dict, List, Mapping, Optional, TextIO
 from .. import selfplay
 from ..errors import LudusError
 from ..game import Game, Phase
-from ..options import parse_game_options
-from .console import GAME_LIST
+from ..options import ending_unattended, parse_game_options
+from .console import game_list
 
 __all__ = ["add_parser", "cmd_selfplay", "player_options"]
 
@@ -35,7 +35,7 @@ def add_parser(sub: Any) -> None:
         "levels instead and writes a Markdown table with Elo ratings. Game options follow "
         "as --NAME VALUE.",
     )
-    p.add_argument("game", help=f"the game: {GAME_LIST}")
+    p.add_argument("game", help=f"the game: {game_list()}")
     p.add_argument("--a", default="best", metavar="LEVEL", help="player A's level (default best)")
     p.add_argument("--b", default="random", metavar="LEVEL", help="player B's level (default random)")
     p.add_argument("-n", type=int, default=100, help="games (default 100; with --table, games a pair)")
@@ -95,8 +95,7 @@ def cmd_selfplay(args: Any, game_args: List[str], out: TextIO) -> int:
     robin of the levels as a Markdown table; returns the exit status."""
     try:
         game_options = parse_game_options(args.game, game_args)
-        if args.game in ("petteia", "latrunculi") and "draw_plies_without_capture" not in game_options:
-            game_options["draw_plies_without_capture"] = 200  # unattended games must end
+        game_options = ending_unattended(args.game, game_options, 200)
         if args.table is not None:
             levels = list(args.table) or [
                 level
