@@ -219,7 +219,7 @@ def test_every_game_and_ruleset_is_recorded(game_id, options):
     (random against greedy, with the per-ply metrics), none named here."""
     record = play.play_game(game_id, ending_soon(game_id, options), ["random", "greedy"], 5, max_plies=400)
     assert record["end"] in ("win", "draw", "timeout") and len(record["branching"]) == record["plies"]
-    assert record["pieces_left"] == record["pieces_left_0"] + record["pieces_left_1"] >= 1
+    assert record["pieces_left"] == record["pieces_left_0"] + record["pieces_left_1"] >= 0
     assert 0 < record["board_coverage"] <= 1 and record["eval_drama"] is not None
 
 

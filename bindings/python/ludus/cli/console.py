@@ -24,12 +24,12 @@ HELP = """\
 
 def game_list() -> str:
     """The catalogue's games for the help texts: each id with its name, its dice and its
-    rulesets ("ur (Royal Game of Ur, 4 tetrahedral dice, --ruleset finkel, masters, ...)")."""
+    rulesets ("ur (Royal Game of Ur, dice: 4 tetrahedral, --ruleset finkel, masters, ...)")."""
     described = []
     for entry in games():
         facts = [entry["name"]]
         if entry["dice"]:
-            facts.append(f"{entry['dice']['count']} {entry['dice']['kind']} dice")
+            facts.append(f"dice: {entry['dice']['count']} {entry['dice']['kind']}")
         if entry["rulesets"]:
             facts.append("--ruleset " + ", ".join(ruleset["id"] for ruleset in entry["rulesets"]))
         described.append(f"{entry['id']} ({', '.join(facts)})")
