@@ -39,7 +39,8 @@ One browser for everything:
   in brief in the page's language;
 - Learn to play: every step of the five games' lessons by taps in Italian (Latrunculi in English,
   XII Scripta in German, the Royal Game of Ur in English and German too), a mistake in each game
-  explained, the way back to the game;
+  explained, the way back to the game; a lesson's progress (part lesson_progress) kept over a
+  reload, started over, the strategy chapter resumed, nothing kept in the kiosk;
 - the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
   computer and on an English tablet between two people, a few turns in German on both; its
   rosettes, trays, tetrahedral dice and their total, the computer's turn in words, the end panel;
@@ -488,6 +489,7 @@ def parts():
         ("print_sheet", print_sheet),
         ("review", review),
         ("lessons", lessons),
+        ("lesson_progress", lesson_progress),
         ("attract", attract),
         ("dice_and_sound", dice_and_sound),
         ("pace_control", pace_control),
@@ -2628,6 +2630,87 @@ def lessons(app):
     print(
         "lessons: Latrunculi in English at 768x1024, XII Scripta in German at 740x360, Ur in English at 360x740 and in German at 768x1024; a lesson in kiosk mode"
     )
+
+
+LESSON_PROGRESS = """return {progress: document.querySelector('#lesson-progress').textContent,
+  shown: !document.querySelector('.lesson-progress').hidden,
+  ticks: document.querySelectorAll('#lesson-steps li[data-done]').length,
+  current: [...document.querySelectorAll('#lesson-steps li')].findIndex((li) => li.dataset.current),
+  restart: !document.querySelector('#lesson-restart').hidden,
+  kept: Object.keys(localStorage).filter((key) => key.startsWith('ludus.lesson.'))}"""
+
+
+def lesson_progress(app):
+    """A lesson's progress kept on the device: a step finished is ticked and counted, kept over a
+    reload (the lesson goes on at the next step), started over on request; a strategy step
+    reached from a progress kept; in the kiosk nothing kept and none shown. A phone in Italian and
+    German, a tablet in English; axe on each."""
+    lesson = site_lessons()["ur"]
+    steps = lesson["steps"]
+    rules = [step["id"] for step in steps if step.get("chapter", "rules") == "rules"]
+    for language, size in [("it", (360, 740)), ("en", (768, 1024)), ("de", (360, 740))]:
+        where = f"lesson progress ({language}, {size[0]}x{size[1]})"
+        words = catalogue_of(language)
+        progress = lambda done, chapter="rules": words["lesson.progress"].format(
+            chapter=words[f"lesson.chapter.{chapter}"], done=done, steps=len(steps)
+        )
+        title = lambda step: words["lesson.title"].format(game=words["game.ur"], step=step, steps=len(steps))
+        app.open(language)
+        app.size(*size)
+        open_lesson_from(app, "new", "ur")
+        shown = app.js(LESSON_PROGRESS)
+        assert shown["progress"] == progress(0) and shown["shown"] and shown["ticks"] == 0, f"{where}: {shown}"
+        assert not shown["restart"] and shown["current"] == 0, f"{where}: {shown}"
+        lesson_taps(app, lesson_answers("ur")[0])
+        wait_for(lambda: lesson_text(app)["kind"] == "praise", f"{where}: the first step praised", 5)
+        shown = app.js(LESSON_PROGRESS)
+        assert shown["progress"] == progress(1) and shown["ticks"] == 1 and shown["restart"], f"{where}: {shown}"
+        assert shown["kept"] == ["ludus.lesson.ur"], f"{where}: {shown}"
+        # a reload: the lesson goes on at the second step, the first ticked
+        app.open(language, clear=False)
+        open_lesson_from(app, "new", "ur")
+        wait_for(lambda: lesson_text(app)["title"] == title(2), f"{where}: the lesson resumed at step 2", 10)
+        shown = app.js(LESSON_PROGRESS)
+        assert shown["progress"] == progress(1) and shown["ticks"] == 1 and shown["current"] == 1, f"{where}: {shown}"
+        app.check_axe(where)
+        app.check_targets(where)
+        # start over: the first step, nothing finished
+        app.button("#lesson-restart")
+        wait_for(lambda: lesson_text(app)["title"] == title(1), f"{where}: started over", 5)
+        shown = app.js(LESSON_PROGRESS)
+        assert shown["progress"] == progress(0) and shown["ticks"] == 0 and not shown["restart"], f"{where}: {shown}"
+        assert shown["kept"] == [], f"{where}: the progress not forgotten: {shown}"
+        # the rules finished (as a former visit left them): the lesson opens at the strategy chapter
+        app.js("localStorage.setItem('ludus.lesson.ur', JSON.stringify(arguments[0]))", rules)
+        app.open(language, clear=False)
+        open_lesson_from(app, "new", "ur")
+        wait_for(lambda: lesson_text(app)["title"] == title(len(rules) + 1), f"{where}: the strategy chapter", 10)
+        shown = app.js(LESSON_PROGRESS)
+        assert shown["progress"] == progress(len(rules), "strategy") and shown["ticks"] == len(
+            rules
+        ), f"{where}: {shown}"
+        assert lesson_text(app)["task"] == words[f"lesson.ur.{steps[len(rules)]['id']}.task"], where
+        app.check_axe(f"{where}, the strategy chapter")
+        screenshot(app, f"lesson-strategy-{language}-{size[0]}x{size[1]}", *size)
+        print(f"  {where}: a step kept over a reload, started over, the strategy chapter resumed")
+    # the kiosk: nothing kept, nothing shown, the next visitor starts at the first step
+    app.open("it", query="kiosk=1&idle=60&pace=30")
+    app.size(768, 1024)
+    app.button("#attract")
+    game = app.js("return document.querySelector('#board').dataset.game")
+    open_lesson_from(app, "bar", game)
+    lesson_taps(app, lesson_answers(game)[0])
+    wait_for(lambda: lesson_text(app)["kind"] == "praise", "kiosk: the lesson's first step praised", 5)
+    shown = app.js(LESSON_PROGRESS)
+    assert not shown["shown"] and not shown["restart"] and shown["kept"] == [], f"kiosk: progress {shown}"
+    app.check_axe("a lesson in the kiosk")
+    app.open("it", query="kiosk=1&idle=60&pace=30", clear=False)
+    app.button("#attract")
+    open_lesson_from(app, "bar", game)
+    words = catalogue_of("it")
+    first = words["lesson.title"].format(game=words[f"game.{game}"], step=1, steps=len(site_lessons()[game]["steps"]))
+    wait_for(lambda: lesson_text(app)["title"] == first, "kiosk: the lesson starts at its first step again", 10)
+    print("lesson progress: kept on a phone and a tablet in three languages, none in the kiosk")
 
 
 # Console errors that are the tests' own (a refused or blocked address). A static host's page asks

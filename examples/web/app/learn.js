@@ -5,14 +5,18 @@
 // misses the goal is not played, and the page says why. No computer plays. The game that was
 // on the board is kept aside, untouched and still saved, for the way back.
 import { refresh, render } from "./board.js";
-import { $ } from "./config.js";
+import { $, KIOSK } from "./config.js";
 import { t } from "./i18n.js";
 import { judge, rightMoves, stepGame, stepKey } from "./lesson.js";
 import { afterChange, startGame } from "./play.js";
+import { chapterOf, finishedSteps, forgetProgress, markFinished, progressOf, resumeIndex } from "./progress.js";
 import { defaultOptions, defaultSettings } from "./settings.js";
 import { state } from "./state.js";
 import { announce, showDice } from "./status.js";
 import { gameName, narrate } from "./words.js";
+
+// where the finished steps are kept: nowhere in the kiosk (progress.js)
+const progressStore = KIOSK ? null : localStorage;
 
 let lessons = null; // the promise of lessons.json's lessons, fetched at the first lesson
 
@@ -50,7 +54,7 @@ export async function openLesson(id) {
     };
   }
   state.lesson.lesson = lesson;
-  state.lesson.index = 0;
+  state.lesson.index = resumeIndex(lesson, finishedSteps(progressStore, lesson.game)); // where it was left
   state.request += 1; // an answer of the worker still coming is for the game left aside
   state.thinking = false;
   $("#message").textContent = "";
@@ -112,6 +116,7 @@ function accepts(move) {
     return false;
   }
   const last = index === lesson.steps.length - 1;
+  markFinished(progressStore, lesson.game, step.id);
   state.lesson.done = true;
   state.lesson.feedback = {
     kind: "praise",
@@ -150,6 +155,7 @@ function showLesson() {
     steps: lesson.steps.length,
   });
   showDice($("#lesson-dice"));
+  showProgress();
   // one text at a time (a phone has room for no more beside the board): the task, or what the
   // move did (why it is refused, the praise), or the hint
   const line = $("#lesson-feedback");
@@ -160,6 +166,38 @@ function showLesson() {
   $("#lesson-show").hidden = done;
   $("#lesson-next").hidden = !done;
   $("#lesson-next").textContent = t(last ? "lesson.play" : "lesson.next");
+}
+
+// How far the lesson is: the steps finished (a tick each in the row of steps, the current one
+// marked), the step's chapter; the row is a picture of the line's words, hidden from readers.
+// The kiosk keeps no progress, and shows none.
+function showProgress() {
+  for (const id of [".lesson-progress", "#lesson-restart"]) $(id).hidden = !progressStore;
+  if (!progressStore) return;
+  const { lesson, index } = state.lesson;
+  const finished = finishedSteps(progressStore, lesson.game);
+  const { done, steps } = progressOf(lesson, finished);
+  const chapter = t(`lesson.chapter.${chapterOf(currentStep())}`);
+  $("#lesson-progress").textContent = t("lesson.progress", { chapter, done, steps });
+  $("#lesson-steps").replaceChildren(
+    ...lesson.steps.map((step, at) => {
+      const mark = document.createElement("li");
+      mark.textContent = finished.has(step.id) ? "✓" : "";
+      if (finished.has(step.id)) mark.dataset.done = "true";
+      if (at === index) mark.dataset.current = "true";
+      if (at > 0 && chapterOf(step) !== chapterOf(lesson.steps[at - 1])) mark.dataset.chapter = "true";
+      return mark;
+    }),
+  );
+  $("#lesson-restart").hidden = done === 0;
+}
+
+// Forgets the lesson's finished steps and starts it from its first step.
+export function startOver() {
+  if (!state.lesson) return;
+  forgetProgress(progressStore, state.lesson.lesson.game);
+  state.lesson.index = 0;
+  loadStep();
 }
 
 export function showMe() {

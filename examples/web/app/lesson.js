@@ -72,6 +72,14 @@ const GOALS = {
   end_reason: (move, after, goal) => after.endReason === goal.reason && after.winner === move.player,
   // the same player throws again (the Royal Game of Ur's rosettes)
   rolls_again: (move, after) => !after.isOver && after.toMove === move.player,
+  // a piece of the player is still on the cell after the move (the Royal Game of Ur's central
+  // rosette kept while another piece moves)
+  holds: (move, after, goal) => piecesAt(after.position, move.player, goal.at) > 0,
+  // the move takes at least goal.count pieces (none asked: 0) and leaves the opponent no capture
+  // in reply (a board game: the opponent moves at once, no dice)
+  safe: (move, after, goal) =>
+    move.captured_count >= (goal.count ?? 0) &&
+    (after.isOver || after.toMove === move.player || !after.legalMoves().some((reply) => reply.captured_count > 0)),
 };
 
 export const GOAL_TYPES = Object.keys(GOALS);

@@ -13,11 +13,12 @@
 // testing), play.js (taps, moves, dice, the computer's turn, undo, resign, draws), status.js
 // (the status line, messages, controls), dialogs.js (new game), review.js (the end of a game and
 // its review; review-model.js its figures, without DOM), storage.js, rules.js, print.js,
-// kiosk.js, language.js, learn.js (the lessons' screen, lesson.js their logic), friend.js (a
+// kiosk.js, language.js, learn.js (the lessons' screen, lesson.js their logic, progress.js what
+// the visitor finished), friend.js (a
 // game against a friend through the game server, server-client.js its protocol), lobby.js (games
 // against strangers, with ratings; lobby-client.js its requests); this one starts
 // the app and wires the page. state.js, messages.js, words.js, moves.js, settings.js,
-// review-model.js and lesson.js hold no DOM (tested in Node).
+// review-model.js, lesson.js and progress.js hold no DOM (tested in Node).
 import { placeAt, render, showCursor, toggleZoom } from "./board.js";
 import { $, CHOSEN_GAMES, KIOSK, KIOSK_LOBBY, MUSEUM_LANGUAGE, SLOW_LOAD_MS } from "./config.js";
 import { newGameChosen, newGameDialog, offerPerfect, openInvalidOptions, showComputerField } from "./dialogs.js";
@@ -26,7 +27,7 @@ import { copyInvitation, friendChosen, offerFriendGames, showInvitation } from "
 import { has, preferredLanguage, t } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
-import { backToGame, nextStep, openLesson, showMe, stepAgain } from "./learn.js";
+import { backToGame, nextStep, openLesson, showMe, startOver, stepAgain } from "./learn.js";
 import { cancelWaiting, fillRulesets, offerLobby, openLobby, refresh, seekGame } from "./lobby.js";
 import {
   afterChange,
@@ -119,6 +120,7 @@ $("#lesson-show").addEventListener("click", showMe);
 $("#lesson-again").addEventListener("click", stepAgain);
 $("#lesson-next").addEventListener("click", nextStep);
 $("#lesson-back").addEventListener("click", backToGame);
+$("#lesson-restart").addEventListener("click", startOver);
 $("#language").addEventListener("change", (event) => setLanguage(event.target.value, !KIOSK));
 $("#rematch").addEventListener("click", () => startGame({ ...state.settings }));
 $("#end-new").addEventListener("click", newGameDialog);

@@ -15,6 +15,8 @@ const ludus = await import(process.env.LUDUS_JS_PACKAGE);
 const { state } = await import("../app/state.js");
 const { setMessages, t, has } = await import("../app/messages.js");
 const { GOAL_TYPES, judge, rightMoves, stepGame, stepKey } = await import("../app/lesson.js");
+const { chapterOf, finishedSteps, forgetProgress, markFinished, progressOf, resumeIndex } =
+  await import("../app/progress.js");
 
 state.Game = ludus.Game;
 const { lessons } = JSON.parse(readFileSync(site("lessons.json"), "utf8"));
@@ -23,6 +25,11 @@ const LANGUAGES = JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"));
 
 const reasonKey = (goal) => `lesson.why.${goal.reason ?? goal.type}`;
 const moveOf = (game, text) => game.legalMoves().find((move) => move.text === text);
+// a game's lesson and one of its steps
+const pick = (id, stepId) => {
+  const lesson = lessons.find((l) => l.game === id);
+  return [lesson, lesson.steps.find((s) => s.id === stepId)];
+};
 
 test("a lesson for each game of the catalogue that has one, its steps named and each with its right move and a mistake", () => {
   const ids = ludus.games().map((entry) => entry.id);
@@ -84,10 +91,6 @@ test("in every step the right move passes and the mistake is refused with the go
 });
 
 test("the goals read the library's position after the move", () => {
-  const pick = (id, stepId) => {
-    const lesson = lessons.find((l) => l.game === id);
-    return [lesson, lesson.steps.find((s) => s.id === stepId)];
-  };
   // a column: two pieces on cell 5 after 3-5
   let [lesson, step] = pick("duodecim", "column");
   let game = stepGame(lesson, step);
@@ -154,4 +157,121 @@ test("every step's words and every reason in each language, with no placeholder 
       }
     }
   }
+});
+
+// The strategy chapter (steps marked "chapter": "strategy", after the rules): its right move is
+// the engine's own choice, so a step whose "right" move the engine judges worse fails here. The
+// search is the strongest level on a fixed node budget (deterministic, whatever the machine).
+const ENGINE = { level: "best", max_nodes: 20000 };
+
+test("every lesson ends with a strategy chapter of 2 to 4 steps, after all the rules steps", () => {
+  for (const lesson of lessons) {
+    const chapters = lesson.steps.map(chapterOf);
+    const first = chapters.indexOf("strategy");
+    assert.ok(first > 0, `${lesson.game}: no strategy chapter after the rules`);
+    assert.ok(
+      chapters.slice(first).every((name) => name === "strategy"),
+      `${lesson.game}: a rules step after the strategy`,
+    );
+    assert.ok(
+      chapters.slice(0, first).every((name) => name === "rules"),
+      `${lesson.game}: ${chapters}`,
+    );
+    const count = chapters.length - first;
+    assert.ok(count >= 2 && count <= 4, `${lesson.game}: ${count} strategy steps`);
+  }
+});
+
+test("in every strategy step the engine's choice reaches the goal: the right move is at least as good as the mistake", () => {
+  for (const lesson of lessons) {
+    for (const step of lesson.steps.filter((each) => chapterOf(each) === "strategy")) {
+      const game = stepGame(lesson, step);
+      const where = `${lesson.game} ${step.id}`;
+      const chosen = game.aiMove(ENGINE);
+      assert.equal(
+        judge(game, step.goal, moveOf(game, chosen.text)),
+        null,
+        `${where}: the engine plays ${chosen.text}, which misses the goal (right ${step.right}, mistake ${step.mistake})`,
+      );
+      game.close();
+    }
+  }
+});
+
+test("the strategy goals: the central rosette held, no capture left to the opponent", () => {
+  // Ur: the piece on 8 stays (8-9 gives the rosette up; H-1 and 5-6 keep it)
+  let [lesson, step] = pick("ur", "hold_rosette");
+  let game = stepGame(lesson, step);
+  assert.deepEqual(
+    rightMoves(game, step.goal)
+      .map((move) => move.text)
+      .sort(),
+    ["5-6", "H-1"],
+  );
+  game.close();
+  // Petteia: after e6-f6 Dark takes d4 with d1-d3; after e6-d6 (d5 taken) Dark has no capture
+  [lesson, step] = pick("petteia", "safe_capture");
+  game = stepGame(lesson, step);
+  const after = game.copy();
+  after.play("e6-f6");
+  assert.ok(after.legalMoves().some((move) => move.text === "d1-d3" && move.captured_count === 1));
+  after.close();
+  // a quiet move that leaves no capture to Dark still misses a goal asking for a capture
+  const quiet = game.legalMoves().find((move) => move.captured_count === 0 && !judge(game, { type: "safe" }, move));
+  assert.ok(quiet, "a quiet safe move exists here");
+  assert.equal(judge(game, step.goal, quiet).key, "lesson.why.safe_capture");
+  game.close();
+});
+
+// The progress kept on the device (app/progress.js), with a store like localStorage.
+function memoryStore() {
+  const items = new Map();
+  return {
+    getItem: (key) => (items.has(key) ? items.get(key) : null),
+    setItem: (key, value) => items.set(key, String(value)),
+    removeItem: (key) => items.delete(key),
+    items,
+  };
+}
+
+test("a lesson's finished steps are kept per game, counted per chapter, and forgotten on request", () => {
+  const lesson = lessons.find((l) => l.game === "ur");
+  const store = memoryStore();
+  assert.deepEqual(progressOf(lesson, finishedSteps(store, "ur")).done, 0);
+  assert.equal(resumeIndex(lesson, finishedSteps(store, "ur")), 0);
+  markFinished(store, "ur", lesson.steps[0].id);
+  markFinished(store, "ur", lesson.steps[1].id);
+  markFinished(store, "ur", lesson.steps[1].id); // twice: counted once
+  const finished = finishedSteps(store, "ur");
+  const progress = progressOf(lesson, finished);
+  assert.equal(progress.done, 2);
+  assert.equal(progress.steps, lesson.steps.length);
+  const strategy = lesson.steps.filter((step) => chapterOf(step) === "strategy").length;
+  assert.deepEqual(progress.chapters, [
+    { chapter: "rules", done: 2, steps: lesson.steps.length - strategy },
+    { chapter: "strategy", done: 0, steps: strategy },
+  ]);
+  assert.equal(resumeIndex(lesson, finished), 2, "the lesson goes on at the first step not finished");
+  assert.equal(finishedSteps(store, "duodecim").size, 0, "another game's lesson untouched");
+  // every step finished: the lesson starts again at its first
+  for (const step of lesson.steps) markFinished(store, "ur", step.id);
+  assert.equal(resumeIndex(lesson, finishedSteps(store, "ur")), 0);
+  forgetProgress(store, "ur");
+  assert.equal(finishedSteps(store, "ur").size, 0);
+  assert.equal(store.items.size, 0);
+});
+
+test("a stored progress that is not a list of step names counts as nothing; the kiosk keeps nothing", () => {
+  const lesson = lessons.find((l) => l.game === "ur");
+  const store = memoryStore();
+  for (const text of ["{", '{"enter": true}', "[1, 2]", "null"]) {
+    store.setItem("ludus.lesson.ur", text);
+    assert.equal(progressOf(lesson, finishedSteps(store, "ur")).done, 0, text);
+  }
+  store.setItem("ludus.lesson.ur", JSON.stringify(["enter", "no such step"]));
+  assert.equal(progressOf(lesson, finishedSteps(store, "ur")).done, 1, "a step no longer in the lesson is not counted");
+  // the kiosk's store is null: nothing is written, nothing read
+  markFinished(null, "ur", "enter");
+  forgetProgress(null, "ur");
+  assert.equal(finishedSteps(null, "ur").size, 0);
 });
