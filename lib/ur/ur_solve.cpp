@@ -371,8 +371,9 @@ void solve_into(const Index &index, const UrOptions &o, const SolveOptions &so, 
         for (int a = std::max(0, total - (n - 1)); a <= std::min(n - 1, total); ++a) {
             const int b = total - a;
             if (a > b || a < so.min_off) continue;
-            const auto [lo1, hi1] = index.group(a, b);
-            const auto [lo2, hi2] = a != b ? index.group(b, a) : std::pair<uint64_t, uint64_t>{0, 0};
+            // Plain variables, not structured bindings: the lambdas below capture them.
+            const uint64_t lo1 = index.group(a, b).first, hi1 = index.group(a, b).second;
+            const uint64_t lo2 = a != b ? index.group(b, a).first : 0, hi2 = a != b ? index.group(b, a).second : 0;
             const uint64_t n1 = hi1 - lo1, size = n1 + (hi2 - lo2);
             auto global = [&](uint64_t j) { return j < n1 ? lo1 + j : lo2 + (j - n1); };
             auto place = [&](uint64_t i) -> uint64_t {
