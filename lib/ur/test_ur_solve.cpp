@@ -174,6 +174,53 @@ std::vector<double> exact_one_piece(const Ur::Options &o, const Enumerated &e) {
     return gauss(a, b);
 }
 
+// Plays a game with the level "perfect" from the table at `path` (`l`, opened), the dice
+// thrown in a fixed pattern: every move it picks has the highest chance after it.
+void check_perfect_plays(const Ur::Options &go, const std::string &path, const ur_solve::TableFile &l) {
+    const ur_solve::Index index(go);
+    St s = Ur::initial(go);
+    int plies = 0;
+    while (s.result == Result::ongoing && plies < 400) {
+        std::array<int, 4> dice = {plies % 2, plies % 3 == 0, 1, plies % 5 == 0};
+        if (go.dice == 3 && plies % 7 == 0) dice = {0, 0, 0, 0};  // Masters' 4 (none marked)
+        Ur::set_dice(go, s, std::span<const int>(dice.data(), static_cast<size_t>(go.dice)));
+        const json move = ai_choose<Ur>(go, s, {}, {{"level", "perfect"}, {"table", path}});
+        std::vector<Action> moves;
+        Ur::legal_actions(go, s, moves);
+        double best = 0;
+        for (Action a : moves) best = std::max(best, ur_solve::value_after(index, l, go, s, a));
+        CHECK(ur_solve::value_after(index, l, go, s, move["action"].get<Action>()) == best);
+        Ur::apply(go, s, move["action"].get<Action>());
+        ++plies;
+    }
+    CHECK(s.result != Result::ongoing);
+}
+
+// The largest difference between a side of the Bellman equations of the enumerated positions
+// and the other, with the values `value_of` gives each (by its index).
+template <class Value>
+double bellman_residual(const Ur::Options &o, const Enumerated &e, const ur_solve::Index &index, Value value_of) {
+    std::vector<double> x(e.states.size());
+    for (size_t i = 0; i < x.size(); ++i) x[i] = value_of(index.encode(e.states[i]));
+    const auto p = chances(o);
+    double worst = 0;
+    std::vector<Action> moves;
+    for (size_t i = 0; i < x.size(); ++i) {
+        St s = e.states[i];
+        double v = 0;
+        for (int roll = 0; roll <= 4; ++roll) {
+            s.n_dice = static_cast<uint8_t>(o.dice), s.roll = static_cast<uint8_t>(roll);
+            moves.clear();
+            Ur::legal_actions(o, s, moves);
+            double best = 0;
+            for (Action a : moves) best = std::max(best, after(o, e, x, s, a));
+            v += p[static_cast<size_t>(roll)] * best;
+        }
+        worst = std::max(worst, std::abs(v - x[i]));
+    }
+    return worst;
+}
+
 }  // namespace
 
 TEST_CASE("ur solve: the index is a bijection and counts the published positions") {
@@ -251,25 +298,7 @@ TEST_CASE("ur solve: a game of two pieces a side satisfies the Bellman equations
         ur_solve::SolveOptions so;
         so.tolerance = 1e-13;
         const ur_solve::Table t = ur_solve::solve(o, so);
-        std::vector<double> x(e.states.size());
-        for (size_t i = 0; i < x.size(); ++i) x[i] = t.value[index.encode(e.states[i])];
-        const auto p = chances(o);
-        double worst = 0;
-        std::vector<Action> moves;
-        for (size_t i = 0; i < x.size(); ++i) {
-            St s = e.states[i];
-            double v = 0;
-            for (int roll = 0; roll <= 4; ++roll) {
-                s.n_dice = static_cast<uint8_t>(o.dice), s.roll = static_cast<uint8_t>(roll);
-                moves.clear();
-                Ur::legal_actions(o, s, moves);
-                double best = 0;
-                for (Action a : moves) best = std::max(best, after(o, e, x, s, a));
-                v += p[static_cast<size_t>(roll)] * best;
-            }
-            worst = std::max(worst, std::abs(v - x[i]));
-        }
-        CHECK(worst < 1e-9);
+        CHECK(bellman_residual(o, e, index, [&](uint64_t i) { return t.value[i]; }) < 1e-9);
     }
 }
 
@@ -339,21 +368,7 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
     // The perfect level plays from it: every move it picks has the highest chance after it.
     const json game_options = {{"ruleset", "finkel"}, {"pieces", 2}, {"seed", 3}};
     const auto go = Ur::parse_options(game_options);
-    const ur_solve::Index index(go);
-    St s = Ur::initial(go);
-    int plies = 0;
-    while (s.result == Result::ongoing && plies < 400) {
-        const std::array<int, 4> dice = {plies % 2, plies % 3 == 0, 1, plies % 5 == 0};
-        Ur::set_dice(go, s, dice);
-        const json move = ai_choose<Ur>(go, s, {}, {{"level", "perfect"}, {"table", path}});
-        std::vector<Action> moves;
-        Ur::legal_actions(go, s, moves);
-        double best = 0;
-        for (Action a : moves) best = std::max(best, ur_solve::value_after(index, l, go, s, a));
-        CHECK(ur_solve::value_after(index, l, go, s, move["action"].get<Action>()) == best);
-        Ur::apply(go, s, move["action"].get<Action>());
-        ++plies;
-    }
+    check_perfect_plays(go, path, l);
     CHECK(status_of([&] {
               St r = Ur::initial(go);
               Ur::set_dice(go, r, std::array<int, 4>{1, 0, 0, 0});
@@ -420,4 +435,57 @@ TEST_CASE("ur solve: the table file round trips and its checksum refuses a damag
         ur_solve::open_table(path);
     } catch (const Error &e) { CHECK(std::string(e.what()).find("checksum") != std::string::npos); }
     std::filesystem::remove(path);
+}
+
+TEST_CASE("ur solve: Masters with float32 values and its moves spilled to a file, against the Bellman equations") {
+    // The way Masters' seven pieces are solved (SolveOptions::float32_values, moves_in_memory),
+    // on games small enough to enumerate on their own.
+    const std::string dir = std::filesystem::temp_directory_path().string();
+    for (int pieces : {2, 3}) {
+        CAPTURE(pieces);
+        const auto o = options("masters", pieces);
+        const ur_solve::Index index(o);
+        ur_solve::SolveOptions so;
+        so.tolerance = 1e-12;
+        const ur_solve::Table exact = ur_solve::solve(o, so);
+        so.float32_values = true;
+        so.moves_in_memory = pieces == 2 ? 0 : 200'000;  // none kept, or the small pairs only
+        so.spill_dir = dir;
+        const ur_solve::Table t = ur_solve::solve(o, so);
+        CHECK(t.value.empty());
+        REQUIRE(t.value32.size() == index.size());
+        CHECK(t.spilled_bytes > 0);
+        // Each value the float32 nearest the doubles' (to the rounding of the values it read).
+        double worst = 0;
+        for (uint64_t i = 0; i < index.size(); ++i) worst = std::max(worst, std::abs(t.at(i) - exact.value[i]));
+        CHECK(worst < 1e-7);
+        CHECK(worst > 0);  // float32 indeed
+        if (pieces == 2) {
+            const Enumerated e = enumerate(o);
+            CHECK(bellman_residual(o, e, index, [&](uint64_t i) { return t.at(i); }) < 1e-7);
+        }
+
+        // Its table file: the values bit for bit, checked as it opens; the perfect level plays from it.
+        const std::string path = dir + "/ludus-test-ur-masters-" + std::to_string(pieces) + ".table";
+        ur_solve::write_table(path, t);
+        const auto opened = ur_solve::open_table(path);
+        REQUIRE(opened->states == index.size());
+        CHECK(opened->ruleset == "masters");
+        CHECK(opened->dice == 3);
+        for (uint64_t i = 0; i < index.size(); ++i) REQUIRE((*opened)[i] == t.value32[i]);
+        check_perfect_plays(o, path, *opened);
+        std::filesystem::remove(path);
+    }
+    // A folder that cannot take the spilled moves: an error naming it.
+    ur_solve::SolveOptions so;
+    so.moves_in_memory = 0;
+    so.spill_dir = "/nonexistent/folder";
+    std::string message;
+    try {
+        ur_solve::solve(options("masters", 2), so);
+    } catch (const Error &e) {
+        message = e.what();
+        CHECK(e.status() == Status::invalid_argument);
+    }
+    CHECK(message.find("/nonexistent/folder") != std::string::npos);
 }

@@ -80,6 +80,16 @@ struct SolveOptions {
     // Solve only the groups where both sides have borne off at least this many pieces (they
     // depend on no others); 0: the whole game.
     int min_off = 0;
+    // Keep the values of the groups solved as float32 (Table::value32), not doubles: half the
+    // memory (Masters' seven pieces: 2 GB instead of 4). The pair of groups being solved is
+    // always swept in doubles; the values it reads from the pairs solved before are then
+    // rounded to float32, the precision of the table file.
+    bool float32_values = false;
+    // The bytes of listed moves kept in memory; the rest of a pair's moves go to a temporary
+    // file in `spill_dir` (deleted as it is made) and are read back on every sweep. The largest
+    // pair of Masters' seven pieces lists about 8 GB of moves.
+    uint64_t moves_in_memory = UINT64_MAX;
+    std::string spill_dir = ".";
     // Called after each pair of groups: (mover's off, opponent's off, sweeps, seconds so far).
     std::function<void(int, int, int, double)> progress;
 };
@@ -89,8 +99,13 @@ struct Table {
     UrOptions options;
     int min_off = 0;
     double tolerance = 0;
-    std::vector<double> value;  // by Index
-    uint64_t sweeps = 0;        // state updates / states, summed over the groups
+    std::vector<double> value;   // by Index (empty when the values are float32)
+    std::vector<float> value32;  // by Index, with SolveOptions::float32_values (else empty)
+    uint64_t sweeps = 0;         // state updates / states, summed over the groups
+    uint64_t spilled_bytes = 0;  // the most bytes of moves of one pair written to the spill file
+
+    uint64_t size() const { return value.empty() ? value32.size() : value.size(); }
+    double at(uint64_t index) const { return value.empty() ? static_cast<double>(value32[index]) : value[index]; }
 };
 
 Table solve(const UrOptions &o, const SolveOptions &so);

@@ -3,6 +3,13 @@
 //
 //   ludus-ur-solve [--ruleset finkel|masters|blitz] [--pieces N] [--dice 3|4]
 //                  [--tolerance T] [--min-off K] [--output FILE] [--quiet]
+//                  [--values double|float32] [--moves-memory MIB] [--spill-dir DIR]
+//
+// The values of the groups solved are kept as doubles unless they would take more than 2 GiB
+// (Masters' seven pieces: 4 GB), then as float32 (--values chooses); the moves of the pair of
+// groups being solved are kept in memory up to 2.5 GiB (--moves-memory), the rest written to a
+// temporary file in --spill-dir (default: the output's folder) and read back on every sweep.
+// Masters' seven pieces so stay under 6 GB of memory.
 //
 // Prints a JSON summary: states, seconds, peak memory, sweeps, the first player's chance at
 // the start (when the whole game is solved).
@@ -12,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
 
@@ -26,6 +34,8 @@ int main(int argc, char **argv) {
     ur_solve::SolveOptions so;
     std::string output;
     bool quiet = false;
+    std::string values, spill_dir;
+    double moves_mib = 2560;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&] { return flag_value(argc, argv, i); };
@@ -43,16 +53,33 @@ int main(int argc, char **argv) {
             output = value();
         else if (arg == "--quiet")
             quiet = true;
+        else if (arg == "--values")
+            values = value();
+        else if (arg == "--moves-memory")
+            moves_mib = std::stod(value());
+        else if (arg == "--spill-dir")
+            spill_dir = value();
         else {
             std::fprintf(stderr, "usage: ludus-ur-solve [--ruleset finkel|masters|blitz] [--pieces N] [--dice 3|4] "
                                  "[--tolerance T] [--min-off K] "
-                                 "[--output FILE] [--quiet]\n");
+                                 "[--output FILE] [--quiet] [--values double|float32] [--moves-memory MIB] "
+                                 "[--spill-dir DIR]\n");
             return 2;
         }
+    }
+    if (!values.empty() && values != "double" && values != "float32") {
+        std::fprintf(stderr, "ludus-ur-solve: --values is double or float32, not %s\n", values.c_str());
+        return 2;
     }
     try {
         const UrOptions o = UrRules::parse_options(given);
         const ur_solve::Index index(o);
+        so.float32_values = values.empty() ? index.size() * sizeof(double) > (uint64_t{2} << 30) : values == "float32";
+        if (!(moves_mib >= 0)) throw Error(Status::invalid_argument, "--moves-memory must be at least 0");
+        so.moves_in_memory = static_cast<uint64_t>(moves_mib * (1 << 20));
+        so.spill_dir = !spill_dir.empty() ? spill_dir
+                       : output.empty()   ? std::string(".")
+                                          : std::filesystem::absolute(output).parent_path().string();
         if (!quiet)
             so.progress = [](int a, int b, int sweeps, double seconds) {
                 std::fprintf(stderr, "groups off %d/%d and %d/%d: %d sweeps, %.1f s\n", a, b, b, a, sweeps, seconds);
@@ -67,12 +94,14 @@ int main(int argc, char **argv) {
                      {"tolerance", so.tolerance},
                      {"min_off", so.min_off},
                      {"seconds", seconds},
-                     {"sweeps", t.sweeps}};
+                     {"sweeps", t.sweeps},
+                     {"values", so.float32_values ? "float32" : "double"},
+                     {"spilled_bytes", t.spilled_bytes}};
         if (so.min_off == 0) {
             UrState start;
             for (int p = 0; p < 2; ++p)
                 start.count[static_cast<size_t>(p)][UrState::hand] = static_cast<uint8_t>(o.pieces);
-            summary["first_player_wins"] = t.value[index.encode(start)];
+            summary["first_player_wins"] = t.at(index.encode(start));
         }
         if (!output.empty()) {
             const auto w0 = std::chrono::steady_clock::now();
