@@ -57,9 +57,10 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
     "bindings/python/ludus/cli/__init__.py": (1, DOCS),
     "examples/python/pictures.py": (2, "an example program that draws two games"),
     "examples/web/browser_test.py": (
-        9,
+        11,
         EXAMPLES + " (whole games by taps with each game's options, its printed sheets, its lessons in"
-        " other languages and sizes, its screenshots)",
+        " other languages and sizes, its screenshots, the review and the lessons' progress walked"
+        " through on chosen games)",
     ),
     "examples/web/tests/modules.test.mjs": (
         3,
