@@ -27,9 +27,10 @@ test("the error classes are declared in the order of the statuses", () => {
   assert.deepEqual(exportsOf(declarations, classes), exportsOf(source, classes));
   const names = header.match(/typedef enum ludus_status \{([^}]*)\}/)[1].match(/LUDUS_E_\w+/g);
   const table = source
-    .match(/const errorClasses = \[null, ([^\]]*)\]/)[1]
+    .match(/const errorClasses = \[\s*null,([^\]]*)\]/)[1]
     .split(",")
-    .map((s) => s.trim());
+    .map((s) => s.trim())
+    .filter(Boolean);
   assert.equal(table.length, names.length);
   // LUDUS_E_ILLEGAL_MOVE -> IllegalMoveError (the memory error is LudusMemoryError: MemoryError is a host name)
   const expected = names.map(
