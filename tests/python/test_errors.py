@@ -130,3 +130,4 @@ def test_hierarchy():
         obj = getattr(errors, name)
         if isinstance(obj, type):
             assert issubclass(obj, ludus.LudusError) and getattr(ludus, name) is obj
+            assert name in ludus.__all__, f"ludus.__all__ lacks {name}"

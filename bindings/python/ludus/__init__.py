@@ -33,7 +33,6 @@ and Ctrl-C stops them. A :class:`Game` pickles, and two games in the same positi
 from __future__ import annotations
 
 from . import _library
-from . import errors as _errors
 from .errors import (
     ArgumentRangeError,
     ArgumentTypeError,
@@ -99,7 +98,24 @@ __all__ = [
     "apply_event",
     "library_version",
     "library_path",
+    "LudusError",
+    "InvalidArgumentError",
+    "BadJsonError",
+    "UnknownGameError",
+    "UnknownOptionError",
+    "InvalidOptionError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "WrongPhaseError",
+    "GameOverError",
+    "InvalidStateError",
+    "BufferTooSmallError",
+    "LudusMemoryError",
+    "NothingToUndoError",
+    "InternalError",
+    "GameClosedError",
+    "LibraryNotFoundError",
+    "ArgumentRangeError",
+    "ArgumentTypeError",
     "DEFAULT_MAX_PLIES",
-    # the error classes, as errors.py lists them
-    *(name for name in _errors.__all__ if name.endswith("Error")),
 ]
