@@ -13,7 +13,7 @@
 // probability. The move played is the root's most visited child.
 //
 // Every game's ai_choose plays the level through choose_move below, and, if the self-play sweep
-// finds another constant better, a line in default_exploration.
+// finds another constant better, the game's rules declare it as `uct_exploration`.
 #pragma once
 
 #include <algorithm>
@@ -32,12 +32,11 @@
 
 namespace ludus::ai {
 
-// The exploration constant C when the caller gives none, tuned per game by self-play at fixed
-// playout budgets (README, Computer players): in Petteia most playouts end drawn, so the means
-// differ little and a small C lets them count (0.15 scored 90% against 0.7 at 300 playouts);
-// Duodecim showed no difference between 0.25 and 2.0 at 2000 playouts.
-constexpr double default_exploration(std::string_view game_id) {
-    if (game_id == "petteia") return 0.15;
+// The exploration constant C when the caller gives none: the rules' own `uct_exploration` where
+// a game's self-play sweep found one better, else 0.7.
+template <class R>
+constexpr double default_exploration() {
+    if constexpr (requires { R::uct_exploration; }) return R::uct_exploration;
     return 0.7;
 }
 
@@ -76,8 +75,8 @@ public:
     UctSearch(const Options &o, const AiOptions &ao, std::span<const uint64_t> earlier,
               size_t max_nodes = max_tree_nodes)
         : o_(o), ao_(ao), max_nodes_(max_nodes), rng_{ao.seed ^ 0xD1B54A32D192ED03ull},
-          exploration_(ao.exploration > 0 ? ao.exploration : default_exploration(R::id)),
-          earlier_count_(earlier.size()), start_(std::chrono::steady_clock::now()) {
+          exploration_(ao.exploration > 0 ? ao.exploration : default_exploration<R>()), earlier_count_(earlier.size()),
+          start_(std::chrono::steady_clock::now()) {
         if constexpr (R::has_dice) {
             dice_in_roll_ = static_cast<size_t>(dice_in_roll<R>(o));
             outcomes_ = dice_outcomes(dice_in_roll<R>(o), die_faces<R>()[0], die_faces<R>()[1]);

@@ -46,6 +46,9 @@ struct PetteiaRulesT : CaptureRules<PetteiaOptions, PetteiaStateT<Board>> {
     static constexpr std::string_view name = "Petteia";
     // Actions are from * stride + to, the same for both boards.
     static constexpr int action_stride = petteia_stride;
+    // The level "uct"'s exploration constant: most playouts end drawn, so the means differ
+    // little and a small C lets them count (0.15 scored 90% against 0.7 at 300 playouts).
+    static constexpr double uct_exploration = 0.15;
 
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue() { return ludus::options_catalogue(option_specs()); }
