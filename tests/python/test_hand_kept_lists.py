@@ -12,7 +12,7 @@ The rule, checked over every tracked text file:
   *places* are its lists, those whose lines are at most two apart counted as one place.
 * Not scanned: Markdown (prose: the documentation pages, with their own checks) and a game's own
   files, those whose path names exactly one game (``lib/ur/...``, ``tests/core/test_ur.cpp``,
-  ``examples/web/rules/en/ur.md``, ``tests/data/ur-v1.json``).
+  ``examples/web/rules/en/ur.md``, ``lib/ur/saved/ur-v1.json``).
 
 A file with places fails unless it is in ``ALLOWED`` with exactly that many places and the reason
 it cannot do without them; an allowed file with fewer places than its entry fails too, so the list
