@@ -320,6 +320,8 @@ def measured_problems(text, game, index_text):
         if table is None:
             if not not_yet:
                 problems.append(f"{heading}: neither a table nor {NOT_YET!r}")
+            elif not every_ruleset and study_rows_of(game, index_text):
+                problems.append(f"{heading}: {NOT_YET!r}, but docs/analysis/index.md has the game's reports")
             continue
         if not_yet:
             problems.append(f"{heading}: a table and {NOT_YET!r} both")
@@ -368,6 +370,14 @@ def test_a_game_s_figures_missing_or_wrong_are_found():
     assert measured_problems(without, game, index) == [
         f"{MEASURED_TABLES[2][0]}: no row for the rulesets ['{last}']"
     ], last
+    # a table that also says it is not yet made; a table whose first column is not the ruleset
+    levels = MEASURED_TABLES[0][0]
+    both = page.replace(levels + "\n", f"{levels}\n\n{NOT_YET}\n", 1)
+    assert measured_problems(both, game, index) == [f"{levels}: a table and {NOT_YET!r} both"]
+    renamed = page.replace("| ruleset | plies a game |", "| game | plies a game |", 1)
+    assert measured_problems(renamed, game, index) == [
+        f"{MEASURED_TABLES[2][0]}: the first column is 'game', not 'ruleset'"
+    ]
     # a figure of the study changed on the game's page
     row = study_rows_of(game, index)[0].replace("](", "](../analysis/", 1)
     changed = page.replace(row, row[: row.rindex("|", 0, -1)] + "| 99.9 |")
@@ -375,9 +385,14 @@ def test_a_game_s_figures_missing_or_wrong_are_found():
     assert [p.split(":")[0] for p in measured_problems(changed, game, index)] == [MEASURED_TABLES[3][0]]
     # a game of no figures yet: each heading says so; a heading with neither fails
     empty = "\n\n".join([MEASURED] + [f"{heading}\n\n{NOT_YET}" for heading, _ in MEASURED_TABLES])
-    assert measured_problems(empty, game, index) == []
-    assert measured_problems(empty.replace(NOT_YET, "Soon.", 1), game, index) == [
+    unstudied = {**game, "id": game["id"] + "_not_studied"}
+    assert measured_problems(empty, unstudied, index) == []
+    assert measured_problems(empty.replace(NOT_YET, "Soon.", 1), unstudied, index) == [
         f"{MEASURED_TABLES[0][0]}: neither a table nor {NOT_YET!r}"
+    ]
+    # a study published but not on the game's page
+    assert measured_problems(empty, game, index) == [
+        f"{MEASURED_TABLES[3][0]}: {NOT_YET!r}, but docs/analysis/index.md has the game's reports"
     ]
 
 
