@@ -265,9 +265,7 @@ def test_the_readme_has_its_quick_starts():
 
 
 def test_the_python_tour_covers_every_game():
-    """The Python tour has its sections and code, and speaks of every game of the catalogue."""
-    import ludus  # here, not at the top: the WebAssembly build runs this file's js blocks without it
-
+    """The Python tour has its sections and code, and plays every game of the catalogue."""
     tour = (SOURCE_ROOT / "docs" / "python.md").read_text(encoding="utf-8")
     for section in (
         "Create a game",
