@@ -1,5 +1,6 @@
 """How often the computer's "best" converts the won positions of every game's folder
-(lib/GAME/won_positions.json, for each game of the catalogue that has them) against "medium"'s defence within 200 plies: a measurement (it prints figures), not a test.
+(lib/GAME/won_positions.json, for each game of the catalogue that has them) against "medium"'s
+defence within 200 plies: a measurement (it prints figures), not a test.
 
 Each position (a saved game) is played on ``--games`` times (seeds 1.. for the players and the
 dice of the dice games), the winning side by "best" with
