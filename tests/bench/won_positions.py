@@ -1,5 +1,6 @@
-"""How often the computer's "best" converts the won positions of tests/data/won/positions.json
-against "medium"'s defence within 200 plies: a measurement (it prints figures), not a test.
+"""How often the computer's "best" converts the won positions of every game's folder
+(lib/GAME/won_positions.json, for each game of the catalogue that has them) against "medium"'s
+defence within 200 plies: a measurement (it prints figures), not a test.
 
 Each position (a saved game) is played on ``--games`` times (seeds 1.. for the players and the
 dice of the dice games), the winning side by "best" with
@@ -9,7 +10,7 @@ conversion. Prints a line per position and a total per game and ruleset with a 9
 interval.
 
 Run: LUDUS_LIBRARY=build/capi/libludus.so.1 PYTHONPATH=bindings/python \\
-    python3 tests/bench/won_positions.py [--nodes N] [--games G] [--plies P] [--only NAME-PREFIX]
+    python3 tests/bench/won_positions.py [--nodes N] [--games G] [--plies P] [--only NAME-PREFIX] [--file F]
 """
 import argparse
 import collections
@@ -23,7 +24,13 @@ import ludus
 from ludus.selfplay import wilson
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_FILE = os.path.join(HERE, "..", "data", "won", "positions.json")
+GAMES_DIR = os.path.join(HERE, "..", "..", "lib")
+
+
+def won_files():
+    """The won positions' files of the catalogue's games that have them (lib/GAME/won_positions.json)."""
+    paths = (os.path.join(GAMES_DIR, game_id, "won_positions.json") for game_id in ludus.game_ids())
+    return [path for path in paths if os.path.exists(path)]
 
 
 def game_at(entry):
@@ -50,7 +57,7 @@ def convert(entry, seed, nodes, plies):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--file", default=DEFAULT_FILE)
+    parser.add_argument("--file", action="append", help="a file of won positions (default: every game's)")
     parser.add_argument(
         "--nodes", type=int, default=200000, help="best's positions a move (default 200000, the demo's)"
     )
@@ -58,8 +65,10 @@ def main(argv=None):
     parser.add_argument("--plies", type=int, default=200, help="plies the winner has (default 200)")
     parser.add_argument("--only", default="", help="only the positions whose name starts with this")
     args = parser.parse_args(argv)
-    with open(args.file, encoding="utf-8") as f:
-        entries = [e for e in json.load(f)["positions"] if e["name"].startswith(args.only)]
+    entries = []
+    for path in args.file or won_files():
+        with open(path, encoding="utf-8") as f:
+            entries += [e for e in json.load(f)["positions"] if e["name"].startswith(args.only)]
     totals = collections.defaultdict(lambda: [0, 0])
     for entry in entries:
         start = time.perf_counter()

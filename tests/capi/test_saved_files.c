@@ -1,7 +1,7 @@
-/* Saved files written by earlier versions of the library (tests/data/, one per game and
- * state format version, e.g. petteia-v1.json) must always load and go on (a move or roll, saved
- * again), and every game of the catalogue has one.
- * Usage: saved_files_test DATA_DIR (every GAME-vN.json file in it) */
+/* Saved files written by earlier versions of the library (in each game's folder,
+ * lib/GAME/saved/, one per game and state format version, e.g. petteia-v1.json) must always load
+ * and go on (a move or roll, saved again), and every game of the catalogue has one.
+ * Usage: saved_files_test GAMES_DIR (the source's lib/: every GAME/saved/GAME...-vN.json) */
 #define _POSIX_C_SOURCE 200809L /* opendir */
 #include "check.h"
 
@@ -62,39 +62,50 @@ static int saved_file_name(const char *name) {
     return v != NULL && length > 5 && strcmp(name + length - 5, ".json") == 0;
 }
 
-int main(int argc, char **argv) {
+/* The saved files of game `id` in GAMES_DIR/id/saved/, each loaded and played on; how many. */
+static size_t saved_files_of(const char *games_dir, const char *id) {
     static char names[256][256];
-    char path[4096], *catalogue = NULL;
-    char ids[64][CATALOGUE_ID_BYTES];
+    char folder[4096], path[4096 + 256];
     size_t count = 0, i;
-    int games, g;
+    const size_t n = strlen(id);
     DIR *dir;
     struct dirent *entry;
-    CHECK_MSG(argc == 2, "usage: saved_files_test DATA_DIR");
-    if (argc != 2) return check_summary("saved files");
-    dir = opendir(argv[1]);
-    CHECK_MSG(dir != NULL, "%s: cannot open", argv[1]);
-    if (dir == NULL) return check_summary("saved files");
-    while ((entry = readdir(dir)) != NULL && count < 256)
-        if (saved_file_name(entry->d_name)) snprintf(names[count++], sizeof names[0], "%s", entry->d_name);
+    snprintf(folder, sizeof folder, "%s/%s/saved", games_dir, id);
+    dir = opendir(folder);
+    if (dir == NULL) return 0;
+    while ((entry = readdir(dir)) != NULL && count < 256) {
+        if (!saved_file_name(entry->d_name)) continue;
+        /* A file of another game in this folder would be tested under the wrong name. */
+        CHECK_MSG(strncmp(entry->d_name, id, n) == 0 && entry->d_name[n] == '-', "%s/%s: not a saved file of %s",
+                  folder, entry->d_name, id);
+        snprintf(names[count++], sizeof names[0], "%s", entry->d_name);
+    }
     closedir(dir);
     qsort(names, count, sizeof names[0], by_name);
     for (i = 0; i < count; ++i) {
-        const int length = snprintf(path, sizeof path, "%s/%s", argv[1], names[i]);
+        const int length = snprintf(path, sizeof path, "%s/%s", folder, names[i]);
         CHECK_MSG(length > 0 && (size_t)length < sizeof path, "%s: path too long", names[i]);
         if (length > 0 && (size_t)length < sizeof path) load_and_go_on(path);
     }
+    return count;
+}
+
+int main(int argc, char **argv) {
+    char *catalogue = NULL;
+    char ids[64][CATALOGUE_ID_BYTES];
+    int games, g;
+    CHECK_MSG(argc == 2, "usage: saved_files_test GAMES_DIR");
+    if (argc != 2) return check_summary("saved files");
     /* Every game of the catalogue has a saved file: a game registered gets one in the format
      * version of its first release. */
     OK(ludus_games(&catalogue));
     games = catalogue_game_ids(catalogue, ids, 64);
     CHECK(games > 0);
-    for (g = 0; g < games; ++g) {
-        const size_t n = strlen(ids[g]);
-        size_t found = 0;
-        for (i = 0; i < count; ++i) found += strncmp(names[i], ids[g], n) == 0 && names[i][n] == '-';
-        CHECK_MSG(found > 0, "%s: no saved file in %s (make_corpus writes it: docs/reliability.md)", ids[g], argv[1]);
-    }
+    for (g = 0; g < games; ++g)
+        CHECK_MSG(saved_files_of(argv[1], ids[g]) > 0,
+                  "%s: no saved file in %s/%s/saved (make_corpus writes it: "
+                  "docs/reliability.md)",
+                  ids[g], argv[1], ids[g]);
     ludus_string_free(catalogue);
     return check_summary("saved files");
 }

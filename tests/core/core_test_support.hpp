@@ -24,18 +24,21 @@
 
 namespace ludus::testing {
 
-// What game `id`'s folder pins (lib/<id>/pinned_games.json; the folder LUDUS_GAMES_DIR, set by
-// tests/core/meson.build), or null for a game that pins nothing yet; `path` is set to the file.
-inline json pinned_of(const std::string &id, std::string &path) {
+// The JSON file `name` of game `id`'s folder (lib/<id>/; the folder LUDUS_GAMES_DIR, set by
+// tests/core/meson.build), or null for a game without it; `path` is set to the file.
+inline json game_file_of(const std::string &id, const std::string &name, std::string &path) {
     const char *folder = std::getenv("LUDUS_GAMES_DIR");
     REQUIRE_MESSAGE(folder != nullptr, "LUDUS_GAMES_DIR: the source's lib/ (tests/core/meson.build sets it)");
-    path = std::string(folder) + "/" + id + "/pinned_games.json";
+    path = std::string(folder) + "/" + id + "/" + name;
     std::ifstream in(path);
     if (!in) return nullptr;
     std::stringstream text;
     text << in.rdbuf();
     return json::parse(text.str());
 }
+
+// What game `id`'s folder pins (lib/<id>/pinned_games.json), or null for a game that pins nothing yet.
+inline json pinned_of(const std::string &id, std::string &path) { return game_file_of(id, "pinned_games.json", path); }
 
 // A pinned 64-bit number as the pinned files write it: "0x" and 16 hexadecimal digits.
 inline std::string hex64(uint64_t value) {

@@ -429,15 +429,22 @@ TEST_CASE("latrunculi kowalski: best's search of a threatened dux stays bounded 
     CHECK(move["search"]["nodes"].get<uint64_t>() < 1000000);  // 45,000 here; 100 M when the extension recurred
 }
 
-TEST_CASE("the won positions (tests/data/won/positions.json) are reachable, unfinished, the winner to move and ahead") {
-    const char *path = std::getenv("LUDUS_WON_POSITIONS");  // set by tests/core/meson.build
-    REQUIRE(path != nullptr);
-    std::ifstream file(path);
-    REQUIRE(file);
-    const json doc = json::parse(file);
-    REQUIRE(doc["positions"].size() >= 14);
+TEST_CASE("the won positions (lib/GAME/won_positions.json) are reachable, unfinished, the winner to move and ahead") {
+    std::vector<json> positions;  // every game's that has them
+    for (const json &game : games_catalogue()) {
+        std::string path;
+        const json doc = testing::game_file_of(game["id"], "won_positions.json", path);
+        if (doc.is_null()) continue;
+        CAPTURE(path);
+        CHECK(doc["positions"].size() > 0);
+        for (const json &entry : doc["positions"]) {
+            CHECK(entry["saved"]["game"] == game["id"]);  // in its own game's folder
+            positions.push_back(entry);
+        }
+    }
+    REQUIRE(positions.size() >= 14);
     std::set<std::string> groups;
-    for (const json &entry : doc["positions"]) {
+    for (const json &entry : positions) {
         CAPTURE(entry["name"].get<std::string>());
         CHECK(entry["why"].get<std::string>().size() > 20);
         const json &saved = entry["saved"];

@@ -2,11 +2,12 @@
 // every game and ruleset registered is fuzzed: real saved states of each in every phase, options
 // at and beyond the ends of each range, moves (text and JSON) and action programs. The build runs
 // it (tests/fuzz/meson.build) into the build folder; nothing it writes is committed.
-//   make_corpus WORDS_DICT OUT_DICT SEEDS_DIR [DATA_DIR]
+//   make_corpus WORDS_DICT OUT_DICT SEEDS_DIR [GAMES_DIR]
 // WORDS_DICT holds the game-independent words of the JSON (keys, phases, punctuation); OUT_DICT
-// gets them and the catalogue's (ids, option names and values, levels, move texts). With DATA_DIR
-// (tests/data, by hand after a change of the format) it also writes a saved file of each game in
-// the current format version, where none exists: old ones are never rewritten.
+// gets them and the catalogue's (ids, option names and values, levels, move texts). With GAMES_DIR
+// (the source's lib/, by hand after a change of the format or for a new game) it also writes a
+// saved file of each game in the current format version into its folder, GAMES_DIR/GAME/saved/,
+// where none exists: old ones are never rewritten.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -198,17 +199,20 @@ void dictionary(const std::filesystem::path &words, const std::filesystem::path 
     std::ofstream(out) << dict.str();
 }
 
-// Saved files of tests/data/: one of each game in the current format version, if none exists.
-void data_files(const std::filesystem::path &data_dir) {
+// Saved files of each game's folder (GAME/saved/): one in the current format version, if none exists.
+void data_files(const std::filesystem::path &games_dir) {
     for (const json &game : fuzz::catalogue()) {
         const std::string id = game["id"];
         ludus_game *g = new_game(id, json{{"seed", 1}});
         fuzz::play_random(g, 25, 1);
         const std::string saved = fuzz::save(g);
         ludus_game_free(g);
+        const std::filesystem::path folder = games_dir / id / "saved";
         const std::filesystem::path file =
-            data_dir / (id + "-v" + std::to_string(json::parse(saved)["version"].get<int>()) + ".json");
-        if (!std::filesystem::exists(file)) std::ofstream(file) << saved << "\n";
+            folder / (id + "-v" + std::to_string(json::parse(saved)["version"].get<int>()) + ".json");
+        if (std::filesystem::exists(file)) continue;
+        std::filesystem::create_directories(folder);
+        std::ofstream(file) << saved << "\n";
     }
 }
 
@@ -216,7 +220,7 @@ void data_files(const std::filesystem::path &data_dir) {
 
 int main(int argc, char **argv) {
     if (argc != 4 && argc != 5) {
-        std::fprintf(stderr, "usage: %s WORDS_DICT OUT_DICT SEEDS_DIR [DATA_DIR]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s WORDS_DICT OUT_DICT SEEDS_DIR [GAMES_DIR]\n", argv[0]);
         return 2;
     }
     seeds_dir = argv[3];

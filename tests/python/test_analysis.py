@@ -223,17 +223,37 @@ def test_every_game_and_ruleset_is_recorded(game_id, options):
     assert 0 < record["board_coverage"] <= 1 and record["eval_drama"] is not None
 
 
-def test_every_ruleset_is_in_the_published_study():
-    """The study plays every ruleset of the catalogue (Ur's four too), and docs/analysis has each
-    one's report, linked from its index."""
+def test_the_study_plays_every_ruleset_and_its_index_is_made_from_the_reports(tmp_path):
+    """The study plays every ruleset of the catalogue (Ur's four too); docs/analysis/index.md is
+    what ``--index`` writes from the reports published there, whichever rulesets have one (a game
+    added is studied when its report is published, and its page of rules links it)."""
     names = [game + (f"-{ruleset}" if ruleset else "") for game, ruleset in study.rulesets()]
     assert {"ur-finkel", "ur-masters", "ur-blitz", "ur-murray"} <= set(names)
     published = DOCS / "analysis"
+    heads = study.read_heads(str(published))
+    assert heads, "no report published in docs/analysis"
+    study.write_index(str(tmp_path), heads)
     index = (published / "index.md").read_text(encoding="utf-8")
-    for name in names:
-        assert (published / name / "summary.json").exists(), name
-        assert f"({name}/report.md)" in index, name
+    assert (tmp_path / "index.md").read_text(
+        encoding="utf-8"
+    ) == index, (
+        "docs/analysis/index.md differs from its reports: python3 -m ludus.analysis.study --index --out docs/analysis"
+    )
+    for head in heads:
+        assert f"({head['name']}/report.md)" in index, head["name"]
     assert "(ur/solution.md)" in index
+
+
+def test_the_index_leaves_out_what_is_not_published(tmp_path):
+    """Step off the path: a ruleset without a report has no row, and one with a report has."""
+    published = DOCS / "analysis"
+    first = study.read_heads(str(published))[0]["name"]
+    (tmp_path / first).mkdir()
+    (tmp_path / first / "summary.json").write_bytes((published / first / "summary.json").read_bytes())
+    assert [h["name"] for h in study.read_heads(str(tmp_path))] == [first]
+    study.write_index(str(tmp_path), study.read_heads(str(tmp_path)))
+    rows = [line for line in (tmp_path / "index.md").read_text().splitlines() if line.startswith("| [")]
+    assert rows and all(line.startswith(f"| [{first}]") for line in rows)
 
 
 def test_positions_read_are_the_saved_positions():
