@@ -10,7 +10,7 @@ One browser for everything:
   with its default options: every square, cell and tray of the board and every button is at
   least 44x44 CSS px, the page has no horizontal overflow, the board and the status line are
   on screen, axe finds no serious or critical violation;
-- in Italian at 360x740 and in English at 1024x768, a whole game of each of the five games by
+- in Italian at 360x740 and in English at 1024x768, a whole game of every game by
   taps against the computer (Latrunculi as Bell's and Schaedler's rulesets, through their
   placement phases), and in German (chosen in the language selector, which names every language
   of i18n/languages.json in itself) at 360x740 Duodecim and Latrunculi (Kowalski's rules): the
@@ -37,7 +37,7 @@ One browser for everything:
 - the printed board of every game and ruleset (print_sheet): printed to PDF by Chromium, two
   landscape A4 or A3 pages, the empty board with cells of 20 mm or more, the counters, the rules
   in brief in the page's language;
-- Learn to play: every step of the five games' lessons by taps in Italian (Latrunculi in English,
+- Learn to play: every step of every game's lesson by taps in Italian (Latrunculi in English,
   XII Scripta in German, the Royal Game of Ur in English and German too), a mistake in each game
   explained, the way back to the game; a lesson's progress (part lesson_progress) kept over a
   reload, started over, the strategy chapter resumed, nothing kept in the kiosk;
@@ -2535,7 +2535,7 @@ def open_lesson_from(app, how, game):
 
 
 def lessons(app):
-    """Learn to play: in Italian on a phone every step of the five games' lessons (from the title
+    """Learn to play: in Italian on a phone every step of every game's lesson (from the title
     bar, the new-game dialog and a game's rules), a mistake in each game explained in the goal's
     words, the answer praised, "show me", the task never over the board, axe and tap targets;
     back to the game, which is unchanged; the last step's "play a game"; Latrunculi in English on a
