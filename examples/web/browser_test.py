@@ -3144,7 +3144,7 @@ def ur_perfect(app):
     ranges, "perfect" is not offered."""
     import tempfile
 
-    solver = native_file("LUDUS_UR_SOLVE", os.path.join("tools", "solve", "ludus-ur-solve"))
+    solver = native_file("LUDUS_UR_SOLVE", os.path.join("lib", "ur", "tools", "ludus-ur-solve"))
     library = native_library()
     assert (
         solver and library

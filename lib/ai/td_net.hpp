@@ -1,6 +1,6 @@
 // The small neural networks of the dice games' evaluations (each such game's
 // lib/GAME/GAME_net.hpp)
-// and the pieces of their TD(lambda) trainers (tools/train/*_td.hpp): one hidden layer of
+// and the pieces of their TD(lambda) trainers (lib/<game>/train/*_td.hpp): one hidden layer of
 // rectified units (max(0, x)) over sparse 0/1 inputs and a few dense ones, a logistic output
 // giving the chance that the player who rolls next wins, as TD-Gammon.
 #pragma once

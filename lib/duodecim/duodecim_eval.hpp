@@ -1,6 +1,6 @@
 // The Duodecim computer player's evaluation: the chance that a player wins from a position
 // where the dice are to be rolled (the end of a turn), a logistic function of a few features
-// fitted by self-play to the results of games (tools/train/duodecim_fit.cpp, README "Computer
+// fitted by self-play to the results of games (lib/duodecim/train/duodecim_fit.cpp, README "Computer
 // players"). Shared by the player (duodecim_ai.cpp) and the fitting tool, which must compute the
 // same features.
 //
@@ -99,7 +99,7 @@ inline Features features(const S &s) {
             other.frozen, me.danger / scale, other.danger / scale, me.units, other.units};
 }
 
-// Fitted weights: `duodecim_fit 30000 3 1` (tools/train/duodecim_fit.cpp), the third round's.
+// Fitted weights: `duodecim_fit 30000 3 1` (lib/duodecim/train/duodecim_fit.cpp), the third round's.
 inline constexpr Features fitted_weights = {0.3310, 0.5057,  -4.0383, -0.5343, 0.4996, -0.1045,
                                             0.0902, -0.0497, 0.0969,  -0.4133, 0.3706};
 
@@ -147,7 +147,7 @@ inline void turn_ends(const DuodecimOptions &o, const S &s, int player, Action f
 }
 
 // The first of `ends` with the highest value(state), and that value (the one-turn players of
-// the tools in tools/train).
+// the trainers in train/).
 using ai::td::highest;
 
 }  // namespace ludus::duodecim_ai

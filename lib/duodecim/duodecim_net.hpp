@@ -1,6 +1,6 @@
 // The Duodecim computer player's learned evaluation: a small neural network (one hidden layer,
 // as TD-Gammon) giving the chance that the player who rolls next wins, trained by TD(lambda) on
-// games against itself (tools/train/duodecim_td.cpp; the weights are generated into
+// games against itself (lib/duodecim/train/duodecim_td.cpp; the weights are generated into
 // duodecim_net_weights.hpp). A linear function of a few hand-made features (duodecim_eval.hpp)
 // cannot say "this lead is safe unless that column is hit"; the hidden units can.
 //
@@ -28,7 +28,7 @@ inline constexpr int net_dense = static_cast<int>(feature_count) - 1 + 2;  // th
 inline constexpr int net_inputs = net_sparse + net_dense;
 
 // The weights of a network of `Hidden` hidden units (the levels' network has net_hidden; the
-// trainer makes larger ones for experiments, tools/train/duodecim_td.cpp).
+// trainer makes larger ones for experiments, lib/duodecim/train/duodecim_td.cpp).
 template <int Hidden>
 using NetWeightsOf = ai::td::NetWeights<net_inputs, Hidden>;
 using NetWeights = NetWeightsOf<net_hidden>;

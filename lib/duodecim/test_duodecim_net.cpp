@@ -1,11 +1,11 @@
 // The Duodecim network (lib/duodecim/duodecim_net.hpp): a chance of winning from the view of the
 // player who rolls, the same for either colour, near 1 in a won race and near 0 in a lost one;
-// and its trainer (tools/train/duodecim_td.hpp) repeats, and made the committed weights.
+// and its trainer (lib/duodecim/train/duodecim_td.hpp) repeats, and made the committed weights.
 #include <doctest/doctest.h>
 
 #include "core_test_support.hpp"
 #include "duodecim/duodecim_net_weights.hpp"
-#include "duodecim_td.hpp"
+#include "train/duodecim_td.hpp"
 
 using namespace ludus;
 using namespace ludus::duodecim_ai;

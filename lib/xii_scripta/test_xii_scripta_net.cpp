@@ -1,11 +1,11 @@
 // The XII Scripta network (lib/xii_scripta/xii_scripta_net.hpp): a chance of winning from the view of the
 // player who rolls, the same for either colour, near 1 in a won race and near 0 in a lost one;
-// and its trainer (tools/train/xii_scripta_td.hpp) repeats, and made the committed weights.
+// and its trainer (lib/xii_scripta/train/xii_scripta_td.hpp) repeats, and made the committed weights.
 #include <doctest/doctest.h>
 
 #include "core_test_support.hpp"
 #include "xii_scripta/xii_scripta_net_weights.hpp"
-#include "xii_scripta_td.hpp"
+#include "train/xii_scripta_td.hpp"
 
 using namespace ludus;
 using namespace ludus::xii_ai;

@@ -10,7 +10,7 @@
 //   "easy" (depth 2): the best whole turn by the race alone;
 //   "medium" (depth 2): the best whole turn by the race and the danger;
 //   "best" (depth 3): the learned evaluation (xii_scripta_net.hpp: a network trained by
-//       TD(lambda) self-play, tools/train/xii_scripta_td.cpp), the best whole turn by it and then,
+//       TD(lambda) self-play, lib/xii_scripta/train/xii_scripta_td.cpp), the best whole turn by it and then,
 //       while its budget lasts, the best few of those against each of the opponent's 56 rolls and
 //       its best reply by the network (expectimax); the candidate with the best expectation is
 //       played (the network's one-turn choice if fewer than two were finished).

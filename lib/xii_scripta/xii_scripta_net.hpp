@@ -1,5 +1,5 @@
 // The XII Scripta computer player's shared pieces (xii_scripta_ai.cpp and the trainer
-// tools/train/xii_scripta_td.cpp): the 56 rolls of three dice, every distinct end of a turn,
+// lib/xii_scripta/train/xii_scripta_td.cpp): the 56 rolls of three dice, every distinct end of a turn,
 // the hand-made race and danger terms, and the learned evaluation: a small neural network (one
 // hidden layer, as TD-Gammon and Duodecim's duodecim_net.hpp) giving the chance that the player
 // who rolls next wins, trained by TD(lambda) on games against itself (the weights are generated

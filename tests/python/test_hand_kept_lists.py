@@ -90,10 +90,6 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
     "tests/python/test_render_py.py": (2, EXAMPLES),
     "tests/python/test_self_contained.py": (1, "a sanity check that the tracked files are read names two rules pages"),
     "tests/python/test_selfplay.py": (1, EXAMPLES),
-    "tools/train/meson.build": (
-        1,
-        "the trainers of two games' networks, outside their folders until the trainers move in",
-    ),
     "tests/python/test_server.py": (1, "the server's games, left to the change that makes the server robust"),
     "tests/python/test_server_faults.py": (
         1,

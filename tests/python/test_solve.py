@@ -94,10 +94,10 @@ def test_no_solver_beside_a_build_names_that_build(tmp_path):
     result = _solve_with_library_at(library, tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "LUDUS_UR_SOLVE: not set" in result.stdout
-    assert f"{build / 'tools' / 'solve' / 'ludus-ur-solve'} (the build {build} of the library" in result.stdout
+    assert f"{build / 'lib' / 'ur' / 'tools' / 'ludus-ur-solve'} (the build {build} of the library" in result.stdout
     assert "PATH: no ludus-ur-solve" in result.stdout
     assert f"meson compile -C {build} ludus-ur-solve" in result.stdout
-    assert "build/tools/solve" not in result.stdout.replace(str(build), "")
+    assert "build/lib/ur/tools" not in result.stdout.replace(str(build), "")
     assert not (tmp_path / "t.table").exists()
 
 
@@ -118,4 +118,4 @@ def test_the_solver_beside_the_build_is_found(tmp_path):
     build = os.path.dirname(os.path.dirname(os.path.abspath(ludus.library_path())))
     if not os.path.isfile(os.path.join(build, "build.ninja")):
         pytest.skip("the library is not loaded from a build folder")
-    assert solver == os.path.join(build, "tools", "solve", "ludus-ur-solve")
+    assert solver == os.path.join(build, "lib", "ur", "tools", "ludus-ur-solve")

@@ -4,7 +4,7 @@ player's ``perfect`` level plays from (docs/computer-players.md, "The solved gam
 It runs the library's solver tool ``ludus-ur-solve``, found in this order (:func:`find_solver`):
 the environment variable ``LUDUS_UR_SOLVE``; the ``ludus`` package's own folder (where
 ``pip install .`` puts it); beside the build of the library this package loaded
-(``BUILD/tools/solve/``, for a build used without installing); the bindir ``meson install``
+(``BUILD/lib/ur/tools/``, for a build used without installing); the bindir ``meson install``
 put it in (relative to the package's location, then as recorded); ``PATH``.
 The table is written to ``--output``, else to ``$LUDUS_UR_TABLES/ur-RULESET-PIECES-DICE.table``
 (the place the ``perfect`` level looks), else to that name in the current directory.
@@ -82,7 +82,7 @@ def find_solver() -> Tuple[Optional[str], List[str]]:
     build = _build_of(_library.library_path)
     if build:
         places.append(
-            (os.path.join(build, "tools", "solve", SOLVER), f"the build {build} of the library this package loaded")
+            (os.path.join(build, "lib", "ur", "tools", SOLVER), f"the build {build} of the library this package loaded")
         )
     for directory in _installed_bindirs(package_dir):
         places.append((os.path.join(directory, SOLVER), "the bindir of meson install"))

@@ -6,7 +6,7 @@
 // Each round plays with the weights of the round before. Prints each round's weights and the
 // log loss on games held out.
 //
-//   build/tools/train/duodecim_fit [games a round] [rounds] [seed]
+//   build/lib/duodecim/train/duodecim_fit [games a round] [rounds] [seed]
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
