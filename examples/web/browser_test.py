@@ -980,7 +980,7 @@ def friend(app):
             f"friend: Duodecim between an Italian phone and an English tablet through ludus serve, {actions} actions, "
             f"{online(host)['version']} versions, result {result[0]}; the invitation's QR code and link; the tablet's "
             "connection dropped while the phone played, back at the server's position; an undo asked, declined, asked "
-            "again and agreed; the server killed and restarted, both back; a game of real dice agreed and a roll typed in; "
+            "again at once and refused, after a move and agreed; the server killed and restarted, both back; a game of real dice agreed and a roll typed in; "
             "no option without a server"
         )
         app.axe_runs += host.axe_runs + guest.axe_runs
@@ -1238,7 +1238,8 @@ def real_dice_online(host, guest, it, en):
 def undo_offered(host, guest, it, en):
     """Against a friend, undo is an offer the friend answers: the page whose side moved last asks,
     the other page asks its visitor (in its language); declined, the game is unchanged and the
-    asker told so; asked again and accepted, both pages take the move back."""
+    asker told so; asked again at once, refused in words (a declined offer waits for a move);
+    asked again after the friend's next action and accepted, both pages take the move back."""
     history = lambda page: page.js(
         "return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => [e.player, e.text])"
     )
@@ -1265,6 +1266,15 @@ def undo_offered(host, guest, it, en):
                 15,
             )
             assert history(host) == history(guest) == before, "a declined undo changed the game"
+            asker.button("#undo")
+            wait_for(
+                lambda: online(asker)["message"] == asked["server.error.offer_declined"],
+                "the asker told a declined offer waits for a move",
+                15,
+            )
+            assert dialog() is None and history(host) == before, "an offer declined made again at once"
+            play_between(host, guest, 1)  # the friend's next action
+            before = history(host)
     wait_for(
         lambda: all(online(p)["connection"] == "open" and len(history(p)) < len(before) for p in (host, guest))
         and online(host)["version"] == online(guest)["version"],
