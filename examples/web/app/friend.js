@@ -16,7 +16,7 @@ import { afterChange, playMove, showRolled, takeGame } from "./play.js";
 import { createGame, findServer, gameView, joinGame, parseInvitation, SeatConnection } from "./server-client.js";
 import { state } from "./state.js";
 import { announce, say } from "./status.js";
-import { narrate, sideName } from "./words.js";
+import { narrate, refusalWords, sideName } from "./words.js";
 
 const STORAGE_ONLINE = "ludus.online";
 let serverBase = null;
@@ -77,7 +77,7 @@ export async function friendChosen() {
   try {
     created = await createGame(serverBase, settings.game, settings.options, 0, dice);
   } catch (error) {
-    say(t("online.create_failed"));
+    say(refusalWords(error.code, "online.create_failed"));
     return;
   }
   connect({
@@ -102,15 +102,7 @@ async function acceptInvitation({ id, invite }) {
     }
     joined = await joinGame(serverBase, id, invite, dice);
   } catch (error) {
-    say(
-      t(
-        error.code === "seat_taken"
-          ? "online.seat_taken"
-          : error.code === "network"
-            ? "online.offline"
-            : "online.join_failed",
-      ),
-    );
+    say(refusalWords(error.code, "online.join_failed"));
     return;
   }
   connect({ base: serverBase, id: joined.id, seat: joined.seat, token: joined.token });
@@ -297,8 +289,7 @@ function resync(view) {
 
 function refused({ code }) {
   if (code === "stale") return; // the update with the position the server has is on its way
-  const key = `online.refused.${code}`;
-  say(t(key, {}, t("online.refused")));
+  say(refusalWords(code, "online.refused"));
 }
 
 function connectionChanged(status) {

@@ -12,7 +12,7 @@ import { t } from "./i18n.js";
 import * as lobbyServer from "./lobby-client.js";
 import { catalogueOf, state } from "./state.js";
 import { say } from "./status.js";
-import { gameName } from "./words.js";
+import { gameName, refusalWords } from "./words.js";
 
 const STORAGE_PLAYER = "ludus.player";
 // A seek's owner waits for its pairing in requests of this many seconds (the server's longest).
@@ -116,7 +116,7 @@ export async function refresh() {
       lobbyServer.liveGames(base),
     ]);
   } catch (error) {
-    $("#lobby-me").textContent = t(error.code === "network" ? "online.offline" : "lobby.failed");
+    $("#lobby-me").textContent = refusalWords(error.code, "lobby.failed");
     return;
   }
   showMine(mine);
@@ -206,7 +206,7 @@ export async function seekGame(quick) {
     const me = await player();
     answer = await (quick ? lobbyServer.quickGame : lobbyServer.openSeek)(base, me.token, wanted());
   } catch (error) {
-    $("#lobby-waiting").textContent = t(`lobby.refused.${error.code}`, {}, t("lobby.failed"));
+    $("#lobby-waiting").textContent = refusalWords(error.code, "lobby.failed");
     return;
   }
   if (answer.status === "paired") return play(answer.game_id, answer.seat);
@@ -255,7 +255,7 @@ async function accept(id) {
     const paired = await lobbyServer.acceptSeek(base, (await player()).token, id);
     play(paired.game_id, paired.seat);
   } catch (error) {
-    $("#lobby-waiting").textContent = t(`lobby.refused.${error.code}`, {}, t("lobby.failed"));
+    $("#lobby-waiting").textContent = refusalWords(error.code, "lobby.failed");
     await refresh();
   }
 }

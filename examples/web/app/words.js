@@ -8,6 +8,11 @@ import { catalogueOf, state } from "./state.js";
 
 export const gameName = (id) => t(`game.${id}`, {}, catalogueOf(id)?.name ?? id);
 export const sideName = (player) => t(`side.${player}`);
+// A refusal of the game server in words: its code's (server.error.CODE: every code of
+// schemas/server has them in every language), "network" (no answer) the connection's, else the
+// fallback's.
+export const refusalWords = (code, fallback) =>
+  t(code === "network" ? "online.offline" : `server.error.${code}`, {}, t(fallback));
 // A game's card in the new-game dialog: its name, what kind of game it is and how long a game
 // takes (the game's words; a game without them: the catalogue's name alone).
 export const cardWords = (id) => ({

@@ -1220,3 +1220,32 @@ test("lobby-client: each lobby request's method, address, token and body; a refu
     { url: `${at}lobby/seeks/K/accept`, method: "POST", token: "Bearer T", body: null },
   ]);
 });
+
+test("words: every error code of the game server (schemas/server: the WebSocket's and HTTP's) said in every language", () => {
+  const schema = (name) => JSON.parse(readFileSync(here(`../../schemas/server/${name}`), "utf8")).$defs.error;
+  const codes = new Set([
+    ...schema("server-message.schema.json").properties.code.enum,
+    ...schema("http.schema.json").properties.error.enum,
+  ]);
+  assert.ok(codes.has("unavailable") && codes.has("busy") && codes.has("offer_declined"), [...codes].join());
+  // the server's words are the app's own (i18n/TAG.json), not a game's
+  const source = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
+  const english = source("en");
+  for (const tag of JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"))) {
+    const messages = source(tag);
+    setMessages(tag, messages);
+    for (const code of codes) {
+      const key = `server.error.${code}`;
+      assert.ok(typeof messages[key] === "string" && messages[key].trim() !== "", `${tag}: no ${key}`);
+      if (tag !== "en") assert.notEqual(messages[key], english[key], `${tag}: ${key} is in English`);
+      for (const fallback of ["online.refused", "online.join_failed", "lobby.failed"])
+        assert.equal(words.refusalWords(code, fallback), messages[key], `${tag}: ${code}`);
+    }
+    const named = Object.keys(messages).filter((key) => key.startsWith("server.error."));
+    assert.deepEqual(named.sort(), [...codes].map((code) => `server.error.${code}`).sort(), `${tag}: no other codes`);
+    // a code the schemas do not have (a newer server's), none, no answer at all
+    assert.equal(words.refusalWords("not_a_code", "online.refused"), messages["online.refused"]);
+    assert.equal(words.refusalWords(undefined, "lobby.failed"), messages["lobby.failed"]);
+    assert.equal(words.refusalWords("network", "lobby.failed"), messages["online.offline"]);
+  }
+});
