@@ -410,26 +410,49 @@ async def live_petteia(server, session):
 
 def test_a_live_game_whose_player_does_not_move_is_lost_on_time(tmp_path):
     """--live-move-seconds 4: the player to move who does not is lost on time (end reason timeout,
-    the opponent the winner, both rated); the deadline is in the view and moves on with a move."""
+    the opponent the winner, both rated); the deadline is in the view and moves on with a move.
+    A spectator from the list of games being played (its watch link, as the app's "Watch") sees
+    the move and the end, and cannot play."""
     server, _ = sqlite_server(tmp_path, "--live-move-seconds", "4")
 
     async def main():
         async with aiohttp.ClientSession() as session:
             a, b, paired, clients = await live_petteia(server, session)
+            (live,) = await LobbyClient(server.url, session=session).live()
+            assert live["links"]["watch"].endswith(f"/#watch={live['id']}")
+            spectator = GameClient(server.url, live["id"], session=session)
+            await spectator.connect()
             first = clients[0].view
             started = time.time()
             await clients[0].move(first["legal"][0])  # seat 0 moves first in Petteia
             after_move = clients[0].view
+            seen = await spectator.wait_until(lambda v: v["version"] == after_move["version"], 5)
+            with pytest.raises(ServerError) as refused:
+                await spectator.move(seen["legal"][0])
             over = await clients[1].wait_until(lambda v: v["status"] == "over", 15)
             ended = time.time() - started
-            for client in clients.values():
+            watched = await spectator.wait_until(lambda v: v["status"] == "over", 5)
+            for client in [*clients.values(), spectator]:
                 await client.close()
-            return first, after_move, over, ended, await a.me(), await b.me(), paired["seat"]
+            return (
+                first,
+                after_move,
+                over,
+                ended,
+                await a.me(),
+                await b.me(),
+                paired["seat"],
+                (spectator, seen, watched, refused.value),
+            )
 
     try:
-        first, after_move, over, ended, me_a, me_b, seat_a = run(main(), timeout=60)
+        first, after_move, over, ended, me_a, me_b, seat_a, watcher = run(main(), timeout=60)
     finally:
         server.stop()
+    spectator, seen, watched, refused = watcher
+    assert spectator.seat is None and refused.code == "spectator"
+    assert seen["position"] == after_move["position"] and watched == over
+    assert [e["kind"] for e in spectator.events] == ["move", "timeout"]
     assert first["status"] == "playing" and first["deadline"] > time.time() - 60
     assert after_move["deadline"] > first["deadline"]
     assert over["end_reason"] == "timeout" and over["winner"] == 0 and over["deadline"] is None

@@ -7,13 +7,22 @@
 // announces on its own copy of the game (the same library), so the board, the words and the
 // sounds are those of a game on one device. A dropped connection reconnects by itself
 // (server-client.js) and the server's welcome puts the game at its position again. Undo and
-// draws are offers the friend answers.
+// draws are offers the friend answers. A spectators' link (or the lobby's list of games being
+// played) shows a game without a seat: the board read-only, the moves as they are played.
 import { $ } from "./config.js";
 import { chosenSettings, confirmDialog } from "./dialogs.js";
 import { t } from "./i18n.js";
 import { isOver } from "./moves.js";
 import { afterChange, playMove, showRolled, takeGame } from "./play.js";
-import { createGame, findServer, gameView, joinGame, parseInvitation, SeatConnection } from "./server-client.js";
+import {
+  createGame,
+  findServer,
+  gameView,
+  joinGame,
+  parseInvitation,
+  parseWatchLink,
+  SeatConnection,
+} from "./server-client.js";
 import { state } from "./state.js";
 import { announce, say } from "./status.js";
 import { narrate, refusalWords, sideName } from "./words.js";
@@ -48,12 +57,15 @@ export async function offerFriendGames() {
   if (saved && saved.base === serverBase) connect(saved);
 }
 
-// An invitation in the address is accepted, and taken out of it (it is used once).
+// An invitation in the address is accepted, and taken out of it (it is used once); a spectators'
+// link opens its game to watch.
 async function invitationInAddress() {
   const invitation = parseInvitation(location.hash);
-  if (!invitation) return false;
+  const watched = parseWatchLink(location.hash);
+  if (!invitation && !watched) return false;
   history.replaceState(null, "", location.pathname + location.search);
-  await acceptInvitation(invitation);
+  if (invitation) await acceptInvitation(invitation);
+  else watch(serverBase, watched.id);
   return true;
 }
 
@@ -156,6 +168,12 @@ export function connect(record) {
   });
 }
 
+/** Watches a game the server holds, without a seat (`lobby`: a game the lobby paired). */
+export const watch = (base, id, lobby = false) => connect({ base, id, seat: null, token: null, lobby });
+
+/** Whether the page watches a game it has no seat in. */
+export const watching = () => state.online?.seat === null;
+
 /** A game on this device instead: the server's game is left (it stays on the server). */
 export function leaveOnlineGame() {
   connection?.close();
@@ -180,7 +198,7 @@ function welcome({ view, state: saved }) {
       game: view.game,
       options: withoutSeed(view.options),
       opponent: "human",
-      computer: 1 - online.seat,
+      computer: watching() ? null : 1 - online.seat,
     });
     if (game.history.length > 0) narrate("clear"); // a game under way (the page reloaded): its opening was told
   } else {
@@ -193,7 +211,7 @@ function welcome({ view, state: saved }) {
   shown(view);
   if (online.greeting) say(online.greeting, "info");
   online.greeting = null;
-  if (view.offer && view.offer.by !== online.seat) answerOffer(view.offer.kind); // made while this page was away
+  if (view.offer && view.offer.by !== online.seat && !watching()) answerOffer(view.offer.kind); // made while away
 }
 
 // The version on the page (for the browser test, as data-online-version), once it is on the board.
@@ -243,17 +261,17 @@ function playEvent({ kind, seat, data }) {
     }
     afterChange();
   } else if (kind === "join") {
-    if (seat !== state.online.seat) say(t("online.friend_joined"), "info");
+    if (seat !== state.online.seat && !watching()) say(t("online.friend_joined"), "info");
     afterChange();
   } else if (kind === "undo") {
     state.online.greeting = t("online.undone");
     return false; // the whole game again from the server
   } else if (kind === "offer") {
     if (seat === state.online.seat) say(t(`online.offer_sent.${data.kind}`), "info");
-    else answerOffer(data.kind);
+    else if (!watching()) answerOffer(data.kind);
     afterChange();
   } else if (kind === "decline") {
-    if (seat !== state.online.seat) say(t(`online.declined.${data.kind}`), "info");
+    if (seat !== state.online.seat && !watching()) say(t(`online.declined.${data.kind}`), "info");
     afterChange();
   } else {
     afterChange();
@@ -308,7 +326,8 @@ function connectionChanged(status) {
 export function sendOnline(type, fields) {
   const online = state.online;
   if (!online || online.applying) return false;
-  if (online.connection !== "open" || !connection?.send(type, fields)) say(t("online.offline"));
+  if (watching()) say(refusalWords("spectator", "online.refused"));
+  else if (online.connection !== "open" || !connection?.send(type, fields)) say(t("online.offline"));
   return true;
 }
 
@@ -325,6 +344,7 @@ export function onlineStatus() {
   const online = state.online;
   if (!online || isOver()) return null;
   if (online.connection !== "open") return t(online.view ? "online.reconnecting" : "online.connecting");
+  if (watching()) return t("online.watching", { side: sideName(state.game.toMove) });
   if (online.view?.status === "waiting") return t("online.waiting");
   if (state.game.toMove !== online.seat)
     return t(online.lobby ? "lobby.opponent_turn" : "online.friend_turn", { side: sideName(state.game.toMove) });
@@ -332,4 +352,5 @@ export function onlineStatus() {
 }
 
 /** What the "more" dialog says of the players. */
-export const onlinePlayers = () => t("players.online", { side: sideName(state.online.seat) });
+export const onlinePlayers = () =>
+  watching() ? t("players.watching") : t("players.online", { side: sideName(state.online.seat) });

@@ -3,11 +3,11 @@
 // unless its kiosk.json says "lobby": true. The device keeps an anonymous player (the server's
 // token, in localStorage: no name, no e-mail). The lobby screen (a dialog) seeks a game (game,
 // ruleset, pace) or asks for a quick game, lists the open seeks to accept, the games being
-// played, the player's games and ratings; a paired game is played as a friend's is (friend.js's
+// played (to watch), the player's games and ratings; a paired game is played as a friend's is (friend.js's
 // connect, the player's token its seat). At its end the new rating is shown; a player coming
 // back is told which games wait for their move.
 import { $ } from "./config.js";
-import { connect, gameServer } from "./friend.js";
+import { connect, gameServer, watch } from "./friend.js";
 import { t } from "./i18n.js";
 import * as lobbyServer from "./lobby-client.js";
 import { catalogueOf, state } from "./state.js";
@@ -142,6 +142,9 @@ export async function refresh() {
           first: game.players[0].rating,
           second: game.players[1].rating,
         }),
+        t("lobby.watch"),
+        () => watchGame(game.id),
+        "watch",
       ),
     "lobby.no_live",
   );
@@ -267,6 +270,12 @@ async function play(id, seat) {
   connect({ base, id, seat, token: me.token, lobby: true });
   rated = id;
   watchTheEnd();
+}
+
+// A game being played, watched: the board read-only, its moves shown as they are played.
+function watchGame(id) {
+  $("#lobby-dialog").close();
+  watch(base, id, true);
 }
 
 // The lobby game's end: the player's new rating, in the end panel and said.

@@ -87,7 +87,14 @@ export function parseInvitation(hash) {
   return found ? { id: found[1], invite: found[2] } : null;
 }
 
-/** One seat's connection to a game. `handlers`: welcome(message) with the whole game (at the
+/** The game of a spectators' link ("#watch=ID", the server's `links.watch`): {id}, else null. */
+export function parseWatchLink(hash) {
+  const found = /^#watch=([A-Za-z0-9_-]+)$/.exec(hash ?? "");
+  return found ? { id: found[1] } : null;
+}
+
+/** One seat's connection to a game, or a spectator's (`token` null: the moves shown as they are
+ * played, none sent). `handlers`: welcome(message) with the whole game (at the
  * first connection and after each reconnection), update(message) for each stored change,
  * refused(error) for a message the server refused, connection(status) with "connecting",
  * "open" or "lost". send() names the version the last view showed. */
@@ -112,7 +119,8 @@ export class SeatConnection {
     const socket = new this.WebSocketClass(this.url);
     this.socket = socket;
     socket.onopen = () => {
-      const hello = { type: "hello", token: this.token };
+      const hello = { type: "hello" };
+      if (this.token) hello.token = this.token; // none: a spectator
       if (this.version !== null) hello.since = this.version;
       socket.send(JSON.stringify(hello));
     };

@@ -29,7 +29,7 @@ export const rulesetName = (id, ruleset) =>
   );
 
 export function playerName(player) {
-  if (state.online) {
+  if (state.online && state.online.seat !== null) {
     const other = state.online.lobby ? "lobby.player_opponent" : "player.friend";
     return t(player === state.online.seat ? "player.you" : other, { side: sideName(player) });
   }
@@ -146,7 +146,7 @@ export function narrationText() {
   }
   // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer:
   // friend.js), or a stranger's (the lobby's games)
-  const actor = state.online ? (state.online.lobby ? "opponent_" : "friend_") : "";
+  const actor = state.online?.seat == null ? "" : state.online.lobby ? "opponent_" : "friend_"; // a spectator: as two people
   const dice = state.narration.dice && diceWords(state.narration.dice);
   const moves = state.narration.moves.map((move) => describeMove(move, state.settings.computer, "said")).join(", ");
   if (dice && moves) parts.push(t(`narrate.${actor}rolled_played`, { dice, moves }));

@@ -1130,6 +1130,41 @@ test("server-client: an invitation's link read; a seat's connection says hello, 
   assert.deepEqual(seen, ["open", "welcome 3", "update 4", "refused stale", "lost", "connecting", "open", "welcome 4"]);
 });
 
+test("server-client: a spectators' link read; a spectator's connection says hello with no token, and since after a drop", async () => {
+  const { parseWatchLink, SeatConnection } = await import("../app/server-client.js");
+  assert.deepEqual(parseWatchLink("#watch=abc_-1"), { id: "abc_-1" });
+  for (const bad of ["", "#watch=", "#join=abc.d", "#watch=a.b", "#watch=a b", "#watch=abc&x"])
+    assert.equal(parseWatchLink(bad), null, bad);
+  const sockets = [];
+  class FakeSocket {
+    constructor(url) {
+      Object.assign(this, { url, sent: [] });
+      sockets.push(this);
+      queueMicrotask(() => this.onopen());
+    }
+    send(text) {
+      this.sent.push(JSON.parse(text));
+    }
+    close() {
+      queueMicrotask(() => this.onclose());
+    }
+  }
+  const seen = [];
+  const handlers = { welcome: () => seen.push("welcome"), update: (m) => seen.push(`update ${m.event.kind}`) };
+  handlers.refused = handlers.connection = () => {};
+  const connection = new SeatConnection("http://example.org/", "G2", null, handlers, { WebSocketClass: FakeSocket });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(sockets[0].url, "ws://example.org/api/games/G2/ws");
+  assert.deepEqual(sockets[0].sent, [{ type: "hello" }]); // the schema has no null token: none at all
+  sockets[0].onmessage({ data: JSON.stringify({ type: "welcome", seat: null, view: { version: 7 } }) });
+  sockets[0].onmessage({ data: JSON.stringify({ type: "update", event: { kind: "move" }, view: { version: 8 } }) });
+  connection.drop();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.deepEqual(sockets[1].sent, [{ type: "hello", since: 8 }]);
+  connection.close();
+  assert.deepEqual(seen, ["welcome", "update move"]);
+});
+
 test("server-client: a full server is asked again after the wait it names (a 503's Retry-After, a WebSocket closed with 1013)", async () => {
   const { createGame, SeatConnection } = await import("../app/server-client.js");
   const answers = [
