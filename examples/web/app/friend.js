@@ -18,6 +18,7 @@ import {
   createGame,
   findServer,
   gameView,
+  invitationQr,
   joinGame,
   parseInvitation,
   parseWatchLink,
@@ -98,7 +99,6 @@ export async function friendChosen() {
     seat: created.seat,
     token: created.token,
     join: created.links.join,
-    qr: created.join_qr_svg,
   });
   showInvitation();
 }
@@ -121,15 +121,30 @@ async function acceptInvitation({ id, invite }) {
   state.online.greeting = t("online.joined", { side: sideName(joined.seat) }); // said once the game is on the board
 }
 
-export function showInvitation() {
+/** The invitation's link and QR code; the code asked of the server the first time it is shown
+ * (then kept with the game on this device). */
+export async function showInvitation() {
   const online = state.online;
   if (!online?.join) return;
   $("#invite-link").value = online.join;
-  $("#invite-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(online.qr)}`;
   $("#invite-qr").alt = t("invite.qr");
   $("#invite-copied").textContent = "";
   $("#more-dialog").close();
   $("#invite-dialog").showModal();
+  if (!online.qr) {
+    $("#invite-qr").removeAttribute("src");
+    const { id, invite } = parseInvitation(new URL(online.join).hash);
+    try {
+      online.qr = await invitationQr(serverBase, id, invite);
+    } catch (error) {
+      $("#invite-copied").textContent = refusalWords(error.code, "online.refused"); // the link still serves
+      return;
+    }
+    const saved = savedRecord();
+    if (saved?.id === id) localStorage.setItem(STORAGE_ONLINE, JSON.stringify({ ...saved, qr: online.qr }));
+    if (state.online !== online) return;
+  }
+  $("#invite-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(online.qr)}`;
 }
 
 export async function copyInvitation() {

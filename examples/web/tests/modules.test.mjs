@@ -1165,6 +1165,31 @@ test("server-client: a spectators' link read; a spectator's connection says hell
   assert.deepEqual(seen, ["welcome", "update move"]);
 });
 
+test("server-client: a new game asks for no QR code; the invitation's is asked for with its code when shown", async () => {
+  const { createGame, invitationQr } = await import("../app/server-client.js");
+  const asked = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url, init) => {
+    asked.push({ url: String(url), method: init.method, body: JSON.parse(init.body) });
+    const body = String(url).endsWith("/qr") ? { join_qr_svg: "<svg/>" } : { id: "G/1", invite: "K" };
+    return { status: 200, ok: true, headers: new Headers(), json: async () => body };
+  };
+  try {
+    await createGame("https://example.org/app/", "ur", { ruleset: "finkel" });
+    assert.equal(await invitationQr("https://example.org/app/", "G/1", "K"), "<svg/>");
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  assert.deepEqual(asked, [
+    {
+      url: "https://example.org/app/api/games",
+      method: "POST",
+      body: { game: "ur", options: { ruleset: "finkel" }, seat: 0, dice: "server", qr: false },
+    },
+    { url: "https://example.org/app/api/games/G%2F1/qr", method: "POST", body: { invite: "K" } },
+  ]);
+});
+
 test("server-client: a full server is asked again after the wait it names (a 503's Retry-After, a WebSocket closed with 1013)", async () => {
   const { createGame, SeatConnection } = await import("../app/server-client.js");
   const answers = [
