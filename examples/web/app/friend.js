@@ -213,7 +213,7 @@ function welcome({ view, state: saved }) {
       game: view.game,
       options: withoutSeed(view.options),
       opponent: "human",
-      computer: watching() ? null : 1 - online.seat,
+      computer: 1 - (online.seat ?? 0), // a spectator's settings: Light's, as a new game's
     });
     if (game.history.length > 0) narrate("clear"); // a game under way (the page reloaded): its opening was told
   } else {
