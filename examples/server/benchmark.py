@@ -2,7 +2,7 @@
 
     LUDUS_LIBRARY=build/capi/libludus.so.1 PYTHONPATH=bindings/python \\
         python3 examples/server/benchmark.py --games 100 [--postgresql] [--profile]
-    ... --games 500 --human [--client-qr]      # players answering after 1-3 s, every game mixed
+    ... --games 500 --human [--client-qr | --asked-qr]   # players answering after 1-3 s, every game mixed
 
 Prints the games finished and those that failed (by why), games/s, moves/s, the move latency
 (median, p95, p99, max), the servers' CPU time per stored change, what the servers refused as
@@ -73,7 +73,7 @@ async def play_counted(seed, urls, session, args, acked, latencies, finished, fa
             latencies=latencies,
             turn_timeout=args.turn_timeout,
             think=think,
-            qr=not args.client_qr,
+            qr="asked" if args.asked_qr else not args.client_qr,
         )
         finished.append(seed)
     except Exception as e:  # counted and reported: one game's failure does not stop the others
@@ -165,6 +165,12 @@ def main():
         "--client-qr",
         action="store_true",
         help="the clients draw the invitation's QR code (they ask the server for none)",
+    )
+    parser.add_argument(
+        "--asked-qr",
+        action="store_true",
+        help="the creators ask for the invitation's QR code after the creation, twice, as the web app shows it "
+        "(POST /api/games/{id}/qr: drawn once a game)",
     )
     parser.add_argument(
         "--profile", action="store_true", help="time the phases of the (first) server's changes (timed_serve.py)"

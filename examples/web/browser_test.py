@@ -980,7 +980,7 @@ def friend(app):
             f"friend: Duodecim between an Italian phone and an English tablet through ludus serve, {actions} actions, "
             f"{online(host)['version']} versions, result {result[0]}; the invitation's QR code and link; the tablet's "
             "connection dropped while the phone played, back at the server's position; an undo asked, declined, asked "
-            "again and agreed; the server killed and restarted, both back; a game of real dice agreed and a roll typed in; "
+            "again at once and refused, after a move and agreed; the server killed and restarted, both back; a game of real dice agreed and a roll typed in; "
             "no option without a server"
         )
         app.axe_runs += host.axe_runs + guest.axe_runs
@@ -1015,7 +1015,9 @@ def lobby(app):
     the Royal Game of Ur and waits; an English tablet finds it among the players waiting (with its
     rating) and plays it; the two play to the end through the server; each page then shows its
     new rating, Glicko-2's for two newcomers (the winner's and the loser's), and the lobby lists
-    the game with the rating's change. In a kiosk the lobby is off unless kiosk.json turns it on."""
+    the game with the rating's change. A third page, in German, watches the game from the lobby's
+    list of games being played: the same board, its moves as they are played, nothing it may do.
+    In a kiosk the lobby is off unless kiosk.json turns it on."""
     library = native_library()
     assert library, "no native libludus for ludus serve: build it or set LUDUS_LIBRARY"
     import tempfile
@@ -1092,8 +1094,35 @@ def lobby(app):
         assert online(waiting_page)["status"].endswith(
             words["lobby.opponent_turn"].split("}")[1]
         ), f"the page waiting: {online(waiting_page)}"
-        # the stranger's rolls and moves written out as an opponent's, not a friend's
-        actions = play_between(host, guest, 6)
+        # a third device, in German, watches the game from the lobby's list of games being played
+        watcher_driver = browser()
+        try:
+            watcher, de = App(watcher_driver, base), catalogue_of("de")
+            watcher.open("de")
+            watcher.size(768, 1024)
+            wait_for(lambda: lobby_state(watcher)["lobby"] == "on", "the watcher's page to offer the lobby")
+            open_lobby(watcher)
+            wait_for(
+                lambda: watcher.js("return document.querySelector('#lobby-live button[data-lobby=watch]') !== null"),
+                "the game among the games being played, with its Watch button",
+            )
+            watcher.button("#lobby-live button[data-lobby=watch]")
+            wait_for(
+                lambda: online(watcher)["connection"] == "open"
+                and online(watcher)["version"] == online(host)["version"],
+                "the watcher on the game",
+            )
+            # the stranger's rolls and moves written out as an opponent's, not a friend's
+            actions = play_between(host, guest, 6)
+            wait_for(lambda: online(watcher)["version"] == online(host)["version"], "the moves on the watcher's board")
+            same_board(host, watcher, "the watcher")
+            watching = online(watcher)["status"]
+            assert watching.endswith(de["online.watching"].split("}")[1]), f"the watcher's status: {watching!r}"
+            assert not can_act(watcher) and watcher.js("return document.querySelector('#resign').disabled")
+            watcher.check_no_leak("a lobby game watched, German")
+            print(f"lobby: a third page, German, watched {online(watcher)['version']} versions: {watching!r}")
+        finally:
+            watcher_driver.quit()
         narration = lambda page: page.js("return document.querySelector('#narration').textContent")
         opening = {
             p: os.path.commonprefix([w[f"narrate.opponent_{k}"] for k in ("rolled", "rolled_played", "played")])
@@ -1238,7 +1267,8 @@ def real_dice_online(host, guest, it, en):
 def undo_offered(host, guest, it, en):
     """Against a friend, undo is an offer the friend answers: the page whose side moved last asks,
     the other page asks its visitor (in its language); declined, the game is unchanged and the
-    asker told so; asked again and accepted, both pages take the move back."""
+    asker told so; asked again at once, refused in words (a declined offer waits for a move);
+    asked again after the friend's next action and accepted, both pages take the move back."""
     history = lambda page: page.js(
         "return JSON.parse(localStorage.getItem('ludus.current')).state.history.map((e) => [e.player, e.text])"
     )
@@ -1265,6 +1295,15 @@ def undo_offered(host, guest, it, en):
                 15,
             )
             assert history(host) == history(guest) == before, "a declined undo changed the game"
+            asker.button("#undo")
+            wait_for(
+                lambda: online(asker)["message"] == asked["server.error.offer_declined"],
+                "the asker told a declined offer waits for a move",
+                15,
+            )
+            assert dialog() is None and history(host) == before, "an offer declined made again at once"
+            play_between(host, guest, 1)  # the friend's next action
+            before = history(host)
     wait_for(
         lambda: all(online(p)["connection"] == "open" and len(history(p)) < len(before) for p in (host, guest))
         and online(host)["version"] == online(guest)["version"],

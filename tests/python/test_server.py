@@ -298,7 +298,15 @@ def test_offers_undo_draw_resign_and_real_dice(backend):
                 await friend.answer("undo", False)
                 await me.wait_until(lambda v: v["offer"] is None and v["version"] == friend.version)
                 assert me.view["position"] == moved and me.view["to_move"] == 1
-                await me.offer("undo")
+                with pytest.raises(ServerError) as info:  # asked again only after a move
+                    await me.offer("undo")
+                assert info.value.code == "offer_declined"
+                await friend.offer("draw")
+                await me.wait_until(lambda v: v["offer"] == {"kind": "draw", "by": 1})
+                await friend.move(friend.view["legal"][0])  # one's own offer lapses with one's move
+                await me.wait_until(lambda v: v["version"] == friend.version)
+                assert me.view["offer"] is None and me.view["to_move"] == 0
+                await me.offer("undo")  # takes back the friend's move too
                 await friend.wait_until(lambda v: v["offer"] is not None)
                 await friend.answer("undo", True)
                 await me.wait_until(lambda v: v["version"] == friend.version)

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 
 aiohttp = pytest.importorskip("aiohttp")
-pytest.importorskip("jsonschema")
+jsonschema = pytest.importorskip("jsonschema")
 pytest.importorskip("qrcode")
 
 from ludus.server.app import connection_capacity  # noqa: E402
@@ -198,6 +198,78 @@ def test_the_qr_code_is_drawn_only_for_a_client_that_asks(tmp_path):
     assert drawn["join_qr_svg"].startswith("<svg ") and "join_qr_svg" not in bare
     assert bare["links"]["join"].endswith(f"#join={bare['id']}.{bare['invite']}")
     assert refused[0] == 400 and refused[1]["error"] == "bad_message" and "qr" in refused[1]["message"]
+
+
+def test_the_invitations_qr_code_is_drawn_once_when_asked(tmp_path):
+    """POST /api/games/{id}/qr: a game created with "qr": false costs no QR code until one is asked
+    for with the invitation's code; asked again (the app reloaded), it is not drawn again; one
+    drawn at the creation is not drawn again either. A wrong code is no game, a used invitation
+    has no QR code, a body that is not the schema's is refused."""
+    from ludus.server.app import _qr_svg
+    from ludus.server.client import invitation_qr
+    from ludus.server.protocol import load_schema
+
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
+
+    async def drawn(session):
+        async with session.get(server.url + "/health") as response:
+            return (await response.json())["qr_codes_drawn"]
+
+    async def refusal(session, game_id, body):
+        async with session.post(f"{server.url}/api/games/{game_id}/qr", json=body) as response:
+            return response.status, (await response.json())["error"]
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            bare = await create_game(server.url, "petteia", PETTEIA, session=session, qr=False)
+            counts = [await drawn(session)]
+            shown = [await invitation_qr(server.url, bare["id"], bare["invite"], session=session) for _ in range(2)]
+            counts.append(await drawn(session))
+            with_code = await create_game(server.url, "petteia", PETTEIA, session=session)
+            again = await invitation_qr(server.url, with_code["id"], with_code["invite"], session=session)
+            counts.append(await drawn(session))
+            refused = [
+                await refusal(session, bare["id"], {"invite": with_code["invite"]}),
+                await refusal(session, "x" * 22, {"invite": bare["invite"]}),
+                await refusal(session, bare["id"], {"invite": bare["invite"], "seat": 1}),
+                await refusal(session, bare["id"], {}),
+            ]
+            await join_game(server.url, bare["id"], bare["invite"], session=session)
+            refused.append(await refusal(session, bare["id"], {"invite": bare["invite"]}))
+            counts.append(await drawn(session))
+            return bare, shown, with_code, again, counts, refused
+
+    try:
+        bare, shown, with_code, again, counts, refused = run(main())
+    finally:
+        server.stop()
+    assert counts == [0, 1, 2, 2]
+    assert shown == [_qr_svg(bare["links"]["join"])] * 2
+    assert again == with_code["join_qr_svg"] == _qr_svg(with_code["links"]["join"])
+    assert refused == [
+        (404, "no_game"),
+        (404, "no_game"),
+        (400, "bad_message"),
+        (400, "bad_message"),
+        (409, "seat_taken"),
+    ]
+    schema = load_schema("http.schema.json")
+    jsonschema.Draft202012Validator(dict(schema["$defs"]["invitation_qr"], **{"$defs": schema["$defs"]})).validate(
+        {"join_qr_svg": shown[0]}
+    )
+
+
+def test_the_qr_codes_kept_are_the_last_games_asked_for():
+    """The server keeps the QR codes of the last games asked for (a bounded cache): a game's code
+    is drawn again only once it has left it, or for another link (another public address)."""
+    from ludus.server.app import InvitationCodes
+
+    codes = InvitationCodes(limit=2)
+    for game in ("a", "b", "a", "c", "a", "b"):  # "b" left when "c" came
+        codes.of(game, f"https://x.example/#join={game}.k")
+    assert codes.drawn == 4
+    codes.of("b", "https://y.example/#join=b.k")
+    assert codes.drawn == 5
 
 
 def test_a_request_waits_request_timeout_for_its_answer(tmp_path):

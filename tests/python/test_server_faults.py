@@ -464,9 +464,10 @@ class SilentWatcher:
 
 
 def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
-    """A watcher that pings but never reads, while the players offer and decline draws as fast as
-    the server answers (an update each): the watcher is dropped once its buffers and its outbox
-    are full; the players' changes never wait for it, and a new spectator is welcomed."""
+    """A watcher that pings but never reads, while the players make changes as fast as the server
+    answers (an update each: a move, then an undo asked for and agreed, the game back where it
+    was, as long as needed): the watcher is dropped once its buffers and its outbox are full; the
+    players' changes never wait for it, and a new spectator is welcomed."""
     import tempfile
 
     folder = tempfile.mkdtemp(dir="/dev/shm") if os.path.isdir("/dev/shm") else str(tmp_path)  # no fsync to wait for
@@ -484,17 +485,19 @@ def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
             watcher = SilentWatcher(server.port, created["id"])
             watcher.send({"type": "hello"})
             connections = []
-            changes = 0
+            changes, checked = 0, 0
             dropped_at = None
             try:
                 while changes < 20000 and (dropped_at is None or changes < dropped_at + 40):
                     watcher.send({"type": "ping"})
-                    await me.offer("draw")
+                    await me.move(me.view["legal"][0])  # seat 0 moves first in Latrunculi
+                    await me.offer("undo")
                     await friend.wait_until(lambda v: v["offer"] is not None, 15)
-                    await friend.answer("draw", False)
+                    await friend.answer("undo", True)
                     await me.wait_until(lambda v: v["version"] == friend.version, 15)
-                    changes += 2
-                    if dropped_at is None and changes % 50 == 0:
+                    changes += 3
+                    if dropped_at is None and changes >= checked + 50:
+                        checked = changes
                         _, state = await loop.run_in_executor(None, health, server.url)
                         connections.append(state["connections"])
                         if state["connections"] == 2:

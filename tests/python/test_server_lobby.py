@@ -393,36 +393,66 @@ def test_every_lobby_request_counts_against_the_addresss_request_rate(tmp_path):
 # ---- deadlines -----------------------------------------------------------------------------------
 
 
+async def live_petteia(server, session):
+    """Two new players paired in a live game of Petteia: (the seeker, the one who accepted, the
+    seeker's pairing, {seat: connected GameClient})."""
+    a, b = LobbyClient(server.url, session=session), LobbyClient(server.url, session=session)
+    await a.register()
+    await b.register()
+    seek = await a.seek("petteia")
+    accepted = await b.accept(seek["id"])
+    paired = await a.wait(seek["id"], 5)
+    clients = {paired["seat"]: a.game(paired), accepted["seat"]: b.game(accepted)}
+    for client in clients.values():
+        await client.connect()
+    return a, b, paired, clients
+
+
 def test_a_live_game_whose_player_does_not_move_is_lost_on_time(tmp_path):
     """--live-move-seconds 4: the player to move who does not is lost on time (end reason timeout,
-    the opponent the winner, both rated); the deadline is in the view and moves on with a move."""
+    the opponent the winner, both rated); the deadline is in the view and moves on with a move.
+    A spectator from the list of games being played (its watch link, as the app's "Watch") sees
+    the move and the end, and cannot play."""
     server, _ = sqlite_server(tmp_path, "--live-move-seconds", "4")
 
     async def main():
         async with aiohttp.ClientSession() as session:
-            a, b = LobbyClient(server.url, session=session), LobbyClient(server.url, session=session)
-            await a.register()
-            await b.register()
-            seek = await a.seek("petteia")
-            accepted = await b.accept(seek["id"])
-            paired = await a.wait(seek["id"], 5)
-            clients = {paired["seat"]: a.game(paired), accepted["seat"]: b.game(accepted)}
-            for client in clients.values():
-                await client.connect()
+            a, b, paired, clients = await live_petteia(server, session)
+            (live,) = await LobbyClient(server.url, session=session).live()
+            assert live["links"]["watch"].endswith(f"/#watch={live['id']}")
+            spectator = GameClient(server.url, live["id"], session=session)
+            await spectator.connect()
             first = clients[0].view
             started = time.time()
             await clients[0].move(first["legal"][0])  # seat 0 moves first in Petteia
             after_move = clients[0].view
+            seen = await spectator.wait_until(lambda v: v["version"] == after_move["version"], 5)
+            with pytest.raises(ServerError) as refused:
+                await spectator.move(seen["legal"][0])
             over = await clients[1].wait_until(lambda v: v["status"] == "over", 15)
             ended = time.time() - started
-            for client in clients.values():
+            watched = await spectator.wait_until(lambda v: v["status"] == "over", 5)
+            for client in [*clients.values(), spectator]:
                 await client.close()
-            return first, after_move, over, ended, await a.me(), await b.me(), paired["seat"]
+            return (
+                first,
+                after_move,
+                over,
+                ended,
+                await a.me(),
+                await b.me(),
+                paired["seat"],
+                (spectator, seen, watched, refused.value),
+            )
 
     try:
-        first, after_move, over, ended, me_a, me_b, seat_a = run(main(), timeout=60)
+        first, after_move, over, ended, me_a, me_b, seat_a, watcher = run(main(), timeout=60)
     finally:
         server.stop()
+    spectator, seen, watched, refused = watcher
+    assert spectator.seat is None and refused.code == "spectator"
+    assert seen["position"] == after_move["position"] and watched == over
+    assert [e["kind"] for e in spectator.events] == ["move", "timeout"]
     assert first["status"] == "playing" and first["deadline"] > time.time() - 60
     assert after_move["deadline"] > first["deadline"]
     assert over["end_reason"] == "timeout" and over["winner"] == 0 and over["deadline"] is None
@@ -432,6 +462,64 @@ def test_a_live_game_whose_player_does_not_move_is_lost_on_time(tmp_path):
     loser_me = me_b if seat_a == 0 else me_a
     assert winner_me["games"][0]["result"] == "win" and loser_me["games"][0]["result"] == "loss"
     assert winner_me["ratings"][0]["rating"] == round(update(NEWCOMER, [(NEWCOMER, 1)]).rating)
+
+
+def test_only_a_move_starts_the_clock_again(tmp_path):
+    """Offers and their refusals cost nothing, so they leave the deadline as it was (else a player
+    could keep a lost game alive for ever); a declined offer is made again only after a move; a
+    move starts the clock again, and lets its player's own pending offer lapse; the player to move
+    whose own offer waits unanswered loses on time (the one asked does not)."""
+    server, _ = sqlite_server(tmp_path, "--live-move-seconds", "6")
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            _, _, _, seats = await live_petteia(server, session)
+            first, second = seats[0], seats[1]  # seat 0 moves first in Petteia
+
+            async def seen():  # both have the last change
+                version = max(first.version, second.version)
+                for client in (first, second):
+                    await client.wait_until(lambda v: v["version"] == version, 5)
+                return first.view["deadline"]
+
+            deadlines, refusals = [await seen()], []
+            await second.offer("draw")
+            deadlines.append(await seen())
+            await first.answer("draw", False)
+            deadlines.append(await seen())
+            await first.offer("draw")
+            deadlines.append(await seen())
+            await second.answer("draw", False)
+            deadlines.append(await seen())
+            for client in (first, second):
+                try:
+                    await client.offer("draw")
+                except ServerError as e:
+                    refusals.append(e.code)
+            await first.move(first.view["legal"][0])
+            after_move = await seen()
+            await second.offer("draw")  # again, after a move
+            await second.move(second.view["legal"][0])  # the offer lapses
+            after_second_move = await seen()
+            lapsed = first.view["offer"]
+            await first.offer("draw")  # and nobody answers
+            offered = await seen()
+            over = await second.wait_until(lambda v: v["status"] == "over", 20)
+            events = second.events
+            for client in seats.values():
+                await client.close()
+            return deadlines, refusals, after_move, after_second_move, lapsed, offered, over, events
+
+    try:
+        deadlines, refusals, after_move, after_second_move, lapsed, offered, over, events = run(main(), timeout=60)
+    finally:
+        server.stop()
+    assert len(set(deadlines)) == 1, deadlines  # two offers and two refusals: the same deadline
+    assert refusals == ["offer_declined", "offer_declined"]
+    assert deadlines[0] < after_move < after_second_move == offered
+    assert lapsed is None
+    assert over["end_reason"] == "timeout" and over["winner"] == 1
+    assert events[-1]["kind"] == "timeout" and events[-1]["seat"] == 0
 
 
 def test_a_correspondence_game_is_kept_and_its_deadline_enforced(tmp_path):

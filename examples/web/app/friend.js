@@ -7,16 +7,26 @@
 // announces on its own copy of the game (the same library), so the board, the words and the
 // sounds are those of a game on one device. A dropped connection reconnects by itself
 // (server-client.js) and the server's welcome puts the game at its position again. Undo and
-// draws are offers the friend answers.
+// draws are offers the friend answers. A spectators' link (or the lobby's list of games being
+// played) shows a game without a seat: the board read-only, the moves as they are played.
 import { $ } from "./config.js";
 import { chosenSettings, confirmDialog } from "./dialogs.js";
 import { t } from "./i18n.js";
 import { isOver } from "./moves.js";
 import { afterChange, playMove, showRolled, takeGame } from "./play.js";
-import { createGame, findServer, gameView, joinGame, parseInvitation, SeatConnection } from "./server-client.js";
+import {
+  createGame,
+  findServer,
+  gameView,
+  invitationQr,
+  joinGame,
+  parseInvitation,
+  parseWatchLink,
+  SeatConnection,
+} from "./server-client.js";
 import { state } from "./state.js";
 import { announce, say } from "./status.js";
-import { narrate, sideName } from "./words.js";
+import { narrate, refusalWords, sideName } from "./words.js";
 
 const STORAGE_ONLINE = "ludus.online";
 let serverBase = null;
@@ -48,12 +58,15 @@ export async function offerFriendGames() {
   if (saved && saved.base === serverBase) connect(saved);
 }
 
-// An invitation in the address is accepted, and taken out of it (it is used once).
+// An invitation in the address is accepted, and taken out of it (it is used once); a spectators'
+// link opens its game to watch.
 async function invitationInAddress() {
   const invitation = parseInvitation(location.hash);
-  if (!invitation) return false;
+  const watched = parseWatchLink(location.hash);
+  if (!invitation && !watched) return false;
   history.replaceState(null, "", location.pathname + location.search);
-  await acceptInvitation(invitation);
+  if (invitation) await acceptInvitation(invitation);
+  else watch(serverBase, watched.id);
   return true;
 }
 
@@ -77,7 +90,7 @@ export async function friendChosen() {
   try {
     created = await createGame(serverBase, settings.game, settings.options, 0, dice);
   } catch (error) {
-    say(t("online.create_failed"));
+    say(refusalWords(error.code, "online.create_failed"));
     return;
   }
   connect({
@@ -86,7 +99,6 @@ export async function friendChosen() {
     seat: created.seat,
     token: created.token,
     join: created.links.join,
-    qr: created.join_qr_svg,
   });
   showInvitation();
 }
@@ -102,30 +114,37 @@ async function acceptInvitation({ id, invite }) {
     }
     joined = await joinGame(serverBase, id, invite, dice);
   } catch (error) {
-    say(
-      t(
-        error.code === "seat_taken"
-          ? "online.seat_taken"
-          : error.code === "network"
-            ? "online.offline"
-            : "online.join_failed",
-      ),
-    );
+    say(refusalWords(error.code, "online.join_failed"));
     return;
   }
   connect({ base: serverBase, id: joined.id, seat: joined.seat, token: joined.token });
   state.online.greeting = t("online.joined", { side: sideName(joined.seat) }); // said once the game is on the board
 }
 
-export function showInvitation() {
+/** The invitation's link and QR code; the code asked of the server the first time it is shown
+ * (then kept with the game on this device). */
+export async function showInvitation() {
   const online = state.online;
   if (!online?.join) return;
   $("#invite-link").value = online.join;
-  $("#invite-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(online.qr)}`;
   $("#invite-qr").alt = t("invite.qr");
   $("#invite-copied").textContent = "";
   $("#more-dialog").close();
   $("#invite-dialog").showModal();
+  if (!online.qr) {
+    $("#invite-qr").removeAttribute("src");
+    const { id, invite } = parseInvitation(new URL(online.join).hash);
+    try {
+      online.qr = await invitationQr(serverBase, id, invite);
+    } catch (error) {
+      $("#invite-copied").textContent = refusalWords(error.code, "online.refused"); // the link still serves
+      return;
+    }
+    const saved = savedRecord();
+    if (saved?.id === id) localStorage.setItem(STORAGE_ONLINE, JSON.stringify({ ...saved, qr: online.qr }));
+    if (state.online !== online) return;
+  }
+  $("#invite-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(online.qr)}`;
 }
 
 export async function copyInvitation() {
@@ -164,6 +183,12 @@ export function connect(record) {
   });
 }
 
+/** Watches a game the server holds, without a seat (`lobby`: a game the lobby paired). */
+export const watch = (base, id, lobby = false) => connect({ base, id, seat: null, token: null, lobby });
+
+/** Whether the page watches a game it has no seat in. */
+export const watching = () => state.online?.seat === null;
+
 /** A game on this device instead: the server's game is left (it stays on the server). */
 export function leaveOnlineGame() {
   connection?.close();
@@ -188,7 +213,7 @@ function welcome({ view, state: saved }) {
       game: view.game,
       options: withoutSeed(view.options),
       opponent: "human",
-      computer: 1 - online.seat,
+      computer: 1 - (online.seat ?? 0), // a spectator's settings: Light's, as a new game's
     });
     if (game.history.length > 0) narrate("clear"); // a game under way (the page reloaded): its opening was told
   } else {
@@ -201,7 +226,7 @@ function welcome({ view, state: saved }) {
   shown(view);
   if (online.greeting) say(online.greeting, "info");
   online.greeting = null;
-  if (view.offer && view.offer.by !== online.seat) answerOffer(view.offer.kind); // made while this page was away
+  if (view.offer && view.offer.by !== online.seat && !watching()) answerOffer(view.offer.kind); // made while away
 }
 
 // The version on the page (for the browser test, as data-online-version), once it is on the board.
@@ -251,17 +276,17 @@ function playEvent({ kind, seat, data }) {
     }
     afterChange();
   } else if (kind === "join") {
-    if (seat !== state.online.seat) say(t("online.friend_joined"), "info");
+    if (seat !== state.online.seat && !watching()) say(t("online.friend_joined"), "info");
     afterChange();
   } else if (kind === "undo") {
     state.online.greeting = t("online.undone");
     return false; // the whole game again from the server
   } else if (kind === "offer") {
     if (seat === state.online.seat) say(t(`online.offer_sent.${data.kind}`), "info");
-    else answerOffer(data.kind);
+    else if (!watching()) answerOffer(data.kind);
     afterChange();
   } else if (kind === "decline") {
-    if (seat !== state.online.seat) say(t(`online.declined.${data.kind}`), "info");
+    if (seat !== state.online.seat && !watching()) say(t(`online.declined.${data.kind}`), "info");
     afterChange();
   } else {
     afterChange();
@@ -297,8 +322,7 @@ function resync(view) {
 
 function refused({ code }) {
   if (code === "stale") return; // the update with the position the server has is on its way
-  const key = `online.refused.${code}`;
-  say(t(key, {}, t("online.refused")));
+  say(refusalWords(code, "online.refused"));
 }
 
 function connectionChanged(status) {
@@ -317,7 +341,8 @@ function connectionChanged(status) {
 export function sendOnline(type, fields) {
   const online = state.online;
   if (!online || online.applying) return false;
-  if (online.connection !== "open" || !connection?.send(type, fields)) say(t("online.offline"));
+  if (watching()) say(refusalWords("spectator", "online.refused"));
+  else if (online.connection !== "open" || !connection?.send(type, fields)) say(t("online.offline"));
   return true;
 }
 
@@ -334,6 +359,7 @@ export function onlineStatus() {
   const online = state.online;
   if (!online || isOver()) return null;
   if (online.connection !== "open") return t(online.view ? "online.reconnecting" : "online.connecting");
+  if (watching()) return t("online.watching", { side: sideName(state.game.toMove) });
   if (online.view?.status === "waiting") return t("online.waiting");
   if (state.game.toMove !== online.seat)
     return t(online.lobby ? "lobby.opponent_turn" : "online.friend_turn", { side: sideName(state.game.toMove) });
@@ -341,4 +367,5 @@ export function onlineStatus() {
 }
 
 /** What the "more" dialog says of the players. */
-export const onlinePlayers = () => t("players.online", { side: sideName(state.online.seat) });
+export const onlinePlayers = () =>
+  watching() ? t("players.watching") : t("players.online", { side: sideName(state.online.seat) });

@@ -3,16 +3,16 @@
 // unless its kiosk.json says "lobby": true. The device keeps an anonymous player (the server's
 // token, in localStorage: no name, no e-mail). The lobby screen (a dialog) seeks a game (game,
 // ruleset, pace) or asks for a quick game, lists the open seeks to accept, the games being
-// played, the player's games and ratings; a paired game is played as a friend's is (friend.js's
+// played (to watch), the player's games and ratings; a paired game is played as a friend's is (friend.js's
 // connect, the player's token its seat). At its end the new rating is shown; a player coming
 // back is told which games wait for their move.
 import { $ } from "./config.js";
-import { connect, gameServer } from "./friend.js";
+import { connect, gameServer, watch } from "./friend.js";
 import { t } from "./i18n.js";
 import * as lobbyServer from "./lobby-client.js";
 import { catalogueOf, state } from "./state.js";
 import { say } from "./status.js";
-import { gameName } from "./words.js";
+import { gameName, refusalWords } from "./words.js";
 
 const STORAGE_PLAYER = "ludus.player";
 // A seek's owner waits for its pairing in requests of this many seconds (the server's longest).
@@ -116,7 +116,7 @@ export async function refresh() {
       lobbyServer.liveGames(base),
     ]);
   } catch (error) {
-    $("#lobby-me").textContent = t(error.code === "network" ? "online.offline" : "lobby.failed");
+    $("#lobby-me").textContent = refusalWords(error.code, "lobby.failed");
     return;
   }
   showMine(mine);
@@ -142,6 +142,9 @@ export async function refresh() {
           first: game.players[0].rating,
           second: game.players[1].rating,
         }),
+        t("lobby.watch"),
+        () => watchGame(game.id),
+        "watch",
       ),
     "lobby.no_live",
   );
@@ -206,7 +209,7 @@ export async function seekGame(quick) {
     const me = await player();
     answer = await (quick ? lobbyServer.quickGame : lobbyServer.openSeek)(base, me.token, wanted());
   } catch (error) {
-    $("#lobby-waiting").textContent = t(`lobby.refused.${error.code}`, {}, t("lobby.failed"));
+    $("#lobby-waiting").textContent = refusalWords(error.code, "lobby.failed");
     return;
   }
   if (answer.status === "paired") return play(answer.game_id, answer.seat);
@@ -255,7 +258,7 @@ async function accept(id) {
     const paired = await lobbyServer.acceptSeek(base, (await player()).token, id);
     play(paired.game_id, paired.seat);
   } catch (error) {
-    $("#lobby-waiting").textContent = t(`lobby.refused.${error.code}`, {}, t("lobby.failed"));
+    $("#lobby-waiting").textContent = refusalWords(error.code, "lobby.failed");
     await refresh();
   }
 }
@@ -267,6 +270,12 @@ async function play(id, seat) {
   connect({ base, id, seat, token: me.token, lobby: true });
   rated = id;
   watchTheEnd();
+}
+
+// A game being played, watched: the board read-only, its moves shown as they are played.
+function watchGame(id) {
+  $("#lobby-dialog").close();
+  watch(base, id, true);
 }
 
 // The lobby game's end: the player's new rating, in the end panel and said.

@@ -14,9 +14,9 @@ export const isOver = () => state.game.isOver || state.resigned !== null;
 export const isComputer = (player) => state.settings.opponent !== "human" && player === state.settings.computer;
 export const isComputerTurn = () => isComputer(state.game.toMove) && !isOver();
 // The player whose route the board names: the person's side against the computer or a friend
-// (friend.js), the player to move between two people.
+// (friend.js), the player to move between two people (and for a spectator of an online game).
 export const followedPlayer = () =>
-  state.online
+  state.online && state.online.seat !== null
     ? state.online.seat
     : state.settings.opponent === "human"
       ? state.game.toMove

@@ -160,8 +160,9 @@ function libraryError(statusName) {
 }
 
 // Whose rolls and moves are written out on screen: the computer's, and a friend's, who plays on
-// another device.
-const narrated = (player) => isComputer(player) || (Boolean(state.online) && player !== state.online.seat);
+// another device (a spectator's page announces every move, as between two people).
+const narrated = (player) =>
+  isComputer(player) || (Boolean(state.online) && state.online.seat !== null && player !== state.online.seat);
 
 export function playMove(move) {
   if (state.lesson && !state.lesson.judge(move)) return; // a lesson's step: only a move that reaches its goal

@@ -68,10 +68,15 @@ export async function request(base, path, init = {}) {
   return answer;
 }
 
-/** A new game on the server, the creator in `seat`: {id, seat, token, links: {join, watch}, join_qr_svg}.
- * `dice`: "server" (the server rolls) or "real" (the players type in the dice they threw). */
+/** A new game on the server, the creator in `seat`: {id, seat, token, invite, links: {join, watch}}.
+ * `dice`: "server" (the server rolls) or "real" (the players type in the dice they threw). No QR
+ * code: invitationQr asks for it when it is shown (the server's dearest work, drawn once a game). */
 export const createGame = (base, game, options, seat = 0, dice = "server") =>
-  post(base, "api/games", { game, options, seat, dice });
+  post(base, "api/games", { game, options, seat, dice, qr: false });
+
+/** The invitation's QR code (SVG text), while its seat is free. */
+export const invitationQr = async (base, id, invite) =>
+  (await post(base, `api/games/${encodeURIComponent(id)}/qr`, { invite })).join_qr_svg;
 
 /** The game as everyone sees it (docs/server.md): its game, options, dice, seats, position. */
 export const gameView = (base, id) => request(base, `api/games/${encodeURIComponent(id)}`);
@@ -87,7 +92,14 @@ export function parseInvitation(hash) {
   return found ? { id: found[1], invite: found[2] } : null;
 }
 
-/** One seat's connection to a game. `handlers`: welcome(message) with the whole game (at the
+/** The game of a spectators' link ("#watch=ID", the server's `links.watch`): {id}, else null. */
+export function parseWatchLink(hash) {
+  const found = /^#watch=([A-Za-z0-9_-]+)$/.exec(hash ?? "");
+  return found ? { id: found[1] } : null;
+}
+
+/** One seat's connection to a game, or a spectator's (`token` null: the moves shown as they are
+ * played, none sent). `handlers`: welcome(message) with the whole game (at the
  * first connection and after each reconnection), update(message) for each stored change,
  * refused(error) for a message the server refused, connection(status) with "connecting",
  * "open" or "lost". send() names the version the last view showed. */
@@ -112,7 +124,8 @@ export class SeatConnection {
     const socket = new this.WebSocketClass(this.url);
     this.socket = socket;
     socket.onopen = () => {
-      const hello = { type: "hello", token: this.token };
+      const hello = { type: "hello" };
+      if (this.token) hello.token = this.token; // none: a spectator
       if (this.version !== null) hello.since = this.version;
       socket.send(JSON.stringify(hello));
     };

@@ -2,7 +2,7 @@
 import { $ } from "./config.js";
 import { binaryDice } from "./dice.js";
 import { drawDie } from "./dice-throw.js";
-import { isRemoteTurn, onlinePlayers, onlineStatus } from "./friend.js";
+import { isRemoteTurn, onlinePlayers, onlineStatus, watching } from "./friend.js";
 import { t } from "./i18n.js";
 import { isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { hasDraws, playMove } from "./play.js";
@@ -145,10 +145,12 @@ export function showControls() {
   }
   $("#hint").disabled = !(humanTurn && state.game.phase === "move" && !pass);
   const offerPending = Boolean(state.online?.view?.offer); // against a friend: one offer at a time
-  $("#undo").disabled = state.game.history.length === 0 || Boolean(state.thinking) || offerPending;
+  const spectator = watching(); // a spectator changes nothing
+  $("#undo").disabled = state.game.history.length === 0 || Boolean(state.thinking) || offerPending || spectator;
   for (const id of ["#end-undo", "#rematch"]) $(id).hidden = Boolean(state.online);
   $("#offer-draw").hidden = !hasDraws();
-  $("#offer-draw").disabled = offerPending;
+  $("#offer-draw").disabled = offerPending || spectator;
+  $("#resign").disabled = spectator;
   $("#show-invite").hidden = !state.online?.join || state.online.view?.status !== "waiting";
   $("#title").textContent = gameName(state.game.id);
   fitTitle($("#title"));

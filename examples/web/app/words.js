@@ -8,6 +8,11 @@ import { catalogueOf, state } from "./state.js";
 
 export const gameName = (id) => t(`game.${id}`, {}, catalogueOf(id)?.name ?? id);
 export const sideName = (player) => t(`side.${player}`);
+// A refusal of the game server in words: its code's (server.error.CODE: every code of
+// schemas/server has them in every language), "network" (no answer) the connection's, else the
+// fallback's.
+export const refusalWords = (code, fallback) =>
+  t(code === "network" ? "online.offline" : `server.error.${code}`, {}, t(fallback));
 // A game's card in the new-game dialog: its name, what kind of game it is and how long a game
 // takes (the game's words; a game without them: the catalogue's name alone).
 export const cardWords = (id) => ({
@@ -24,7 +29,7 @@ export const rulesetName = (id, ruleset) =>
   );
 
 export function playerName(player) {
-  if (state.online) {
+  if (state.online && state.online.seat !== null) {
     const other = state.online.lobby ? "lobby.player_opponent" : "player.friend";
     return t(player === state.online.seat ? "player.you" : other, { side: sideName(player) });
   }
@@ -141,7 +146,7 @@ export function narrationText() {
   }
   // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer:
   // friend.js), or a stranger's (the lobby's games)
-  const actor = state.online ? (state.online.lobby ? "opponent_" : "friend_") : "";
+  const actor = state.online?.seat == null ? "" : state.online.lobby ? "opponent_" : "friend_"; // a spectator: as two people
   const dice = state.narration.dice && diceWords(state.narration.dice);
   const moves = state.narration.moves.map((move) => describeMove(move, state.settings.computer, "said")).join(", ");
   if (dice && moves) parts.push(t(`narrate.${actor}rolled_played`, { dice, moves }));

@@ -1130,6 +1130,66 @@ test("server-client: an invitation's link read; a seat's connection says hello, 
   assert.deepEqual(seen, ["open", "welcome 3", "update 4", "refused stale", "lost", "connecting", "open", "welcome 4"]);
 });
 
+test("server-client: a spectators' link read; a spectator's connection says hello with no token, and since after a drop", async () => {
+  const { parseWatchLink, SeatConnection } = await import("../app/server-client.js");
+  assert.deepEqual(parseWatchLink("#watch=abc_-1"), { id: "abc_-1" });
+  for (const bad of ["", "#watch=", "#join=abc.d", "#watch=a.b", "#watch=a b", "#watch=abc&x"])
+    assert.equal(parseWatchLink(bad), null, bad);
+  const sockets = [];
+  class FakeSocket {
+    constructor(url) {
+      Object.assign(this, { url, sent: [] });
+      sockets.push(this);
+      queueMicrotask(() => this.onopen());
+    }
+    send(text) {
+      this.sent.push(JSON.parse(text));
+    }
+    close() {
+      queueMicrotask(() => this.onclose());
+    }
+  }
+  const seen = [];
+  const handlers = { welcome: () => seen.push("welcome"), update: (m) => seen.push(`update ${m.event.kind}`) };
+  handlers.refused = handlers.connection = () => {};
+  const connection = new SeatConnection("http://example.org/", "G2", null, handlers, { WebSocketClass: FakeSocket });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(sockets[0].url, "ws://example.org/api/games/G2/ws");
+  assert.deepEqual(sockets[0].sent, [{ type: "hello" }]); // the schema has no null token: none at all
+  sockets[0].onmessage({ data: JSON.stringify({ type: "welcome", seat: null, view: { version: 7 } }) });
+  sockets[0].onmessage({ data: JSON.stringify({ type: "update", event: { kind: "move" }, view: { version: 8 } }) });
+  connection.drop();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.deepEqual(sockets[1].sent, [{ type: "hello", since: 8 }]);
+  connection.close();
+  assert.deepEqual(seen, ["welcome", "update move"]);
+});
+
+test("server-client: a new game asks for no QR code; the invitation's is asked for with its code when shown", async () => {
+  const { createGame, invitationQr } = await import("../app/server-client.js");
+  const asked = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url, init) => {
+    asked.push({ url: String(url), method: init.method, body: JSON.parse(init.body) });
+    const body = String(url).endsWith("/qr") ? { join_qr_svg: "<svg/>" } : { id: "G/1", invite: "K" };
+    return { status: 200, ok: true, headers: new Headers(), json: async () => body };
+  };
+  try {
+    await createGame("https://example.org/app/", "ur", { ruleset: "finkel" });
+    assert.equal(await invitationQr("https://example.org/app/", "G/1", "K"), "<svg/>");
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  assert.deepEqual(asked, [
+    {
+      url: "https://example.org/app/api/games",
+      method: "POST",
+      body: { game: "ur", options: { ruleset: "finkel" }, seat: 0, dice: "server", qr: false },
+    },
+    { url: "https://example.org/app/api/games/G%2F1/qr", method: "POST", body: { invite: "K" } },
+  ]);
+});
+
 test("server-client: a full server is asked again after the wait it names (a 503's Retry-After, a WebSocket closed with 1013)", async () => {
   const { createGame, SeatConnection } = await import("../app/server-client.js");
   const answers = [
@@ -1219,4 +1279,33 @@ test("lobby-client: each lobby request's method, address, token and body; a refu
     { url: `${at}lobby/seeks/K`, method: "DELETE", token: "Bearer T", body: null },
     { url: `${at}lobby/seeks/K/accept`, method: "POST", token: "Bearer T", body: null },
   ]);
+});
+
+test("words: every error code of the game server (schemas/server: the WebSocket's and HTTP's) said in every language", () => {
+  const schema = (name) => JSON.parse(readFileSync(here(`../../schemas/server/${name}`), "utf8")).$defs.error;
+  const codes = new Set([
+    ...schema("server-message.schema.json").properties.code.enum,
+    ...schema("http.schema.json").properties.error.enum,
+  ]);
+  assert.ok(codes.has("unavailable") && codes.has("busy") && codes.has("offer_declined"), [...codes].join());
+  // the server's words are the app's own (i18n/TAG.json), not a game's
+  const source = (tag) => JSON.parse(readFileSync(here(`i18n/${tag}.json`), "utf8"));
+  const english = source("en");
+  for (const tag of JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"))) {
+    const messages = source(tag);
+    setMessages(tag, messages);
+    for (const code of codes) {
+      const key = `server.error.${code}`;
+      assert.ok(typeof messages[key] === "string" && messages[key].trim() !== "", `${tag}: no ${key}`);
+      if (tag !== "en") assert.notEqual(messages[key], english[key], `${tag}: ${key} is in English`);
+      for (const fallback of ["online.refused", "online.join_failed", "lobby.failed"])
+        assert.equal(words.refusalWords(code, fallback), messages[key], `${tag}: ${code}`);
+    }
+    const named = Object.keys(messages).filter((key) => key.startsWith("server.error."));
+    assert.deepEqual(named.sort(), [...codes].map((code) => `server.error.${code}`).sort(), `${tag}: no other codes`);
+    // a code the schemas do not have (a newer server's), none, no answer at all
+    assert.equal(words.refusalWords("not_a_code", "online.refused"), messages["online.refused"]);
+    assert.equal(words.refusalWords(undefined, "lobby.failed"), messages["lobby.failed"]);
+    assert.equal(words.refusalWords("network", "lobby.failed"), messages["online.offline"]);
+  }
 });

@@ -9,8 +9,9 @@ import resource
 import signal
 import time
 import weakref
+from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -204,6 +205,7 @@ class Server:
         self._tasks: List[asyncio.Task] = []
         self.sockets = 0  # WebSockets open (those counted against max_connections)
         self.refused_busy = 0
+        self.qr_codes = InvitationCodes()
         if not self.limits.max_connections:
             self.limits.max_connections = connection_capacity(resource.getrlimit(resource.RLIMIT_NOFILE)[0])
         self.lobby = Lobby(self)
@@ -281,7 +283,7 @@ class Server:
             counted = request.method != "GET" or request.path.startswith(("/api/lobby/", "/api/players"))
             if counted and not self.address(self.address_of(request)).requests.take():
                 return _error(429, "rate_limited", "too many requests: try again in a minute")
-            if request.method == "POST" and self.full:
+            if request.method == "POST" and self.full and not request.path.endswith("/qr"):
                 # a new game or a join brings connections there is no room for
                 self.refused_busy += 1
                 response = _error(503, "busy", f"the server is at its connection limit: try again in {RETRY_AFTER_S} s")
@@ -317,6 +319,7 @@ class Server:
                 "connections": self.sockets,
                 "max_connections": self.limits.max_connections,
                 "refused_busy": self.refused_busy,
+                "qr_codes_drawn": self.qr_codes.drawn,
                 "store": self.store.stats(),
                 "uptime_s": round(time.time() - self.started, 1),
             },
@@ -377,19 +380,38 @@ class Server:
         }
         if body.get("qr", True):
             # a quarter of the server's work at human pace: a client that draws its own says "qr": false
-            created["join_qr_svg"] = _qr_svg(join_link)
+            created["join_qr_svg"] = self.qr_codes.of(game_id, join_link)
         return web.json_response(created, status=201)
 
-    async def join(self, request: web.Request) -> web.Response:
-        try:
-            body = await self._body(request, "join")
-        except BadMessage as e:
-            return _error(400, e.code, e.message)
-        room = await self.room(request.match_info["game"])
+    async def _invited(self, request: web.Request, definition: str) -> Tuple[Any, Dict[str, Any]]:
+        """The game of an invitation (the body's ``invite``) and the body; a refusal's answer in
+        place of the game if the body or the invitation is not one."""
         import hmac
 
+        try:
+            body = await self._body(request, definition)
+        except BadMessage as e:
+            return _error(400, e.code, e.message), {}
+        room = await self.room(request.match_info["game"])
         if room is None or not hmac.compare_digest(room.invite_hash, token_hash(body["invite"])):
-            return _error(404, "no_game", "no game with this invitation")
+            return _error(404, "no_game", "no game with this invitation"), body
+        return room, body
+
+    async def invitation_qr(self, request: web.Request) -> web.Response:
+        """The invitation's QR code, for a client that shows it: drawn once a game, when first
+        asked (a client that only copies the link never costs one)."""
+        room, body = await self._invited(request, "invitation")
+        if isinstance(room, web.Response):
+            return room
+        if all(room.seat_hashes):
+            return _error(409, "seat_taken", "this invitation has been used: the seat is taken")
+        join_link = f"{self.base_url(request)}/#join={room.id}.{body['invite']}"
+        return web.json_response({"join_qr_svg": self.qr_codes.of(room.id, join_link)})
+
+    async def join(self, request: web.Request) -> web.Response:
+        room, body = await self._invited(request, "join")
+        if isinstance(room, web.Response):
+            return room
         if room.dice == "real" and body.get("dice") != "real":
             return _error(
                 409,
@@ -612,6 +634,29 @@ def _send_error(outbox: Outbox, ident: Any, code: str, message: str, version: Op
 QR_MODULE_MM = 0.8
 
 
+class InvitationCodes:
+    """The invitations' QR codes drawn, by game: each drawn once, when first asked for (at the
+    game's creation, or by POST /api/games/{id}/qr), the last ``limit`` games' kept."""
+
+    def __init__(self, limit: int = 2048) -> None:
+        self.limit, self.drawn = limit, 0
+        self._codes: "OrderedDict[str, Tuple[str, str]]" = OrderedDict()
+
+    def of(self, game_id: str, link: str) -> str:
+        """The SVG of ``link``, the join link of ``game_id``."""
+        kept = self._codes.get(game_id)
+        if kept is not None and kept[0] == link:
+            self._codes.move_to_end(game_id)
+            return kept[1]
+        svg = _qr_svg(link)
+        self.drawn += 1
+        self._codes[game_id] = (link, svg)
+        self._codes.move_to_end(game_id)
+        while len(self._codes) > self.limit:
+            self._codes.popitem(last=False)
+        return svg
+
+
 def _qr_svg(text: str) -> str:
     """The link as a QR code (SVG), for a phone's camera: one path of the dark modules, a row's
     run of them a rectangle (qrcode's own SVG images take half as long again as the code itself,
@@ -649,6 +694,7 @@ def make_app(server: Server) -> web.Application:
     app.router.add_post("/api/games", server.create)
     app.router.add_get("/api/games/{game}", server.show)
     app.router.add_post("/api/games/{game}/join", server.join)
+    app.router.add_post("/api/games/{game}/qr", server.invitation_qr)
     app.router.add_get("/api/games/{game}/ws", server.websocket)
     server.lobby.routes(app)
     if server.app_dir:

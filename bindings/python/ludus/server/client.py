@@ -22,7 +22,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 import aiohttp
 
-__all__ = ["ServerError", "ServerBusy", "GameClient", "LobbyClient", "create_game", "join_game"]
+__all__ = ["ServerError", "ServerBusy", "GameClient", "LobbyClient", "create_game", "invitation_qr", "join_game"]
 
 #: the close code of a WebSocket the server had no room for (RFC 6455's "Try Again Later")
 BUSY_CLOSE_CODE = 1013
@@ -106,6 +106,19 @@ async def create_game(
     if not qr:
         body["qr"] = False
     return await _post(base_url, "/api/games", body, session, retry_for)
+
+
+async def invitation_qr(
+    base_url: str,
+    game_id: str,
+    invite: str,
+    session: Optional[aiohttp.ClientSession] = None,
+    retry_for: float = 60.0,
+) -> str:
+    """The invitation's QR code (SVG), while its seat is free: for a game created with
+    ``qr=False`` whose link is to be shown (the server draws it once, when first asked)."""
+    body = {"invite": invite}
+    return (await _post(base_url, f"/api/games/{game_id}/qr", body, session, retry_for))["join_qr_svg"]
 
 
 async def join_game(

@@ -28,6 +28,11 @@ __all__ = ["Room", "Refused", "apply", "token_hash", "new_secret"]
 RESIGNED = "resigned"
 TIMEOUT = "timeout"
 
+#: the events that move the game on: each one lets a declined offer be made again, and a move or
+#: an agreed undo starts the lobby's clock again (so does any change that passes the turn)
+PROGRESS = ("move", "roll", "undo")
+CLOCK_STARTERS = ("move", "undo")
+
 
 class Refused(Exception):
     """A message that cannot be done now: ``code`` for programs, ``message`` for people."""
@@ -141,10 +146,14 @@ def apply(game: Game, meta: Dict[str, Any], event: Dict[str, Any]) -> None:
     elif kind == "offer":
         meta["offer"] = {"kind": data["kind"], "by": seat}
         return
-    elif kind in ("decline", "join", "meta"):
+    elif kind == "decline":
+        meta["declined"] = meta.get("declined", []) + [[1 - int(seat), data["kind"]]]
+    elif kind in ("join", "meta"):
         pass
     else:
         raise ValueError(f"unknown event {kind!r}")
+    if kind in PROGRESS:
+        meta["declined"] = []
     meta["offer"] = None
 
 
@@ -291,7 +300,8 @@ class Room:
         if kind in ("move", "roll"):
             if game.to_move != seat:
                 raise Refused("not_your_turn", f"it is player {game.to_move}'s turn")
-            if self.meta.get("offer"):
+            offer = self.meta.get("offer")
+            if offer and offer["by"] != seat:  # one's own offer lapses with one's move
                 raise Refused("offer_pending", "answer the pending offer first")
             if kind == "move":
                 if game.phase == Phase.ROLL:
@@ -316,6 +326,10 @@ class Room:
         if kind == "offer":
             if self.meta.get("offer"):
                 raise Refused("offer_pending", "an offer is waiting for its answer")
+            if [seat, message["kind"]] in self.meta.get("declined", []):
+                raise Refused(
+                    "offer_declined", f"your {message['kind']} offer was declined: make it again after the next move"
+                )
             if message["kind"] == "undo":
                 if undo_steps(game, seat) == 0:
                     raise Refused("nothing_to_undo", "you have no move to take back")
@@ -358,6 +372,7 @@ class Room:
 
     async def _commit(self, event: Dict[str, Any], seat_hashes: Optional[List[Optional[str]]] = None) -> int:
         before = self.version
+        turn_before = self.game.to_move
         try:
             apply(self.game, self.meta, event)
         except LudusError as e:
@@ -368,7 +383,7 @@ class Room:
         if seat_hashes is not None:
             self.seat_hashes = seat_hashes
         status = self._status()
-        also, deadline = self._lobby_change(status)
+        also, deadline = self._lobby_change(status, event["kind"], turn_before)
         try:
             await self.store.append(self.id, before, event, status, self.meta, seat_hashes, also)
         except BaseException as e:
@@ -400,28 +415,33 @@ class Room:
         resigned = self.meta.get("resigned")
         return 1 - int(resigned) if resigned is not None else self.game.winner
 
-    def _lobby_change(self, status: str) -> Tuple[Any, Optional[float]]:
+    def _lobby_change(self, status: str, kind: str, turn_before: Optional[int]) -> Tuple[Any, Optional[float]]:
         """For a lobby game's change (already played on the game): the job that records it in
-        the same transaction (every change starts the clock of the one to act; the last one
-        rates the players) and the new deadline."""
+        the same transaction (whom the game waits for and the deadline; the last change rates
+        the players) and the deadline. The clock is the player to move's: it starts again with
+        a move, an agreed undo or a change that passes the turn, never with what costs nothing
+        (an offer, a refusal), which would keep a lost game alive for ever."""
         if self.lobby is None or self.lobby_store is None:
             return None, None
         if status == "over":
             winner = self._winner()
             return (lambda cursor: self.lobby_store.record_change(cursor, self.id, None, None, winner)), None
-        deadline = time.time() + float(self.lobby["move_seconds"])
+        deadline = self.lobby.get("deadline")
+        if kind in CLOCK_STARTERS or self.game.to_move != turn_before or deadline is None:
+            deadline = time.time() + float(self.lobby["move_seconds"])
         to_act = self.to_act()
         return (lambda cursor: self.lobby_store.record_change(cursor, self.id, deadline, to_act, ...)), deadline
 
     async def expire(self, version: int) -> bool:
-        """The move deadline passed at ``version`` (the database says so): the player to act
-        loses. False if the game changed since (its clock started again) or is over."""
+        """The move deadline passed at ``version`` (the database says so): the player to move
+        loses (an offer pending does not stop their clock). False if the game changed since or
+        is over."""
         async with self.lock:
             if self.version < version:
                 await self._catch_up_locked()
             if self.version != version or self.over or self.lobby is None:
                 return False
-            loser = self.to_act()
+            loser = self.game.to_move
             if loser is None:
                 return False
             try:

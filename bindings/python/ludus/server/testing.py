@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .client import GameClient, ServerError, create_game, join_game
+from .client import GameClient, ServerError, create_game, invitation_qr, join_game
 
 __all__ = ["free_port", "ServerProcess", "PostgresCluster", "play_random_game", "ACKED"]
 
@@ -251,15 +251,19 @@ async def play_random_game(
     reconnect_for: float = 30.0,
     turn_timeout: float = 60.0,
     think: Tuple[float, float] = (0.0, 0.0),
-    qr: bool = True,
+    qr: Any = True,
 ) -> Dict[str, Any]:
     """Create a game, join it as the friend and play it out with two random players (on two
     servers if ``urls`` gives two); returns the final view. A seat waits ``turn_timeout`` s at
     most for its turn, and as long for the answer to its move; it thinks ``think`` s (the range)
-    before each. ``qr``: the server draws the invitation's QR code (a client that draws its own
-    says False)."""
+    before each. ``qr``: the server draws the invitation's QR code at the creation (True), never (a
+    client that draws its own: False), or when asked ("asked": shown twice, as the web app does
+    after a reload, drawn once)."""
     urls = list(urls or [base_url, base_url])
-    created = await create_game(urls[0], game, options, session=session, qr=qr)
+    created = await create_game(urls[0], game, options, session=session, qr=qr is True)
+    if qr == "asked":
+        for _ in range(2):
+            await invitation_qr(urls[0], created["id"], created["invite"], session=session)
     joined = await join_game(urls[1], created["id"], created["invite"], session=session)
     chooser = random.Random(seed)
     first, second = (
