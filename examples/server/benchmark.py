@@ -164,13 +164,13 @@ def main():
     parser.add_argument(
         "--client-qr",
         action="store_true",
-        help="the clients draw the invitation's QR code (they ask the server for none)",
+        help="the clients draw the invitation's QR code (they ask the server for none), as the web app does",
     )
     parser.add_argument(
         "--asked-qr",
         action="store_true",
-        help="the creators ask for the invitation's QR code after the creation, twice, as the web app shows it "
-        "(POST /api/games/{id}/qr: drawn once a game)",
+        help="the creators ask for the invitation's QR code after the creation, twice, as a client that cannot "
+        "draw one would to show it (POST /api/games/{id}/qr: drawn once a game)",
     )
     parser.add_argument(
         "--profile", action="store_true", help="time the phases of the (first) server's changes (timed_serve.py)"

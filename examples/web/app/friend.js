@@ -2,8 +2,8 @@
 // "Play a friend": a game held by the game server (`ludus serve`, docs/server.md) between two
 // devices. The option appears in the new-game dialog only when a server answers (the app's own
 // address, or ?server=URL): the app served by a static server, or offline, works as before.
-// The creator gets a join link and its QR code; the friend opens the link and takes the other
-// seat. Every move and roll goes to the server, which decides; the page plays what the server
+// The creator gets a join link and its QR code (drawn here, qr.js); the friend opens the link and
+// takes the other seat. Every move and roll goes to the server, which decides; the page plays what the server
 // announces on its own copy of the game (the same library), so the board, the words and the
 // sounds are those of a game on one device. A dropped connection reconnects by itself
 // (server-client.js) and the server's welcome puts the game at its position again. Undo and
@@ -18,7 +18,6 @@ import {
   createGame,
   findServer,
   gameView,
-  invitationQr,
   joinGame,
   parseInvitation,
   parseWatchLink,
@@ -121,8 +120,8 @@ async function acceptInvitation({ id, invite }) {
   state.online.greeting = t("online.joined", { side: sideName(joined.seat) }); // said once the game is on the board
 }
 
-/** The invitation's link and QR code; the code asked of the server the first time it is shown
- * (then kept with the game on this device). */
+/** The invitation's link and QR code, the code drawn on this device (qr.js, loaded the first time
+ * an invitation is shown: the server draws none). */
 export async function showInvitation() {
   const online = state.online;
   if (!online?.join) return;
@@ -131,20 +130,10 @@ export async function showInvitation() {
   $("#invite-copied").textContent = "";
   $("#more-dialog").close();
   $("#invite-dialog").showModal();
-  if (!online.qr) {
-    $("#invite-qr").removeAttribute("src");
-    const { id, invite } = parseInvitation(new URL(online.join).hash);
-    try {
-      online.qr = await invitationQr(serverBase, id, invite);
-    } catch (error) {
-      $("#invite-copied").textContent = refusalWords(error.code, "online.refused"); // the link still serves
-      return;
-    }
-    const saved = savedRecord();
-    if (saved?.id === id) localStorage.setItem(STORAGE_ONLINE, JSON.stringify({ ...saved, qr: online.qr }));
-    if (state.online !== online) return;
-  }
-  $("#invite-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(online.qr)}`;
+  $("#invite-qr").removeAttribute("src");
+  const { qrSvg } = await import("./qr.js");
+  if (state.online !== online) return;
+  $("#invite-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg(online.join))}`;
 }
 
 export async function copyInvitation() {
@@ -170,7 +159,6 @@ export function connect(record) {
     seat: record.seat,
     lobby: record.lobby ?? false,
     join: record.join ?? null,
-    qr: record.qr ?? null,
     view: null,
     connection: "connecting",
     applying: false,

@@ -70,13 +70,9 @@ export async function request(base, path, init = {}) {
 
 /** A new game on the server, the creator in `seat`: {id, seat, token, invite, links: {join, watch}}.
  * `dice`: "server" (the server rolls) or "real" (the players type in the dice they threw). No QR
- * code: invitationQr asks for it when it is shown (the server's dearest work, drawn once a game). */
+ * code: the app draws its own (qr.js), sparing the server its dearest work. */
 export const createGame = (base, game, options, seat = 0, dice = "server") =>
   post(base, "api/games", { game, options, seat, dice, qr: false });
-
-/** The invitation's QR code (SVG text), while its seat is free. */
-export const invitationQr = async (base, id, invite) =>
-  (await post(base, `api/games/${encodeURIComponent(id)}/qr`, { invite })).join_qr_svg;
 
 /** The game as everyone sees it (docs/server.md): its game, options, dice, seats, position. */
 export const gameView = (base, id) => request(base, `api/games/${encodeURIComponent(id)}`);

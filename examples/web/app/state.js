@@ -30,7 +30,7 @@ export const state = {
   // the step's state (done, marks, feedback)
   lesson: null,
   // the game played with a friend through a server (friend.js; null: a game on this device): its
-  // id and seat, the join link and its QR code, the server's view of it, the connection's state
+  // id and seat, the join link, the server's view of it, the connection's state
   // ("connecting", ...), whether a server update is being applied, and the greeting to say once
   // the game is on the board
   online: null,

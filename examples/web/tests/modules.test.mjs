@@ -338,8 +338,9 @@ test("the page preloads every module app/main.js imports at once, and meson.buil
   const html = readFileSync(here("index.html"), "utf8");
   const preloaded = [...html.matchAll(/<link rel="modulepreload" href="app\/([\w-]+\.js)">/g)].map((m) => m[1]).sort();
   assert.deepEqual(preloaded, graph);
-  // the review's screen and the analysis board: loaded when a review is first opened
-  for (const later of ["review-screen.js", "analysis.js"]) {
+  // the review's screen and the analysis board: loaded when a review is first opened; the QR
+  // encoder when an invitation is first shown
+  for (const later of ["review-screen.js", "analysis.js", "qr.js"]) {
     assert.ok(whole.includes(later) && !graph.includes(later), `${later} is loaded later, not with the first screen`);
   }
   const files = readdirSync(here("app"))
@@ -1165,18 +1166,16 @@ test("server-client: a spectators' link read; a spectator's connection says hell
   assert.deepEqual(seen, ["welcome", "update move"]);
 });
 
-test("server-client: a new game asks for no QR code; the invitation's is asked for with its code when shown", async () => {
-  const { createGame, invitationQr } = await import("../app/server-client.js");
+test("server-client: a new game asks for no QR code (the app draws its own, app/qr.js)", async () => {
+  const { createGame } = await import("../app/server-client.js");
   const asked = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (url, init) => {
     asked.push({ url: String(url), method: init.method, body: JSON.parse(init.body) });
-    const body = String(url).endsWith("/qr") ? { join_qr_svg: "<svg/>" } : { id: "G/1", invite: "K" };
-    return { status: 200, ok: true, headers: new Headers(), json: async () => body };
+    return { status: 200, ok: true, headers: new Headers(), json: async () => ({ id: "G/1", invite: "K" }) };
   };
   try {
     await createGame("https://example.org/app/", "ur", { ruleset: "finkel" });
-    assert.equal(await invitationQr("https://example.org/app/", "G/1", "K"), "<svg/>");
   } finally {
     globalThis.fetch = realFetch;
   }
@@ -1186,8 +1185,9 @@ test("server-client: a new game asks for no QR code; the invitation's is asked f
       method: "POST",
       body: { game: "ur", options: { ruleset: "finkel" }, seat: 0, dice: "server", qr: false },
     },
-    { url: "https://example.org/app/api/games/G%2F1/qr", method: "POST", body: { invite: "K" } },
   ]);
+  const appSources = readdirSync(here("app")).map((name) => readFileSync(here(`app/${name}`), "utf8"));
+  assert.ok(!appSources.some((source) => source.includes("/qr`")), "no request for the server's QR code");
 });
 
 test("server-client: a full server is asked again after the wait it names (a 503's Retry-After, a WebSocket closed with 1013)", async () => {
