@@ -215,3 +215,61 @@ def test_the_views_move_texts_are_the_libraries_legal_moves(game_id, options):
                 assert texts.of(game) == legal
                 game.play(chooser.choice(legal))
     assert texts.texts  # texts were kept
+
+
+@pytest.mark.parametrize("game_id,options", list(rulesets()))
+def test_the_views_state_is_the_libraries_at_every_position(game_id, options):
+    """The view's phase, player to move, result, winner and end reason (the library asked only
+    whose turn it is while the game goes on) are the library's at every position of a random game
+    played to its end, and a resignation's after it."""
+    import ludus
+    from ludus.server.room import Room, apply, server_roll
+
+    record = {
+        "id": "g",
+        "game": game_id,
+        "options": dict(options, seed=5),
+        "dice": "server",
+        "seat_hashes": ["a", "b"],
+        "invite_hash": "i",
+        "status": "playing",
+        "events": [],
+        "version": 0,
+    }
+    room = Room(record, store=None)
+    game, chooser = room.game, random.Random(5)
+
+    def check():
+        room.version += 1
+        view = json.loads(room.view_text())
+        expected_phase = "over" if room.meta.get("resigned") is not None else str(game.phase)
+        assert view["phase"] == expected_phase
+        if room.meta.get("resigned") is None:
+            assert (view["to_move"], view["result"], view["winner"], view["end_reason"]) == (
+                game.to_move,
+                str(game.result),
+                game.winner,
+                game.end_reason,
+            )
+        return view
+
+    for _ in range(3000):
+        check()
+        if game.is_over:
+            break
+        if game.phase == ludus.Phase.ROLL:
+            game.set_dice(server_roll(game))
+        else:
+            game.play(chooser.choice(game.legal_moves.texts))
+    view = check()
+    if not game.is_over:  # a ruleset that lets random play go on: ended by a resignation
+        apply(game, room.meta, {"seat": 0, "kind": "resign", "data": {}})
+        view = check()
+        assert (view["phase"], view["to_move"], view["result"], view["winner"], view["end_reason"]) == (
+            "over",
+            None,
+            "player 1 won",
+            1,
+            "resigned",
+        )
+    assert view["phase"] == "over" and view["result"] != "ongoing"

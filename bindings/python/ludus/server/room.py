@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._library import call_string
 from ..errors import LudusError, WrongPhaseError
-from ..game import Game, Phase
+from ..game import Game, Phase, Result
 from .store import Conflict, Store
 
 __all__ = ["Room", "Refused", "apply", "token_hash", "new_secret"]
@@ -222,13 +222,15 @@ class Room:
         if cached is not None and cached[0] == self.version:
             return cached[1]
         game, resigned = self.game, self.meta.get("resigned")
+        phase = "over" if resigned is not None else str(game.phase)  # the library asked once
         if resigned is not None:
             winner: Optional[int] = 1 - int(resigned)
             result, end_reason, to_move = f"player {winner} won", self.meta.get("end_reason", RESIGNED), None
-        else:
-            winner, result, end_reason = game.winner, str(game.result), game.end_reason
-            to_move = game.to_move
-        phase = "over" if resigned is not None else str(game.phase)  # the library asked once
+        elif phase == "over":
+            game_result = game.result
+            winner, result, end_reason, to_move = game_result.winner, str(game_result), game.end_reason, None
+        else:  # a game going on has no result yet: the library is asked only whose turn it is
+            winner, result, end_reason, to_move = None, str(Result.ONGOING), None, game.to_move
         if self.status == "archived":
             status = "archived"
         else:
