@@ -14,6 +14,7 @@
 #include "latrunculi/latrunculi_choice.hpp"
 #include "petteia/petteia.hpp"
 #include "rules_choice.hpp"
+#include "senet/senet.hpp"
 #include "ur/ur.hpp"
 #include "xii_scripta/xii_scripta.hpp"
 
@@ -22,7 +23,7 @@ namespace ludus {
 template <class... G>
 struct GameList {};
 
-using RegisteredGames = GameList<DuodecimRules, PetteiaChoice, XiiScriptaRules, LatrunculiChoice, UrRules>;
+using RegisteredGames = GameList<DuodecimRules, PetteiaChoice, XiiScriptaRules, LatrunculiChoice, UrRules, SenetChoice>;
 
 // Calls visit.template operator()<G>() for each registered game G, in the catalogue's order.
 template <class Visit>
