@@ -33,6 +33,7 @@ piece Ludii placed at the other index) ends the comparison of that game.
 import sys
 
 import ludus
+from record_lines import record_lines
 
 ROWS = {"bottom": "1", "middle": "2", "top": "3"}
 
@@ -122,63 +123,55 @@ def compare(paths):
     game = None
     name = ""
     ludii = None
-    for path in paths:
-        with open(path, encoding="utf-8") as records:
-            for number, line in enumerate(records, 1):
-                words = line.split()
-                if not words:
-                    continue
-                where = f"{path}:{number}"
-                if words[0] == "game":
-                    game = ludus.Game("ur", ruleset=words[1], seed=0)
-                    ludii = (
-                        LudiiTrackIndices(game.position["hand"][0])
-                        if words[1] == "murray" and "corrected" not in words
-                        else None
-                    )
-                    name = f"{words[1]} seed {words[2]}"
-                    games += 1
-                elif words[0] == "pos" and game is not None:
-                    head, occupancy, listed, chosen = line.split("|")
-                    occupancy = occupancy.strip()
-                    head = head.split()
-                    mover, dice = int(head[1]), [int(d) for d in head[2:]]
-                    positions += 1
-                    if game.to_move != mover:
-                        mismatches += 1
-                        print(f"{where}: {name}: player {game.to_move} to move here, the record says {mover}")
-                        game = None
-                        continue
-                    game.set_dice(dice)
-                    moves = {move_name(m.to_dict()): m for m in game.legal_moves}
-                    theirs = set(listed.split())
-                    predicted = None
-                    if ludii is not None:
-                        roll = sum(dice)
-                        predicted = ludii.moves(occupancy, game.position["hand"][mover], mover, roll)
-                        model_misses += predicted != theirs
-                    if set(moves) != theirs:
-                        if predicted == theirs:
-                            explained += 1
-                        else:
-                            mismatches += 1
-                            print(
-                                f"{where}: {name}: dice {dice}: libludus {sorted(moves)}, the record {sorted(theirs)}"
-                            )
-                    played = chosen.strip()
-                    if played not in moves:
-                        left += 1
-                        game = None
-                        continue
-                    if ludii is not None:
-                        ludii.played(occupancy, mover, played)
-                    game.play(moves[played])
-                elif words[0] == "end" and game is not None:
-                    winner = int(words[1])
-                    ours = {"player 0 won": 0, "player 1 won": 1}.get(str(game.result), -1)
-                    if winner != -1 and (not game.is_over or ours != winner):
-                        mismatches += 1
-                        print(f"{where}: {name}: the record's winner {winner}, libludus's result {game.result}")
+    for where, line, words in record_lines(paths):
+        if words[0] == "game":
+            game = ludus.Game("ur", ruleset=words[1], seed=0)
+            ludii = (
+                LudiiTrackIndices(game.position["hand"][0])
+                if words[1] == "murray" and "corrected" not in words
+                else None
+            )
+            name = f"{words[1]} seed {words[2]}"
+            games += 1
+        elif words[0] == "pos" and game is not None:
+            head, occupancy, listed, chosen = line.split("|")
+            occupancy = occupancy.strip()
+            head = head.split()
+            mover, dice = int(head[1]), [int(d) for d in head[2:]]
+            positions += 1
+            if game.to_move != mover:
+                mismatches += 1
+                print(f"{where}: {name}: player {game.to_move} to move here, the record says {mover}")
+                game = None
+                continue
+            game.set_dice(dice)
+            moves = {move_name(m.to_dict()): m for m in game.legal_moves}
+            theirs = set(listed.split())
+            predicted = None
+            if ludii is not None:
+                roll = sum(dice)
+                predicted = ludii.moves(occupancy, game.position["hand"][mover], mover, roll)
+                model_misses += predicted != theirs
+            if set(moves) != theirs:
+                if predicted == theirs:
+                    explained += 1
+                else:
+                    mismatches += 1
+                    print(f"{where}: {name}: dice {dice}: libludus {sorted(moves)}, the record {sorted(theirs)}")
+            played = chosen.strip()
+            if played not in moves:
+                left += 1
+                game = None
+                continue
+            if ludii is not None:
+                ludii.played(occupancy, mover, played)
+            game.play(moves[played])
+        elif words[0] == "end" and game is not None:
+            winner = int(words[1])
+            ours = {"player 0 won": 0, "player 1 won": 1}.get(str(game.result), -1)
+            if winner != -1 and (not game.is_over or ours != winner):
+                mismatches += 1
+                print(f"{where}: {name}: the record's winner {winner}, libludus's result {game.result}")
     print(
         f"{games} games, {positions} positions compared, {explained} differences explained (Ludii's track indices), "
         f"{left} games left where the record's move is not legal here, {mismatches} mismatches not explained; "
