@@ -81,16 +81,17 @@ int pieces_left(const S &s, int p) { return s.in_hand[static_cast<size_t>(p)] + 
 // ---------------------------------------------------------------------------------------------
 // The setups and the opening.
 
-// Each ruleset's pieces of Ludii's first player (P1) and second (P2).
-std::vector<int> setup_squares(const SenetOptions &o, int ludii_player) {
-    std::vector<int> out;
+// Each ruleset's pieces of Ludii's first player (P1) and second (P2), as bits 1..30 (no vector:
+// a random playout's new game allocates nothing).
+uint32_t setup_squares(const SenetOptions &o, int ludii_player) {
+    uint32_t out = 0;
     switch (o.ruleset) {
     case SenetRuleset::kendall:  // P1 on 2, 4, ..., P2 on 1, 3, ...: P1's piece in front
-        for (int k = 2 - ludii_player; k <= 2 * o.pieces; k += 2) out.push_back(k);
+        for (int k = 2 - ludii_player; k <= 2 * o.pieces; k += 2) out |= bit(k);
         break;
     case SenetRuleset::bell:  // P1 on 1, 3, ..., 19, P2 on 2, 4, ..., 20
     case SenetRuleset::jequier:
-        for (int k = 1 + ludii_player; k <= 2 * o.pieces; k += 2) out.push_back(k);
+        for (int k = 1 + ludii_player; k <= 2 * o.pieces; k += 2) out |= bit(k);
         break;
     case SenetRuleset::piccione: break;  // every piece in hand
     }
@@ -533,7 +534,7 @@ SenetState SenetRules::initial(const Options &o) {
     // Ludii's first player is the one who throws first.
     for (int ludii_player = 0; ludii_player < 2; ++ludii_player) {
         const int seat = ludii_player == 0 ? o.first_player : other(o.first_player);
-        for (int k : setup_squares(o, ludii_player)) put(s, k, seat);
+        s.pieces[static_cast<size_t>(seat)] |= setup_squares(o, ludii_player);
     }
     if (o.ruleset == SenetRuleset::piccione)
         s.in_hand = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
