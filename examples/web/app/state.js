@@ -38,6 +38,14 @@ export const state = {
 
 export const catalogueOf = (id) => state.catalogue.find((entry) => entry.id === id);
 
+// A fact of a game's app.json (state.games): for the game being played, its ruleset's own
+// ("rulesets": {"RULESET": {...}}: Senet's Jéquier counts a throw of no sticks 6) before the game's.
+export function gameFact(id, name) {
+  const facts = state.games[id];
+  const ruleset = state.game && id === state.game.id ? state.game.ruleset : undefined;
+  return facts?.rulesets?.[ruleset]?.[name] ?? facts?.[name];
+}
+
 // The games the app offers: every game of the library's catalogue (games()), in its order; the
 // app's own data of each (words, lesson, rules pages, app.json's facts) comes from the game's
 // folder (lib/<id>/app/, merged at build time), and a game without it is offered with the

@@ -2,7 +2,7 @@
 import { binaryDice } from "./dice.js";
 import { has, t } from "./messages.js";
 import { arrival } from "./moves.js";
-import { catalogueOf, state } from "./state.js";
+import { catalogueOf, gameFact, state } from "./state.js";
 
 // ---- names -------------------------------------------------------------------------------------
 
@@ -40,10 +40,11 @@ export function playerName(player) {
 // A roll in words: the dice's values added up ("3 + 5"); binary dice (the Royal Game of Ur) by
 // what they move ("3"; the dice's box says also how many marked tips are up: binaryWords): a
 // throw with none marked moves what the game's app.json says for that many dice, if it says
-// ("binary_throw_of_none": Ur's three dice of Masters' rules move 4, docs/rules/ur.md), else 0.
+// ("binary_throw_of_none": Ur's three dice of Masters' rules move 4, docs/rules/ur.md; a
+// ruleset may say its own: gameFact), else 0.
 export const binaryTotal = (dice, gameId = state.game?.id) => {
   const marked = dice.reduce((sum, value) => sum + value, 0);
-  return marked === 0 ? (state.games[gameId]?.binary_throw_of_none?.[dice.length] ?? 0) : marked;
+  return marked === 0 ? (gameFact(gameId, "binary_throw_of_none")?.[dice.length] ?? 0) : marked;
 };
 
 export function diceWords(dice, gameId = state.game?.id) {

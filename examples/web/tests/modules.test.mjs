@@ -856,6 +856,25 @@ test("demo: the attract screen's game plays itself to the end through the librar
   assert.equal(demo.secondLanguage("it", ["it"]), null);
 });
 
+test("words: a ruleset's own fact of app.json (a throw of no marked dice) before the game's, for the game played", () => {
+  const [saved, savedGame] = [state.games, state.game];
+  state.games = {
+    made_up: { binary_throw_of_none: { 4: 5 }, rulesets: { second: { binary_throw_of_none: { 4: 6 } } } },
+  };
+  try {
+    state.game = { id: "made_up", ruleset: "first" };
+    assert.equal(words.binaryTotal([0, 0, 0, 0]), 5, "a ruleset without its own: the game's");
+    assert.equal(words.binaryTotal([0, 1, 1, 0]), 2);
+    state.game = { id: "made_up", ruleset: "second" };
+    assert.equal(words.binaryTotal([0, 0, 0, 0]), 6, "the ruleset's own");
+    assert.equal(words.binaryTotal([0, 0, 0]), 0, "another count of dice: none said");
+    state.game = { id: "another_game", ruleset: "second" };
+    assert.equal(words.binaryTotal([0, 0, 0, 0], "made_up"), 5, "a game not being played: the game's");
+  } finally {
+    [state.games, state.game] = [saved, savedGame];
+  }
+});
+
 test("settings: the visitor's pace, a factor of the address's", () => {
   assert.equal(settings.paceOf(1200, "normal"), 1200);
   assert.equal(settings.paceOf(1200, "slow"), 2400);
