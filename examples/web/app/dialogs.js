@@ -108,7 +108,30 @@ function buildOptions(id, values) {
   if (ruleset) box.replaceChildren(optionField(id, ...ruleset, values));
   else box.replaceChildren(textElement("span", "caption", t("newgame.rules")), sourceNote(`newgame.source.${id}`));
   $("#game-options").replaceChildren(...more.map(([name, spec]) => optionField(id, name, spec, values)));
+  disableRefusedSwitches(id);
   offerPerfect();
+}
+
+// An option of two values, false and true (Senet's Kendall's optional rules), is a switch.
+const isSwitch = (spec) =>
+  spec.type === "choice" && spec.values.length === 2 && spec.values.every((value) => typeof value === "boolean");
+
+// A switch the chosen ruleset refuses (Senet's Kendall's rules under Bell's) is shown off and
+// disabled: the library says which, by refusing a game with it on.
+function disableRefusedSwitches(id) {
+  const ruleset = $("#ruleset-box [data-option=ruleset]");
+  for (const input of $("#game-options").querySelectorAll("input[type=checkbox][data-option]")) {
+    let refused = false;
+    try {
+      const options = { [input.dataset.option]: true, ...(ruleset ? { ruleset: JSON.parse(ruleset.value) } : {}) };
+      new state.Game(id, options).close();
+    } catch (error) {
+      if (!(error instanceof state.LudusError)) throw error;
+      refused = true;
+    }
+    input.disabled = refused;
+    if (refused) input.checked = false;
+  }
 }
 
 // The Royal Game of Ur's level "perfect", offered (after the strongest, with a line on what it
@@ -156,6 +179,10 @@ function optionField(id, name, spec, values) {
     input = document.createElement("input");
     Object.assign(input, { type: "number", min: spec.min, max: spec.max, required: true, inputMode: "numeric" });
     input.value = values[name] ?? spec.default;
+  } else if (isSwitch(spec)) {
+    input = Object.assign(document.createElement("input"), { type: "checkbox" });
+    input.checked = values[name] ?? spec.default;
+    label.classList.add("switch");
   } else {
     input = document.createElement("select");
     for (const value of spec.values) input.append(new Option(valueName(id, name, value), JSON.stringify(value)));
@@ -163,7 +190,7 @@ function optionField(id, name, spec, values) {
   }
   input.name = `option.${name}`;
   input.dataset.option = name;
-  label.append(caption, input);
+  label.append(...(input.type === "checkbox" ? [input, caption] : [caption, input]));
   if (name === "ruleset") {
     const note = sourceNote("");
     const update = () => {
@@ -173,6 +200,7 @@ function optionField(id, name, spec, values) {
       note.textContent = t(`newgame.source.${id}.${ruleset}`, {}, source);
     };
     input.addEventListener("change", update);
+    input.addEventListener("change", () => disableRefusedSwitches(id));
     update();
     label.append(note);
   } else if (has(`option.${name}.help`)) {
@@ -204,7 +232,12 @@ export function chosenSettings() {
   const form = $("#new-game-form");
   const options = {};
   for (const input of form.querySelectorAll("[data-option]")) {
-    options[input.dataset.option] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
+    options[input.dataset.option] =
+      input.type === "checkbox"
+        ? input.checked
+        : input.tagName === "SELECT"
+          ? JSON.parse(input.value)
+          : Number(input.value);
   }
   return {
     game: form.elements.game.value,
