@@ -3529,12 +3529,13 @@ def check_option_names(app, words, where):
         """return [...document.querySelectorAll('.game-card')].map((card) => {
         const cells = [...card.querySelectorAll('rect[data-position0]')].map((c) => c.getBoundingClientRect());
         const picture = card.querySelector('.card-picture').getBoundingClientRect();
-        return {game: card.querySelector('input').value, picture: [Math.round(picture.width), Math.round(picture.height)], cell: cells.length ? Math.min(...cells.map((r) => Math.min(r.width, r.height))) : null};})"""
+        return {game: card.querySelector('input').value, kind: card.dataset.kind, picture: [Math.round(picture.width), Math.round(picture.height)], cell: cells.length ? Math.min(...cells.map((r) => Math.min(r.width, r.height))) : null};})"""
     )
     small = [card for card in cards if card["cell"] is not None and card["cell"] < 18]
     if small:
         problems.append(f"the new-game cards' race boards too small to read: {small}")
-    assert sum(card["cell"] is not None for card in cards) == 3, f"{where}: the race boards' cards: {cards}"
+    race = [card for card in cards if card["kind"] == "race"]
+    assert race and all(card["cell"] is not None for card in race), f"{where}: the race boards' cards: {cards}"
     assert not problems, f"{where}: the new-game dialog: {problems}"
     app.check_no_leak(f"{where}: the new-game dialog")
     app.js("document.querySelector('#new-game-dialog').close()")

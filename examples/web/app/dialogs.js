@@ -42,6 +42,7 @@ function buildGameCards(chosen) {
     ...state.catalogue.map((entry) => {
       const label = document.createElement("label");
       label.className = "game-card";
+      label.dataset.kind = entry.kind; // "race" or "capture", as the catalogue says (for the tests)
       const input = document.createElement("input");
       Object.assign(input, { type: "radio", name: "game", value: entry.id, checked: entry.id === chosen });
       input.addEventListener("change", () => buildOptions(entry.id, defaultOptions(entry.id)));
