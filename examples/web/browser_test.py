@@ -1989,7 +1989,8 @@ def ostia_board(app):
 
 
 # The printed sheet: game, options, page language, and each side's pieces as the rules give them
-# (men, duxes): every ruleset, Petteia also on a larger board.
+# (men, duxes): every ruleset, Petteia also on a larger board. A game of the catalogue these do
+# not name is printed too, with its defaults (print_sheet: its counters as many on each side).
 PRINT_CASES = [
     ("duodecim", {}, "it", (6, 0)),
     ("petteia", {}, "it", (16, 0)),
@@ -2051,13 +2052,24 @@ def print_sheet(app):
     cells need it), no blank page; the board empty (no pieces, no last move, no status), its cells
     20 mm or more and the counters as large, as many as each side's pieces; the app itself not
     printed; the legend, the race boards' trays and the rules in brief in the page's language."""
+    app.open("it")
+    app.button("#new-game")
+    wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    offered = app.js("return [...document.querySelectorAll('#game-choice input[name=game]')].map((e) => e.value)")
+    app.js("document.querySelector('#new-game-dialog').close()")
+    named = {case[0] for case in PRINT_CASES}
+    cases = PRINT_CASES + [(game, {}, "it", None) for game in offered if game not in named]
     shown_language = None
-    for game, options, language, (men, duxes) in PRINT_CASES:
+    for game, options, language, pieces in cases:
         name = "-".join([game, *map(str, options.values()), language])
         if language != shown_language:
             app.open(language)
             shown_language = language
         app.new_game(game, options, opponent="human")
+        # every cell of the board on the screen is on the sheet
+        cells_shown = app.js(
+            "return document.querySelectorAll('#board .square[data-square], #board rect[data-cell]').length"
+        )
         app.js("window.printed = 0; window.print = () => { window.printed += 1; };")
         app.button("#more")
         app.button("#print")
@@ -2088,13 +2100,16 @@ def print_sheet(app):
         assert m["app"] == "none", f"{name}: the app's own page is printed (#app display {m['app']})"
         cell_mm = m["cell"] / PX_PER_MM
         assert (
-            m["cells"] >= (20 if game == "ur" else 36) and cell_mm >= 20
-        ), f"{name}: cells of {cell_mm:.1f} mm printed ({m['cells']} cells), under 20 mm"
+            cells_shown > 0 and m["cells"] >= cells_shown and cell_mm >= 20
+        ), f"{name}: cells of {cell_mm:.1f} mm printed ({m['cells']} cells of the {cells_shown} shown), under 20 mm"
         assert m["drawn"] == 0, f"{name}: the printed board shows {m['drawn']} pieces, moves or counts"
-        assert m["counters"] == [
-            [men, duxes],
-            [men, duxes],
-        ], f"{name}: counters {m['counters']}, not {men} men and {duxes} dux a side"
+        if pieces is None:  # a game the cases do not name: as many counters on each side
+            assert m["counters"][0] == m["counters"][1] and m["counters"][0][0] > 0, f"{name}: counters {m['counters']}"
+        else:
+            assert m["counters"] == [
+                list(pieces),
+                list(pieces),
+            ], f"{name}: counters {m['counters']}, not {pieces[0]} men and {pieces[1]} dux a side"
         assert m["counter"] / PX_PER_MM >= 0.8 * 20, f"{name}: counters of {m['counter'] / PX_PER_MM:.1f} mm"
         words = catalogue_of(language)
         labels = [words[key] for key in ("board.to_enter", "board.borne_off")] * 2
@@ -2118,7 +2133,7 @@ def print_sheet(app):
             subprocess.run(["pdftoppm", "-png", "-r", "60", path, os.path.join(SHOTS, "web-print-it")], check=True)
             print(f"  rendered {os.path.join(SHOTS, 'web-print-it-1.png')}")
     print(
-        f"print sheet: {len(PRINT_CASES)} sheets of two landscape pages, empty boards with cells of 20 mm or more, rules in the page's language"
+        f"print sheet: {len(cases)} sheets of two landscape pages, empty boards with cells of 20 mm or more, rules in the page's language"
     )
 
 
