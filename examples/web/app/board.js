@@ -1,6 +1,8 @@
 //# allFunctionsCalledOnLoad
 import { $, SVG_NS, viewport } from "./config.js";
+import { diceKind } from "./dice.js";
 import { isRemoteTurn } from "./friend.js";
+import { translatePage } from "./i18n.js";
 import { arrival, followedPlayer, isComputerTurn, isOver, isPass, legalMoves, origin } from "./moves.js";
 import { state } from "./state.js";
 import { showControls, showStatus } from "./status.js";
@@ -110,6 +112,12 @@ export function render() {
   fitBoard(svg);
   zoomBoard(svg);
   board.dataset.game = state.game.id;
+  // the page's fixed words ("Throw the sticks") for the dice of the game shown (messages.js)
+  const kind = diceKind(state.game.id) ?? "";
+  if (document.body.dataset.dice !== kind) {
+    document.body.dataset.dice = kind;
+    translatePage();
+  }
   board.dataset.phase = state.review ? "review" : isOver() ? "over" : state.game.phase;
   markMoves();
   showStatus();

@@ -1,5 +1,5 @@
 //# allFunctionsCalledOnLoad
-import { catalogueOf } from "./state.js";
+import { catalogueOf, state } from "./state.js";
 
 // The dice as drawn on screen: each face's pips on a 3x3 grid, and the faces a throw tumbles
 // through before it lands on the values. No DOM here (tested in Node).
@@ -42,10 +42,22 @@ export const PIPS = {
 // Binary dice, as the catalogue's "dice" says (faces 0 and 1: the Royal Game of Ur's tetrahedra
 // with two of their four tips marked, a die counting 1 when a marked tip is up; throwing
 // sticks): each die is drawn with its two faces (a tetrahedron seen from above, its top tip
-// marked or not; a stick, its marked side up or not), and the dice's total beside them.
-const diceOf = (gameId) => catalogueOf(gameId)?.dice ?? null;
+// marked or not; a stick, its marked side up or not), and the dice's total beside them. For the
+// game being played, its ruleset's dice (Senet's Bell throws one four-sided die, not sticks).
+const diceOf = (gameId) => {
+  const entry = catalogueOf(gameId);
+  const ruleset = state.game && gameId === state.game.id ? state.game.ruleset : undefined;
+  return entry?.rulesets?.find((each) => each.id === ruleset)?.dice ?? entry?.dice ?? null;
+};
 export const binaryDice = (gameId) => diceOf(gameId)?.faces?.join() === "0,1";
 export const tetrahedralDice = (gameId) => diceOf(gameId)?.kind === "tetrahedral";
+// What the dice are, as the catalogue says: "cubic", "tetrahedral", "sticks" (null: no dice).
+export const diceKind = (gameId) => diceOf(gameId)?.kind ?? null;
+// The lowest and the highest face a die shows.
+export function faceRange(gameId) {
+  const faces = diceOf(gameId)?.faces ?? [1, 6];
+  return [Math.min(...faces), Math.max(...faces)];
+}
 
 // A stick lying on the table, on a 30x30 grid: its body, and the mark of its marked side.
 export const STICK = { body: [11, 1, 8, 28], mark: [13, 7, 4, 16] };

@@ -24,6 +24,7 @@ import { $, CHOSEN_GAMES, KIOSK, KIOSK_LOBBY, MUSEUM_LANGUAGE, SLOW_LOAD_MS } fr
 import { newGameChosen, newGameDialog, offerPerfect, openInvalidOptions, showComputerField } from "./dialogs.js";
 import { engine } from "./engine.js";
 import { copyInvitation, friendChosen, offerFriendGames, showInvitation } from "./friend.js";
+import { diceKind } from "./dice.js";
 import { has, preferredLanguage, t } from "./i18n.js";
 import { activity, leaveAttract, showAttract } from "./kiosk.js";
 import { setLanguage } from "./language.js";
@@ -47,10 +48,13 @@ import { printBoard } from "./print.js";
 import { closeReview, goTo, openReview, reviewKey } from "./review.js";
 import { showRules, showSpecification } from "./rules.js";
 import { defaultSettings } from "./settings.js";
+import { setDiceKind } from "./messages.js";
 import { offeredCatalogue, state } from "./state.js";
 import { dismissMessage } from "./status.js";
 import { restore } from "./storage.js";
 
+// the words of the dice being thrown are the game's: Senet's throwing sticks (messages.js)
+setDiceKind(() => diceKind(state.game?.id));
 const words = setLanguage(KIOSK ? MUSEUM_LANGUAGE : preferredLanguage());
 $("#retry").addEventListener("click", retry);
 const slow = setTimeout(() => showLoadError("load.slow"), SLOW_LOAD_MS);

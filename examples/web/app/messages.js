@@ -28,9 +28,19 @@ export function rulesetKey(prefix, ruleset, part) {
   return prefix;
 }
 
+// The kind of the dice being thrown, as the catalogue says ("sticks": Senet's throwing sticks;
+// main.js says how to find it): a message KEY.KIND, where the catalogue has one, is said
+// instead of KEY ("action.roll.sticks": "Throw the sticks").
+let diceKindNow = () => null;
+export function setDiceKind(kindOf) {
+  diceKindNow = kindOf;
+}
+
 /** The message of key with its {placeholders} filled; the fallback (or the key) when missing. */
 export function t(key, params = {}, fallback = key) {
-  let message = has(key) ? messages[key] : fallback;
+  const kind = diceKindNow();
+  const own = kind && has(`${key}.${kind}`) ? `${key}.${kind}` : key;
+  let message = has(own) ? messages[own] : fallback;
   if (typeof message === "object" && message !== null)
     message = message[plurals.select(params.count ?? 0)] ?? message.other;
   return String(message).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));

@@ -1,7 +1,7 @@
 //# allFunctionsCalledOnLoad
 import { boxOf, namesOf, placeOf, places, refresh, render, showCursor } from "./board.js";
 import { $, REDUCED_MOTION } from "./config.js";
-import { binaryDice } from "./dice.js";
+import { faceRange } from "./dice.js";
 import { throwDice } from "./dice-throw.js";
 import { confirmDialog } from "./dialogs.js";
 import { isRemoteTurn, leaveOnlineGame, onlineStatus, sendOnline } from "./friend.js";
@@ -296,7 +296,7 @@ export function showRolled(player, dice) {
 // Dice from outside (a museum's physical dice): as many fields as the game throws dice.
 export function ownDiceDialog() {
   const count = state.game.chanceOutcomes()[0].dice.length;
-  const [min, max] = binaryDice(state.game.id) ? [0, 1] : [1, 6]; // a binary die: 1 a marked tip up, 0 none
+  const [min, max] = faceRange(state.game.id); // a binary die: 1 a marked tip up, 0 none
   $("#dice-inputs").replaceChildren(
     ...Array.from({ length: count }, (_, i) => {
       const label = document.createElement("label");

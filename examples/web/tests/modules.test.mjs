@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 const here = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const ludus = await import(process.env.LUDUS_JS_PACKAGE);
 const { offeredCatalogue, state } = await import("../app/state.js");
-const { has, rulesetKey, setMessages, t } = await import("../app/messages.js");
+const { has, rulesetKey, setDiceKind, setMessages, t } = await import("../app/messages.js");
 const words = await import("../app/words.js");
 const moves = await import("../app/moves.js");
 const settings = await import("../app/settings.js");
@@ -872,6 +872,50 @@ test("words: a ruleset's own fact of app.json (a throw of no marked dice) before
     assert.equal(words.binaryTotal([0, 0, 0, 0], "made_up"), 5, "a game not being played: the game's");
   } finally {
     [state.games, state.game] = [saved, savedGame];
+  }
+});
+
+test("dice: the game played throws its ruleset's dice, and the page says them in their own words", () => {
+  // a game whose rulesets throw dice of different kinds (the catalogue's)
+  const entry = ludus.games().find((each) => each.rulesets.some((ruleset) => ruleset.dice?.kind !== each.dice?.kind));
+  assert.ok(entry, "a game whose rulesets throw different dice");
+  const other = entry.rulesets.find((ruleset) => ruleset.dice.kind !== entry.dice.kind);
+  const saved = state.game;
+  try {
+    state.game = null; // the page's start: no game yet, no game id asked for
+    assert.equal(dice.diceKind(undefined), null);
+    assert.equal(words.binaryTotal([0, 0, 0, 0]), 0);
+    state.game = new ludus.Game(entry.id, { ruleset: other.id, seed: 1 });
+    assert.equal(dice.diceKind(entry.id), other.dice.kind);
+    assert.equal(dice.binaryDice(entry.id), other.dice.faces.join() === "0,1");
+    assert.deepEqual(dice.faceRange(entry.id), [Math.min(...other.dice.faces), Math.max(...other.dice.faces)]);
+    state.game.close();
+    state.game = new ludus.Game(entry.id, { seed: 1 });
+    assert.equal(dice.diceKind(entry.id), entry.dice.kind, "the default ruleset: the game's dice");
+    assert.equal(dice.diceKind("no_such_game"), null);
+    // KEY.KIND said for KEY while that kind is thrown, in every language that has it; KEY else
+    setDiceKind(() => dice.diceKind(state.game?.id));
+    let variants = 0;
+    for (const tag of JSON.parse(readFileSync(here("i18n/languages.json"), "utf8"))) {
+      const words = catalogue(tag);
+      setMessages(tag, words);
+      for (const [key, said] of Object.entries(words).filter(([key]) => key.endsWith(`.${entry.dice.kind}`))) {
+        const plain = key.slice(0, -entry.dice.kind.length - 1);
+        if (!(plain in words) || typeof said !== "string" || said.includes("{")) continue;
+        assert.equal(t(plain), said, `${tag}: ${plain}`);
+        variants += 1;
+      }
+    }
+    if (entry.dice.kind === "sticks") assert.ok(variants > 0, "the throwing sticks' own words");
+    setDiceKind(() => null);
+    assert.equal(
+      t("action.roll"),
+      catalogue(JSON.parse(readFileSync(here("i18n/languages.json"), "utf8")).at(-1))["action.roll"],
+    );
+  } finally {
+    setDiceKind(() => null);
+    state.game?.close();
+    state.game = saved;
   }
 });
 
