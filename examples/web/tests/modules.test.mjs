@@ -856,6 +856,13 @@ test("demo: the attract screen's game plays itself to the end through the librar
   assert.equal(demo.secondLanguage("it", ["it"]), null);
 });
 
+test("games.json: a ruleset's own facts name a ruleset of the game in the catalogue", () => {
+  for (const [id, facts] of Object.entries(state.games)) {
+    const rulesets = ludus.games().find((entry) => entry.id === id)?.options.ruleset?.values ?? [];
+    for (const ruleset of Object.keys(facts.rulesets ?? {})) assert.ok(rulesets.includes(ruleset), `${id}: ${ruleset}`);
+  }
+});
+
 test("words: a ruleset's own fact of app.json (a throw of no marked dice) before the game's, for the game played", () => {
   const [saved, savedGame] = [state.games, state.game];
   state.games = {
