@@ -85,7 +85,7 @@ SchaedlerOptions SchaedlerRules::parse_options(const json &given) {
 
 SchaedlerState SchaedlerRules::initial(const Options &o) {
     State s;
-    s.rng.state = resolved_seed(o.resolved);
+    s.rng.state = o.resolved.seed();
     s.in_hand = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
     return s;
 }

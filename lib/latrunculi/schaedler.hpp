@@ -40,7 +40,7 @@ struct SchaedlerOptions {
     int pieces = 16;                     // each player's
     int draw_plies_without_capture = 0;  // 0 = off
     int draw_repetitions = 0;            // 0 = off
-    json resolved;
+    ResolvedOptions resolved;
 };
 
 struct SchaedlerState : StateEnvelope {

@@ -63,6 +63,8 @@ PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given) {
     o.draw_repetitions = o.resolved["draw_repetitions"].get<int>();
     if (o.draw_repetitions == 1)
         fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
+    const json &first = o.resolved["first_player"];
+    o.first_player = first.is_string() ? -1 : first.get<int>();
     if (o.rows * o.cols <= BitBoard::max_squares) o.bits = make_petteia_bit_tables(o.rows, o.cols);
     o.flanks = make_petteia_flanks(o.rows, o.cols);
     return o;
@@ -81,16 +83,17 @@ template <class Board>
 PetteiaStateT<Board> PetteiaRulesT<Board>::initial(const Options &o) {
     State s;
     s.reset();
-    s.rng.state = resolved_seed(o.resolved);
+    s.rng.state = o.resolved.seed();
+    const auto place = [&](int sq, int player) {
+        s.put(sq, player);
+        s.key ^= square_key(sq, player);
+    };
     for (int file = 0; file < o.cols; ++file) {
-        for (int rank : {0, 1}) s.put(rank * o.cols + file, 0);
-        for (int rank : {o.rows - 2, o.rows - 1}) s.put(rank * o.cols + file, 1);
+        for (int rank : {0, 1}) place(rank * o.cols + file, 0);
+        for (int rank : {o.rows - 2, o.rows - 1}) place(rank * o.cols + file, 1);
     }
     s.pieces = {static_cast<uint16_t>(2 * o.cols), static_cast<uint16_t>(2 * o.cols)};
-    const json &first = o.resolved["first_player"];
-    s.to_move = first.is_string() ? static_cast<uint8_t>(s.rng.below(2)) : first.get<uint8_t>();
-    for (int sq = 0; sq < o.rows * o.cols; ++sq)
-        if (s.owner(sq) >= 0) s.key ^= square_key(sq, s.owner(sq));
+    s.to_move = o.first_player < 0 ? static_cast<uint8_t>(s.rng.below(2)) : static_cast<uint8_t>(o.first_player);
     if (s.to_move == 1) s.key ^= side_key();
     return s;
 }

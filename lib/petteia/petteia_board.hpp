@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../game.hpp"
+#include "../options.hpp"
 #include "../rng.hpp"
 
 namespace ludus {
@@ -38,8 +39,9 @@ struct PetteiaOptions {
     std::shared_ptr<const std::vector<PetteiaFlank>> flanks;  // per square
     int draw_plies_without_capture = 0;                       // 0 = off
     int draw_repetitions = 0;                                 // 0 = off
+    int first_player = 0;                                     // -1: drawn by lot with the game's generator
     std::shared_ptr<const PetteiaBitTables> bits;             // for boards of up to 64 squares
-    json resolved;  // every option as given or defaulted (saved with the game)
+    ResolvedOptions resolved;  // every option as given or defaulted (saved with the game)
 };
 
 // The tables of a board size, made once when the options are read.

@@ -395,8 +395,42 @@ void report_rulesets(const std::string &only) {
     }
 }
 
+// The options of `c` with another seed, or none (seed < 0), the seed first or last (`seed_first`)
+// among the members, as a caller may write them.
+std::string options_with_seed(const RulesetCase &c, int64_t seed, bool seed_first) {
+    std::string rest(c.options);
+    const size_t at = rest.find("\"seed\"");
+    rest.erase(at, rest.find_first_of(",}", at) - at);  // "seed": 1 taken out ...
+    if (rest.find(", }") != std::string::npos) rest.erase(rest.find(", }"), 2);
+    if (seed < 0) return rest;
+    const std::string member = "\"seed\": " + std::to_string(seed);  // ... and put back where asked
+    if (rest == "{}") return "{" + member + "}";
+    return seed_first ? "{" + member + ", " + rest.substr(1) : rest.substr(0, rest.size() - 1) + ", " + member + "}";
+}
+
+// The set-up alone from options that differ game by game: ludus_game_new and ludus_game_free
+// with a seed of its own for each game, the seed first and last in turn, or without a seed (each
+// game draws one).
+void new_games_of_options(const RulesetCase &c, bool seeded, uint64_t games) {
+    std::vector<std::string> texts;
+    for (uint64_t i = 0; i < games; ++i)
+        texts.push_back(options_with_seed(c, seeded ? static_cast<int64_t>(i + 1) : -1, i % 2 == 1));
+    for (const std::string &text : texts) ludus_game_free(new_game(c.id, text.c_str()));
+}
+
+// `bench count LABEL/setup-all GAMES` (tests/bench/setup.sh): GAMES games of the same options
+// text, then GAMES with a seed each, then GAMES without a seed.
+int setup_count(const RulesetCase &c, uint64_t games) {
+    for (uint64_t i = 0; i < games; ++i) ludus_game_free(new_game(c.id, c.options));
+    new_games_of_options(c, true, games);
+    new_games_of_options(c, false, games);
+    std::printf("0\n");
+    return 0;
+}
+
 // Count modes of every ruleset: LABEL/new (ludus_game_new + random playout), LABEL/setup
-// (ludus_game_new alone), LABEL/clone (ludus_game_clone + random playout).
+// (ludus_game_new alone), LABEL/clone (ludus_game_clone + random playout), and LABEL/setup-all
+// (setup_count).
 int ruleset_count(const std::string &mode, uint64_t games) {
     const size_t slash = mode.find('/');
     const std::string label = mode.substr(0, slash), path = slash == std::string::npos ? "" : mode.substr(slash + 1);
@@ -406,6 +440,7 @@ int ruleset_count(const std::string &mode, uint64_t games) {
         auto run = [&](auto one_game) {
             for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
         };
+        if (path == "setup-all") return setup_count(c, games);
         if (path == "new")
             run(new_playout_game(c.id, c.options));
         else if (path == "setup")
