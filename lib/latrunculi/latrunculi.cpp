@@ -257,7 +257,8 @@ template <class Shape = AnyMoveShape, class BB>
     BB captured = 0;
 #pragma GCC unroll 4
     for (int d = 0; d < 4; ++d) captured |= shift(m, cols, moved, d) & victims & shift(m, cols, flankers, opposite(d));
-    if (r.corner_taken_by_two && (moved & m.corners) == 0) {
+    // Only a piece landing next to a corner takes a man on it (one on the corner takes nothing).
+    if (r.corner_taken_by_two && (moved & m.next_to_corners) != 0) {
         for (int c = 0; c < 4; ++c) {
             if (!bits::test(s.men[e], o.corners[c])) continue;
             const auto [n0, n1] = o.corner_neighbours[c];
@@ -305,9 +306,7 @@ BB LatrunculiRulesT<BB>::reach(const Options &o, BB from, BB empty) {
 
 template <class BB>
 bool LatrunculiRulesT<BB>::dux_immobilised(const Options &o, const State &s, int player) {
-    if (s.dux[player] == 0) return false;
-    const BB around = o.masks<BB>().neighbours[bits::lowest(s.dux[player])];
-    return (around & ~s.occupied()) == 0 && (around & s.pieces(1 - player)) != 0;
+    return dux_hemmed_in(o.masks<BB>(), s, player, s.occupied());
 }
 
 namespace {
@@ -393,11 +392,12 @@ template <class R, class Shape, class BB>
         return;
     }
     if (Shape::dux && r.dux_immobilised_loses) {
-        if (R::dux_immobilised(o, s, e)) {
+        const BB occupied = s.occupied();
+        if (dux_hemmed_in(o.masks<BB>(), s, e, occupied)) {
             end_game(s, win_of(p), EndReason::dux_immobilised);
             return;
         }
-        if (R::dux_immobilised(o, s, p)) {  // the mover shut its own dux in beside an enemy
+        if (dux_hemmed_in(o.masks<BB>(), s, p, occupied)) {  // the mover shut its own dux in beside an enemy
             end_game(s, win_of(e), EndReason::dux_immobilised);
             return;
         }
