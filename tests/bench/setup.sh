@@ -16,9 +16,8 @@ mean() {  # FIRST LAST -> the mean of the calls FIRST..LAST
 }
 echo "instructions of ludus_game_new a game after the first, $games games of each kind a ruleset:"
 printf '%-24s %12s %18s %10s %12s\n' ruleset "same text" "a seed each game" "no seed" "first game"
-for label in petteia duodecim xii-murray xii-ludii xii-tabletop_murray xii-tabletop_schaedler lat-kowalski \
-             lat-kowalski_10x11 lat-bell lat-bell_8x7 lat-quintana lat-schaedler lat-schaedler_2001 \
-             ur-finkel ur-masters ur-blitz ur-murray; do
+labels=$("$bench" labels)  # every ruleset of every game of the catalogue
+for label in $labels; do
   rm -f "$out"/cg*
   # LD_BIND_NOW: the loader's lazy binding of a function's first call, once a process, is not
   # counted in the game that first calls it
