@@ -265,7 +265,11 @@ class App:
                     status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth,
                     dice: (() => { const dice = document.querySelector('#dice'); if (dice.hidden) return null;
                                    const r = dice.getBoundingClientRect(), a = document.querySelector('#actions').getBoundingClientRect();
-                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""",
+                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })(),
+                    // a page that does not scroll: every button of the actions' row on screen
+                    offscreen: getComputedStyle(document.body).overflowY !== 'hidden' ? [] : [...document.querySelectorAll('#actions button')].filter(seen)
+                                 .filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5 || r.top < -0.5; })
+                                 .map((e) => `${e.id}: ${Math.round(e.getBoundingClientRect().bottom)}`)};""",
             MIN_TARGET,
             board_places,
             self.width,
@@ -281,6 +285,7 @@ class App:
         assert not dice or (
             dice["bottom"] <= small["height"] and dice["right"] <= small["width"] and not dice["under"]
         ), f"{where}: the dice are cut off: {dice}"
+        assert not small["offscreen"], f"{where}: buttons below the fold: {small['offscreen']}"
         self.targets_measured += small["count"]
 
     def check_axe(self, where):
@@ -605,6 +610,7 @@ def targets(app):
                     checked += 1
             app.size(360, 740)
             print(f"targets: {name}: {' and '.join(phases)}, >= {MIN_TARGET} px at the five sizes")
+    ur_throw_of_nothing(app)
     app.new_game("petteia", {"rows": 10, "cols": 11}, opponent="human")  # (no reply that could end the game)
     app.size(360, 740)
     zoomed = lambda: app.js("return document.querySelector('#board-area').hasAttribute('data-zoomed')")
@@ -633,6 +639,33 @@ def targets(app):
     print(
         f"targets: {checked} screens; Petteia 10x11 on a phone zoomed, the whole board and back by its button, the cursor in view, "
         "a move by taps; Petteia 26x26 zoomed at the five sizes"
+    )
+
+
+def ur_throw_of_nothing(app):
+    """The Royal Game of Ur's throw of 0 (typed in), in each language: the dice, the status line
+    and **Pass** all on screen, the dice under no button, on a phone on its side (the side
+    column's fullest case: the longest status line, the dice and the buttons) and upright, and on a
+    tablet."""
+    for language in LANGUAGES:
+        app.open(language)
+        app.new_game("ur", {}, opponent="human")
+        app.button("#own-dice")
+        fields = wait_for(
+            lambda: [e for e in app.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()],
+            "the dice fields",
+            5,
+        )
+        for field in fields:
+            field.send_keys("0")
+        app.tap(app.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+        wait_for(lambda: app.visible("#pass"), "the Pass button after a throw of 0", 5)
+        for width, height in [(740, 360), (640, 360), (360, 740), (768, 1024)]:
+            app.size(width, height)
+            app.check_targets(f"ur, a throw of 0, {language} at {width}x{height}")
+        app.size(360, 740)
+    print(
+        f"targets: the Royal Game of Ur's throw of 0 with Pass in {', '.join(LANGUAGES)}, on a phone on its side and upright, a tablet"
     )
 
 
