@@ -501,6 +501,7 @@ def parts():
         ("engine_load_error", engine_load_error),
         ("visitor_defects", visitor_defects),
         ("review_and_analysis", review_and_analysis),
+        ("capture_values", capture_values),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
         ("kiosk", kiosk),
@@ -3917,11 +3918,16 @@ def review_and_analysis(app):
                     for key in (
                         "analysis.over",
                         "analysis.value_chance",
-                        "analysis.value_pieces",
-                        "analysis.value_wins",
-                        "analysis.value_loses",
+                        "analysis.value_score",
+                        "analysis.value_score_over",
+                        "analysis.value_score_under",
+                        "analysis.value_win_in",
+                        "analysis.value_loss_in",
                     )
-                    if said_as(words[key], settled["text"])
+                    if any(
+                        said_as(message, settled["text"])
+                        for message in (words[key].values() if isinstance(words[key], dict) else [words[key]])
+                    )
                 ]
                 assert said, f"{here}: the evaluation said {settled['text']!r}"
                 assert (
@@ -4020,6 +4026,126 @@ def review_and_analysis(app):
         assert saved == len(history), f"{where}: the saved game changed ({saved} events, {len(history)} before)"
         app.button("#review-close")
         wait_for(lambda: app.visible("#end-panel"), f"{where}: the end panel again")
+
+
+# Positions of the capture games set up on the analysis board (the library's ranks: "0" Light's
+# men, "1" Dark's, "D" and "d" their duxes, "." empty) and the words their evaluation is said
+# in: [key, count of moves] (a win or a loss the search found) or [key, None] (the evaluation).
+# Kowalski's Latrunculi: Dark's dux in a corner beside its own man; Light's man on d7 can shut it in (d7-a7)
+DUX_IN_THE_CORNER = ["0000000000..", "......D.....", *["............"] * 4, "...0........", "d1......1111"]
+CAPTURE_POSITIONS = {
+    ("petteia", (("rows", 6), ("cols", 6))): [
+        # Light takes Dark's last man but one at once (f2-d2 flanks c2)
+        (["......", ".01..0", "......", "...0..", "......", ".....1"], 0, "analysis.value_win_in", 1),
+        # ten men against two: far over ten men's worth in the evaluation, no win found yet
+        (["000000", "000000", "......", "......", "......", "11...."], 0, "analysis.value_score_over", None),
+        # Dark to move loses on Light's next move, whatever it plays
+        (["1.....", "0.....", "......", ".0....", "......", "01.0.."], 1, "analysis.value_loss_in", 1),
+        # an even position: the evaluation written out
+        (["0.....", "......", "..1...", "......", "......", "00..11"], 0, "analysis.value_score", None),
+        # Dark's one legal move, then lost two moves later
+        (["10....", "0.....", "......", "......", ".0....", ".10..."], 1, "analysis.value_loss_in", 2),
+    ],
+    ("latrunculi", ()): [
+        # Light to move shuts Dark's dux in at once; Dark to move: the evaluation
+        (DUX_IN_THE_CORNER, 0, "analysis.value_win_in", 1),
+        (DUX_IN_THE_CORNER, 1, "analysis.value_score", None),
+    ],
+}
+
+
+def set_up(app, ranks, to_move):
+    """The analysis board's position set up by its JSON text: the shown one's, with these ranks,
+    the pieces counted from them and `to_move` to move."""
+    app.js("document.querySelector('#analysis-setup').open = true")
+    field = app.d.find_element(By.ID, "analysis-setup-field")
+    position = json.loads(field.get_attribute("value"))
+    count = lambda piece: sum(rank.count(piece) for rank in ranks)
+    position.update(ranks=ranks, to_move=to_move)
+    for key, pieces in (("pieces", ("0", "1")), ("men", ("0", "1")), ("duxes", ("D", "d"))):
+        if key in position:
+            position[key] = [count(pieces[0]), count(pieces[1])]
+    app.js("arguments[0].value = arguments[1]", field, json.dumps(position))
+    app.button("#analysis-setup-apply")
+    assert not app.visible(
+        "#analysis-setup-error"
+    ), f"set-up refused: {app.d.find_element(By.ID, 'analysis-setup-error').text}"
+    app.js("document.querySelector('#analysis-setup').open = false")
+
+
+def capture_values(app):
+    """The capture games' evaluation said honestly on the analysis board, in each language: a win
+    or a loss the search found in words with its moves ("vince in 1 mossa"), not as hundreds
+    of men; else the search's evaluation named as one (it counts mobility too), written out
+    within ten men's worth either way and as "over +10" beyond; in Petteia and Latrunculi. The
+    review of a move that missed a win says so, not "298 men lost"."""
+    d = app.d
+    sizes = [(360, 740), (768, 1024), (740, 360)]
+    for index, language in enumerate(LANGUAGES):
+        words = catalogue_of(language)
+        for (game, options), positions in CAPTURE_POSITIONS.items():
+            where = f"{game} {language}"
+            app.open(language)
+            app.size(*sizes[index % len(sizes)])
+            app.new_game(game, dict(options), opponent="human")
+            app.button("#more")
+            app.button("#review-open")
+            wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
+            app.button("#review-analyse")
+            wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+            for ranks, to_move, key, count in positions:
+                set_up(app, ranks, to_move)
+                message = words[key]
+                if isinstance(message, dict):
+                    message = message["one" if count == 1 else "other"].replace("{count}", str(count))
+
+                def said():
+                    settled = analysis_settled(app)
+                    return settled if settled and said_as(message, settled["text"]) else None
+
+                try:
+                    settled = wait_for(said, f"{where}: {key}", 30)
+                except AssertionError:
+                    raise AssertionError(
+                        f"{where}, {'/'.join(ranks)}: {key} ({count}) not said: {analysis_settled(app)}"
+                    )
+                numbers = [float(n.replace(",", ".")) for n in re.findall(r"\d+(?:[.,]\d+)?", settled["text"])]
+                assert all(n <= 10 for n in numbers), f"{where}: figures over ten men's worth said: {settled['text']!r}"
+                if key == "analysis.value_score_over":
+                    assert settled["value"] > 10 and "10" in settled["text"], f"{where}: {settled}"
+            app.check_no_leak(f"the analysis board's evaluation, {where}")
+            app.check_targets(f"the analysis board's evaluation, {where}")
+            app.button("#analysis-close")
+            app.button("#review-close")
+            print(f"capture values: {where}: {', '.join(key.split('.')[1] for _, _, key, _ in positions)}")
+        # the review of a move that missed Petteia's win: said in words
+        (ranks, to_move, _, _) = CAPTURE_POSITIONS[("petteia", (("rows", 6), ("cols", 6)))][0]
+        app.new_game("petteia", {"rows": 6, "cols": 6}, opponent="human")
+        app.js(
+            """const saved = JSON.parse(localStorage.getItem('ludus.current')), [ranks] = arguments;
+               const position = {...saved.state.position, ranks, pieces: [3, 2], to_move: 0};
+               saved.state = {...saved.state, start: position, position, history: []};
+               localStorage.setItem('ludus.current', JSON.stringify(saved));""",
+            ranks,
+        )
+        d.refresh()
+        app.wait_ready()
+        for square in ("d4", "d5"):  # not f2-d2, the win
+            app.tap(wait_for(lambda: app.visible(f"#board .square[data-square='{square}']"), f"the square {square}", 5))
+        wait_for(lambda: app.moves_played() == 1, "d4-d5 played")
+        app.button("#more")
+        app.button("#review-open")
+        wait_for(
+            lambda: app.visible("#review-line button[data-step='1']"), f"petteia {language}: the review's labels", 60
+        )
+        said = d.find_element(By.ID, "review-move").text
+        assert (
+            words["review.lost_win"] in said and words["review.judged_blunder"].split("{lost}")[0] in said
+        ), f"petteia {language}: the win missed said {said!r}"
+        assert not re.search(r"\d\d", said.split(".", 2)[-1]), f"petteia {language}: a figure in {said!r}"
+        app.button("#review-close")
+        print(f"capture values: petteia {language}: the review says a win missed: {said!r}")
+    app.size(360, 740)
 
 
 def screenshot_as_is(app, name):

@@ -12,15 +12,13 @@ import { askAnalysis, perfectTable } from "./engine.js";
 import { t } from "./i18n.js";
 import { afterChange, ownDiceDialog, roll } from "./play.js";
 import { screens } from "./review.js";
-import { REVIEW_NODES, unitOf, WIN_PIECES } from "./review-model.js";
+import { EVALUATION_SHOWN, readPieces, REVIEW_NODES, unitOf } from "./review-model.js";
 import { catalogueOf, state } from "./state.js";
 import { announce } from "./status.js";
 import { describeEvent, describeMove, sideName } from "./words.js";
 
 // A position's budget: the review's for each position, twice over (one position at a time here).
 export const ANALYSIS_NODES = 2 * REVIEW_NODES;
-// A lead in pieces from which a position is won (the searches' wins are WIN_PIECES and more).
-const WON_PIECES = WIN_PIECES / 2;
 
 let questions = 0;
 
@@ -228,7 +226,9 @@ function fillValue() {
       : t("analysis.line_roll");
 }
 
-// The evaluation in words, for the side to move: its chance of winning, or its lead in pieces.
+// The evaluation in words, for the side to move: its chance of winning; in the capture games a
+// win found by the search, in moves, else the search's evaluation (a man 1, named as an
+// evaluation: it counts more than men), written out within EVALUATION_SHOWN either way.
 function valueWords({ value, toMove, unit, exact }) {
   if (state.game.isOver) return t("analysis.over");
   const who = sideName(toMove);
@@ -237,8 +237,20 @@ function valueWords({ value, toMove, unit, exact }) {
       who,
       percent: Math.round(100 * value),
     });
-  if (Math.abs(value) >= WON_PIECES) return t(value > 0 ? "analysis.value_wins" : "analysis.value_loses", { who });
-  return t("analysis.value_pieces", { who, pieces: (value > 0 ? "+" : "") + value.toFixed(1) });
+  const read = readPieces(value);
+  if (read.kind !== "evaluation") return t(`analysis.value_${read.kind}_in`, { who, count: read.moves });
+  const signed = (number, digits) =>
+    new Intl.NumberFormat(document.documentElement.lang, {
+      signDisplay: "exceptZero",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(number);
+  if (read.beyond)
+    return t(read.beyond > 0 ? "analysis.value_score_over" : "analysis.value_score_under", {
+      who,
+      limit: signed(read.beyond * EVALUATION_SHOWN, 0),
+    });
+  return t("analysis.value_score", { who, score: signed(value, 1) });
 }
 
 function ask(position) {
