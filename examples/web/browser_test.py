@@ -3760,10 +3760,13 @@ def analysis_move(app, where):
         app.button("#analysis-roll")
         wait_for(lambda: analysis_events(app) == before + 1, f"{where}: the dice thrown")
         before += 1
-    movable = wait_for(
-        lambda: app.d.find_elements(By.CSS_SELECTOR, "#board .movable:not(.mark)"), f"{where}: pieces to move", 10
-    )
-    app.tap(rng.choice(movable))
+    movable = lambda: app.d.find_elements(By.CSS_SELECTOR, "#board .movable:not(.mark)")
+    wait_for(lambda: movable() or app.visible("#analysis-best"), f"{where}: pieces to move", 10)
+    if not movable():  # the dice left no move (the analysis board has no Pass button): the best line's pass
+        app.button("#analysis-best")
+        wait_for(lambda: analysis_events(app) > before, f"{where}: the pass played on the analysis board", 5)
+        return
+    app.tap(rng.choice(movable()))
     if (
         wait_for(
             lambda: analysis_events(app) > before
