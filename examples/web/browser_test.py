@@ -502,6 +502,7 @@ def parts():
         ("visitor_defects", visitor_defects),
         ("review_and_analysis", review_and_analysis),
         ("capture_values", capture_values),
+        ("analysis_setup", analysis_setup),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
         ("kiosk", kiosk),
@@ -3992,11 +3993,15 @@ def review_and_analysis(app):
             d.find_element(By.ID, "analysis-best").send_keys(Keys.ENTER)
             wait_for(lambda: analysis_events(app) == before + 1, f"{where}: the best move played by the keyboard", 5)
         # a position set up by hand: refused with the library's message when illegal, taken when legal
-        app.js("document.querySelector('#analysis-setup').open = true")
+        app.js("document.querySelector('#analysis-setup').open = document.querySelector('#analysis-json').open = true")
         field = d.find_element(By.ID, "analysis-setup-field")
         position = json.loads(field.get_attribute("value"))
         board_before = app.js("return document.querySelector('#board svg').innerHTML")
-        app.js("arguments[0].value = arguments[1]", field, json.dumps(ILLEGAL_SETUP[game](position)))
+        app.js(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+            field,
+            json.dumps(ILLEGAL_SETUP[game](position)),
+        )
         app.button("#analysis-setup-apply")
         refusal = wait_for(lambda: app.visible("#analysis-setup-error"), f"{where}: an illegal set-up refused", 5).text
         library = app.js("return document.querySelector('#analysis-setup-error [lang=en]')?.textContent ?? ''")
@@ -4008,7 +4013,11 @@ def review_and_analysis(app):
         ), f"{where}: the board changed after a refused set-up"
         app.check_axe(f"{where}: a set-up refused")
         app.check_no_leak(f"{where}: a set-up refused")
-        app.js("arguments[0].value = arguments[1]", field, json.dumps(position))
+        app.js(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+            field,
+            json.dumps(position),
+        )
         app.button("#analysis-setup-apply")
         wait_for(
             lambda: d.find_element(By.ID, "analysis-origin").text == catalogue_of("it")["analysis.from_setup"],
@@ -4060,7 +4069,7 @@ CAPTURE_POSITIONS = {
 def set_up(app, ranks, to_move):
     """The analysis board's position set up by its JSON text: the shown one's, with these ranks,
     the pieces counted from them and `to_move` to move."""
-    app.js("document.querySelector('#analysis-setup').open = true")
+    app.js("document.querySelector('#analysis-setup').open = document.querySelector('#analysis-json').open = true")
     field = app.d.find_element(By.ID, "analysis-setup-field")
     position = json.loads(field.get_attribute("value"))
     count = lambda piece: sum(rank.count(piece) for rank in ranks)
@@ -4068,7 +4077,9 @@ def set_up(app, ranks, to_move):
     for key, pieces in (("pieces", ("0", "1")), ("men", ("0", "1")), ("duxes", ("D", "d"))):
         if key in position:
             position[key] = [count(pieces[0]), count(pieces[1])]
-    app.js("arguments[0].value = arguments[1]", field, json.dumps(position))
+    app.js(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", field, json.dumps(position)
+    )
     app.button("#analysis-setup-apply")
     assert not app.visible(
         "#analysis-setup-error"
@@ -4148,6 +4159,142 @@ def capture_values(app):
         assert not re.search(r"\d\d", said.split(".", 2)[-1]), f"petteia {language}: a figure in {said!r}"
         app.button("#review-close")
         print(f"capture values: petteia {language}: the review says a win missed: {said!r}")
+    app.size(360, 740)
+
+
+def board_pieces(app):
+    """The pieces on the board: {square: "player0"/"player1" and "dux" where it is one}."""
+    return app.js(
+        """const out = {};
+           for (const p of document.querySelectorAll('#board .piece[data-square]')) out[p.dataset.square] = [...p.classList].filter((c) => c !== 'piece').sort().join(' ');
+           return out;"""
+    )
+
+
+def setup_tap(app, piece, square):
+    """A piece chosen among the set-up's buttons (data-piece: "0", "1", "D", "d", ".") and a square tapped."""
+    app.button(f"#analysis-pieces button[data-piece='{piece}']")
+    assert (
+        app.js(
+            f"return document.querySelector(\"#analysis-pieces button[data-piece='{piece}']\").getAttribute('aria-pressed')"
+        )
+        == "true"
+    )
+    app.tap(app.d.find_element(By.CSS_SELECTOR, f"#board .square[data-square='{square}']"))
+
+
+def analysis_setup(app):
+    """The analysis board's position set up by taps, in each language (Petteia on an Italian phone
+    and an English tablet, Kowalski's Latrunculi on a German tablet): a piece of each side
+    placed, a piece taken off, one placed by the keyboard, a dux moved, the side to move chosen,
+    each change checked by the library and evaluated; a change the library refuses (Dark left
+    with one man, a dux taken off) refused with its message and the board unchanged; the
+    position's text, for experts, the position shown."""
+    d = app.d
+    runs = [("it", (360, 740), "petteia"), ("en", (768, 1024), "petteia"), ("de", (768, 1024), "latrunculi")]
+    for language, size, game in runs:
+        words = catalogue_of(language)
+        where = f"the set-up by taps, {game} {language} {size[0]}x{size[1]}"
+        app.open(language)
+        app.size(*size)
+        app.new_game(game, {"rows": 6, "cols": 6} if game == "petteia" else {}, opponent="human")
+        app.button("#more")
+        app.button("#review-open")
+        wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
+        app.button("#review-analyse")
+        wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+        app.tap(d.find_element(By.CSS_SELECTOR, "#analysis-setup > summary"))
+        wait_for(lambda: app.visible("#analysis-pieces button"), f"{where}: the pieces to place")
+        offered = app.js(
+            "return [...document.querySelectorAll('#analysis-pieces button')].map((b) => [b.dataset.piece, b.textContent])"
+        )
+        sides = [words["side.0"], words["side.1"]]
+        expected = [
+            ["0", words["analysis.setup_man"].format(who=sides[0])],
+            ["1", words["analysis.setup_man"].format(who=sides[1])],
+        ]
+        if game == "latrunculi":
+            expected += [[dux, words["analysis.setup_dux"].format(who=sides[i])] for i, dux in enumerate("Dd")]
+        assert offered == expected + [[".", words["analysis.setup_empty"]]], f"{where}: the pieces offered {offered}"
+        status = d.find_element(By.ID, "status").text
+        assert status == words["analysis.setup_status"].format(
+            piece=expected[0][1]
+        ), f"{where}: the status line {status!r}"
+        # a man of each side taken off, then one of each placed on empty squares (Kowalski's
+        # sides have all their 12 men: one more is refused)
+        light, dark, empty = ("a1", "a6", ("c3", "d3")) if game == "petteia" else ("a1", "a8", ("c4", "d4"))
+        setup_tap(app, ".", light)
+        wait_for(lambda: light not in board_pieces(app), f"{where}: the man on {light} taken off")
+        assert d.find_element(By.ID, "analysis-origin").text == words["analysis.from_setup"]
+        setup_tap(app, ".", dark)
+        wait_for(lambda: dark not in board_pieces(app), f"{where}: the man on {dark} taken off")
+        setup_tap(app, "1", empty[0])
+        wait_for(lambda: "player1" in board_pieces(app).get(empty[0], ""), f"{where}: Dark's man placed on {empty[0]}")
+        setup_tap(app, "0", empty[1])
+        wait_for(lambda: "player0" in board_pieces(app).get(empty[1], ""), f"{where}: Light's man placed on {empty[1]}")
+        wait_for(lambda: analysis_settled(app), f"{where}: the position set up evaluated", 30)
+        field = json.loads(d.find_element(By.ID, "analysis-setup-field").get_attribute("value"))
+        assert (
+            field["ranks"][0][0] == "." and field["ranks"][int(empty[0][1]) - 1][2] == "1"
+        ), f"{where}: the text {field['ranks']}"
+        # by the keyboard: the empty square chosen by Enter, the board's cursor moved to a man, Enter
+        d.find_element(By.CSS_SELECTOR, "#analysis-pieces button[data-piece='.']").send_keys(Keys.ENTER)
+        board = d.find_element(By.ID, "board")
+        board.send_keys(Keys.ARROW_RIGHT)
+        cursor = lambda: app.js(
+            """const c = document.querySelector('#board .mark.cursor')?.getBoundingClientRect(); if (!c) return null;
+               const x = c.x + c.width / 2, y = c.y + c.height / 2;
+               return [...document.querySelectorAll('#board .square[data-square]')].find((s) => { const r = s.getBoundingClientRect(); return x > r.left && x < r.right && y > r.top && y < r.bottom; })?.dataset.square ?? null;"""
+        )
+        man = lambda: (
+            lambda square: square
+            if "man" in board_pieces(app).get(square, "dux") or (game == "petteia" and square in board_pieces(app))
+            else None
+        )(cursor())
+        for step in range(40):  # up and to the right by turns (the board may be drawn turned), to a man
+            if man():
+                break
+            board.send_keys([Keys.ARROW_UP, Keys.ARROW_RIGHT][step % 2])
+        square = man()
+        assert square, f"{where}: no man under the cursor"
+        board.send_keys(Keys.ENTER)
+        wait_for(lambda: square not in board_pieces(app), f"{where}: the man on {square} taken off by the keyboard")
+        # the side to move
+        Select(d.find_element(By.ID, "analysis-to-move")).select_by_value("1")
+        wait_for(
+            lambda: json.loads(d.find_element(By.ID, "analysis-setup-field").get_attribute("value"))["to_move"] == 1,
+            f"{where}: Dark to move",
+        )
+        if game == "latrunculi":  # Light's one dux moved from g2 to a4
+            setup_tap(app, "D", "a4")
+            wait_for(
+                lambda: "dux" in board_pieces(app).get("a4", "") and "g2" not in board_pieces(app),
+                f"{where}: the dux moved",
+            )
+        app.check_targets(where)
+        app.check_axe(where)
+        app.check_no_leak(where)
+        if language == "it":
+            screenshot_as_is(app, "analysis-setup-360x740")
+        # a change the library refuses: said with its message, the board as it was
+        if game == "petteia":
+            set_up(app, ["0.....", "......", "..1...", "......", "......", "00...1"], 0)
+            app.tap(d.find_element(By.CSS_SELECTOR, "#analysis-setup > summary"))
+            refused = (".", "c3")  # Dark left with one man
+        else:
+            refused = (".", "f7")  # Dark's dux taken off: in Kowalski's rules it is never captured
+        before = app.js("return document.querySelector('#board svg').innerHTML")
+        setup_tap(app, *refused)
+        error = wait_for(lambda: app.visible("#analysis-setup-error"), f"{where}: the change refused", 5).text
+        library = app.js("return document.querySelector('#analysis-setup-error [lang=en]')?.textContent ?? ''")
+        assert error.startswith(words["analysis.setup_refused"]) and library and library in error, f"{where}: {error!r}"
+        assert app.js("return document.querySelector('#board svg').innerHTML") == before, f"{where}: the board changed"
+        app.check_no_leak(f"{where}: refused")
+        print(
+            f"analysis set-up: {where}: men placed and taken off by taps and the keyboard, the side to move; refused: {library!r}"
+        )
+        app.button("#analysis-close")
+        app.button("#review-close")
     app.size(360, 740)
 
 
