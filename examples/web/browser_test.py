@@ -503,6 +503,7 @@ def parts():
         ("review_and_analysis", review_and_analysis),
         ("capture_values", capture_values),
         ("analysis_setup", analysis_setup),
+        ("analysis_pass", analysis_pass),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
         ("kiosk", kiosk),
@@ -3762,9 +3763,9 @@ def analysis_move(app, where):
         wait_for(lambda: analysis_events(app) == before + 1, f"{where}: the dice thrown")
         before += 1
     movable = lambda: app.d.find_elements(By.CSS_SELECTOR, "#board .movable:not(.mark)")
-    wait_for(lambda: movable() or app.visible("#analysis-best"), f"{where}: pieces to move", 10)
-    if not movable():  # the dice left no move (the analysis board has no Pass button): the best line's pass
-        app.button("#analysis-best")
+    wait_for(lambda: movable() or app.visible("#pass"), f"{where}: pieces to move, or Pass", 10)
+    if not movable():  # the dice left no move: Pass, among the analysis board's buttons
+        app.button("#pass")
         wait_for(lambda: analysis_events(app) > before, f"{where}: the pass played on the analysis board", 5)
         return
     app.tap(rng.choice(movable()))
@@ -4296,6 +4297,40 @@ def analysis_setup(app):
         app.button("#analysis-close")
         app.button("#review-close")
     app.size(360, 740)
+
+
+def analysis_pass(app):
+    """A throw of 0 chosen on the analysis board of the Royal Game of Ur, in each language: Pass
+    among the board's buttons (the game's own row is hidden there), and played by a tap."""
+    for language in LANGUAGES:
+        where = f"the analysis board's Pass, ur {language}"
+        app.open(language)
+        app.new_game("ur", {}, opponent="human")
+        app.button("#more")
+        app.button("#review-open")
+        wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
+        app.button("#review-analyse")
+        wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+        before = analysis_events(app)
+        app.button("#analysis-dice")
+        fields = wait_for(
+            lambda: [e for e in app.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()],
+            f"{where}: the dice fields",
+            5,
+        )
+        for field in fields:
+            field.send_keys("0")
+        app.tap(app.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+        button = wait_for(lambda: app.visible("#analysis-panel #pass"), f"{where}: Pass after a throw of 0", 5)
+        assert button.text == catalogue_of(language)["action.pass"], f"{where}: {button.text!r}"
+        app.check_targets(where)
+        app.tap(button)
+        wait_for(lambda: analysis_events(app) == before + 2, f"{where}: the throw and the pass played")
+        app.button("#analysis-close")
+        app.button("#review-close")
+        wait_for(lambda: app.visible("#actions"), f"{where}: the game again")
+        assert app.js("return document.querySelector('#choices').parentElement.id") == "actions"
+    print(f"analysis board: Pass after a throw of 0 among its buttons, in {', '.join(LANGUAGES)}")
 
 
 def screenshot_as_is(app, name):
