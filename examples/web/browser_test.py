@@ -4323,6 +4323,7 @@ def analysis_pass(app):
         app.tap(app.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
         button = wait_for(lambda: app.visible("#analysis-panel #pass"), f"{where}: Pass after a throw of 0", 5)
         assert button.text == catalogue_of(language)["action.pass"], f"{where}: {button.text!r}"
+        app.js("window.scrollTo(0, 0)")  # a tap on a button under the board scrolled the page to it
         app.check_targets(where)
         app.tap(button)
         wait_for(lambda: analysis_events(app) == before + 2, f"{where}: the throw and the pass played")
