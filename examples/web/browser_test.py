@@ -1563,7 +1563,13 @@ def computer_turn_in_words(app):
             written = step["H" if origin == "H" else "O" if target == "O" else ""].format(
                 **{"from": origin, "to": target}
             )
-            assert written in line, f"{language}: the computer's move {text} not written out as {written!r}: {line!r}"
+            # a cell the board shows on both sides is named with its side: "IV (Dark)"
+            cell = lambda name: re.escape(name) + r"(?![\w])(?: \([^)]*\))?"
+            pattern = re.escape(step["H" if origin == "H" else "O" if target == "O" else ""])
+            pattern = pattern.replace(re.escape("{from}"), cell(origin)).replace(re.escape("{to}"), cell(target))
+            assert re.search(
+                pattern, line
+            ), f"{language}: the computer's move {text} not written out as {written!r}: {line!r}"
         seen = app.js("return window.seen")
         statuses = {entry["status"] for entry in seen}
         assert not [

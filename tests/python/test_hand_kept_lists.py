@@ -56,7 +56,7 @@ ALLOWED: Dict[str, Tuple[int, str]] = {
     "bindings/python/ludus/cli/__init__.py": (1, DOCS),
     "examples/python/pictures.py": (2, "an example program that draws two games"),
     "examples/web/browser_test.py": (
-        11,
+        12,
         EXAMPLES + " (whole games by taps with each game's options, its printed sheets, its lessons in"
         " other languages and sizes, its screenshots, the review and the lessons' progress walked"
         " through on chosen games)",
