@@ -92,6 +92,10 @@ public:
 
     virtual std::string_view id() const = 0;
     virtual std::unique_ptr<Game> clone() const = 0;
+    // A new game of this game's options with another seed, at their start: the game new_game
+    // makes of the same options with that seed, made without reading them again (the options
+    // are shared, only the seed and what it decides are the new game's own).
+    virtual std::unique_ptr<Game> with_seed(uint64_t seed) const = 0;
 
     virtual Phase phase() const = 0;
     virtual int to_move() const = 0;  // -1 when over

@@ -83,6 +83,28 @@ json resolve_options(const std::vector<OptionSpec> &specs, const json &given) {
     return out;
 }
 
-uint64_t resolved_seed(const json &resolved) { return json_util::seed_from_json(resolved.at("seed"), "seed"); }
+ResolvedOptions::ResolvedOptions(json resolved) {
+    seed_ = json_util::seed_from_json(resolved.at("seed"), "seed");
+    resolved.erase("seed");
+    rest_ = std::make_shared<const json>(std::move(resolved));
+}
+
+const json &ResolvedOptions::operator[](std::string_view name) const {
+    const auto it = rest_->find(std::string(name));
+    if (it == rest_->end()) fail(Status::internal, "no option " + json_util::quote(name) + " resolved");
+    return *it;
+}
+
+void ResolvedOptions::erase(std::string_view name) {
+    json rest = *rest_;
+    rest.erase(std::string(name));
+    rest_ = std::make_shared<const json>(std::move(rest));
+}
+
+json ResolvedOptions::to_json() const {
+    json out = *rest_;
+    out["seed"] = json_util::exact_json(seed_);
+    return out;
+}
 
 }  // namespace ludus

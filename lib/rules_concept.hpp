@@ -111,7 +111,7 @@ struct RulesOf {
     using State = StateT;
     static int to_move(const State &s) { return s.to_move; }
     static Result result(const State &s) { return s.result; }
-    static json options_json(const Options &o) { return o.resolved; }
+    static json options_json(const Options &o) { return o.resolved.to_json(); }
 };
 
 // The capture games (Petteia, Latrunculi): no dice, a draw may be agreed, every turn a move

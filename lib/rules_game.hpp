@@ -22,6 +22,9 @@
 //             start from that position; json setup_json(const Options&): what the options
 //             decided before the start (e.g. opening rolls), saved as "setup" and checked on
 //             restore;
+//             void apply_seed(Options&): what the seed decides in the options beyond the
+//             start's generator (which initial reads from o.resolved.seed()), made again by
+//             with_seed; without it the options keep nothing the seed decides;
 //   a draw by repetition: key(s) the position, repetition_limit(o) (0 = off),
 //             repetition_window(s) (how many earlier positions can recur), or RepeatsSinceCapture;
 //   pictures: render_svg / render_text(const Options&, const State&, const LastMove<State>&,
@@ -158,6 +161,13 @@ public:
     std::unique_ptr<Game> clone() const override {
         history_.share();  // the copy points at the same immutable entries
         return std::make_unique<RulesGame>(*this);
+    }
+
+    std::unique_ptr<Game> with_seed(uint64_t seed) const override {
+        Options o = *options_;  // shares the resolved options but the seed
+        o.resolved.set_seed(seed);
+        if constexpr (requires { R::apply_seed(o); }) R::apply_seed(o);
+        return create(*services_, std::move(o));
     }
 
     Phase phase() const override { return R::phase(state_); }

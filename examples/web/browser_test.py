@@ -265,7 +265,11 @@ class App:
                     status: document.querySelector('#status').getBoundingClientRect().bottom, height: innerHeight, width: innerWidth,
                     dice: (() => { const dice = document.querySelector('#dice'); if (dice.hidden) return null;
                                    const r = dice.getBoundingClientRect(), a = document.querySelector('#actions').getBoundingClientRect();
-                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })()};""",
+                                   return {bottom: r.bottom, right: r.right, under: r.bottom > a.top && r.top < a.bottom && r.right > a.left && r.left < a.right}; })(),
+                    // a page that does not scroll: every button of the actions' row on screen
+                    offscreen: getComputedStyle(document.body).overflowY !== 'hidden' ? [] : [...document.querySelectorAll('#actions button')].filter(seen)
+                                 .filter((e) => { const r = e.getBoundingClientRect(); return r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5 || r.top < -0.5; })
+                                 .map((e) => `${e.id}: ${Math.round(e.getBoundingClientRect().bottom)}`)};""",
             MIN_TARGET,
             board_places,
             self.width,
@@ -281,6 +285,7 @@ class App:
         assert not dice or (
             dice["bottom"] <= small["height"] and dice["right"] <= small["width"] and not dice["under"]
         ), f"{where}: the dice are cut off: {dice}"
+        assert not small["offscreen"], f"{where}: buttons below the fold: {small['offscreen']}"
         self.targets_measured += small["count"]
 
     def check_axe(self, where):
@@ -497,6 +502,9 @@ def parts():
         ("engine_load_error", engine_load_error),
         ("visitor_defects", visitor_defects),
         ("review_and_analysis", review_and_analysis),
+        ("capture_values", capture_values),
+        ("analysis_setup", analysis_setup),
+        ("analysis_pass", analysis_pass),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
         ("kiosk", kiosk),
@@ -606,6 +614,7 @@ def targets(app):
                     checked += 1
             app.size(360, 740)
             print(f"targets: {name}: {' and '.join(phases)}, >= {MIN_TARGET} px at the five sizes")
+    ur_throw_of_nothing(app)
     app.new_game("petteia", {"rows": 10, "cols": 11}, opponent="human")  # (no reply that could end the game)
     app.size(360, 740)
     zoomed = lambda: app.js("return document.querySelector('#board-area').hasAttribute('data-zoomed')")
@@ -634,6 +643,33 @@ def targets(app):
     print(
         f"targets: {checked} screens; Petteia 10x11 on a phone zoomed, the whole board and back by its button, the cursor in view, "
         "a move by taps; Petteia 26x26 zoomed at the five sizes"
+    )
+
+
+def ur_throw_of_nothing(app):
+    """The Royal Game of Ur's throw of 0 (typed in), in each language: the dice, the status line
+    and **Pass** all on screen, the dice under no button, on a phone on its side (the side
+    column's fullest case: the longest status line, the dice and the buttons) and upright, and on a
+    tablet."""
+    for language in LANGUAGES:
+        app.open(language)
+        app.new_game("ur", {}, opponent="human")
+        app.button("#own-dice")
+        fields = wait_for(
+            lambda: [e for e in app.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()],
+            "the dice fields",
+            5,
+        )
+        for field in fields:
+            field.send_keys("0")
+        app.tap(app.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+        wait_for(lambda: app.visible("#pass"), "the Pass button after a throw of 0", 5)
+        for width, height in [(740, 360), (640, 360), (360, 740), (768, 1024)]:
+            app.size(width, height)
+            app.check_targets(f"ur, a throw of 0, {language} at {width}x{height}")
+        app.size(360, 740)
+    print(
+        f"targets: the Royal Game of Ur's throw of 0 with Pass in {', '.join(LANGUAGES)}, on a phone on its side and upright, a tablet"
     )
 
 
@@ -1528,7 +1564,13 @@ def computer_turn_in_words(app):
             written = step["H" if origin == "H" else "O" if target == "O" else ""].format(
                 **{"from": origin, "to": target}
             )
-            assert written in line, f"{language}: the computer's move {text} not written out as {written!r}: {line!r}"
+            # a cell the board shows on both sides is named with its side: "IV (Dark)"
+            cell = lambda name: re.escape(name) + r"(?![\w])(?: \([^)]*\))?"
+            pattern = re.escape(step["H" if origin == "H" else "O" if target == "O" else ""])
+            pattern = pattern.replace(re.escape("{from}"), cell(origin)).replace(re.escape("{to}"), cell(target))
+            assert re.search(
+                pattern, line
+            ), f"{language}: the computer's move {text} not written out as {written!r}: {line!r}"
         seen = app.js("return window.seen")
         statuses = {entry["status"] for entry in seen}
         assert not [
@@ -3829,10 +3871,13 @@ def analysis_move(app, where):
         app.button("#analysis-roll")
         wait_for(lambda: analysis_events(app) == before + 1, f"{where}: the dice thrown")
         before += 1
-    movable = wait_for(
-        lambda: app.d.find_elements(By.CSS_SELECTOR, "#board .movable:not(.mark)"), f"{where}: pieces to move", 10
-    )
-    app.tap(rng.choice(movable))
+    movable = lambda: app.d.find_elements(By.CSS_SELECTOR, "#board .movable:not(.mark)")
+    wait_for(lambda: movable() or app.visible("#pass"), f"{where}: pieces to move, or Pass", 10)
+    if not movable():  # the dice left no move: Pass, among the analysis board's buttons
+        app.button("#pass")
+        wait_for(lambda: analysis_events(app) > before, f"{where}: the pass played on the analysis board", 5)
+        return
+    app.tap(rng.choice(movable()))
     if (
         wait_for(
             lambda: analysis_events(app) > before
@@ -3987,11 +4032,16 @@ def review_and_analysis(app):
                     for key in (
                         "analysis.over",
                         "analysis.value_chance",
-                        "analysis.value_pieces",
-                        "analysis.value_wins",
-                        "analysis.value_loses",
+                        "analysis.value_score",
+                        "analysis.value_score_over",
+                        "analysis.value_score_under",
+                        "analysis.value_win_in",
+                        "analysis.value_loss_in",
                     )
-                    if said_as(words[key], settled["text"])
+                    if any(
+                        said_as(message, settled["text"])
+                        for message in (words[key].values() if isinstance(words[key], dict) else [words[key]])
+                    )
                 ]
                 assert said, f"{here}: the evaluation said {settled['text']!r}"
                 assert (
@@ -4053,11 +4103,15 @@ def review_and_analysis(app):
             d.find_element(By.ID, "analysis-best").send_keys(Keys.ENTER)
             wait_for(lambda: analysis_events(app) == before + 1, f"{where}: the best move played by the keyboard", 5)
         # a position set up by hand: refused with the library's message when illegal, taken when legal
-        app.js("document.querySelector('#analysis-setup').open = true")
+        app.js("document.querySelector('#analysis-setup').open = document.querySelector('#analysis-json').open = true")
         field = d.find_element(By.ID, "analysis-setup-field")
         position = json.loads(field.get_attribute("value"))
         board_before = app.js("return document.querySelector('#board svg').innerHTML")
-        app.js("arguments[0].value = arguments[1]", field, json.dumps(ILLEGAL_SETUP[game](position)))
+        app.js(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+            field,
+            json.dumps(ILLEGAL_SETUP[game](position)),
+        )
         app.button("#analysis-setup-apply")
         refusal = wait_for(lambda: app.visible("#analysis-setup-error"), f"{where}: an illegal set-up refused", 5).text
         library = app.js("return document.querySelector('#analysis-setup-error [lang=en]')?.textContent ?? ''")
@@ -4069,7 +4123,11 @@ def review_and_analysis(app):
         ), f"{where}: the board changed after a refused set-up"
         app.check_axe(f"{where}: a set-up refused")
         app.check_no_leak(f"{where}: a set-up refused")
-        app.js("arguments[0].value = arguments[1]", field, json.dumps(position))
+        app.js(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+            field,
+            json.dumps(position),
+        )
         app.button("#analysis-setup-apply")
         wait_for(
             lambda: d.find_element(By.ID, "analysis-origin").text == catalogue_of("it")["analysis.from_setup"],
@@ -4090,6 +4148,299 @@ def review_and_analysis(app):
         assert saved == len(history), f"{where}: the saved game changed ({saved} events, {len(history)} before)"
         app.button("#review-close")
         wait_for(lambda: app.visible("#end-panel"), f"{where}: the end panel again")
+
+
+# Positions of the capture games set up on the analysis board (the library's ranks: "0" Light's
+# men, "1" Dark's, "D" and "d" their duxes, "." empty) and the words their evaluation is said
+# in: [key, count of moves] (a win or a loss the search found) or [key, None] (the evaluation).
+# Kowalski's Latrunculi: Dark's dux in a corner beside its own man; Light's man on d7 can shut it in (d7-a7)
+DUX_IN_THE_CORNER = ["0000000000..", "......D.....", *["............"] * 4, "...0........", "d1......1111"]
+CAPTURE_POSITIONS = {
+    ("petteia", (("rows", 6), ("cols", 6))): [
+        # Light takes Dark's last man but one at once (f2-d2 flanks c2)
+        (["......", ".01..0", "......", "...0..", "......", ".....1"], 0, "analysis.value_win_in", 1),
+        # ten men against two: far over ten men's worth in the evaluation, no win found yet
+        (["000000", "000000", "......", "......", "......", "11...."], 0, "analysis.value_score_over", None),
+        # Dark to move loses on Light's next move, whatever it plays
+        (["1.....", "0.....", "......", ".0....", "......", "01.0.."], 1, "analysis.value_loss_in", 1),
+        # an even position: the evaluation written out
+        (["0.....", "......", "..1...", "......", "......", "00..11"], 0, "analysis.value_score", None),
+        # Dark's one legal move, then lost two moves later
+        (["10....", "0.....", "......", "......", ".0....", ".10..."], 1, "analysis.value_loss_in", 2),
+    ],
+    ("latrunculi", ()): [
+        # Light to move shuts Dark's dux in at once; Dark to move: the evaluation
+        (DUX_IN_THE_CORNER, 0, "analysis.value_win_in", 1),
+        (DUX_IN_THE_CORNER, 1, "analysis.value_score", None),
+    ],
+}
+
+
+def set_up(app, ranks, to_move):
+    """The analysis board's position set up by its JSON text: the shown one's, with these ranks,
+    the pieces counted from them and `to_move` to move."""
+    app.js("document.querySelector('#analysis-setup').open = document.querySelector('#analysis-json').open = true")
+    field = app.d.find_element(By.ID, "analysis-setup-field")
+    position = json.loads(field.get_attribute("value"))
+    count = lambda piece: sum(rank.count(piece) for rank in ranks)
+    position.update(ranks=ranks, to_move=to_move)
+    for key, pieces in (("pieces", ("0", "1")), ("men", ("0", "1")), ("duxes", ("D", "d"))):
+        if key in position:
+            position[key] = [count(pieces[0]), count(pieces[1])]
+    app.js(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", field, json.dumps(position)
+    )
+    app.button("#analysis-setup-apply")
+    assert not app.visible(
+        "#analysis-setup-error"
+    ), f"set-up refused: {app.d.find_element(By.ID, 'analysis-setup-error').text}"
+    app.js("document.querySelector('#analysis-setup').open = false")
+
+
+def capture_values(app):
+    """The capture games' evaluation said honestly on the analysis board, in each language: a win
+    or a loss the search found in words with its moves ("vince in 1 mossa"), not as hundreds
+    of men; else the search's evaluation named as one (it counts mobility too), written out
+    within ten men's worth either way and as "over +10" beyond; in Petteia and Latrunculi. The
+    review of a move that missed a win says so, not "298 men lost"."""
+    d = app.d
+    sizes = [(360, 740), (768, 1024), (740, 360)]
+    for index, language in enumerate(LANGUAGES):
+        words = catalogue_of(language)
+        for (game, options), positions in CAPTURE_POSITIONS.items():
+            where = f"{game} {language}"
+            app.open(language)
+            app.size(*sizes[index % len(sizes)])
+            app.new_game(game, dict(options), opponent="human")
+            app.button("#more")
+            app.button("#review-open")
+            wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
+            app.button("#review-analyse")
+            wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+            for ranks, to_move, key, count in positions:
+                set_up(app, ranks, to_move)
+                message = words[key]
+                if isinstance(message, dict):
+                    message = message["one" if count == 1 else "other"].replace("{count}", str(count))
+
+                def said():
+                    settled = analysis_settled(app)
+                    return settled if settled and said_as(message, settled["text"]) else None
+
+                try:
+                    settled = wait_for(said, f"{where}: {key}", 30)
+                except AssertionError:
+                    raise AssertionError(
+                        f"{where}, {'/'.join(ranks)}: {key} ({count}) not said: {analysis_settled(app)}"
+                    )
+                numbers = [float(n.replace(",", ".")) for n in re.findall(r"\d+(?:[.,]\d+)?", settled["text"])]
+                assert all(n <= 10 for n in numbers), f"{where}: figures over ten men's worth said: {settled['text']!r}"
+                if key == "analysis.value_score_over":
+                    assert settled["value"] > 10 and "10" in settled["text"], f"{where}: {settled}"
+            app.check_no_leak(f"the analysis board's evaluation, {where}")
+            app.check_targets(f"the analysis board's evaluation, {where}")
+            app.button("#analysis-close")
+            app.button("#review-close")
+            print(f"capture values: {where}: {', '.join(key.split('.')[1] for _, _, key, _ in positions)}")
+        # the review of a move that missed Petteia's win: said in words
+        (ranks, to_move, _, _) = CAPTURE_POSITIONS[("petteia", (("rows", 6), ("cols", 6)))][0]
+        app.new_game("petteia", {"rows": 6, "cols": 6}, opponent="human")
+        app.js(
+            """const saved = JSON.parse(localStorage.getItem('ludus.current')), [ranks] = arguments;
+               const position = {...saved.state.position, ranks, pieces: [3, 2], to_move: 0};
+               saved.state = {...saved.state, start: position, position, history: []};
+               localStorage.setItem('ludus.current', JSON.stringify(saved));""",
+            ranks,
+        )
+        d.refresh()
+        app.wait_ready()
+        for square in ("d4", "d5"):  # not f2-d2, the win
+            app.tap(wait_for(lambda: app.visible(f"#board .square[data-square='{square}']"), f"the square {square}", 5))
+        wait_for(lambda: app.moves_played() == 1, "d4-d5 played")
+        app.button("#more")
+        app.button("#review-open")
+        wait_for(
+            lambda: app.visible("#review-line button[data-step='1']"), f"petteia {language}: the review's labels", 60
+        )
+        said = d.find_element(By.ID, "review-move").text
+        assert (
+            words["review.lost_win"] in said and words["review.judged_blunder"].split("{lost}")[0] in said
+        ), f"petteia {language}: the win missed said {said!r}"
+        assert not re.search(r"\d\d", said.split(".", 2)[-1]), f"petteia {language}: a figure in {said!r}"
+        app.button("#review-close")
+        print(f"capture values: petteia {language}: the review says a win missed: {said!r}")
+    app.size(360, 740)
+
+
+def board_pieces(app):
+    """The pieces on the board: {square: "player0"/"player1" and "dux" where it is one}."""
+    return app.js(
+        """const out = {};
+           for (const p of document.querySelectorAll('#board .piece[data-square]')) out[p.dataset.square] = [...p.classList].filter((c) => c !== 'piece').sort().join(' ');
+           return out;"""
+    )
+
+
+def setup_tap(app, piece, square):
+    """A piece chosen among the set-up's buttons (data-piece: "0", "1", "D", "d", ".") and a square tapped."""
+    app.button(f"#analysis-pieces button[data-piece='{piece}']")
+    assert (
+        app.js(
+            f"return document.querySelector(\"#analysis-pieces button[data-piece='{piece}']\").getAttribute('aria-pressed')"
+        )
+        == "true"
+    )
+    app.tap(app.d.find_element(By.CSS_SELECTOR, f"#board .square[data-square='{square}']"))
+
+
+def analysis_setup(app):
+    """The analysis board's position set up by taps, in each language (Petteia on an Italian phone
+    and an English tablet, Kowalski's Latrunculi on a German tablet): a piece of each side
+    placed, a piece taken off, one placed by the keyboard, a dux moved, the side to move chosen,
+    each change checked by the library and evaluated; a change the library refuses (Dark left
+    with one man, a dux taken off) refused with its message and the board unchanged; the
+    position's text, for experts, the position shown."""
+    d = app.d
+    runs = [("it", (360, 740), "petteia"), ("en", (768, 1024), "petteia"), ("de", (768, 1024), "latrunculi")]
+    for language, size, game in runs:
+        words = catalogue_of(language)
+        where = f"the set-up by taps, {game} {language} {size[0]}x{size[1]}"
+        app.open(language)
+        app.size(*size)
+        app.new_game(game, {"rows": 6, "cols": 6} if game == "petteia" else {}, opponent="human")
+        app.button("#more")
+        app.button("#review-open")
+        wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
+        app.button("#review-analyse")
+        wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+        app.tap(d.find_element(By.CSS_SELECTOR, "#analysis-setup > summary"))
+        wait_for(lambda: app.visible("#analysis-pieces button"), f"{where}: the pieces to place")
+        offered = app.js(
+            "return [...document.querySelectorAll('#analysis-pieces button')].map((b) => [b.dataset.piece, b.textContent])"
+        )
+        sides = [words["side.0"], words["side.1"]]
+        expected = [
+            ["0", words["analysis.setup_man"].format(who=sides[0])],
+            ["1", words["analysis.setup_man"].format(who=sides[1])],
+        ]
+        if game == "latrunculi":
+            expected += [[dux, words["analysis.setup_dux"].format(who=sides[i])] for i, dux in enumerate("Dd")]
+        assert offered == expected + [[".", words["analysis.setup_empty"]]], f"{where}: the pieces offered {offered}"
+        status = d.find_element(By.ID, "status").text
+        assert status == words["analysis.setup_status"].format(
+            piece=expected[0][1]
+        ), f"{where}: the status line {status!r}"
+        # a man of each side taken off, then one of each placed on empty squares (Kowalski's
+        # sides have all their 12 men: one more is refused)
+        light, dark, empty = ("a1", "a6", ("c3", "d3")) if game == "petteia" else ("a1", "a8", ("c4", "d4"))
+        setup_tap(app, ".", light)
+        wait_for(lambda: light not in board_pieces(app), f"{where}: the man on {light} taken off")
+        assert d.find_element(By.ID, "analysis-origin").text == words["analysis.from_setup"]
+        setup_tap(app, ".", dark)
+        wait_for(lambda: dark not in board_pieces(app), f"{where}: the man on {dark} taken off")
+        setup_tap(app, "1", empty[0])
+        wait_for(lambda: "player1" in board_pieces(app).get(empty[0], ""), f"{where}: Dark's man placed on {empty[0]}")
+        setup_tap(app, "0", empty[1])
+        wait_for(lambda: "player0" in board_pieces(app).get(empty[1], ""), f"{where}: Light's man placed on {empty[1]}")
+        wait_for(lambda: analysis_settled(app), f"{where}: the position set up evaluated", 30)
+        field = json.loads(d.find_element(By.ID, "analysis-setup-field").get_attribute("value"))
+        assert (
+            field["ranks"][0][0] == "." and field["ranks"][int(empty[0][1]) - 1][2] == "1"
+        ), f"{where}: the text {field['ranks']}"
+        # by the keyboard: the empty square chosen by Enter, the board's cursor moved to a man, Enter
+        d.find_element(By.CSS_SELECTOR, "#analysis-pieces button[data-piece='.']").send_keys(Keys.ENTER)
+        board = d.find_element(By.ID, "board")
+        board.send_keys(Keys.ARROW_RIGHT)
+        cursor = lambda: app.js(
+            """const c = document.querySelector('#board .mark.cursor')?.getBoundingClientRect(); if (!c) return null;
+               const x = c.x + c.width / 2, y = c.y + c.height / 2;
+               return [...document.querySelectorAll('#board .square[data-square]')].find((s) => { const r = s.getBoundingClientRect(); return x > r.left && x < r.right && y > r.top && y < r.bottom; })?.dataset.square ?? null;"""
+        )
+        man = lambda: (
+            lambda square: square
+            if "man" in board_pieces(app).get(square, "dux") or (game == "petteia" and square in board_pieces(app))
+            else None
+        )(cursor())
+        for step in range(40):  # up and to the right by turns (the board may be drawn turned), to a man
+            if man():
+                break
+            board.send_keys([Keys.ARROW_UP, Keys.ARROW_RIGHT][step % 2])
+        square = man()
+        assert square, f"{where}: no man under the cursor"
+        board.send_keys(Keys.ENTER)
+        wait_for(lambda: square not in board_pieces(app), f"{where}: the man on {square} taken off by the keyboard")
+        # the side to move
+        Select(d.find_element(By.ID, "analysis-to-move")).select_by_value("1")
+        wait_for(
+            lambda: json.loads(d.find_element(By.ID, "analysis-setup-field").get_attribute("value"))["to_move"] == 1,
+            f"{where}: Dark to move",
+        )
+        if game == "latrunculi":  # Light's one dux moved from g2 to a4
+            setup_tap(app, "D", "a4")
+            wait_for(
+                lambda: "dux" in board_pieces(app).get("a4", "") and "g2" not in board_pieces(app),
+                f"{where}: the dux moved",
+            )
+        app.check_targets(where)
+        app.check_axe(where)
+        app.check_no_leak(where)
+        if language == "it":
+            screenshot_as_is(app, "analysis-setup-360x740")
+        # a change the library refuses: said with its message, the board as it was
+        if game == "petteia":
+            set_up(app, ["0.....", "......", "..1...", "......", "......", "00...1"], 0)
+            app.tap(d.find_element(By.CSS_SELECTOR, "#analysis-setup > summary"))
+            refused = (".", "c3")  # Dark left with one man
+        else:
+            refused = (".", "f7")  # Dark's dux taken off: in Kowalski's rules it is never captured
+        before = app.js("return document.querySelector('#board svg').innerHTML")
+        setup_tap(app, *refused)
+        error = wait_for(lambda: app.visible("#analysis-setup-error"), f"{where}: the change refused", 5).text
+        library = app.js("return document.querySelector('#analysis-setup-error [lang=en]')?.textContent ?? ''")
+        assert error.startswith(words["analysis.setup_refused"]) and library and library in error, f"{where}: {error!r}"
+        assert app.js("return document.querySelector('#board svg').innerHTML") == before, f"{where}: the board changed"
+        app.check_no_leak(f"{where}: refused")
+        print(
+            f"analysis set-up: {where}: men placed and taken off by taps and the keyboard, the side to move; refused: {library!r}"
+        )
+        app.button("#analysis-close")
+        app.button("#review-close")
+    app.size(360, 740)
+
+
+def analysis_pass(app):
+    """A throw of 0 chosen on the analysis board of the Royal Game of Ur, in each language: Pass
+    among the board's buttons (the game's own row is hidden there), and played by a tap."""
+    for language in LANGUAGES:
+        where = f"the analysis board's Pass, ur {language}"
+        app.open(language)
+        app.new_game("ur", {}, opponent="human")
+        app.button("#more")
+        app.button("#review-open")
+        wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
+        app.button("#review-analyse")
+        wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+        before = analysis_events(app)
+        app.button("#analysis-dice")
+        fields = wait_for(
+            lambda: [e for e in app.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()],
+            f"{where}: the dice fields",
+            5,
+        )
+        for field in fields:
+            field.send_keys("0")
+        app.tap(app.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+        button = wait_for(lambda: app.visible("#analysis-panel #pass"), f"{where}: Pass after a throw of 0", 5)
+        assert button.text == catalogue_of(language)["action.pass"], f"{where}: {button.text!r}"
+        app.js("window.scrollTo(0, 0)")  # a tap on a button under the board scrolled the page to it
+        app.check_targets(where)
+        app.tap(button)
+        wait_for(lambda: analysis_events(app) == before + 2, f"{where}: the throw and the pass played")
+        app.button("#analysis-close")
+        app.button("#review-close")
+        wait_for(lambda: app.visible("#actions"), f"{where}: the game again")
+        assert app.js("return document.querySelector('#choices').parentElement.id") == "actions"
+    print(f"analysis board: Pass after a throw of 0 among its buttons, in {', '.join(LANGUAGES)}")
 
 
 def screenshot_as_is(app, name):

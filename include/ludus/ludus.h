@@ -17,9 +17,11 @@
  *    used by two threads at once without the caller's lock. Besides the handles, the library
  *    keeps this state between calls, none of which changes what a call answers:
  *      per thread (thread_local: each thread its own, never shared, no lock; freed with the
- *      thread): the message of ludus_last_error; ludus_game_new's cache, the options text the
- *      thread last made a game from and a game at their start to clone (lib/recent_options.hpp);
- *      the count of seeds drawn from the operating system; the pool of history memory;
+ *      thread): the message of ludus_last_error; ludus_game_new's cache, the last four options
+ *      the thread made games from (the same options with any seed or none, their members in
+ *      any order), read and checked, each with a game at their start to make the next games of
+ *      them from (lib/recent_options.hpp); the thread's generator of fresh seeds (one read of
+ *      the operating system a thread); the pool of history memory;
  *      per process, shared by every thread: tables each built once on first use and read-only
  *      after (C++ static initialisation or std::call_once: the option tables, a ruleset's board
  *      masks or routes); and the Royal Game of Ur's solved-game caches (the position index of

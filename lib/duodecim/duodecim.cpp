@@ -91,8 +91,14 @@ DuodecimOptions DuodecimRules::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     o.pieces = o.resolved["pieces"].get<int>();
-    Rng rng{resolved_seed(o.resolved)};
+    apply_seed(o);
+    return o;
+}
+
+void DuodecimRules::apply_seed(Options &o) {
+    Rng rng{o.resolved.seed()};
     const json &first = o.resolved["first_player"];
+    o.opening_rolls.clear();
     if (first.is_string()) {
         for (;;) {  // equal totals roll again
             std::array<int, 4> r{};
@@ -107,7 +113,6 @@ DuodecimOptions DuodecimRules::parse_options(const json &given) {
         o.first_player = first.get<int>();
     }
     o.rng_after_opening = rng;
-    return o;
 }
 
 json DuodecimRules::setup_json(const Options &o) {

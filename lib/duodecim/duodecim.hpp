@@ -37,7 +37,7 @@ struct DuodecimOptions {
     int first_player = 0;                           // decided before the start (by the opening rolls with "roll")
     std::vector<std::array<int, 4>> opening_rolls;  // player 0's two dice, then player 1's, per round
     Rng rng_after_opening;                          // the game's generator once the opening rolls are made
-    json resolved;                                  // every option as given or defaulted (saved with the game)
+    ResolvedOptions resolved;                       // every option as given or defaulted (saved with the game)
 };
 
 struct DuodecimState : StateEnvelope {
@@ -73,6 +73,9 @@ struct DuodecimRules : RaceRules<DuodecimOptions, DuodecimState> {
     static const std::vector<OptionSpec> &option_specs();
     static json options_catalogue() { return ludus::options_catalogue(option_specs()); }
     static Options parse_options(const json &given);
+    // What the seed decides before the start (the opening rolls, the first player, the
+    // generator after them), made again when o.resolved's seed changes (Game::with_seed).
+    static void apply_seed(Options &o);
     static json setup_json(const Options &o);
 
     static State initial(const Options &o);

@@ -14,12 +14,24 @@ namespace bits {
 
 template <class BB>
 constexpr BB one(int sq) {
-    return BB{1} << sq;
+    if constexpr (sizeof(BB) > 8) {
+        // the word of the square shifted alone: a shift of all 128 bits by a variable costs a
+        // test of the word and two shifts
+        const BB bit = uint64_t{1} << (sq & 63);
+        return sq < 64 ? bit : bit << 64;
+    } else {
+        return BB{1} << sq;
+    }
 }
 
 template <class BB>
 constexpr bool test(BB b, int sq) {
-    return ((b >> sq) & 1) != 0;
+    if constexpr (sizeof(BB) > 8) {
+        const auto word = static_cast<uint64_t>(sq < 64 ? b : b >> 64);
+        return ((word >> (sq & 63)) & 1) != 0;
+    } else {
+        return ((b >> sq) & 1) != 0;
+    }
 }
 
 constexpr int popcount(uint64_t b) { return std::popcount(b); }

@@ -34,6 +34,37 @@ struct RulesetMasks {
     std::unique_ptr<LatrunculiMasks<u128>> m128;
 };
 
+// The pieces of a ruleset's setup and their key (none for a ruleset whose pieces are placed).
+template <class BB>
+void fill_setup(LatrunculiMasks<BB> &m, const LatrunculiRuleset &r) {
+    if (r.placed_per_turn > 0) return;
+    std::array<BB, 2> &men = m.setup_men, &dux = m.setup_dux;
+    const int cols = r.cols, top = (r.rows - 1) * cols;
+    if (!r.dux) {  // two full ranks each (Museum Quintana)
+        for (int f = 0; f < cols; ++f) {
+            men[0] |= bits::one<BB>(f) | bits::one<BB>(cols + f);
+            men[1] |= bits::one<BB>(top + f) | bits::one<BB>(top - cols + f);
+        }
+    } else if (cols % 2 == 0) {
+        // Kowalski 8x12: the men fill the first rank, the dux stands on the second just right
+        // of the centre line from its owner's side.
+        for (int f = 0; f < cols; ++f) men[0] |= bits::one<BB>(f), men[1] |= bits::one<BB>(top + f);
+        dux[0] = bits::one<BB>(cols + cols / 2);
+        dux[1] = bits::one<BB>(top - cols + cols / 2 - 1);
+    } else {
+        // Kowalski 10x11 (Ludii): the dux in the middle of the first rank, five men each side.
+        for (int f = 0; f < cols; ++f) {
+            (f == cols / 2 ? dux[0] : men[0]) |= bits::one<BB>(f);
+            (f == cols / 2 ? dux[1] : men[1]) |= bits::one<BB>(top + f);
+        }
+    }
+    for (int p = 0; p < 2; ++p)
+        for (BB b = men[p] | dux[p]; b != 0; b &= b - 1) {
+            const int sq = bits::lowest(b);
+            m.setup_key ^= piece_key(sq, p, bits::test(dux[p], sq));
+        }
+}
+
 const RulesetMasks &ruleset_masks(const LatrunculiRuleset &r) {
     static std::vector<RulesetMasks> masks(all_rulesets().size());  // in the order of all_rulesets()
     RulesetMasks &m = masks[static_cast<size_t>(&r - all_rulesets().data())];
@@ -42,10 +73,12 @@ const RulesetMasks &ruleset_masks(const LatrunculiRuleset &r) {
             m.m64 = std::make_unique<LatrunculiMasks<uint64_t>>();
             fill_masks(*m.m64, r.rows, r.cols);
             m.m64->move_shape = move_shape_id(r);
+            fill_setup(*m.m64, r);
         }
         m.m128 = std::make_unique<LatrunculiMasks<u128>>();
         fill_masks(*m.m128, r.rows, r.cols);
         m.m128->move_shape = move_shape_id(r);
+        fill_setup(*m.m128, r);
     });
     return m;
 }
@@ -145,36 +178,16 @@ template <class BB>
 LatrunculiStateT<BB> LatrunculiRulesT<BB>::initial(const Options &o) {
     const LatrunculiRuleset &r = *o.rules;
     State s;
-    s.rng.state = resolved_seed(o.resolved);
+    s.rng.state = o.resolved.seed();
     if (r.placed_per_turn > 0) {
         s.men_in_hand = {static_cast<uint8_t>(r.men), static_cast<uint8_t>(r.men)};
         s.dux_in_hand = {r.dux, r.dux};
         return s;
     }
-    const int top = (o.rows - 1) * o.cols;
-    if (!r.dux) {  // two full ranks each (Museum Quintana)
-        for (int f = 0; f < o.cols; ++f) {
-            s.men[0] |= bits::one<BB>(f) | bits::one<BB>(o.cols + f);
-            s.men[1] |= bits::one<BB>(top + f) | bits::one<BB>(top - o.cols + f);
-        }
-    } else if (o.cols % 2 == 0) {
-        // Kowalski 8x12: the men fill the first rank, the dux stands on the second just right
-        // of the centre line from its owner's side.
-        for (int f = 0; f < o.cols; ++f) s.men[0] |= bits::one<BB>(f), s.men[1] |= bits::one<BB>(top + f);
-        s.dux[0] = bits::one<BB>(o.cols + o.cols / 2);
-        s.dux[1] = bits::one<BB>(top - o.cols + o.cols / 2 - 1);
-    } else {
-        // Kowalski 10x11 (Ludii): the dux in the middle of the first rank, five men each side.
-        for (int f = 0; f < o.cols; ++f) {
-            BB &men0 = f == o.cols / 2 ? s.dux[0] : s.men[0];
-            BB &men1 = f == o.cols / 2 ? s.dux[1] : s.men[1];
-            men0 |= bits::one<BB>(f);
-            men1 |= bits::one<BB>(top + f);
-        }
-    }
-    for (int p = 0; p < 2; ++p)
-        for (int sq = 0; sq < o.rows * o.cols; ++sq)
-            if (bits::test(s.pieces(p), sq)) s.key ^= piece_key(sq, p, bits::test(s.dux[p], sq));
+    const LatrunculiMasks<BB> &m = o.masks<BB>();
+    s.men = m.setup_men;
+    s.dux = m.setup_dux;
+    s.key = m.setup_key;
     return s;
 }
 
@@ -244,7 +257,8 @@ template <class Shape = AnyMoveShape, class BB>
     BB captured = 0;
 #pragma GCC unroll 4
     for (int d = 0; d < 4; ++d) captured |= shift(m, cols, moved, d) & victims & shift(m, cols, flankers, opposite(d));
-    if (r.corner_taken_by_two && (moved & m.corners) == 0) {
+    // Only a piece landing next to a corner takes a man on it (one on the corner takes nothing).
+    if (r.corner_taken_by_two && (moved & m.next_to_corners) != 0) {
         for (int c = 0; c < 4; ++c) {
             if (!bits::test(s.men[e], o.corners[c])) continue;
             const auto [n0, n1] = o.corner_neighbours[c];
@@ -292,9 +306,7 @@ BB LatrunculiRulesT<BB>::reach(const Options &o, BB from, BB empty) {
 
 template <class BB>
 bool LatrunculiRulesT<BB>::dux_immobilised(const Options &o, const State &s, int player) {
-    if (s.dux[player] == 0) return false;
-    const BB around = o.masks<BB>().neighbours[bits::lowest(s.dux[player])];
-    return (around & ~s.occupied()) == 0 && (around & s.pieces(1 - player)) != 0;
+    return dux_hemmed_in(o.masks<BB>(), s, player, s.occupied());
 }
 
 namespace {
@@ -380,11 +392,12 @@ template <class R, class Shape, class BB>
         return;
     }
     if (Shape::dux && r.dux_immobilised_loses) {
-        if (R::dux_immobilised(o, s, e)) {
+        const BB occupied = s.occupied();
+        if (dux_hemmed_in(o.masks<BB>(), s, e, occupied)) {
             end_game(s, win_of(p), EndReason::dux_immobilised);
             return;
         }
-        if (R::dux_immobilised(o, s, p)) {  // the mover shut its own dux in beside an enemy
+        if (dux_hemmed_in(o.masks<BB>(), s, p, occupied)) {  // the mover shut its own dux in beside an enemy
             end_game(s, win_of(e), EndReason::dux_immobilised);
             return;
         }

@@ -47,10 +47,15 @@ const std::vector<LatrunculiRuleset> &latrunculi_rulesets();
 template <class BB>
 struct LatrunculiMasks {
     BB board = 0, not_first_file = 0, not_last_file = 0, corners = 0;
+    BB next_to_corners = 0;                      // the squares from which two pieces take a corner man
     std::array<BB, 128> neighbours{};            // the orthogonal neighbours of each square
     std::array<std::array<BB, 128>, 4> rays{};   // the squares beyond each square: up, down, left, right
     int rank_doublings = 0, file_doublings = 0;  // fill steps that cover rows - 1 and cols - 1 squares
     uint8_t move_shape = 0;                      // the ruleset's compile-time shape of the rules (latrunculi_board.hpp)
+    // The setup's pieces and their hash key, for the rulesets that start with pieces on the board:
+    // made once with the masks, copied into each new game (a new game costs what a clone does).
+    std::array<BB, 2> setup_men{}, setup_dux{};
+    uint64_t setup_key = 0;
 };
 
 struct LatrunculiOptions {
@@ -65,7 +70,7 @@ struct LatrunculiOptions {
     // board has more than 64 squares.
     const LatrunculiMasks<uint64_t> *m64 = nullptr;
     const LatrunculiMasks<u128> *m128 = nullptr;
-    json resolved;  // every option as given or defaulted (saved with the game)
+    ResolvedOptions resolved;  // every option as given or defaulted (saved with the game)
 
     template <class BB>
     const LatrunculiMasks<BB> &masks() const {

@@ -21,6 +21,8 @@ void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols) {
             for (int f = file - 1; f >= 0; --f) m.rays[2][sq] |= bits::one<BB>(rank * cols + f);
             for (int f = file + 1; f < cols; ++f) m.rays[3][sq] |= bits::one<BB>(rank * cols + f);
         }
+    for (int sq = 0; sq < rows * cols; ++sq)
+        if (bits::test(m.corners, sq)) m.next_to_corners |= m.neighbours[sq];
     m.rank_doublings = std::bit_width(static_cast<unsigned>(rows - 1));
     m.file_doublings = std::bit_width(static_cast<unsigned>(cols - 1));
 }

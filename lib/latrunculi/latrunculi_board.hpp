@@ -339,6 +339,17 @@ template <class Shape = AnyMoveShape, class BB>
     return steps != 0;
 }
 
+// Whether `player`'s dux is immobilised: no empty square beside it and an enemy piece beside it
+// (`occupied`: every piece on the board). Inline: the end of every move of Kowalski's asks it
+// for both duxes.
+template <class BB>
+[[gnu::always_inline]] inline bool dux_hemmed_in(const LatrunculiMasks<BB> &m, const LatrunculiStateT<BB> &s,
+                                                 int player, BB occupied) {
+    if (s.dux[player] == 0) return false;
+    const BB around = m.neighbours[bits::lowest(s.dux[player])];
+    return (around & ~occupied) == 0 && (around & s.pieces(1 - player)) != 0;
+}
+
 // The r-th move in the order of LatrunculiRulesT::legal_actions, r uniform, without listing them.
 Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<uint64_t> &s, Rng &rng);
 Action random_move(const LatrunculiOptions &o, const LatrunculiStateT<u128> &s, Rng &rng);

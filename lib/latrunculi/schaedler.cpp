@@ -33,6 +33,42 @@ const std::vector<SchaedlerRuleset> &all_rulesets() {
 
 Result win_of(int player) { return player == 0 ? Result::player0_won : Result::player1_won; }
 
+// What the moves of every piece of the player to move read, made once a position: the empty
+// squares, the pieces that can hop (a piece next to them with an empty square beyond), and in
+// 2001 the squares two enemies enclose.
+struct MoveContext {
+    uint64_t occupied, empty, hoppers, enclosed;
+
+    MoveContext(const SchaedlerOptions &o, const SchaedlerState &s)
+        : occupied(s.occupied()), empty(~occupied), hoppers(0),
+          enclosed(o.rules->enter_between_only_to_block ? enclosed_by(s.pieces[1 - s.to_move]) : 0) {
+        for (int d = 0; d < 4; ++d) hoppers |= shift(shift(empty, opposite(d)) & occupied, opposite(d));
+    }
+
+    // The squares the piece on `from` ends a move on (SchaedlerRules::destinations). Inline: a
+    // random move asks it for every piece.
+    [[gnu::always_inline]] uint64_t destinations(const SchaedlerState &s, int from) const {
+        const uint64_t start = bits::one<uint64_t>(from);
+        uint64_t to = step_targets[from] & empty;
+        if ((hoppers & start) != 0) to |= hop_targets(occupied, from);
+        // 2001: a square between two enemy pieces only if the move blocks one of them.
+        for (uint64_t b = to & enclosed; b != 0; b &= b - 1) {
+            const int sq = bits::lowest(b);
+            if (new_blocks(s, from, sq) == 0) to &= ~bits::one<uint64_t>(sq);
+        }
+        return to;
+    }
+
+    static constexpr std::array<uint64_t, 64> step_targets = [] {
+        std::array<uint64_t, 64> t{};
+        for (int sq = 0; sq < 64; ++sq) {
+            const uint64_t b = uint64_t{1} << sq;
+            for (int d = 0; d < 4; ++d) t[sq] |= shift(b, d);
+        }
+        return t;
+    }();
+};
+
 // The end of a turn: the other player's, unless the game ends.
 void next_turn(const SchaedlerOptions &o, SchaedlerState &s) {
     const int mover = s.to_move;
@@ -59,8 +95,12 @@ const SchaedlerRuleset *find_schaedler_ruleset(std::string_view id) {
 
 bool SchaedlerRules::has_legal_move(const Options &o, const State &s) {
     if (s.placing() || s.blocked[1 - s.to_move] != 0) return true;  // a square to place on; a piece to remove
+    // A step to a square no two enemies enclose is a move in both versions: all pieces at once.
+    const uint64_t open = ~s.occupied() & ~enclosed_by(s.pieces[1 - s.to_move]);
+    if ((neighbours(s.free(s.to_move)) & open) != 0) return true;
+    const MoveContext moves(o, s);
     for (uint64_t b = s.free(s.to_move); b != 0; b &= b - 1)
-        if (SchaedlerRules::destinations(o, s, bits::lowest(b)) != 0) return true;
+        if (moves.destinations(s, bits::lowest(b)) != 0) return true;
     return false;
 }
 
@@ -85,22 +125,42 @@ SchaedlerOptions SchaedlerRules::parse_options(const json &given) {
 
 SchaedlerState SchaedlerRules::initial(const Options &o) {
     State s;
-    s.rng.state = resolved_seed(o.resolved);
+    s.rng.state = o.resolved.seed();
     s.in_hand = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
     return s;
 }
 
 uint64_t SchaedlerRules::destinations(const Options &o, const State &s, int from) {
-    const uint64_t occupied = s.occupied();
-    uint64_t to = (neighbours(bits::one<uint64_t>(from)) & ~occupied) | hop_targets(occupied, from);
-    if (o.rules->enter_between_only_to_block) {
-        // 2001: a square between two enemy pieces only if the move blocks one of them.
-        for (uint64_t b = to & enclosed_by(s.pieces[1 - s.to_move]); b != 0; b &= b - 1) {
-            const int sq = bits::lowest(b);
-            if (new_blocks(s, from, sq) == 0) to &= ~bits::one<uint64_t>(sq);
-        }
+    return MoveContext(o, s).destinations(s, from);
+}
+
+// Built twice, for CPUs with and without the popcnt instruction (chosen when the library loads):
+// it counts the moves of every piece.
+LUDUS_POPCNT_CLONES_CALLED_ELSEWHERE Action SchaedlerRules::random_action(const Options &o, const State &s, Rng &rng) {
+    if (s.placing()) {
+        const uint64_t empty = ~s.occupied();
+        return place_base +
+               bits::select(empty, static_cast<int>(rng.below(static_cast<uint32_t>(bits::popcount(empty)))));
     }
-    return to;
+    // Every piece's destinations counted, then the r-th move found in legal_actions' order.
+    const MoveContext moves(o, s);
+    std::array<uint64_t, 64> to;
+    std::array<int, 64> from;
+    int pieces = 0;
+    uint32_t count = 0;
+    for (uint64_t b = s.free(s.to_move); b != 0; b &= b - 1, ++pieces) {
+        from[pieces] = bits::lowest(b);
+        to[pieces] = moves.destinations(s, from[pieces]);
+        count += static_cast<uint32_t>(bits::popcount(to[pieces]));
+    }
+    const uint64_t removable = s.blocked[1 - s.to_move];
+    uint32_t r = rng.below(count + static_cast<uint32_t>(bits::popcount(removable)));
+    for (int i = 0; i < pieces; ++i) {
+        const auto n = static_cast<uint32_t>(bits::popcount(to[i]));
+        if (r < n) return from[i] * stride + bits::select(to[i], static_cast<int>(r));
+        r -= n;
+    }
+    return remove_base + bits::select(removable, static_cast<int>(r));
 }
 
 void SchaedlerRules::legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
@@ -108,9 +168,11 @@ void SchaedlerRules::legal_actions(const Options &o, const State &s, std::vector
         for (uint64_t b = ~s.occupied(); b != 0; b &= b - 1) out.push_back(place_base + bits::lowest(b));
         return;
     }
+    const MoveContext moves(o, s);
     for (uint64_t b = s.free(s.to_move); b != 0; b &= b - 1) {
         const int from = bits::lowest(b);
-        for (uint64_t t = destinations(o, s, from); t != 0; t &= t - 1) out.push_back(from * stride + bits::lowest(t));
+        for (uint64_t t = moves.destinations(s, from); t != 0; t &= t - 1)
+            out.push_back(from * stride + bits::lowest(t));
     }
     for (uint64_t b = s.blocked[1 - s.to_move]; b != 0; b &= b - 1) out.push_back(remove_base + bits::lowest(b));
 }

@@ -40,7 +40,7 @@ struct SchaedlerOptions {
     int pieces = 16;                     // each player's
     int draw_plies_without_capture = 0;  // 0 = off
     int draw_repetitions = 0;            // 0 = off
-    json resolved;
+    ResolvedOptions resolved;
 };
 
 struct SchaedlerState : StateEnvelope {
@@ -77,6 +77,8 @@ struct SchaedlerRules : CaptureRules<SchaedlerOptions, SchaedlerState> {
     static std::string ruleset_label(const Options &o) { return ludus::ruleset_label(o.rules->name, o.rules->id); }
 
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
+    // The r-th action of legal_actions, r uniform (one draw of rng), without listing them.
+    static Action random_action(const Options &o, const State &s, Rng &rng);
     static bool is_legal(const Options &o, const State &s, Action a);
     static void apply(const Options &o, State &s, Action a);
 

@@ -20,6 +20,22 @@ int to_of(Action a) { return a % stride; }
 
 constexpr auto square_key_table = mixed_keys<2 * CellBoard::max_squares>(0x5EED0000ull);
 
+// Each player fills the two ranks nearest them.
+std::shared_ptr<const PetteiaStart> make_start(int rows, int cols) {
+    auto start = std::make_shared<PetteiaStart>();
+    start->cells.reset();
+    const auto place = [&](int sq, int player) {
+        start->cells.put(sq, player);
+        if (rows * cols <= BitBoard::max_squares) start->bits.put(sq, player);
+        start->key ^= PetteiaRules::square_key(sq, player);
+    };
+    for (int file = 0; file < cols; ++file) {
+        for (int rank : {0, 1}) place(rank * cols + file, 0);
+        for (int rank : {rows - 2, rows - 1}) place(rank * cols + file, 1);
+    }
+    return start;
+}
+
 }  // namespace
 
 template <class Board>
@@ -63,8 +79,11 @@ PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given) {
     o.draw_repetitions = o.resolved["draw_repetitions"].get<int>();
     if (o.draw_repetitions == 1)
         fail(Status::invalid_option, "option \"draw_repetitions\": 1 is outside 0 (off) or 2..100");
+    const json &first = o.resolved["first_player"];
+    o.first_player = first.is_string() ? -1 : first.get<int>();
     if (o.rows * o.cols <= BitBoard::max_squares) o.bits = make_petteia_bit_tables(o.rows, o.cols);
     o.flanks = make_petteia_flanks(o.rows, o.cols);
+    o.start = make_start(o.rows, o.cols);
     return o;
 }
 
@@ -80,17 +99,11 @@ uint64_t PetteiaRulesT<Board>::side_key() {
 template <class Board>
 PetteiaStateT<Board> PetteiaRulesT<Board>::initial(const Options &o) {
     State s;
-    s.reset();
-    s.rng.state = resolved_seed(o.resolved);
-    for (int file = 0; file < o.cols; ++file) {
-        for (int rank : {0, 1}) s.put(rank * o.cols + file, 0);
-        for (int rank : {o.rows - 2, o.rows - 1}) s.put(rank * o.cols + file, 1);
-    }
+    static_cast<Board &>(s) = o.start->template board<Board>();
+    s.key = o.start->key;
+    s.rng.state = o.resolved.seed();
     s.pieces = {static_cast<uint16_t>(2 * o.cols), static_cast<uint16_t>(2 * o.cols)};
-    const json &first = o.resolved["first_player"];
-    s.to_move = first.is_string() ? static_cast<uint8_t>(s.rng.below(2)) : first.get<uint8_t>();
-    for (int sq = 0; sq < o.rows * o.cols; ++sq)
-        if (s.owner(sq) >= 0) s.key ^= square_key(sq, s.owner(sq));
+    s.to_move = o.first_player < 0 ? static_cast<uint8_t>(s.rng.below(2)) : static_cast<uint8_t>(o.first_player);
     if (s.to_move == 1) s.key ^= side_key();
     return s;
 }

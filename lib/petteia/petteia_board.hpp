@@ -7,9 +7,11 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "../game.hpp"
+#include "../options.hpp"
 #include "../rng.hpp"
 
 namespace ludus {
@@ -32,14 +34,18 @@ struct PetteiaFlank {
     std::array<int16_t, 4> adjacent, beyond;
 };
 
+struct PetteiaStart;
+
 struct PetteiaOptions {
     int rows = 8;
     int cols = 8;
     std::shared_ptr<const std::vector<PetteiaFlank>> flanks;  // per square
     int draw_plies_without_capture = 0;                       // 0 = off
     int draw_repetitions = 0;                                 // 0 = off
+    int first_player = 0;                                     // -1: drawn by lot with the game's generator
     std::shared_ptr<const PetteiaBitTables> bits;             // for boards of up to 64 squares
-    json resolved;  // every option as given or defaulted (saved with the game)
+    std::shared_ptr<const PetteiaStart> start;                // the pieces at the start (petteia.cpp)
+    ResolvedOptions resolved;  // every option as given or defaulted (saved with the game)
 };
 
 // The tables of a board size, made once when the options are read.
@@ -105,6 +111,22 @@ struct BitBoard {
         const uint64_t inner = t.not_first_file & t.not_last_file;
         return {(landing << cols) & enemy & (flankers >> cols), (landing >> cols) & enemy & (flankers << cols),
                 (landing >> 1) & inner & enemy & (flankers << 1), (landing << 1) & inner & enemy & (flankers >> 1)};
+    }
+};
+
+// The pieces at the start of a board size on both boards, and their key: made once when the
+// options are read and copied into each new game, so that a new game costs what a clone does.
+struct PetteiaStart {
+    CellBoard cells;
+    BitBoard bits;  // empty on boards of more than 64 squares
+    uint64_t key = 0;
+
+    template <class Board>
+    const Board &board() const {
+        if constexpr (std::is_same_v<Board, BitBoard>)
+            return bits;
+        else
+            return cells;
     }
 };
 

@@ -68,6 +68,24 @@ TEST_CASE("bitboard and general board: identical moves, positions and results in
         }
 }
 
+// The start is made once a board size and copied into each game: it must be the position the
+// saved form gives square by square (its pieces, counts and key), on both boards, every size.
+TEST_CASE("the start of every board size is its position read square by square, on both boards") {
+    for (int rows = 5; rows <= 26; ++rows)
+        for (int cols = 3; cols <= 26; ++cols) {
+            CAPTURE(rows);
+            CAPTURE(cols);
+            const PetteiaOptions o = PetteiaRules::parse_options({{"rows", rows}, {"cols", cols}, {"seed", 7}});
+            const PetteiaState cells = PetteiaRules::initial(o);
+            const json position = PetteiaRules::position_json(o, cells);
+            REQUIRE(PetteiaRules::position_from_json(o, position, "position") == cells);
+            if (!o.bits) continue;
+            const PetteiaBitState bits = PetteiaBitRules::initial(o);
+            CHECK(PetteiaBitRules::to_cells(bits) == cells);
+            CHECK(PetteiaBitRules::position_from_json(o, position, "position") == bits);
+        }
+}
+
 TEST_CASE("boards of more than 64 squares use the general board, smaller ones the bitboard") {
     CHECK(PetteiaRules::parse_options({{"rows", 8}, {"cols", 8}, {"seed", 1}}).bits != nullptr);
     CHECK(PetteiaRules::parse_options({{"rows", 5}, {"cols", 13}, {"seed", 1}}).bits == nullptr);

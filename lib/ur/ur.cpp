@@ -211,7 +211,6 @@ UrOptions UrRules::parse_options(const json &given) {
     o.pieces = o.resolved["pieces"].get<int>() == 0 ? info->pieces : o.resolved["pieces"].get<int>();
     o.dice = o.resolved["dice"].get<int>() == 0 ? info->dice : o.resolved["dice"].get<int>();
     o.first_player = o.resolved["first_player"].get<int>();
-    o.rng = Rng{resolved_seed(o.resolved)};
     const std::vector<Step> route = route_of(o.ruleset);
     o.route_length = static_cast<int>(route.size());
     for (int p = 0; p < 2; ++p)
@@ -226,7 +225,9 @@ UrOptions UrRules::parse_options(const json &given) {
     return o;
 }
 
-UrState UrRules::initial(const Options &o) { return race_state::start<State>(o.pieces, o.first_player, o.rng); }
+UrState UrRules::initial(const Options &o) {
+    return race_state::start<State>(o.pieces, o.first_player, Rng{o.resolved.seed()});
+}
 
 size_t UrRules::write_actions(const Options &o, const State &s, Action *out) {
     uint32_t from = movable(o, s);

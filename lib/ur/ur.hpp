@@ -65,8 +65,7 @@ struct UrOptions {
     int pieces = 7;
     int dice = 4;  // binary dice thrown; with 3 a throw of no marked tips counts 4 (Masters)
     int first_player = 0;
-    Rng rng;
-    json resolved;  // every option as given or defaulted (saved with the game)
+    ResolvedOptions resolved;  // every option as given or defaulted (saved with the game)
 
     // What the ruleset decides (set from `ruleset` by parse_options).
     int route_length = 14;

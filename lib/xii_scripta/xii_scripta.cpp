@@ -122,7 +122,6 @@ XiiOptions XiiScriptaRules::parse_options(const json &given) {
         if (name == r.name) o.ruleset = r.ruleset;
     o.pieces = o.resolved["pieces"].get<int>();
     o.first_player = o.resolved["first_player"].get<int>();
-    o.rng = Rng{resolved_seed(o.resolved)};
     switch (o.ruleset) {
     case XiiRuleset::murray: break;
     case XiiRuleset::ludii: o.home_start = 0; break;
@@ -139,7 +138,7 @@ XiiOptions XiiScriptaRules::parse_options(const json &given) {
 }
 
 XiiState XiiScriptaRules::initial(const Options &o) {
-    return race_state::start<State>(o.pieces, o.first_player, o.rng);
+    return race_state::start<State>(o.pieces, o.first_player, Rng{o.resolved.seed()});
 }
 
 int XiiScriptaRules::dice_of_code(int code, std::array<int, 3> &out) {

@@ -46,8 +46,7 @@ struct XiiOptions {
     XiiRuleset ruleset = XiiRuleset::murray;
     int pieces = 15;
     int first_player = 0;
-    Rng rng;
-    json resolved;  // every option as given or defaulted (saved with the game)
+    ResolvedOptions resolved;  // every option as given or defaulted (saved with the game)
 
     // What the ruleset decides (set from `ruleset` by parse_options).
     bool mirror_paths = true;      // the outer rows run in opposite senses for the two players

@@ -17,6 +17,9 @@
 #ifdef __linux__
 #  include <sched.h>
 #endif
+#ifdef __GLIBC__
+#  include <malloc.h>
+#endif
 
 #include "duodecim/duodecim.hpp"
 #include "latrunculi/latrunculi.hpp"
@@ -342,31 +345,54 @@ void latrunculi_benchmarks() {
     }
 }
 
-// Every ruleset of every game, as a program playing whole random games through the C ABI does:
-// its label, game id and options (each with a seed: a game without one draws a fresh one and is
-// never cloned from a prepared start).
+// Every ruleset of every game of the catalogue, as a program playing whole random games through
+// the C ABI does: its label, game id and options (each with a seed: a game without one draws a
+// fresh one and is never cloned from a prepared start).
 struct RulesetCase {
-    const char *label, *id, *options;
+    std::string label, id, options;
 };
-const RulesetCase ruleset_cases[] = {
-    {"petteia", "petteia", "{\"rows\": 8, \"cols\": 8, \"seed\": 1}"},
-    {"duodecim", "duodecim", "{\"seed\": 1}"},
-    {"xii-murray", "xii_scripta", "{\"ruleset\": \"murray\", \"seed\": 1}"},
-    {"xii-ludii", "xii_scripta", "{\"ruleset\": \"ludii\", \"seed\": 1}"},
-    {"xii-tabletop_murray", "xii_scripta", "{\"ruleset\": \"tabletop_murray\", \"seed\": 1}"},
-    {"xii-tabletop_schaedler", "xii_scripta", "{\"ruleset\": \"tabletop_schaedler\", \"seed\": 1}"},
-    {"lat-kowalski", "latrunculi", "{\"ruleset\": \"kowalski\", \"seed\": 1}"},
-    {"lat-kowalski_10x11", "latrunculi", "{\"ruleset\": \"kowalski_10x11\", \"seed\": 1}"},
-    {"lat-bell", "latrunculi", "{\"ruleset\": \"bell\", \"seed\": 1}"},
-    {"lat-bell_8x7", "latrunculi", "{\"ruleset\": \"bell_8x7\", \"seed\": 1}"},
-    {"lat-quintana", "latrunculi", "{\"ruleset\": \"quintana\", \"seed\": 1}"},
-    {"lat-schaedler", "latrunculi", "{\"ruleset\": \"schaedler\", \"seed\": 1}"},
-    {"lat-schaedler_2001", "latrunculi", "{\"ruleset\": \"schaedler_2001\", \"seed\": 1}"},
-    {"ur-finkel", "ur", "{\"ruleset\": \"finkel\", \"seed\": 1}"},
-    {"ur-masters", "ur", "{\"ruleset\": \"masters\", \"seed\": 1}"},
-    {"ur-blitz", "ur", "{\"ruleset\": \"blitz\", \"seed\": 1}"},
-    {"ur-murray", "ur", "{\"ruleset\": \"murray\", \"seed\": 1}"},
-};
+
+// The label of a game's ruleset, as the figures in docs/ name the rows: the game's id for a game
+// of one set of rules; else the id's first three letters and the ruleset (xii-murray, lat-bell,
+// ur-finkel), or the whole id where another game's id begins with the same three letters.
+std::string ruleset_label(const json &catalogue, const std::string &id, const std::string &ruleset) {
+    if (ruleset.empty()) return id;
+    const std::string prefix = id.substr(0, 3);
+    for (const json &other : catalogue) {
+        const std::string other_id = other["id"];
+        if (other_id != id && other_id.compare(0, 3, prefix) == 0) return id + "-" + ruleset;
+    }
+    return prefix + "-" + ruleset;
+}
+
+std::vector<RulesetCase> catalogue_rulesets() {
+    std::vector<RulesetCase> out;
+    const json catalogue = games_catalogue();
+    for (const json &game : catalogue) {
+        const std::string id = game["id"];
+        if (game["rulesets"].empty()) out.push_back({ruleset_label(catalogue, id, ""), id, "{\"seed\": 1}"});
+        for (const json &r : game["rulesets"]) {
+            const std::string ruleset = r["id"];
+            out.push_back(
+                {ruleset_label(catalogue, id, ruleset), id, "{\"ruleset\": \"" + ruleset + "\", \"seed\": 1}"});
+        }
+    }
+    return out;
+}
+
+const std::vector<RulesetCase> &ruleset_cases() {
+    static const std::vector<RulesetCase> cases = [] {
+        std::vector<RulesetCase> out = catalogue_rulesets();
+#ifdef __GLIBC__
+        // The catalogue's JSON, freed, leaves many small free chunks that the next large
+        // allocation merges (malloc_consolidate, about 100,000 instructions counted in the first
+        // game measured): merged here, before anything is counted.
+        malloc_trim(0);
+#endif
+        return out;
+    }();
+    return cases;
+}
 
 // A whole game from its options: ludus_game_new, ludus_game_random_playout, ludus_game_free.
 auto new_playout_game(const char *id, const char *options) {
@@ -386,32 +412,67 @@ auto new_only_game(const char *id, const char *options) {
 // (ludus_game_clone + ludus_game_random_playout), their runs alternating.
 void report_rulesets(const std::string &only) {
     std::printf("%-24s %14s %14s %12s %14s\n", "ruleset", "new, plies/s", "clone, plies/s", "games/s", "plies a game");
-    for (const RulesetCase &c : ruleset_cases) {
+    for (const RulesetCase &c : ruleset_cases()) {
         if (!only.empty() && only != c.label) continue;
-        const auto [fresh, cloned] =
-            measure_pair(new_playout_game(c.id, c.options), capi_playout_game(c.id, c.options));
-        std::printf("%-24s %14.0f %14.0f %12.0f %14.1f\n", c.label, fresh.plies_per_s, cloned.plies_per_s,
+        const auto [fresh, cloned] = measure_pair(new_playout_game(c.id.c_str(), c.options.c_str()),
+                                                  capi_playout_game(c.id.c_str(), c.options.c_str()));
+        std::printf("%-24s %14.0f %14.0f %12.0f %14.1f\n", c.label.c_str(), fresh.plies_per_s, cloned.plies_per_s,
                     fresh.games_per_s, fresh.plies_per_s / fresh.games_per_s);
     }
 }
 
+// The options of `c` with another seed, or none (seed < 0), the seed first or last (`seed_first`)
+// among the members, as a caller may write them.
+std::string options_with_seed(const RulesetCase &c, int64_t seed, bool seed_first) {
+    std::string rest(c.options);
+    const size_t at = rest.find("\"seed\"");
+    rest.erase(at, rest.find_first_of(",}", at) - at);  // "seed": 1 taken out ...
+    if (rest.find(", }") != std::string::npos) rest.erase(rest.find(", }"), 2);
+    if (seed < 0) return rest;
+    const std::string member = "\"seed\": " + std::to_string(seed);  // ... and put back where asked
+    if (rest == "{}") return "{" + member + "}";
+    return seed_first ? "{" + member + ", " + rest.substr(1) : rest.substr(0, rest.size() - 1) + ", " + member + "}";
+}
+
+// The set-up alone from options that differ game by game: ludus_game_new and ludus_game_free
+// with a seed of its own for each game, the seed first and last in turn, or without a seed (each
+// game draws one).
+void new_games_of_options(const RulesetCase &c, bool seeded, uint64_t games) {
+    std::vector<std::string> texts;
+    for (uint64_t i = 0; i < games; ++i)
+        texts.push_back(options_with_seed(c, seeded ? static_cast<int64_t>(i + 1) : -1, i % 2 == 1));
+    for (const std::string &text : texts) ludus_game_free(new_game(c.id.c_str(), text.c_str()));
+}
+
+// `bench count LABEL/setup-all GAMES` (tests/bench/setup.sh): GAMES games of the same options
+// text, then GAMES with a seed each, then GAMES without a seed.
+int setup_count(const RulesetCase &c, uint64_t games) {
+    for (uint64_t i = 0; i < games; ++i) ludus_game_free(new_game(c.id.c_str(), c.options.c_str()));
+    new_games_of_options(c, true, games);
+    new_games_of_options(c, false, games);
+    std::printf("0\n");
+    return 0;
+}
+
 // Count modes of every ruleset: LABEL/new (ludus_game_new + random playout), LABEL/setup
-// (ludus_game_new alone), LABEL/clone (ludus_game_clone + random playout).
+// (ludus_game_new alone), LABEL/clone (ludus_game_clone + random playout), and LABEL/setup-all
+// (setup_count).
 int ruleset_count(const std::string &mode, uint64_t games) {
     const size_t slash = mode.find('/');
     const std::string label = mode.substr(0, slash), path = slash == std::string::npos ? "" : mode.substr(slash + 1);
-    for (const RulesetCase &c : ruleset_cases) {
+    for (const RulesetCase &c : ruleset_cases()) {
         if (label != c.label) continue;
         uint64_t plies = 0;
         auto run = [&](auto one_game) {
             for (uint64_t seed = 1; seed <= games; ++seed) plies += one_game(seed).first;
         };
+        if (path == "setup-all") return setup_count(c, games);
         if (path == "new")
-            run(new_playout_game(c.id, c.options));
+            run(new_playout_game(c.id.c_str(), c.options.c_str()));
         else if (path == "setup")
-            run(new_only_game(c.id, c.options));
+            run(new_only_game(c.id.c_str(), c.options.c_str()));
         else if (path == "clone")
-            run(capi_playout_game(c.id, c.options));
+            run(capi_playout_game(c.id.c_str(), c.options.c_str()));
         else
             break;
         std::printf("%llu\n", static_cast<unsigned long long>(plies));
@@ -487,6 +548,10 @@ int pin_to_this_cpu() {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 2 && std::string(argv[1]) == "labels") {  // every ruleset's label, one a line (rulesets.sh)
+        for (const RulesetCase &c : ruleset_cases()) std::printf("%s\n", c.label.c_str());
+        return 0;
+    }
     if (argc == 4 && std::string(argv[1]) == "count") return count_mode(argv[2], std::strtoull(argv[3], nullptr, 10));
     if (argc > 1) seconds_per_run = std::atof(argv[1]);
     if (argc > 2) runs = std::atoi(argv[2]);

@@ -16,9 +16,8 @@ instructions() {  # MODE GAMES -> total instructions; the plies in $out/plies
 }
 echo "instructions (callgrind), $games random games a ruleset from seed 1:"
 printf '%-24s %12s %16s %18s %16s\n' ruleset "plies a game" "set-up a game" "a ply of playout" "a ply, all in"
-for label in petteia duodecim xii-murray xii-ludii xii-tabletop_murray xii-tabletop_schaedler lat-kowalski \
-             lat-kowalski_10x11 lat-bell lat-bell_8x7 lat-quintana lat-schaedler lat-schaedler_2001 \
-             ur-finkel ur-masters ur-blitz ur-murray; do
+labels=$("$bench" labels)  # every ruleset of every game of the catalogue
+for label in $labels; do
   base=$(instructions "$label/setup" 0)       # start-up of the program, subtracted
   setup=$(instructions "$label/setup" "$games")
   total=$(instructions "$label/new" "$games")

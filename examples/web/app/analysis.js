@@ -12,15 +12,13 @@ import { askAnalysis, perfectTable } from "./engine.js";
 import { t } from "./i18n.js";
 import { afterChange, ownDiceDialog, roll } from "./play.js";
 import { screens } from "./review.js";
-import { REVIEW_NODES, unitOf, WIN_PIECES } from "./review-model.js";
+import { EVALUATION_SHOWN, readPieces, REVIEW_NODES, unitOf } from "./review-model.js";
 import { catalogueOf, state } from "./state.js";
 import { announce } from "./status.js";
-import { describeEvent, describeMove, sideName } from "./words.js";
+import { describeEvent, describeMove, placeName, sideName } from "./words.js";
 
 // A position's budget: the review's for each position, twice over (one position at a time here).
 export const ANALYSIS_NODES = 2 * REVIEW_NODES;
-// A lead in pieces from which a position is won (the searches' wins are WIN_PIECES and more).
-const WON_PIECES = WIN_PIECES / 2;
 
 let questions = 0;
 
@@ -43,7 +41,10 @@ export function openAnalysis() {
     id: 0,
     answer: null, // {value, toMove, line, unit, exact} for the position asked about
     failed: false,
+    piece: "0", // the piece a tap places while the position is set up
+    editSquare: null, // while it is set up by taps: what a tap on the board does (play.js)
   };
+  $("#analysis-setup").open = $("#analysis-json").open = false;
   state.review = null;
   // the review's panel is hidden meanwhile, and filled again on the way back (in the page's
   // language then): its chart's label is not left in another one
@@ -53,8 +54,9 @@ export function openAnalysis() {
   announce(originWords());
 }
 
-// A position on the board as the analysis board's, both sides played by the visitor.
-function takePosition(game) {
+// A position on the board as the analysis board's, both sides played by the visitor (the
+// keyboard's cursor back at the first place, unless a position is being set up square by square).
+function takePosition(game, keepCursor = false) {
   const { back } = state.analysis;
   if (state.game !== back.game) state.game.close();
   state.game = game;
@@ -63,7 +65,7 @@ function takePosition(game) {
   state.endShown = true; // an end reached here is said in the panel, not in the end panel
   state.request += 1; // an answer of the worker still coming is for the game set aside
   state.thinking = false;
-  state.cursor = 0;
+  if (!keepCursor) state.cursor = 0;
   afterChange();
   document.scrollingElement.scrollTop = 0;
 }
@@ -120,36 +122,158 @@ function playBest() {
 
 // ---- a position set up by hand -----------------------------------------------------------------
 
-// The position as the library writes it (its JSON), changed by hand: the library checks it
-// (Game.fromJSON) and refuses one that breaks the rules, with its message (English, the
-// library's own words: marked so, after the page's sentence).
-function setUp(event) {
-  event.preventDefault();
-  const field = $("#analysis-setup-field");
-  const error = $("#analysis-setup-error");
-  const saved = JSON.parse(state.analysis.start);
-  let position;
-  try {
-    position = JSON.parse(field.value);
-  } catch (problem) {
-    showRefusal(t("analysis.setup_not_json"), problem.message);
-    return;
-  }
+// A position set up, by taps or as text: the library checks it (Game.fromJSON) and refuses one
+// that breaks the rules, with its message (English, the library's own words: marked so, after
+// the page's sentence), the board as it was; a position it takes starts the branch afresh.
+// Whether it was taken.
+function usePosition(position) {
+  const saved = JSON.parse(state.game.toJSONText());
   let game;
   try {
     game = state.Game.fromJSON({ ...saved, start: position, position, history: [] });
   } catch (problem) {
     if (!(problem instanceof state.LudusError)) throw problem;
     showRefusal(t("analysis.setup_refused"), problem.message);
-    return;
+    return false;
   }
+  const error = $("#analysis-setup-error");
   error.replaceChildren();
   error.hidden = true;
+  delete $("#analysis-setup-field").dataset.edited;
   state.analysis.from = null;
   state.analysis.start = game.toJSONText();
   state.analysis.startEvents = 0;
-  takePosition(game);
-  announce(originWords());
+  takePosition(game, Boolean(state.analysis.editSquare));
+  return true;
+}
+
+// The position as the library writes it (its JSON), changed by hand.
+function setUp(event) {
+  event.preventDefault();
+  let position;
+  try {
+    position = JSON.parse($("#analysis-setup-field").value);
+  } catch (problem) {
+    showRefusal(t("analysis.setup_not_json"), problem.message);
+    return;
+  }
+  if (usePosition(position)) announce(originWords());
+}
+
+// ---- set up by taps ----------------------------------------------------------------------------
+
+// The games whose position is a grid of squares (the library's "ranks": ranks[0] is rank 1,
+// character i of a rank file a+i, as the squares are named; "." empty) are set up by taps: a
+// piece chosen, then placed on each square tapped (or the square emptied), the side to move
+// chosen; every change is checked by the library (usePosition). The counts a position keeps are
+// counted again from its ranks (the games' schemas: "0" and "1" men, "D" and "d" duxes, "A" and
+// "B" Schädler's blocked pieces).
+const COUNTED = { pieces: ["0A", "1B"], men: ["0", "1"], duxes: ["D", "d"], blocked: ["A", "B"] };
+const DUXES = ["D", "d"];
+const EMPTY = ".";
+
+const editable = () => Array.isArray(state.game.position?.ranks);
+
+// The pieces offered: each side's men, its dux where the game has them, and the empty square.
+const piecesOffered = () => ["0", "1", ...(Array.isArray(state.game.position.duxes) ? DUXES : []), EMPTY];
+
+function pieceWords(piece) {
+  if (piece === EMPTY) return t("analysis.setup_empty");
+  const dux = DUXES.includes(piece);
+  return t(dux ? "analysis.setup_dux" : "analysis.setup_man", {
+    who: sideName(dux ? DUXES.indexOf(piece) : Number(piece)),
+  });
+}
+
+// A change of the position on the board (change(position) edits a copy), its counts made right.
+function editPosition(change) {
+  const position = JSON.parse(state.game.toJSONText()).position;
+  change(position);
+  for (const [field, pieces] of Object.entries(COUNTED))
+    if (Array.isArray(position[field]))
+      position[field] = pieces.map(
+        (kinds) =>
+          position.ranks
+            .join("")
+            .split("")
+            .filter((c) => kinds.includes(c)).length,
+      );
+  return usePosition(position);
+}
+
+// A square tapped (or chosen by the keyboard) while setting up: the piece chosen put on it (a
+// side's dux moved there: it has one), or the square emptied.
+function editSquare(place) {
+  const square = place?.dataset.square;
+  if (!square) return;
+  const file = square.charCodeAt(0) - "a".charCodeAt(0);
+  const rank = Number(square.slice(1)) - 1;
+  const piece = state.analysis.piece;
+  const placed = editPosition((position) => {
+    const ranks = position.ranks.map((row) => [...row]);
+    if (DUXES.includes(piece)) for (const row of ranks) row.forEach((c, i) => c === piece && (row[i] = EMPTY));
+    ranks[rank][file] = piece;
+    position.ranks = ranks.map((row) => row.join(""));
+  });
+  if (placed) announce(t("analysis.setup_placed", { place: placeName(square), piece: pieceWords(piece) }));
+}
+
+function chooseToMove() {
+  const player = Number($("#analysis-to-move").value);
+  if (player === state.game.toMove) return;
+  if (
+    editPosition((position) => {
+      position.to_move = player;
+    })
+  )
+    announce(t("analysis.setup_to_move_now", { who: sideName(player) }));
+  else $("#analysis-to-move").value = String(state.game.toMove);
+}
+
+// The set-up opened or closed: taps on the board set the position up while it is open (play.js
+// hands them to state.analysis.editSquare); the other games open the position's text at once.
+function setUpToggled() {
+  if (!state.analysis) return;
+  const open = $("#analysis-setup").open;
+  state.analysis.editSquare = open && editable() ? editSquare : null;
+  if (open && !editable()) $("#analysis-json").open = true;
+  state.selected = null;
+  afterChange();
+}
+
+// The pieces' buttons and the side to move, in the page's language, for the position shown.
+function fillSetUp() {
+  const edit = editable();
+  $("#analysis-edit").hidden = !edit;
+  if (!edit) return;
+  const offered = piecesOffered();
+  if (!offered.includes(state.analysis.piece)) state.analysis.piece = offered[0];
+  const box = $("#analysis-pieces");
+  let buttons = [...box.querySelectorAll("button")];
+  if (buttons.map((button) => button.dataset.piece).join("") !== offered.join("")) {
+    buttons.forEach((button) => button.remove());
+    buttons = offered.map((piece) => {
+      const button = Object.assign(document.createElement("button"), { type: "button" });
+      button.dataset.piece = piece;
+      button.addEventListener("click", () => {
+        state.analysis.piece = piece;
+        fillSetUp();
+      });
+      return button;
+    });
+    box.append(...buttons);
+  }
+  for (const button of buttons) {
+    button.textContent = pieceWords(button.dataset.piece);
+    button.setAttribute("aria-pressed", String(button.dataset.piece === state.analysis.piece));
+  }
+  // while taps set the position up, the status line says so (not whose move it is)
+  if (state.analysis.editSquare)
+    $("#status").textContent = t("analysis.setup_status", { piece: pieceWords(state.analysis.piece) });
+  const select = $("#analysis-to-move");
+  if (select.options.length !== 2) select.replaceChildren(...[0, 1].map((player) => new Option("", String(player))));
+  for (const option of select.options) option.textContent = sideName(Number(option.value));
+  select.value = String(state.game.toMove);
 }
 
 function showRefusal(sentence, message) {
@@ -189,8 +313,10 @@ export function fillAnalysis() {
   $("#analysis-change-dice").hidden = !(
     state.game.phase === "move" && /^roll( \d+)+$/.test(state.game.history.at(-1)?.text ?? "")
   );
+  // the position's text: the one shown, unless the visitor is changing it
   const field = $("#analysis-setup-field");
-  if (document.activeElement !== field && !$("#analysis-setup").open) field.value = JSON.stringify(state.game.position);
+  if (document.activeElement !== field && !field.dataset.edited) field.value = JSON.stringify(state.game.position);
+  fillSetUp();
   fillAnswer();
 }
 
@@ -228,7 +354,9 @@ function fillValue() {
       : t("analysis.line_roll");
 }
 
-// The evaluation in words, for the side to move: its chance of winning, or its lead in pieces.
+// The evaluation in words, for the side to move: its chance of winning; in the capture games a
+// win found by the search, in moves, else the search's evaluation (a man 1, named as an
+// evaluation: it counts more than men), written out within EVALUATION_SHOWN either way.
 function valueWords({ value, toMove, unit, exact }) {
   if (state.game.isOver) return t("analysis.over");
   const who = sideName(toMove);
@@ -237,8 +365,20 @@ function valueWords({ value, toMove, unit, exact }) {
       who,
       percent: Math.round(100 * value),
     });
-  if (Math.abs(value) >= WON_PIECES) return t(value > 0 ? "analysis.value_wins" : "analysis.value_loses", { who });
-  return t("analysis.value_pieces", { who, pieces: (value > 0 ? "+" : "") + value.toFixed(1) });
+  const read = readPieces(value);
+  if (read.kind !== "evaluation") return t(`analysis.value_${read.kind}_in`, { who, count: read.moves });
+  const signed = (number, digits) =>
+    new Intl.NumberFormat(document.documentElement.lang, {
+      signDisplay: "exceptZero",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(number);
+  if (read.beyond)
+    return t(read.beyond > 0 ? "analysis.value_score_over" : "analysis.value_score_under", {
+      who,
+      limit: signed(read.beyond * EVALUATION_SHOWN, 0),
+    });
+  return t("analysis.value_score", { who, score: signed(value, 1) });
 }
 
 function ask(position) {
@@ -280,3 +420,8 @@ $("#analysis-roll").addEventListener("click", roll);
 $("#analysis-dice").addEventListener("click", ownDiceDialog);
 $("#analysis-change-dice").addEventListener("click", changeDice);
 $("#analysis-setup-form").addEventListener("submit", setUp);
+$("#analysis-setup").addEventListener("toggle", setUpToggled);
+$("#analysis-to-move").addEventListener("change", chooseToMove);
+$("#analysis-setup-field").addEventListener("input", (event) => {
+  event.target.dataset.edited = "true";
+});

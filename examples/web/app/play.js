@@ -17,6 +17,10 @@ import { announce, say } from "./status.js";
 import { describeMove, diceWords, narrate, placeName, playerName } from "./words.js";
 
 export function placeChosen(place) {
+  if (state.analysis?.editSquare) {
+    state.analysis.editSquare(place); // the analysis board's position being set up by taps (analysis.js)
+    return;
+  }
   if (!place || isOver() || state.review || state.lesson?.done) return;
   if (isRemoteTurn()) {
     say(onlineStatus() ?? t("online.wait"));

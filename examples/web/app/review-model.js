@@ -115,8 +115,7 @@ export function evaluateGame(
 // ---- a move's outlook ----------------------------------------------------------------------
 
 // The end of a game in a unit, for `player`: a chance is 1, 0 or a draw's 1/2; in pieces a win
-// counts as WIN_PIECES (the searches' own wins are as large: "wins large", ludus.h).
-export const WIN_PIECES = 1000;
+// counts as WIN_PIECES, as a win the searches find at once (readPieces).
 function ended(unit, winner, player) {
   if (winner === null) return unit === "chance" ? 0.5 : 0;
   const won = winner === player;
@@ -167,7 +166,8 @@ function outlook(game, player, unit, search, rolls) {
     const next = game.copy();
     try {
       next.play({ text: moves[0].text });
-      return outlook(next, player, unit, search, rolls);
+      const after = outlook(next, player, unit, search, rolls);
+      return unit === "pieces" ? aPlyFurther(after) : after;
     } finally {
       next.close();
     }
@@ -197,6 +197,43 @@ export function analysePosition(game, { unit, search, length = 4 }) {
     ahead.close();
   }
   return { value, toMove, line };
+}
+
+// ---- a capture game's values -----------------------------------------------------------------
+
+// The capture games' searches count in men (unit "pieces": a man is 1), but their evaluation is
+// not a count of men: it weighs mobility and safety too (Petteia's also trades when ahead), so
+// that a lead of two men late in a game may score 26; it stays under 200 either way. A win the
+// search has found is scored apart, far above: at ply p from the position searched (p moves of
+// either side) WIN_PIECES - p/100 (the searches' "wins large", ludus.h: their score of a win,
+// 30000 hundredths of a man less the ply); a game over is a win at ply 0.
+export const WIN_PIECES = 300;
+// Over any evaluation, under any win found (the searches' plies stay far under 5000).
+const FOUND_WIN = 250;
+// An evaluation is written out within this either way; beyond it, as more than it.
+export const EVALUATION_SHOWN = 10;
+
+// A value in pieces read for words: {kind: "win" or "loss", moves: those of the side that wins
+// (the plies halved, rounded up: as if the sides alternate)}, or {kind: "evaluation", value,
+// beyond: 1 or -1 where it is more than EVALUATION_SHOWN either way, else 0}.
+export function readPieces(value) {
+  if (Math.abs(value) >= FOUND_WIN) {
+    const plies = Math.max(0, Math.round(100 * (WIN_PIECES - Math.abs(value))));
+    return { kind: value > 0 ? "win" : "loss", moves: Math.max(1, Math.ceil(plies / 2)) };
+  }
+  return { kind: "evaluation", value, beyond: Math.abs(value) > EVALUATION_SHOWN ? Math.sign(value) : 0 };
+}
+// A win found, seen from a position a move before the one searched: a ply further.
+const aPlyFurther = (value) => (Math.abs(value) >= FOUND_WIN ? value - Math.sign(value) / 100 : value);
+
+// What a move lost, for words: "win" where the strongest level's move wins and the move played
+// does not, "loss" where the move played lets the other side win and the strongest level's
+// does not, else "evaluation" (the loss in the unit).
+export function lossKind(unit, bestValue, playedValue) {
+  if (unit !== "pieces" || bestValue === undefined) return "evaluation";
+  if (readPieces(bestValue).kind === "win" && readPieces(playedValue).kind !== "win") return "win";
+  if (readPieces(playedValue).kind === "loss" && readPieces(bestValue).kind !== "loss") return "loss";
+  return "evaluation";
 }
 
 // ---- labels and accuracy -------------------------------------------------------------------

@@ -14,8 +14,10 @@ import { afterChange } from "./play.js";
 import {
   applyEvent,
   curveOf,
+  EVALUATION_SHOWN,
   eventsBefore,
   judgeGame,
+  lossKind,
   outlookSearchOf,
   REVIEW_NODES,
   scaleOf,
@@ -166,14 +168,18 @@ function figures() {
   };
 }
 
-// What a move lost, in words: percentage points of the chance of winning, or pieces, with a
-// decimal where it is small (in the page's way of writing numbers).
-function lostWords(unit, loss) {
+// What a move lost, in words: percentage points of the chance of winning; in the capture games
+// a win missed or a lost position walked into, else points of the evaluation (a man 1), written
+// out up to EVALUATION_SHOWN; with a decimal where it is small (in the page's way of writing numbers).
+function lostWords(unit, loss, { bestValue, playedValue }) {
   const number = (value) =>
     new Intl.NumberFormat(document.documentElement.lang, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value);
-  return unit === "chance"
-    ? t("review.lost_chance", { points: number(100 * loss) })
-    : t("review.lost_pieces", { pieces: number(loss) });
+  if (unit === "chance") return t("review.lost_chance", { points: number(100 * loss) });
+  const kind = lossKind(unit, bestValue, playedValue);
+  if (kind !== "evaluation") return t(`review.lost_${kind}`);
+  return loss > EVALUATION_SHOWN
+    ? t("review.lost_points_over", { points: number(EVALUATION_SHOWN) })
+    : t("review.lost_points", { points: number(loss) });
 }
 
 // The shown move's judgement: its label, what it lost and the strongest level's choice.
@@ -182,7 +188,7 @@ function judgement(shown, step) {
   const judged = shown.judged.steps[step - 1];
   if (!judged?.label) return "";
   if (judged.label === "best") return t("review.judged_best");
-  let said = t(`review.judged_${judged.label}`, { lost: lostWords(state.review.evaluation.unit, judged.loss) });
+  let said = t(`review.judged_${judged.label}`, { lost: lostWords(state.review.evaluation.unit, judged.loss, here) });
   if (here.best) said += ` ${t(shown.better, { move: describeMove(here.best, here.toMove, "said") })}`;
   return said;
 }

@@ -34,6 +34,11 @@ export function showPanels() {
   $("#end-panel").hidden = !ending;
   $("#review-panel").hidden = !state.review;
   $("#analysis-panel").hidden = !analysing;
+  // the game's actions are hidden on the analysis board: a choice between the dice (or Pass) is
+  // offered among its buttons (play.js and status.js fill #choices wherever it is)
+  const choices = $("#choices");
+  if (analysing && choices.parentElement.id === "actions") $("#analysis-panel .analysis-actions").prepend(choices);
+  else if (!analysing && choices.parentElement.id !== "actions") $("#roll").after(choices);
   $("#app").dataset.mode = state.review ? "review" : analysing ? "analysis" : ending ? "end" : "play";
   if (ending) fillEnd();
   if (state.review) screens.review?.fillReview();

@@ -653,6 +653,46 @@ test("review: a move's outlook goes through the dice to be thrown and single mov
   }
 });
 
+// A position of Petteia 6x6 (its ranks, "0" light, "1" dark, "." empty) with `toMove` to move.
+function petteiaAt(ranks, toMove) {
+  const saved = JSON.parse(new ludus.Game("petteia", { rows: 6, cols: 6 }).toJSONText());
+  const count = (piece) => ranks.join("").split(piece).length - 1;
+  const position = { ...saved.position, ranks, pieces: [count("0"), count("1")], to_move: toMove };
+  return ludus.Game.fromJSON({ ...saved, start: position, position, history: [] });
+}
+
+test("review: a capture game's values read as the library's searches give them: wins found, in moves, apart from the evaluation", () => {
+  const search = (position) => position.aiMove({ level: "best", max_nodes: 1000 });
+  // light to move takes dark's last man but one (f2-d2 flanks c2): a win at once
+  const winning = petteiaAt(["......", ".01..0", "......", "...0..", "......", ".....1"], 0);
+  // dark to move: whatever it plays, light wins on its next move
+  const losing = petteiaAt(["1.....", "0.....", "......", ".0....", "......", "01.0.."], 1);
+  // dark to move with one legal move, lost two moves later: the single move is a ply of its own
+  const forced = petteiaAt(["10....", "0.....", "......", "......", ".0....", ".10..."], 1);
+  // ten men against two: no win found yet, an evaluation far over ten men's worth
+  const ahead = petteiaAt(["000000", "000000", "......", "......", "......", "11...."], 0);
+  try {
+    assert.deepEqual(review.readPieces(search(winning).search.value), { kind: "win", moves: 1 });
+    assert.deepEqual(review.readPieces(search(losing).search.value), { kind: "loss", moves: 1 });
+    assert.equal(forced.legalMoves().length, 1);
+    const through = review.analysePosition(forced, { unit: "pieces", search });
+    assert.deepEqual(review.readPieces(through.value), { kind: "loss", moves: 2 });
+    const lead = search(ahead).search.value;
+    assert.ok(lead > review.EVALUATION_SHOWN && lead < 200, `ten men against two: ${lead}`);
+    assert.deepEqual(review.readPieces(lead), { kind: "evaluation", value: lead, beyond: 1 });
+    assert.deepEqual(review.readPieces(-2.5), { kind: "evaluation", value: -2.5, beyond: 0 });
+    assert.deepEqual(review.readPieces(-review.WIN_PIECES), { kind: "loss", moves: 1 });
+    // what a move lost, in words: a win missed, a loss walked into, else the evaluation
+    assert.equal(review.lossKind("pieces", 299.99, 3), "win");
+    assert.equal(review.lossKind("pieces", 2, -299.98), "loss");
+    assert.equal(review.lossKind("pieces", 299.99, 299.95), "evaluation");
+    assert.equal(review.lossKind("pieces", 5, 1), "evaluation");
+    assert.equal(review.lossKind("chance", 1, 0), "evaluation");
+  } finally {
+    for (const game of [winning, losing, forced, ahead]) game.close();
+  }
+});
+
 test("review: a game evaluated judges the moves that were not the strongest level's by both outlooks", () => {
   const saved = scripted("petteia", { seed: 3 }, 30);
   const unit = review.unitOf(
