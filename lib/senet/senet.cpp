@@ -523,14 +523,13 @@ SenetOptions SenetRules::parse_options(const json &given) {
     o.home_row = o.resolved["home_row"].get<bool>();
     o.starting_throw = o.resolved["starting_throw"].get<bool>();
     o.first_player = o.resolved["first_player"].get<int>();
-    o.rng = Rng{resolved_seed(o.resolved)};
     return o;
 }
 
 SenetState SenetRules::initial(const Options &o) {
     State s;
     s.to_move = static_cast<uint8_t>(o.first_player);
-    s.rng = o.rng;
+    s.rng = Rng{o.resolved.seed()};
     // Ludii's first player is the one who throws first.
     for (int ludii_player = 0; ludii_player < 2; ++ludii_player) {
         const int seat = ludii_player == 0 ? o.first_player : other(o.first_player);

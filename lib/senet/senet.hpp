@@ -49,8 +49,7 @@ struct SenetOptions {
     bool home_row = false;        // no bearing off while a piece is on the first row (1-10)
     bool starting_throw = false;  // the second player's pieces wait for its first throw of 1
     int first_player = 0;         // who throws first (the opening) or moves first (Piccione)
-    Rng rng;
-    json resolved;  // every option as given or defaulted (saved with the game)
+    ResolvedOptions resolved;     // every option as given or defaulted (saved with the game)
 };
 
 struct SenetState : StateEnvelope {
