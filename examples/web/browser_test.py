@@ -504,6 +504,7 @@ def parts():
         ("review_and_analysis", review_and_analysis),
         ("capture_values", capture_values),
         ("analysis_setup", analysis_setup),
+        ("race_setup", race_setup),
         ("analysis_pass", analysis_pass),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
@@ -4212,11 +4213,7 @@ def capture_values(app):
             app.open(language)
             app.size(*sizes[index % len(sizes)])
             app.new_game(game, dict(options), opponent="human")
-            app.button("#more")
-            app.button("#review-open")
-            wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
-            app.button("#review-analyse")
-            wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+            open_analysis(app, where)
             for ranks, to_move, key, count in positions:
                 set_up(app, ranks, to_move)
                 message = words[key]
@@ -4272,6 +4269,15 @@ def capture_values(app):
     app.size(360, 740)
 
 
+def open_analysis(app, where):
+    """The analysis board opened from the review of the game on the board (through **Altro**)."""
+    app.button("#more")
+    app.button("#review-open")
+    wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
+    app.button("#review-analyse")
+    wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+
+
 def board_pieces(app):
     """The pieces on the board: {square: "player0"/"player1" and "dux" where it is one}."""
     return app.js(
@@ -4308,11 +4314,7 @@ def analysis_setup(app):
         app.open(language)
         app.size(*size)
         app.new_game(game, {"rows": 6, "cols": 6} if game == "petteia" else {}, opponent="human")
-        app.button("#more")
-        app.button("#review-open")
-        wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
-        app.button("#review-analyse")
-        wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+        open_analysis(app, where)
         app.tap(d.find_element(By.CSS_SELECTOR, "#analysis-setup > summary"))
         wait_for(lambda: app.visible("#analysis-pieces button"), f"{where}: the pieces to place")
         offered = app.js(
@@ -4408,6 +4410,121 @@ def analysis_setup(app):
     app.size(360, 740)
 
 
+# A cell on both players' routes with no piece on it: its names for each player (the picture's
+# data-position0/1; a unit's data-position is its player's name of its cell), the middle one.
+EMPTY_SHARED_CELL = """
+    const held = (player, name) => !!document.querySelector(`#board g.unit.player${player}[data-position="${name}"]`);
+    const cells = [...document.querySelectorAll('#board rect[data-position0][data-position1]')]
+        .filter((c) => c.dataset.position0 && c.dataset.position1 && !held(0, c.dataset.position0) && !held(1, c.dataset.position1));
+    const cell = cells[Math.floor(cells.length / 2)];
+    return cell ? [cell.dataset.position0, cell.dataset.position1] : null;"""
+
+
+def race_lift(app, player):
+    """A piece of `player` lifted on the race board being set up: from its hand's tray where it
+    has one, else from a cell where it stands. The name of the place, for the player."""
+    hand = app.d.find_element(By.CSS_SELECTOR, f"#board g.hand.player{player}")
+    if int(hand.get_attribute("data-count")) > 0:
+        name = hand.get_attribute("data-tray-position").split(" ")[0]
+        app.tap(hand.find_element(By.CSS_SELECTOR, "rect.tray"))  # (the board is drawn again)
+        return name
+    name = app.js(f"return document.querySelector('#board g.unit.player{player}[data-position]').dataset.position")
+    app.tap(app.d.find_element(By.CSS_SELECTOR, f"#board rect[data-position{player}='{name}']"))
+    return name
+
+
+def race_setup(app):
+    """The analysis board's position of each race game set up by taps (every game of the catalogue
+    whose board is a race board, found on the board, not listed; each in a language and at a size
+    in turn, phone, tablet and phone on its side): the pieces' buttons of the grids not offered,
+    the race's words instead; a piece lifted (from its hand, else from a cell) and put on an empty
+    cell both routes share, the position taken by the library and evaluated, the turn before
+    the throw; a piece of the other side put on the same cell refused with the library's message
+    in the page's sentence, the board unchanged; the side to move chosen; 0 serious axe
+    violations, 44 px targets, no other language's words."""
+    d = app.d
+    runs = [("it", (360, 740)), ("en", (768, 1024)), ("de", (740, 360))]
+    done = []
+    for game in site_games():
+        language, size = runs[len(done) % len(runs)]
+        app.open(language)
+        app.size(*size)
+        app.new_game(game, {}, opponent="human")
+        if not app.js("return !!document.querySelector('#board rect[data-position0]')"):
+            continue  # a board of squares: analysis_setup
+        done.append(game)
+        words = catalogue_of(language)
+        sides = [words["side.0"], words["side.1"]]
+        where = f"the race set-up by taps, {game} {language} {size[0]}x{size[1]}"
+        open_analysis(app, where)
+        app.tap(d.find_element(By.CSS_SELECTOR, "#analysis-setup > summary"))
+        help_text = wait_for(lambda: app.visible("#analysis-setup-help"), f"{where}: the set-up's help", 5).text
+        assert help_text in (
+            words["analysis.setup_help_race"],
+            words["analysis.setup_help_race.sticks"],
+        ), f"{where}: the help {help_text!r}"
+        assert not app.visible("#analysis-pieces button"), f"{where}: the grid's pieces offered on a race board"
+        # (the status line's words: a phone on its side hides the line in the panel's favour)
+        status = lambda: app.js("return document.querySelector('#status').textContent")
+        assert status() == words["analysis.setup_status_race"], f"{where}: the status {status()!r}"
+        assert not app.visible("#analysis-json[open] #analysis-setup-field"), f"{where}: the text opened, not the taps"
+        target = app.js(EMPTY_SHARED_CELL)
+        assert target, f"{where}: no empty cell on both routes"
+        cell = lambda: d.find_element(By.CSS_SELECTOR, f"#board rect[data-position0='{target[0]}']")
+        units = lambda player: app.js(
+            f"return [...document.querySelectorAll('#board g.unit.player{player}[data-position=\"{target[player]}\"]')].length"
+        )
+        player = json.loads(d.find_element(By.ID, "analysis-setup-field").get_attribute("value"))["to_move"]
+        # a piece of the player to move lifted and put on the empty cell: taken and evaluated
+        race_lift(app, player)
+        lifted = status()
+        assert said_as(words["analysis.setup_race_lifted"], lifted) and sides[player] in lifted, f"{where}: {lifted!r}"
+        assert app.js("return !!document.querySelector('#board .mark.chosen')"), f"{where}: the lifted piece not marked"
+        app.tap(cell())
+        wait_for(lambda: units(player) == 1, f"{where}: the piece put on {target[player]}", 5)
+        assert d.find_element(By.ID, "analysis-origin").text == words["analysis.from_setup"], f"{where}: the origin"
+        assert not app.visible(
+            "#analysis-setup-error"
+        ), f"{where}: {d.find_element(By.ID, 'analysis-setup-error').text}"
+        settled = wait_for(lambda: analysis_settled(app), f"{where}: the position set up evaluated", 30)
+        assert said_as(words["analysis.value_chance"], settled["text"]) or said_as(
+            words["analysis.value_chance_exact"], settled["text"]
+        ), f"{where}: the evaluation {settled['text']!r}"
+        assert app.visible("#analysis-roll"), f"{where}: the turn set up does not start with the throw"
+        # the other side's piece on the same cell: refused, said with the library's message
+        before = app.js("return document.querySelector('#board svg').innerHTML")
+        race_lift(app, 1 - player)
+        app.tap(cell())
+        error = wait_for(lambda: app.visible("#analysis-setup-error"), f"{where}: two sides on a cell refused", 5).text
+        library = app.js("return document.querySelector('#analysis-setup-error [lang=en]')?.textContent ?? ''")
+        assert error.startswith(words["analysis.setup_refused"]) and library and library in error, f"{where}: {error!r}"
+        assert app.js("return document.querySelector('#board svg').innerHTML") == before, f"{where}: the board changed"
+        assert units(1 - player) == 0 and units(player) == 1
+        # the side to move
+        Select(d.find_element(By.ID, "analysis-to-move")).select_by_value(str(1 - player))
+        wait_for(
+            lambda: json.loads(d.find_element(By.ID, "analysis-setup-field").get_attribute("value"))["to_move"]
+            == 1 - player,
+            f"{where}: the other side to move",
+        )
+        settled = wait_for(
+            lambda: (lambda s: s if s and sides[1 - player] in s["text"] else None)(analysis_settled(app)),
+            f"{where}: the evaluation for the other side",
+            30,
+        )
+        app.js("window.scrollTo(0, 0)")
+        app.check_targets(where)
+        app.check_axe(where)
+        app.check_no_leak(where)
+        if language == "it":
+            screenshot_as_is(app, f"analysis-race-setup-{game}-{size[0]}x{size[1]}")
+        print(f"race set-up: {where}: a piece put on {target[player]}, taken and evaluated; refused: {library!r}")
+        app.button("#analysis-close")
+        app.button("#review-close")
+    assert len(done) >= 2, f"race set-up: race boards found only in {done}"
+    app.size(360, 740)
+
+
 def analysis_pass(app):
     """A throw of 0 chosen on the analysis board of the Royal Game of Ur, in each language: Pass
     among the board's buttons (the game's own row is hidden there), and played by a tap."""
@@ -4415,11 +4532,7 @@ def analysis_pass(app):
         where = f"the analysis board's Pass, ur {language}"
         app.open(language)
         app.new_game("ur", {}, opponent="human")
-        app.button("#more")
-        app.button("#review-open")
-        wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
-        app.button("#review-analyse")
-        wait_for(lambda: app.visible("#analysis-panel"), f"{where}: the analysis board")
+        open_analysis(app, where)
         before = analysis_events(app)
         app.button("#analysis-dice")
         fields = wait_for(

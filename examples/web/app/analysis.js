@@ -13,8 +13,8 @@ import { t } from "./i18n.js";
 import { afterChange, ownDiceDialog, roll } from "./play.js";
 import { screens } from "./review.js";
 import { EVALUATION_SHOWN, readPieces, REVIEW_NODES, unitOf } from "./review-model.js";
-import { catalogueOf, state } from "./state.js";
-import { announce } from "./status.js";
+import { catalogueOf, gameFact, state } from "./state.js";
+import { announce, say } from "./status.js";
 import { describeEvent, describeMove, placeName, sideName } from "./words.js";
 
 // A position's budget: the review's for each position, twice over (one position at a time here).
@@ -42,6 +42,7 @@ export function openAnalysis() {
     answer: null, // {value, toMove, line, unit, exact} for the position asked about
     failed: false,
     piece: "0", // the piece a tap places while the position is set up
+    lifted: null, // a race game's piece lifted to be put elsewhere: {player, name, spot}
     editSquare: null, // while it is set up by taps: what a tap on the board does (play.js)
   };
   $("#analysis-setup").open = $("#analysis-json").open = false;
@@ -172,7 +173,8 @@ const COUNTED = { pieces: ["0A", "1B"], men: ["0", "1"], duxes: ["D", "d"], bloc
 const DUXES = ["D", "d"];
 const EMPTY = ".";
 
-const editable = () => Array.isArray(state.game.position?.ranks);
+const grid = () => Array.isArray(state.game.position?.ranks);
+const editable = () => grid() || Boolean(routeFact());
 
 // The pieces offered: each side's men, its dux where the game has them, and the empty square.
 const piecesOffered = () => ["0", "1", ...(Array.isArray(state.game.position.duxes) ? DUXES : []), EMPTY];
@@ -185,10 +187,12 @@ function pieceWords(piece) {
   });
 }
 
-// A change of the position on the board (change(position) edits a copy), its counts made right.
+// A change of the position on the board (change(position) edits a copy), its counts made right
+// (a grid's) or its turn started afresh (a race game's, raceTurnAfresh).
 function editPosition(change) {
   const position = JSON.parse(state.game.toJSONText()).position;
   change(position);
+  if (!grid()) return usePosition(raceTurnAfresh(position));
   for (const [field, pieces] of Object.entries(COUNTED))
     if (Array.isArray(position[field]))
       position[field] = pieces.map(
@@ -230,12 +234,131 @@ function chooseToMove() {
   else $("#analysis-to-move").value = String(state.game.toMove);
 }
 
+// ---- a race game set up by moving its pieces ---------------------------------------------------
+
+// A race game's position keeps its pieces in per-player counts ("hand", "off", XII Scripta's
+// "bar", each a tray of the picture: its class) and along each player's route in the fields its
+// app.json fact "setup_route" names ({"fields": [...], "names": [...]}): the fields' cells one
+// after the other, per player (track[player][k]) or shared by both (Senet's squares[k], the
+// player standing there), named as the picture names them for the player (data-position0/1):
+// the "names" listed first (Duodecim's entry cells I..VI), then 1, 2, ... So the games are set up
+// by one piece of code; a tap lifts a piece (a player's, from a cell or tray holding one), the
+// next tap puts it on another cell or tray of that player, and the library judges the position.
+const TRAYS = ["hand", "off", "bar"];
+const routeFact = () => gameFact(state.game.id, "setup_route");
+
+// Where a place of the board holds a player's pieces in the position: {tray} or {field, index,
+// shared}, with its name for the player; null where the player has no such place.
+function spotOf(place, player, position) {
+  const tray = place.closest("[data-tray-position]");
+  if (tray) {
+    const field = TRAYS.find((kind) => tray.classList.contains(kind) && Array.isArray(position[kind]));
+    return tray.classList.contains(`player${player}`) && field
+      ? { tray: field, name: tray.dataset.trayPosition.split(" ")[0] }
+      : null;
+  }
+  const name = place.dataset[`position${player}`];
+  const { fields, names = [] } = routeFact();
+  let index = names.includes(name)
+    ? names.indexOf(name)
+    : /^[1-9]\d*$/.test(name ?? "")
+      ? names.length + Number(name) - 1
+      : -1;
+  if (index < 0) return null;
+  for (const field of fields) {
+    const shared = !Array.isArray(position[field][0]);
+    const length = (shared ? position[field] : position[field][player]).length;
+    if (index < length) return { field, index, shared, name };
+    index -= length;
+  }
+  return null;
+}
+
+const piecesAt = (position, player, spot) =>
+  spot.tray
+    ? position[spot.tray][player]
+    : spot.shared
+      ? Number(position[spot.field][spot.index] === player)
+      : position[spot.field][player][spot.index];
+
+function addPiece(position, player, spot, count) {
+  if (spot.tray) position[spot.tray][player] += count;
+  else if (!spot.shared) position[spot.field][player][spot.index] += count;
+  else if (count > 0)
+    position[spot.field][spot.index] = player; // (a piece standing there is replaced: the library counts)
+  else if (position[spot.field][spot.index] === player) position[spot.field][spot.index] = null;
+}
+
+// A race position set up by hand starts its player's turn afresh: where it is not before a
+// throw, the fields of a turn (the dice, what they left, the phase) are those of a new game of
+// the same options, the pieces and the player to move the position's.
+function raceTurnAfresh(position) {
+  if (position.phase === "roll") return position;
+  const fresh = new state.Game(state.game.id, state.game.options);
+  const turn = JSON.parse(fresh.toJSONText()).position;
+  fresh.close();
+  const kept = [...TRAYS, ...routeFact().fields, "to_move", "rng"].filter((field) => field in position);
+  return { ...turn, ...Object.fromEntries(kept.map((field) => [field, position[field]])) };
+}
+
+// A place in words: a cell by the name the board shows, a tray by its label on the board.
+const TRAY_WORDS = { hand: "board.to_enter", off: "board.borne_off" };
+const raceWords = (player, spot) => (TRAY_WORDS[spot.tray] ? t(TRAY_WORDS[spot.tray]) : placeName(spot.name, player));
+
+// A tap while a race game is set up: a piece lifted, or the lifted one put down.
+function movePiece(place) {
+  if (!place) return;
+  const analysis = state.analysis;
+  const position = JSON.parse(state.game.toJSONText()).position;
+  const lifted = analysis.lifted;
+  if (!lifted) {
+    const player = [state.game.toMove, 1 - state.game.toMove].find((side) => {
+      const spot = spotOf(place, side, position);
+      return spot && piecesAt(position, side, spot) > 0;
+    });
+    if (player === undefined) {
+      say(t("analysis.setup_race_none"));
+      return;
+    }
+    const spot = spotOf(place, player, position);
+    analysis.lifted = { player, name: spot.name, spot };
+    afterChange();
+    announce(t("analysis.setup_race_lifted", { from: raceWords(player, spot), who: sideName(player) }));
+    return;
+  }
+  analysis.lifted = null;
+  const to = spotOf(place, lifted.player, position);
+  if (!to) {
+    afterChange();
+    say(t("analysis.setup_race_off_route", { who: sideName(lifted.player) }));
+    return;
+  }
+  if (to.name === lifted.spot.name && to.tray === lifted.spot.tray) {
+    afterChange(); // put back where it was
+    return;
+  }
+  const moved = editPosition((changed) => {
+    addPiece(changed, lifted.player, lifted.spot, -1);
+    addPiece(changed, lifted.player, to, 1);
+  });
+  if (!moved) afterChange();
+  else
+    announce(
+      t("analysis.setup_race_moved", {
+        who: sideName(lifted.player),
+        from: raceWords(lifted.player, lifted.spot),
+        to: raceWords(lifted.player, to),
+      }),
+    );
+}
+
 // The set-up opened or closed: taps on the board set the position up while it is open (play.js
 // hands them to state.analysis.editSquare); the other games open the position's text at once.
 function setUpToggled() {
   if (!state.analysis) return;
   const open = $("#analysis-setup").open;
-  state.analysis.editSquare = open && editable() ? editSquare : null;
+  state.analysis.lifted = null;
+  state.analysis.editSquare = open && editable() ? (grid() ? editSquare : movePiece) : null;
   if (open && !editable()) $("#analysis-json").open = true;
   state.selected = null;
   afterChange();
@@ -246,6 +369,18 @@ function fillSetUp() {
   const edit = editable();
   $("#analysis-edit").hidden = !edit;
   if (!edit) return;
+  fillToMove();
+  const race = !grid();
+  $("#analysis-pieces").hidden = race;
+  $("#analysis-setup-help").textContent = t(race ? "analysis.setup_help_race" : "analysis.setup_help");
+  if (race) {
+    const lifted = state.analysis.lifted;
+    if (state.analysis.editSquare)
+      $("#status").textContent = lifted
+        ? t("analysis.setup_race_lifted", { from: raceWords(lifted.player, lifted.spot), who: sideName(lifted.player) })
+        : t("analysis.setup_status_race");
+    return;
+  }
   const offered = piecesOffered();
   if (!offered.includes(state.analysis.piece)) state.analysis.piece = offered[0];
   const box = $("#analysis-pieces");
@@ -270,6 +405,9 @@ function fillSetUp() {
   // while taps set the position up, the status line says so (not whose move it is)
   if (state.analysis.editSquare)
     $("#status").textContent = t("analysis.setup_status", { piece: pieceWords(state.analysis.piece) });
+}
+
+function fillToMove() {
   const select = $("#analysis-to-move");
   if (select.options.length !== 2) select.replaceChildren(...[0, 1].map((player) => new Option("", String(player))));
   for (const option of select.options) option.textContent = sideName(Number(option.value));

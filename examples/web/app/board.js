@@ -437,6 +437,13 @@ function mark(place, kind) {
 
 function markMoves() {
   const player = state.game.toMove;
+  const lifted = state.analysis?.lifted; // a race game's piece lifted while it is set up (analysis.js)
+  if (lifted) {
+    const place = placeOf(lifted.name, lifted.player);
+    if (place) mark(place, "chosen");
+    showCursor();
+    return;
+  }
   if (!isOver() && !state.thinking && !isComputerTurn() && !isRemoteTurn() && !state.review) {
     const moves = legalMoves().filter((m) => !isPass(m));
     if (state.selected === null) {
