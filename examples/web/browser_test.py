@@ -505,6 +505,7 @@ def parts():
         ("capture_values", capture_values),
         ("analysis_setup", analysis_setup),
         ("race_setup", race_setup),
+        ("setup_first_screen", setup_first_screen),
         ("analysis_pass", analysis_pass),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
@@ -4523,6 +4524,51 @@ def race_setup(app):
         app.button("#review-close")
     assert len(done) >= 2, f"race set-up: race boards found only in {done}"
     app.size(360, 740)
+
+
+def setup_first_screen(app):
+    """The analysis board's set-up by taps on a phone (360x740), in each language, for every game
+    whose board is a grid of squares (the ones with pieces to place; found on the board): the
+    board and every piece to place, with the side to move, on the first screen without
+    scrolling, the pieces under the board and not over it (they were below the fold, the board
+    between empty bands); 44 px targets, axe."""
+    d = app.d
+    checked = []
+    for language in LANGUAGES:
+        app.open(language)
+        app.size(360, 740)
+        for game in site_games():
+            app.new_game(game, {}, opponent="human")
+            if not app.js("return !!document.querySelector('#board .square[data-square]')"):
+                continue  # a race board: its trays and cells are what a tap moves (race_setup)
+            where = f"the set-up's pieces on a phone, {game} {language}"
+            open_analysis(app, where)
+            app.tap(d.find_element(By.CSS_SELECTOR, "#analysis-setup > summary"))
+            wait_for(lambda: app.visible("#analysis-pieces button"), f"{where}: the pieces to place")
+            time.sleep(0.3)  # the board drawn again in its area
+            shown = app.js(
+                """const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom].map(Math.round); };
+                   const area = document.querySelector('#board-area').getBoundingClientRect(), svg = document.querySelector('#board svg').getBoundingClientRect();
+                   return {scrolled: document.scrollingElement.scrollTop, height: innerHeight,
+                           board: [Math.max(area.left, svg.left), Math.max(area.top, svg.top), Math.min(area.right, svg.right), Math.min(area.bottom, svg.bottom)].map(Math.round),
+                           palette: [...document.querySelectorAll('#analysis-pieces button, #analysis-to-move')].map(box)};"""
+            )
+            board, palette = shown["board"], shown["palette"]
+            assert shown["scrolled"] == 0, f"{where}: the page scrolled: {shown}"
+            assert (
+                board[1] >= 0 and board[3] <= shown["height"] and board[3] - board[1] > 200
+            ), f"{where}: the board {shown}"
+            off = [b for b in palette if b[1] < board[3] - 1 or b[3] > shown["height"]]
+            assert not off, f"{where}: pieces to place off the first screen or over the board: {off} (board {board})"
+            app.check_targets(where)
+            app.check_axe(where)
+            if language == "it":
+                screenshot_as_is(app, f"analysis-setup-first-screen-{game}-360x740")
+            checked.append(f"{game} {language}")
+            app.button("#analysis-close")
+            app.button("#review-close")
+    assert checked, "no game with pieces to place"
+    print(f"set-up on a phone: the board and the pieces to place on the first screen: {', '.join(checked)}")
 
 
 def analysis_pass(app):

@@ -362,6 +362,12 @@ function setUpToggled() {
   if (open && !editable()) $("#analysis-json").open = true;
   state.selected = null;
   afterChange();
+  // the set-up's top in the panel's view (on a phone the panel scrolls within, under the board)
+  if (open)
+    requestAnimationFrame(() => {
+      const panel = $("#analysis-panel");
+      panel.scrollTop += $("#analysis-setup").getBoundingClientRect().top - panel.getBoundingClientRect().top;
+    });
 }
 
 // The pieces' buttons and the side to move, in the page's language, for the position shown.
