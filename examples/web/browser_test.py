@@ -506,6 +506,7 @@ def parts():
         ("analysis_setup", analysis_setup),
         ("race_setup", race_setup),
         ("setup_first_screen", setup_first_screen),
+        ("landscape_titles", landscape_titles),
         ("analysis_pass", analysis_pass),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
@@ -4569,6 +4570,35 @@ def setup_first_screen(app):
             app.button("#review-close")
     assert checked, "no game with pieces to place"
     print(f"set-up on a phone: the board and the pieces to place on the first screen: {', '.join(checked)}")
+
+
+def landscape_titles(app):
+    """On a phone on its side (740x360), beside the board, every game's full name in the title bar
+    in each language (every game of the site, none listed here): the catalogue's name, nothing
+    cut off (no ellipsis, no line clipped), in type of 12 px at least, on screen."""
+    for language in LANGUAGES:
+        words = catalogue_of(language)
+        app.open(language)
+        for game in site_games():
+            app.new_game(game, {}, opponent="human")
+            app.size(740, 360)
+            shown = wait_for(
+                lambda: app.js(
+                    """const t = document.querySelector('#title'), r = t.getBoundingClientRect(), s = getComputedStyle(t);
+                       return document.querySelector('#app').dataset.layout === 'side' && {text: t.textContent, cut: t.scrollWidth > t.clientWidth + 1 || t.scrollHeight > t.clientHeight + 1,
+                               ellipsis: s.textOverflow === 'ellipsis' && s.whiteSpace === 'nowrap', size: parseFloat(s.fontSize), box: [r.left, r.top, r.right, r.bottom].map(Math.round)};"""
+                ),
+                f"{game} {language}: the side layout at 740x360",
+                5,
+            )
+            where = f"the title of {game} in {language} at 740x360"
+            assert shown["text"] == words[f"game.{game}"], f"{where}: {shown['text']!r}"
+            assert not shown["cut"] and not shown["ellipsis"], f"{where}: cut off: {shown}"
+            assert shown["size"] >= 12, f"{where}: type of {shown['size']} px"
+            box = shown["box"]
+            assert box[0] >= 0 and box[1] >= 0 and box[2] <= 740 and box[3] <= 360, f"{where}: off screen {box}"
+            app.size(360, 740)
+        print(f"landscape titles: {language}: every game's full name at 740x360")
 
 
 def analysis_pass(app):

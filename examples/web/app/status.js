@@ -180,16 +180,20 @@ function rulesetLine() {
 }
 
 // A word of a game's name wider than the title's column ("Scriptorum" on a 360 px phone) is set
-// in smaller type, half a pixel at a time down to 9 px, rather than cut off (beside the board,
-// on one line, the title ends in an ellipsis instead).
+// in smaller type, half a pixel at a time down to 9 px, rather than cut off. Beside the board on
+// a landscape phone, where the title is one line (style.css), the whole name is fitted so down to
+// 12 px, and wraps below that (it was cut to "Ludus Duode…").
+const SMALLEST_ONE_LINE = 12;
 function fitTitle(title) {
-  title.style.fontSize = "";
-  if (getComputedStyle(title).whiteSpace === "nowrap") return;
+  title.style.fontSize = title.style.whiteSpace = "";
+  const oneLine = getComputedStyle(title).whiteSpace === "nowrap";
+  const smallest = oneLine ? SMALLEST_ONE_LINE : 9;
   for (
     let size = parseFloat(getComputedStyle(title).fontSize);
-    title.scrollWidth > title.clientWidth && size > 9;
+    title.scrollWidth > title.clientWidth && size - 0.5 >= smallest;
     size -= 0.5
   ) {
     title.style.fontSize = `${size - 0.5}px`;
   }
+  if (oneLine && title.scrollWidth > title.clientWidth) title.style.whiteSpace = "normal";
 }
