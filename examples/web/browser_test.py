@@ -507,6 +507,7 @@ def parts():
         ("race_setup", race_setup),
         ("setup_first_screen", setup_first_screen),
         ("landscape_titles", landscape_titles),
+        ("review_first_screen", review_first_screen),
         ("analysis_pass", analysis_pass),
         ("ur_game", ur_game),
         ("ur_perfect", ur_perfect),
@@ -3928,11 +3929,12 @@ def review_and_analysis(app):
         )
         at = lambda: app.js("return document.querySelector('#status').textContent")
         status = lambda language, n: catalogue_of(language)["review.status"].format(number=n, count=count)
-        # the board as the game draws it: upright on the phone, its places 44 px
+        # the board as the game draws it: upright on the phone (the picture as drawn; a square one
+        # is drawn in a square row), its places 44 px
         facts = app.js(
-            """const svg = document.querySelector('#board svg').getBoundingClientRect();
+            """const [, , w, h] = document.querySelector('#board svg').getAttribute('viewBox').split(' ').map(Number);
                const places = [...document.querySelectorAll('#board rect[data-position0], #board .square[data-square]')].map((c) => c.getBoundingClientRect());
-               return {tall: svg.height > svg.width, place: Math.min(...places.map((r) => Math.min(r.width, r.height)))};"""
+               return {tall: h >= w * 0.95, place: Math.min(...places.map((r) => Math.min(r.width, r.height)))};"""
         )
         assert facts["place"] >= MIN_TARGET - 0.01, f"{where}: the review's board places {facts['place']:.1f} px"
         if size[0] < 800:
@@ -4599,6 +4601,36 @@ def landscape_titles(app):
             assert box[0] >= 0 and box[1] >= 0 and box[2] <= 740 and box[3] <= 360, f"{where}: off screen {box}"
             app.size(360, 740)
         print(f"landscape titles: {language}: every game's full name at 740x360")
+
+
+def review_first_screen(app):
+    """The review on a phone (360x740), in each language, of every game of the site: the board's
+    row no taller than the board drawn in it (a square board stood between empty bands of 100 px
+    and more), the move in words whole on the first screen under it."""
+    checked = []
+    for language in LANGUAGES:
+        app.open(language)
+        app.size(360, 740)
+        for game in site_games():
+            where = f"the review of {game} on a phone in {language}"
+            app.new_game(game, {}, opponent="human")
+            app.button("#more")
+            app.button("#review-open")
+            wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
+            time.sleep(0.3)  # the board drawn again in the review's area
+            shown = app.js(
+                """const area = document.querySelector('#board-area').getBoundingClientRect(), svg = document.querySelector('#board svg');
+                   const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number), box = svg.getBoundingClientRect();
+                   const drawn = Math.min(box.width / w, box.height / h) * h, move = document.querySelector('#review-move').getBoundingClientRect();
+                   return {band: Math.round(area.height - drawn), move: Math.round(move.bottom), height: innerHeight, scrolled: document.scrollingElement.scrollTop};"""
+            )
+            assert shown["band"] <= 24, f"{where}: {shown['band']} px of the board's row left empty: {shown}"
+            assert shown["scrolled"] == 0 and shown["move"] <= shown["height"], f"{where}: the move's words: {shown}"
+            checked.append(f"{game} {language}")
+            app.button("#review-close")
+    print(
+        f"review on a phone: the board's row fits the board, the move in words on the first screen: {', '.join(checked)}"
+    )
 
 
 def analysis_pass(app):

@@ -171,8 +171,8 @@ function fitBoard(svg) {
   const changed = rotated !== state.rotated;
   state.rotated = rotated;
   if (changed) document.dispatchEvent(new CustomEvent("boardturn")); // the rules' words and pictures follow
-  if ($("#app").dataset.layout === "side")
-    setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
+  // (the side column's width follows it; on a tall screen the review's board row, style.css)
+  setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
   nameCells(content);
   if (state.rotated) turnPicture(svg, content, box, pad);
   else svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
