@@ -4461,8 +4461,11 @@ def race_setup(app):
         sides = [words["side.0"], words["side.1"]]
         where = f"the race set-up by taps, {game} {language} {size[0]}x{size[1]}"
         open_analysis(app, where)
+        app.button("#analysis-roll")  # a turn under way: its dice and moves, set aside by the set-up
+        wait_for(lambda: app.js("return document.querySelector('#status').dataset.phase") == "move", f"{where}: thrown")
         app.tap(d.find_element(By.CSS_SELECTOR, "#analysis-setup > summary"))
         help_text = wait_for(lambda: app.visible("#analysis-setup-help"), f"{where}: the set-up's help", 5).text
+        assert not app.js("return document.querySelector('#board .mark.movable')"), f"{where}: moves marked"
         assert help_text in (
             words["analysis.setup_help_race"],
             words["analysis.setup_help_race.sticks"],

@@ -42,7 +42,8 @@ export function openAnalysis() {
     answer: null, // {value, toMove, line, unit, exact} for the position asked about
     failed: false,
     piece: "0", // the piece a tap places while the position is set up
-    lifted: null, // a race game's piece lifted to be put elsewhere: {player, name, spot}
+    lifting: false, // a race game's position being set up by moving its pieces
+    lifted: null, // the piece lifted to be put elsewhere: {player, name, spot}
     editSquare: null, // while it is set up by taps: what a tap on the board does (play.js)
   };
   $("#analysis-setup").open = $("#analysis-json").open = false;
@@ -358,6 +359,7 @@ function setUpToggled() {
   if (!state.analysis) return;
   const open = $("#analysis-setup").open;
   state.analysis.lifted = null;
+  state.analysis.lifting = open && editable() && !grid(); // (board.js: no move marked meanwhile)
   state.analysis.editSquare = open && editable() ? (grid() ? editSquare : movePiece) : null;
   if (open && !editable()) $("#analysis-json").open = true;
   state.selected = null;

@@ -437,9 +437,10 @@ function mark(place, kind) {
 
 function markMoves() {
   const player = state.game.toMove;
-  const lifted = state.analysis?.lifted; // a race game's piece lifted while it is set up (analysis.js)
-  if (lifted) {
-    const place = placeOf(lifted.name, lifted.player);
+  if (state.analysis?.lifting) {
+    // a race game being set up (analysis.js): the piece lifted, not the moves of the turn
+    const lifted = state.analysis.lifted;
+    const place = lifted && placeOf(lifted.name, lifted.player);
     if (place) mark(place, "chosen");
     showCursor();
     return;
