@@ -41,6 +41,11 @@ One browser for everything:
   XII Scripta in German, the Royal Game of Ur in English and German too), a mistake in each game
   explained, the way back to the game; a lesson's progress (part lesson_progress) kept over a
   reload, started over, the strategy chapter resumed, nothing kept in the kiosk;
+- the analysis board's set-up by taps on the race boards (part race_setup: every race board,
+  a piece moved, a position refused with the library's message), its pieces under the board on
+  a phone's first screen (setup_first_screen), every game's whole name beside the board at
+  740x360 (landscape_titles), the review's board row fitting a square board on a phone
+  (review_first_screen);
 - the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
   computer and on an English tablet between two people, a few turns in German on both; its
   rosettes, trays, tetrahedral dice and their total, the computer's turn in words, the end panel;
