@@ -36,6 +36,7 @@ GAMES = (
     ("petteia", ("petteia",)),
     ("duodecim", ("duodecim",)),
     ("ur", ("ludus::ur", "ludus::(anonymous namespace)::ur")),
+    ("senet", ("senet",)),
 )
 # The first pattern a name contains decides its layer (lowercase).
 LAYERS = (
