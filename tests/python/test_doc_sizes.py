@@ -15,10 +15,10 @@ import pytest
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 WASM_BUILD = os.environ.get("LUDUS_WASM_BUILD")
 TOLERANCE = 0.10
-# The whole app's ceiling, gzip -9 per file (docs/web.md, "sizes"): issue 55 aims at 600 KiB,
-# which needs a smaller engine (an engine per game); until then the ceiling is today's app with
-# room for a few small changes, so that a large addition fails here instead of passing unseen.
-APP_BUDGET_KIB = 700
+# The whole app's budget, gzip -9 per file (docs/web.md, "sizes"): issue 55's 600 KiB. The app
+# is over it today (the engine above all: docs/web.md says what is left), and this test says so
+# until it is back within it, rather than a ceiling raised to pass.
+APP_BUDGET_KIB = 600
 
 pytestmark = pytest.mark.skipif(
     not WASM_BUILD, reason="the WebAssembly build runs this (meson test -C build-wasm 'docs sizes')"
