@@ -43,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "cold_code.hpp"
 #include "game.hpp"
 #include "history.hpp"
 #include "json_util.hpp"
@@ -78,16 +79,16 @@ public:
         : services_(&services), options_(std::make_shared<const Options>(std::move(options))), start_(start),
           state_(start) {}
 
-    static std::unique_ptr<Game> create(const Services<R> &services, const json &options) {
+    LUDUS_COLD static std::unique_ptr<Game> create(const Services<R> &services, const json &options) {
         return create(services, R::parse_options(options));
     }
     // From options already parsed (the registry parses them once to choose the rules type).
-    static std::unique_ptr<Game> create(const Services<R> &services, Options o) {
+    LUDUS_COLD static std::unique_ptr<Game> create(const Services<R> &services, Options o) {
         const State start = R::initial(o);
         return std::make_unique<RulesGame>(services, std::move(o), start);
     }
 
-    static std::unique_ptr<Game> restore(const Services<R> &services, const json &saved) {
+    LUDUS_COLD static std::unique_ptr<Game> restore(const Services<R> &services, const json &saved) {
         Options o = R::parse_options(json_util::member(saved, "options", "", json::value_t::object));
         if constexpr (has_setup) {
             if (saved.contains("setup") && saved["setup"] != R::setup_json(o))
@@ -136,7 +137,7 @@ public:
     }
 
     // The saved start; a refusal names the ruleset where the rules have several.
-    static State read_start(const Options &o, const json &start_json) {
+    LUDUS_COLD static State read_start(const Options &o, const json &start_json) {
         try {
             return read_position(o, start_json, "start").state;
         } catch (const Error &e) {
@@ -152,7 +153,7 @@ public:
     };
 
     // A saved position, read by the rules ("end_reason" too, when it is there).
-    static SavedPosition read_position(const Options &o, const json &j, const std::string &field) {
+    LUDUS_COLD static SavedPosition read_position(const Options &o, const json &j, const std::string &field) {
         return {R::position_from_json(o, j, field), j.contains("end_reason")};
     }
 
@@ -206,12 +207,12 @@ public:
         advance<R>(*options_, state_, action, *this);
     }
 
-    std::string action_text(Action action) const override {
+    LUDUS_COLD std::string action_text(Action action) const override {
         require_legal(action);
         return R::action_text(*options_, action);
     }
 
-    json action_json(Action action) const override {
+    LUDUS_COLD json action_json(Action action) const override {
         require_legal(action);
         return R::action_json(*options_, state_, action);
     }
@@ -224,9 +225,9 @@ public:
         state_ = history_.pop().before;
     }
 
-    void apply_event(const json &event, const std::string &field) override { perform_event(event, field); }
+    LUDUS_COLD void apply_event(const json &event, const std::string &field) override { perform_event(event, field); }
 
-    void agree_draw() override {
+    LUDUS_COLD void agree_draw() override {
         if (!R::allows_agreed_draw) fail(Status::wrong_phase, std::string(R::name) + " has no draws");
         if (phase() == Phase::over) fail(Status::game_over, "the game is over: no draw can be agreed");
         record(state_, Event{Event::Kind::agreed_draw});
@@ -258,7 +259,7 @@ public:
         }
     }
 
-    json chance_outcomes() const override {
+    LUDUS_COLD json chance_outcomes() const override {
         require_roll_phase();
         if constexpr (R::has_dice) return R::chance_outcomes(*options_, state_);
         return json::array();
@@ -285,7 +286,7 @@ public:
         }
     }
 
-    json to_json() const override {
+    LUDUS_COLD json to_json() const override {
         json history = json::array();
         for (size_t i = 0; i < history_.size(); ++i)
             history.push_back(event_json(history_[i].before, history_[i].event));
@@ -309,18 +310,18 @@ public:
             return false;
     }
 
-    json position_json() const override { return R::position_json(*options_, state_); }
+    LUDUS_COLD json position_json() const override { return R::position_json(*options_, state_); }
 
     // Pictures of the current state and the last move, as bound by the registry.
-    std::string render_svg(const json &render_options) const override {
+    LUDUS_COLD std::string render_svg(const json &render_options) const override {
         return services_->render_svg(*options_, state_, history_.last_move(), render_options);
     }
-    std::string render_text(const json &render_options) const override {
+    LUDUS_COLD std::string render_text(const json &render_options) const override {
         return services_->render_text(*options_, state_, history_.last_move(), render_options);
     }
 
     // The computer player bound by the registry, told the earlier positions that can recur.
-    json ai_choose(const json &ai_options) const override {
+    LUDUS_COLD json ai_choose(const json &ai_options) const override {
         if (services_->ai_choose == nullptr)
             fail(Status::internal, "this build of the library has no computer players");
         std::vector<uint64_t> earlier;
@@ -410,13 +411,13 @@ private:
         fail(Status::wrong_phase, "the dice have been rolled already: play a move");
     }
 
-    static std::string dice_text(std::span<const int> dice) {
+    LUDUS_COLD static std::string dice_text(std::span<const int> dice) {
         std::string text = "roll";
         for (int d : dice) text.append(" ").append(std::to_string(d));
         return text;
     }
 
-    json event_json(const State &before, const Event &event) const {
+    LUDUS_COLD json event_json(const State &before, const Event &event) const {
         json entry{{"player", R::to_move(before)}};
         std::vector<int> dice(event.dice.begin(), event.dice.begin() + event.dice_count);
         switch (event.kind) {
@@ -436,13 +437,16 @@ private:
 
     // Replays one saved history entry, checking it against the rules: every refusal is
     // invalid_state (the saved state is inconsistent), naming `field`.
-    void replay(const json &entry, const std::string &field) { perform_event(entry, field, Status::invalid_state); }
+    LUDUS_COLD void replay(const json &entry, const std::string &field) {
+        perform_event(entry, field, Status::invalid_state);
+    }
 
     // One entry of a saved history ({"player", "text", "dice_from"}, as event_json writes it)
     // done on the game; nothing changes on failure. An entry not of that form, or a roll of the
     // engine that the game's generator does not repeat, is invalid_state; what the rules refuse
     // keeps the rules' status unless `rules_status` says otherwise (replay: invalid_state).
-    void perform_event(const json &entry, const std::string &field, std::optional<Status> rules_status = std::nullopt) {
+    LUDUS_COLD void perform_event(const json &entry, const std::string &field,
+                                  std::optional<Status> rules_status = std::nullopt) {
         if (!entry.is_object()) fail(Status::invalid_state, field + ": must be an object");
         json_util::only_keys(entry, {"player", "text", "dice_from"}, field);
         const std::string text = json_util::member(entry, "text", field, json::value_t::string).get<std::string>();
@@ -465,7 +469,7 @@ private:
 
     // A roll's entry: the engine's dice rolled again by the game's generator, or dice from
     // outside set.
-    void replay_roll(const json &entry, const std::string &text, const std::string &field) {
+    LUDUS_COLD void replay_roll(const json &entry, const std::string &text, const std::string &field) {
         std::vector<int> dice = json_util::parse_roll_text(text, field + ".text");
         std::string from =
             entry.contains("dice_from") && entry["dice_from"].is_string() ? entry["dice_from"].get<std::string>() : "";

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 
+#include "../cold_code.hpp"
 #include "../json_util.hpp"
 #include "../position_envelope.hpp"
 #include "../race_state.hpp"
@@ -87,7 +88,7 @@ const std::vector<OptionSpec> &DuodecimRules::option_specs() {
     return specs;
 }
 
-DuodecimOptions DuodecimRules::parse_options(const json &given) {
+LUDUS_COLD DuodecimOptions DuodecimRules::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     o.pieces = o.resolved["pieces"].get<int>();
@@ -267,7 +268,7 @@ Action DuodecimRules::parse_action(const Options &, std::string_view text) {
     return from * action_stride + to;
 }
 
-json DuodecimRules::action_json(const Options &o, const State &s, Action a) {
+LUDUS_COLD json DuodecimRules::action_json(const Options &o, const State &s, Action a) {
     const int player = s.to_move;
     if (a == pass_action) return race_state::pass_move_json(a, player);
     const int from = from_of(a), to = to_of(a), value = to - from;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "../cold_code.hpp"
 #include "../json_util.hpp"
 #include "../squares.hpp"
 #include "latrunculi_board.hpp"
@@ -146,7 +147,7 @@ const std::vector<OptionSpec> &LatrunculiRulesT<BB>::option_specs() {
 }
 
 template <class BB>
-LatrunculiOptions LatrunculiRulesT<BB>::parse_options(const json &given) {
+LUDUS_COLD LatrunculiOptions LatrunculiRulesT<BB>::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     const std::string id = o.resolved["ruleset"].get<std::string>();
@@ -465,7 +466,7 @@ Action LatrunculiRulesT<BB>::parse_action(const Options &o, std::string_view tex
 }
 
 template <class BB>
-json LatrunculiRulesT<BB>::action_json(const Options &o, const State &s, Action a) {
+LUDUS_COLD json LatrunculiRulesT<BB>::action_json(const Options &o, const State &s, Action a) {
     json j{{"text", action_text(o, a)}, {"action", a}, {"player", s.to_move}};
     if (a == pass) {
         add_move_fields(j, {"pass", "", "", {}, 0});

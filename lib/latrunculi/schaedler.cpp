@@ -2,6 +2,7 @@
 // blocks and removals and the end of a game (schaedler.hpp).
 #include "schaedler.hpp"
 
+#include "../cold_code.hpp"
 #include "../json_util.hpp"
 #include "../position_envelope.hpp"
 #include "../rng.hpp"
@@ -104,7 +105,7 @@ bool SchaedlerRules::has_legal_move(const Options &o, const State &s) {
     return false;
 }
 
-SchaedlerOptions SchaedlerRules::parse_options(const json &given) {
+LUDUS_COLD SchaedlerOptions SchaedlerRules::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(LatrunculiRules::option_specs(), given);
     o.rules = find_schaedler_ruleset(o.resolved["ruleset"].get<std::string>());
@@ -271,7 +272,7 @@ Action SchaedlerRules::parse_action(const Options &, std::string_view text) {
     return from * stride + to;
 }
 
-json SchaedlerRules::action_json(const Options &o, const State &s, Action a) {
+LUDUS_COLD json SchaedlerRules::action_json(const Options &o, const State &s, Action a) {
     json j{{"text", action_text(o, a)},
            {"action", a},
            {"player", s.to_move},

@@ -4,6 +4,7 @@
 
 #include <bit>
 
+#include "../cold_code.hpp"
 #include "../json_util.hpp"
 #include "../rng.hpp"
 #include "../squares.hpp"
@@ -70,7 +71,7 @@ const std::vector<OptionSpec> &PetteiaRulesT<Board>::option_specs() {
 }
 
 template <class Board>
-PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given) {
+LUDUS_COLD PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     o.rows = o.resolved["rows"].get<int>();
@@ -215,7 +216,7 @@ Action PetteiaRulesT<Board>::parse_action(const Options &o, std::string_view tex
 }
 
 template <class Board>
-json PetteiaRulesT<Board>::action_json(const Options &o, const State &s, Action a) {
+LUDUS_COLD json PetteiaRulesT<Board>::action_json(const Options &o, const State &s, Action a) {
     std::array<int, 3> captured{};
     const int n = captures_of(o, s, a, captured);
     std::vector<std::string> captures;

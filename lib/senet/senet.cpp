@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "../cold_code.hpp"
 #include "../json_util.hpp"
 #include "../race_state.hpp"
 
@@ -504,7 +505,7 @@ const std::vector<OptionSpec> &SenetRules::option_specs() {
 
 json SenetRules::options_catalogue() { return ludus::options_catalogue(option_specs()); }
 
-SenetOptions SenetRules::parse_options(const json &given) {
+LUDUS_COLD SenetOptions SenetRules::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     const std::string name = o.resolved["ruleset"].get<std::string>();
@@ -654,7 +655,7 @@ Action SenetRules::parse_action(const Options &, std::string_view text) {
     return make_action(from, to);
 }
 
-json SenetRules::action_json(const Options &o, const State &s, Action a) {
+LUDUS_COLD json SenetRules::action_json(const Options &o, const State &s, Action a) {
     const int player = s.to_move;
     if (a == pass_action) return race_state::pass_move_json(a, player);
     const int from = from_of(a), to = to_of(a);

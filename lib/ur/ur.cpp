@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 
+#include "../cold_code.hpp"
 #include "../json_util.hpp"
 #include "../race_state.hpp"
 
@@ -200,7 +201,7 @@ const std::vector<OptionSpec> &UrRules::option_specs() {
 
 json UrRules::options_catalogue() { return ludus::options_catalogue(option_specs()); }
 
-UrOptions UrRules::parse_options(const json &given) {
+LUDUS_COLD UrOptions UrRules::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     const std::string name = o.resolved["ruleset"].get<std::string>();
@@ -296,7 +297,7 @@ Action UrRules::parse_action(const Options &o, std::string_view text) {
     return make_action(from, to);
 }
 
-json UrRules::action_json(const Options &o, const State &s, Action a) {
+LUDUS_COLD json UrRules::action_json(const Options &o, const State &s, Action a) {
     const int player = s.to_move;
     if (a == pass_action) return race_state::pass_move_json(a, player);
     const int from = from_of(a), to = to_of(a);

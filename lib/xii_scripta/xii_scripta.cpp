@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "../cold_code.hpp"
 #include "../json_util.hpp"
 #include "../race_state.hpp"
 
@@ -114,7 +115,7 @@ const std::vector<OptionSpec> &XiiScriptaRules::option_specs() {
 
 json XiiScriptaRules::options_catalogue() { return ludus::options_catalogue(option_specs()); }
 
-XiiOptions XiiScriptaRules::parse_options(const json &given) {
+LUDUS_COLD XiiOptions XiiScriptaRules::parse_options(const json &given) {
     Options o;
     o.resolved = resolve_options(option_specs(), given);
     const std::string name = o.resolved["ruleset"].get<std::string>();
@@ -261,7 +262,7 @@ Action XiiScriptaRules::parse_action(const Options &, std::string_view text) {
     return make_action(code, from, to);
 }
 
-json XiiScriptaRules::action_json(const Options &o, const State &s, Action a) {
+LUDUS_COLD json XiiScriptaRules::action_json(const Options &o, const State &s, Action a) {
     const int player = s.to_move;
     if (a == pass_action) return race_state::pass_move_json(a, player);
     const int from = from_of(a), to = to_of(a);

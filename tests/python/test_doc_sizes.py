@@ -1,7 +1,7 @@
 """The sizes README.md and docs/javascript.md give for the WebAssembly build are the build's, to
 within a tenth: the module (`ludus.wasm`, raw and with gzip -9) and the whole web app a visitor
 downloads (every file of the built app, each with gzip -9, as examples/web/benchmark.sh counts
-it). A figure that a change of the build has left behind fails here, and is measured again (with
+it). The app must also stay within its budget (APP_BUDGET_KIB, the same count). A figure that a change of the build has left behind fails here, and is measured again (with
 its date) instead of quoted. Run by the WebAssembly build (meson test -C build-wasm 'docs
 sizes', LUDUS_WASM_BUILD its folder); elsewhere skipped, saying so.
 """
@@ -15,6 +15,10 @@ import pytest
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 WASM_BUILD = os.environ.get("LUDUS_WASM_BUILD")
 TOLERANCE = 0.10
+# The whole app's budget, gzip -9 per file (docs/web.md, "sizes"): issue 55's 600 KiB. The app
+# is over it today (the engine above all: docs/web.md says what is left), and this test says so
+# until it is back within it, rather than a ceiling raised to pass.
+APP_BUDGET_KIB = 600
 
 pytestmark = pytest.mark.skipif(
     not WASM_BUILD, reason="the WebAssembly build runs this (meson test -C build-wasm 'docs sizes')"
@@ -44,8 +48,7 @@ def test_the_module_is_the_size_the_page_says():
     assert_close("ludus.wasm with gzip -9", packed, kib_gzip9(module))
 
 
-def test_the_app_is_the_size_the_readme_says():
-    (total,) = said("README.md", r"([\d,]+) KiB gzip in all")
+def app_kib_gzip9():
     site = Path(WASM_BUILD) / "examples" / "web"
     served = [
         p
@@ -53,4 +56,17 @@ def test_the_app_is_the_size_the_readme_says():
         if p.is_file() and p.suffix not in (".py", ".sh") and not p.relative_to(site).parts[0].startswith("meson-")
     ]
     assert served, f"no app in {site}"
-    assert_close("the web app, gzip -9 per file", total, sum(kib_gzip9(p) for p in served))
+    return sum(kib_gzip9(p) for p in served)
+
+
+def test_the_app_is_the_size_the_readme_says():
+    (total,) = said("README.md", r"([\d,]+) KiB gzip in all")
+    assert_close("the web app, gzip -9 per file", total, app_kib_gzip9())
+
+
+def test_the_app_is_within_its_budget():
+    total = app_kib_gzip9()
+    assert total <= APP_BUDGET_KIB, (
+        f"the web app is {total:.1f} KiB gzip -9 per file, over its budget of {APP_BUDGET_KIB} KiB:"
+        " load later what the first screen does not need, or make room (docs/web.md, sizes)"
+    )
