@@ -501,6 +501,7 @@ def parts():
         ("pace_control", pace_control),
         ("engine_load_error", engine_load_error),
         ("visitor_defects", visitor_defects),
+        ("senet_screens", senet_screens),
         ("review_and_analysis", review_and_analysis),
         ("capture_values", capture_values),
         ("analysis_setup", analysis_setup),
@@ -3765,6 +3766,19 @@ def check_switches_start(app, where):
     print(f"  {where}: {started} games started with every switch the dialog allows")
 
 
+def check_on_a_fresh_page(app, language, size, name, check, failed):
+    """check(where) on the page opened afresh in `language` at `size`; its failure noted in
+    `failed` and printed, not raised, so that a part lists every defect left."""
+    where = f"{language} {size[0]}x{size[1]}"
+    app.open(language)
+    app.size(*size)
+    try:
+        check(where)
+    except AssertionError as e:
+        failed.append(str(e))
+        print(f"  FAILED {where}: {name}: {e}")
+
+
 def visitor_defects(app):
     """Issue 55's defects, each at 360x740 and 768x1024 in the three languages. Each check runs on
     a page opened afresh, and every failing one is reported (an app that has them all lists them all)."""
@@ -3794,16 +3808,9 @@ def visitor_defects(app):
             for game in ("duodecim", "xii_scripta")
         ]
         for width, height in DEFECT_SIZES:
-            where = f"{language} {width}x{height}"
             for name, check in checks:
-                app.open(language)
-                app.size(width, height)
-                try:
-                    check(where)
-                except AssertionError as e:
-                    failed.append(str(e))
-                    print(f"  FAILED {where}: {name}: {e}")
-            print(f"visitor defects: {where}: {len(checks)} checks")
+                check_on_a_fresh_page(app, language, (width, height), name, check, failed)
+            print(f"visitor defects: {language} {width}x{height}: {len(checks)} checks")
     assert not failed, f"{len(failed)} of the visitor's defects remain: {failed}"
     print(f"visitor defects: none left; {sum(counted[1:])} cells of the computer's moves found by their names")
 
@@ -4505,6 +4512,57 @@ def engine_load_error(app):
     app.wait_ready()
     assert not app.visible("#load-error"), "slow download: the message stays after the engine arrived"
     print("engine load error: a stalled download said after 1.5 s with 'Riprova'; the page started when it arrived")
+
+
+# ---- Senet's screens (the defects a visitor met on them) -------------------------------------
+
+
+def saved_position(app):
+    return app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position")
+
+
+def check_senet_trays(app, words, where):
+    """A tray of pieces in hand only in a ruleset whose pieces are ever in hand (the library's
+    start says so: Piccione's pieces start there); none for Kendall, Bell, Jéquier, whose pieces
+    all start on the board and never leave it but off. The new-game card's picture too."""
+    wrong = []
+    for ruleset in rulesets_offered(app)["senet"]:
+        app.new_game("senet", {"ruleset": ruleset}, opponent="human")
+        wait_for(
+            lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings.options.ruleset")
+            == ruleset,
+            f"{where}: the game of {ruleset} saved",
+            5,
+        )
+        in_hand = sum(saved_position(app)["hand"])
+        trays = app.js("return document.querySelectorAll('#board g.hand rect.tray').length")
+        if (trays > 0) != (in_hand > 0):
+            wrong.append(f"{ruleset}: {trays} trays in hand, {in_hand} pieces in hand")
+    app.button("#new-game")
+    wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    card = app.js(
+        "return document.querySelector(`#game-choice input[value='senet']`).closest('label').querySelectorAll('g.hand').length"
+    )
+    app.js("document.querySelector('#new-game-dialog').close()")
+    if card:
+        wrong.append(f"the new-game card (Kendall's start): {card} trays in hand")
+    assert not wrong, f"{where}: empty trays in hand: {wrong}"
+
+
+def senet_screens(app):
+    """Senet's screens in each language at 360x740, 740x360 and 768x1024: the trays. Each check
+    on a page opened afresh; every failing one listed."""
+    failed = []
+    for language in LANGUAGES:
+        words = catalogue_of(language)
+        checks = [
+            ("trays", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_trays(app, words, where)),
+        ]
+        for name, sizes, check in checks:
+            for size in sizes:
+                check_on_a_fresh_page(app, language, size, f"senet {name}", check, failed)
+            print(f"senet screens: {language}: {name} at {', '.join(f'{w}x{h}' for w, h in sizes)}")
+    assert not failed, f"{len(failed)} of Senet's defects remain: {failed}"
 
 
 if __name__ == "__main__":
