@@ -4517,8 +4517,27 @@ def engine_load_error(app):
 # ---- Senet's screens (the defects a visitor met on them) -------------------------------------
 
 
+def type_throw(app, values):
+    """Throws `values` typed in with Dadi veri (the sticks as 0 or 1, Bell's die its face)."""
+    app.button("#own-dice")
+    fields = wait_for(
+        lambda: [e for e in app.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()],
+        "the dice fields",
+        5,
+    )
+    assert len(fields) == len(values), f"{len(fields)} dice fields for the throw {values}"
+    for field, value in zip(fields, values):
+        field.send_keys(str(value))
+    app.tap(app.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+    wait_for(lambda: app.status()["phase"] == "move", "the typed throw", 5)
+
+
 def saved_position(app):
     return app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position")
+
+
+def narration(app):
+    return app.js("return document.querySelector('#narration').textContent")
 
 
 def check_senet_trays(app, words, where):
@@ -4549,14 +4568,64 @@ def check_senet_trays(app, words, where):
     assert not wrong, f"{where}: empty trays in hand: {wrong}"
 
 
+def check_senet_opening(app, words, where):
+    """The opening's throws said as what they are: throwing to see who starts, each throw, who
+    starts; never "no move possible" nor who starts before it is decided (Kendall's: the first 1
+    starts; Bell's: one throw each)."""
+    # (a catalogue without the key: the key itself, never on the page)
+    said = lambda key, **params: re.sub(r"\{(\w+)\}", lambda m: str(params.get(m[1], m[0])), words.get(key, key))
+    rule = said("opening.rule.senet")
+    app.new_game("senet", {"ruleset": "kendall", "first_player": 0})
+    status = app.status()["text"]
+    assert status == said("status.your_opening_roll"), f"{where}: Kendall's first throw: the status says {status!r}"
+    told = narration(app)
+    assert rule in told, f"{where}: the opening's first throw: the narration says {told!r}, not how it goes"
+    started = [words[k] for k in ("starts.you", "starts.computer") if words[k] in told]
+    assert not started, f"{where}: {started} before anyone has thrown"
+    type_throw(app, [1, 1, 0, 0])  # 2: not a 1
+    status = app.status()["text"]
+    assert status == said(
+        "status.your_opening_pass"
+    ), f"{where}: a throw of 2 in the opening: the status says {status!r}"
+    assert words["status.your_pass"] not in status
+    mine = said("opening.throw", who=words["speaker.you"], count=2)
+    told = narration(app)
+    assert said("opening.throws", throws=mine) in told, f"{where}: a throw of 2: the narration says {told!r}"
+    app.illegal_tap([said("illegal.opening_pass")])
+    app.button("#pass")
+    # the computer throws: then the person's next throw, unless the computer threw the 1
+    person = lambda: app.status()["phase"] == "roll" and app.visible("#roll") is not None
+    wait_for(lambda: person() or not saved_position(app)["opening"], f"{where}: the person's next opening throw", 20)
+    if saved_position(app)["opening"]:
+        status = app.status()["text"]
+        assert status == said(
+            "status.your_opening_roll"
+        ), f"{where}: the next opening throw: the status says {status!r}"
+        type_throw(app, [1, 0, 0, 0])  # 1: the person starts, moving the piece in front
+        told = narration(app)
+        assert said("opening.throw", who=words["speaker.you"], count=1) in told, f"{where}: a throw of 1: {told!r}"
+        while saved_position(app)["opening"]:
+            app.step(typed_dice=False)
+    told = narration(app)
+    starter = [words[k] for k in ("starts.you", "starts.computer") if words[k] in told]
+    assert len(starter) == 1, f"{where}: after the opening the narration says {told!r}, not who starts"
+    # Bell's: one throw each, the higher starts
+    app.new_game("senet", {"ruleset": "bell", "first_player": 0})
+    assert said("opening.rule.senet.bell") in narration(app), f"{where}: Bell's opening: {narration(app)!r}"
+    type_throw(app, [3])
+    status = app.status()["text"]
+    assert status == said("status.your_opening_pass"), f"{where}: Bell's opening throw: the status says {status!r}"
+
+
 def senet_screens(app):
-    """Senet's screens in each language at 360x740, 740x360 and 768x1024: the trays. Each check
-    on a page opened afresh; every failing one listed."""
+    """Senet's screens in each language at 360x740, 740x360 and 768x1024: the trays, the
+    opening's words. Each check on a page opened afresh; every failing one listed."""
     failed = []
     for language in LANGUAGES:
         words = catalogue_of(language)
         checks = [
             ("trays", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_trays(app, words, where)),
+            ("opening", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_opening(app, words, where)),
         ]
         for name, sizes, check in checks:
             for size in sizes:
