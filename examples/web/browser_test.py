@@ -4617,15 +4617,57 @@ def check_senet_opening(app, words, where):
     assert status == said("status.your_opening_pass"), f"{where}: Bell's opening throw: the status says {status!r}"
 
 
+def check_senet_throw_in_view(app, language, where):
+    """The sticks thrown, the status, the computer's turn in words and the buttons on screen and
+    apart, at the five sizes, against the computer: an opening throw with Pass, the person's
+    throw and move, the person's turn after the computer's (its narration in the column). On a
+    German landscape phone the buttons took three rows under the narration and pushed the
+    sticks and the board off the screen."""
+    home = tuple(map(int, where.split()[-1].split("x")))
+
+    def everywhere(what):
+        for width, height in SIZES:
+            app.size(width, height)
+            app.check_targets(f"{where}: senet, {what}, at {width}x{height}")
+        app.size(*home)
+
+    app.new_game("senet", {"ruleset": "kendall", "first_player": 0}, opponent="greedy", computer=1)
+    type_throw(app, [1, 1, 0, 0])  # 2: no one starts yet
+    wait_for(lambda: app.visible("#pass"), "Pass after an opening throw of 2", 5)
+    everywhere("an opening throw with Pass")
+    app.button("#pass")
+    person = lambda: app.status()["phase"] == "roll" and app.visible("#roll") is not None
+    wait_for(lambda: person() or not saved_position(app)["opening"], f"{where}: the person's turn", 20)
+    if saved_position(app)["opening"]:
+        type_throw(app, [1, 0, 0, 0])  # 1: the person starts, moving the piece in front
+        app.step(typed_dice=False)
+        wait_for(person, f"{where}: the person's throw again after the 1", 20)
+    wait_for(
+        lambda: not saved_position(app)["opening"] and person(), f"{where}: the person's turn after the opening", 20
+    )
+    type_throw(app, [1, 1, 0, 0])  # 2: a move, then the computer's turn
+    everywhere("the person's throw of 2")
+    before = app.moves_played()
+    while app.moves_played() == before:
+        app.step(typed_dice=False)
+    wait_for(lambda: person() and narration(app), f"{where}: the person's turn after the computer's", 30)
+    everywhere("the person's turn after the computer's, written out")
+    type_throw(app, [1, 1, 1, 0])
+    everywhere("the person's throw of 3")
+
+
 def senet_screens(app):
-    """Senet's screens in each language at 360x740, 740x360 and 768x1024: the trays, the
-    opening's words. Each check on a page opened afresh; every failing one listed."""
+    """Senet's screens in each language at 360x740, 740x360 and 768x1024 (the throw in view at
+    the five sizes, from a phone on its side): the trays, the opening's words, the throw, the
+    narration and the buttons in view. Each check on a page opened afresh; every failing one
+    listed."""
     failed = []
     for language in LANGUAGES:
         words = catalogue_of(language)
         checks = [
             ("trays", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_trays(app, words, where)),
             ("opening", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_opening(app, words, where)),
+            ("throw in view", [(740, 360)], lambda where: check_senet_throw_in_view(app, language, where)),
         ]
         for name, sizes, check in checks:
             for size in sizes:

@@ -383,6 +383,7 @@ function chooseLayout(box) {
     app.dataset.layout = "stacked";
     return true;
   }
+  setBoardLeastWidth(box);
   const size = {};
   for (const layout of ["side", "stacked"]) {
     app.dataset.layout = layout;
@@ -392,6 +393,20 @@ function chooseLayout(box) {
   }
   app.dataset.layout = size.stacked > size.side * 1.05 ? "stacked" : "side";
   return true;
+}
+
+// The board's width with its smallest place at 46 px (style.css: a landscape phone's column may
+// take what the board leaves beyond it): Senet's board, ten squares wide, had 50 px squares beside
+// a column of 163 px, whose German buttons took three rows, over the sticks.
+function setBoardLeastWidth(box) {
+  const smallest = Math.min(
+    ...places().map((place) => {
+      const { width, height } = boxOf(place);
+      return Math.min(width, height);
+    }),
+  );
+  const width = Number.isFinite(smallest) ? (box.width * (MIN_TARGET + 2)) / smallest : viewport.width;
+  $("#app").style.setProperty("--board-least-width", `${Math.ceil(width)}px`);
 }
 
 // A place's box in the picture's coordinates: a rectangle's from its attributes (no layout to
