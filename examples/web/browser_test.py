@@ -4656,11 +4656,36 @@ def check_senet_throw_in_view(app, language, where):
     everywhere("the person's throw of 3")
 
 
+def check_senet_signs_upright(app, where):
+    """On a board turned upright (a phone, a tablet) the squares' signs stand as on the boards:
+    the ankh's loop above its cross, the nefer's heart below its windpipe, the water's wavy lines
+    and the strokes of 28 and 29 upright (turned with the board they lay on their sides)."""
+    app.new_game("senet", {"ruleset": "kendall"}, opponent="human")
+    signs = app.js(
+        """
+        const box = (e) => { const r = e.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height}; };
+        const out = {turned: (document.querySelector('#board g#content')?.getAttribute('transform') ?? '').includes('rotate'), wrong: []};
+        for (const sign of document.querySelectorAll('#board g.sign')) {
+          const kind = sign.dataset.sign, whole = box(sign);
+          const ok = kind === 'ankh' ? box(sign.querySelector('ellipse')).y < whole.y
+                   : kind === 'nefer' ? box(sign.querySelector('circle')).y > whole.y
+                   : kind === 'water' ? [...sign.querySelectorAll('path')].every((p) => box(p).w > box(p).h)
+                   : kind === 'three' || kind === 'two' ? [...sign.querySelectorAll('line')].every((l) => box(l).h > box(l).w)
+                   : true;
+          if (!ok) out.wrong.push(kind);
+        }
+        return out;"""
+    )
+    if where.endswith("360x740"):
+        assert signs["turned"], f"{where}: Senet's board is not turned upright on a phone"
+    assert not signs["wrong"], f"{where}: signs lying on their side: {signs['wrong']}"
+
+
 def senet_screens(app):
     """Senet's screens in each language at 360x740, 740x360 and 768x1024 (the throw in view at
     the five sizes, from a phone on its side): the trays, the opening's words, the throw, the
-    narration and the buttons in view. Each check on a page opened afresh; every failing one
-    listed."""
+    narration and the buttons in view, the squares' signs upright. Each check on a page opened
+    afresh; every failing one listed."""
     failed = []
     for language in LANGUAGES:
         words = catalogue_of(language)
@@ -4668,6 +4693,7 @@ def senet_screens(app):
             ("trays", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_trays(app, words, where)),
             ("opening", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_opening(app, words, where)),
             ("throw in view", [(740, 360)], lambda where: check_senet_throw_in_view(app, language, where)),
+            ("signs upright", DEFECT_SIZES, lambda where: check_senet_signs_upright(app, where)),
         ]
         for name, sizes, check in checks:
             for size in sizes:

@@ -258,6 +258,16 @@ export function turnPicture(svg, content, box, pad = 0) {
     }
     label.setAttribute("transform", `rotate(-90 ${x} ${y})`);
   }
+  // A square's sign (Senet's ankh, nefer, water, strokes, sun) stands upright as the words do,
+  // turned back about its square's centre: lying down, the ankh read as a key and the three
+  // strokes of 28 as "≡". The sign follows its square in the picture (senet_render.cpp).
+  for (const sign of content.querySelectorAll("g.sign")) {
+    let cell = sign.previousElementSibling;
+    while (cell && !cell.matches("rect[data-cell]")) cell = cell.previousElementSibling;
+    if (!cell) continue;
+    const [cx, cy, w, h] = ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name)));
+    sign.setAttribute("transform", `rotate(-90 ${cx + w / 2} ${cy + h / 2})`);
+  }
   svg.setAttribute(
     "viewBox",
     `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`,
