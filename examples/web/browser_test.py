@@ -506,6 +506,7 @@ def parts():
         ("pace_control", pace_control),
         ("engine_load_error", engine_load_error),
         ("visitor_defects", visitor_defects),
+        ("senet_screens", senet_screens),
         ("review_and_analysis", review_and_analysis),
         ("capture_values", capture_values),
         ("analysis_setup", analysis_setup),
@@ -3774,6 +3775,19 @@ def check_switches_start(app, where):
     print(f"  {where}: {started} games started with every switch the dialog allows")
 
 
+def check_on_a_fresh_page(app, language, size, name, check, failed):
+    """check(where) on the page opened afresh in `language` at `size`; its failure noted in
+    `failed` and printed, not raised, so that a part lists every defect left."""
+    where = f"{language} {size[0]}x{size[1]}"
+    app.open(language)
+    app.size(*size)
+    try:
+        check(where)
+    except AssertionError as e:
+        failed.append(str(e))
+        print(f"  FAILED {where}: {name}: {e}")
+
+
 def visitor_defects(app):
     """Issue 55's defects, each at 360x740 and 768x1024 in the three languages. Each check runs on
     a page opened afresh, and every failing one is reported (an app that has them all lists them all)."""
@@ -3803,16 +3817,9 @@ def visitor_defects(app):
             for game in ("duodecim", "xii_scripta")
         ]
         for width, height in DEFECT_SIZES:
-            where = f"{language} {width}x{height}"
             for name, check in checks:
-                app.open(language)
-                app.size(width, height)
-                try:
-                    check(where)
-                except AssertionError as e:
-                    failed.append(str(e))
-                    print(f"  FAILED {where}: {name}: {e}")
-            print(f"visitor defects: {where}: {len(checks)} checks")
+                check_on_a_fresh_page(app, language, (width, height), name, check, failed)
+            print(f"visitor defects: {language} {width}x{height}: {len(checks)} checks")
     assert not failed, f"{len(failed)} of the visitor's defects remain: {failed}"
     print(f"visitor defects: none left; {sum(counted[1:])} cells of the computer's moves found by their names")
 
@@ -4734,6 +4741,194 @@ def engine_load_error(app):
     app.wait_ready()
     assert not app.visible("#load-error"), "slow download: the message stays after the engine arrived"
     print("engine load error: a stalled download said after 1.5 s with 'Riprova'; the page started when it arrived")
+
+
+# ---- Senet's screens (the defects a visitor met on them) -------------------------------------
+
+
+def type_throw(app, values):
+    """Throws `values` typed in with Dadi veri (the sticks as 0 or 1, Bell's die its face)."""
+    app.button("#own-dice")
+    fields = wait_for(
+        lambda: [e for e in app.d.find_elements(By.CSS_SELECTOR, "#dice-inputs input") if e.is_displayed()],
+        "the dice fields",
+        5,
+    )
+    assert len(fields) == len(values), f"{len(fields)} dice fields for the throw {values}"
+    for field, value in zip(fields, values):
+        field.send_keys(str(value))
+    app.tap(app.d.find_element(By.CSS_SELECTOR, "#dice-form button[value=set]"))
+    wait_for(lambda: app.status()["phase"] == "move", "the typed throw", 5)
+
+
+def saved_position(app):
+    return app.js("return JSON.parse(localStorage.getItem('ludus.current')).state.position")
+
+
+def narration(app):
+    return app.js("return document.querySelector('#narration').textContent")
+
+
+def check_senet_trays(app, words, where):
+    """A tray of pieces in hand only in a ruleset whose pieces are ever in hand (the library's
+    start says so: Piccione's pieces start there); none for Kendall, Bell, Jéquier, whose pieces
+    all start on the board and never leave it but off. The new-game card's picture too."""
+    wrong = []
+    for ruleset in rulesets_offered(app)["senet"]:
+        app.new_game("senet", {"ruleset": ruleset}, opponent="human")
+        wait_for(
+            lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings.options.ruleset")
+            == ruleset,
+            f"{where}: the game of {ruleset} saved",
+            5,
+        )
+        in_hand = sum(saved_position(app)["hand"])
+        trays = app.js("return document.querySelectorAll('#board g.hand rect.tray').length")
+        if (trays > 0) != (in_hand > 0):
+            wrong.append(f"{ruleset}: {trays} trays in hand, {in_hand} pieces in hand")
+    app.button("#new-game")
+    wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
+    card = app.js(
+        "return document.querySelector(`#game-choice input[value='senet']`).closest('label').querySelectorAll('g.hand').length"
+    )
+    app.js("document.querySelector('#new-game-dialog').close()")
+    if card:
+        wrong.append(f"the new-game card (Kendall's start): {card} trays in hand")
+    assert not wrong, f"{where}: empty trays in hand: {wrong}"
+
+
+def check_senet_opening(app, words, where):
+    """The opening's throws said as what they are: throwing to see who starts, each throw, who
+    starts; never "no move possible" nor who starts before it is decided (Kendall's: the first 1
+    starts; Bell's: one throw each)."""
+    # (a catalogue without the key: the key itself, never on the page)
+    said = lambda key, **params: re.sub(r"\{(\w+)\}", lambda m: str(params.get(m[1], m[0])), words.get(key, key))
+    rule = said("opening.rule.senet")
+    app.new_game("senet", {"ruleset": "kendall", "first_player": 0})
+    status = app.status()["text"]
+    assert status == said("status.your_opening_roll"), f"{where}: Kendall's first throw: the status says {status!r}"
+    told = narration(app)
+    assert rule in told, f"{where}: the opening's first throw: the narration says {told!r}, not how it goes"
+    started = [words[k] for k in ("starts.you", "starts.computer") if words[k] in told]
+    assert not started, f"{where}: {started} before anyone has thrown"
+    type_throw(app, [1, 1, 0, 0])  # 2: not a 1
+    status = app.status()["text"]
+    assert status == said(
+        "status.your_opening_pass"
+    ), f"{where}: a throw of 2 in the opening: the status says {status!r}"
+    assert words["status.your_pass"] not in status
+    mine = said("opening.throw", who=words["speaker.you"], count=2)
+    told = narration(app)
+    assert said("opening.throws", throws=mine) in told, f"{where}: a throw of 2: the narration says {told!r}"
+    app.illegal_tap([said("illegal.opening_pass")])
+    app.button("#pass")
+    # the computer throws: then the person's next throw, unless the computer threw the 1
+    person = lambda: app.status()["phase"] == "roll" and app.visible("#roll") is not None
+    wait_for(lambda: person() or not saved_position(app)["opening"], f"{where}: the person's next opening throw", 20)
+    if saved_position(app)["opening"]:
+        status = app.status()["text"]
+        assert status == said(
+            "status.your_opening_roll"
+        ), f"{where}: the next opening throw: the status says {status!r}"
+        type_throw(app, [1, 0, 0, 0])  # 1: the person starts, moving the piece in front
+        told = narration(app)
+        assert said("opening.throw", who=words["speaker.you"], count=1) in told, f"{where}: a throw of 1: {told!r}"
+        while saved_position(app)["opening"]:
+            app.step(typed_dice=False)
+    told = narration(app)
+    starter = [words[k] for k in ("starts.you", "starts.computer") if words[k] in told]
+    assert len(starter) == 1, f"{where}: after the opening the narration says {told!r}, not who starts"
+    # Bell's: one throw each, the higher starts
+    app.new_game("senet", {"ruleset": "bell", "first_player": 0})
+    assert said("opening.rule.senet.bell") in narration(app), f"{where}: Bell's opening: {narration(app)!r}"
+    type_throw(app, [3])
+    status = app.status()["text"]
+    assert status == said("status.your_opening_pass"), f"{where}: Bell's opening throw: the status says {status!r}"
+
+
+def check_senet_throw_in_view(app, language, where):
+    """The sticks thrown, the status, the computer's turn in words and the buttons on screen and
+    apart, at the five sizes, against the computer: an opening throw with Pass, the person's
+    throw and move, the person's turn after the computer's (its narration in the column). On a
+    German landscape phone the buttons took three rows under the narration and pushed the
+    sticks and the board off the screen."""
+    home = tuple(map(int, where.split()[-1].split("x")))
+
+    def everywhere(what):
+        for width, height in SIZES:
+            app.size(width, height)
+            app.check_targets(f"{where}: senet, {what}, at {width}x{height}")
+        app.size(*home)
+
+    app.new_game("senet", {"ruleset": "kendall", "first_player": 0}, opponent="greedy", computer=1)
+    type_throw(app, [1, 1, 0, 0])  # 2: no one starts yet
+    wait_for(lambda: app.visible("#pass"), "Pass after an opening throw of 2", 5)
+    everywhere("an opening throw with Pass")
+    app.button("#pass")
+    person = lambda: app.status()["phase"] == "roll" and app.visible("#roll") is not None
+    wait_for(lambda: person() or not saved_position(app)["opening"], f"{where}: the person's turn", 20)
+    if saved_position(app)["opening"]:
+        type_throw(app, [1, 0, 0, 0])  # 1: the person starts, moving the piece in front
+        app.step(typed_dice=False)
+        wait_for(person, f"{where}: the person's throw again after the 1", 20)
+    wait_for(
+        lambda: not saved_position(app)["opening"] and person(), f"{where}: the person's turn after the opening", 20
+    )
+    type_throw(app, [1, 1, 0, 0])  # 2: a move, then the computer's turn
+    everywhere("the person's throw of 2")
+    before = app.moves_played()
+    while app.moves_played() == before:
+        app.step(typed_dice=False)
+    wait_for(lambda: person() and narration(app), f"{where}: the person's turn after the computer's", 30)
+    everywhere("the person's turn after the computer's, written out")
+    type_throw(app, [1, 1, 1, 0])
+    everywhere("the person's throw of 3")
+
+
+def check_senet_signs_upright(app, where):
+    """On a board turned upright (a phone, a tablet) the squares' signs stand as on the boards:
+    the ankh's loop above its cross, the nefer's heart below its windpipe, the water's wavy lines
+    and the strokes of 28 and 29 upright (turned with the board they lay on their sides)."""
+    app.new_game("senet", {"ruleset": "kendall"}, opponent="human")
+    signs = app.js(
+        """
+        const box = (e) => { const r = e.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height}; };
+        const out = {turned: (document.querySelector('#board g#content')?.getAttribute('transform') ?? '').includes('rotate'), wrong: []};
+        for (const sign of document.querySelectorAll('#board g.sign')) {
+          const kind = sign.dataset.sign, whole = box(sign);
+          const ok = kind === 'ankh' ? box(sign.querySelector('ellipse')).y < whole.y
+                   : kind === 'nefer' ? box(sign.querySelector('circle')).y > whole.y
+                   : kind === 'water' ? [...sign.querySelectorAll('path')].every((p) => box(p).w > box(p).h)
+                   : kind === 'three' || kind === 'two' ? [...sign.querySelectorAll('line')].every((l) => box(l).h > box(l).w)
+                   : true;
+          if (!ok) out.wrong.push(kind);
+        }
+        return out;"""
+    )
+    if where.endswith("360x740"):
+        assert signs["turned"], f"{where}: Senet's board is not turned upright on a phone"
+    assert not signs["wrong"], f"{where}: signs lying on their side: {signs['wrong']}"
+
+
+def senet_screens(app):
+    """Senet's screens in each language at 360x740, 740x360 and 768x1024 (the throw in view at
+    the five sizes, from a phone on its side): the trays, the opening's words, the throw, the
+    narration and the buttons in view, the squares' signs upright. Each check on a page opened
+    afresh; every failing one listed."""
+    failed = []
+    for language in LANGUAGES:
+        words = catalogue_of(language)
+        checks = [
+            ("trays", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_trays(app, words, where)),
+            ("opening", DEFECT_SIZES + [(740, 360)], lambda where: check_senet_opening(app, words, where)),
+            ("throw in view", [(740, 360)], lambda where: check_senet_throw_in_view(app, language, where)),
+            ("signs upright", DEFECT_SIZES, lambda where: check_senet_signs_upright(app, where)),
+        ]
+        for name, sizes, check in checks:
+            for size in sizes:
+                check_on_a_fresh_page(app, language, size, f"senet {name}", check, failed)
+            print(f"senet screens: {language}: {name} at {', '.join(f'{w}x{h}' for w, h in sizes)}")
+    assert not failed, f"{len(failed)} of Senet's defects remain: {failed}"
 
 
 if __name__ == "__main__":

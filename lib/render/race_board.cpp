@@ -112,9 +112,10 @@ void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> 
              label);
 }
 
-void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size) {
+void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size, bool hand) {
     for (int player = 0; player < 2; ++player)
         for (bool off : {false, true}) {
+            if (!off && !hand) continue;
             const char *name = off ? "off" : "hand";
             svg.open("g", {{"class", std::string(name) + (player == 0 ? " player0" : " player1")}});
             // Appended piece by piece: g++ 12 at -O3 warns falsely (-Wrestrict) on "P" + std::to_string(...).

@@ -76,8 +76,9 @@ std::string tray_label(int player, bool off, int count);
 void draw_tray_frame(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, double font_size,
                      const std::string &label);
 // The four trays of the empty board (option "pieces" false): frames and names ("P0 hand"; none
-// without words), no pieces and no counts.
-void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size);
+// without words), no pieces and no counts; without `hand` (a game whose pieces are never in
+// hand) the two borne-off trays only.
+void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size, bool hand = true);
 // A piece in a tray.
 void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls,
                     const char *stroke);

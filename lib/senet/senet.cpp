@@ -22,21 +22,22 @@ struct RulesetInfo {
     SenetRuleset ruleset;
     const char *name;
     int pieces;
+    bool hand;  // the pieces start in hand and enter from it (Piccione's); elsewhere none ever is
     const char *source;
 };
 
 constexpr std::array<RulesetInfo, 4> rulesets = {{
-    {SenetRuleset::kendall, "kendall", 7,
+    {SenetRuleset::kendall, "kendall", 7, false,
      "T. Kendall, Passing Through the Netherworld: The Meaning and Play of Senet (Kirk Game Company, 1979), rules "
      "book, as Ludii 1.3.13's Senet.lud encodes it (ruleset Kendall (Scholarly); his optional rules as the options "
      "five_pieces, trap, home_row, starting_throw)"},
-    {SenetRuleset::bell, "bell", 10,
+    {SenetRuleset::bell, "bell", 10, false,
      "R. C. Bell, Board and Table Games from Many Civilizations, revised edition (Dover, 1979), pp. 27-28, as Ludii "
      "1.3.13's Senet.lud encodes it (ruleset Bell (Suggested))"},
-    {SenetRuleset::piccione, "piccione", 5,
+    {SenetRuleset::piccione, "piccione", 5, true,
      "P. A. Piccione, 'In Search of the Meaning of Senet', Archaeology 33 (1980), and the rules of King Tut's Game "
      "(Cypress, 1977), as Ludii 1.3.13's Senet.lud encodes them (ruleset Piccione (Scholarly))"},
-    {SenetRuleset::jequier, "jequier", 5,
+    {SenetRuleset::jequier, "jequier", 5, false,
      "G. Jéquier, 'Les jeux', in Manuel d'archéologie égyptienne (Picard, 1930), as Ludii 1.3.13's Senet.lud "
      "encodes it (ruleset Jequier (Scholarly))"},
 }};
@@ -470,6 +471,8 @@ json SenetRules::rulesets_json() { return race_state::rulesets_json(rulesets); }
 
 const char *SenetRules::ruleset_name(SenetRuleset r) { return rulesets[static_cast<size_t>(r)].name; }
 
+bool SenetRules::has_hand(const Options &o) { return rulesets[static_cast<size_t>(o.ruleset)].hand; }
+
 std::string SenetRules::ruleset_label(const Options &o) {
     return ludus::ruleset_label(ruleset_name(o.ruleset), ruleset_name(o.ruleset));
 }
@@ -536,7 +539,7 @@ SenetState SenetRules::initial(const Options &o) {
         const int seat = ludii_player == 0 ? o.first_player : other(o.first_player);
         s.pieces[static_cast<size_t>(seat)] |= setup_squares(o, ludii_player);
     }
-    if (o.ruleset == SenetRuleset::piccione)
+    if (has_hand(o))
         s.in_hand = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
     else
         s.opening = 1;

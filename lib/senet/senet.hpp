@@ -129,6 +129,8 @@ struct SenetRules : RaceRules<SenetOptions, SenetState> {
     static std::string position_name(int position);
     // The ruleset's name as in the option.
     static const char *ruleset_name(SenetRuleset r);
+    // Whether the ruleset ever has pieces in hand (Piccione's start there); the others' never are.
+    static bool has_hand(const Options &o);
     // The board's row (0 the top) and column (0 the left) of square 1..30.
     static int row_of(int square) { return (square - 1) / 10; }
     static int column_of(int square) { return row_of(square) == 1 ? 20 - square : (square - 1) % 10; }

@@ -45,7 +45,7 @@ void read_squares(const SenetOptions &o, const json &j, const std::string &field
                                             std::to_string(total) + " pieces, " + R::ruleset_label(o) + " plays " +
                                             (bell ? "at most " : "") + std::to_string(o.pieces));
     }
-    if (o.ruleset != SenetRuleset::piccione)
+    if (!R::has_hand(o))
         require_unused(s.in_hand == std::array<uint8_t, 2>{}, path(field, "hand"),
                        "only Piccione's pieces are ever in hand: [0, 0]");
 }

@@ -3,7 +3,8 @@
 // the left, back along the middle row and along the bottom row to the right; the marked squares
 // drawn simply: 15 the ankh (the house of rebirth), 26 the nefer sign (beauty), 27 the water
 // (wavy lines), 28 three strokes, 29 two strokes, 30 the sun disc. The pieces, the trays (in
-// hand, borne off) and the status line are the race games' (render/race_board).
+// hand, only in Piccione's rules, whose pieces enter from it; borne off) and the status line are
+// the race games' (render/race_board).
 //
 // SVG hooks: <rect class="cell|cell marked" data-cell="15">, <g class="sign" data-sign="ankh">,
 // <g class="unit player0" data-cell data-position>, <g class="hand|off player1" data-count>,
@@ -180,12 +181,14 @@ std::string SenetRules::render_svg(const Options &o, const State &s, const LastM
     }
     svg.close();
     if (!L.pieces) {
-        render::draw_empty_trays(svg, L, c * 0.28);
+        render::draw_empty_trays(svg, L, c * 0.28, R::has_hand(o));
         return svg.finish();
     }
 
+    // A tray only for what the ruleset can hold: no "in hand" where no piece ever is.
     for (int player = 0; player < 2; ++player)
         for (bool off : {false, true}) {
+            if (!off && !R::has_hand(o)) continue;
             const int count = off ? s.borne_off[static_cast<size_t>(player)] : s.in_hand[static_cast<size_t>(player)];
             const auto box = L.tray_box(player, off);
             render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"),

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core_test_support.hpp"
+#include "history.hpp"
 #include "registry.hpp"
 #include "senet/senet.hpp"
 
@@ -511,6 +512,29 @@ TEST_CASE("senet jequier: throws of 1, 4 and 6 throw again") {
 
 // ----------------------------------------------------------------------------------------------
 // Saved positions.
+
+TEST_CASE("senet: the picture has trays of pieces in hand only where the ruleset ever has one (Piccione)") {
+    auto trays = [](const std::string &svg, const std::string &kind) {
+        int n = 0;
+        for (size_t at = svg.find("class=\"" + kind + " player"); at != std::string::npos;
+             at = svg.find("class=\"" + kind + " player", at + 1))
+            ++n;
+        return n;
+    };
+    for (const char *ruleset : {"kendall", "bell", "piccione", "jequier"}) {
+        CAPTURE(ruleset);
+        const auto o = options(ruleset);
+        const bool hand = std::string(ruleset) == "piccione";
+        CHECK(R::has_hand(o) == hand);
+        CHECK((R::initial(o).in_hand[0] > 0) == hand);
+        for (const bool pieces : {true, false}) {
+            CAPTURE(pieces);
+            const std::string svg = R::render_svg(o, R::initial(o), LastMove<St>{}, {{"pieces", pieces}});
+            CHECK(trays(svg, "hand") == (hand ? 2 : 0));
+            CHECK(trays(svg, "off") == 2);
+        }
+    }
+}
 
 TEST_CASE("senet: random games of every ruleset are saved and read back") {
     for (const char *ruleset : {"kendall", "bell", "piccione", "jequier"}) {

@@ -258,6 +258,16 @@ export function turnPicture(svg, content, box, pad = 0) {
     }
     label.setAttribute("transform", `rotate(-90 ${x} ${y})`);
   }
+  // A square's sign (Senet's ankh, nefer, water, strokes, sun) stands upright as the words do,
+  // turned back about its square's centre: lying down, the ankh read as a key and the three
+  // strokes of 28 as "≡". The sign follows its square in the picture (senet_render.cpp).
+  for (const sign of content.querySelectorAll("g.sign")) {
+    let cell = sign.previousElementSibling;
+    while (cell && !cell.matches("rect[data-cell]")) cell = cell.previousElementSibling;
+    if (!cell) continue;
+    const [cx, cy, w, h] = ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name)));
+    sign.setAttribute("transform", `rotate(-90 ${cx + w / 2} ${cy + h / 2})`);
+  }
   svg.setAttribute(
     "viewBox",
     `${-box.y - box.height - pad} ${box.x - pad} ${box.height + 2 * pad} ${box.width + 2 * pad}`,
@@ -383,6 +393,7 @@ function chooseLayout(box) {
     app.dataset.layout = "stacked";
     return true;
   }
+  setBoardLeastWidth(box);
   const size = {};
   for (const layout of ["side", "stacked"]) {
     app.dataset.layout = layout;
@@ -392,6 +403,20 @@ function chooseLayout(box) {
   }
   app.dataset.layout = size.stacked > size.side * 1.05 ? "stacked" : "side";
   return true;
+}
+
+// The board's width with its smallest place at 46 px (style.css: a landscape phone's column may
+// take what the board leaves beyond it): Senet's board, ten squares wide, had 50 px squares beside
+// a column of 163 px, whose German buttons took three rows, over the sticks.
+function setBoardLeastWidth(box) {
+  const smallest = Math.min(
+    ...places().map((place) => {
+      const { width, height } = boxOf(place);
+      return Math.min(width, height);
+    }),
+  );
+  const width = Number.isFinite(smallest) ? (box.width * (MIN_TARGET + 2)) / smallest : viewport.width;
+  $("#app").style.setProperty("--board-least-width", `${Math.ceil(width)}px`);
 }
 
 // A place's box in the picture's coordinates: a rectangle's from its attributes (no layout to

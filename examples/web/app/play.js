@@ -14,7 +14,7 @@ import { playSound } from "./sound.js";
 import { catalogueOf, state } from "./state.js";
 import { showEnd } from "./review.js";
 import { announce, say } from "./status.js";
-import { describeMove, diceWords, narrate, placeName, playerName } from "./words.js";
+import { describeMove, diceWords, inOpening, narrate, openingThrows, placeName, playerName } from "./words.js";
 
 export function placeChosen(place) {
   if (state.analysis?.editSquare) {
@@ -80,7 +80,7 @@ export function placeChosen(place) {
 
 // Why a tap on a place that starts no move does nothing, in words.
 function explainNoMove(names, player, moves) {
-  if (moves.length === 1 && isPass(moves[0])) return t("illegal.must_pass");
+  if (moves.length === 1 && isPass(moves[0])) return t(inOpening() ? "illegal.opening_pass" : "illegal.must_pass");
   const own = names.some((name) =>
     document.querySelector(
       `#board .piece.player${player}[data-square="${name}"], #board g.unit.player${player}[data-position="${name}"]`,
@@ -173,8 +173,11 @@ export function playMove(move) {
   if (sendOnline("move", { move: move.text })) return; // played when the server announces it
   const player = state.game.toMove;
   const before = { from: origin(move), to: arrival(move), player };
+  const throws = inOpening() && openingThrows();
   if (!attempt(() => state.game.play({ text: move.text }))) return;
   narrate(narrated(player) ? "move" : "clear", move);
+  // the move that ended the opening: its throws and who starts (who throws next) told
+  if (throws && !inOpening()) narrate("decided", { throws, starter: state.game.toMove });
   if (isCapture(move)) playSound("capture");
   $("#choices").replaceChildren();
   $("#message").textContent = "";

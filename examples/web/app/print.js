@@ -137,7 +137,8 @@ function legend(counts, shapes, start) {
   );
   if (start.race) {
     if (has(routeKey())) box.append(element("p", "", t(routeKey()))); // a game without its words: none
-    box.append(element("p", "", t("print.trays")));
+    // the trays the picture draws: no "in hand" where the ruleset never has a piece there (Senet's but Piccione's)
+    box.append(element("p", "", t(start.picture.querySelector("g.hand") ? "print.trays" : "print.trays_off")));
   } else if (!start.picture.querySelector("g.hand")) {
     // placed pieces start in hand: no array to show
     const figure = element("figure", "sheet-start");

@@ -14,6 +14,7 @@ import {
   describeEvent,
   diceWords,
   gameName,
+  inOpening,
   narrationText,
   playerName,
   rulesetName,
@@ -68,11 +69,13 @@ export function showStatus() {
     const moves = legalMoves();
     const placing = moves.length > 0 && moves.every((m) => origin(m) === undefined && !isPass(m));
     const passing = moves.length > 0 && moves.every(isPass); // the dice left no move: the status says why
+    // throwing to see who starts (Senet), where a throw that decides nothing is passed
+    const opening = inOpening() ? "opening_" : "";
     const key =
       state.game.phase === "roll"
-        ? "roll"
+        ? `${opening}roll`
         : passing
-          ? "pass"
+          ? `${opening}pass`
           : placing
             ? "place"
             : state.selected === null

@@ -1,6 +1,6 @@
 //# allFunctionsCalledOnLoad
 import { binaryDice } from "./dice.js";
-import { has, t } from "./messages.js";
+import { has, rulesetKey, t } from "./messages.js";
 import { arrival } from "./moves.js";
 import { catalogueOf, gameFact, state } from "./state.js";
 
@@ -113,13 +113,56 @@ function speaker(player) {
 export function narrate(kind, value) {
   if (kind === "clear") state.narration = { opening: false, dice: null, moves: [] };
   else if (kind === "start") state.narration = { opening: true, dice: null, moves: [] };
+  // the throws that decided who starts (Senet's opening; `value`: its throws and the starter), in
+  // place of the computer's throws and passes there, told until the person acts
+  else if (kind === "decided") state.narration = { opening: false, dice: null, moves: [], decided: value };
   // the computer's first action replaces the opening (read alone for two paces: afterChange)
-  else if (kind === "roll") state.narration = { opening: false, dice: value, moves: [] };
+  else if (kind === "roll")
+    state.narration = { opening: false, dice: value, moves: [], decided: state.narration.decided };
   else state.narration = { ...state.narration, opening: false, moves: [...state.narration.moves, value] };
 }
 
-export function narrationText() {
+// Whether the players are throwing to see who starts (Senet's opening: the position's
+// "opening"); every action of the game so far is then one of those throws or its pass.
+export const inOpening = () => state.game?.position?.opening === true;
+
+// The throws of the game so far, each its player's and what it counts: while inOpening(), the
+// opening's throws.
+export const openingThrows = () =>
+  state.game.history
+    .filter((event) => /^roll /.test(event.text))
+    .map((event) => ({ player: event.player, count: diceWords(event.text.slice(5).trim().split(" ").map(Number)) }));
+
+// The opening in words: the throws so far, how it goes (the game's words, by its ruleset:
+// opening.rule.ID), and once it is decided who starts. The throws first: under a wide board on a
+// landscape phone the narration has two lines.
+const OPENING_THROWS_SAID = 4;
+function openingText(throws, starter) {
   const parts = [];
+  const rule = rulesetKey(`opening.rule.${state.game.id}`, state.game.ruleset);
+  if (throws.length) {
+    // the last few (Kendall's opening lasts four throws on average, sometimes twenty)
+    const said = throws
+      .slice(-OPENING_THROWS_SAID)
+      .map(({ player, count }) => t("opening.throw", { who: speaker(player), count }));
+    if (throws.length > OPENING_THROWS_SAID) said.unshift("…");
+    parts.push(t("opening.throws", { throws: said.join(", ") }));
+  }
+  if (starter === undefined && has(rule)) parts.push(t(rule));
+  else if (starter !== undefined) parts.push(startsText(starter));
+  return parts;
+}
+
+const startsText = (first) =>
+  state.settings.opponent === "human"
+    ? t("starts.side", { side: sideName(first) })
+    : t(first === state.settings.computer ? "starts.computer" : "starts.you");
+
+export function narrationText() {
+  if (inOpening()) return openingText(openingThrows()).join(" ");
+  const parts = [];
+  const decided = state.narration.decided;
+  if (decided) parts.push(...openingText(decided.throws, decided.starter));
   if (state.narration.opening) {
     const rounds = state.game.toJSON().setup?.opening_rolls ?? [];
     if (rounds.length) {
@@ -138,12 +181,7 @@ export function narrationText() {
         }),
       );
     }
-    const first = state.game.history[0]?.player ?? state.game.toMove;
-    parts.push(
-      state.settings.opponent === "human"
-        ? t("starts.side", { side: sideName(first) })
-        : t(first === state.settings.computer ? "starts.computer" : "starts.you"),
-    );
+    if (!decided) parts.push(startsText(state.game.history[0]?.player ?? state.game.toMove));
   }
   // the computer's turn, or against a friend the friend's (the friend's seat is settings.computer:
   // friend.js), or a stranger's (the lobby's games)
