@@ -68,8 +68,8 @@ class Run:
     from ``--settle`` s after the last table's first game has begun (the ramp over) for
     ``--window`` s; the figures of a windowed run are those of the window, every table playing."""
 
-    def __init__(self, args):
-        self.args = args
+    def __init__(self, args, cluster):
+        self.args, self.cluster = args, cluster
         self.acked, self.finished, self.failures = [], [], collections.Counter()
         self.latencies = self  # play_seat appends each answer's latency here
         self.measured = []  # the latencies answered in the window (or all, without one)
@@ -136,6 +136,28 @@ class Sample:
         self.moves = len(run.acked)
         self.load = os.getloadavg()
         self.sockets = sum(h["connections"] for h in healths(servers))
+        self.database_cpu = {pid: cpu_seconds(pid) for pid in database_pids(run.cluster)}
+
+
+def database_pids(cluster):
+    """PostgreSQL's processes (its postmaster, the first line of postmaster.pid, and the
+    postmaster's children: a backend a connection, its writers); none for SQLite, which works in
+    the server's own thread."""
+    if cluster is None:
+        return []
+    with open(os.path.join(cluster.folder, "data", "postmaster.pid")) as f:
+        root = int(f.readline())
+    pids = [root]
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if parent == root:
+                pids.append(int(entry))
+    return pids
 
 
 async def measure(run, servers, database):
@@ -156,8 +178,8 @@ async def measure(run, servers, database):
     return first, last
 
 
-async def load(url, servers, database, args):
-    run = Run(args)
+async def load(url, servers, database, args, cluster):
+    run = Run(args, cluster)
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         started = time.monotonic()
         tables = [asyncio.ensure_future(play_table(i, url, session, run)) for i in range(args.games)]
@@ -313,7 +335,7 @@ def run_once(args, games, cluster, folder, name):
     started_cpu = [cpu_seconds(s.process.pid) for s in servers]  # its start (imports) not counted
     try:
         client_cpu = time.process_time()
-        seconds, run, window = asyncio.run(load(servers[0].url, servers, database, args))
+        seconds, run, window = asyncio.run(load(servers[0].url, servers, database, args, cluster))
         client_cpu = time.process_time() - client_cpu
         load_average = os.getloadavg()
         answers = healths(servers)
@@ -363,6 +385,13 @@ def run_once(args, games, cluster, folder, name):
             if None not in first.server_cpu + last.server_cpu
             else None,
             window_client_cpu=last.client_cpu - first.client_cpu,
+            # a backend begun in the window counts from 0; one ended in it is not seen (the servers'
+            # connections last the run)
+            window_database_cpu=sum(
+                (t or 0.0) - (first.database_cpu.get(pid) or 0.0) for pid, t in last.database_cpu.items()
+            )
+            if cluster is not None
+            else None,
             window_load=(first.load, last.load),
             window_sockets=(first.sockets, last.sockets),
         )
@@ -427,6 +456,12 @@ def report(f, args):
                 if cpu is not None
                 else ""
             )
+            + (
+                f"PostgreSQL {1000 * f['window_database_cpu'] / max(1, f['window_changes']):.2f} ms a change "
+                f"({f['window_database_cpu'] / span:.2f} cores), "
+                if f["window_database_cpu"] is not None
+                else ""
+            )
             + f"the clients {f['window_client_cpu'] / span:.2f} cores; "
             f"load average {f['window_load'][0][0]:.2f} at its start, {f['window_load'][1][0]:.2f} at its end "
             f"({f['load_before'][0]:.2f} before the run)"
@@ -440,8 +475,8 @@ def report(f, args):
 
 
 MATRIX_HEAD = (
-    "| games | server | changes/s | moves/s | latency median / p95 / p99 / max | server CPU a change "
-    "| cores: servers / clients | failed games | WebSockets open | load average: before / window's end "
+    "| games | server | changes/s | moves/s | latency median / p95 / p99 / max | server CPU a change (+ PostgreSQL's) "
+    "| cores: servers (+ PostgreSQL) / clients | failed games | WebSockets open | load average: before / window's end "
     "| acknowledged moves stored |\n|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
@@ -450,6 +485,10 @@ def matrix_row(f):
     span, cpu = f["window"], f["window_server_cpu"]
     per_change = "-" if cpu is None else f"{1000 * cpu / max(1, f['window_changes']):.2f} ms"
     cores = "-" if cpu is None else f"{cpu / span:.2f}"
+    database = f["window_database_cpu"]
+    if database is not None:  # PostgreSQL's own processes, beside the servers'
+        per_change += f" + {1000 * database / max(1, f['window_changes']):.2f}"
+        cores += f" + {database / span:.2f}"
     stored = "all" if not f["lost"] else f"{f['lost']} MISSING"
     return (
         f"| {f['games']:,} | {f['setup']} | {f['window_changes'] / span:.0f} | {f['window_moves'] / span:.0f} "
@@ -464,6 +503,7 @@ def matrix(args, folder):
     other at each size (the pair run close in time, under the same load); the table and the
     ratios two processes / one."""
     sizes = [int(n) for n in args.matrix.split(",")]
+    began = time.monotonic()
     cluster = PostgresCluster().start() if PostgresCluster.available() else None
     if cluster is None:
         print("PostgreSQL is not installed (Debian's postgresql): one process over SQLite only")
@@ -490,6 +530,7 @@ def matrix(args, folder):
     ]
     if ratios:
         print("\nchanges/s, two processes over PostgreSQL / one over SQLite: " + ", ".join(ratios))
+    print(f"{len(results)} runs in {(time.monotonic() - began) / 60:.1f} minutes")
     return 1 if any(f["lost"] for f in results) else 0
 
 
