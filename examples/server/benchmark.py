@@ -65,7 +65,7 @@ def why(error):
 
 class Run:
     """One run's shared state: what the players were told, and the measured window (--window):
-    from ``--settle`` s after the last table's first game has begun (the ramp over) for
+    from ``--settle`` s after the last table's first game has its two players connected, for
     ``--window`` s; the figures of a windowed run are those of the window, every table playing."""
 
     def __init__(self, args, cluster):
@@ -75,8 +75,9 @@ class Run:
         self.measured = []  # the latencies answered in the window (or all, without one)
         self.open = args.window is None
         self.leaving = False  # the window is over: the players resign at their next turn
-        self.tables_begun = 0
-        self.all_begun = asyncio.Event()
+        self.tables_seated = set()  # the tables whose first game's players are connected
+        self.all_seated = asyncio.Event()
+        self.seated_at_open = 0
 
     def append(self, latency):
         if self.open:
@@ -84,6 +85,11 @@ class Run:
 
     def leave(self):
         return self.leaving
+
+    def seated(self, table):
+        self.tables_seated.add(table)
+        if len(self.tables_seated) == self.args.games:
+            self.all_seated.set()
 
 
 def game_of(table, round_, args):
@@ -98,9 +104,6 @@ async def play_table(table, url, session, run):
     think = (1.0, 3.0) if args.human else (0.0, 0.0)
     # --human: the games arrive over --ramp seconds, not all in the same instant
     await asyncio.sleep(args.ramp * table / max(1, args.games) if args.human else 0.0)
-    run.tables_begun += 1
-    if run.tables_begun == args.games:
-        run.all_begun.set()
     round_ = 0
     while not run.leaving:
         try:
@@ -116,6 +119,7 @@ async def play_table(table, url, session, run):
                 think=think,
                 qr="asked" if args.asked_qr else not args.client_qr,
                 leave=run.leave if args.window is not None else None,
+                seated=lambda: run.seated(table),
             )
             run.finished.append(table)
         except Exception as e:  # counted and reported: one game's failure does not stop the others
@@ -129,13 +133,15 @@ class Sample:
     """The machine and the servers at one instant: what the window's figures are differences of."""
 
     def __init__(self, run, servers, database):
+        # first what may wait for a busy server (read at an end, not a difference); then the
+        # counters, as close to the instant as can be
+        self.sockets = sum(h["connections"] for h in healths(servers))
         self.at = time.monotonic()
         self.server_cpu = [cpu_seconds(s.process.pid) for s in servers]
         self.client_cpu = time.process_time()
         self.changes = stored_changes(database)
         self.moves = len(run.acked)
         self.load = os.getloadavg()
-        self.sockets = sum(h["connections"] for h in healths(servers))
         self.database_cpu = {pid: cpu_seconds(pid) for pid in database_pids(run.cluster)}
 
 
@@ -161,14 +167,16 @@ def database_pids(cluster):
 
 
 async def measure(run, servers, database):
-    """Open the window once every table has begun and --settle s have passed, close it --window s
-    later; the samples at its two ends."""
+    """Open the window --settle s after every table's first game has both its players connected
+    (or --ramp + --seat-wait s after the start, whichever comes first), close it --window s later;
+    the samples at its two ends."""
     args = run.args
     try:
-        await asyncio.wait_for(run.all_begun.wait(), args.ramp + 600)
+        await asyncio.wait_for(run.all_seated.wait(), args.ramp + args.seat_wait)
     except asyncio.TimeoutError:
         pass
     await asyncio.sleep(args.settle)
+    run.seated_at_open = len(run.tables_seated)
     first = await asyncio.to_thread(Sample, run, servers, database)
     run.open = True
     await asyncio.sleep(args.window)
@@ -394,6 +402,7 @@ def run_once(args, games, cluster, folder, name):
             else None,
             window_load=(first.load, last.load),
             window_sockets=(first.sockets, last.sockets),
+            seated_at_open=run.seated_at_open,
         )
     return figures
 
@@ -446,7 +455,13 @@ def report(f, args):
         span = f["window"]
         cpu = f["window_server_cpu"]
         lines.append(
-            f"the window ({span:.0f} s, every table playing; {f['window_sockets'][0]} and "
+            f"the window ({span:.0f} s, "
+            + (
+                "every table playing"
+                if f["seated_at_open"] == f["games"]
+                else f"ONLY {f['seated_at_open']} of {f['games']} tables seated at its start"
+            )
+            + f"; {f['window_sockets'][0]} and "
             f"{f['window_sockets'][1]} WebSockets open at its start and end): "
             f"{f['window_changes'] / span:.0f} changes/s, {f['window_moves'] / span:.0f} moves/s, "
             f"latency median / p95 / p99 / max {latency_text(lat)}, "
@@ -490,8 +505,11 @@ def matrix_row(f):
         per_change += f" + {1000 * database / max(1, f['window_changes']):.2f}"
         cores += f" + {database / span:.2f}"
     stored = "all" if not f["lost"] else f"{f['lost']} MISSING"
+    games = f"{f['games']:,}"
+    if f["seated_at_open"] != f["games"]:
+        games += f" (only {f['seated_at_open']:,} seated as the window opened)"
     return (
-        f"| {f['games']:,} | {f['setup']} | {f['window_changes'] / span:.0f} | {f['window_moves'] / span:.0f} "
+        f"| {games} | {f['setup']} | {f['window_changes'] / span:.0f} | {f['window_moves'] / span:.0f} "
         f"| {latency_text(f['latencies'])} | {per_change} | {cores} / {f['window_client_cpu'] / span:.2f} "
         f"| {f['failed']} | {f['window_sockets'][1]:,} | {f['load_before'][0]:.2f} / {f['window_load'][1][0]:.2f} "
         f"| {stored} of {f['acked']:,} |"
@@ -558,7 +576,18 @@ def main():
         help="measure a window of this many seconds with every table playing (each table starting another game "
         "once one ends), from --settle s after the last table's first game began; then the players resign",
     )
-    parser.add_argument("--settle", type=float, default=15.0, help="--window: seconds from the ramp's end to it")
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=15.0,
+        help="--window: seconds from the moment every table's first game has its two players connected to it",
+    )
+    parser.add_argument(
+        "--seat-wait",
+        type=float,
+        default=120.0,
+        help="--window: seconds after the ramp the window waits at most for every table's players to connect",
+    )
     parser.add_argument(
         "--drain", type=float, default=60.0, help="--window: seconds the players have to leave after it"
     )

@@ -258,13 +258,15 @@ async def play_random_game(
     think: Tuple[float, float] = (0.0, 0.0),
     qr: Any = True,
     leave: Optional[Callable[[], bool]] = None,
+    seated: Optional[Callable[[], None]] = None,
 ) -> Dict[str, Any]:
     """Create a game, join it as the friend and play it out with two random players (on two
     servers if ``urls`` gives two); returns the final view. A seat waits ``turn_timeout`` s at
     most for its turn, and as long for the answer to its move; it thinks ``think`` s (the range)
     before each. ``qr``: the server draws the invitation's QR code at the creation (True), never (a
     client that draws its own: False), or when asked ("asked": shown twice, as the web app does
-    after a reload, drawn once). ``leave``: see play_seat."""
+    after a reload, drawn once). ``leave``: see play_seat. ``seated()`` is called once both
+    players are connected (welcomed), before the first move."""
     urls = list(urls or [base_url, base_url])
     created = await create_game(urls[0], game, options, session=session, qr=qr is True)
     if qr == "asked":
@@ -280,6 +282,8 @@ async def play_random_game(
     )
     await first.connect()
     await second.connect()
+    if seated is not None:
+        seated()
     try:
         await asyncio.gather(
             play_seat(first, chooser, acked, max_plies, latencies, turn_timeout, think, leave),
