@@ -3,13 +3,20 @@
     LUDUS_LIBRARY=build/capi/libludus.so.1 PYTHONPATH=bindings/python \\
         python3 examples/server/benchmark.py --games 100 [--postgresql] [--profile]
     ... --games 500 --human [--client-qr | --asked-qr]   # players answering after 1-3 s, every game mixed
+    ... --matrix 500,2000,5000                           # issue 54's table, unattended (about 20 minutes)
 
 Prints the games finished and those that failed (by why), games/s, moves/s, the move latency
 (median, p95, p99, max), the servers' CPU time per stored change, what the servers refused as
 busy, the database's batches, whether every acknowledged move is in the database, and the load
-average. ``--profile`` runs the (first) server
-with timers around the phases of a change (timed_serve.py) and prints where its time went. Bounded: each game stops at
---max-plies versions, a seat waits --turn-timeout s at most for its turn."""
+average. ``--postgresql``: two processes over PostgreSQL on one address (both listen on the same
+port with ``--reuse-port``; the kernel gives each connection to one of them). ``--window S``
+measures S seconds with every table playing (a table starts another game once one ends), after
+the ramp; ``--matrix`` runs each size on one process over SQLite and on two over PostgreSQL
+(human pace, the clients drawing the QR codes, a window of 120 s) and prints one Markdown
+table. ``--profile`` runs the (first) server with timers around the phases of a change
+(timed_serve.py) and prints where its time went. Bounded: each game stops at --max-plies
+versions, a seat waits --turn-timeout s at most for its turn, and a windowed run's players
+resign at their next turn after the window (--drain s at most)."""
 import argparse
 import asyncio
 import collections
@@ -26,7 +33,7 @@ import aiohttp
 
 import ludus
 from ludus.server.app import raise_file_limit
-from ludus.server.testing import PostgresCluster, ServerProcess, play_random_game
+from ludus.server.testing import PostgresCluster, ServerProcess, free_port, play_random_game
 
 FAST = [
     "--messages-per-second",
@@ -56,38 +63,145 @@ def why(error):
     return re.sub(r"\d+", "N", f"{type(error).__name__}: {error}")[:120]
 
 
-async def play_counted(seed, urls, session, args, acked, latencies, finished, failures):
-    game = EVERY_GAME[seed % len(EVERY_GAME)] if args.human else GAME
+class Run:
+    """One run's shared state: what the players were told, and the measured window (--window):
+    from ``--settle`` s after the last table's first game has its two players connected, for
+    ``--window`` s; the figures of a windowed run are those of the window, every table playing."""
+
+    def __init__(self, args, cluster):
+        self.args, self.cluster = args, cluster
+        self.acked, self.finished, self.failures = [], [], collections.Counter()
+        self.latencies = self  # play_seat appends each answer's latency here
+        self.measured = []  # the latencies answered in the window (or all, without one)
+        self.open = args.window is None
+        self.leaving = False  # the window is over: the players resign at their next turn
+        self.tables_seated = set()  # the tables whose first game's players are connected
+        self.all_seated = asyncio.Event()
+        self.seated_at_open = 0
+
+    def append(self, latency):
+        if self.open:
+            self.measured.append(latency)
+
+    def leave(self):
+        return self.leaving
+
+    def seated(self, table):
+        self.tables_seated.add(table)
+        if len(self.tables_seated) == self.args.games:
+            self.all_seated.set()
+
+
+def game_of(table, round_, args):
+    """The game a table plays in its round: --human's tables go through every game in turn."""
+    return EVERY_GAME[(table + round_) % len(EVERY_GAME)] if args.human else GAME
+
+
+async def play_table(table, url, session, run):
+    """One table: a game (with --window, one game after another until the window is over, as
+    players who start another game once one ends), each counted finished or failed."""
+    args = run.args
     think = (1.0, 3.0) if args.human else (0.0, 0.0)
+    # --human: the games arrive over --ramp seconds, not all in the same instant
+    await asyncio.sleep(args.ramp * table / max(1, args.games) if args.human else 0.0)
+    round_ = 0
+    while not run.leaving:
+        try:
+            await play_random_game(
+                url,
+                *game_of(table, round_, args),
+                seed=table + round_ * args.games,
+                acked=run.acked,
+                session=session,
+                max_plies=args.max_plies,
+                latencies=run.latencies,
+                turn_timeout=args.turn_timeout,
+                think=think,
+                qr="asked" if args.asked_qr else not args.client_qr,
+                leave=run.leave if args.window is not None else None,
+                seated=lambda: run.seated(table),
+            )
+            run.finished.append(table)
+        except Exception as e:  # counted and reported: one game's failure does not stop the others
+            run.failures[why(e)] += 1
+        if args.window is None:
+            return
+        round_ += 1
+
+
+class Sample:
+    """The machine and the servers at one instant: what the window's figures are differences of."""
+
+    def __init__(self, run, servers, database):
+        # first what may wait for a busy server (read at an end, not a difference); then the
+        # counters, as close to the instant as can be
+        self.sockets = sum(h["connections"] for h in healths(servers))
+        self.at = time.monotonic()
+        self.server_cpu = [cpu_seconds(s.process.pid) for s in servers]
+        self.client_cpu = time.process_time()
+        self.changes = stored_changes(database)
+        self.moves = len(run.acked)
+        self.load = os.getloadavg()
+        self.database_cpu = {pid: cpu_seconds(pid) for pid in database_pids(run.cluster)}
+
+
+def database_pids(cluster):
+    """PostgreSQL's processes (its postmaster, the first line of postmaster.pid, and the
+    postmaster's children: a backend a connection, its writers); none for SQLite, which works in
+    the server's own thread."""
+    if cluster is None:
+        return []
+    with open(os.path.join(cluster.folder, "data", "postmaster.pid")) as f:
+        root = int(f.readline())
+    pids = [root]
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if parent == root:
+                pids.append(int(entry))
+    return pids
+
+
+async def measure(run, servers, database):
+    """Open the window --settle s after every table's first game has both its players connected
+    (or --ramp + --seat-wait s after the start, whichever comes first), close it --window s later;
+    the samples at its two ends."""
+    args = run.args
     try:
-        # --human: the games arrive over --ramp seconds, not all in the same instant
-        await asyncio.sleep(args.ramp * seed / max(1, args.games) if args.human else 0.0)
-        await play_random_game(
-            urls[0],
-            *game,
-            seed=seed,
-            acked=acked,
-            urls=urls,
-            session=session,
-            max_plies=args.max_plies,
-            latencies=latencies,
-            turn_timeout=args.turn_timeout,
-            think=think,
-            qr="asked" if args.asked_qr else not args.client_qr,
-        )
-        finished.append(seed)
-    except Exception as e:  # counted and reported: one game's failure does not stop the others
-        failures[why(e)] += 1
+        await asyncio.wait_for(run.all_seated.wait(), args.ramp + args.seat_wait)
+    except asyncio.TimeoutError:
+        pass
+    await asyncio.sleep(args.settle)
+    run.seated_at_open = len(run.tables_seated)
+    first = await asyncio.to_thread(Sample, run, servers, database)
+    run.open = True
+    await asyncio.sleep(args.window)
+    run.open = False
+    last = await asyncio.to_thread(Sample, run, servers, database)
+    run.leaving = True
+    return first, last
 
 
-async def load(urls, args):
-    acked, latencies, finished, failures = [], [], [], collections.Counter()
+async def load(url, servers, database, args, cluster):
+    run = Run(args, cluster)
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         started = time.monotonic()
-        await asyncio.gather(
-            *(play_counted(i, urls, session, args, acked, latencies, finished, failures) for i in range(args.games))
-        )
-        return time.monotonic() - started, acked, latencies, finished, failures
+        tables = [asyncio.ensure_future(play_table(i, url, session, run)) for i in range(args.games)]
+        window = None
+        if args.window is not None:
+            window = await measure(run, servers, database)
+            # the players leave at their next turn; a table still waiting after --drain s is cut
+            done, cut = await asyncio.wait(tables, timeout=args.drain)
+            for task in cut:
+                task.cancel()
+            if cut:
+                run.failures["cut at the end of the run (--drain)"] += len(cut)
+        await asyncio.gather(*tables, return_exceptions=True)
+        return time.monotonic() - started, run, window
 
 
 def percentile(values, p):
@@ -133,6 +247,20 @@ def health(server):
         return json.load(response)
 
 
+def healths(servers):
+    """Each server's /health, in the order of ``servers``: processes sharing one port are told
+    apart by the pid in the answer (each request is a new connection, which the kernel gives to
+    one of them)."""
+    wanted = {s.process.pid for s in servers}
+    answers = {}
+    for _ in range(100 * len(servers)):
+        answer = health(servers[0])
+        answers[answer.get("pid")] = answer
+        if wanted <= answers.keys():
+            return [answers[s.process.pid] for s in servers]
+    raise RuntimeError(f"/health answered for the processes {sorted(answers)}, not all of {sorted(wanted)}")
+
+
 def breakdown(timings_path):
     """The (first) server's event loop: its CPU time by part, and the commit's wait (timed_serve.py)."""
     with open(timings_path) as f:
@@ -151,16 +279,324 @@ def breakdown(timings_path):
     return "\n".join(lines)
 
 
+def listening(server, timeout=60.0):
+    """Wait until the server process itself listens (it prints so): with --reuse-port another
+    process on the same port answers /health before it does."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with open(server.log_path, "rb") as f:
+            if b"ludus serve: listening at" in f.read():
+                return server
+        time.sleep(0.05)
+    raise RuntimeError(f"the server did not listen within {timeout:g} s (its log: {server.log_path})")
+
+
+def start_servers(database, count, folder, args):
+    """``count`` processes of ``ludus serve`` on ONE address: with two, both listen on the same
+    port (``--reuse-port``, as deployed behind nginx's one upstream), the kernel handing each new
+    connection to one of them, so a game's two players may be on two processes."""
+    port = free_port()
+    timings = os.path.join(folder, "timings.json")
+    servers = []
+    for i in range(count):
+        python_args = []
+        if i == 0 and args.profile:
+            python_args = [TIMED, timings]
+        elif i == 0 and args.cprofile:
+            python_args = ["-c", CPROFILED, args.cprofile]
+        server = ServerProcess(
+            database,
+            port=port,
+            extra=FAST + (["--reuse-port"] if count > 1 else []),
+            log_path=os.path.join(folder, f"server{i}.log"),
+            python_args=python_args,
+        )
+        servers.append(listening(server.start(timeout=60)))
+    return servers, timings
+
+
+def new_database(cluster, folder, name):
+    """A fresh database for a run: a file of SQLite, or a database of the PostgreSQL cluster."""
+    if cluster is None:
+        return f"sqlite:{os.path.join(folder, name + '.sqlite3')}"
+    import psycopg2
+
+    admin = psycopg2.connect(cluster.dsn)
+    admin.autocommit = True
+    with admin.cursor() as cursor:
+        cursor.execute(f"CREATE DATABASE {name}")
+    admin.close()
+    return cluster.dsn.rsplit("/", 1)[0] + "/" + name
+
+
+def run_once(args, games, cluster, folder, name):
+    """One run of ``games`` games against one process over SQLite (no cluster) or two over the
+    cluster's PostgreSQL; its figures."""
+    args = argparse.Namespace(**vars(args))
+    args.games = games
+    if args.ramp is None:
+        args.ramp = max(20.0, games / 80.0)  # at most 80 new games a second
+    count = 1 if cluster is None else 2
+    database = new_database(cluster, folder, name)
+    load_before = os.getloadavg()
+    servers, timings = start_servers(database, count, folder, args)
+    started_cpu = [cpu_seconds(s.process.pid) for s in servers]  # its start (imports) not counted
+    try:
+        client_cpu = time.process_time()
+        seconds, run, window = asyncio.run(load(servers[0].url, servers, database, args, cluster))
+        client_cpu = time.process_time() - client_cpu
+        load_average = os.getloadavg()
+        answers = healths(servers)
+        server_cpu = [cpu_seconds(s.process.pid) for s in servers]
+        if None not in server_cpu + started_cpu:
+            server_cpu = [t - t0 for t, t0 in zip(server_cpu, started_cpu)]
+    finally:
+        for s in servers:
+            s.stop()
+    told = {(g, v, s, m) for g, v, s, m in run.acked}
+    lost = told - stored_moves(database)
+    changes = stored_changes(database)
+    store = [h["store"] for h in answers]
+    figures = dict(
+        games=games,
+        setup="1 process, SQLite" if count == 1 else "2 processes, PostgreSQL, one address",
+        count=count,
+        seconds=seconds,
+        finished=len(run.finished),
+        failures=run.failures,
+        failed=sum(run.failures.values()),
+        acked=len(told),
+        lost=len(lost),
+        changes=changes,
+        moves=len(run.acked),
+        latencies=run.measured,
+        load_before=load_before,
+        load_after=load_average,
+        files=raise_file_limit(),
+        server_cpu=server_cpu,
+        client_cpu=client_cpu,
+        healths=answers,
+        batches=sum(s["batches"] for s in store),
+        jobs=sum(s["jobs"] for s in store),
+        busy_s=sum(s["busy_s"] for s in store),
+        timings=timings if args.profile else None,
+        ramp=args.ramp,
+    )
+    if window is not None:
+        first, last = window
+        span = last.at - first.at
+        figures.update(
+            window=span,
+            window_changes=last.changes - first.changes,
+            window_moves=last.moves - first.moves,
+            window_server_cpu=sum(b - a for a, b in zip(first.server_cpu, last.server_cpu))
+            if None not in first.server_cpu + last.server_cpu
+            else None,
+            window_client_cpu=last.client_cpu - first.client_cpu,
+            # a backend begun in the window counts from 0; one ended in it is not seen (the servers'
+            # connections last the run)
+            window_database_cpu=sum(
+                (t or 0.0) - (first.database_cpu.get(pid) or 0.0) for pid, t in last.database_cpu.items()
+            )
+            if cluster is not None
+            else None,
+            window_load=(first.load, last.load),
+            window_sockets=(first.sockets, last.sockets),
+            seated_at_open=run.seated_at_open,
+        )
+    return figures
+
+
+def ms(seconds):
+    """A duration in ms below 10 s (1 decimal below 100 ms), else in s."""
+    if seconds >= 10:
+        return f"{seconds:.1f} s"
+    return f"{1000 * seconds:.1f} ms" if seconds < 0.1 else f"{1000 * seconds:.0f} ms"
+
+
+def latency_text(values):
+    return " / ".join(
+        ms(x) for x in (percentile(values, 50), percentile(values, 95), percentile(values, 99), max(values, default=0))
+    )
+
+
+def report(f, args):
+    """The whole run's lines (as before --window), then the window's."""
+    kind = "human pace (1-3 s), every game" if args.human else "Petteia 5x5, no pause"
+    seconds, lat = f["seconds"], f["latencies"]
+    lines = [
+        f"{f['games']} games, {kind}, {f['setup']} (open-file limit {f['files']}): "
+        f"{f['finished']} finished, {f['failed']} failed; "
+        f"{f['finished'] / seconds:.1f} games/s, {f['moves'] / seconds:.0f} moves/s, "
+        f"{f['changes'] / seconds:.0f} changes/s, {seconds:.1f} s; "
+        f"move latency{' (the window)' if 'window' in f else ''} median {percentile(lat, 50) * 1000:.1f} ms, "
+        f"p95 {percentile(lat, 95) * 1000:.1f} ms, p99 {percentile(lat, 99) * 1000:.1f} ms, "
+        f"max {max(lat, default=0) * 1000:.1f} ms; "
+        f"load average {f['load_after'][0]:.2f} {f['load_after'][1]:.2f} {f['load_after'][2]:.2f}"
+    ]
+    for reason, n in f["failures"].most_common():
+        lines.append(f"  failed: {n} x {reason}")
+    healths = f["healths"]
+    lines.append(
+        f"server: refused as busy {sum(h['refused_busy'] for h in healths)}, at most "
+        f"{min(h['max_connections'] for h in healths)} connections a process; database: {f['jobs']} reads and "
+        f"writes in {f['batches']} batches ({f['jobs'] / max(1, f['batches']):.1f} a batch), {f['busy_s']:.1f} s busy "
+        f"({1000 * f['busy_s'] / max(1, f['batches']):.1f} ms a batch)"
+    )
+    if None not in f["server_cpu"]:
+        lines.append(
+            f"CPU in the {seconds:.0f} s: the server{'s' if f['count'] > 1 else ''} "
+            f"{' + '.join(f'{t:.1f}' for t in f['server_cpu'])} s (all threads, since it answered), "
+            f"the clients (this process) {f['client_cpu']:.1f} s; "
+            f"{1000 * sum(f['server_cpu']) / max(1, f['changes']):.2f} ms of server CPU a change "
+            f"({f['changes']} changes stored)"
+        )
+    if "window" in f:
+        span = f["window"]
+        cpu = f["window_server_cpu"]
+        lines.append(
+            f"the window ({span:.0f} s, "
+            + (
+                "every table playing"
+                if f["seated_at_open"] == f["games"]
+                else f"ONLY {f['seated_at_open']} of {f['games']} tables seated at its start"
+            )
+            + f"; {f['window_sockets'][0]} and "
+            f"{f['window_sockets'][1]} WebSockets open at its start and end): "
+            f"{f['window_changes'] / span:.0f} changes/s, {f['window_moves'] / span:.0f} moves/s, "
+            f"latency median / p95 / p99 / max {latency_text(lat)}, "
+            + (
+                f"{1000 * cpu / max(1, f['window_changes']):.2f} ms of server CPU a change, the servers "
+                f"{cpu / span:.2f} cores, "
+                if cpu is not None
+                else ""
+            )
+            + (
+                f"PostgreSQL {1000 * f['window_database_cpu'] / max(1, f['window_changes']):.2f} ms a change "
+                f"({f['window_database_cpu'] / span:.2f} cores), "
+                if f["window_database_cpu"] is not None
+                else ""
+            )
+            + f"the clients {f['window_client_cpu'] / span:.2f} cores; "
+            f"load average {f['window_load'][0][0]:.2f} at its start, {f['window_load'][1][0]:.2f} at its end "
+            f"({f['load_before'][0]:.2f} before the run)"
+        )
+    lines.append(
+        f"acknowledged moves: {f['acked']}, " + ("all in the database" if not f["lost"] else f"{f['lost']} MISSING")
+    )
+    if f["timings"]:
+        lines.append(breakdown(f["timings"]))
+    return "\n".join(lines)
+
+
+MATRIX_HEAD = (
+    "| games | server | changes/s | moves/s | latency median / p95 / p99 / max | server CPU a change (+ PostgreSQL's) "
+    "| cores: servers (+ PostgreSQL) / clients | failed games | WebSockets open | load average: before / window's end "
+    "| acknowledged moves stored |\n|---|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def matrix_row(f):
+    span, cpu = f["window"], f["window_server_cpu"]
+    per_change = "-" if cpu is None else f"{1000 * cpu / max(1, f['window_changes']):.2f} ms"
+    cores = "-" if cpu is None else f"{cpu / span:.2f}"
+    database = f["window_database_cpu"]
+    if database is not None:  # PostgreSQL's own processes, beside the servers'
+        per_change += f" + {1000 * database / max(1, f['window_changes']):.2f}"
+        cores += f" + {database / span:.2f}"
+    stored = "all" if not f["lost"] else f"{f['lost']} MISSING"
+    games = f"{f['games']:,}"
+    if f["seated_at_open"] != f["games"]:
+        games += f" (only {f['seated_at_open']:,} seated as the window opened)"
+    return (
+        f"| {games} | {f['setup']} | {f['window_changes'] / span:.0f} | {f['window_moves'] / span:.0f} "
+        f"| {latency_text(f['latencies'])} | {per_change} | {cores} / {f['window_client_cpu'] / span:.2f} "
+        f"| {f['failed']} | {f['window_sockets'][1]:,} | {f['load_before'][0]:.2f} / {f['window_load'][1][0]:.2f} "
+        f"| {stored} of {f['acked']:,} |"
+    )
+
+
+def matrix(args, folder):
+    """Every --matrix size on one process over SQLite, then two over PostgreSQL, one after the
+    other at each size (the pair run close in time, under the same load); the table and the
+    ratios two processes / one."""
+    sizes = [int(n) for n in args.matrix.split(",")]
+    began = time.monotonic()
+    cluster = PostgresCluster().start() if PostgresCluster.available() else None
+    if cluster is None:
+        print("PostgreSQL is not installed (Debian's postgresql): one process over SQLite only")
+    results = []
+    try:
+        for games in sizes:
+            for on_postgresql in (False, True) if cluster else (False,):
+                name = f"bench{games}{'pg' if on_postgresql else 'sqlite'}"
+                figures = run_once(args, games, cluster if on_postgresql else None, folder, name)
+                results.append(figures)
+                print(report(figures, args), flush=True)
+                print(flush=True)
+    finally:
+        if cluster:
+            cluster.stop()
+    print(MATRIX_HEAD)
+    for f in results:
+        print(matrix_row(f))
+    by = {(f["games"], f["count"]): f for f in results}
+    ratios = [
+        f"{games:,} games {by[games, 2]['window_changes'] / by[games, 2]['window'] / max(1e-9, by[games, 1]['window_changes'] / by[games, 1]['window']):.2f}"
+        for games in sizes
+        if (games, 1) in by and (games, 2) in by
+    ]
+    if ratios:
+        print("\nchanges/s, two processes over PostgreSQL / one over SQLite: " + ", ".join(ratios))
+    print(f"{len(results)} runs in {(time.monotonic() - began) / 60:.1f} minutes")
+    return 1 if any(f["lost"] for f in results) else 0
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--max-plies", type=int, default=40)
     parser.add_argument("--turn-timeout", type=float, default=120.0)
-    parser.add_argument("--postgresql", action="store_true", help="two server processes over PostgreSQL")
+    parser.add_argument(
+        "--postgresql", action="store_true", help="two server processes over PostgreSQL, on one address"
+    )
     parser.add_argument(
         "--human", action="store_true", help="players answering after 1-3 s, every game mixed, arriving over --ramp s"
     )
-    parser.add_argument("--ramp", type=float, default=20.0, help="--human: the seconds over which the games start")
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="--human: the seconds over which the games start (default: N/80, at least 20)",
+    )
+    parser.add_argument(
+        "--window",
+        type=float,
+        default=None,
+        help="measure a window of this many seconds with every table playing (each table starting another game "
+        "once one ends), from --settle s after the last table's first game began; then the players resign",
+    )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=15.0,
+        help="--window: seconds from the moment every table's first game has its two players connected to it",
+    )
+    parser.add_argument(
+        "--seat-wait",
+        type=float,
+        default=120.0,
+        help="--window: seconds after the ramp the window waits at most for every table's players to connect",
+    )
+    parser.add_argument(
+        "--drain", type=float, default=60.0, help="--window: seconds the players have to leave after it"
+    )
+    parser.add_argument(
+        "--matrix",
+        metavar="N,N,...",
+        help="--human --client-qr --window runs of each number of games, one process over SQLite then two over "
+        "PostgreSQL, and their table (issue 54's load: 500,2000,5000)",
+    )
     parser.add_argument(
         "--client-qr",
         action="store_true",
@@ -182,80 +618,21 @@ def main():
         "written to FILE when it stops",
     )
     args = parser.parse_args()
-    files = raise_file_limit()  # the clients' two connections a game are files of this process too
-    cluster = None
+    raise_file_limit()  # the clients' two connections a game are files of this process too
     folder = tempfile.mkdtemp()
-    if args.postgresql:
-        cluster = PostgresCluster().start()
-        database, count = cluster.dsn, 2
-    else:
-        database, count = f"sqlite:{os.path.join(folder, 'bench.sqlite3')}", 1
-    timings = os.path.join(folder, "timings.json")
-    servers = [
-        ServerProcess(
-            database,
-            extra=FAST,
-            log_path=os.path.join(folder, f"server{i}.log"),
-            python_args=(
-                [TIMED, timings] if args.profile else ["-c", CPROFILED, args.cprofile] if args.cprofile else []
-            )
-            if i == 0
-            else [],
-        ).start(timeout=60)
-        for i in range(count)
-    ]
-    started_cpu = [cpu_seconds(s.process.pid) for s in servers]  # its start (imports) not counted
+    if args.matrix:
+        args.human, args.client_qr = True, True
+        if args.window is None:
+            args.window = 120.0
+        return matrix(args, folder)
+    cluster = PostgresCluster().start() if args.postgresql else None
     try:
-        client_cpu = time.process_time()
-        seconds, acked, latencies, finished, failures = asyncio.run(load([servers[0].url, servers[-1].url], args))
-        client_cpu = time.process_time() - client_cpu
-        load_average = os.getloadavg()
-        healths = [health(s) for s in servers]
-        server_cpu = [cpu_seconds(s.process.pid) for s in servers]
-        if None not in server_cpu + started_cpu:
-            server_cpu = [t - t0 for t, t0 in zip(server_cpu, started_cpu)]
-    finally:
-        for s in servers:
-            s.stop()
-    try:
-        told = {(g, v, s, m) for g, v, s, m in acked}
-        lost = told - stored_moves(database)
-        changes = stored_changes(database)
+        figures = run_once(args, args.games, cluster, folder, "bench")
     finally:
         if cluster:
             cluster.stop()
-    store = [h["store"] for h in healths]
-    batches, jobs = sum(s["batches"] for s in store), sum(s["jobs"] for s in store)
-    busy_s = sum(s["busy_s"] for s in store)
-    kind = "human pace (1-3 s), every game" if args.human else "Petteia 5x5, no pause"
-    print(
-        f"{args.games} games, {kind}, {'2 processes, PostgreSQL' if cluster else '1 process, SQLite'} "
-        f"(open-file limit {files}): {len(finished)} finished, {sum(failures.values())} failed; "
-        f"{len(finished) / seconds:.1f} games/s, {len(acked) / seconds:.0f} moves/s, "
-        f"{changes / seconds:.0f} changes/s, {seconds:.1f} s; "
-        f"move latency median {percentile(latencies, 50) * 1000:.1f} ms, p95 {percentile(latencies, 95) * 1000:.1f} ms, "
-        f"p99 {percentile(latencies, 99) * 1000:.1f} ms, max {max(latencies, default=0) * 1000:.1f} ms; "
-        f"load average {load_average[0]:.2f} {load_average[1]:.2f} {load_average[2]:.2f}"
-    )
-    for reason, n in failures.most_common():
-        print(f"  failed: {n} x {reason}")
-    print(
-        f"server: refused as busy {sum(h['refused_busy'] for h in healths)}, at most "
-        f"{min(h['max_connections'] for h in healths)} connections a process; database: {jobs} reads and writes in "
-        f"{batches} batches ({jobs / max(1, batches):.1f} a batch), {busy_s:.1f} s busy "
-        f"({1000 * busy_s / max(1, batches):.1f} ms a batch)"
-    )
-    if None not in server_cpu:
-        print(
-            f"CPU in the {seconds:.0f} s: the server{'s' if count > 1 else ''} "
-            f"{' + '.join(f'{t:.1f}' for t in server_cpu)} s (all threads, since it answered), "
-            f"the clients (this process) {client_cpu:.1f} s; "
-            f"{1000 * sum(server_cpu) / max(1, changes):.2f} ms of server CPU a change ({changes} changes stored)"
-        )
-    print(f"acknowledged moves: {len(told)}, " + ("all in the database" if not lost else f"{len(lost)} MISSING"))
-    if args.profile:
-        print(breakdown(timings))
-    return 1 if lost else 0
+    print(report(figures, args))
+    return 1 if figures["lost"] else 0
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ report.
 Loopback only; every wait is bounded."""
 import asyncio
 import json
+import re
 import resource
 import subprocess
 import sys
@@ -19,7 +20,7 @@ pytest.importorskip("qrcode")
 
 from ludus.server.app import connection_capacity  # noqa: E402
 from ludus.server.client import GameClient, ServerBusy, ServerError, create_game, join_game  # noqa: E402
-from ludus.server.testing import ServerProcess  # noqa: E402
+from ludus.server.testing import PostgresCluster, ServerProcess  # noqa: E402
 
 from conftest import child_env  # noqa: E402
 
@@ -344,3 +345,34 @@ def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
     assert "5 games, human pace (1-3 s), every game, 1 process, SQLite" in report and "5 finished, 0 failed" in report
     assert "ms of server CPU a change (20 changes stored)" in report  # versions 1 to 4 of each game
     assert "QR codes" not in report  # none was drawn
+
+
+@pytest.mark.skipif(not PostgresCluster.available(), reason="PostgreSQL is not installed")
+def test_the_load_benchmark_matrix_measures_a_window_on_one_and_two_processes():
+    """--matrix: each size on one process over SQLite, then on two over PostgreSQL listening on one
+    address; the figures of a window with every table playing, one Markdown table and the ratio of
+    the two set-ups; the players resign after the window and every acknowledged move is stored."""
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "server" / "benchmark.py"
+    command = [sys.executable, str(script), "--matrix", "3", "--window", "6", "--settle", "1", "--ramp", "0.5"]
+    out = subprocess.run(command + ["--max-plies", "3"], capture_output=True, text=True, env=child_env(), timeout=240)
+    assert out.returncode == 0, out.stdout + out.stderr
+    report = out.stdout
+    rows = [line for line in report.splitlines() if line.startswith("| 3 |")]
+    assert len(rows) == 2, report
+    assert "| 3 | 1 process, SQLite |" in rows[0] and "| 3 | 2 processes, PostgreSQL, one address |" in rows[1]
+    for row, database in zip(rows, ("", r" \+ \d+\.\d\d")):
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        assert len(cells) == 11 and cells[7] == "0" and cells[10].startswith("all of "), row
+        assert int(cells[2]) > 0, row  # changes/s
+        # the server's CPU a change and the cores (PostgreSQL's processes beside the servers')
+        assert re.fullmatch(r"\d+\.\d\d ms" + database, cells[5]), row
+        assert re.fullmatch(r"\d+\.\d\d" + database + r" / \d+\.\d\d", cells[6]), row
+    # 3 versions a game (the friend's joining, two moves or rolls): each table went on to other
+    # games (more finished than tables), and the players left after the window
+    finished = [int(n) for n in re.findall(r"3 games, human pace \(1-3 s\), every game, [^:]*: (\d+) finished", report)]
+    assert len(finished) == 2 and min(finished) > 3, report
+    assert report.count("the window (6 s, every table playing") == 2
+    assert "changes/s, two processes over PostgreSQL / one over SQLite: 3 games " in report
+    assert "MISSING" not in report

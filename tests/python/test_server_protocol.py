@@ -213,6 +213,7 @@ def test_the_views_move_texts_are_the_libraries_legal_moves(game_id, options):
                     continue
                 legal = game.legal_moves.texts
                 assert texts.of(game) == legal
+                assert texts.json_of(game) == json.dumps(legal)  # the view's text, as encoded before
                 game.play(chooser.choice(legal))
     assert texts.texts  # texts were kept
 

@@ -322,6 +322,8 @@ class Server:
                 "qr_codes_drawn": self.qr_codes.drawn,
                 "store": self.store.stats(),
                 "uptime_s": round(time.time() - self.started, 1),
+                # which process answered, among several listening on one port (--reuse-port)
+                "pid": os.getpid(),
             },
             status=200 if status == "ok" else 503,
         )

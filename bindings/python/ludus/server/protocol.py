@@ -197,7 +197,12 @@ def compile_schema(schema: Dict[str, Any], defs: Dict[str, Any], where: str = ""
     if "type" in schema:
         names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         tests = [_TYPES[n] for n in names]
-        checks.append(lambda v: None if any(t(v) for t in tests) else f"{v!r} is not of type {', '.join(names)}")
+        wrong = lambda v: f"{v!r} is not of type {', '.join(names)}"  # noqa: E731
+        if len(tests) == 1:  # a message's every field: one test, no loop
+            test = tests[0]
+            checks.append(lambda v: None if test(v) else wrong(v))
+        else:
+            checks.append(lambda v: None if any(t(v) for t in tests) else wrong(v))
     if "const" in schema:
         const = schema["const"]
         checks.append(lambda v: None if _json_equal(v, const) else f"{const!r} was expected")

@@ -81,14 +81,15 @@ class MoveTexts:
     """The legal moves' texts of one set of rules, read from the library as integers: a move's
     text depends only on the rules' options and its integer (each game's ``action_text(options,
     action)`` in the library), so each text is asked for once, not parsed from the legal moves'
-    JSON at every position (18.6 KB for Latrunculi's first)."""
+    JSON at every position (18.6 KB for Latrunculi's first). Each is kept as JSON, so that a
+    view's list of them is joined, not encoded again."""
 
     _known: Dict[str, "MoveTexts"] = {}
     #: the sets of rules kept (options make more of them than there are games)
     MAX_RULES = 256
 
     def __init__(self) -> None:
-        self.texts: Dict[int, str] = {}
+        self.texts = _TextsOf()
 
     @classmethod
     def of_rules(cls, game_id: str, options: Dict[str, Any]) -> "MoveTexts":
@@ -100,15 +101,30 @@ class MoveTexts:
             known = cls._known[key] = cls()
         return known
 
+    def json_of(self, game: Game) -> str:
+        """The JSON array of ``game``'s legal moves' texts, in the library's order (as
+        ``json.dumps`` writes it)."""
+        texts = self.texts
+        texts.game = game  # for the texts not known yet (the event loop's one thread)
+        try:
+            return "[" + ", ".join(map(texts.__getitem__, game.actions())) + "]"
+        finally:
+            texts.game = None
+
     def of(self, game: Game) -> List[str]:
         """The texts of ``game``'s legal moves, in the library's order."""
-        texts, found = self.texts, []
-        for action in game.actions():
-            text = texts.get(action)
-            if text is None:
-                text = texts[action] = game.action_text(action)
-            found.append(text)
-        return found
+        return json.loads(self.json_of(game))
+
+
+class _TextsOf(dict):
+    """A move's integer: its text as JSON, asked of ``game`` the first time."""
+
+    game: Optional[Game] = None
+
+    def __missing__(self, action: int) -> str:
+        assert self.game is not None
+        text = self[action] = json.dumps(self.game.action_text(action))
+        return text
 
 
 def undo_steps(game: Game, seat: int) -> int:
@@ -250,7 +266,7 @@ class Room:
         )
         if self.lobby is not None:  # the lobby's pace: whose turn it is until when (epoch seconds)
             head = head[:-1] + ', "deadline": %s}' % json.dumps(self.lobby["deadline"] if status == "playing" else None)
-        legal = json.dumps(self.move_texts.of(game)) if phase == "move" else "[]"
+        legal = self.move_texts.json_of(game) if phase == "move" else "[]"
         text = f'{self._view_prefix},{head[1:-1]},"position":{game.position_json()},"legal":{legal}}}'
         self._view_cache = (self.version, text)
         return text

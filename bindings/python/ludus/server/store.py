@@ -326,8 +326,13 @@ class Store:
         self.batches += 1
         self.jobs_done += len(batch)
         self.busy_seconds += time.perf_counter() - started
+        # the batch's answers handed to each event loop at once: one wake-up of the loop (a write to
+        # its self-pipe, a read there) a batch, not one a job
+        answers: Dict[asyncio.AbstractEventLoop, List[Tuple[asyncio.Future, bool, Any]]] = {}
         for (job, loop, future), (ok, value) in zip(batch, outcomes):
-            loop.call_soon_threadsafe(_settle, future, ok, value)
+            answers.setdefault(loop, []).append((future, ok, value))
+        for loop, settled in answers.items():
+            loop.call_soon_threadsafe(_settle_all, settled)
         return alive
 
     async def run(self, job: Job) -> Any:
@@ -578,6 +583,11 @@ def _settle(future: asyncio.Future, ok: bool, value: Any) -> None:
         future.set_result(value)
     else:
         future.set_exception(value)
+
+
+def _settle_all(answers: List[Tuple[asyncio.Future, bool, Any]]) -> None:
+    for future, ok, value in answers:
+        _settle(future, ok, value)
 
 
 class SqliteStore(Store):

@@ -15,7 +15,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .client import GameClient, ServerError, create_game, invitation_qr, join_game
 
@@ -200,11 +200,13 @@ async def play_seat(
     latencies: Optional[List[float]] = None,
     timeout: float = 60.0,
     think: Tuple[float, float] = (0.0, 0.0),
+    leave: Optional[Callable[[], bool]] = None,
 ) -> None:
     """Play ``client``'s seat with random moves (and server dice) until the game is over or
     ``max_plies`` versions have passed; every acknowledged move goes to ``acked``. Before each
     move or roll the player thinks for a time drawn between ``think``'s two bounds (seconds), as
-    a person would."""
+    a person would. Once ``leave()`` is true, the player resigns at its next turn instead of
+    playing (the game over, the opponent waiting for its turn stops too)."""
     loop = asyncio.get_running_loop()
     while True:
         # the bound reached stops both seats (the one not to move would wait for a turn for ever)
@@ -222,6 +224,9 @@ async def play_seat(
                 continue  # the game changed meanwhile (the opponent's offer, a resignation)
         started = loop.time()
         try:
+            if leave is not None and leave():
+                await client.resign()
+                return
             if view["phase"] == "roll":
                 await client.roll()
             else:
@@ -252,13 +257,16 @@ async def play_random_game(
     turn_timeout: float = 60.0,
     think: Tuple[float, float] = (0.0, 0.0),
     qr: Any = True,
+    leave: Optional[Callable[[], bool]] = None,
+    seated: Optional[Callable[[], None]] = None,
 ) -> Dict[str, Any]:
     """Create a game, join it as the friend and play it out with two random players (on two
     servers if ``urls`` gives two); returns the final view. A seat waits ``turn_timeout`` s at
     most for its turn, and as long for the answer to its move; it thinks ``think`` s (the range)
     before each. ``qr``: the server draws the invitation's QR code at the creation (True), never (a
     client that draws its own: False), or when asked ("asked": shown twice, as the web app does
-    after a reload, drawn once)."""
+    after a reload, drawn once). ``leave``: see play_seat. ``seated()`` is called once both
+    players are connected (welcomed), before the first move."""
     urls = list(urls or [base_url, base_url])
     created = await create_game(urls[0], game, options, session=session, qr=qr is True)
     if qr == "asked":
@@ -274,10 +282,12 @@ async def play_random_game(
     )
     await first.connect()
     await second.connect()
+    if seated is not None:
+        seated()
     try:
         await asyncio.gather(
-            play_seat(first, chooser, acked, max_plies, latencies, turn_timeout, think),
-            play_seat(second, random.Random(seed + 1), acked, max_plies, latencies, turn_timeout, think),
+            play_seat(first, chooser, acked, max_plies, latencies, turn_timeout, think, leave),
+            play_seat(second, random.Random(seed + 1), acked, max_plies, latencies, turn_timeout, think, leave),
         )
         await first.wait_until(lambda v: v["version"] >= second.version, 30)
         return first.view
