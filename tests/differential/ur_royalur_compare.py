@@ -2,10 +2,14 @@
 its `GameSettings` FINKEL, MASTERS and BLITZ, played by a harness outside this repository) and
 compares every position, every set of legal moves and the result with libludus's; with
 --table, compares the values of RoyalUr-Java's solved game (its `LutTrainer`) with a table of
-`ludus-ur-solve` position by position (docs/rules/ur.md, "Checked against RoyalUr-Java").
+`ludus-ur-solve` position by position; with --positions and --bellman, checks chosen positions of
+a table against the one-step expectation that RoyalUr-Java's rules give over the table's values
+(docs/rules/ur.md, "Checked against RoyalUr-Java").
 
 Usage: ur_royalur_compare.py RECORDS [RECORDS ...]
-       ur_royalur_compare.py --table OURS.table THEIRS.txt [LARGEST]
+       ur_royalur_compare.py --table OURS.table THEIRS.txt [LARGEST [PIECES [MIN/MAX]]]
+       ur_royalur_compare.py --positions OURS.table GAMES SEED > POSITIONS.txt
+       ur_royalur_compare.py --bellman OURS.table POSITIONS.txt SUCCESSORS.txt [LARGEST]
 
 The game records are JSON lines:
 
@@ -38,9 +42,23 @@ docs/computer-players.md ("The positions") and prints the number of positions, t
 difference and the start's chance in both. It exits 1 unless every position of the table is
 compared once and no difference exceeds LARGEST (default 1e-7: the table keeps float32, whose
 rounding near 0.5 is up to 3e-8; the solvers' tolerances add less; RoyalUr-Java's own files keep
-the chance in 16 bits, "percent16", up to 7.7e-6 off: give 1e-5 for them).
+the chance in 16 bits, "percent16", up to 7.7e-6 off: give 1e-5 for them). PIECES and MIN/MAX:
+see `compare_table` (a smaller game inside a larger table; a trainer's unfinished checkpoint).
+
+The Bellman check, for a table too large for RoyalUr-Java's trainer (Masters' seven pieces):
+--positions prints chosen positions, "OFF0 OFF1 | PROGRESS .. | PROGRESS .. | WHY", player 0 to
+throw (`choose_positions`); the harness reads them (the first three fields) and writes a line for
+each: "THROW CHANCE : AFTER : AFTER .. ; THROW CHANCE : ..", each AFTER a position "F|L|D OFF_L
+OFF_D | LIGHT .. | DARK .." after one of the legal moves for that throw (or the position the turn
+passes in), computed by RoyalUr-Java's `FastSimpleGame` (F: the game over; L, D: that side to
+throw). --bellman then takes, for each position, the sum over the throws of the chance times
+the best AFTER's value in our table, and exits 1 unless every one equals the position's own
+value in our table within LARGEST (default 1e-7, float32's rounding of the values read and of
+the value compared).
 """
 import json
+import mmap
+import random
 import struct
 import sys
 from math import comb
@@ -232,22 +250,50 @@ class Index:
 
 
 def read_table(path):
+    """The header and the values of a table file; the values are read from a mapping of the file
+    as they are looked up (Masters' seven pieces: 2 GB)."""
     with open(path, "rb") as f:
-        data = f.read()
+        data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     if data[:8] != b"LUDUSURT":
         raise ValueError(f"{path}: not a table of ludus-ur-solve")
     length = struct.unpack_from("<I", data, 12)[0]
     header = json.loads(data[16 : 16 + length])
-    values = struct.unpack_from(f"<{header['states']}f", data, 16 + length)
+    if len(data) != 16 + length + 4 * header["states"] + 8:
+        raise ValueError(f"{path}: its size does not match its states")
+    values = Values(data, 16 + length)
     return header, values
 
 
-def compare_table(ours_path, theirs_path, bound=1e-7):
+class Values:
+    def __init__(self, data, at):
+        self.data, self.at = data, at
+
+    def __getitem__(self, i):
+        return struct.unpack_from("<f", self.data, self.at + 4 * i)[0]
+
+
+def compare_table(ours_path, theirs_path, bound=1e-7, their_pieces=None, finished=None):
+    """THEIRS is a dump of RoyalUr-Java's game of `their_pieces` (default: the table's); with
+    fewer pieces than the table's, each of its positions is looked up with the missing pieces
+    borne off on both sides, where the larger game is the same game (only the pieces still to
+    bear off and those in hand are counted by the rules). With `finished`, "MIN/MAX", THEIRS is a
+    trainer's checkpoint holding the groups it has finished, [MIN, MAX] (the pieces off, fewer
+    first) the last: it solves them from the most pieces off down, MIN from PIECES - 1 to 0 and,
+    within it, MAX from PIECES - 1 to MIN; every position of those groups must be there."""
     header, values = read_table(ours_path)
     index = Index(header["ruleset"], header["pieces"])
     if index.size != header["states"]:
         print(f"the index has {index.size} positions, the table {header['states']}")
         return 1
+    pieces = their_pieces or header["pieces"]
+    extra = header["pieces"] - pieces
+    theirs_index = Index(header["ruleset"], pieces) if extra else index
+    last = [int(v) for v in finished.split("/")] if finished else [0, 0]
+    expected = sum(
+        comb(index.np, xm) * comb(index.np, xo) * index.words[(cm, co)]
+        for (om, oo, xm, xo, cm, co) in theirs_index.start
+        if (min(om, oo), max(om, oo)) >= tuple(last)
+    )
     compared, largest, where, start = 0, 0.0, "", None
     seen = set()
     with open(theirs_path, encoding="utf-8") as lines:
@@ -255,7 +301,7 @@ def compare_table(ours_path, theirs_path, bound=1e-7):
             off, mine, opponent, percent = line.split("|")
             off = [int(v) for v in off.split()]
             progress = [[int(v) for v in mine.split()], [int(v) for v in opponent.split()]]
-            i = index.encode(off, progress)
+            i = index.encode([off[0] + extra, off[1] + extra], progress)
             seen.add(i)
             theirs = float(percent) / 100
             difference = abs(values[i] - theirs)
@@ -265,15 +311,135 @@ def compare_table(ours_path, theirs_path, bound=1e-7):
             if off == [0, 0] and not progress[0] and not progress[1]:
                 start = (values[i], theirs)
     print(
-        f"{header['ruleset']}, {header['pieces']} pieces: {compared} positions compared ({len(seen)} distinct of the "
-        f"table's {header['states']}), largest difference {largest:.3g}" + (f" at {where}" if where else "")
+        f"{header['ruleset']}, {pieces} pieces"
+        + (f" (the table's {header['pieces']} with {extra} borne off by each)" if extra else "")
+        + (f", the groups down to {finished} pieces off" if finished else "")
+        + f": {compared} positions compared ({len(seen)} distinct of the {expected} positions), largest difference "
+        f"{largest:.3g}" + (f" at {where}" if where else "")
     )
     if start:
-        print(f"the start, the first player to throw: libludus {start[0]:.9f}, RoyalUr-Java {start[1]:.9f}")
-    return 0 if len(seen) == header["states"] == compared and largest <= bound else 1
+        of = f" of the {pieces}-piece game" if extra else ""
+        print(f"the start{of}, the first player to throw: libludus {start[0]:.9f}, RoyalUr-Java {start[1]:.9f}")
+    return 0 if len(seen) == expected == compared and largest <= bound else 1
+
+
+def position_text(off, progress):
+    """A position with player 0 (RoyalUr's light) to throw, as the harness reads it."""
+    return f"{off[0]} {off[1]} | {' '.join(map(str, progress[0]))} | {' '.join(map(str, progress[1]))}"
+
+
+def mover_view(game):
+    """The position before the throw, seen from the mover (their off, then their progresses)."""
+    p = position_of(game)
+    mover = game.to_move
+    sides = (p[mover], p[1 - mover])
+    return [sides[0][1], sides[1][1]], [sides[0][2], sides[1][2]]
+
+
+def choose_positions(table_path, games, seed):
+    """Prints the chosen positions, one a line, each tagged with why it was chosen: the start;
+    every position of `games` games of each of the levels random and perfect (the first 10 plies
+    "opening", then "middle" until a side has borne off half its pieces, then "ending"); and as
+    many positions drawn at random from the whole table's set (any pieces borne off, any squares),
+    most of them never reached in play."""
+    header, _ = read_table(table_path)
+    pieces, rng = header["pieces"], random.Random(seed)
+    length = len(ROUTES[header["ruleset"]].split())
+    chosen = {position_text([0, 0], [[], []]): "start"}
+    for level in ("random", "perfect"):
+        for g in range(games):
+            game = ludus.Game("ur", ruleset=header["ruleset"], pieces=pieces, seed=seed + g)
+            ply = 0
+            while not game.is_over:
+                off, progress = mover_view(game)
+                phase = "opening" if ply < 10 else "middle" if max(off) < (pieces + 1) // 2 else "ending"
+                chosen.setdefault(position_text(off, progress), phase)
+                if game.dice is None:
+                    game.roll()
+                moves = game.legal_moves
+                if level == "perfect":
+                    game.play(game.ai_move("perfect", table=table_path, seed=seed + g))
+                else:
+                    game.play(moves[rng.randrange(len(moves))])
+                ply += 1
+    index = Index(header["ruleset"], pieces)
+    route0 = ROUTES[header["ruleset"]].split()
+    route1 = [c.replace("b", "x").replace("t", "b").replace("x", "t") for c in route0]
+    drawn = 0
+    while drawn < games * 20:
+        off = [rng.randrange(pieces), rng.randrange(pieces)]
+        progress = [sorted(rng.sample(range(1, length + 1), rng.randint(0, pieces - off[side]))) for side in (0, 1)]
+        cells = [{route0[k - 1] for k in progress[0]}, {route1[k - 1] for k in progress[1]}]
+        if cells[0] & cells[1]:
+            continue
+        index.encode(off, progress)  # a position of the table
+        text = position_text(off, progress)
+        if text not in chosen:
+            chosen[text] = "drawn"
+            drawn += 1
+    for text, why in chosen.items():
+        print(f"{text} | {why}")
+
+
+def value_for_light(values, index, pieces, successor):
+    """The chance of RoyalUr's light (player 0) in a position the harness wrote: "F|L|D OFF_L
+    OFF_D | LIGHT.. | DARK.." (F: the game over, L or D: that side to throw)."""
+    head, light, dark = successor.split("|")
+    kind, off_light, off_dark = head.split()
+    progress = [[int(v) for v in light.split()], [int(v) for v in dark.split()]]
+    off = [int(off_light), int(off_dark)]
+    if kind == "F":
+        return 1.0 if off[0] == pieces else 0.0
+    if kind == "L":
+        return values[index.encode(off, progress)]
+    return 1.0 - values[index.encode(off[::-1], progress[::-1])]
+
+
+def compare_bellman(table_path, positions_path, successors_path, bound=1e-7):
+    """Each chosen position's value in our table against the one-step expectation of RoyalUr-Java's
+    rules over our table's values: the harness gives, per throw, its chance and the positions
+    after each legal move (or the one position when the turn passes); the mover takes the best."""
+    header, values = read_table(table_path)
+    pieces = header["pieces"]
+    index = Index(header["ruleset"], pieces)
+    tally, largest, where, failures = {}, 0.0, "", 0
+    with open(positions_path, encoding="utf-8") as positions, open(successors_path, encoding="utf-8") as successors:
+        for position, line in zip(positions, successors):
+            off, mine, opponent, why = position.split("|")
+            off = [int(v) for v in off.split()]
+            progress = [[int(v) for v in mine.split()], [int(v) for v in opponent.split()]]
+            ours = values[index.encode(off, progress)]
+            expectation = 0.0
+            for throw in line.split(";"):
+                head, *after = throw.split(":")
+                chance = float(head.split()[1])
+                expectation += chance * max(value_for_light(values, index, pieces, s) for s in after)
+            difference = abs(ours - expectation)
+            why = why.strip()
+            tally[why] = tally.get(why, 0) + 1
+            if difference > largest:
+                largest, where = difference, position.strip()
+            if difference > bound:
+                failures += 1
+            if why == "start":
+                print(f"the start: our table {ours:.9f}, RoyalUr-Java's rules over our table {expectation:.9f}")
+    print(
+        f"{header['ruleset']}, {pieces} pieces: {sum(tally.values())} positions ("
+        + ", ".join(f"{n} {why}" for why, n in tally.items())
+        + f"), largest difference {largest:.3g} at {where}; {failures} over {bound:g}"
+    )
+    return 1 if failures or not tally else 0
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--table"] and len(sys.argv) in (4, 5):
-        sys.exit(compare_table(sys.argv[2], sys.argv[3], *[float(v) for v in sys.argv[4:]]))
+    if sys.argv[1:2] == ["--table"] and len(sys.argv) in (4, 5, 6, 7):
+        sys.exit(
+            compare_table(
+                sys.argv[2], sys.argv[3], *[float(v) for v in sys.argv[4:5]], *map(int, sys.argv[5:6]), *sys.argv[6:]
+            )
+        )
+    if sys.argv[1:2] == ["--positions"] and len(sys.argv) == 5:
+        sys.exit(choose_positions(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
+    if sys.argv[1:2] == ["--bellman"] and len(sys.argv) in (5, 6):
+        sys.exit(compare_bellman(*sys.argv[2:5], *[float(v) for v in sys.argv[5:]]))
     sys.exit(1 if compare_games(sys.argv[1:]) else 0)
