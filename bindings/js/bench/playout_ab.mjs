@@ -1,6 +1,6 @@
 // Two builds of the package side by side: random playouts per CPU second of each (process
 // CPU time, which a loaded machine disturbs far less than wall time), alternating, ROUNDS rounds,
-// every ruleset of compare.py and Senet; prints each build's median and their ratio. For a
+// every ruleset of the catalogue; prints each build's median and their ratio. For a
 // change of how the module is compiled (docs/web.md, "sizes"), where only the ratio matters.
 // Usage: node bindings/js/bench/playout_ab.mjs BEFORE_WASM_BUILD AFTER_WASM_BUILD [ROUNDS]
 import path from "node:path";
@@ -9,24 +9,18 @@ const [before, after, rounds = "7"] = process.argv.slice(2);
 const packages = await Promise.all(
   [before, after].map((build) => import(path.resolve(build, "bindings", "js", "node", "index.js"))),
 );
-const rulesets = [
-  ["Petteia 8x8", "petteia", { rows: 8, cols: 8 }, 1000],
-  ["Duodecim", "duodecim", {}, 3000],
-  ...["murray", "ludii", "tabletop_murray", "tabletop_schaedler"].map((r) => [
-    `XII Scripta ${r}`,
-    "xii_scripta",
-    { ruleset: r },
-    3000,
-  ]),
-  ...["kowalski", "kowalski_10x11", "bell", "bell_8x7", "quintana", "schaedler", "schaedler_2001"].map((r) => [
-    `Latrunculi ${r}`,
-    "latrunculi",
-    { ruleset: r },
-    1000,
-  ]),
-  ...["finkel", "masters", "blitz", "murray"].map((r) => [`Ur ${r}`, "ur", { ruleset: r }, 3000]),
-  ["Senet", "senet", {}, 3000],
-];
+// Every ruleset of the catalogue at its defaults (a game without rulesets once); race games play
+// shorter games, so more of them.
+const rulesets = packages[0]
+  .games()
+  .flatMap((game) =>
+    (game.options.ruleset?.values ?? [null]).map((ruleset) => [
+      ruleset ? `${game.name} ${ruleset}` : game.name,
+      game.id,
+      ruleset ? { ruleset } : {},
+      game.kind === "race" ? 3000 : 1000,
+    ]),
+  );
 
 // Plies per CPU second over `games` playouts of seeds 1, 2, ... (as compare.py's, capped at 10,000 plies).
 function rate(prototype, games) {

@@ -10,6 +10,8 @@ shares are what matters (gzip shrinks the kinds of code about alike).
 """
 import argparse
 import collections
+import pathlib
+import re
 import subprocess
 import sys
 
@@ -29,15 +31,35 @@ SECTIONS = {
     13: "tag",
     4: "table",
 }
-# A game's code by the patterns of its names (lowercase), the first that matches.
-GAMES = (
-    ("latrunculi", ("latrunculi", "schaedler")),
-    ("xii_scripta", ("xii",)),
-    ("petteia", ("petteia",)),
-    ("duodecim", ("duodecim",)),
-    ("ur", ("ludus::ur", "ludus::(anonymous namespace)::ur")),
-    ("senet", ("senet",)),
-)
+LIB = pathlib.Path(__file__).resolve().parents[3] / "lib"
+WORD = re.compile(r"\b(?:struct|class|namespace|enum class)\s+(\w+)")
+
+
+def game_patterns():
+    """A game's code by its names: the types and namespaces its folder's headers declare (a game's
+    folder holds its schema), lowercase, those no other game declares and long enough not to occur
+    by chance, and its id; the first game one of whose names a function's name contains is its
+    game."""
+    names = {
+        folder.name: {word.lower() for header in folder.glob("*.hpp") for word in WORD.findall(header.read_text())}
+        for folder in sorted(LIB.iterdir())
+        if (folder / f"{folder.name}.schema.json").exists()
+    }
+    counts = collections.Counter(word for words in names.values() for word in words)
+    return tuple(
+        (
+            game,
+            (
+                f"::{game}",
+                *([game.replace("_", "")] if len(game) >= 5 else []),
+                *sorted(w for w in words if counts[w] == 1 and len(w) >= 7),
+            ),
+        )
+        for game, words in names.items()
+    )
+
+
+GAMES = game_patterns()
 # The first pattern a name contains decides its layer (lowercase).
 LAYERS = (
     ("json library (nlohmann)", ("nlohmann",)),
