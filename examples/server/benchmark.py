@@ -3,7 +3,7 @@
     LUDUS_LIBRARY=build/capi/libludus.so.1 PYTHONPATH=bindings/python \\
         python3 examples/server/benchmark.py --games 100 [--postgresql] [--profile]
     ... --games 500 --human [--client-qr | --asked-qr]   # players answering after 1-3 s, every game mixed
-    ... --matrix 500,2000,5000                           # issue 54's table, unattended (about 20 minutes)
+    ... --matrix 500,2000,5000                           # docs/server.md's load table, unattended (about 20 minutes)
 
 Prints the games finished and those that failed (by why), games/s, moves/s, the move latency
 (median, p95, p99, max), the servers' CPU time per stored change, what the servers refused as
@@ -595,7 +595,7 @@ def main():
         "--matrix",
         metavar="N,N,...",
         help="--human --client-qr --window runs of each number of games, one process over SQLite then two over "
-        "PostgreSQL, and their table (issue 54's load: 500,2000,5000)",
+        "PostgreSQL, and their table (the documented load: 500,2000,5000)",
     )
     parser.add_argument(
         "--client-qr",
