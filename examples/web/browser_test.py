@@ -4438,11 +4438,12 @@ EMPTY_SHARED_CELL = """
 
 def race_lift(app, player):
     """A piece of `player` lifted on the race board being set up: from its hand's tray where it
-    has one, else from a cell where it stands. The name of the place, for the player."""
-    hand = app.d.find_element(By.CSS_SELECTOR, f"#board g.hand.player{player}")
-    if int(hand.get_attribute("data-count")) > 0:
-        name = hand.get_attribute("data-tray-position").split(" ")[0]
-        app.tap(hand.find_element(By.CSS_SELECTOR, "rect.tray"))  # (the board is drawn again)
+    has one with a piece in it (a ruleset without a hand draws none), else from a cell where it
+    stands. The name of the place, for the player."""
+    hands = app.d.find_elements(By.CSS_SELECTOR, f"#board g.hand.player{player}")
+    if hands and int(hands[0].get_attribute("data-count")) > 0:
+        name = hands[0].get_attribute("data-tray-position").split(" ")[0]
+        app.tap(hands[0].find_element(By.CSS_SELECTOR, "rect.tray"))  # (the board is drawn again)
         return name
     name = app.js(f"return document.querySelector('#board g.unit.player{player}[data-position]').dataset.position")
     app.tap(app.d.find_element(By.CSS_SELECTOR, f"#board rect[data-position{player}='{name}']"))
