@@ -1,7 +1,9 @@
 """`ludus serve` at its start: it says where it listens, which database it uses and what the
 invitation links open; without --app those links open a page of the server (not a 404) that says
 how to take the seat. And a missing package is named with the interpreter that missed it."""
+import asyncio
 import json
+import os
 import sys
 import urllib.request
 from urllib.parse import urlsplit
@@ -133,3 +135,50 @@ def test_the_start_fails_in_words_without_the_server_packages(tmp_path):
     assert f"ludus serve needs qrcode, which this Python ({sys.executable}) cannot import" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
     assert not (tmp_path / "ludus-games.sqlite3").exists()
+
+
+def plays_a_move(url):
+    """A game created, joined and moved in over the server's WebSocket: the event loop serves."""
+    from ludus.server.client import GameClient, create_game as create, join_game
+
+    async def main():
+        created = await create(url, "petteia", {"rows": 5, "cols": 5}, qr=False)
+        joined = await join_game(url, created["id"], created["invite"])
+        async with GameClient(url, created["id"], created["token"]) as first:
+            async with GameClient(url, created["id"], joined["token"]) as second:
+                mover = first if first.view["to_move"] == first.seat else second
+                version = await mover.move(mover.view["legal"][0])
+                other = second if mover is first else first
+                return (await other.wait_until(lambda v: v["version"] >= version, 10))["version"] == version
+
+    return asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_the_websocket_declines_compression(tmp_path):
+    """A browser offers permessage-deflate: the server's handshake accepts no extension, so every
+    frame it sends is plain text (the protocol, docs/server.md), and the game goes on."""
+    import base64
+    import socket
+
+    server, _ = started(tmp_path)
+    try:
+        game = create_game(server.url)["id"]
+        key = base64.b64encode(os.urandom(16)).decode()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+            connection.sendall(
+                (
+                    f"GET /api/games/{game}/ws HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                    "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                    f"Sec-WebSocket-Key: {key}\r\n"
+                    "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n"
+                ).encode()
+            )
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                answer += connection.recv(4096)
+        head = answer.split(b"\r\n\r\n")[0].decode().lower()
+        assert head.startswith("http/1.1 101"), head
+        assert "sec-websocket-extensions" not in head, head
+        assert plays_a_move(server.url)
+    finally:
+        server.stop()
