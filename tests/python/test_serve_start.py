@@ -1,6 +1,7 @@
 """`ludus serve` at its start: it says where it listens, which database it uses and what the
 invitation links open; without --app those links open a page of the server (not a 404) that says
-how to take the seat. And a missing package is named with the interpreter that missed it."""
+how to take the seat. And a missing package is named with the interpreter that missed it; the
+event loop is uvloop's when it can be imported, else asyncio's."""
 import asyncio
 import json
 import os
@@ -137,6 +138,16 @@ def test_the_start_fails_in_words_without_the_server_packages(tmp_path):
     assert not (tmp_path / "ludus-games.sqlite3").exists()
 
 
+def without_uvloop(tmp_path):
+    """A child's environment in which ``import uvloop`` fails, as on a machine without python3-uvloop."""
+    hidden = tmp_path / "hidden" / "uvloop"
+    hidden.mkdir(parents=True, exist_ok=True)
+    (hidden / "__init__.py").write_text("raise ImportError('uvloop hidden by the test')\n")
+    env = child_env()
+    env["PYTHONPATH"] = str(hidden.parent) + os.pathsep + env["PYTHONPATH"]
+    return env
+
+
 def plays_a_move(url):
     """A game created, joined and moved in over the server's WebSocket: the event loop serves."""
     from ludus.server.client import GameClient, create_game as create, join_game
@@ -152,6 +163,52 @@ def plays_a_move(url):
                 return (await other.wait_until(lambda v: v["version"] >= version, 10))["version"] == version
 
     return asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def event_loop_line(log):
+    return next(line for line in start_lines(log) if "event loop" in line)
+
+
+def test_the_server_runs_on_uvloop_when_it_is_installed(tmp_path):
+    uvloop = pytest.importorskip("uvloop")
+    server, log = started(tmp_path)
+    try:
+        assert plays_a_move(server.url)
+    finally:
+        server.stop()
+    assert event_loop_line(log) == f"ludus serve: event loop uvloop {uvloop.__version__}"
+
+
+def test_without_uvloop_the_server_runs_on_asyncio(tmp_path):
+    """The fallback: uvloop cannot be imported, the server runs on asyncio's loop and says why;
+    asked for uvloop, it refuses to start in words."""
+    log = tmp_path / "server.log"
+    server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=without_uvloop(tmp_path), log_path=str(log)).start()
+    try:
+        assert plays_a_move(server.url)
+    finally:
+        server.stop()
+    assert event_loop_line(log) == "ludus serve: event loop asyncio (uvloop is not installed: python3-uvloop)"
+    result = run_python(
+        ["-m", "ludus", "serve", "--port", "9", "--event-loop", "uvloop"], cwd=tmp_path, env=without_uvloop(tmp_path)
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"--event-loop uvloop: this Python ({sys.executable}) cannot import uvloop" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+    assert not (tmp_path / "ludus-games.sqlite3").exists()
+
+
+def test_the_event_loop_asked_for_is_used(tmp_path):
+    server, log = started(tmp_path, ["--event-loop", "asyncio"])
+    try:
+        assert plays_a_move(server.url)
+    finally:
+        server.stop()
+    assert event_loop_line(log) == "ludus serve: event loop asyncio"
+    from ludus.server import new_event_loop
+
+    with pytest.raises(ValueError, match="not 'trio'"):
+        new_event_loop("trio")
 
 
 def test_the_websocket_declines_compression(tmp_path):
