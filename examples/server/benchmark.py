@@ -16,12 +16,17 @@ the ramp; ``--matrix`` runs each size on one process over SQLite and on two over
 table. ``--profile`` runs the (first) server with timers around the phases of a change
 (timed_serve.py) and prints where its time went. Bounded: each game stops at --max-plies
 versions, a seat waits --turn-timeout s at most for its turn, and a windowed run's players
-resign at their next turn after the window (--drain s at most)."""
+resign at their next turn after the window (--drain s at most). The clients are one process (this
+one) on uvloop's event loop when it is installed, each player a raw WebSocket read by its own
+coroutine: their CPU, on the same cores as the servers', is reported apart; ``--event-loop`` is
+the servers'."""
 import argparse
 import asyncio
+import base64
 import collections
 import json
 import os
+import random
 import re
 import sqlite3
 import sys
@@ -32,8 +37,10 @@ import urllib.request
 import aiohttp
 
 import ludus
+from ludus.server import EVENT_LOOPS, new_event_loop
 from ludus.server.app import raise_file_limit
-from ludus.server.testing import PostgresCluster, ServerProcess, free_port, play_random_game
+from ludus.server.client import BUSY_CLOSE_CODE, ServerError, create_game, invitation_qr, join_game
+from ludus.server.testing import PostgresCluster, ServerProcess, free_port
 
 FAST = [
     "--messages-per-second",
@@ -71,20 +78,17 @@ class Run:
     def __init__(self, args, cluster):
         self.args, self.cluster = args, cluster
         self.acked, self.finished, self.failures = [], [], collections.Counter()
-        self.latencies = self  # play_seat appends each answer's latency here
         self.measured = []  # the latencies answered in the window (or all, without one)
         self.open = args.window is None
-        self.leaving = False  # the window is over: the players resign at their next turn
+        self.leaving = False  # the window is over (or without one, never): the players resign at their next turn
         self.tables_seated = set()  # the tables whose first game's players are connected
         self.all_seated = asyncio.Event()
         self.seated_at_open = 0
+        self.client_loop = loop_name(asyncio.get_running_loop())
 
     def append(self, latency):
         if self.open:
             self.measured.append(latency)
-
-    def leave(self):
-        return self.leaving
 
     def seated(self, table):
         self.tables_seated.add(table)
@@ -97,28 +101,260 @@ def game_of(table, round_, args):
     return EVERY_GAME[(table + round_) % len(EVERY_GAME)] if args.human else GAME
 
 
+class RawWebSocket(asyncio.Protocol):
+    """The client's end of a WebSocket reduced to what the load needs, on the event loop's own
+    transport: text frames sent, text frames read whole (the server sends no fragments), pings
+    answered. Its frames' masking key is zero (masking protects a proxy's cache from a browser's
+    scripts; here there is no proxy and no browser), so a frame is sent as it is."""
+
+    def __init__(self):
+        self.buffer = bytearray()
+        self.messages = collections.deque()
+        self.upgraded = asyncio.get_running_loop().create_future()
+        self.waiter = None
+        self.transport = None
+        self.closed = None  # why the connection ended
+
+    def connection_made(self, transport):
+        self.transport = transport
+
+    def data_received(self, data):
+        self.buffer += data
+        if not self.upgraded.done():
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            status = bytes(self.buffer[: self.buffer.find(b"\r\n")]).decode("latin-1")
+            del self.buffer[: end + 4]
+            if status.split()[1:2] != ["101"]:
+                self.upgraded.set_exception(ConnectionError(f"the handshake was answered {status}"))
+                return
+            self.upgraded.set_result(None)
+        buffer = self.buffer
+        while len(buffer) >= 2:
+            opcode, length, start = buffer[0] & 0x0F, buffer[1] & 0x7F, 2
+            if length == 126:
+                length, start = int.from_bytes(buffer[2:4], "big"), 4
+            elif length == 127:
+                length, start = int.from_bytes(buffer[2:10], "big"), 10
+            if len(buffer) < start + length:
+                break
+            payload = bytes(buffer[start : start + length])
+            del buffer[: start + length]
+            if opcode == 0x1:
+                self.messages.append(payload)
+            elif opcode == 0x9:
+                self.send(0xA, payload)  # pong
+            elif opcode == 0x8:
+                code = int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None
+                self.end(f"closed by the server ({code}{', busy' if code == BUSY_CLOSE_CODE else ''})")
+        self.wake()
+
+    def connection_lost(self, exc):
+        self.end(f"the connection was lost ({exc})" if exc else "the connection was closed")
+        if not self.upgraded.done():
+            self.upgraded.set_exception(ConnectionError(self.closed))
+
+    def end(self, why):
+        if self.closed is None:
+            self.closed = why
+        self.wake()
+
+    def wake(self):
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def send(self, opcode, payload):
+        n = len(payload)
+        if n < 126:
+            head = bytes((0x80 | opcode, 0x80 | n))
+        else:
+            head = bytes((0x80 | opcode, 0x80 | 126)) + n.to_bytes(2, "big")
+        self.transport.write(head + b"\0\0\0\0" + payload)  # the zero masking key
+
+    async def receive(self, timeout):
+        """The next text message (bytes); ConnectionError once the connection ended, TimeoutError
+        after ``timeout`` s without one."""
+        loop = asyncio.get_running_loop()
+        while not self.messages:
+            if self.closed is not None:
+                raise ConnectionError(self.closed)
+            self.waiter = loop.create_future()
+            timer = loop.call_later(timeout, self.waiter.cancel)
+            try:
+                await self.waiter
+            except asyncio.CancelledError:
+                if not timer.cancelled() and self.waiter.cancelled():
+                    raise asyncio.TimeoutError(f"no message from the server in {timeout:g} s") from None
+                raise
+            finally:
+                timer.cancel()
+        return self.messages.popleft()
+
+    def close(self):
+        if self.transport is not None and not self.transport.is_closing():
+            self.send(0x8, (1000).to_bytes(2, "big"))
+            self.transport.close()
+
+
+async def open_websocket(url, path):
+    """A RawWebSocket to ``url`` (http://host:port) at ``path``, upgraded."""
+    host, port = url.split("//", 1)[1].rsplit(":", 1)
+    loop = asyncio.get_running_loop()
+    _, socket = await loop.create_connection(RawWebSocket, host, int(port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    socket.transport.write(
+        f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n\r\n".encode()
+    )
+    try:
+        await socket.upgraded
+    except BaseException:
+        socket.close()
+        raise
+    return socket
+
+
+class Player:
+    """One seat of the load, as cheap as a client can be, so that the clients' CPU (on the same
+    cores as the servers') is small beside the servers': raw frames (RawWebSocket) read by the
+    seat's own coroutine (no reader task, no events), each parsed once by ``json.loads``, no
+    schema checks, no reconnection (a dropped connection fails its game)."""
+
+    def __init__(self, game_id, seat_token):
+        self.game_id, self.token = game_id, seat_token
+        self.socket, self.seat, self.view, self.ident = None, None, None, 0
+
+    async def connect(self, url, timeout, retry_for=30.0):
+        """Open the WebSocket and read the welcome; a refused handshake or a busy server (1013)
+        is tried again for ``retry_for`` s (thousands of players arriving at once)."""
+        loop = asyncio.get_running_loop()
+        deadline, wait = loop.time() + retry_for, 0.05
+        while True:
+            try:
+                self.socket = await open_websocket(url, f"/api/games/{self.game_id}/ws")
+                self.socket.send(0x1, json.dumps({"type": "hello", "id": 0, "token": self.token}).encode())
+                welcome = json.loads(await self.socket.receive(timeout))
+                if welcome["type"] != "welcome":
+                    raise ServerError(welcome.get("code", welcome["type"]), welcome.get("message", ""))
+                self.seat, self.view = welcome["seat"], welcome["view"]
+                return
+            except (ConnectionError, OSError):
+                self.close()
+                if loop.time() + wait > deadline:
+                    raise
+                await asyncio.sleep(wait * (1 + random.random()))
+                wait = min(1.0, wait * 2)
+
+    async def read(self, timeout):
+        """The next message; an update's view becomes the seat's."""
+        message = json.loads(await self.socket.receive(timeout))
+        if message["type"] == "update" and message["view"]["version"] >= self.view["version"]:
+            self.view = message["view"]
+        return message
+
+    async def request(self, message, timeout):
+        """Send a message and read up to its answer (the updates before it included); the ack's
+        version, or ServerError."""
+        self.ident += 1
+        message["id"] = self.ident
+        self.socket.send(0x1, json.dumps(message).encode())
+        while True:
+            answer = await self.read(timeout)
+            if answer.get("id") == self.ident and answer["type"] in ("ack", "error"):
+                if answer["type"] == "error":
+                    raise ServerError(answer["code"], answer["message"])
+                return answer["version"]
+
+    def close(self):
+        if self.socket is not None:
+            self.socket.close()
+
+
+def my_turn(view, seat, max_plies):
+    """Whether the game is over for the player (over, archived, or the bound reached) or it is to play."""
+    return (
+        view["status"] != "playing" or view["version"] >= max_plies or (view["to_move"] == seat and not view["offer"])
+    )
+
+
+async def play_seat(player, chooser, run, think):
+    """Play the seat with random moves (and the server's dice) until the game is over or
+    --max-plies versions have passed, thinking ``think`` s (a range) before each; once the run's
+    window is over, resign at the next turn. Every acknowledged move goes to ``run.acked``, each
+    answer's latency to ``run``."""
+    args = run.args
+    while True:
+        while not my_turn(player.view, player.seat, args.max_plies):
+            await player.read(args.turn_timeout)
+        view = player.view
+        if view["status"] != "playing" or view["version"] >= args.max_plies:
+            return
+        if think[1] > 0:
+            await asyncio.sleep(chooser.uniform(*think))
+        started = time.perf_counter()  # uvloop's loop.time() counts whole milliseconds
+        move = None
+        if run.leaving:
+            message = {"type": "resign"}
+        elif view["phase"] == "roll":
+            message = {"type": "roll"}
+        else:
+            move = chooser.choice(view["legal"])
+            message = {"type": "move", "move": move}
+        message["version"] = view["version"]
+        try:
+            version = await player.request(message, args.turn_timeout)
+        except ServerError as e:
+            if e.code in ("rate_limited", "unavailable"):
+                await asyncio.sleep(0.2)
+            elif e.code not in ("stale", "game_over"):  # the game changed while the player thought
+                raise
+            continue
+        if message["type"] == "resign":
+            return
+        if move is not None:
+            run.acked.append((player.game_id, version, player.seat, move))
+        run.append(time.perf_counter() - started)
+
+
+async def play_game(url, game, options, seed, session, run, seated):
+    """Create a game, join it as the friend and play it out with two random players; ``seated()``
+    once both are connected."""
+    args = run.args
+    think = (1.0, 3.0) if args.human else (0.0, 0.0)
+    created = await create_game(url, game, options, session=session, qr=not (args.client_qr or args.asked_qr))
+    if args.asked_qr:  # shown twice, as the web app does after a reload: drawn once
+        for _ in range(2):
+            await invitation_qr(url, created["id"], created["invite"], session=session)
+    joined = await join_game(url, created["id"], created["invite"], session=session)
+    players = [Player(created["id"], created["token"]), Player(created["id"], joined["token"])]
+    try:
+        for player in players:
+            await player.connect(url, args.turn_timeout)
+        seated()
+        await asyncio.gather(
+            *(play_seat(player, random.Random(seed + i), run, think) for i, player in enumerate(players))
+        )
+    finally:
+        for player in players:
+            player.close()
+
+
 async def play_table(table, url, session, run):
     """One table: a game (with --window, one game after another until the window is over, as
     players who start another game once one ends), each counted finished or failed."""
     args = run.args
-    think = (1.0, 3.0) if args.human else (0.0, 0.0)
     # --human: the games arrive over --ramp seconds, not all in the same instant
     await asyncio.sleep(args.ramp * table / max(1, args.games) if args.human else 0.0)
     round_ = 0
     while not run.leaving:
         try:
-            await play_random_game(
+            await play_game(
                 url,
                 *game_of(table, round_, args),
-                seed=table + round_ * args.games,
-                acked=run.acked,
+                seed=2 * (table + round_ * args.games),
                 session=session,
-                max_plies=args.max_plies,
-                latencies=run.latencies,
-                turn_timeout=args.turn_timeout,
-                think=think,
-                qr="asked" if args.asked_qr else not args.client_qr,
-                leave=run.leave if args.window is not None else None,
+                run=run,
                 seated=lambda: run.seated(table),
             )
             run.finished.append(table)
@@ -204,6 +440,24 @@ async def load(url, servers, database, args, cluster):
         return time.monotonic() - started, run, window
 
 
+def run_on_own_loop(coroutine):
+    """``asyncio.run`` on the loop the server would choose (uvloop's when it is installed): the
+    clients' CPU is taken from the same cores as the servers'."""
+    loop = new_event_loop()
+    try:
+        asyncio.set_event_loop(loop)
+        return loop.run_until_complete(coroutine)
+    finally:
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
+        asyncio.set_event_loop(None)
+        loop.close()
+
+
+def loop_name(loop):
+    return "uvloop" if type(loop).__module__.startswith("uvloop") else "asyncio"
+
+
 def percentile(values, p):
     """The p-th percentile (nearest rank) of the values; 0 for none."""
     ordered = sorted(values)
@@ -279,6 +533,15 @@ def breakdown(timings_path):
     return "\n".join(lines)
 
 
+def server_event_loop(server):
+    """The event loop the server says it runs on (its start's line)."""
+    with open(server.log_path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("ludus serve: event loop "):
+                return line[len("ludus serve: event loop ") :].strip()
+    return "not said"
+
+
 def listening(server, timeout=60.0):
     """Wait until the server process itself listens (it prints so): with --reuse-port another
     process on the same port answers /health before it does."""
@@ -307,7 +570,7 @@ def start_servers(database, count, folder, args):
         server = ServerProcess(
             database,
             port=port,
-            extra=FAST + (["--reuse-port"] if count > 1 else []),
+            extra=FAST + ["--event-loop", args.event_loop] + (["--reuse-port"] if count > 1 else []),
             log_path=os.path.join(folder, f"server{i}.log"),
             python_args=python_args,
         )
@@ -340,10 +603,11 @@ def run_once(args, games, cluster, folder, name):
     database = new_database(cluster, folder, name)
     load_before = os.getloadavg()
     servers, timings = start_servers(database, count, folder, args)
+    event_loops = [server_event_loop(s) for s in servers]
     started_cpu = [cpu_seconds(s.process.pid) for s in servers]  # its start (imports) not counted
     try:
         client_cpu = time.process_time()
-        seconds, run, window = asyncio.run(load(servers[0].url, servers, database, args, cluster))
+        seconds, run, window = run_on_own_loop(load(servers[0].url, servers, database, args, cluster))
         client_cpu = time.process_time() - client_cpu
         load_average = os.getloadavg()
         answers = healths(servers)
@@ -381,6 +645,8 @@ def run_once(args, games, cluster, folder, name):
         busy_s=sum(s["busy_s"] for s in store),
         timings=timings if args.profile else None,
         ramp=args.ramp,
+        event_loops=event_loops,
+        client_loop=run.client_loop,
     )
     if window is not None:
         first, last = window
@@ -443,6 +709,10 @@ def report(f, args):
         f"writes in {f['batches']} batches ({f['jobs'] / max(1, f['batches']):.1f} a batch), {f['busy_s']:.1f} s busy "
         f"({1000 * f['busy_s'] / max(1, f['batches']):.1f} ms a batch)"
     )
+    lines.append(
+        f"event loops: the server{'s' if f['count'] > 1 else ''} {', '.join(f['event_loops'])}; "
+        f"the clients (this process) {f['client_loop']}"
+    )
     if None not in f["server_cpu"]:
         lines.append(
             f"CPU in the {seconds:.0f} s: the server{'s' if f['count'] > 1 else ''} "
@@ -477,7 +747,8 @@ def report(f, args):
                 if f["window_database_cpu"] is not None
                 else ""
             )
-            + f"the clients {f['window_client_cpu'] / span:.2f} cores; "
+            + f"the clients {f['window_client_cpu'] / span:.2f} cores "
+            f"({1000 * f['window_client_cpu'] / max(1, f['window_changes']):.2f} ms a change); "
             f"load average {f['window_load'][0][0]:.2f} at its start, {f['window_load'][1][0]:.2f} at its end "
             f"({f['load_before'][0]:.2f} before the run)"
         )
@@ -607,6 +878,12 @@ def main():
         action="store_true",
         help="the creators ask for the invitation's QR code after the creation, twice, as a client that cannot "
         "draw one would to show it (POST /api/games/{id}/qr: drawn once a game)",
+    )
+    parser.add_argument(
+        "--event-loop",
+        choices=EVENT_LOOPS,
+        default="auto",
+        help="the servers' (ludus serve --event-loop; the clients run on uvloop's when it is installed)",
     )
     parser.add_argument(
         "--profile", action="store_true", help="time the phases of the (first) server's changes (timed_serve.py)"

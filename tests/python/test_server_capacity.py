@@ -312,6 +312,7 @@ def test_the_load_benchmark_reports_its_games_and_where_the_time_goes():
     assert "move latency median" in report and ", p95 " in report and ", max " in report and "load average" in report
     assert "acknowledged moves: 21, all in the database" in report  # 7 moves a game, the 8th version ends it
     assert "ms of server CPU a change (24 changes stored)" in report  # and the friend's joining each game
+    assert re.search(r"event loops: the server (uvloop [\d.]+|asyncio[^;]*); the clients \(this process\) ", report)
     for part in (
         "the rest (aiohttp",
         "QR codes",
