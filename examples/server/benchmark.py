@@ -823,6 +823,29 @@ def matrix(args, folder):
     return 1 if any(f["lost"] for f in results) else 0
 
 
+#: the options that are a number of seconds: (option, default, help)
+SECONDS_OPTIONS = [
+    ("--ramp", None, "--human: the seconds over which the games start (default: N/80, at least 20)"),
+    (
+        "--window",
+        None,
+        "measure a window of this many seconds with every table playing (each table starting another game "
+        "once one ends), from --settle s after the last table's first game began; then the players resign",
+    ),
+    (
+        "--settle",
+        15.0,
+        "--window: seconds from the moment every table's first game has its two players connected to it",
+    ),
+    (
+        "--seat-wait",
+        120.0,
+        "--window: seconds after the ramp the window waits at most for every table's players to connect",
+    ),
+    ("--drain", 60.0, "--window: seconds the players have to leave after it"),
+]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
@@ -834,34 +857,8 @@ def main():
     parser.add_argument(
         "--human", action="store_true", help="players answering after 1-3 s, every game mixed, arriving over --ramp s"
     )
-    parser.add_argument(
-        "--ramp",
-        type=float,
-        default=None,
-        help="--human: the seconds over which the games start (default: N/80, at least 20)",
-    )
-    parser.add_argument(
-        "--window",
-        type=float,
-        default=None,
-        help="measure a window of this many seconds with every table playing (each table starting another game "
-        "once one ends), from --settle s after the last table's first game began; then the players resign",
-    )
-    parser.add_argument(
-        "--settle",
-        type=float,
-        default=15.0,
-        help="--window: seconds from the moment every table's first game has its two players connected to it",
-    )
-    parser.add_argument(
-        "--seat-wait",
-        type=float,
-        default=120.0,
-        help="--window: seconds after the ramp the window waits at most for every table's players to connect",
-    )
-    parser.add_argument(
-        "--drain", type=float, default=60.0, help="--window: seconds the players have to leave after it"
-    )
+    for option, default, text in SECONDS_OPTIONS:
+        parser.add_argument(option, type=float, default=default, metavar="S", help=text)
     parser.add_argument(
         "--matrix",
         metavar="N,N,...",
