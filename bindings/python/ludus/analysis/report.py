@@ -13,32 +13,11 @@ from .records import by_config, column
 
 __all__ = ["write_records", "write_summary", "write_report", "CSV_FIELDS"]
 
-CSV_FIELDS = [
-    "config",
-    "index",
-    "seed",
-    "level_0",
-    "level_1",
-    "first",
-    "winner",
-    "end",
-    "plies",
-    "turns",
-    "branching_factor",
-    "decision_moves",
-    "forced_passes",
-    "board_coverage",
-    "piece_number",
-    "pieces_left",
-    "pieces_left_0",
-    "pieces_left_1",
-    "lead_change",
-    "lead_changes",
-    "stability",
-    "drama",
-    "eval_lead_change",
-    "eval_stability",
-    "eval_drama",
+# A game's record, then its values as the summary averages them (pieces left also per player).
+CSV_FIELDS = ["config", "index", "seed", "level_0", "level_1", "first", "winner", "end"] + [
+    field
+    for metric in PER_GAME_METRICS
+    for field in ((metric, f"{metric}_0", f"{metric}_1") if metric == "pieces_left" else (metric,))
 ]
 
 
