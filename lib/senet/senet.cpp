@@ -158,14 +158,17 @@ void end_turn(S &s, bool again) {
     s.roll = 0;
 }
 
+// The piece on `from` (either side's) goes to `to`, whose piece, if any, leaves the board.
 void move_piece(S &s, int from, int to) {
-    const int p = R::owner(s, from);
-    clear(s, from);
-    clear(s, to);
-    put(s, to, p);
-    const uint32_t returned = s.returned >> from & 1;
-    s.returned &= ~(uint32_t{1} << from | uint32_t{1} << to);
-    s.returned |= returned << to;
+    const size_t p = s.pieces[1] >> from & 1;
+    s.pieces[0] &= ~bit(to);
+    s.pieces[1] &= ~bit(to);
+    s.pieces[p] = (s.pieces[p] & ~bit(from)) | bit(to);
+    if (s.returned != 0) [[unlikely]] {  // Kendall's mark of a piece back from the water moves with it
+        const uint32_t returned = s.returned >> from & 1;
+        s.returned &= ~(bit(from) | bit(to));
+        s.returned |= returned << to;
+    }
 }
 
 void bear_off(S &s, int from) {
@@ -181,9 +184,8 @@ void change_places(S &s, int from, int to) {
     put(s, from, enemy);
 }
 
-bool again_on(int t, std::initializer_list<int> throws) {
-    return std::find(throws.begin(), throws.end(), t) != throws.end();
-}
+// Whether throw `t` is one of `throws` (bits: bit k for a throw of k), which throw again.
+bool again_on(int t, uint32_t throws) { return (throws >> t & 1) != 0; }
 
 // The game ends (no more throws).
 void finish(S &s, Result result) {
@@ -225,7 +227,7 @@ void apply_kendall(const SenetOptions &o, S &s, Action a) {
     if (a == R::pass_action) {
         // Waiting in the water is a move of its own, which gives no other throw.
         const bool waited = !returned_must_move && in_water && t != 4;
-        return end_turn(s, !waited && again_on(t, {1, 4, 5}));
+        return end_turn(s, !waited && again_on(t, bit(1) | bit(4) | bit(5)));
     }
     const int from = R::from_of(a), to = R::to_of(a);
     if (to == S::off) {
@@ -238,7 +240,7 @@ void apply_kendall(const SenetOptions &o, S &s, Action a) {
     if (from == water && to == rebirth) s.returned |= uint32_t{1} << rebirth;
     if (returned_must_move && to != S::off) s.returned &= ~(uint32_t{1} << to);
     if (s.borne_off[static_cast<size_t>(p)] == o.pieces) return win(s, p);
-    end_turn(s, !returned_must_move && !in_water && again_on(t, {1, 4, 5}));
+    end_turn(s, !returned_must_move && !in_water && again_on(t, bit(1) | bit(4) | bit(5)));
 }
 
 void apply_bell(S &s, Action a) {
@@ -320,7 +322,7 @@ void apply_jequier(S &s, Action a) {
         }
         if (pieces_left(s, p) == 0) return win(s, p);
     }
-    end_turn(s, again_on(t, {1, 4, 6}));
+    end_turn(s, again_on(t, bit(1) | bit(4) | bit(6)));
 }
 
 }  // namespace
@@ -460,6 +462,11 @@ int SenetRules::throw_of(const Options &o, std::span<const int> values) {
         sum += v;
     }
     return throw_count(o, sum);
+}
+
+void SenetRules::refuse_dice(const Options &o, std::span<const int> values) {
+    throw_of(o, values);
+    fail(Status::invalid_argument, "dice: not a throw of the ruleset's sticks or die");  // throw_of has failed
 }
 
 json SenetRules::chance_outcomes(const Options &o, const State &) {

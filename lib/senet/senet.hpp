@@ -107,25 +107,34 @@ struct SenetRules : RaceRules<SenetOptions, SenetState> {
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static size_t max_actions(const Options &) { return max_moves; }
     static size_t write_actions(const Options &o, const State &s, Action *out);
-    static inline Action random_action(const Options &o, const State &s, Rng &rng);  // senet_moves.hpp
+    [[gnu::always_inline]] static inline Action random_action(const Options &o, const State &s,
+                                                              Rng &rng);  // senet_moves.hpp
     // The same draw from write_actions' list: the turns random_action does not pick from masks.
     static Action random_listed_action(const Options &o, const State &s, Rng &rng);
     static void apply(const Options &o, State &s, Action a);
 
-    // Inline: every throw of a playout passes here; a refusal's message is throw_of's.
+    // Inline: every throw of a playout passes here.
     [[gnu::always_inline]] static void set_dice(const Options &o, State &s, std::span<const int> values) {
-        const bool die = o.ruleset == SenetRuleset::bell;
         std::array<uint8_t, 4> dice{};
-        bool refused = values.size() != (die ? 1u : 4u);
         int sum = 0;
-        for (size_t i = 0; i < values.size() && i < dice.size(); ++i) {
-            const int v = values[i];
-            refused |= static_cast<unsigned>(v - die) > (die ? 3u : 1u);
-            sum += v;
-            dice[i] = static_cast<uint8_t>(v);
+        if (o.ruleset == SenetRuleset::bell) {
+            if (values.size() != 1 || static_cast<unsigned>(values[0] - 1) > 3) [[unlikely]]
+                refuse_dice(o, values);
+            sum = values[0];
+            dice[0] = static_cast<uint8_t>(sum);
+        } else {
+            if (values.size() != dice.size()) [[unlikely]]
+                refuse_dice(o, values);
+            unsigned any = 0;
+#pragma GCC unroll 4
+            for (size_t i = 0; i < dice.size(); ++i) {
+                any |= static_cast<unsigned>(values[i]);
+                sum += values[i];
+                dice[i] = static_cast<uint8_t>(values[i]);
+            }
+            if (any > 1) [[unlikely]]
+                refuse_dice(o, values);
         }
-        if (refused) [[unlikely]]
-            throw_of(o, values);
         const int t = throw_count(o, sum);
         s.dice = dice;
         s.n_dice = static_cast<uint8_t>(values.size());
@@ -133,6 +142,8 @@ struct SenetRules : RaceRules<SenetOptions, SenetState> {
         if (!s.opening && t == 1) s.started[s.to_move] = 1;  // Kendall's starting throw
         if (o.ruleset == SenetRuleset::piccione) s.steps_left = s.roll;
     }
+    // Fails with throw_of's message.
+    [[noreturn, gnu::cold, gnu::noinline]] static void refuse_dice(const Options &o, std::span<const int> values);
     static json chance_outcomes(const Options &o, const State &s);
     // What a throw counts: the sticks' blank sides up, none counting 5 (Jéquier's: 6); Bell's
     // die its face. Refuses values that are not a throw of the ruleset's sticks or die.

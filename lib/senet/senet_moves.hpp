@@ -85,7 +85,7 @@ inline bool kendall_returned_must_move(const S &s) { return (mine(s) & s.returne
 // with the home row, none bears off while one of the side is on the first row. When no piece
 // can move forward, the same throw backward (from 26 or before, onto 1 or after). The piece
 // back from the water moves alone.
-inline Movable kendall_movable(const SenetOptions &o, const S &s) {
+[[gnu::always_inline]] inline Movable kendall_movable(const SenetOptions &o, const S &s) {
     const uint32_t all = mine(s), enemy = theirs(s), occupied = all | enemy;
     const int t = s.roll;
     uint32_t p = all;
@@ -110,7 +110,7 @@ inline Movable kendall_movable(const SenetOptions &o, const S &s) {
 // square or an enemy's (which leaves the game), never onto a marked square that is occupied
 // (15, 26-29; 30 may be taken). Any piece may move (Ludii's priority for the marked squares
 // never applies: docs/rules/senet.md).
-inline Movable bell_movable(const S &s) {
+[[gnu::always_inline]] inline Movable bell_movable(const S &s) {
     const uint32_t p = mine(s), occupied = p | theirs(s);
     constexpr uint32_t marked = bit(rebirth) | static_cast<uint32_t>(span(26, 29));
     const uint32_t landing = (((~p & ~marked) | (~occupied & marked)) & board) | bit(S::off);
@@ -122,7 +122,7 @@ inline Movable bell_movable(const S &s) {
 // square or on an enemy (not on 15, 26, 28, 29, nor one beside another enemy on its row), which
 // goes back to the start; it bears off (a throw past 30) when every piece of its side is on the
 // last row. Forward only (Ludii's backward moves never apply: docs/rules/senet.md).
-inline Movable jequier_movable(const S &s) {
+[[gnu::always_inline]] inline Movable jequier_movable(const S &s) {
     const uint32_t p = mine(s), enemy = theirs(s), occupied = p | enemy;
     const int t = s.roll;
     constexpr uint32_t never_taken = bit(rebirth) | bit(beauty) | bit(28) | bit(29);
@@ -135,7 +135,7 @@ inline Movable jequier_movable(const S &s) {
 
 // Where a piece of Movable goes: the throw's squares forward, or backward; Kendall's past 26
 // from before it into the water (the trap); past 30 off (Kendall's 30 with any throw, Jéquier's).
-inline int destination(const SenetOptions &o, const S &s, int from, bool backward) {
+[[gnu::always_inline]] inline int destination(const SenetOptions &o, const S &s, int from, bool backward) {
     const int t = s.roll, to = from + t;
     if (backward) return from - t;
     if (o.ruleset == SenetRuleset::kendall && from < beauty && to > beauty) return water;
@@ -182,7 +182,7 @@ struct PiccioneMoves {
     }
 };
 
-inline PiccioneMoves piccione_moves(const S &s) {
+[[gnu::always_inline]] inline PiccioneMoves piccione_moves(const S &s) {
     const uint32_t occupied = s.pieces[0] | s.pieces[1];
     PiccioneMoves m;
     m.free = (~occupied & board) | bit(S::off);
@@ -205,7 +205,7 @@ inline int pick_of(Rng &rng, int n) { return static_cast<int>(rng.below(static_c
 }  // namespace senet_moves
 
 // The same draw as a pick from write_actions' list, and the same move.
-inline Action SenetRules::random_action(const Options &o, const State &s, Rng &rng) {
+[[gnu::always_inline]] inline Action SenetRules::random_action(const Options &o, const State &s, Rng &rng) {
     using namespace senet_moves;
     if (s.opening) return random_listed_action(o, s, rng);
     Movable m;
