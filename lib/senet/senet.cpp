@@ -372,12 +372,7 @@ json SenetRules::options_catalogue() { return ludus::options_catalogue(option_sp
 
 LUDUS_COLD SenetOptions SenetRules::parse_options(const json &given) {
     Options o;
-    o.resolved = resolve_options(option_specs(), given);
-    const std::string name = o.resolved["ruleset"].get<std::string>();
-    const RulesetInfo *info = &rulesets[0];
-    for (const RulesetInfo &r : rulesets)
-        if (name == r.name) info = &r;
-    o.ruleset = info->ruleset;
+    const RulesetInfo *info = &race_state::resolve_ruleset(o, option_specs(), given, rulesets);
     o.pieces = info->pieces;
     for (const char *option : {"five_pieces", "trap", "home_row", "starting_throw"})
         if (o.resolved[option].get<bool>() && o.ruleset != SenetRuleset::kendall)
