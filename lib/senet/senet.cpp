@@ -480,17 +480,6 @@ json SenetRules::chance_outcomes(const Options &o, const State &) {
     return out;
 }
 
-std::string SenetRules::position_name(int position) {
-    if (position == S::hand) return "H";
-    if (position == S::off) return "O";
-    return std::to_string(position);
-}
-
-std::string SenetRules::action_text(const Options &, Action a) {
-    if (a == pass_action) return "pass";
-    return position_name(from_of(a)) + "-" + position_name(to_of(a));
-}
-
 Action SenetRules::parse_action(const Options &, std::string_view text) {
     if (text == "pass") return pass_action;
     auto position = [](std::string_view name) {

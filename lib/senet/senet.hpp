@@ -34,6 +34,7 @@
 
 #include "../game.hpp"
 #include "../options.hpp"
+#include "../race_actions.hpp"
 #include "../rng.hpp"
 #include "../rules_concept.hpp"
 
@@ -85,7 +86,8 @@ struct LastMove;  // ../history.hpp
 
 // The rules with the throwing sticks (Kendall, Piccione, Jéquier); SenetBellRules below plays
 // Bell's with his four-sided die.
-struct SenetRules : RaceRules<SenetOptions, SenetState> {
+// Actions and their text: race_actions.hpp.
+struct SenetRules : RaceRules<SenetOptions, SenetState>, FromToActions<SenetOptions, SenetState::off> {
     static constexpr std::string_view id = "senet";
     static constexpr std::string_view name = "Senet";
     static constexpr int dice_count = 4;
@@ -154,18 +156,12 @@ struct SenetRules : RaceRules<SenetOptions, SenetState> {
         return o.ruleset == SenetRuleset::jequier ? 6 : 5;
     }
 
-    static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);
     static json action_json(const Options &o, const State &s, Action a);
 
     static json position_json(const Options &o, const State &s);
     static State position_from_json(const Options &o, const json &j, const std::string &field);
 
-    static int from_of(Action a) { return a >> 5; }
-    static int to_of(Action a) { return a & 31; }
-    static Action make_action(int from, int to) { return (from << 5) | to; }
-    // "H", "1".."30", "O".
-    static std::string position_name(int position);
     // The ruleset's name as in the option.
     static const char *ruleset_name(SenetRuleset r);
     // Whether the ruleset ever has pieces in hand (Piccione's start there); the others' never are.

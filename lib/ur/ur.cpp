@@ -263,17 +263,6 @@ json UrRules::chance_outcomes(const Options &o, const State &) {
     return out;
 }
 
-std::string UrRules::position_name(int progress) {
-    if (progress == S::hand) return "H";
-    if (progress == S::off) return "O";
-    return std::to_string(progress);
-}
-
-std::string UrRules::action_text(const Options &, Action a) {
-    if (a == pass_action) return "pass";
-    return position_name(from_of(a)) + "-" + position_name(to_of(a));
-}
-
 Action UrRules::parse_action(const Options &o, std::string_view text) {
     if (text == "pass") return pass_action;
     auto bad = [&](const std::string &why) -> Action {
