@@ -83,6 +83,21 @@ OptionSpec ruleset_spec(const Rulesets &rulesets, const char *default_name, cons
     return {"ruleset", OptionSpec::Kind::choice, default_name, 0, 0, names, sources};
 }
 
+// Options `given` resolved against `specs` into o.resolved, and o.ruleset set: the entry of
+// `rulesets` (each with `ruleset` and `name`) that the option "ruleset" names, returned for the
+// rest of its parsing.
+template <class Options, class Rulesets>
+const auto &resolve_ruleset(Options &o, const std::vector<OptionSpec> &specs, const json &given,
+                            const Rulesets &rulesets) {
+    o.resolved = resolve_options(specs, given);
+    const std::string name = o.resolved["ruleset"].template get<std::string>();
+    const auto *chosen = &rulesets[0];  // resolve_options has checked that the name is one of them
+    for (const auto &r : rulesets)
+        if (name == r.name) chosen = &r;
+    o.ruleset = chosen->ruleset;
+    return *chosen;
+}
+
 // The catalogue's "rulesets" of a race game: each one's id (its name in the option) and source.
 template <class Rulesets>
 json rulesets_json(const Rulesets &rulesets) {

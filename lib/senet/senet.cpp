@@ -42,39 +42,17 @@ constexpr std::array<RulesetInfo, 4> rulesets = {{
      "encodes it (ruleset Jequier (Scholarly))"},
 }};
 
-constexpr int water = 27, beauty = 26, rebirth = 15;
+using senet_moves::beauty, senet_moves::rebirth, senet_moves::water;
 
 int other(int p) { return 1 - p; }
-uint32_t bit(int square) { return uint32_t{1} << square; }
+using senet_moves::bit;
 bool holds(const S &s, int square, int p) {
     return square >= 1 && square <= 30 && (s.pieces[static_cast<size_t>(p)] & bit(square)) != 0;
 }
 bool is_empty(const S &s, int square) { return ((s.pieces[0] | s.pieces[1]) & bit(square)) == 0; }
 void put(S &s, int square, int p) { s.pieces[static_cast<size_t>(p)] |= bit(square); }
 void clear(S &s, int square) { s.pieces[0] &= ~bit(square), s.pieces[1] &= ~bit(square); }
-constexpr uint32_t first_row = 0x7FEu;          // squares 1..10
-constexpr uint32_t first_two_rows = 0x1FFFFEu;  // squares 1..20
-
-// The square of the board's row and column, 0 where there is none.
-int square_at(int row, int column) {
-    if (row < 0 || row > 2 || column < 0 || column > 9) return 0;
-    return row == 1 ? 20 - column : row * 10 + column + 1;
-}
-
-// Whether the piece on `square` has a piece of its owner beside it in a line: along the board's
-// row, and at the ends of the rows (squares 10, 11, 20 and 21, where the path turns) up and down
-// the column too. Ludii's Kendall asks this with (is Line 2 ...) through the square, which looks
-// both ways along each direction it names.
-bool guarded(const S &s, int square, bool turns_count) {
-    const int row = R::row_of(square), column = R::column_of(square);
-    auto same = [&](int r, int c) {
-        const int k = square_at(r, c);
-        return k != 0 && R::owner(s, k) == R::owner(s, square);
-    };
-    if (same(row, column - 1) || same(row, column + 1)) return true;
-    const bool at_turn = square == 10 || square == 11 || square == 20 || square == 21;
-    return turns_count && at_turn && (same(row - 1, column) || same(row + 1, column));
-}
+using senet_moves::first_row;
 
 bool no_piece_on_first_row(const S &s, int p) { return (s.pieces[static_cast<size_t>(p)] & first_row) == 0; }
 
@@ -115,159 +93,41 @@ void exchange_sides(S &s) { std::swap(s.pieces[0], s.pieces[1]); }
 struct MoveList {
     Action *out;
     size_t n = 0;
-    void add(int from, int to) {
-        const Action a = R::make_action(from, to);
-        for (size_t i = 0; i < n; ++i)
-            if (out[i] == a) return;
-        out[n++] = a;
-    }
+    void add(int from, int to) { out[n++] = R::make_action(from, to); }
 };
 
-// Kendall: where the piece on `from` goes with the throw, forward; 0 for nowhere. A piece before
-// 26 must land on 26 exactly (or, with the trap, falls into the water); 26 goes on to an empty
-// 27-30 or off with 5 (Ludii's capture from 26 never applies: docs/rules/senet.md); 28 and 29
-// bear off with exactly 3 and 2; 30 bears off with any throw.
-int kendall_forward(const SenetOptions &o, const S &s, int p, int from, int t) {
-    const int to = from + t;  // 31 is just past the end (borne off); beyond, off the path
-    const bool may_bear_off = !o.home_row || no_piece_on_first_row(s, p);
-    if (from == beauty) {
-        if (to == S::off) return may_bear_off ? S::off : 0;
-        return is_empty(s, to) ? to : 0;
+// The pieces of `m`, each with where it goes, in the list's order.
+void add_movable(const SenetOptions &o, const S &s, const senet_moves::Movable &m, MoveList &list) {
+    for (uint32_t rest = m.from; rest != 0; rest &= rest - 1) {
+        const int from = std::countr_zero(rest);
+        list.add(from, senet_moves::destination(o, s, from, m.backward));
     }
-    if (from == 28 || from == 29) return to == S::off && may_bear_off ? S::off : 0;
-    if (from == 30) return may_bear_off ? S::off : 0;
-    if (from == water) return 0;
-    if (to > beauty) return o.trap && is_empty(s, water) ? water : 0;
-    if (is_empty(s, to)) return to;
-    return holds(s, to, other(p)) && !guarded(s, to, true) ? to : 0;
 }
 
-int kendall_backward(const S &s, int p, int from, int t) {
-    if (from > beauty) return 0;
-    const int to = from - t;
-    if (to < 1) return 0;
-    if (is_empty(s, to)) return to;
-    return holds(s, to, other(p)) && !guarded(s, to, true) ? to : 0;
-}
-
-// The piece on 15 that came back from the water must move before any other.
-bool kendall_returned_must_move(const S &s) { return holds(s, rebirth, s.to_move) && (s.returned >> rebirth & 1); }
-
+// Kendall's piece of the mover in the water (unless the piece back on 15 must move): a 4 bears
+// it off; otherwise back to 15 (if free) or wait, a move of its own (the pass).
 void kendall_moves(const SenetOptions &o, const S &s, MoveList &list) {
     const int p = s.to_move, t = s.roll;
-    if (kendall_returned_must_move(s)) {
-        if (const int to = kendall_forward(o, s, p, rebirth, t)) return list.add(rebirth, to);
-        if (const int to = kendall_backward(s, p, rebirth, t)) list.add(rebirth, to);
+    if (senet_moves::kendall_returned_must_move(s) || !holds(s, water, p))
+        return add_movable(o, s, senet_moves::kendall_movable(o, s), list);
+    if (t == 4) {
+        if (!o.home_row || no_piece_on_first_row(s, p)) list.add(water, S::off);
         return;
     }
-    if (holds(s, water, p)) {
-        // In the water: a 4 bears it off; otherwise back to 15 (if free) or wait.
-        if (t == 4) {
-            if (!o.home_row || no_piece_on_first_row(s, p)) list.add(water, S::off);
-            return;
-        }
-        if (is_empty(s, rebirth)) list.add(water, rebirth);
-        list.add(S::hand, S::hand);  // waiting is a move here (the pass)
-        return;
-    }
-    if (o.starting_throw && !s.started[static_cast<size_t>(p)]) return;
-    for (int from = 1; from <= 30; ++from)
-        if (holds(s, from, p))
-            if (const int to = kendall_forward(o, s, p, from, t)) list.add(from, to);
-    if (list.n != 0) return;
-    for (int from = 1; from <= 30; ++from)
-        if (holds(s, from, p))
-            if (const int to = kendall_backward(s, p, from, t)) list.add(from, to);
+    if (is_empty(s, rebirth)) list.add(water, rebirth);
+    list.add(S::hand, S::hand);
 }
 
-// Bell: a piece moves the throw forward, off the board with the exact throw, onto an empty
-// square or an enemy's (which leaves the game), never onto a marked square that is occupied.
-int bell_target(const S &s, int p, int from, int t) {
-    const int to = from + t;
-    if (to == S::off) return S::off;
-    if (to > 30) return 0;
-    if (R::is_marked(to) && to != 30) return is_empty(s, to) ? to : 0;
-    return holds(s, to, p) ? 0 : to;
-}
-
-// Any piece may move (Ludii's priority for the marked squares never applies: docs/rules/senet.md).
-void bell_moves(const S &s, MoveList &list) {
-    const int p = s.to_move;
-    for (int from = 1; from <= 30; ++from)
-        if (holds(s, from, p))
-            if (const int to = bell_target(s, p, from, s.roll)) list.add(from, to);
-}
-
-// Piccione: a piece moves forward any number of steps up to those left of the throw, off the
-// board exactly, never onto another piece (Ludii's backward moves never apply: docs/rules/senet.md).
-void piccione_piece_moves(const S &s, int from, MoveList &list) {
-    for (int k = 1; k <= s.steps_left; ++k) {
-        const int to = from + k;
-        if (to == S::off)
-            list.add(from, S::off);
-        else if (to < S::off && is_empty(s, to))
-            list.add(from, to);
-    }
-}
-
-// After a piece is entered, the next throw must move it: possible when a square it reaches with
-// that throw or fewer steps is free.
-bool entered_piece_can_move(const S &s) {
-    for (int k = 2; k <= std::min(s.roll + 1, 6); ++k)
-        if (is_empty(s, k)) return true;
-    return false;
-}
-
+// Piccione's moves in the order of PiccioneMoves::nth.
 void piccione_moves(const S &s, MoveList &list) {
-    const int p = s.to_move;
-    const bool may_enter =
-        (s.new_turn || s.extra_throw == 2) && s.roll == 1 && s.in_hand[static_cast<size_t>(p)] > 0 && is_empty(s, 1);
-    if (may_enter) list.add(S::hand, 1);
-    if (s.entered) {
-        if (entered_piece_can_move(s))
-            piccione_piece_moves(s, 1, list);
-        else
-            list.add(1, S::hand);  // it cannot move: back to hand
-        return;
+    const senet_moves::PiccioneMoves m = senet_moves::piccione_moves(s);
+    if (m.back_to_hand) return list.add(1, S::hand);
+    if (m.enter) list.add(S::hand, 1);
+    for (uint32_t rest = m.pieces; rest != 0; rest &= rest - 1) {
+        const int from = std::countr_zero(rest);
+        for (uint32_t to = m.destinations(from); to != 0; to &= to - 1) list.add(from, std::countr_zero(to));
     }
-    for (int from = 1; from <= 30; ++from)
-        if (holds(s, from, p)) piccione_piece_moves(s, from, list);
-    // Ludii lists a pass beside the entry when no piece can move with the throw.
-    if (may_enter && list.n == 1) list.add(S::hand, S::hand);
-}
-
-// Jéquier: a piece on the first row moves only when the square in front of it is free; a throw
-// of 4 or 6 cannot pass a row of three pieces (at half the throw); a piece lands on an empty
-// square or on an enemy (not on 15, 26, 28, 29, nor one beside another enemy on its row), which
-// goes back to the start; it bears off when every piece of its side is on the last row.
-bool jequier_group_of_three(const S &s, int square) {
-    if (square < 1 || square > 30 || is_empty(s, square)) return false;
-    const int row = R::row_of(square), column = R::column_of(square);
-    int run = 1;
-    for (int c = column - 1; c >= 0 && !is_empty(s, square_at(row, c)); --c) ++run;
-    for (int c = column + 1; c <= 9 && !is_empty(s, square_at(row, c)); ++c) ++run;
-    return run >= 3;
-}
-
-bool jequier_may_land(const S &s, int p, int to) {
-    if (is_empty(s, to)) return true;
-    return holds(s, to, other(p)) && to != rebirth && to != beauty && to != 28 && to != 29 && !guarded(s, to, false);
-}
-
-// Forward only (Ludii's backward moves never apply: docs/rules/senet.md).
-int jequier_target(const S &s, int p, int from) {
-    const int t = s.roll;
-    if (from <= 10 && !is_empty(s, from + 1)) return 0;
-    if (t >= 4 && jequier_group_of_three(s, from + t / 2)) return 0;
-    const int to = from + t;
-    if (to >= S::off) return (s.pieces[static_cast<size_t>(p)] & first_two_rows) == 0 ? S::off : 0;
-    return jequier_may_land(s, p, to) ? to : 0;
-}
-
-void jequier_moves(const S &s, MoveList &list) {
-    for (int from = 1; from <= 30; ++from)
-        if (holds(s, from, s.to_move))
-            if (const int to = jequier_target(s, s.to_move, from)) list.add(from, to);
+    if (m.enter && list.n == 1) list.add(S::hand, S::hand);
 }
 
 // Jéquier's way back for a captured piece, or one fallen into the water: the first free square
@@ -298,14 +158,17 @@ void end_turn(S &s, bool again) {
     s.roll = 0;
 }
 
+// The piece on `from` (either side's) goes to `to`, whose piece, if any, leaves the board.
 void move_piece(S &s, int from, int to) {
-    const int p = R::owner(s, from);
-    clear(s, from);
-    clear(s, to);
-    put(s, to, p);
-    const uint32_t returned = s.returned >> from & 1;
-    s.returned &= ~(uint32_t{1} << from | uint32_t{1} << to);
-    s.returned |= returned << to;
+    const size_t p = s.pieces[1] >> from & 1;
+    s.pieces[0] &= ~bit(to);
+    s.pieces[1] &= ~bit(to);
+    s.pieces[p] = (s.pieces[p] & ~bit(from)) | bit(to);
+    if (s.returned != 0) [[unlikely]] {  // Kendall's mark of a piece back from the water moves with it
+        const uint32_t returned = s.returned >> from & 1;
+        s.returned &= ~(bit(from) | bit(to));
+        s.returned |= returned << to;
+    }
 }
 
 void bear_off(S &s, int from) {
@@ -321,9 +184,8 @@ void change_places(S &s, int from, int to) {
     put(s, from, enemy);
 }
 
-bool again_on(int t, std::initializer_list<int> throws) {
-    return std::find(throws.begin(), throws.end(), t) != throws.end();
-}
+// Whether throw `t` is one of `throws` (bits: bit k for a throw of k), which throw again.
+bool again_on(int t, uint32_t throws) { return (throws >> t & 1) != 0; }
 
 // The game ends (no more throws).
 void finish(S &s, Result result) {
@@ -360,12 +222,12 @@ void apply_opening(const SenetOptions &o, S &s, Action a) {
 
 void apply_kendall(const SenetOptions &o, S &s, Action a) {
     const int p = s.to_move, t = s.roll;
-    const bool returned_must_move = kendall_returned_must_move(s);
+    const bool returned_must_move = senet_moves::kendall_returned_must_move(s);
     const bool in_water = holds(s, water, p);
     if (a == R::pass_action) {
         // Waiting in the water is a move of its own, which gives no other throw.
         const bool waited = !returned_must_move && in_water && t != 4;
-        return end_turn(s, !waited && again_on(t, {1, 4, 5}));
+        return end_turn(s, !waited && again_on(t, bit(1) | bit(4) | bit(5)));
     }
     const int from = R::from_of(a), to = R::to_of(a);
     if (to == S::off) {
@@ -378,7 +240,7 @@ void apply_kendall(const SenetOptions &o, S &s, Action a) {
     if (from == water && to == rebirth) s.returned |= uint32_t{1} << rebirth;
     if (returned_must_move && to != S::off) s.returned &= ~(uint32_t{1} << to);
     if (s.borne_off[static_cast<size_t>(p)] == o.pieces) return win(s, p);
-    end_turn(s, !returned_must_move && !in_water && again_on(t, {1, 4, 5}));
+    end_turn(s, !returned_must_move && !in_water && again_on(t, bit(1) | bit(4) | bit(5)));
 }
 
 void apply_bell(S &s, Action a) {
@@ -460,7 +322,7 @@ void apply_jequier(S &s, Action a) {
         }
         if (pieces_left(s, p) == 0) return win(s, p);
     }
-    end_turn(s, again_on(t, {1, 4, 6}));
+    end_turn(s, again_on(t, bit(1) | bit(4) | bit(6)));
 }
 
 }  // namespace
@@ -510,12 +372,7 @@ json SenetRules::options_catalogue() { return ludus::options_catalogue(option_sp
 
 LUDUS_COLD SenetOptions SenetRules::parse_options(const json &given) {
     Options o;
-    o.resolved = resolve_options(option_specs(), given);
-    const std::string name = o.resolved["ruleset"].get<std::string>();
-    const RulesetInfo *info = &rulesets[0];
-    for (const RulesetInfo &r : rulesets)
-        if (name == r.name) info = &r;
-    o.ruleset = info->ruleset;
+    const RulesetInfo *info = &race_state::resolve_ruleset(o, option_specs(), given, rulesets);
     o.pieces = info->pieces;
     for (const char *option : {"five_pieces", "trap", "home_row", "starting_throw"})
         if (o.resolved[option].get<bool>() && o.ruleset != SenetRuleset::kendall)
@@ -554,12 +411,17 @@ size_t SenetRules::write_actions(const Options &o, const State &s, Action *out) 
     else
         switch (o.ruleset) {
         case SenetRuleset::kendall: kendall_moves(o, s, list); break;
-        case SenetRuleset::bell: bell_moves(s, list); break;
+        case SenetRuleset::bell: add_movable(o, s, senet_moves::bell_movable(s), list); break;
         case SenetRuleset::piccione: piccione_moves(s, list); break;
-        case SenetRuleset::jequier: jequier_moves(s, list); break;
+        case SenetRuleset::jequier: add_movable(o, s, senet_moves::jequier_movable(s), list); break;
         }
     if (list.n == 0) out[list.n++] = pass_action;
     return list.n;
+}
+
+LUDUS_COLD Action SenetRules::random_listed_action(const Options &o, const State &s, Rng &rng) {
+    std::array<Action, max_moves> list;
+    return list[rng.below(static_cast<uint32_t>(write_actions(o, s, list.data())))];
 }
 
 void SenetRules::legal_actions(const Options &o, const State &s, std::vector<Action> &out) {
@@ -594,18 +456,12 @@ int SenetRules::throw_of(const Options &o, std::span<const int> values) {
                      (die ? " is not a face of the four-sided die (1..4)" : " is not a stick's side (0 or 1)"));
         sum += v;
     }
-    if (die || sum != 0) return sum;
-    return o.ruleset == SenetRuleset::jequier ? 6 : 5;
+    return throw_count(o, sum);
 }
 
-void SenetRules::set_dice(const Options &o, State &s, std::span<const int> values) {
-    const int t = throw_of(o, values);
-    s.dice = {};
-    for (size_t i = 0; i < values.size(); ++i) s.dice[i] = static_cast<uint8_t>(values[i]);
-    s.n_dice = static_cast<uint8_t>(values.size());
-    s.roll = static_cast<uint8_t>(t);
-    if (!s.opening && t == 1) s.started[s.to_move] = 1;  // Kendall's starting throw
-    if (o.ruleset == SenetRuleset::piccione) s.steps_left = s.roll;
+void SenetRules::refuse_dice(const Options &o, std::span<const int> values) {
+    throw_of(o, values);
+    fail(Status::invalid_argument, "dice: not a throw of the ruleset's sticks or die");  // throw_of has failed
 }
 
 json SenetRules::chance_outcomes(const Options &o, const State &) {
@@ -622,17 +478,6 @@ json SenetRules::chance_outcomes(const Options &o, const State &) {
         ways = ways * (4 - blank) / (blank + 1);
     }
     return out;
-}
-
-std::string SenetRules::position_name(int position) {
-    if (position == S::hand) return "H";
-    if (position == S::off) return "O";
-    return std::to_string(position);
-}
-
-std::string SenetRules::action_text(const Options &, Action a) {
-    if (a == pass_action) return "pass";
-    return position_name(from_of(a)) + "-" + position_name(to_of(a));
 }
 
 Action SenetRules::parse_action(const Options &, std::string_view text) {

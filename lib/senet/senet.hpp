@@ -34,6 +34,7 @@
 
 #include "../game.hpp"
 #include "../options.hpp"
+#include "../race_actions.hpp"
 #include "../rng.hpp"
 #include "../rules_concept.hpp"
 
@@ -85,7 +86,8 @@ struct LastMove;  // ../history.hpp
 
 // The rules with the throwing sticks (Kendall, Piccione, Jéquier); SenetBellRules below plays
 // Bell's with his four-sided die.
-struct SenetRules : RaceRules<SenetOptions, SenetState> {
+// Actions and their text: race_actions.hpp.
+struct SenetRules : RaceRules<SenetOptions, SenetState>, FromToActions<SenetOptions, SenetState::off> {
     static constexpr std::string_view id = "senet";
     static constexpr std::string_view name = "Senet";
     static constexpr int dice_count = 4;
@@ -107,26 +109,59 @@ struct SenetRules : RaceRules<SenetOptions, SenetState> {
     static void legal_actions(const Options &o, const State &s, std::vector<Action> &out);
     static size_t max_actions(const Options &) { return max_moves; }
     static size_t write_actions(const Options &o, const State &s, Action *out);
+    [[gnu::always_inline]] static inline Action random_action(const Options &o, const State &s,
+                                                              Rng &rng);  // senet_moves.hpp
+    // The same draw from write_actions' list: the turns random_action does not pick from masks.
+    static Action random_listed_action(const Options &o, const State &s, Rng &rng);
     static void apply(const Options &o, State &s, Action a);
 
-    static void set_dice(const Options &o, State &s, std::span<const int> values);
+    // Inline: every throw of a playout passes here.
+    [[gnu::always_inline]] static void set_dice(const Options &o, State &s, std::span<const int> values) {
+        std::array<uint8_t, 4> dice{};
+        int sum = 0;
+        if (o.ruleset == SenetRuleset::bell) {
+            if (values.size() != 1 || static_cast<unsigned>(values[0] - 1) > 3) [[unlikely]]
+                refuse_dice(o, values);
+            sum = values[0];
+            dice[0] = static_cast<uint8_t>(sum);
+        } else {
+            if (values.size() != dice.size()) [[unlikely]]
+                refuse_dice(o, values);
+            unsigned any = 0;
+#pragma GCC unroll 4
+            for (size_t i = 0; i < dice.size(); ++i) {
+                any |= static_cast<unsigned>(values[i]);
+                sum += values[i];
+                dice[i] = static_cast<uint8_t>(values[i]);
+            }
+            if (any > 1) [[unlikely]]
+                refuse_dice(o, values);
+        }
+        const int t = throw_count(o, sum);
+        s.dice = dice;
+        s.n_dice = static_cast<uint8_t>(values.size());
+        s.roll = static_cast<uint8_t>(t);
+        if (!s.opening && t == 1) s.started[s.to_move] = 1;  // Kendall's starting throw
+        if (o.ruleset == SenetRuleset::piccione) s.steps_left = s.roll;
+    }
+    // Fails with throw_of's message.
+    [[noreturn, gnu::cold, gnu::noinline]] static void refuse_dice(const Options &o, std::span<const int> values);
     static json chance_outcomes(const Options &o, const State &s);
     // What a throw counts: the sticks' blank sides up, none counting 5 (Jéquier's: 6); Bell's
     // die its face. Refuses values that are not a throw of the ruleset's sticks or die.
     static int throw_of(const Options &o, std::span<const int> values);
+    // What a valid throw whose values add up to `sum` counts.
+    static int throw_count(const Options &o, int sum) {
+        if (sum != 0 || o.ruleset == SenetRuleset::bell) return sum;
+        return o.ruleset == SenetRuleset::jequier ? 6 : 5;
+    }
 
-    static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);
     static json action_json(const Options &o, const State &s, Action a);
 
     static json position_json(const Options &o, const State &s);
     static State position_from_json(const Options &o, const json &j, const std::string &field);
 
-    static int from_of(Action a) { return a >> 5; }
-    static int to_of(Action a) { return a & 31; }
-    static Action make_action(int from, int to) { return (from << 5) | to; }
-    // "H", "1".."30", "O".
-    static std::string position_name(int position);
     // The ruleset's name as in the option.
     static const char *ruleset_name(SenetRuleset r);
     // Whether the ruleset ever has pieces in hand (Piccione's start there); the others' never are.
@@ -173,3 +208,5 @@ struct SenetChoice {
 };
 
 }  // namespace ludus
+
+#include "senet_moves.hpp"  // the inline hot path

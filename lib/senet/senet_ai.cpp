@@ -21,7 +21,7 @@
 
 #include "../ai/ai.hpp"
 #include "../ai/ai_options.hpp"
-#include "../ai/search_common.hpp"
+#include "../ai/throws_search.hpp"
 #include "../ai/uct.hpp"
 #include "senet.hpp"
 
@@ -86,33 +86,8 @@ public:
 
     json choose(const S &root) {
         me_ = root.to_move;
-        std::vector<Action> moves;
-        R::legal_actions(o_, root, moves);
-        ai::shuffle_moves(moves, ao_.seed);
-        if (ao_.depth == 0 || moves.size() == 1) return answer(root, moves.front(), ao_.depth == 0 ? 0 : 1, 0.0);
-        Action best = moves.front();
-        double best_value = 0;
-        int done = 0;
-        // Iterative deepening for the timed level; the others search their depth at once.
-        for (int depth = ao_.level.timed ? 1 : ao_.depth; depth <= ao_.depth; ++depth) {
-            Action d_best = moves.front();
-            double d_value = -1;
-            bool stopped = false;
-            for (Action a : moves) {
-                S c = root;
-                R::apply(o_, c, a);
-                const double v = value_after(c, depth - 1);
-                if (budget_.stopped() && depth > 1) {
-                    stopped = true;
-                    break;
-                }
-                if (v > d_value) d_value = v, d_best = a;
-            }
-            if (stopped) break;
-            best = d_best, best_value = d_value, done = depth;
-            if (budget_.stopped()) break;
-        }
-        return answer(root, best, done, best_value);
+        return ai::choose_over_throws<R>(o_, root, ao_, budget_,
+                                         [this](const S &c, int depth) { return value_after(c, depth); });
     }
 
 private:
@@ -143,10 +118,6 @@ private:
             v += t.chance * best_move(thrown, depth);
         }
         return v;
-    }
-
-    json answer(const S &root, Action a, int depth, double value) {
-        return ai::answer_json<R>(o_, root, a, ao_, depth, budget_.nodes(), value, budget_.elapsed_ms());
     }
 
     const SenetOptions &o_;

@@ -203,12 +203,7 @@ json UrRules::options_catalogue() { return ludus::options_catalogue(option_specs
 
 LUDUS_COLD UrOptions UrRules::parse_options(const json &given) {
     Options o;
-    o.resolved = resolve_options(option_specs(), given);
-    const std::string name = o.resolved["ruleset"].get<std::string>();
-    const RulesetInfo *info = &rulesets[0];
-    for (const RulesetInfo &r : rulesets)
-        if (name == r.name) info = &r;
-    o.ruleset = info->ruleset;
+    const RulesetInfo *info = &race_state::resolve_ruleset(o, option_specs(), given, rulesets);
     o.pieces = o.resolved["pieces"].get<int>() == 0 ? info->pieces : o.resolved["pieces"].get<int>();
     o.dice = o.resolved["dice"].get<int>() == 0 ? info->dice : o.resolved["dice"].get<int>();
     o.first_player = o.resolved["first_player"].get<int>();
@@ -266,17 +261,6 @@ json UrRules::chance_outcomes(const Options &o, const State &) {
         ways = ways * (o.dice - marked) / (marked + 1);
     }
     return out;
-}
-
-std::string UrRules::position_name(int progress) {
-    if (progress == S::hand) return "H";
-    if (progress == S::off) return "O";
-    return std::to_string(progress);
-}
-
-std::string UrRules::action_text(const Options &, Action a) {
-    if (a == pass_action) return "pass";
-    return position_name(from_of(a)) + "-" + position_name(to_of(a));
 }
 
 Action UrRules::parse_action(const Options &o, std::string_view text) {

@@ -31,6 +31,7 @@
 
 #include "../game.hpp"
 #include "../options.hpp"
+#include "../race_actions.hpp"
 #include "../rng.hpp"
 #include "../rules_concept.hpp"
 
@@ -98,7 +99,8 @@ struct UrState : StateEnvelope {
 template <class State>
 struct LastMove;  // ../history.hpp
 
-struct UrRules : RaceRules<UrOptions, UrState> {
+// Actions and their text: race_actions.hpp.
+struct UrRules : RaceRules<UrOptions, UrState>, FromToActions<UrOptions, UrState::off> {
     static constexpr std::string_view id = "ur";
     static constexpr std::string_view name = "Royal Game of Ur";
     static constexpr int dice_count = 4;  // the most a roll throws (dice_in_roll: the options' number)
@@ -150,20 +152,12 @@ struct UrRules : RaceRules<UrOptions, UrState> {
     // The squares a throw of `marked` marked tips moves under the options (3 dice: none is 4).
     static int roll_value(const Options &o, int marked) { return o.dice == 3 && marked == 0 ? 4 : marked; }
 
-    static std::string action_text(const Options &o, Action a);
     static Action parse_action(const Options &o, std::string_view text);
     static json action_json(const Options &o, const State &s, Action a);
 
     static json position_json(const Options &o, const State &s);
     static State position_from_json(const Options &o, const json &j, const std::string &field);
 
-    // Parts of an action.
-    static int from_of(Action a) { return a >> 5; }
-    static int to_of(Action a) { return a & 31; }
-    static Action make_action(int from, int to) { return (from << 5) | to; }
-
-    // "H", "1".."27", "O".
-    static std::string position_name(int progress);
     // The cell of player p's progress (1..route_length).
     static int cell_of(const Options &o, int player, int progress) { return o.cell[player][progress]; }
     static bool is_rosette(int cell);
