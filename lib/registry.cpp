@@ -1,8 +1,10 @@
 // The catalogue: every game the library knows, each game's rules bound to its pictures and its
 // computer player. A new game is one folder (its rules, pictures and player: docs/adding-a-game.md)
-// and one entry in RegisteredGames (registry_games.hpp).
+// and one entry in RegisteredGames (registry_games.hpp). All of it is cold (the catalogue, a new or
+// restored game: lib/cold_code.hpp) but the games' own members, which RulesGame marks itself.
 #include "registry.hpp"
 
+#include "cold_code.hpp"
 #include "game.hpp"
 #include "json_util.hpp"
 #include "playout.hpp"
@@ -15,7 +17,7 @@ namespace {
 
 // The levels of R's computer player; none in a build without players.
 template <class R>
-json levels_of() {
+LUDUS_COLD json levels_of() {
 #ifdef LUDUS_WITHOUT_PLAYERS
     return {{"levels", json::array()},
             {"other_levels", json::array()},
@@ -26,12 +28,14 @@ json levels_of() {
 #endif
 }
 
-const json &saved_options(const json &saved) { return json_util::member(saved, "options", "", json::value_t::object); }
+LUDUS_COLD const json &saved_options(const json &saved) {
+    return json_util::member(saved, "options", "", json::value_t::object);
+}
 
 // The board and the dice of a game of rules R with options `o` (the catalogue's "board" and
 // "dice": null for a game without dice).
 template <class R>
-json board_and_dice(const typename R::Options &o) {
+LUDUS_COLD json board_and_dice(const typename R::Options &o) {
     json out{{"board", R::board_json(o)}, {"dice", nullptr}};
     if constexpr (R::has_dice) {
         const auto [lowest, highest] = die_faces<R>();
@@ -47,12 +51,12 @@ json board_and_dice(const typename R::Options &o) {
 // has several), each with its source and the board and dice of its own defaults. Read from the
 // rules themselves; the seed is fixed so that no seed is drawn.
 template <class G>
-json facts_of() {
-    auto board_and_dice_of = [](json options) {
+LUDUS_COLD json facts_of() {
+    auto board_and_dice_of = [](json options) LUDUS_COLD {
         options["seed"] = 0;
         if constexpr (RulesChoice<G>)
-            return G::with_rules(options,
-                                 []<class Chosen>(typename Chosen::Options o) { return board_and_dice<Chosen>(o); });
+            return G::with_rules(options, []<class Chosen>(typename Chosen::Options o)
+                                              LUDUS_COLD { return board_and_dice<Chosen>(o); });
         else
             return board_and_dice<G>(G::parse_options(options));
     };
@@ -84,41 +88,43 @@ struct GameType {
 // A game of one rules type G, or of the rules type its options choose (G a RulesChoice:
 // rules_choice.hpp); G's Rules names the game (its id, name and options).
 template <class G>
-GameType bind() {
+LUDUS_COLD GameType bind() {
     using R = typename NamingRules<G>::type;
     GameType type{
         R::id,   R::name, R::allows_agreed_draw, &R::options_catalogue, &R::render_options, &levels_of<R>, &facts_of<G>,
         nullptr, nullptr};
     if constexpr (RulesChoice<G>) {
-        type.create = [](const json &options) {
-            return G::with_rules(options, []<class Chosen>(typename Chosen::Options o) -> std::unique_ptr<Game> {
-                return RulesGame<Chosen>::create(services_of<Chosen>(), std::move(o));
-            });
-        };
-        type.restore = [](const json &saved) {
-            return G::with_rules(saved_options(saved),
-                                 [&]<class Chosen>(const typename Chosen::Options &) -> std::unique_ptr<Game> {
-                                     return RulesGame<Chosen>::restore(services_of<Chosen>(), saved);
+        type.create = [](const json &options) LUDUS_COLD {
+            return G::with_rules(options,
+                                 []<class Chosen>(typename Chosen::Options o) LUDUS_COLD -> std::unique_ptr<Game> {
+                                     return RulesGame<Chosen>::create(services_of<Chosen>(), std::move(o));
                                  });
         };
+        type.restore = [](const json &saved) LUDUS_COLD {
+            return G::with_rules(saved_options(saved),
+                                 [&]<class Chosen>(const typename Chosen::Options &)
+                                     LUDUS_COLD -> std::unique_ptr<Game> {
+                                         return RulesGame<Chosen>::restore(services_of<Chosen>(), saved);
+                                     });
+        };
     } else {
-        type.create = [](const json &options) { return RulesGame<G>::create(services_of<G>(), options); };
-        type.restore = [](const json &saved) { return RulesGame<G>::restore(services_of<G>(), saved); };
+        type.create = [](const json &options) LUDUS_COLD { return RulesGame<G>::create(services_of<G>(), options); };
+        type.restore = [](const json &saved) LUDUS_COLD { return RulesGame<G>::restore(services_of<G>(), saved); };
     }
     return type;
 }
 
 template <class... G>
-std::vector<GameType> bind_all(GameList<G...>) {
+LUDUS_COLD std::vector<GameType> bind_all(GameList<G...>) {
     return {bind<G>()...};
 }
 
-const std::vector<GameType> &types() {
+LUDUS_COLD const std::vector<GameType> &types() {
     static const std::vector<GameType> all = bind_all(RegisteredGames{});
     return all;
 }
 
-const GameType &find_type(std::string_view id, Status status_if_unknown) {
+LUDUS_COLD const GameType &find_type(std::string_view id, Status status_if_unknown) {
     for (const GameType &t : types())
         if (t.id == id) return t;
     std::string ids;
@@ -128,7 +134,7 @@ const GameType &find_type(std::string_view id, Status status_if_unknown) {
 
 }  // namespace
 
-json games_catalogue() {
+LUDUS_COLD json games_catalogue() {
     json out = json::array();
     for (const GameType &t : types()) {
         json entry{{"id", t.id},
@@ -143,11 +149,11 @@ json games_catalogue() {
     return out;
 }
 
-std::unique_ptr<Game> new_game(std::string_view id, const json &options) {
+LUDUS_COLD std::unique_ptr<Game> new_game(std::string_view id, const json &options) {
     return find_type(id, Status::unknown_game).create(options);
 }
 
-std::unique_ptr<Game> game_from_json(const json &state) {
+LUDUS_COLD std::unique_ptr<Game> game_from_json(const json &state) {
     if (!state.is_object())
         fail(Status::bad_json, std::string("a saved state must be a JSON object, not ") + state.type_name());
     json_util::only_keys(

@@ -6,13 +6,14 @@
 #include <thread>
 #include <vector>
 
+#include "../cold_code.hpp"
 #include "../json_util.hpp"
 
 namespace ludus::ai {
 
 namespace {
 
-int64_t integer_option(const json &value, const std::string &name, int64_t min, int64_t max) {
+LUDUS_COLD int64_t integer_option(const json &value, const std::string &name, int64_t min, int64_t max) {
     const bool ok = value.is_number_integer() &&
                     (value.is_number_unsigned() ? value.get<uint64_t>() >= static_cast<uint64_t>(min) &&
                                                       value.get<uint64_t>() <= static_cast<uint64_t>(max)
@@ -25,7 +26,7 @@ int64_t integer_option(const json &value, const std::string &name, int64_t min, 
 
 }  // namespace
 
-AiOptions parse_options(const json &given, std::span<const Level> levels, int max_depth) {
+LUDUS_COLD AiOptions parse_options(const json &given, std::span<const Level> levels, int max_depth) {
     if (!given.is_object()) fail(Status::bad_json, "the options must be a JSON object");
     AiOptions o;
     o.level = levels.back();
@@ -89,7 +90,8 @@ AiOptions parse_options(const json &given, std::span<const Level> levels, int ma
     return o;
 }
 
-json levels_json(std::span<const Level> levels, std::string_view value_unit, std::string_view best_value_unit) {
+LUDUS_COLD json levels_json(std::span<const Level> levels, std::string_view value_unit,
+                            std::string_view best_value_unit) {
     json ranked = json::array(), values = json::object();
     for (const Level &l : levels) {
         ranked.push_back(l.name);
@@ -103,7 +105,7 @@ json levels_json(std::span<const Level> levels, std::string_view value_unit, std
             {"search_values", std::move(values)}};
 }
 
-json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms) {
+LUDUS_COLD json search_json(const AiOptions &o, int depth, uint64_t nodes, double value, int64_t time_ms) {
     return {{"level", o.level.name},
             {"depth", depth},
             {"nodes", json_util::exact_json(nodes)},

@@ -69,7 +69,7 @@ void fill_setup(LatrunculiMasks<BB> &m, const LatrunculiRuleset &r) {
 const RulesetMasks &ruleset_masks(const LatrunculiRuleset &r) {
     static std::vector<RulesetMasks> masks(all_rulesets().size());  // in the order of all_rulesets()
     RulesetMasks &m = masks[static_cast<size_t>(&r - all_rulesets().data())];
-    std::call_once(m.filled, [&] {
+    std::call_once(m.filled, [&]() LUDUS_COLD {
         if (r.rows * r.cols <= 64) {
             m.m64 = std::make_unique<LatrunculiMasks<uint64_t>>();
             fill_masks(*m.m64, r.rows, r.cols);
@@ -112,7 +112,7 @@ json LatrunculiRulesT<BB>::rulesets_json() {
 
 template <class BB>
 const std::vector<OptionSpec> &LatrunculiRulesT<BB>::option_specs() {
-    static const std::vector<OptionSpec> specs = [] {
+    static const std::vector<OptionSpec> specs = []() LUDUS_COLD {
         std::vector<json> ids;
         for (const LatrunculiRuleset &r : all_rulesets()) ids.emplace_back(std::string(r.id));
         for (const SchaedlerRuleset &r : schaedler_rulesets()) ids.emplace_back(std::string(r.id));

@@ -344,7 +344,7 @@ std::string SenetRules::ruleset_label(const Options &o) {
 json SenetRules::board_json(const Options &) { return {{"kind", "track"}, {"rows", 3}, {"cols", 10}, {"cells", 30}}; }
 
 const std::vector<OptionSpec> &SenetRules::option_specs() {
-    static const std::vector<OptionSpec> specs = [] {
+    static const std::vector<OptionSpec> specs = []() LUDUS_COLD {
         auto kendall_option = [](const char *name, const char *what) {
             return OptionSpec{name,
                               Kind::choice,

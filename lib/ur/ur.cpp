@@ -146,7 +146,7 @@ const UrRouteMasks &route_masks(const UrOptions &o) {
     static std::array<std::unique_ptr<const UrRouteMasks>, rulesets.size()> made;
     static std::array<std::once_flag, rulesets.size()> once;
     const size_t r = static_cast<size_t>(o.ruleset);
-    std::call_once(once[r], [&] { made[r] = std::make_unique<const UrRouteMasks>(make_route_masks(o)); });
+    std::call_once(once[r], [&]() LUDUS_COLD { made[r] = std::make_unique<const UrRouteMasks>(make_route_masks(o)); });
     return *made[r];
 }
 
@@ -174,7 +174,7 @@ std::string UrRules::cell_name(int cell) {
 bool UrRules::is_rosette(int cell) { return cell == 0 || cell == 6 || cell == 11 || cell == 16 || cell == 22; }
 
 const std::vector<OptionSpec> &UrRules::option_specs() {
-    static const std::vector<OptionSpec> specs = [] {
+    static const std::vector<OptionSpec> specs = []() LUDUS_COLD {
         std::vector<OptionSpec> all = {
             race_state::ruleset_spec(rulesets, "finkel", "docs/rules/ur.md"),
             {"pieces",

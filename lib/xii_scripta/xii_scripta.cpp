@@ -103,7 +103,7 @@ json XiiScriptaRules::board_json(const Options &o) {
 const char *XiiScriptaRules::ruleset_name(XiiRuleset r) { return rulesets[static_cast<size_t>(r)].name; }
 
 const std::vector<OptionSpec> &XiiScriptaRules::option_specs() {
-    static const std::vector<OptionSpec> specs = [] {
+    static const std::vector<OptionSpec> specs = []() LUDUS_COLD {
         std::vector<OptionSpec> all = {
             race_state::ruleset_spec(rulesets, "murray", "docs/rules/xii-scripta.md"),
             {"pieces", Kind::integer, 15, 1, 15, {}, "pieces per player (every source: 15)"}};

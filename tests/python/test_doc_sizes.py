@@ -20,10 +20,16 @@ TOLERANCE = 0.10
 # expected failure, strict: the day the app is back within it, it passes and must be unmarked.
 APP_BUDGET_KIB = 600
 # Meanwhile the app may not grow past its last measured size and a few KiB (docs/web.md).
-APP_CEILING_KIB = 745
+APP_CEILING_KIB = 656
 
 pytestmark = pytest.mark.skipif(
     not WASM_BUILD, reason="the WebAssembly build runs this (meson test -C build-wasm 'docs sizes')"
+)
+# The app ships its scripts and style minified (examples/web/minify.mjs, esbuild from npm ci); a
+# build without esbuild copies them as they are, and its size is not the size the app ships at.
+as_shipped = pytest.mark.skipif(
+    os.environ.get("LUDUS_WEB_MINIFIED") == "0",
+    reason="no esbuild (npm ci): the app's scripts are not minified, so not the size it ships at",
 )
 
 
@@ -61,11 +67,13 @@ def app_kib_gzip9():
     return sum(kib_gzip9(p) for p in served)
 
 
+@as_shipped
 def test_the_app_is_the_size_the_readme_says():
     (total,) = said("README.md", r"([\d,]+) KiB gzip in all")
     assert_close("the web app, gzip -9 per file", total, app_kib_gzip9())
 
 
+@as_shipped
 def test_the_app_does_not_grow_past_its_ceiling():
     total = app_kib_gzip9()
     assert total <= APP_CEILING_KIB, (
@@ -75,6 +83,7 @@ def test_the_app_does_not_grow_past_its_ceiling():
     )
 
 
+@as_shipped
 @pytest.mark.xfail(strict=True, reason=f"the app is over its {APP_BUDGET_KIB} KiB budget (docs/web.md, sizes)")
 def test_the_app_is_within_its_budget():
     total = app_kib_gzip9()
