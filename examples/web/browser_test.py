@@ -45,7 +45,8 @@ One browser for everything:
   a piece moved, a position refused with the library's message), its pieces under the board on
   a phone's first screen (setup_first_screen), every game's whole name beside the board at
   740x360 (landscape_titles), the review's board row fitting a square board on a phone
-  (review_first_screen);
+  (review_first_screen); each race board's trays named with their side's name, on the board and
+  by the keyboard's cursor for screen readers (tray_owners);
 - the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
   computer and on an English tablet between two people, a few turns in German on both; its
   rosettes, trays, tetrahedral dice and their total, the computer's turn in words, the end panel;
@@ -511,6 +512,7 @@ def parts():
         ("capture_values", capture_values),
         ("analysis_setup", analysis_setup),
         ("race_setup", race_setup),
+        ("tray_owners", tray_owners),
         ("setup_first_screen", setup_first_screen),
         ("landscape_titles", landscape_titles),
         ("review_first_screen", review_first_screen),
@@ -1875,6 +1877,17 @@ def levels(app):
 # The Ostia board (Duodecim): the trays' names in each language, and the rules' words for the route
 # on the board drawn flat and turned a quarter (a tall screen).
 TRAY_WORDS = {"it": ("in mano", "uscite"), "en": ("in hand", "borne off"), "de": ("im Vorrat", "vom Brett")}
+SIDE_WORDS = {"it": ("Chiaro", "Scuro"), "en": ("Light", "Dark"), "de": ("Hell", "Dunkel")}
+
+
+def tray_labels(language, kinds=("hand", "off")):
+    """The labels of a race board's trays of these kinds (its lines joined), each side's: its name
+    over the tray's words."""
+    return sorted(
+        (kind, f"{side} {TRAY_WORDS[language][kind == 'off']}") for side in SIDE_WORDS[language] for kind in kinds
+    )
+
+
 ROUTE_WORDS = {
     "it": {
         "flat": [
@@ -1959,11 +1972,8 @@ def route_orientation(facts):
 
 def check_ostia_picture(facts, language, where):
     assert facts["stretches"] == ["A", "B", "C", "D", "E"], f"{where}: the route's stretches: {facts['stretches']}"
-    to_enter, borne_off = TRAY_WORDS[language]
     labels = sorted((tray["kind"], tray["label"]) for tray in facts["trays"])
-    assert labels == sorted(
-        [("hand", to_enter)] * 2 + [("off", borne_off)] * 2
-    ), f"{where}: the trays' labels: {labels}"
+    assert labels == tray_labels(language), f"{where}: the trays' labels: {labels}"
     assert all(
         tray["inside"] for tray in facts["trays"]
     ), f"{where}: a tray's label runs out of its tray: {facts['trays']}"
@@ -2031,9 +2041,7 @@ def ostia_board(app):
         app.size(width, height)
         facts = app.js(BOARD_FACTS, None)
         trays = sorted((tray["kind"], tray["label"]) for tray in facts["trays"])
-        assert trays == sorted(
-            [("hand", TRAY_WORDS["de"][0])] * 2 + [("off", TRAY_WORDS["de"][1])] * 2
-        ), f"xii_scripta at {width}x{height}: the trays' labels: {trays}"
+        assert trays == tray_labels("de"), f"xii_scripta at {width}x{height}: the trays' labels: {trays}"
         assert all(
             tray["inside"] for tray in facts["trays"]
         ), f"xii_scripta at {width}x{height}: a tray's label runs out of its tray"
@@ -2081,7 +2089,7 @@ return {paper: sheet.dataset.paper, cells: cells.length, cell: Math.min(...cells
         drawn: board.querySelectorAll('.piece, .unit, .disc, .in-hand, .captured, .last-move, .status, .die, [data-count]').length,
         counters: [0, 1].map((p) => [sheet.querySelectorAll(`.counter.player${p}:not(.dux)`).length, sheet.querySelectorAll(`.counter.player${p}.dux`).length]),
         counter: Math.min(...counters.map(side)), pages, trays: board.querySelectorAll('rect.tray').length,
-        trayLabels: [...board.querySelectorAll('.tray-label')].map((label) => label.textContent),
+        trayLabels: [...board.querySelectorAll('.tray-label')].map((label) => [...label.querySelectorAll('text')].map((t) => t.textContent).join(' ')),
         app: getComputedStyle(document.querySelector('#app')).display,
         rules: sheet.querySelector('.sheet-rules').innerText, text: sheet.innerText};"""
 
@@ -2166,7 +2174,7 @@ def print_sheet(app):
         words = catalogue_of(language)
         # a tray of pieces to enter and one borne off a side, or borne off only where no piece is in hand
         keys = ("board.to_enter", "board.borne_off") if m["trays"] == 4 else ("board.borne_off",) * (m["trays"] // 2)
-        labels = [words[key] for key in keys] * 2
+        labels = [f"{words[f'side.{side}']} {words[key]}" for key in keys for side in (0, 1)]
         assert sorted(m["trayLabels"]) == sorted(labels), f"{name}: the trays labelled {m['trayLabels']}, not {labels}"
         family = f"latrunculi.{options.get('ruleset', 'kowalski').split('_')[0]}" if game == "latrunculi" else game
         win = words[f"print.rules.{family}.win"]
@@ -3131,7 +3139,7 @@ def ur_game(app):
         assert facts["rosettes"] == 5, f"{where}: {facts['rosettes']} rosettes on the board"
         trays = sorted(facts["trays"])
         assert trays == sorted(
-            [words["board.to_enter"], words["board.borne_off"]] * 2
+            f"{words[f'side.{side}']} {words[key]}" for key in ("board.to_enter", "board.borne_off") for side in (0, 1)
         ), f"{where}: the trays named {trays}"
         app.check_targets(where)
         app.check_no_leak(where)
@@ -4448,6 +4456,79 @@ def race_lift(app, player):
     name = app.js(f"return document.querySelector('#board g.unit.player{player}[data-position]').dataset.position")
     app.tap(app.d.find_element(By.CSS_SELECTOR, f"#board rect[data-position{player}='{name}']"))
     return name
+
+
+# Each race board's trays: what each label says (its lines), whether it lies inside its tray, and
+# what the keyboard's cursor announces on each (the arrows swept over the whole board).
+TRAY_FACTS = """
+const inside = (label, tray) => { const a = label.getBoundingClientRect(), b = tray.getBoundingClientRect();
+  return a.width > 0 && a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1; };
+const ctm = document.querySelector('#board svg').getScreenCTM(), scale = Math.hypot(ctm.a, ctm.b);
+const trays = [...document.querySelectorAll('#board g[data-tray-position]')].filter((g) => g.querySelector('rect.tray')).map((g) => ({
+  kind: g.classList.contains('hand') ? 'hand' : 'off', player: g.classList.contains('player1') ? 1 : 0, count: Number(g.dataset.count),
+  lines: [...g.querySelectorAll('.tray-label text')].map((t) => t.textContent),
+  inside: [...g.querySelectorAll('.tray-label text')].every((t) => inside(t, g.querySelector('rect.tray'))),
+  // the type's size on screen: the picture's font size by its scale (its text stands upright)
+  size: Number(g.querySelector('.tray-label')?.getAttribute('font-size')) * scale}));
+const board = document.querySelector('#board'), live = document.querySelector('#announce'), heard = new Set();
+board.focus({preventScroll: true, focusVisible: true});  // the cursor drawn (play.js: showCursor)
+// the arrows that bring the cursor to each tray, the way a person would press them: towards it
+// along the longer way first, else the other
+const centre = (e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+const cursor = () => [...document.querySelectorAll('#board .cursor')].find((e) => !e.classList.contains('mark'));
+const press = (key) => { board.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true})); heard.add(live.textContent); };
+press('ArrowLeft');
+for (const target of document.querySelectorAll('#board g[data-tray-position] rect.tray')) {
+  for (let step = 0; step < 40 && cursor() && cursor() !== target; step += 1) {
+    const [x, y] = centre(cursor()), [tx, ty] = centre(target), was = cursor();
+    const across = tx > x ? 'ArrowRight' : 'ArrowLeft', down = ty > y ? 'ArrowDown' : 'ArrowUp';
+    for (const key of Math.abs(tx - x) > Math.abs(ty - y) ? [across, down] : [down, across]) { press(key); if (cursor() !== was) break; }
+    if (cursor() === was) break;
+  }
+}
+board.blur();
+return {trays, heard: [...heard], cells: [...document.querySelectorAll('#board rect[data-cell]')].map((c) => c.dataset.cell).filter((name) => /[a-z]/.test(name))};"""
+
+
+def tray_owners(app):
+    """Whose each tray of a race board is (every race board of the site, found by its trays): its
+    label says the side's name over the tray's words (pieces to enter, borne off) in the page's
+    language, inside the tray, in type of 9 px at least, upright on a phone (360x740) and flat on a
+    landscape tablet (1024x768); the keyboard's cursor on each tray says whose it is, what it holds
+    and how many pieces (the board's picture is hidden from screen readers), and on a cell the
+    name the board shows, never the library's own ("top 1")."""
+    checked = []
+    for language in LANGUAGES:
+        words = catalogue_of(language)
+        app.open(language)
+        for game in site_games():
+            app.size(360, 740)
+            app.new_game(game, {}, opponent="human")
+            if not app.js("return !!document.querySelector('#board rect.tray')"):
+                continue
+            for width, height in ((360, 740), (1024, 768)):
+                app.size(width, height)
+                where = f"the trays of {game} in {language} at {width}x{height}"
+                facts = app.js(TRAY_FACTS)
+                players = {tray["player"] for tray in facts["trays"]}
+                assert players == {0, 1}, f"{where}: trays of {players}"
+                for tray in facts["trays"]:
+                    side, what = (
+                        words[f"side.{tray['player']}"],
+                        words[f"board.{'to_enter' if tray['kind'] == 'hand' else 'borne_off'}"],
+                    )
+                    assert (
+                        tray["lines"] and tray["lines"][0] == side and " ".join(tray["lines"][1:]) == what
+                    ), f"{where}: {tray}"
+                    assert tray["inside"] and tray["size"] >= 9, f"{where}: the label out of its tray or small: {tray}"
+                    said = words["board.tray_said"]["one" if tray["count"] == 1 else "other"]
+                    said = said.replace("{side}", side).replace("{tray}", what).replace("{count}", str(tray["count"]))
+                    assert said in facts["heard"], f"{where}: the cursor never said {said!r}: {facts['heard']}"
+                internal = sorted(set(facts["cells"]) & set(facts["heard"]))
+                assert not internal, f"{where}: the cursor says the library's names of cells: {internal}"
+            checked.append(f"{game} {language}")
+    assert checked, "no race board with trays"
+    print(f"tray owners: each tray's side and words on the board and said on the keyboard: {', '.join(checked)}")
 
 
 def race_setup(app):
