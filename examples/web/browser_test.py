@@ -44,8 +44,8 @@ One browser for everything:
 - the analysis board's set-up by taps on the race boards (part race_setup: every race board,
   a piece moved, a position refused with the library's message), its pieces under the board on
   a phone's first screen (setup_first_screen), every game's whole name beside the board at
-  740x360 (landscape_titles), the review's board row fitting a square board on a phone
-  (review_first_screen); each race board's trays named with their side's name, on the board and
+  740x360 (landscape_titles), the review's board row fitting a square board on a phone and the
+  analysis board's on a tablet (review_first_screen); each race board's trays named with their side's name, on the board and
   by the keyboard's cursor for screen readers (tray_owners);
 - the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
   computer and on an English tablet between two people, a few turns in German on both; its
@@ -4700,33 +4700,65 @@ def landscape_titles(app):
         print(f"landscape titles: {language}: every game's full name at 740x360")
 
 
+# How the board fills its area: the rows left empty above and below it (the area's height less the
+# board's drawn height), the band above it alone, and how much of the area's width or height it
+# takes (1: all of one of them).
+BOARD_FIT = """
+const area = document.querySelector('#board-area').getBoundingClientRect(), svg = document.querySelector('#board svg');
+const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number), box = svg.getBoundingClientRect();
+const scale = Math.min(box.width / w, box.height / h), top = box.top + (box.height - scale * h) / 2;
+return {band: Math.round(area.height - scale * h), above: Math.round(top - area.top),
+        fill: Math.max(scale * w / area.width, scale * h / area.height)};"""
+
+
 def review_first_screen(app):
     """The review on a phone (360x740), in each language, of every game of the site: the board's
     row no taller than the board drawn in it (a square board stood between empty bands of 100 px
-    and more), the move in words whole on the first screen under it."""
+    and more), the move in words whole on the first screen under it. The analysis board on a
+    tablet (768x1024 in each language, 1024x768 in English): the board's row as tight (a flat race
+    board stood between empty bands of 100 px and more, under the status line), the board as large
+    as its area allows (XII Scripta on a landscape tablet was zoomed for the review's low area,
+    small in a corner of its own)."""
     checked = []
     for language in LANGUAGES:
         app.open(language)
-        app.size(360, 740)
+        tablets = [(768, 1024)] + [(1024, 768)] * (language == "en")
         for game in site_games():
+            app.size(360, 740)
             where = f"the review of {game} on a phone in {language}"
             app.new_game(game, {}, opponent="human")
             app.button("#more")
             app.button("#review-open")
             wait_for(lambda: app.visible("#review-panel"), f"{where}: the review panel")
             time.sleep(0.3)  # the board drawn again in the review's area
-            shown = app.js(
-                """const area = document.querySelector('#board-area').getBoundingClientRect(), svg = document.querySelector('#board svg');
-                   const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number), box = svg.getBoundingClientRect();
-                   const drawn = Math.min(box.width / w, box.height / h) * h, move = document.querySelector('#review-move').getBoundingClientRect();
-                   return {band: Math.round(area.height - drawn), move: Math.round(move.bottom), height: innerHeight, scrolled: document.scrollingElement.scrollTop};"""
+            shown = app.js(BOARD_FIT)
+            shown.update(
+                app.js(
+                    """const move = document.querySelector('#review-move').getBoundingClientRect();
+                       return {move: Math.round(move.bottom), height: innerHeight, scrolled: document.scrollingElement.scrollTop};"""
+                )
             )
             assert shown["band"] <= 24, f"{where}: {shown['band']} px of the board's row left empty: {shown}"
             assert shown["scrolled"] == 0 and shown["move"] <= shown["height"], f"{where}: the move's words: {shown}"
-            checked.append(f"{game} {language}")
             app.button("#review-close")
+            for width, height in tablets:  # the review opened at the tablet's size, as a visitor does
+                where = f"the analysis board of {game} at {width}x{height} in {language}"
+                app.size(width, height)
+                open_analysis(app, where)
+                time.sleep(0.3)  # the board drawn again in the analysis board's area
+                shown = app.js(BOARD_FIT)
+                # (beside the column, the side layout, the board stands in the middle of the screen's height)
+                assert app.js("return document.querySelector('#app').dataset.layout") == "side" or (
+                    shown["band"] <= 24 and shown["above"] <= 12
+                ), f"{where}: {shown['band']} px of the board's row left empty, {shown['above']} above it: {shown}"
+                assert shown["fill"] > 0.98, f"{where}: the board smaller than its area: {shown}"
+                app.button("#analysis-close")
+                app.button("#review-close")
+            checked.append(f"{game} {language}")
+    app.size(360, 740)
     print(
-        f"review on a phone: the board's row fits the board, the move in words on the first screen: {', '.join(checked)}"
+        "review on a phone: the board's row fits the board, the move in words on the first screen; the analysis "
+        f"board's on a tablet likewise, the board as large as its area: {', '.join(checked)}"
     )
 
 
