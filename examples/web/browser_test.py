@@ -204,7 +204,16 @@ class App:
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800},
         )
         self.js("window.dispatchEvent(new Event('resize'))")
-        time.sleep(0.15)
+        self.settled()
+
+    def settled(self):
+        """Two frames drawn and the tasks they queued run: the board drawn again for the window,
+        its box checked (board.js), the title fitted (status.js). (A fixed 0.15 s could measure a
+        layout half done on a busy machine: Senet's board was once found 4 px off screen at
+        740x360, never again in every ruleset at that size in each language.)"""
+        self.d.execute_async_script(
+            "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))"
+        )
 
     def open(self, language, query="pace=30", clear=True):
         self.d.get(self.base + "?" + query)
@@ -602,8 +611,9 @@ def rulesets_offered(app):
 def targets(app):
     """Every ruleset of every game at its default options, at the five sizes: while its pieces are
     placed (Bell's and Schädler's rules) and once they are all on the board, every place and
-    button at least 44 px (a board too fine for the screen zoomed, its area on screen); and the
-    zoom's button shows the whole board and the zoomed one again."""
+    button at least 44 px (a board too fine for the screen zoomed, its area on screen); in English
+    and German every ruleset at 740x360 and 360x740 likewise, the board and the buttons on screen;
+    and the zoom's button shows the whole board and the zoomed one again."""
     app.open("it")
     checked = 0
     for game, rulesets in rulesets_offered(app).items():
@@ -626,6 +636,22 @@ def targets(app):
                     checked += 1
             app.size(360, 740)
             print(f"targets: {name}: {' and '.join(phases)}, >= {MIN_TARGET} px at the five sizes")
+    # On a phone, upright and on its side, in the other languages too (their words are longer:
+    # the status line and the buttons take more room), every ruleset after its first throw.
+    for language in [tag for tag in LANGUAGES if tag != "it"]:
+        app.open(language)
+        for game, rulesets in rulesets_offered(app).items():
+            for ruleset in rulesets:
+                name = f"{game} {ruleset or ''} {language}".replace("  ", " ")
+                app.new_game(game, {"ruleset": ruleset} if ruleset else {}, opponent="human")
+                if app.visible("#roll"):
+                    app.button("#roll")
+                    wait_for(lambda: app.status()["phase"] == "move", "the dice rolled", 5)
+                for width, height in ((740, 360), (360, 740)):
+                    app.size(width, height)
+                    app.check_targets(f"{name} at {width}x{height}")
+                    checked += 1
+        print(f"targets: every ruleset in {language} at 740x360 and 360x740")
     ur_throw_of_nothing(app)
     app.new_game("petteia", {"rows": 10, "cols": 11}, opponent="human")  # (no reply that could end the game)
     app.size(360, 740)
