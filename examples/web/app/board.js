@@ -286,12 +286,13 @@ new ResizeObserver((entries) => {
   areaSize = { width: Math.round(width), height: Math.round(height), window: `${viewport.width}x${viewport.height}` };
   // The page's mode changed (the end panel, the review and the analysis board leave the board
   // other room than the game) and with it the area, in the same window: a board drawn for the
-  // area before is drawn again where it now turns the other way (a race board upright in the
-  // review's tall area on a phone, flat over the end panel). A resized window is drawn again
-  // anyway (main.js).
+  // area before is drawn again, turned and zoomed for this one (a race board upright in the
+  // review's tall area on a phone, flat over the end panel; XII Scripta on the analysis board of
+  // a landscape tablet was zoomed for the review's low area, small in a corner of its own). A
+  // resized window is drawn again anyway (main.js).
   const redraw = modeChanged && before?.window === areaSize.window && shownBox && state.game;
   modeChanged = false;
-  if (redraw && turns(shownBox) !== state.rotated) render();
+  if (redraw && (before.width !== areaSize.width || before.height !== areaSize.height)) render();
 }).observe($("#board-area"));
 
 // Whether a picture of this box is drawn turned a quarter: where its cells come out at least 10%

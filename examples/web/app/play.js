@@ -14,6 +14,7 @@ import { playSound } from "./sound.js";
 import { catalogueOf, state } from "./state.js";
 import { showEnd } from "./review.js";
 import { announce, say } from "./status.js";
+import { trayWords } from "./trays.js";
 import { describeMove, diceWords, inOpening, narrate, openingThrows, placeName, playerName } from "./words.js";
 
 export function placeChosen(place) {
@@ -129,8 +130,7 @@ export function boardKey(event) {
     });
     if (best >= 0) state.cursor = best;
     showCursor();
-    const names = namesOf(all[state.cursor], state.game.toMove ?? 0);
-    announce(placeName(names[0] ?? all[state.cursor].dataset.cell ?? ""));
+    announce(placeSaid(all[state.cursor]));
   } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     placeChosen(all[Math.min(state.cursor, all.length - 1)]);
@@ -139,6 +139,17 @@ export function boardKey(event) {
     state.selected = null;
     render();
   }
+}
+
+// A place as the keyboard's cursor says it: a tray whose it is and what it holds (trays.js); a
+// cell by the name the board shows, the other player's where only their route passes (the
+// library's own cell names, "top 1", are English and name no cell the visitor sees).
+function placeSaid(place) {
+  const tray = place.closest("[data-tray-position]");
+  if (tray) return trayWords(tray);
+  const player = state.game.toMove ?? 0;
+  const owner = [player, 1 - player].find((p) => namesOf(place, p).length > 0);
+  return owner === undefined ? "" : placeName(namesOf(place, owner)[0], owner);
 }
 
 // ---- playing -----------------------------------------------------------------------------------
