@@ -99,6 +99,12 @@ PlayoutResult play_randomly(const typename R::Options &o, typename R::State &s, 
     while (R::phase(s) != Phase::over && plies < max_plies) {
         if constexpr (R::has_dice) {
             if (R::phase(s) == Phase::roll) {
+                if constexpr (ThrowsDice<R>) {  // the rules' own throw: the same draws, dice made valid unchecked
+                    const Event roll = R::throw_dice(o, rng);
+                    recorder.record(s, roll);
+                    R::set_thrown_dice(o, s, roll);
+                    continue;
+                }
                 std::array<int, Game::max_dice> dice;
                 const size_t n = static_cast<size_t>(dice_in_roll<R>(o));
                 for (size_t i = 0; i < n; ++i) dice[i] = roll_die<R>(rng);

@@ -94,6 +94,17 @@ concept BufferedActions = WritesActions<R> || !requires(const typename R::Option
     R::max_actions(o);
 };
 
+// A random playout's own throw of the dice (playout.hpp): R::throw_dice draws them as roll_die
+// would, one die at a time, and R::set_thrown_dice sets them without a check; both or neither.
+template <class R>
+concept ThrowsDice = requires(const typename R::Options &o, typename R::State &s, Rng &rng) {
+    R::set_thrown_dice(o, s, R::throw_dice(o, rng));
+};
+template <class R>
+concept ThrownDice = ThrowsDice<R> || !requires(const typename R::Options &o, Rng &rng) {
+    R::throw_dice(o, rng);
+};
+
 // The repetition hooks of the capture games, written once: a position can recur only among those
 // since the last capture (earlier ones had more pieces on the board).
 template <class State, class Options>
@@ -139,6 +150,7 @@ struct RaceRules : RulesOf<OptionsT, StateT> {
 };
 
 template <class R>
-concept Rules = RulesBasics<R> && RulesMoves<R> && DiceRules<R> && RepetitionRules<R> && BufferedActions<R>;
+concept Rules =
+    RulesBasics<R> && RulesMoves<R> && DiceRules<R> && RepetitionRules<R> && BufferedActions<R> && ThrownDice<R>;
 
 }  // namespace ludus

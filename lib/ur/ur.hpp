@@ -98,6 +98,7 @@ struct UrState : StateEnvelope {
 
 template <class State>
 struct LastMove;  // ../history.hpp
+struct Event;
 
 // Actions and their text: race_actions.hpp.
 struct UrRules : RaceRules<UrOptions, UrState>, FromToActions<UrOptions, UrState::off> {
@@ -147,6 +148,9 @@ struct UrRules : RaceRules<UrOptions, UrState>, FromToActions<UrOptions, UrState
         s.n_dice = static_cast<uint8_t>(values.size());
         s.roll = static_cast<uint8_t>(roll_value(o, marked));
     }
+    // A random playout's throw, and the throw set (ur_moves.hpp; playout.hpp's play_randomly).
+    static inline Event throw_dice(const Options &o, Rng &rng);
+    static inline void set_thrown_dice(const Options &o, State &s, const Event &roll);
     [[noreturn, gnu::cold, gnu::noinline]] static void refuse_dice(const Options &o, std::span<const int> values);
     static json chance_outcomes(const Options &o, const State &s);
     // The squares a throw of `marked` marked tips moves under the options (3 dice: none is 4).

@@ -11,6 +11,7 @@
 #endif
 
 #include "../bitboard.hpp"
+#include "../history.hpp"
 #include "ur.hpp"
 
 namespace ludus {
@@ -72,11 +73,23 @@ inline uint32_t movable(const UrOptions &o, const UrState &s) {
     return mine & ~(blocked >> s.roll) & (0u - (s.roll != 0));  // progress route_length + 1 is off: the exact throw
 }
 
-// std::popcount is a library call on x86-64 without -mpopcnt; at most 8 bits are set here.
-inline int bit_count(uint32_t x) {
+// The running counts of x's set bits by bytes: byte i counts the bits of bytes 0..i, so the top
+// byte is the whole count (std::popcount is a library call on x86-64 without -mpopcnt; at most
+// 8 bits are set here). select_bit reads the same counts.
+inline uint32_t running_counts(uint32_t x) {
     x = x - (x >> 1 & 0x55555555u);
     x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
-    return static_cast<int>(((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u >> 24);
+    return ((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u;
+}
+
+// The position of the r-th (from 0) set bit of x (r below its count), from its running counts:
+// the bytes whose running count is at most r lie wholly before the bit (bitboard::select_bit's
+// way, on a 32-bit word whose counts are made already).
+inline int select_bit(uint32_t x, uint32_t running, uint32_t r) {
+    const uint32_t before = ((r * 0x01010101u | 0x80808080u) - running) & 0x80808080u;
+    const int byte = static_cast<int>((before >> 7) * 0x01010101u >> 24);
+    const uint32_t skipped = (running << 8) >> (8 * byte) & 0xFF;  // the bits of the bytes before
+    return 8 * byte + bitboard::select_in_byte[x >> (8 * byte) & 0xFF][r - skipped];
 }
 
 inline Action move_of(const UrOptions &o, int from, int roll) {
@@ -113,10 +126,31 @@ inline void end_turn(UrState &s, bool again) {
 // the pass), the moves in the list's order.
 [[gnu::always_inline]] inline Action UrRules::random_action(const Options &o, const State &s, Rng &rng) {
     const uint32_t from = movable(o, s);
-    const int n = ur_moves::bit_count(from);
-    const uint32_t pick = rng.below(static_cast<uint32_t>(n + (n == 0)));
+    const uint32_t running = ur_moves::running_counts(from);
+    const uint32_t n = running >> 24;
+    const uint32_t pick = rng.below(n + (n == 0));
     if (n == 0) return pass_action;
-    return ur_moves::move_of(o, bitboard::select_bit(from, pick), s.roll);
+    return ur_moves::move_of(o, ur_moves::select_bit(from, running, pick), s.roll);
+}
+
+// A throw of the dice in a random playout: each die one draw of `rng`, as roll_die draws them
+// (the same games), the dice a byte each as the history keeps them.
+[[gnu::always_inline]] inline Event UrRules::throw_dice(const Options &o, Rng &rng) {
+    Event roll{Event::Kind::outside_roll, static_cast<uint8_t>(o.dice), {}, 0};
+    roll.dice[0] = static_cast<uint8_t>(rng.below(2));
+    roll.dice[1] = static_cast<uint8_t>(rng.below(2));
+    roll.dice[2] = static_cast<uint8_t>(rng.below(2));
+    if (o.dice == 4) roll.dice[3] = static_cast<uint8_t>(rng.below(2));  // the options allow 3 or 4
+    return roll;
+}
+
+// The dice of throw_dice set: valid by their making, so without set_dice's checks.
+[[gnu::always_inline]] inline void UrRules::set_thrown_dice(const Options &o, State &s, const Event &roll) {
+    uint32_t dice;
+    std::memcpy(&dice, roll.dice.data(), sizeof dice);
+    s.dice = roll.dice;
+    s.n_dice = roll.dice_count;
+    s.roll = static_cast<uint8_t>(roll_value(o, static_cast<int>(dice * 0x01010101u >> 24)));  // marked tips
 }
 
 inline int UrRules::captures(const Options &o, const State &s, int to) {

@@ -9,6 +9,7 @@ ludus_game_random_playout / Game.randomPlayout on the same seeds; prints the med
 wasm share of native. Exits non-zero if a share is under --target (default 0.40).
 """
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -17,19 +18,25 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-# Every ruleset, as the rulesets benchmark has them (tests/bench/bench.cpp).
-GAMES = (
-    [("petteia", '{"rows": 8, "cols": 8, "seed": 1}', "Petteia 8x8"), ("duodecim", '{"seed": 1}', "Duodecim")]
-    + [
-        ("xii_scripta", f'{{"ruleset": "{r}", "seed": 1}}', f"XII Scripta {r}")
-        for r in ("murray", "ludii", "tabletop_murray", "tabletop_schaedler")
-    ]
-    + [
-        ("latrunculi", f'{{"ruleset": "{r}", "seed": 1}}', f"Latrunculi {r}")
-        for r in ("kowalski", "kowalski_10x11", "bell", "bell_8x7", "quintana", "schaedler", "schaedler_2001")
-    ]
-    + [("ur", f'{{"ruleset": "{r}", "seed": 1}}', f"Ur {r}") for r in ("finkel", "masters", "blitz", "murray")]
-)
+# Every ruleset of the catalogue (a game without rulesets once), read from the wasm package's games(), as
+# playout_ab.mjs reads it: a game registered is measured the day it is registered.
+CATALOGUE_SCRIPT = """
+const { games } = await import(process.argv[1]);
+console.log(JSON.stringify(games().flatMap((game) =>
+  (game.options.ruleset?.values ?? [null]).map((ruleset) => [game.id, ruleset, game.name]))));
+"""
+
+
+def catalogue_rulesets(package):
+    """(game id, options, row name) for every ruleset of the catalogue, each from seed 1."""
+    listed = subprocess.run(
+        ["node", "--input-type=module", "-e", CATALOGUE_SCRIPT, package], check=True, capture_output=True, text=True
+    ).stdout
+    rows = []
+    for game, ruleset, name in json.loads(listed):
+        options = {"ruleset": ruleset, "seed": 1} if ruleset else {"seed": 1}
+        rows.append((game, json.dumps(options), f"{name} {ruleset}" if ruleset else name))
+    return rows
 
 
 def build_probe(native_build, folder):
@@ -74,9 +81,9 @@ def main():
         probe = build_probe(os.path.abspath(args.native_build), folder)
         print(f"random playouts, medians of {args.runs} alternating runs of {args.seconds:g} s (plies/s)")
         print(
-            f"{'ruleset':28} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)"
+            f"{'ruleset':36} {'native':>12} {'wasm (Node)':>12} {'wasm/native':>12}  (range of the run-by-run shares)"
         )
-        for game, options, name in GAMES:
+        for game, options, name in catalogue_rulesets(package):
             if args.game and game not in args.game:
                 continue
             native, wasm = [], []
@@ -88,7 +95,7 @@ def main():
             share = statistics.median(wasm) / statistics.median(native)
             shares = sorted(w / n for w, n in zip(wasm, native))
             print(
-                f"{name:28} {statistics.median(native) / 1e6:>10.2f} M {statistics.median(wasm) / 1e6:>10.2f} M "
+                f"{name:36} {statistics.median(native) / 1e6:>10.2f} M {statistics.median(wasm) / 1e6:>10.2f} M "
                 f"{share:>11.0%}  ({shares[0]:.0%} to {shares[-1]:.0%})"
             )
             ok = ok and share >= args.target
