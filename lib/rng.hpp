@@ -18,12 +18,8 @@ constexpr uint64_t mix64(uint64_t z) noexcept {
 }
 
 // N hash keys, mix64 of seed, seed + 1, ...: a game's keys of pieces on squares, one seed a game.
-// Not constexpr: a table of keys is computed when the program starts rather than stored in it, as
-// the WebAssembly module's every stored byte is downloaded by the web app's visitors and 17 KB of
-// keys do not compress (docs/web.md, "sizes"); a look-up reads the same table either way. No
-// static initialiser may use the keys (none calls the rules).
 template <size_t N>
-std::array<uint64_t, N> mixed_keys(uint64_t seed) {
+constexpr std::array<uint64_t, N> mixed_keys(uint64_t seed) {
     std::array<uint64_t, N> keys{};
     for (size_t i = 0; i < N; ++i) keys[i] = mix64(seed + i);
     return keys;

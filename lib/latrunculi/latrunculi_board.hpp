@@ -111,7 +111,7 @@ inline constexpr LatrunculiRuleset quintana{"quintana",
 }  // namespace rulesets
 
 // Keys of a man (kind 0) or dux (kind 1) of a player on a square.
-inline const auto piece_keys = mixed_keys<4 * 128>(0x1A7500ull);
+inline constexpr auto piece_keys = mixed_keys<4 * 128>(0x1A7500ull);
 [[gnu::always_inline]] inline uint64_t piece_key(int sq, int player, bool dux) {
     return piece_keys[4 * sq + 2 * player + (dux ? 1 : 0)];
 }

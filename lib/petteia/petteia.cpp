@@ -19,7 +19,7 @@ constexpr int stride = petteia_stride;
 int from_of(Action a) { return a / stride; }
 int to_of(Action a) { return a % stride; }
 
-const auto square_key_table = mixed_keys<2 * CellBoard::max_squares>(0x5EED0000ull);
+constexpr auto square_key_table = mixed_keys<2 * CellBoard::max_squares>(0x5EED0000ull);
 
 // Each player fills the two ranks nearest them.
 std::shared_ptr<const PetteiaStart> make_start(int rows, int cols) {
