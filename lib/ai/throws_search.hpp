@@ -1,6 +1,6 @@
-// The root of the race games' expectimax over the throws (lib/ur/ur_ai.cpp, lib/senet/senet_ai.cpp):
-// each game searches the positions after a move its own way; the choice among the root's moves
-// is this one.
+// The root of the expectimax over the throws, shared by the race games whose search starts from a
+// throw: each game searches the positions after a move its own way; the choice among the root's
+// moves is this one.
 #pragma once
 
 #include <vector>
