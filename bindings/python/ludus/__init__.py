@@ -32,7 +32,7 @@ and Ctrl-C stops them. A :class:`Game` pickles, and two games in the same positi
 """
 from __future__ import annotations
 
-from . import _library, errors
+from . import _library
 from .errors import (
     ArgumentRangeError,
     ArgumentTypeError,
@@ -83,7 +83,6 @@ def library_path() -> str:
     return _library.library_path
 
 
-# The error classes are exported as ludus.errors lists them (error_for_status stays there).
 __all__ = [
     "EndReason",
     "Game",
@@ -99,5 +98,24 @@ __all__ = [
     "apply_event",
     "library_version",
     "library_path",
+    "LudusError",
+    "InvalidArgumentError",
+    "BadJsonError",
+    "UnknownGameError",
+    "UnknownOptionError",
+    "InvalidOptionError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "WrongPhaseError",
+    "GameOverError",
+    "InvalidStateError",
+    "BufferTooSmallError",
+    "LudusMemoryError",
+    "NothingToUndoError",
+    "InternalError",
+    "GameClosedError",
+    "LibraryNotFoundError",
+    "ArgumentRangeError",
+    "ArgumentTypeError",
     "DEFAULT_MAX_PLIES",
-] + [name for name in errors.__all__ if name != "error_for_status"]
+]
