@@ -7,7 +7,9 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
+#include "../history.hpp"
 #include "senet.hpp"
 
 namespace ludus {
@@ -226,6 +228,28 @@ inline int pick_of(Rng &rng, int n) { return static_cast<int>(rng.below(static_c
     if (n == 0) return pass_action;
     const int from = nth_square(m.from, pick);
     return make_action(from, destination(o, s, from, m.backward));
+}
+
+[[gnu::always_inline]] inline Event SenetRules::throw_dice(const Options &, Rng &rng) {
+    Event roll{Event::Kind::outside_roll, dice_count, {}, 0};
+    for (uint8_t &stick : roll.dice) stick = static_cast<uint8_t>(rng.below(2));
+    return roll;
+}
+
+[[gnu::always_inline]] inline void SenetRules::set_thrown_dice(const Options &o, State &s, const Event &roll) {
+    uint32_t sticks;
+    std::memcpy(&sticks, roll.dice.data(), sizeof sticks);
+    set_throw(o, s, roll.dice, dice_count, throw_count(o, static_cast<int>(sticks * 0x01010101u >> 24)));  // blanks
+}
+
+[[gnu::always_inline]] inline Event SenetBellRules::throw_dice(const Options &, Rng &rng) {
+    Event roll{Event::Kind::outside_roll, dice_count, {}, 0};
+    roll.dice[0] = static_cast<uint8_t>(die_lowest + static_cast<int>(rng.below(die_highest - die_lowest + 1)));
+    return roll;
+}
+
+[[gnu::always_inline]] inline void SenetBellRules::set_thrown_dice(const Options &o, State &s, const Event &roll) {
+    set_throw(o, s, roll.dice, dice_count, roll.dice[0]);
 }
 
 }  // namespace ludus
