@@ -204,6 +204,7 @@ struct SenetBellRules : SenetRules {
     static constexpr int die_lowest = 1, die_highest = 4;
     static constexpr std::string_view dice_kind = "tetrahedral";
 
+    static void apply(const Options &o, State &s, Action a);  // Bell's moves alone
     // The die, one draw as roll_die draws it (senet_moves.hpp).
     static inline Event throw_dice(const Options &o, Rng &rng);
     static inline void set_thrown_dice(const Options &o, State &s, const Event &roll);

@@ -37,7 +37,7 @@ constexpr uint32_t row_ends = bit(10) | bit(20) | bit(30), row_starts = bit(1) |
 // (is Line 2 ...) through the square, which looks both ways along each direction it names.
 // Square 11's column holds 10 and 30, square 20's holds 1 and 21; 10 and 21 have one neighbour
 // in their column, 11 and 20 (their partners along the path).
-constexpr uint32_t guarded(uint32_t bits, bool turns_count) {
+[[gnu::always_inline]] constexpr uint32_t guarded(uint32_t bits, bool turns_count) {
     if (!turns_count) return bits & (((bits >> 1) & ~row_ends) | ((bits << 1) & ~row_starts));
     const uint32_t along_path = bits & ((bits >> 1) | (bits << 1));
     const uint32_t down_from_11 = (bits >> 30 & 1) << 11, up_from_20 = (bits >> 1 & 1) << 20;
