@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../bitboard.hpp"
 #include "../history.hpp"
 #include "senet.hpp"
 
@@ -50,6 +51,13 @@ constexpr uint32_t in_rows_of_three(uint32_t occupied) {
     const uint32_t threes = pairs & (pairs >> 1);                   // k, k + 1 and k + 2
     return threes | threes << 1 | threes << 2;
 }
+
+// The set bits of each byte value.
+inline constexpr auto bits_in_byte = [] {
+    std::array<uint8_t, 256> t{};
+    for (int v = 1; v < 256; ++v) t[v] = static_cast<uint8_t>((v & 1) + t[v >> 1]);
+    return t;
+}();
 
 inline int count_of(uint32_t bits) {
     int n = 0;
@@ -155,18 +163,18 @@ struct PiccioneMoves {
     bool back_to_hand = false;  // the entered piece cannot move: its one move
     uint32_t pieces = 0;        // the pieces that move (the entered one alone after an entry)
     uint32_t free = 0;          // the squares a piece may stop on, and off (bit 31)
-    int steps = 0;
+    uint32_t steps = 0;         // bits 0..steps left - 1
 
+    // The squares the piece on `from` may stop on, as bits from from + 1 on (steps left or
+    // fewer, none past off).
+    uint32_t window(int from) const { return free >> (from + 1) & steps; }
     // Where the piece on `from` may go, as bits.
-    uint32_t destinations(int from) const {
-        const int last = std::min(from + steps, int{S::off});
-        return free & static_cast<uint32_t>(span(from + 1, last));
-    }
+    uint32_t destinations(int from) const { return window(from) << (from + 1); }
     // The listed moves of the pieces, and the entry and the pass.
     int count() const {
         if (back_to_hand) return 1;
         int n = enter;
-        for (uint32_t rest = pieces; rest != 0; rest &= rest - 1) n += count_of(destinations(std::countr_zero(rest)));
+        for (uint32_t rest = pieces; rest != 0; rest &= rest - 1) n += bits_in_byte[window(std::countr_zero(rest))];
         return n + (enter && n == 1);
     }
     // The pick-th move of the list (pick < count()).
@@ -175,9 +183,9 @@ struct PiccioneMoves {
         if (enter && pick-- == 0) return R::make_action(S::hand, 1);
         for (uint32_t rest = pieces; rest != 0; rest &= rest - 1) {
             const int from = std::countr_zero(rest);
-            const uint32_t to = destinations(from);
-            const int n = count_of(to);
-            if (pick < n) return R::make_action(from, nth_square(to, pick));
+            const uint32_t to = window(from);
+            const int n = bits_in_byte[to];
+            if (pick < n) return R::make_action(from, from + 1 + bitboard::select_in_byte[to][pick]);
             pick -= n;
         }
         return R::pass_action;  // beside the entry
@@ -188,7 +196,7 @@ struct PiccioneMoves {
     const uint32_t occupied = s.pieces[0] | s.pieces[1];
     PiccioneMoves m;
     m.free = (~occupied & board) | bit(S::off);
-    m.steps = s.steps_left;
+    m.steps = (uint32_t{1} << s.steps_left) - 1;
     m.enter = (s.new_turn || s.extra_throw == 2) && s.roll == 1 && s.in_hand[s.to_move] > 0 && (occupied & bit(1)) == 0;
     if (s.entered) {
         // Possible when a square it reaches with the throw or fewer steps is free.
