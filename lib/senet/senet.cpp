@@ -56,7 +56,10 @@ using senet_moves::first_row;
 
 bool no_piece_on_first_row(const S &s, int p) { return (s.pieces[static_cast<size_t>(p)] & first_row) == 0; }
 
-int pieces_left(const S &s, int p) { return s.in_hand[static_cast<size_t>(p)] + R::on_board(s, p); }
+// Whether player p has no piece left, on the board or in hand.
+bool none_left(const S &s, int p) {
+    return (s.pieces[static_cast<size_t>(p)] | s.in_hand[static_cast<size_t>(p)]) == 0;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The setups and the opening.
@@ -133,9 +136,8 @@ void piccione_moves(const S &s, MoveList &list) {
 // Jéquier's way back for a captured piece, or one fallen into the water: the first free square
 // of the first row (10 when 1-9 are taken; past it along the path if that is taken too).
 int jequier_start_square(const S &s) {
-    for (int k = 1; k <= 30; ++k)
-        if (is_empty(s, k)) return k;
-    return 0;
+    const uint32_t free = ~(s.pieces[0] | s.pieces[1]) & senet_moves::board;
+    return free == 0 ? 0 : std::countr_zero(free);
 }
 
 // The opening: Kendall's and Jéquier's players throw in turn until one throws 1, which moves
@@ -148,7 +150,7 @@ void opening_moves(const SenetOptions &o, const S &s, MoveList &list) {
 // Applying a move.
 
 // The turn passes (or the same player throws again); the sticks are thrown anew.
-void end_turn(S &s, bool again) {
+[[gnu::always_inline]] inline void end_turn(S &s, bool again) {
     if (!again) {
         s.to_move = static_cast<uint8_t>(other(s.to_move));
         s.new_turn = 1;
@@ -159,7 +161,7 @@ void end_turn(S &s, bool again) {
 }
 
 // The piece on `from` (either side's) goes to `to`, whose piece, if any, leaves the board.
-void move_piece(S &s, int from, int to) {
+[[gnu::always_inline]] inline void move_piece(S &s, int from, int to) {
     const size_t p = s.pieces[1] >> from & 1;
     s.pieces[0] &= ~bit(to);
     s.pieces[1] &= ~bit(to);
@@ -171,14 +173,14 @@ void move_piece(S &s, int from, int to) {
     }
 }
 
-void bear_off(S &s, int from) {
+[[gnu::always_inline]] inline void bear_off(S &s, int from) {
     clear(s, from);
     s.returned &= ~(uint32_t{1} << from);
     ++s.borne_off[s.to_move];
 }
 
 // The mover's piece takes the enemy's square, the enemy's piece the mover's.
-void change_places(S &s, int from, int to) {
+[[gnu::always_inline]] inline void change_places(S &s, int from, int to) {
     const int enemy = R::owner(s, to);
     move_piece(s, from, to);
     put(s, from, enemy);
@@ -197,7 +199,7 @@ void finish(S &s, Result result) {
 
 void win(S &s, int p) { finish(s, p == 0 ? Result::player0_won : Result::player1_won); }
 
-void apply_opening(const SenetOptions &o, S &s, Action a) {
+[[gnu::cold]] void apply_opening(const SenetOptions &o, S &s, Action a) {
     const int p = s.to_move;
     if (o.ruleset == SenetRuleset::bell) {
         // Both throw once; the higher throw starts, the first thrower on a tie.
@@ -220,7 +222,7 @@ void apply_opening(const SenetOptions &o, S &s, Action a) {
     end_turn(s, true);
 }
 
-void apply_kendall(const SenetOptions &o, S &s, Action a) {
+[[gnu::always_inline]] inline void apply_kendall(const SenetOptions &o, S &s, Action a) {
     const int p = s.to_move, t = s.roll;
     const bool returned_must_move = senet_moves::kendall_returned_must_move(s);
     const bool in_water = holds(s, water, p);
@@ -243,7 +245,7 @@ void apply_kendall(const SenetOptions &o, S &s, Action a) {
     end_turn(s, !returned_must_move && !in_water && again_on(t, bit(1) | bit(4) | bit(5)));
 }
 
-void apply_bell(S &s, Action a) {
+[[gnu::always_inline]] inline void apply_bell(S &s, Action a) {
     if (a != R::pass_action) {
         const int from = R::from_of(a), to = R::to_of(a);
         if (to == S::off)
@@ -251,14 +253,14 @@ void apply_bell(S &s, Action a) {
         else
             move_piece(s, from, to);  // an enemy there leaves the game
     }
-    if (pieces_left(s, 0) == 0 && pieces_left(s, 1) == 0) {
+    if (none_left(s, 0) && none_left(s, 1)) {
         const int a0 = s.borne_off[0], a1 = s.borne_off[1];
         return finish(s, a0 > a1 ? Result::player0_won : a1 > a0 ? Result::player1_won : Result::draw);
     }
     end_turn(s, false);
 }
 
-void apply_piccione(S &s, Action a) {
+[[gnu::always_inline]] inline void apply_piccione(S &s, Action a) {
     const int p = s.to_move;
     if (a == R::pass_action) {
         s.entered = 0;
@@ -287,7 +289,7 @@ void apply_piccione(S &s, Action a) {
         clear(s, water);
         ++s.in_hand[static_cast<size_t>(p)];
     }
-    if (pieces_left(s, p) == 0) return win(s, p);
+    if (none_left(s, p)) return win(s, p);
     // Ludii's (last To) of a piece borne off is its square: 26 with a 5 earns a throw too.
     const int landed = to == S::off ? from : to;
     const bool house = landed == rebirth || landed == beauty;
@@ -306,7 +308,7 @@ void apply_piccione(S &s, Action a) {
     end_turn(s, false);
 }
 
-void apply_jequier(S &s, Action a) {
+[[gnu::always_inline]] inline void apply_jequier(S &s, Action a) {
     const int p = s.to_move, t = s.roll;
     if (a != R::pass_action) {
         const int from = R::from_of(a), to = R::to_of(a);
@@ -320,7 +322,7 @@ void apply_jequier(S &s, Action a) {
             move_piece(s, from, to);
             if (to == water) move_piece(s, water, jequier_start_square(s));
         }
-        if (pieces_left(s, p) == 0) return win(s, p);
+        if (none_left(s, p)) return win(s, p);
     }
     end_turn(s, again_on(t, bit(1) | bit(4) | bit(6)));
 }
@@ -429,13 +431,20 @@ void SenetRules::legal_actions(const Options &o, const State &s, std::vector<Act
 }
 
 void SenetRules::apply(const Options &o, State &s, Action a) {
-    if (s.opening) return apply_opening(o, s, a);
+    if (s.opening) [[unlikely]]
+        return apply_opening(o, s, a);
     switch (o.ruleset) {
     case SenetRuleset::kendall: return apply_kendall(o, s, a);
     case SenetRuleset::bell: return apply_bell(s, a);
     case SenetRuleset::piccione: return apply_piccione(s, a);
     case SenetRuleset::jequier: return apply_jequier(s, a);
     }
+}
+
+void SenetBellRules::apply(const Options &o, State &s, Action a) {
+    if (s.opening) [[unlikely]]
+        return apply_opening(o, s, a);
+    apply_bell(s, a);
 }
 
 int SenetRules::throw_of(const Options &o, std::span<const int> values) {

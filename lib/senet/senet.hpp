@@ -81,8 +81,9 @@ struct SenetState : StateEnvelope {
     bool operator==(const SenetState &) const = default;
 };
 
+struct Event;  // ../history.hpp
 template <class State>
-struct LastMove;  // ../history.hpp
+struct LastMove;
 
 // The rules with the throwing sticks (Kendall, Piccione, Jéquier); SenetBellRules below plays
 // Bell's with his four-sided die.
@@ -137,11 +138,19 @@ struct SenetRules : RaceRules<SenetOptions, SenetState>, FromToActions<SenetOpti
             if (any > 1) [[unlikely]]
                 refuse_dice(o, values);
         }
-        const int t = throw_count(o, sum);
+        set_throw(o, s, dice, values.size(), throw_count(o, sum));
+    }
+    // A random playout's throw (rules_concept.hpp's ThrowsDice): the four sticks, each one draw
+    // as roll_die draws them (the same games), set without set_dice's checks (senet_moves.hpp).
+    static inline Event throw_dice(const Options &o, Rng &rng);
+    static inline void set_thrown_dice(const Options &o, State &s, const Event &roll);
+    // The throw set: its dice (`n` of them) and what it counts, `count`.
+    [[gnu::always_inline]] static void set_throw(const Options &o, State &s, std::array<uint8_t, 4> dice, size_t n,
+                                                 int count) {
         s.dice = dice;
-        s.n_dice = static_cast<uint8_t>(values.size());
-        s.roll = static_cast<uint8_t>(t);
-        if (!s.opening && t == 1) s.started[s.to_move] = 1;  // Kendall's starting throw
+        s.n_dice = static_cast<uint8_t>(n);
+        s.roll = static_cast<uint8_t>(count);
+        if (!s.opening && count == 1) s.started[s.to_move] = 1;  // Kendall's starting throw
         if (o.ruleset == SenetRuleset::piccione) s.steps_left = s.roll;
     }
     // Fails with throw_of's message.
@@ -194,6 +203,11 @@ struct SenetBellRules : SenetRules {
     static constexpr int dice_count = 1;
     static constexpr int die_lowest = 1, die_highest = 4;
     static constexpr std::string_view dice_kind = "tetrahedral";
+
+    static void apply(const Options &o, State &s, Action a);  // Bell's moves alone
+    // The die, one draw as roll_die draws it (senet_moves.hpp).
+    static inline Event throw_dice(const Options &o, Rng &rng);
+    static inline void set_thrown_dice(const Options &o, State &s, const Event &roll);
 };
 
 // The rules type that plays the options: Bell's with its die, the others with the sticks.

@@ -7,7 +7,10 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
+#include "../bitboard.hpp"
+#include "../history.hpp"
 #include "senet.hpp"
 
 namespace ludus {
@@ -35,7 +38,7 @@ constexpr uint32_t row_ends = bit(10) | bit(20) | bit(30), row_starts = bit(1) |
 // (is Line 2 ...) through the square, which looks both ways along each direction it names.
 // Square 11's column holds 10 and 30, square 20's holds 1 and 21; 10 and 21 have one neighbour
 // in their column, 11 and 20 (their partners along the path).
-constexpr uint32_t guarded(uint32_t bits, bool turns_count) {
+[[gnu::always_inline]] constexpr uint32_t guarded(uint32_t bits, bool turns_count) {
     if (!turns_count) return bits & (((bits >> 1) & ~row_ends) | ((bits << 1) & ~row_starts));
     const uint32_t along_path = bits & ((bits >> 1) | (bits << 1));
     const uint32_t down_from_11 = (bits >> 30 & 1) << 11, up_from_20 = (bits >> 1 & 1) << 20;
@@ -48,6 +51,13 @@ constexpr uint32_t in_rows_of_three(uint32_t occupied) {
     const uint32_t threes = pairs & (pairs >> 1);                   // k, k + 1 and k + 2
     return threes | threes << 1 | threes << 2;
 }
+
+// The set bits of each byte value.
+inline constexpr auto bits_in_byte = [] {
+    std::array<uint8_t, 256> t{};
+    for (int v = 1; v < 256; ++v) t[v] = static_cast<uint8_t>((v & 1) + t[v >> 1]);
+    return t;
+}();
 
 inline int count_of(uint32_t bits) {
     int n = 0;
@@ -153,18 +163,18 @@ struct PiccioneMoves {
     bool back_to_hand = false;  // the entered piece cannot move: its one move
     uint32_t pieces = 0;        // the pieces that move (the entered one alone after an entry)
     uint32_t free = 0;          // the squares a piece may stop on, and off (bit 31)
-    int steps = 0;
+    uint32_t steps = 0;         // bits 0..steps left - 1
 
+    // The squares the piece on `from` may stop on, as bits from from + 1 on (steps left or
+    // fewer, none past off).
+    uint32_t window(int from) const { return free >> (from + 1) & steps; }
     // Where the piece on `from` may go, as bits.
-    uint32_t destinations(int from) const {
-        const int last = std::min(from + steps, int{S::off});
-        return free & static_cast<uint32_t>(span(from + 1, last));
-    }
+    uint32_t destinations(int from) const { return window(from) << (from + 1); }
     // The listed moves of the pieces, and the entry and the pass.
     int count() const {
         if (back_to_hand) return 1;
         int n = enter;
-        for (uint32_t rest = pieces; rest != 0; rest &= rest - 1) n += count_of(destinations(std::countr_zero(rest)));
+        for (uint32_t rest = pieces; rest != 0; rest &= rest - 1) n += bits_in_byte[window(std::countr_zero(rest))];
         return n + (enter && n == 1);
     }
     // The pick-th move of the list (pick < count()).
@@ -173,9 +183,9 @@ struct PiccioneMoves {
         if (enter && pick-- == 0) return R::make_action(S::hand, 1);
         for (uint32_t rest = pieces; rest != 0; rest &= rest - 1) {
             const int from = std::countr_zero(rest);
-            const uint32_t to = destinations(from);
-            const int n = count_of(to);
-            if (pick < n) return R::make_action(from, nth_square(to, pick));
+            const uint32_t to = window(from);
+            const int n = bits_in_byte[to];
+            if (pick < n) return R::make_action(from, from + 1 + bitboard::select_in_byte[to][pick]);
             pick -= n;
         }
         return R::pass_action;  // beside the entry
@@ -186,7 +196,7 @@ struct PiccioneMoves {
     const uint32_t occupied = s.pieces[0] | s.pieces[1];
     PiccioneMoves m;
     m.free = (~occupied & board) | bit(S::off);
-    m.steps = s.steps_left;
+    m.steps = (uint32_t{1} << s.steps_left) - 1;
     m.enter = (s.new_turn || s.extra_throw == 2) && s.roll == 1 && s.in_hand[s.to_move] > 0 && (occupied & bit(1)) == 0;
     if (s.entered) {
         // Possible when a square it reaches with the throw or fewer steps is free.
@@ -226,6 +236,28 @@ inline int pick_of(Rng &rng, int n) { return static_cast<int>(rng.below(static_c
     if (n == 0) return pass_action;
     const int from = nth_square(m.from, pick);
     return make_action(from, destination(o, s, from, m.backward));
+}
+
+[[gnu::always_inline]] inline Event SenetRules::throw_dice(const Options &, Rng &rng) {
+    Event roll{Event::Kind::outside_roll, dice_count, {}, 0};
+    for (uint8_t &stick : roll.dice) stick = static_cast<uint8_t>(rng.below(2));
+    return roll;
+}
+
+[[gnu::always_inline]] inline void SenetRules::set_thrown_dice(const Options &o, State &s, const Event &roll) {
+    uint32_t sticks;
+    std::memcpy(&sticks, roll.dice.data(), sizeof sticks);
+    set_throw(o, s, roll.dice, dice_count, throw_count(o, static_cast<int>(sticks * 0x01010101u >> 24)));  // blanks
+}
+
+[[gnu::always_inline]] inline Event SenetBellRules::throw_dice(const Options &, Rng &rng) {
+    Event roll{Event::Kind::outside_roll, dice_count, {}, 0};
+    roll.dice[0] = static_cast<uint8_t>(die_lowest + static_cast<int>(rng.below(die_highest - die_lowest + 1)));
+    return roll;
+}
+
+[[gnu::always_inline]] inline void SenetBellRules::set_thrown_dice(const Options &o, State &s, const Event &roll) {
+    set_throw(o, s, roll.dice, dice_count, roll.dice[0]);
 }
 
 }  // namespace ludus

@@ -194,13 +194,8 @@ void XiiScriptaRules::set_dice(const Options &o, State &s, std::span<const int> 
         if (values[i] < 1 || values[i] > 6)
             fail(Status::invalid_argument,
                  "dice[" + std::to_string(i) + "]: " + std::to_string(values[i]) + " is not a die value 1..6");
-    for (size_t i = 0; i < 3; ++i) s.dice[i] = static_cast<uint8_t>(values[i]);
-    std::array<uint8_t, 3> sorted = s.dice;
-    std::sort(sorted.begin(), sorted.end());
-    const bool twice = o.triples_twice && sorted[0] == sorted[2];
-    s.n_left = twice ? 6 : 3;
-    s.left = {};
-    for (int i = 0; i < s.n_left; ++i) s.left[i] = sorted[i % 3];
+    set_rolled(o, s,
+               {static_cast<uint8_t>(values[0]), static_cast<uint8_t>(values[1]), static_cast<uint8_t>(values[2])});
 }
 
 json XiiScriptaRules::chance_outcomes(const Options &, const State &) {

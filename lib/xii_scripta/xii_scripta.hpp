@@ -31,6 +31,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "../game.hpp"
@@ -76,8 +77,9 @@ struct XiiState : StateEnvelope {
     bool operator==(const XiiState &) const = default;
 };
 
+struct Event;  // ../history.hpp
 template <class State>
-struct LastMove;  // ../history.hpp
+struct LastMove;
 
 struct XiiScriptaRules : RaceRules<XiiOptions, XiiState> {
     static constexpr std::string_view id = "xii_scripta";
@@ -101,6 +103,23 @@ struct XiiScriptaRules : RaceRules<XiiOptions, XiiState> {
     static void apply(const Options &o, State &s, Action a);
 
     static void set_dice(const Options &o, State &s, std::span<const int> values);
+    // A random playout's roll (rules_concept.hpp's ThrowsDice): each die one draw, as roll_die
+    // draws them (the same games), set without set_dice's checks. Inline, below.
+    static inline Event throw_dice(const Options &o, Rng &rng);
+    static inline void set_thrown_dice(const Options &o, State &s, const Event &roll);
+    // Valid dice rolled: the values left to play, ascending (a triple's twice with
+    // triples_twice).
+    [[gnu::always_inline]] static void set_rolled(const Options &o, State &s, std::array<uint8_t, 3> dice) {
+        s.dice = dice;
+        uint8_t low = dice[0], middle = dice[1], high = dice[2];
+        if (low > middle) std::swap(low, middle);
+        if (middle > high) std::swap(middle, high);
+        if (low > middle) std::swap(low, middle);
+        const bool twice = o.triples_twice && low == high;
+        s.n_left = twice ? 6 : 3;
+        const uint8_t again = twice ? low : 0;  // a triple's values are all the same
+        s.left = {low, middle, high, again, again, again};
+    }
     static json chance_outcomes(const Options &o, const State &s);
 
     static std::string action_text(const Options &o, Action a);
@@ -150,5 +169,21 @@ struct XiiScriptaRules : RaceRules<XiiOptions, XiiState> {
     // The catalogue's rulesets: each one's id and source.
     static json rulesets_json();
 };
+
+}  // namespace ludus
+
+#include "../history.hpp"
+
+namespace ludus {
+
+[[gnu::always_inline]] inline Event XiiScriptaRules::throw_dice(const Options &, Rng &rng) {
+    Event roll{Event::Kind::outside_roll, dice_count, {}, 0};
+    for (int i = 0; i < dice_count; ++i) roll.dice[static_cast<size_t>(i)] = static_cast<uint8_t>(rng.die());
+    return roll;
+}
+
+[[gnu::always_inline]] inline void XiiScriptaRules::set_thrown_dice(const Options &o, State &s, const Event &roll) {
+    set_rolled(o, s, {roll.dice[0], roll.dice[1], roll.dice[2]});
+}
 
 }  // namespace ludus

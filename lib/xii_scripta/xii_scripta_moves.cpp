@@ -76,7 +76,9 @@ struct UsesTable {
     }
 };
 
-const Uses &dice_uses(const XiiOptions &o, const S &s) {
+// The uses of the dice still to play. Inline: out of line, its call and the table's guard cost
+// about 15 instructions a ply of a playout.
+[[gnu::always_inline]] inline const Uses &dice_uses(const XiiOptions &o, const S &s) {
     static const UsesTable table;
     int code;
     if (s.n_left > 3) {
