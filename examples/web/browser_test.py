@@ -4946,7 +4946,8 @@ def narration(app):
 def check_senet_trays(app, words, where):
     """A tray of pieces in hand only in a ruleset whose pieces are ever in hand (the library's
     start says so: Piccione's pieces start there); none for Kendall, Bell, Jéquier, whose pieces
-    all start on the board and never leave it but off. The new-game card's picture too."""
+    all start on the board and never leave it but off. The new-game card's picture too. Each
+    tray along the board, within its ends."""
     wrong = []
     for ruleset in rulesets_offered(app)["senet"]:
         app.new_game("senet", {"ruleset": ruleset}, opponent="human")
@@ -4960,6 +4961,15 @@ def check_senet_trays(app, words, where):
         trays = app.js("return document.querySelectorAll('#board g.hand rect.tray').length")
         if (trays > 0) != (in_hand > 0):
             wrong.append(f"{ruleset}: {trays} trays in hand, {in_hand} pieces in hand")
+        # along the board, not past its ends (they hung below the board on a tablet)
+        out = app.js(
+            """const board = document.querySelector('#board rect.frame').getBoundingClientRect(), along = board.height > board.width;
+               return [...document.querySelectorAll('#board rect.tray')].map((t) => t.getBoundingClientRect())
+                 .filter((t) => along ? t.top < board.top - 1 || t.bottom > board.bottom + 1 : t.left < board.left - 1 || t.right > board.right + 1)
+                 .map((t) => along ? [Math.round(t.top - board.top), Math.round(t.bottom - board.bottom)] : [Math.round(t.left - board.left), Math.round(t.right - board.right)]);"""
+        )
+        if out:
+            wrong.append(f"{ruleset}: trays past the board's ends by {out} px")
     app.button("#new-game")
     wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
     card = app.js(
@@ -4968,7 +4978,7 @@ def check_senet_trays(app, words, where):
     app.js("document.querySelector('#new-game-dialog').close()")
     if card:
         wrong.append(f"the new-game card (Kendall's start): {card} trays in hand")
-    assert not wrong, f"{where}: empty trays in hand: {wrong}"
+    assert not wrong, f"{where}: Senet's trays: {wrong}"
 
 
 def check_senet_opening(app, words, where):
