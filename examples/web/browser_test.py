@@ -3843,6 +3843,49 @@ def check_switches_start(app, where):
     print(f"  {where}: {started} games started with every switch the dialog allows")
 
 
+def contrast(first, second):
+    """WCAG's contrast ratio of two colours ("#rrggbb" or "rgb(r, g, b)")."""
+
+    def luminance(colour):
+        if colour.startswith("#"):
+            channels = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+        else:
+            channels = [int(float(n)) for n in re.findall(r"[\d.]+", colour)[:3]]
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted([luminance(first), luminance(second)], reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def check_cell_numerals(app, game, where):
+    """A race board's cell names legible on the screen: 12 px or more, at WCAG AA's contrast
+    (4.5:1) on their cell, the other side's names (italic) as well; each in its cell's corner,
+    clear of where a piece stands (Duodecim's were 10.5 px, the entry row's 3.9:1)."""
+    app.new_game(game, {}, opponent="human")
+    found = app.js(
+        """
+        const cells = [...document.querySelectorAll('#board rect[data-position0]')];
+        return [...document.querySelectorAll('#board text.inscription, #board text.other-route')].map((text) => {
+          const r = text.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const cell = cells.find((c) => { const b = c.getBoundingClientRect(); return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; });
+          const b = cell?.getBoundingClientRect(), m = text.getScreenCTM();
+          return {name: text.textContent, kind: text.getAttribute('class'), size: Number(text.getAttribute('font-size')) * Math.hypot(m.a, m.b),
+                  fill: getComputedStyle(text).fill, cell: cell?.getAttribute('fill') ?? null,
+                  inside: !!b && r.left >= b.left - 1 && r.right <= b.right + 1,
+                  corner: !!b && (y - b.top) / b.height};})"""
+    )
+    assert found, f"{where}: {game}: no cell names"
+    faint = [
+        f"{n['name']} ({n['kind']}): {n['size']:.1f} px, {contrast(n['fill'], n['cell']):.1f}:1"
+        for n in found
+        if n["cell"] and (n["size"] + 0.05 < 12 or contrast(n["fill"], n["cell"]) < 4.5)
+    ]
+    assert not faint, f"{where}: {game}: cell names hard to read: {faint[:6]}"
+    crowded = [n["name"] for n in found if not n["cell"] or not n["inside"] or n["corner"] > 0.3]
+    assert not crowded, f"{where}: {game}: cell names out of their cell's corner: {crowded[:6]}"
+
+
 def check_on_a_fresh_page(app, language, size, name, check, failed):
     """check(where) on the page opened afresh in `language` at `size`; its failure noted in
     `failed` and printed, not raised, so that a part lists every defect left."""
@@ -3883,6 +3926,10 @@ def visitor_defects(app):
         checks += [
             (f"{game}: the lesson's dice", lambda where, game=game: check_lesson_dice(app, game, where))
             for game in ("duodecim", "xii_scripta")
+        ]
+        checks += [
+            (f"{game}: the cells' names", lambda where, game=game: check_cell_numerals(app, game, where))
+            for game in ("duodecim", "xii_scripta", "ur")
         ]
         for width, height in DEFECT_SIZES:
             for name, check in checks:
