@@ -3886,6 +3886,26 @@ def check_cell_numerals(app, game, where):
     assert not crowded, f"{where}: {game}: cell names out of their cell's corner: {crowded[:6]}"
 
 
+def check_lesson_titles(app, where):
+    """Every game's lesson title beside its dice in two lines at most (the German Royal Game of
+    Ur's took three beside its four dice on a phone, Senet's two for a short title)."""
+    tall = []
+    for game in site_games():
+        open_lesson_from(app, "new", game)
+        title = wait_for(
+            lambda: app.js(
+                """const h = document.querySelector('#lesson-title');
+                   return h.textContent && [h.textContent, h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)]"""
+            ),
+            f"{where}: the {game} lesson's title",
+            5,
+        )
+        if title[1] > 2.05:
+            tall.append(f"{title[0]!r} in {title[1]:.1f} lines")
+        app.button("#lesson-back")
+    assert not tall, f"{where}: lesson titles too tall: {tall}"
+
+
 def check_on_a_fresh_page(app, language, size, name, check, failed):
     """check(where) on the page opened afresh in `language` at `size`; its failure noted in
     `failed` and printed, not raised, so that a part lists every defect left."""
@@ -3931,6 +3951,7 @@ def visitor_defects(app):
             (f"{game}: the cells' names", lambda where, game=game: check_cell_numerals(app, game, where))
             for game in ("duodecim", "xii_scripta", "ur")
         ]
+        checks.append(("lesson titles", lambda where: check_lesson_titles(app, where)))
         for width, height in DEFECT_SIZES:
             for name, check in checks:
                 check_on_a_fresh_page(app, language, (width, height), name, check, failed)
