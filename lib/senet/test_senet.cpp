@@ -536,12 +536,6 @@ TEST_CASE("senet: the picture has trays of pieces in hand only where the ruleset
     }
 }
 
-// The value of attribute `name` in the first tag of `svg` from `at` on.
-double attribute_after(const std::string &svg, size_t at, const std::string &name) {
-    const size_t start = svg.find(" " + name + "=\"", at) + name.size() + 3;
-    return std::stod(svg.substr(start, svg.find('"', start) - start));
-}
-
 TEST_CASE("senet: the trays lie along the board's ten squares, their pieces inside them") {
     // (laid along the race layout's twelve columns they overhung both ends of the board)
     for (const char *ruleset : {"kendall", "bell", "piccione", "jequier"}) {
@@ -552,26 +546,7 @@ TEST_CASE("senet: the trays lie along the board's ten squares, their pieces insi
         for (const bool pieces : {true, false}) {
             CAPTURE(pieces);
             const std::string svg = R::render_svg(o, s, LastMove<St>{}, {{"pieces", pieces}});
-            const size_t frame = svg.find("class=\"frame\"");
-            REQUIRE(frame != std::string::npos);
-            const double left = attribute_after(svg, svg.rfind('<', frame), "x");
-            const double right = left + attribute_after(svg, svg.rfind('<', frame), "width");
-            int trays = 0;
-            for (size_t at = svg.find("class=\"tray\""); at != std::string::npos;
-                 at = svg.find("class=\"tray\"", at + 1), ++trays) {
-                const size_t tag = svg.rfind('<', at);
-                const double x = attribute_after(svg, tag, "x"), width = attribute_after(svg, tag, "width");
-                CHECK(x >= left);
-                CHECK(x + width <= right);
-                // the tray's pieces: up to the next tray's group
-                const size_t end = svg.find("</g>", at);
-                for (size_t disc = svg.find("class=\"disc", at); disc < end;
-                     disc = svg.find("class=\"disc", disc + 1)) {
-                    const size_t circle = svg.rfind('<', disc);
-                    CHECK(attribute_after(svg, circle, "cx") + attribute_after(svg, circle, "r") <= x + width);
-                }
-            }
-            CHECK(trays == (R::has_hand(o) ? 4 : 2));
+            CHECK(ludus::testing::check_trays_along_the_board(svg) == (R::has_hand(o) ? 4 : 2));
         }
     }
 }
