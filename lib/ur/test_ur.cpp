@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "core_test_support.hpp"
-#include "history.hpp"
 #include "registry.hpp"
 #include "ur/ur.hpp"
 
@@ -166,21 +165,6 @@ TEST_SUITE("ur rules") {
         }
         CHECK(used.size() == 20);
         for (int cell : used) CHECK((cell / 8 == 1 || cell % 8 < 4 || cell % 8 > 5));
-    }
-
-    TEST_CASE("The picture's trays lie along the board's eight columns, their pieces inside them") {
-        // (laid along the race layout's twelve columns they overhung both ends of the board)
-        for (const std::string &r : all_rulesets) {
-            CAPTURE(r);
-            const auto o = options(r);
-            St s = Ur::initial(o);
-            for (int p = 0; p < 2; ++p) s.count[p][St::off] = static_cast<uint8_t>(o.pieces);
-            for (const bool pieces : {true, false}) {
-                CAPTURE(pieces);
-                const std::string svg = Ur::render_svg(o, s, LastMove<St>{}, {{"pieces", pieces}});
-                CHECK(ludus::testing::check_trays_along_the_board(svg) == 4);
-            }
-        }
     }
 
     TEST_CASE("Each ruleset's route, square by square, for both players") {

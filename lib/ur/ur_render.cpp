@@ -11,7 +11,6 @@
 // class="die" data-value> (a marked die shows one pip), the last move's cells <rect
 // class="last-move from|to" data-position>, <g class="status" data-to-move data-phase
 // data-result data-ruleset data-roll>.
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <string>
@@ -111,12 +110,7 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const render::RaceStep m = step_info(o, last);
-    render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
-    // The trays along the board's eight columns, in hand by the large block, borne off by the
-    // bridge and the small block (along the race layout's twelve they overhung both its ends).
-    L.tray_x[0] = L.x(offset);
-    L.tray_x[1] = L.x(offset + 4);
-    L.tray_width = 4 * L.cell;
+    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
     std::string title = game_title(o);
     if (L.pieces) {
         title += ", " + status_phrase(s);
@@ -151,11 +145,9 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
             render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"),
                               count, position_name(off ? S::off : S::hand));
             render::draw_tray_frame(svg, L, box, L.cell * 0.28, render::tray_label(player, off, count));
-            const double first = box[0] + L.cell * 1.9;
-            const double spacing =
-                std::min(L.cell * 0.4, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
+            const double first = box[0] + L.cell * (off ? 1.9 : 2.9);
             for (int i = 0; i < count; ++i)
-                render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, "disc",
+                render::draw_tray_disc(svg, L, player, first + i * L.cell * 0.4, box[1] + box[3] / 2, "disc",
                                        style::piece_stroke[player]);
             svg.close();
         }
