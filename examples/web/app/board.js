@@ -368,8 +368,10 @@ export function toggleZoom() {
 }
 
 // Beside a race board on a landscape phone the column has no room for the computer's narration:
-// it goes under the board, in the room the board's shape leaves there (style.css).
-const NARRATION_ROOM = 40; // px: two lines of it
+// it goes under the board, in the room the board's shape leaves there (style.css: two lines of
+// 12.8 px, 0.2rem above the screen's edge; Senet's board, its trays no longer past its ends,
+// leaves 38 px at 740x360).
+const NARRATION_ROOM = 37; // px
 function placeNarration(svg) {
   const app = $("#app");
   const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);
