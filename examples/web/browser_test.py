@@ -3906,6 +3906,38 @@ def check_lesson_titles(app, where):
     assert not tall, f"{where}: lesson titles too tall: {tall}"
 
 
+def check_undo_to_the_computers_start(app, where):
+    """Undo before the person has played, in a game the computer started (Ur's Blitz: its rosette's
+    throw again), takes the game back to its start and the computer plays its turn again; the game
+    stood still there ("the computer throws…"), the computer's turn never scheduled. Undo after
+    the person's move goes back to the person's turn."""
+    app.new_game("ur", {"ruleset": "blitz", "first_player": 1}, opponent="greedy", computer=1)
+    persons_turn = lambda: app.visible("#roll") is not None and app.moves_played() > 0
+    wait_for(persons_turn, f"{where}: the person's first turn", 30)
+    opening = app.moves_played()
+    app.button("#undo")
+    wait_for(
+        lambda: persons_turn() and app.moves_played() == opening,
+        f"{where}: the computer's opening played again after Undo (the game stood at {app.moves_played()} actions: {app.status()['text']!r})",
+        30,
+    )
+    while app.moves_played() == opening or not persons_turn():  # the person's turn played, the computer's after it
+        if not app.step(typed_dice=False):
+            time.sleep(0.05)
+    before = app.moves_played()
+    app.button("#undo")
+    wait_for(
+        lambda: app.moves_played() < before
+        and app.js("return !document.querySelector('#status').classList.contains('busy')"),
+        f"{where}: Undo after the person's move",
+        10,
+    )
+    time.sleep(0.3)
+    assert (
+        saved_position(app)["to_move"] == 0 and app.moves_played() >= opening
+    ), f"{where}: Undo after the person's move: not the person's turn ({app.status()})"
+
+
 def check_on_a_fresh_page(app, language, size, name, check, failed):
     """check(where) on the page opened afresh in `language` at `size`; its failure noted in
     `failed` and printed, not raised, so that a part lists every defect left."""
@@ -3952,6 +3984,7 @@ def visitor_defects(app):
             for game in ("duodecim", "xii_scripta", "ur")
         ]
         checks.append(("lesson titles", lambda where: check_lesson_titles(app, where)))
+        checks.append(("undo to the computer's start", lambda where: check_undo_to_the_computers_start(app, where)))
         for width, height in DEFECT_SIZES:
             for name, check in checks:
                 check_on_a_fresh_page(app, language, (width, height), name, check, failed)
