@@ -5131,6 +5131,12 @@ def check_senet_opening(app, words, where):
     assert len(starter) == 1, f"{where}: after the opening the narration says {told!r}, not who starts"
     # Bell's: one throw each, the higher starts
     app.new_game("senet", {"ruleset": "bell", "first_player": 0})
+    # (new_game cannot tell two games of Senet apart: the narration read was once Kendall's game's)
+    wait_for(
+        lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings.options.ruleset") == "bell",
+        f"{where}: the game of Bell's rules saved",
+        5,
+    )
     assert said("opening.rule.senet.bell") in narration(app), f"{where}: Bell's opening: {narration(app)!r}"
     type_throw(app, [3])
     status = app.status()["text"]
