@@ -3843,6 +3843,110 @@ def check_switches_start(app, where):
     print(f"  {where}: {started} games started with every switch the dialog allows")
 
 
+def contrast(first, second):
+    """WCAG's contrast ratio of two colours ("#rrggbb" or "rgb(r, g, b)")."""
+
+    def luminance(colour):
+        if colour.startswith("#"):
+            channels = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+        else:
+            channels = [int(float(n)) for n in re.findall(r"[\d.]+", colour)[:3]]
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted([luminance(first), luminance(second)], reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def check_cell_numerals(app, where):
+    """Every race board's cell names (each game of the site whose board names its cells: Duodecim,
+    XII Scripta, Ur) legible on the screen: 12 px or more, at WCAG AA's contrast (4.5:1) on their
+    cell, the other side's names (italic) as well; each in its cell's corner, clear of where a
+    piece stands (Duodecim's were 10.5 px, the entry row's 3.9:1)."""
+    named = [game for game in site_games() if check_cell_numerals_of(app, game, where)]
+    assert len(named) >= 3, f"{where}: cell names found on {named} only"
+
+
+def check_cell_numerals_of(app, game, where):
+    """check_cell_numerals for one game; False where its board names no cell."""
+    app.new_game(game, {}, opponent="human")
+    found = app.js(
+        """
+        const cells = [...document.querySelectorAll('#board rect[data-position0]')];
+        return [...document.querySelectorAll('#board text.inscription, #board text.other-route')].map((text) => {
+          const r = text.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const cell = cells.find((c) => { const b = c.getBoundingClientRect(); return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; });
+          const b = cell?.getBoundingClientRect(), m = text.getScreenCTM();
+          return {name: text.textContent, kind: text.getAttribute('class'), size: Number(text.getAttribute('font-size')) * Math.hypot(m.a, m.b),
+                  fill: getComputedStyle(text).fill, cell: cell?.getAttribute('fill') ?? null,
+                  inside: !!b && r.left >= b.left - 1 && r.right <= b.right + 1,
+                  corner: !!b && (y - b.top) / b.height};})"""
+    )
+    if not found:
+        return False
+    faint = [
+        f"{n['name']} ({n['kind']}): {n['size']:.1f} px, {contrast(n['fill'], n['cell']):.1f}:1"
+        for n in found
+        if n["cell"] and (n["size"] + 0.05 < 12 or contrast(n["fill"], n["cell"]) < 4.5)
+    ]
+    assert not faint, f"{where}: {game}: cell names hard to read: {faint[:6]}"
+    crowded = [n["name"] for n in found if not n["cell"] or not n["inside"] or n["corner"] > 0.3]
+    assert not crowded, f"{where}: {game}: cell names out of their cell's corner: {crowded[:6]}"
+    return True
+
+
+def check_lesson_titles(app, where):
+    """Every game's lesson title beside its dice in two lines at most (the German Royal Game of
+    Ur's took three beside its four dice on a phone, Senet's two for a short title)."""
+    tall = []
+    for game in site_games():
+        open_lesson_from(app, "new", game)
+        title = wait_for(
+            lambda: app.js(
+                """const h = document.querySelector('#lesson-title');
+                   return h.textContent && [h.textContent, h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)]"""
+            ),
+            f"{where}: the {game} lesson's title",
+            5,
+        )
+        if title[1] > 2.05:
+            tall.append(f"{title[0]!r} in {title[1]:.1f} lines")
+        app.button("#lesson-back")
+    assert not tall, f"{where}: lesson titles too tall: {tall}"
+
+
+def check_undo_to_the_computers_start(app, where):
+    """Undo before the person has played, in a game the computer started (Ur's Blitz: its rosette's
+    throw again), takes the game back to its start and the computer plays its turn again; the game
+    stood still there ("the computer throws…"), the computer's turn never scheduled. Undo after
+    the person's move goes back to the person's turn."""
+    app.new_game("ur", {"ruleset": "blitz", "first_player": 1}, opponent="greedy", computer=1)
+    persons_turn = lambda: app.visible("#roll") is not None and app.moves_played() > 0
+    wait_for(persons_turn, f"{where}: the person's first turn", 30)
+    opening = app.moves_played()
+    app.button("#undo")
+    wait_for(
+        lambda: persons_turn() and app.moves_played() == opening,
+        f"{where}: the computer's opening played again after Undo (the game stood at {app.moves_played()} actions: {app.status()['text']!r})",
+        30,
+    )
+    while app.moves_played() == opening or not persons_turn():  # the person's turn played, the computer's after it
+        if not app.step(typed_dice=False):
+            time.sleep(0.05)
+    before = app.moves_played()
+    app.button("#undo")
+    wait_for(
+        lambda: app.moves_played() < before
+        and app.js("return !document.querySelector('#status').classList.contains('busy')"),
+        f"{where}: Undo after the person's move",
+        10,
+    )
+    time.sleep(0.3)
+    assert (
+        saved_position(app)["to_move"] == 0 and app.moves_played() >= opening
+    ), f"{where}: Undo after the person's move: not the person's turn ({app.status()})"
+
+
 def check_on_a_fresh_page(app, language, size, name, check, failed):
     """check(where) on the page opened afresh in `language` at `size`; its failure noted in
     `failed` and printed, not raised, so that a part lists every defect left."""
@@ -3884,6 +3988,9 @@ def visitor_defects(app):
             (f"{game}: the lesson's dice", lambda where, game=game: check_lesson_dice(app, game, where))
             for game in ("duodecim", "xii_scripta")
         ]
+        checks.append(("the cells' names", lambda where: check_cell_numerals(app, where)))
+        checks.append(("lesson titles", lambda where: check_lesson_titles(app, where)))
+        checks.append(("undo to the computer's start", lambda where: check_undo_to_the_computers_start(app, where)))
         for width, height in DEFECT_SIZES:
             for name, check in checks:
                 check_on_a_fresh_page(app, language, (width, height), name, check, failed)
@@ -4946,7 +5053,8 @@ def narration(app):
 def check_senet_trays(app, words, where):
     """A tray of pieces in hand only in a ruleset whose pieces are ever in hand (the library's
     start says so: Piccione's pieces start there); none for Kendall, Bell, Jéquier, whose pieces
-    all start on the board and never leave it but off. The new-game card's picture too."""
+    all start on the board and never leave it but off. The new-game card's picture too. Each
+    tray along the board, within its ends."""
     wrong = []
     for ruleset in rulesets_offered(app)["senet"]:
         app.new_game("senet", {"ruleset": ruleset}, opponent="human")
@@ -4960,6 +5068,15 @@ def check_senet_trays(app, words, where):
         trays = app.js("return document.querySelectorAll('#board g.hand rect.tray').length")
         if (trays > 0) != (in_hand > 0):
             wrong.append(f"{ruleset}: {trays} trays in hand, {in_hand} pieces in hand")
+        # along the board, not past its ends (they hung below the board on a tablet)
+        out = app.js(
+            """const board = document.querySelector('#board rect.frame').getBoundingClientRect(), along = board.height > board.width;
+               return [...document.querySelectorAll('#board rect.tray')].map((t) => t.getBoundingClientRect())
+                 .filter((t) => along ? t.top < board.top - 1 || t.bottom > board.bottom + 1 : t.left < board.left - 1 || t.right > board.right + 1)
+                 .map((t) => along ? [Math.round(t.top - board.top), Math.round(t.bottom - board.bottom)] : [Math.round(t.left - board.left), Math.round(t.right - board.right)]);"""
+        )
+        if out:
+            wrong.append(f"{ruleset}: trays past the board's ends by {out} px")
     app.button("#new-game")
     wait_for(lambda: app.js("return document.querySelector('#new-game-dialog').open"), "the new-game dialog")
     card = app.js(
@@ -4968,7 +5085,7 @@ def check_senet_trays(app, words, where):
     app.js("document.querySelector('#new-game-dialog').close()")
     if card:
         wrong.append(f"the new-game card (Kendall's start): {card} trays in hand")
-    assert not wrong, f"{where}: empty trays in hand: {wrong}"
+    assert not wrong, f"{where}: Senet's trays: {wrong}"
 
 
 def check_senet_opening(app, words, where):
@@ -5014,6 +5131,12 @@ def check_senet_opening(app, words, where):
     assert len(starter) == 1, f"{where}: after the opening the narration says {told!r}, not who starts"
     # Bell's: one throw each, the higher starts
     app.new_game("senet", {"ruleset": "bell", "first_player": 0})
+    # (new_game cannot tell two games of Senet apart: the narration read was once Kendall's game's)
+    wait_for(
+        lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings.options.ruleset") == "bell",
+        f"{where}: the game of Bell's rules saved",
+        5,
+    )
     assert said("opening.rule.senet.bell") in narration(app), f"{where}: Bell's opening: {narration(app)!r}"
     type_throw(app, [3])
     status = app.status()["text"]

@@ -31,10 +31,13 @@ RaceLayout::RaceLayout(double width, bool with_words, bool with_positions, bool 
     status_top = tray_top[0] + tray_height + 0.2 * cell;
     status_height = words && pieces ? 1.3 * cell : 0;
     height = status_height > 0 ? status_top + status_height + 0.2 * cell : status_top;
+    tray_x[0] = x(0);
+    tray_x[1] = x(6);
+    tray_width = 6 * cell;
 }
 
 std::array<double, 4> RaceLayout::tray_box(int player, bool off) const {
-    return {off ? x(6) : x(0), tray_top[player], 6 * cell, tray_height};
+    return {tray_x[off ? 1 : 0], tray_top[player], tray_width, tray_height};
 }
 
 void draw_board_halves(Svg &svg, const RaceLayout &L) {

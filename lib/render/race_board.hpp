@@ -52,6 +52,9 @@ struct RaceLayout {
     bool words, positions, pieces;
     double cell, gap, margin, stroke;
     double tray_height, tray_top[2], board_top, status_top, status_height, height;
+    // The trays' left edges (in hand, borne off) and width: each along a half of the twelve
+    // columns, unless a board of other columns lays them along its own (Senet's ten).
+    double tray_x[2], tray_width;
 
     double x(int col) const { return margin + col * cell + (col >= 6 ? gap : 0); }
     double y(int row) const { return board_top + row * cell; }

@@ -10,6 +10,7 @@
 // <g class="unit player0" data-cell data-position>, <g class="hand|off player1" data-count>,
 // the last move's squares <rect class="last-move from|to" data-position>, <g class="status"
 // data-to-move data-phase data-result data-ruleset data-roll>.
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -136,8 +137,13 @@ std::string SenetRules::render_svg(const Options &o, const State &s, const LastM
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const render::RaceStep m = step_info(o, last);
-    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
+    render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
     const double c = L.cell;
+    // The trays along the ten squares, in hand by the first five, borne off by the last five (along
+    // the race layout's twelve columns they overhung the board's ends, turned on a tablet below it).
+    L.tray_x[0] = column_x(L, 0);
+    L.tray_x[1] = column_x(L, 5) + L.gap / 2;
+    L.tray_width = 5 * c - L.gap / 2;
     std::string title = game_title(o);
     if (L.pieces) {
         title += ", " + status_phrase(s);
@@ -195,8 +201,9 @@ std::string SenetRules::render_svg(const Options &o, const State &s, const LastM
                               count, position_name(off ? S::off : S::hand));
             render::draw_tray_frame(svg, L, box, c * 0.28, render::tray_label(player, off, count));
             const double first = box[0] + c * (off ? 1.9 : 2.9);
+            const double spacing = std::min(c * 0.4, (box[0] + box[2] - c * 0.3 - first) / std::max(1, count - 1));
             for (int i = 0; i < count; ++i)
-                render::draw_tray_disc(svg, L, player, first + i * c * 0.4, box[1] + box[3] / 2, "disc",
+                render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, "disc",
                                        style::piece_stroke[player]);
             svg.close();
         }

@@ -536,6 +536,21 @@ TEST_CASE("senet: the picture has trays of pieces in hand only where the ruleset
     }
 }
 
+TEST_CASE("senet: the trays lie along the board's ten squares, their pieces inside them") {
+    // (laid along the race layout's twelve columns they overhung both ends of the board)
+    for (const char *ruleset : {"kendall", "bell", "piccione", "jequier"}) {
+        CAPTURE(ruleset);
+        const auto o = options(ruleset);
+        St s = R::initial(o);
+        if (!R::has_hand(o)) s.borne_off = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
+        for (const bool pieces : {true, false}) {
+            CAPTURE(pieces);
+            const std::string svg = R::render_svg(o, s, LastMove<St>{}, {{"pieces", pieces}});
+            CHECK(ludus::testing::check_trays_along_the_board(svg) == (R::has_hand(o) ? 4 : 2));
+        }
+    }
+}
+
 TEST_CASE("senet: random games of every ruleset are saved and read back") {
     for (const char *ruleset : {"kendall", "bell", "piccione", "jequier"}) {
         CAPTURE(ruleset);

@@ -37,6 +37,39 @@ inline json game_file_of(const std::string &id, const std::string &name, std::st
     return json::parse(text.str());
 }
 
+// The number attribute `name` of the SVG tag that starts at `tag`.
+inline double svg_number(const std::string &svg, size_t tag, const std::string &name) {
+    const size_t start = svg.find(" " + name + "=\"", tag) + name.size() + 3;
+    return std::stod(svg.substr(start, svg.find('"', start) - start));
+}
+
+// A race board's picture: every tray (rect class "tray") along the board, within the left and
+// right ends of its cells (rect data-cell), and every piece in it (its group's discs) inside the
+// tray; returns the number of trays.
+inline int check_trays_along_the_board(const std::string &svg) {
+    double left = 1e300, right = -1e300;
+    for (size_t at = svg.find("data-cell=\""); at != std::string::npos; at = svg.find("data-cell=\"", at + 1)) {
+        const size_t tag = svg.rfind('<', at);
+        if (svg.compare(tag, 5, "<rect") != 0) continue;
+        left = std::min(left, svg_number(svg, tag, "x"));
+        right = std::max(right, svg_number(svg, tag, "x") + svg_number(svg, tag, "width"));
+    }
+    int trays = 0;
+    for (size_t at = svg.find("class=\"tray\""); at != std::string::npos; at = svg.find("class=\"tray\"", at + 1)) {
+        ++trays;
+        const size_t tag = svg.rfind('<', at);
+        const double x = svg_number(svg, tag, "x"), width = svg_number(svg, tag, "width");
+        CHECK(x >= left - 0.02);  // (the picture's numbers to 0.01)
+        CHECK(x + width <= right + 0.02);
+        const size_t end = svg.find("</g>", at);  // the tray's group: its frame, label and pieces
+        for (size_t disc = svg.find("class=\"disc", at); disc < end; disc = svg.find("class=\"disc", disc + 1)) {
+            const size_t circle = svg.rfind('<', disc);
+            CHECK(svg_number(svg, circle, "cx") + svg_number(svg, circle, "r") <= x + width + 0.02);
+        }
+    }
+    return trays;
+}
+
 // What game `id`'s folder pins (lib/<id>/pinned_games.json), or null for a game that pins nothing yet.
 inline json pinned_of(const std::string &id, std::string &path) { return game_file_of(id, "pinned_games.json", path); }
 

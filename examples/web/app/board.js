@@ -187,7 +187,9 @@ function fitBoard(svg) {
 // player's route passes (Duodecim's other entry row, Ur's first and last squares of the other
 // row) are named here with that player's names, in the picture's way (its corner, its type), so
 // that every cell the words name can be found (in italics: the board still reads as one route, the
-// visitor's); the words (words.js) say each player's positions by these names.
+// visitor's); the words (words.js) say each player's positions by these names. Every name is drawn
+// larger than the picture's (12 px on a phone's 44 px cells, above the piece) and in ink
+// (style.css): the picture's small muted numerals were hard to read on the darker entry row.
 function nameCells(content) {
   const cells = [...content.querySelectorAll("rect[data-position0]")];
   if (cells.length === 0) {
@@ -198,24 +200,27 @@ function nameCells(content) {
   const model = labels[0];
   const shown = cells.map((cell) => {
     const [x, y, width, height] = ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name)));
-    const label = labels.find((text) => {
+    let label = labels.find((text) => {
       const tx = Number(text.getAttribute("x")),
         ty = Number(text.getAttribute("y"));
       return tx >= x && tx <= x + width && ty >= y && ty <= y + height;
     });
-    if (label) return label.textContent;
-    const name = cell.dataset.position0 || cell.dataset.position1;
-    if (!name || !model) return null;
-    const text = document.createElementNS(SVG_NS, "text");
-    for (const attribute of ["font-size", "font-family", "fill"])
-      text.setAttribute(attribute, model.getAttribute(attribute));
-    text.setAttribute("class", "other-route"); // apart from the route the board reads (its inscriptions)
-    text.setAttribute("font-style", "italic");
-    text.setAttribute("x", x + width * 0.08);
-    text.setAttribute("y", y + height * 0.2);
-    text.textContent = name;
-    cell.after(text);
-    return name;
+    if (!label) {
+      const name = cell.dataset.position0 || cell.dataset.position1;
+      if (!name || !model) return null;
+      label = document.createElementNS(SVG_NS, "text");
+      label.setAttribute("font-family", model.getAttribute("font-family"));
+      label.setAttribute("class", "other-route"); // apart from the route the board reads (its inscriptions)
+      label.setAttribute("font-style", "italic");
+      label.textContent = name;
+      cell.after(label);
+    }
+    if (!label.hasAttribute("text-anchor")) {
+      label.setAttribute("font-size", width * 0.27);
+      label.setAttribute("x", x + width * 0.08);
+      label.setAttribute("y", y + height * 0.22);
+    }
+    return label.textContent;
   });
   const count = new Map();
   for (const label of shown) count.set(label, (count.get(label) ?? 0) + 1);
@@ -363,8 +368,10 @@ export function toggleZoom() {
 }
 
 // Beside a race board on a landscape phone the column has no room for the computer's narration:
-// it goes under the board, in the room the board's shape leaves there (style.css).
-const NARRATION_ROOM = 40; // px: two lines of it
+// it goes under the board, in the room the board's shape leaves there (style.css: two lines of
+// 12.8 px, 0.2rem above the screen's edge; Senet's board, its trays no longer past its ends,
+// leaves 38 px at 740x360).
+const NARRATION_ROOM = 37; // px
 function placeNarration(svg) {
   const app = $("#app");
   const [, , width, height] = svg.getAttribute("viewBox").split(" ").map(Number);

@@ -361,11 +361,11 @@ export function undo() {
     last = state.game.history.at(-1);
     if (!attempt(() => state.game.undo())) break;
   } while (human !== null && state.game.history.length > 0 && !(last.player === human && state.game.toMove === human));
-  state.selected = null;
-  state.hinted = null;
   narrate("clear");
   $("#message").textContent = "";
-  render();
+  // (taken back to the computer's turn, a game it started: its turn is played again, else the
+  // game stood still, "the computer throws…" for ever)
+  afterChange();
 }
 
 // ---- resign and draw ---------------------------------------------------------------------------
