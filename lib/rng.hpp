@@ -17,11 +17,22 @@ constexpr uint64_t mix64(uint64_t z) noexcept {
     return z ^ (z >> 31);
 }
 
-// N hash keys, mix64 of seed, seed + 1, ...: a game's keys of pieces on squares, one seed a game.
+// N hash keys, mix64 of Seed, Seed + 1, ...: a game's keys of pieces on squares, one seed a game.
+// Computed on first use rather than stored: the WebAssembly module's every stored byte is
+// downloaded by the web app's visitors, and 17 KB of keys do not compress (docs/web.md, "sizes").
+// The table is a function's static, so it is filled before its first reader gets it, whatever
+// order a program's static objects start in (a game made by one reads the same keys:
+// tests/core/test_static_start.cpp). Not constexpr, so that the compiler does not store it, and
+// not inlined into the readers, which only look the table up.
 template <size_t N>
-constexpr std::array<uint64_t, N> mixed_keys(uint64_t seed) {
+[[gnu::noinline, gnu::cold]] std::array<uint64_t, N> computed_keys(uint64_t seed) {
     std::array<uint64_t, N> keys{};
     for (size_t i = 0; i < N; ++i) keys[i] = mix64(seed + i);
+    return keys;
+}
+template <size_t N, uint64_t Seed>
+const std::array<uint64_t, N> &mixed_keys() {
+    static const std::array<uint64_t, N> keys = computed_keys<N>(Seed);
     return keys;
 }
 

@@ -111,9 +111,8 @@ inline constexpr LatrunculiRuleset quintana{"quintana",
 }  // namespace rulesets
 
 // Keys of a man (kind 0) or dux (kind 1) of a player on a square.
-inline constexpr auto piece_keys = mixed_keys<4 * 128>(0x1A7500ull);
 [[gnu::always_inline]] inline uint64_t piece_key(int sq, int player, bool dux) {
-    return piece_keys[4 * sq + 2 * player + (dux ? 1 : 0)];
+    return mixed_keys<4 * 128, 0x1A7500ull>()[4 * sq + 2 * player + (dux ? 1 : 0)];
 }
 inline constexpr uint64_t side_key = mix64(0x51DE1A7);
 inline uint64_t again_key(int sq) { return mix64(0xA6A1000ull + static_cast<uint64_t>(sq)); }

@@ -31,9 +31,8 @@ inline uint64_t neighbours(uint64_t b) { return shift(b, 0) | shift(b, 1) | shif
 // The squares with a square of `f` on both sides, in a rank or in a file.
 inline uint64_t enclosed_by(uint64_t f) { return (shift(f, 2) & shift(f, 3)) | (shift(f, 0) & shift(f, 1)); }
 
-inline constexpr auto piece_keys = mixed_keys<4 * 64>(0x5C4AD1E400ull);
 inline uint64_t piece_key(int sq, int player, bool blocked) {
-    return piece_keys[4 * sq + 2 * player + (blocked ? 1 : 0)];
+    return mixed_keys<4 * 64, 0x5C4AD1E400ull>()[4 * sq + 2 * player + (blocked ? 1 : 0)];
 }
 inline constexpr uint64_t side_key = mix64(0x51DE5C4A);
 

@@ -19,7 +19,7 @@ constexpr int stride = petteia_stride;
 int from_of(Action a) { return a / stride; }
 int to_of(Action a) { return a % stride; }
 
-constexpr auto square_key_table = mixed_keys<2 * CellBoard::max_squares>(0x5EED0000ull);
+constexpr uint64_t square_keys_seed = 0x5EED0000ull;
 
 // Each player fills the two ranks nearest them.
 std::shared_ptr<const PetteiaStart> make_start(int rows, int cols) {
@@ -90,7 +90,7 @@ LUDUS_COLD PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given)
 
 template <class Board>
 uint64_t PetteiaRulesT<Board>::square_key(int square, int player) {
-    return square_key_table[2 * square + player];
+    return mixed_keys<2 * CellBoard::max_squares, square_keys_seed>()[2 * square + player];
 }
 template <class Board>
 uint64_t PetteiaRulesT<Board>::side_key() {
