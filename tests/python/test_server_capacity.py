@@ -274,17 +274,33 @@ def test_the_qr_codes_kept_are_the_last_games_asked_for():
 
 
 def test_a_request_waits_request_timeout_for_its_answer(tmp_path):
+    """A request unanswered for ``request_timeout`` seconds raises TimeoutError and is forgotten
+    (its late answer is ignored); a request's own ``timeout`` overrides it. The server is frozen
+    (SIGSTOP) while the request waits, so no answer can beat the timeout."""
+    import signal
+
     server = ServerProcess(f"sqlite:{tmp_path / 'g.sqlite3'}", env=child_env()).start()
 
     async def main():
         async with aiohttp.ClientSession() as session:
             created = await create_game(server.url, "petteia", PETTEIA, session=session)
             async with GameClient(
-                server.url, created["id"], created["token"], session=session, request_timeout=1e-6
+                server.url, created["id"], created["token"], session=session, request_timeout=0.2
             ) as impatient:
-                with pytest.raises(asyncio.TimeoutError):
-                    await impatient.ping()
-                await impatient.request({"type": "ping"}, timeout=10)  # a timeout of its own
+                server.process.send_signal(signal.SIGSTOP)
+                try:
+                    started = asyncio.get_running_loop().time()
+                    with pytest.raises(asyncio.TimeoutError):
+                        await impatient.ping()
+                    assert asyncio.get_running_loop().time() - started >= 0.2
+                    assert impatient._pending == {}
+                    waiting = asyncio.ensure_future(impatient.request({"type": "ping"}, timeout=30))
+                    await asyncio.sleep(0.5)  # past request_timeout: its own timeout holds
+                    assert not waiting.done()
+                finally:
+                    server.process.send_signal(signal.SIGCONT)
+                await waiting
+                await impatient.ping()  # the late answer to the first ping confused nothing
 
     try:
         run(main())

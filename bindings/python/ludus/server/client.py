@@ -457,7 +457,10 @@ class GameClient:
                 await self._ws.send_str(json.dumps(message))
             except (ConnectionError, RuntimeError):
                 pass  # the reader reconnects and resends it
-        return await asyncio.wait_for(future, timeout if timeout is not None else self.request_timeout)
+        try:
+            return await asyncio.wait_for(future, timeout if timeout is not None else self.request_timeout)
+        finally:
+            self._pending.pop(ident, None)  # an answer that comes after the timeout is ignored
 
     async def move(self, move: str) -> int:
         return await self.request({"type": "move", "move": move, "version": self.version})
