@@ -279,6 +279,7 @@ const fromHandle = Symbol("fromHandle");
 export class Game {
   #handle = 0;
   #id = null;
+  #options = null; // a game's options never change: read once, not with every history
   #actions = { pointer: 0, capacity: 0 };
 
   /**
@@ -351,6 +352,7 @@ export class Game {
     check(wasm._ludus_game_clone(this.#h, scratch));
     const copy = new Game(fromHandle, wasm.HEAPU32[scratch >> 2]);
     copy.#id = this.#id;
+    copy.#options = this.#options;
     return copy;
   }
 
@@ -395,13 +397,21 @@ export class Game {
    * is a Number below 2^53 (every seed the library draws) and from 2^53 up the string of its
    * decimal digits, exact either way, and JSON.stringify keeps it so. */
   get options() {
-    return this.toJSON().options;
+    return structuredClone(this.#resolvedOptions());
   }
 
   /** The game's ruleset (the option "ruleset", e.g. "bell"), or null for a game without
    * rulesets. */
   get ruleset() {
-    return this.options.ruleset ?? null;
+    return this.#resolvedOptions().ruleset ?? null;
+  }
+
+  // Read from the library's saved state once: the app asks for the ruleset while describing each
+  // event of the history, and writing the whole history out each time made a long game slow.
+  #resolvedOptions() {
+    const handle = this.#h; // a closed game answers GameClosedError, as before
+    this.#options ??= JSON.parse(callString(wasm._ludus_game_to_json, handle)).options;
+    return this.#options;
   }
 
   /** The current position as the library saves it (the pieces, phase, to_move, result,

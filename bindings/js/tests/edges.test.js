@@ -146,6 +146,26 @@ test("the ruleset", () => {
   }
 });
 
+test("the options, read once, are the saved state's, each caller its own copy", () => {
+  const { GameClosedError } = ludus;
+  for (const [id, options] of everyRuleset()) {
+    const game = new Game(id, { seed: 5, ...options });
+    const first = game.options;
+    assert.deepEqual(first, game.toJSON().options, id);
+    first.seed = "changed by a caller";
+    game.randomPlayout(1, 40);
+    assert.deepEqual(game.options, game.toJSON().options, `${id}: after a playout, a caller's change`);
+    for (const other of [game.copy(), Game.fromJSON(game.toJSON())]) {
+      assert.deepEqual(other.options, game.options, id);
+      assert.equal(other.ruleset, game.ruleset, id);
+      other.close();
+    }
+    game.close();
+    assert.throws(() => game.options, GameClosedError);
+    assert.throws(() => game.ruleset, GameClosedError);
+  }
+});
+
 test("every game's moves share kind, from_name, to_name, captured, captured_count", () => {
   for (const [id, options] of everyRuleset()) {
     const game = new Game(id, { seed: 2, ...options });
