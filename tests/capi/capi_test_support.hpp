@@ -5,6 +5,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -71,6 +74,15 @@ inline std::vector<Variant> every_ruleset() {
             out.push_back({entry["id"], {{"ruleset", ruleset}}});
     }
     return out;
+}
+
+// How many seeds a sweep over every ruleset plays: `normal`, or fewer where
+// LUDUS_TEST_SEEDS says (at least one). `meson test --setup valgrind` sets it to 1: under
+// valgrind each game is tens of times slower, and the first seed makes the same calls.
+inline uint64_t sweep_seeds(uint64_t normal) {
+    const char *given = std::getenv("LUDUS_TEST_SEEDS");
+    if (given == nullptr) return normal;
+    return std::clamp<uint64_t>(std::strtoull(given, nullptr, 10), 1, normal);
 }
 
 // Rolls in phase roll, else plays the first legal move.

@@ -280,7 +280,7 @@ TEST_CASE("why the game ended: the C call, the position's JSON, saving and resto
         json given = variant.options;
         for (const char *draw : {"draw_plies_without_capture", "draw_repetitions"})  // so that random games end soon
             if (entry["options"].contains(draw)) given[draw] = std::string(draw) == "draw_repetitions" ? 3 : 50;
-        for (uint64_t seed = 0; seed < 4; ++seed) {
+        for (uint64_t seed = 0; seed < ludus_test::sweep_seeds(4); ++seed) {
             CAPTURE(variant.id);
             CAPTURE(given.dump());
             CAPTURE(seed);
@@ -373,7 +373,7 @@ TEST_CASE("every game's moves share fields of one type and meaning") {
     for (const ludus_test::Variant &variant : ludus_test::every_ruleset()) {
         CAPTURE(variant.id);
         CAPTURE(variant.options.dump());
-        for (uint64_t seed = 0; seed < 2; ++seed) {
+        for (uint64_t seed = 0; seed < ludus_test::sweep_seeds(2); ++seed) {
             json given = variant.options;
             given["seed"] = seed;
             Game game(variant.id.c_str(), given);
