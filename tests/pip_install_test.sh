@@ -9,7 +9,7 @@
 #    isolation on, as a new user types it. The build backend (bindings/python/build_backend)
 #    must find meson-python itself and report progress. On a machine where the first python3 is
 #    Debian's, the script says so and skips this half.
-# Usage: tests/pip_install_test.sh [SOURCE_DIR]   (.ci/run step 7; prints "ok NAME" or
+# Usage: tests/pip_install_test.sh [SOURCE_DIR]   (.ci/run step 8; prints "ok NAME" or
 # "FAILED NAME" per check and "N passed, N failed" at the end; exit status 1 on a failure).
 # LUDUS_PYTHON replaces Debian's interpreter; LUDUS_PIP_PYTHONS="debian" or "path" runs one half.
 set -uo pipefail

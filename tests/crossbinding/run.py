@@ -8,7 +8,7 @@ the same dice to come).
         --js-package BUILD-wasm/bindings/js/node/index.js
 
 It needs both builds, the native one (C and Python) and the WebAssembly one (JavaScript), and node;
-a missing one is a failure, never a skip (.ci/run runs it in step 8, which has both).
+a missing one is a failure, never a skip (.ci/run runs it in step 2, which has both).
 
 The games: for every game of the catalogue (ludus_games()) and every value of its option
 "ruleset" (if it has one), the default options and ``--random-options`` draws of valid options

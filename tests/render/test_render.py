@@ -1086,7 +1086,7 @@ def main():
         run(name, function, lib)
 
     # LUDUS_RENDER_SAMPLE (0..1, default 1): the share of the random games below, for the ASan
-    # build, where the interpreter runs under the sanitizer's allocator (.ci/run step 4).
+    # build, where the interpreter runs under the sanitizer's allocator (.ci/run step 5).
     sample = float(os.environ.get("LUDUS_RENDER_SAMPLE", "1"))
 
     def games(count):
