@@ -378,12 +378,13 @@ template <class R, class Shape, class BB>
     const bool dux = Shape::dux && bits::test(s.dux[p], from);
     BB &mine = dux ? s.dux[p] : s.men[p];
     mine = (mine & ~bits::one<BB>(from)) | bits::one<BB>(to);
-    s.key ^= piece_key(from, p, dux) ^ piece_key(to, p, dux);
+    const PieceKeys &keys = piece_keys();
+    s.key ^= piece_key(keys, from, p, dux) ^ piece_key(keys, to, p, dux);
     for (BB b = captured; b != 0; b &= b - 1) {
         const int sq = bits::lowest(b);
         const bool was_dux = Shape::dux && bits::test(s.dux[e], sq);
         (was_dux ? s.dux[e] : s.men[e]) &= ~bits::one<BB>(sq);
-        s.key ^= piece_key(sq, e, was_dux);
+        s.key ^= piece_key(keys, sq, e, was_dux);
     }
     if (Shape::again(s) >= 0) s.key ^= again_key(s.again), s.again = -1;
     s.plies_without_capture = captured != 0 ? 0 : s.plies_without_capture + 1;

@@ -110,10 +110,14 @@ inline constexpr LatrunculiRuleset quintana{"quintana",
                                             false};
 }  // namespace rulesets
 
-// Keys of a man (kind 0) or dux (kind 1) of a player on a square.
-[[gnu::always_inline]] inline uint64_t piece_key(int sq, int player, bool dux) {
-    return mixed_keys<4 * 128, 0x1A7500ull>()[4 * sq + 2 * player + (dux ? 1 : 0)];
+// Keys of a man (kind 0) or dux (kind 1) of a player on a square. The table is filled on first
+// use (mixed_keys), which a check pays at each look-up: a move takes it once for all its pieces.
+using PieceKeys = std::array<uint64_t, 4 * 128>;
+inline const PieceKeys &piece_keys() { return mixed_keys<4 * 128, 0x1A7500ull>(); }
+[[gnu::always_inline]] inline uint64_t piece_key(const PieceKeys &keys, int sq, int player, bool dux) {
+    return keys[4 * sq + 2 * player + (dux ? 1 : 0)];
 }
+inline uint64_t piece_key(int sq, int player, bool dux) { return piece_key(piece_keys(), sq, player, dux); }
 inline constexpr uint64_t side_key = mix64(0x51DE1A7);
 inline uint64_t again_key(int sq) { return mix64(0xA6A1000ull + static_cast<uint64_t>(sq)); }
 

@@ -218,9 +218,10 @@ void SchaedlerRules::apply(const Options &o, State &s, Action a) {
     const int from = a / stride, to = a % stride;
     const uint64_t blocks = new_blocks(s, from, to);
     s.pieces[p] ^= bits::one<uint64_t>(from) | bits::one<uint64_t>(to);
-    s.key ^= piece_key(from, p, false) ^ piece_key(to, p, false);
+    const SchaedlerKeys &keys = schaedler_keys();
+    s.key ^= piece_key(keys, from, p, false) ^ piece_key(keys, to, p, false);
     s.blocked[e] |= blocks;
-    s.key ^= keys_of(blocks, e, false) ^ keys_of(blocks, e, true);
+    s.key ^= keys_of(keys, blocks, e, false) ^ keys_of(keys, blocks, e, true);
     // A blocked piece stays blocked only while two free enemy pieces enclose it in a line. Which
     // pieces go free is decided at once for all, on the position the move leaves (after its
     // blocks): freeing a piece never takes another's freedom away, so nothing further follows.
@@ -228,7 +229,7 @@ void SchaedlerRules::apply(const Options &o, State &s, Action a) {
     for (const int side : {p, e}) {
         const uint64_t freed = s.blocked[side] & ~enclosed_by(free_now[1 - side]);
         s.blocked[side] &= ~freed;
-        s.key ^= keys_of(freed, side, true) ^ keys_of(freed, side, false);
+        s.key ^= keys_of(keys, freed, side, true) ^ keys_of(keys, freed, side, false);
     }
     ++s.plies_without_capture;
     next_turn(o, s);

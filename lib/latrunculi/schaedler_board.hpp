@@ -31,14 +31,18 @@ inline uint64_t neighbours(uint64_t b) { return shift(b, 0) | shift(b, 1) | shif
 // The squares with a square of `f` on both sides, in a rank or in a file.
 inline uint64_t enclosed_by(uint64_t f) { return (shift(f, 2) & shift(f, 3)) | (shift(f, 0) & shift(f, 1)); }
 
-inline uint64_t piece_key(int sq, int player, bool blocked) {
-    return mixed_keys<4 * 64, 0x5C4AD1E400ull>()[4 * sq + 2 * player + (blocked ? 1 : 0)];
+// As Latrunculi's piece keys (latrunculi_board.hpp): a move takes the table once.
+using SchaedlerKeys = std::array<uint64_t, 4 * 64>;
+inline const SchaedlerKeys &schaedler_keys() { return mixed_keys<4 * 64, 0x5C4AD1E400ull>(); }
+inline uint64_t piece_key(const SchaedlerKeys &keys, int sq, int player, bool blocked) {
+    return keys[4 * sq + 2 * player + (blocked ? 1 : 0)];
 }
+inline uint64_t piece_key(int sq, int player, bool blocked) { return piece_key(schaedler_keys(), sq, player, blocked); }
 inline constexpr uint64_t side_key = mix64(0x51DE5C4A);
 
-inline uint64_t keys_of(uint64_t squares, int player, bool blocked) {
+inline uint64_t keys_of(const SchaedlerKeys &keys, uint64_t squares, int player, bool blocked) {
     uint64_t k = 0;
-    for (; squares != 0; squares &= squares - 1) k ^= piece_key(bits::lowest(squares), player, blocked);
+    for (; squares != 0; squares &= squares - 1) k ^= piece_key(keys, bits::lowest(squares), player, blocked);
     return k;
 }
 

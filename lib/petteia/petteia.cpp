@@ -89,8 +89,8 @@ LUDUS_COLD PetteiaOptions PetteiaRulesT<Board>::parse_options(const json &given)
 }
 
 template <class Board>
-uint64_t PetteiaRulesT<Board>::square_key(int square, int player) {
-    return mixed_keys<2 * CellBoard::max_squares, square_keys_seed>()[2 * square + player];
+auto PetteiaRulesT<Board>::square_keys() -> const SquareKeys & {
+    return mixed_keys<2 * CellBoard::max_squares, square_keys_seed>();
 }
 template <class Board>
 uint64_t PetteiaRulesT<Board>::side_key() {
@@ -121,12 +121,13 @@ void PetteiaRulesT<BitBoard>::apply(const Options &o, State &s, Action a) {
         BitBoard::captured_masks(*o.bits, o.cols, uint64_t{1} << to, s.bits[enemy], own);
     const uint64_t captured = masks[0] | masks[1] | masks[2] | masks[3];
     s.bits[mover] = own;
-    s.key ^= square_key(from, mover) ^ square_key(to, mover) ^ side_key();
+    const SquareKeys &keys = square_keys();
+    s.key ^= square_key(keys, from, mover) ^ square_key(keys, to, mover) ^ side_key();
     s.to_move = static_cast<uint8_t>(enemy);
     if (captured != 0) [[unlikely]] {
         s.bits[enemy] &= ~captured;
         int n = 0;
-        for (uint64_t c = captured; c != 0; c &= c - 1, ++n) s.key ^= square_key(std::countr_zero(c), enemy);
+        for (uint64_t c = captured; c != 0; c &= c - 1, ++n) s.key ^= square_key(keys, std::countr_zero(c), enemy);
         s.pieces[enemy] = static_cast<uint16_t>(s.pieces[enemy] - n);
         s.plies_without_capture = 0;
     } else {
@@ -166,10 +167,11 @@ void PetteiaRulesT<Board>::apply(const Options &o, State &s, Action a) {
 
     s.clear(from);
     s.put(to, mover);
-    s.key ^= square_key(from, mover) ^ square_key(to, mover) ^ side_key();
+    const SquareKeys &keys = square_keys();
+    s.key ^= square_key(keys, from, mover) ^ square_key(keys, to, mover) ^ side_key();
     for (int i = 0; i < n; ++i) {
         s.clear(captured[i]);
-        s.key ^= square_key(captured[i], enemy);
+        s.key ^= square_key(keys, captured[i], enemy);
     }
     s.pieces[enemy] = static_cast<uint16_t>(s.pieces[enemy] - n);
     s.plies_without_capture = n > 0 ? 0 : s.plies_without_capture + 1;

@@ -87,7 +87,12 @@ struct PetteiaRulesT : CaptureRules<PetteiaOptions, PetteiaStateT<Board>> {
     static State position_from_json(const Options &o, const json &j, const std::string &field);
 
     static std::string square_name(const Options &o, int square);
-    static uint64_t square_key(int square, int player);
+    // The keys of a player's piece on a square, filled on first use (mixed_keys): a move takes
+    // the table once for all its squares, the first-use check not being free.
+    using SquareKeys = std::array<uint64_t, 2 * CellBoard::max_squares>;
+    static const SquareKeys &square_keys();
+    static uint64_t square_key(const SquareKeys &keys, int square, int player) { return keys[2 * square + player]; }
+    static uint64_t square_key(int square, int player) { return square_key(square_keys(), square, player); }
     static uint64_t side_key();
 };
 
