@@ -545,6 +545,7 @@ def parts():
         ("pace_control", pace_control),
         ("engine_load_error", engine_load_error),
         ("visitor_defects", visitor_defects),
+        ("square_names", square_names),
         ("senet_screens", senet_screens),
         ("review_and_analysis", review_and_analysis),
         ("capture_values", capture_values),
@@ -3997,6 +3998,173 @@ def visitor_defects(app):
             print(f"visitor defects: {language} {width}x{height}: {len(checks)} checks")
     assert not failed, f"{len(failed)} of the visitor's defects remain: {failed}"
     print(f"visitor defects: none left; {sum(counted[1:])} cells of the computer's moves found by their names")
+
+
+# The squared boards the words name squares on (Petteia's, Latrunculi's), as the new-game dialog
+# offers them: square and wide (turned a quarter on a phone), the smallest and a 26-file one, each
+# of Latrunculi's shapes; the computer (Light) moves first. The first of each game is also shown
+# in a screenshot. The rest of the sizes in one language only.
+SQUARE_BOARDS = [
+    ("petteia", {}),
+    ("latrunculi", {"ruleset": "kowalski"}),
+    ("petteia", {"rows": 5, "cols": 12}),
+    ("latrunculi", {"ruleset": "bell_8x7"}),
+    ("latrunculi", {"ruleset": "schaedler"}),
+]
+MORE_SQUARE_BOARDS = [
+    ("petteia", {"rows": 5, "cols": 3}),
+    ("petteia", {"rows": 12, "cols": 26}),
+    ("latrunculi", {"ruleset": "bell"}),
+    ("latrunculi", {"ruleset": "quintana"}),
+    ("latrunculi", {"ruleset": "schaedler_2001"}),
+]
+# What the board's square names and the computer's turn say, read on screen: each name drawn
+# (text.square-name) with the square it sits in, its size in px, its colours and whether it takes
+# taps; the squares of the bottom row and of the left column on screen; the squares the computer's
+# last turn named, each with its box.
+SQUARE_NAME_FACTS = """
+const computer = arguments[0];
+const boxOf = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, cx: (r.left + r.right) / 2, cy: (r.top + r.bottom) / 2}; };
+const squares = [...document.querySelectorAll('#board rect.square[data-square]')].map((e) => ({name: e.dataset.square, box: boxOf(e), fill: e.getAttribute('fill')}));
+const boardFill = document.querySelector('#board rect.board')?.getAttribute('fill');
+const within = (b, x, y) => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+const bottom = Math.max(...squares.map((q) => q.box.bottom)), left = Math.min(...squares.map((q) => q.box.left));
+// a zoomed board's names follow the area's edges (board.js: followEdges): on the lowest row,
+// the leftmost column, seen whole
+const area = document.querySelector('#board-area'), zoomed = area.hasAttribute('data-zoomed'), seen = area.getBoundingClientRect();
+const size = squares.length ? squares[0].box.bottom - squares[0].box.top : 0;
+const onBottom = (b) => zoomed ? b.bottom <= seen.bottom + 1 && b.bottom > Math.min(bottom, seen.bottom) - size - 1 : Math.abs(b.bottom - bottom) < 1;
+const onLeft = (b) => zoomed ? b.left >= seen.left - 1 && b.left < Math.max(left, seen.left) + size + 1 : Math.abs(b.left - left) < 1;
+const labels = [...document.querySelectorAll('#board text.square-name')].map((text) => {
+  const box = boxOf(text), m = text.getScreenCTM(), style = getComputedStyle(text);
+  const square = squares.find((q) => within(q.box, box.cx, box.cy));
+  const background = square && (square.fill && square.fill !== 'none' ? square.fill : boardFill);
+  return {text: text.textContent, box, square: square?.name ?? null, px: Number(text.getAttribute('font-size')) * Math.hypot(m.a, m.b),
+          fill: style.fill, background, halo: text.getAttribute('stroke'), taps: style.pointerEvents !== 'none',
+          inside: !!square && box.left >= square.box.left - 0.5 && box.right <= square.box.right + 0.5 && box.top >= square.box.top - 0.5 && box.bottom <= square.box.bottom + 0.5,
+          onBottom: !!square && onBottom(square.box), onLeft: !!square && onLeft(square.box),
+          corner: !square ? null : [(box.cx - square.box.left) / (square.box.right - square.box.left), (box.cy - square.box.top) / (square.box.bottom - square.box.top)]};
+});
+const history = JSON.parse(localStorage.getItem('ludus.current')).state.history;
+let first = history.length;
+while (first > 0 && history[first - 1].player === computer) first--;
+const named = history.slice(first).flatMap((e) => e.text.match(/[a-z]\d+/g) ?? []);
+return {labels, squares: squares.map((q) => ({name: q.name, box: q.box})), named,
+        narration: document.querySelector('#narration').textContent,
+        smallest: Math.min(...squares.map((q) => Math.min(q.box.right - q.box.left, q.box.bottom - q.box.top))),
+        zoomed, turned: document.querySelector('#board svg g#content')?.getAttribute('transform') === 'rotate(90)'};
+"""
+
+
+def check_square_labels(facts, label):
+    """The square names of SQUARE_NAME_FACTS (check_square_names); returns the squares' boxes by
+    name and the names drawn by their text."""
+    squares = {q["name"]: q["box"] for q in facts["squares"]}
+    files = sorted({name[0] for name in squares})
+    ranks = sorted({name[1:] for name in squares}, key=int)
+    labels = facts["labels"]
+    by_text = {}
+    for name in labels:
+        by_text.setdefault(name["text"], []).append(name)
+    assert sorted(by_text) == sorted(files + ranks) and all(
+        len(found) == 1 for found in by_text.values()
+    ), f"{label}: the names drawn {sorted(n['text'] for n in labels)}, not each of the files {files} and ranks {ranks} once"
+    turned = facts["turned"]
+    along_bottom = "rank" if turned else "file"  # the other kind along the left column
+    for name in labels:
+        kind = "file" if name["text"].isalpha() else "rank"
+        square = name["square"]
+        assert square and name["inside"], f"{label}: the name {name['text']!r} not inside a square: {name}"
+        part = square[0] if kind == "file" else square[1:]
+        assert part == name["text"], f"{label}: the name {name['text']!r} drawn in {square}, not of its {kind}"
+        x, y = name["corner"]
+        where_drawn = "bottom right" if x > 0.5 and y > 0.5 else "top left" if x < 0.5 and y < 0.5 else "elsewhere"
+        expected = ("bottom right", "onBottom") if kind == along_bottom else ("top left", "onLeft")
+        assert where_drawn == expected[0] and name[expected[1]], (
+            f"{label}: the {kind} name {name['text']!r} at the {where_drawn} of {square} ({x:.2f}, {y:.2f}), "
+            f"not at the {expected[0]} of a square of the {'bottom row' if expected[1] == 'onBottom' else 'left column'} "
+            f"of the {'turned' if turned else 'flat'} board"
+        )
+        assert 11 - 0.05 <= name["px"] <= 16 + 0.05, f"{label}: the name {name['text']!r} is {name['px']:.1f} px"
+        assert (
+            contrast(name["fill"], name["background"]) >= 4.5
+        ), f"{label}: the name {name['text']!r} at {contrast(name['fill'], name['background']):.2f}:1 on {square}"
+        assert (
+            name["halo"] == name["background"]
+        ), f"{label}: the name {name['text']!r} ringed in {name['halo']}, its square {name['background']}"
+        assert not name["taps"], f"{label}: the name {name['text']!r} takes taps"
+    return squares, by_text
+
+
+def check_square_names(app, game, options, where):
+    """One squared board's names, as the computer's first turn is told: every file's letter once
+    and every rank's number once, each inside a square of its file or rank on the screen's bottom
+    row (at its bottom right) or left column (at its top left), the letters on one edge and the
+    numbers on the other (the board turned: the other way round); 11 to 16 px, 4.5:1 on their
+    square, ringed in its colour, not taking taps; the squares still 44 px or more on a phone
+    while the game takes taps. Each square the narration names is said by its name and has its
+    file's letter and its rank's number in line with it on screen. A zoomed board's names at the
+    edges of the area seen (near its bottom and left), scrolled to the centre and to the far
+    corner. Returns the facts."""
+    app.new_game(game, options, opponent="greedy", computer=0)
+    wait_for(
+        lambda: app.js(
+            "return !!document.querySelector('#board .movable') && document.querySelector('#narration').textContent"
+        ),
+        f"{where}: the computer's first turn written out",
+        30,
+    )
+    facts = app.js(SQUARE_NAME_FACTS, 0)
+    label = f"{where}: {game} {options}"
+    squares, by_text = check_square_labels(facts, label)
+    turned = facts["turned"]
+    if app.width < 800:
+        assert facts["smallest"] >= MIN_TARGET - 0.01, f"{label}: squares of {facts['smallest']:.1f} px on a phone"
+    assert facts["named"], f"{label}: the computer's turn named no square ({facts['narration']!r})"
+    for name in facts["named"]:
+        assert re.search(
+            r"(?<![\w])" + re.escape(name) + r"(?![\w])", facts["narration"]
+        ), f"{label}: the computer's square {name} not said in {facts['narration']!r}"
+        box = squares[name]
+        file, rank = by_text[name[0]][0]["box"], by_text[name[1:]][0]["box"]
+        # the letter in line with the square across the board's files, the number across its ranks
+        in_column = lambda b: box["left"] <= b["cx"] <= box["right"]
+        in_row = lambda b: box["top"] <= b["cy"] <= box["bottom"]
+        lined = (in_row(file) and in_column(rank)) if turned else (in_column(file) and in_row(rank))
+        assert (
+            lined
+        ), f"{label}: the square {name} said ({facts['narration']!r}) is not where its letter and number show"
+    if facts["zoomed"]:
+        # scrolled to the far corner, the names along the edges seen
+        app.js("const a = document.querySelector('#board-area'); a.scrollTo(a.scrollWidth, 0)")
+        app.settled()
+        check_square_labels(app.js(SQUARE_NAME_FACTS, 0), f"{label}, scrolled to its top right")
+    return facts
+
+
+def square_names(app):
+    """Issue 55: Petteia's and Latrunculi's narration names squares ("da d7 a d5") that the board
+    did not label. Each squared board as the dialog offers it, at 360x740 and 768x1024 in the
+    three languages: the file letters and rank numbers drawn inside the board's edge squares
+    match the names the computer's moves are told by (check_square_names); screenshots of the
+    first Petteia and Latrunculi boards."""
+    named = 0
+    for language in LANGUAGES:
+        for width, height in DEFECT_SIZES:
+            where = f"{language} {width}x{height}"
+            app.open(language)
+            app.size(width, height)
+            boards = SQUARE_BOARDS + (MORE_SQUARE_BOARDS if language == "en" else [])
+            shot = set()
+            for game, options in boards:
+                facts = check_square_names(app, game, options, where)
+                named += len(facts["named"])
+                if game not in shot or language == "en":
+                    shot.add(game)
+                    shape = "".join(f"-{value}" for value in options.values())
+                    screenshot(app, f"square-names-{game}{shape}-{language}-{width}x{height}", width, height)
+            print(f"square names: {where}: {len(boards)} boards, the computer's squares found by their names")
+    print(f"square names: {named} squares of the computer's moves found by their letter and number")
 
 
 # ---- the review as lichess's and the analysis board (issue 55) ------------------------------------

@@ -111,6 +111,7 @@ export function render() {
   svg.querySelector(".background")?.remove();
   fitBoard(svg);
   zoomBoard(svg);
+  if ($("#board-area").hasAttribute("data-zoomed")) requestAnimationFrame(followEdges); // laid out by then
   board.dataset.game = state.game.id;
   // the page's fixed words ("Throw the sticks") for the dice of the game shown (messages.js)
   const kind = diceKind(state.game.id) ?? "";
@@ -174,6 +175,7 @@ function fitBoard(svg) {
   // (the side column's width follows it; on a tall screen the review's board row, style.css)
   setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
   nameCells(content);
+  const squareNames = nameSquares(content);
   if (state.rotated) turnPicture(svg, content, box, pad);
   else svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
   labelTrays(content, state.rotated);
@@ -181,6 +183,7 @@ function fitBoard(svg) {
   const marks = document.createElementNS(SVG_NS, "g");
   marks.setAttribute("class", "marks");
   content.append(marks);
+  if (squareNames) content.append(squareNames); // over the marks: a frame's dashes hid a name
 }
 
 // A race board's picture names its cells along one player's route: the cells only the other
@@ -234,6 +237,138 @@ function nameCells(content) {
       ),
     ),
   );
+}
+
+// A squared board's squares (Petteia, Latrunculi) named as the words name them ("da d7 a d5",
+// the library's names): as on lichess's board, the file letters inside the squares of the bottom
+// row on screen, at their bottom right, and the rank numbers inside those of the left column, at
+// their top left. On the board turned a quarter (drawn so before turnPicture, which stands the
+// words upright) the bottom row on screen is the picture's last file, the left column its first
+// rank. Sized once the board's zoom is known (sizeSquareNames), over the pieces and the marks,
+// ringed in the square's colour so that a piece under a name leaves it readable (style.css: in
+// ink, taps go through). Returns the names' group (fitBoard puts it last), null for no squares.
+const SQUARE_NAME_PX = { least: 11, most: 16 };
+function nameSquares(content) {
+  const squares = [...content.querySelectorAll("rect.square[data-square]")];
+  if (squares.length === 0) return null;
+  // a square's box as the screen shows it, in the picture's units: turned a quarter clockwise,
+  // the picture's (x, y) is seen at (-y, x), and a point seen at (x, y) is the picture's (y, -x)
+  const seen = squares.map((square) => {
+    const { x, y, width, height } = boxOf(square);
+    return state.rotated ? { square, x: -(y + height), y: x, size: height } : { square, x, y, size: width };
+  });
+  const lowest = Math.max(...seen.map((square) => square.y));
+  const leftmost = Math.min(...seen.map((square) => square.x));
+  const paint = (element) => {
+    const fill = element?.getAttribute("fill");
+    return fill && fill !== "none" ? fill : null;
+  };
+  const boardColour = paint(content.querySelector("rect.board"));
+  const names = document.createElementNS(SVG_NS, "g");
+  names.setAttribute("class", "square-names");
+  const edges = ["bottom", "left"].map((edge) => {
+    const group = document.createElementNS(SVG_NS, "g");
+    group.setAttribute("class", edge);
+    names.append(group);
+    return group;
+  });
+  for (const { square, x, y, size } of seen) {
+    const [, file, rank] = /^([a-z])(\d+)$/.exec(square.dataset.square);
+    const inset = size * 0.05;
+    const labels = [];
+    if (Math.abs(y - lowest) < size / 2)
+      labels.push({ text: state.rotated ? rank : file, x: x + size - inset, y: y + size - inset, bottom: true });
+    if (Math.abs(x - leftmost) < size / 2)
+      labels.push({ text: state.rotated ? file : rank, x: x + inset, y: y + inset, bottom: false });
+    for (const label of labels) {
+      const text = document.createElementNS(SVG_NS, "text");
+      const [px, py] = state.rotated ? [label.y, -label.x] : [label.x, label.y];
+      text.setAttribute("class", `square-name ${/\d/.test(label.text) ? "rank" : "file"}`);
+      text.dataset.squareOf = square.dataset.square;
+      text.setAttribute("x", px);
+      text.setAttribute("y", py);
+      text.setAttribute("text-anchor", label.bottom ? "end" : "start");
+      text.setAttribute("dominant-baseline", label.bottom ? "text-after-edge" : "text-before-edge");
+      text.setAttribute("stroke", paint(square) ?? boardColour ?? "none");
+      text.textContent = label.text;
+      edges[label.bottom ? 0 : 1].append(text);
+    }
+  }
+  content.append(names);
+  return names;
+}
+
+// On a zoomed board, which scrolls under the finger, the square names follow the area's edges:
+// the bottom row's up to the lowest row seen whole, the left column's right to the leftmost
+// column seen whole (each name still on a square of its file or rank, ringed in that square's
+// colour). Called on each scroll of the area and after each render of a zoomed board.
+function followEdges() {
+  const names = document.querySelector("#board g.square-names");
+  if (!names) return;
+  const area = $("#board-area");
+  const squares = [...document.querySelectorAll("#board rect.square[data-square]")];
+  let up = 0,
+    across = 0;
+  if (area.hasAttribute("data-zoomed")) {
+    const seen = area.getBoundingClientRect();
+    const board = squares[0].parentElement.getBoundingClientRect(); // the squares' group: two boxes read, not 676
+    const size = squares[0].getBoundingClientRect().height;
+    const hidden = (length) => Math.max(0, Math.ceil(length / size - 0.01));
+    up = hidden(board.bottom - seen.bottom);
+    across = hidden(seen.left - board.left);
+  }
+  // the squares moved on screen (up, across), in the picture: turned a quarter, the screen's
+  // (x, y) is the picture's (y, -x), up the screen is down the files, across it up the ranks
+  const cell = boxOf(squares[0]).width;
+  const moves = state.rotated
+    ? {
+        bottom: { shift: [-up * cell, 0], files: -up, ranks: 0 },
+        left: { shift: [0, -across * cell], files: 0, ranks: across },
+      }
+    : {
+        bottom: { shift: [0, -up * cell], files: 0, ranks: up },
+        left: { shift: [across * cell, 0], files: across, ranks: 0 },
+      };
+  for (const [edge, { shift, files, ranks }] of Object.entries(moves)) {
+    const group = names.querySelector(`:scope > g.${edge}`);
+    group.setAttribute("transform", `translate(${shift.join(" ")})`);
+    for (const text of group.children) {
+      const [, file, rank] = /^([a-z])(\d+)$/.exec(text.dataset.squareOf);
+      const under = `${String.fromCharCode(file.charCodeAt(0) + files)}${Number(rank) + ranks}`;
+      const fill = document.querySelector(`#board rect.square[data-square="${under}"]`)?.getAttribute("fill");
+      if (fill && fill !== "none") text.setAttribute("stroke", fill); // a plain board keeps its colour
+    }
+  }
+}
+let edgesFollowed = false;
+$("#board-area").addEventListener(
+  "scroll",
+  () => {
+    if (edgesFollowed) return;
+    edgesFollowed = true;
+    requestAnimationFrame(() => {
+      edgesFollowed = false;
+      followEdges();
+    });
+  },
+  { passive: true },
+);
+
+// The square names' size for the board as shown (`pixels`: screen pixels to the picture's unit,
+// zoomed or not): a quarter of the square, 11 px at least, 16 at most (a tablet's 5 x 3 board
+// had 43 px letters), never past 0.4 of a square (a whole 26 x 26 board at the end).
+function sizeSquareNames(pixels) {
+  const square = document.querySelector("#board rect.square[data-square]");
+  if (!square) return;
+  const cell = boxOf(square).width;
+  const font = Math.min(
+    cell * 0.4,
+    Math.max(SQUARE_NAME_PX.least / pixels, Math.min(cell * 0.26, SQUARE_NAME_PX.most / pixels)),
+  );
+  for (const text of document.querySelectorAll("#board text.square-name")) {
+    text.setAttribute("font-size", font);
+    text.setAttribute("stroke-width", font * 0.2);
+  }
 }
 
 // Turns a picture's content a quarter clockwise (its top row on the right, its left column on
@@ -343,6 +478,7 @@ export function zoomBoard(svg) {
   const takesTaps = !state.review && !isOver(); // the end and the review are looked at whole
   const needed = takesTaps && smallest < MIN_TARGET;
   const zoom = needed && !state.wholeBoard ? (MIN_TARGET + 2) / smallest : 1;
+  sizeSquareNames(fit * zoom);
   const button = $("#zoom");
   button.hidden = !needed;
   button.setAttribute("aria-pressed", String(zoom > 1));

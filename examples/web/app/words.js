@@ -226,7 +226,20 @@ export function endReason() {
     state.game.position.end_reason ?? (state.game.history.at(-1)?.text === "draw agreed" ? "agreed_draw" : null);
   if (!reason || !has(`reason.${reason}`)) return "";
   const winner = winnerOf();
-  return t(`reason.${reason}`, winner === null ? {} : { winner: playerName(winner), loser: playerName(1 - winner) });
+  const sides = winner === null ? {} : { winner: playerName(winner), loser: playerName(1 - winner) };
+  // The side left without a move is the player to move at the end, in every ruleset; it is not
+  // always the loser (Kowalski's rulesets decide on captures, a draw when even), so it is named.
+  if (reason === "no_moves") return t(noMovesKey(winner), { ...sides, stuck: playerName(state.game.position.to_move) });
+  return t(`reason.${reason}`, sides);
+}
+
+// A game's own words for how a game without a move left was decided, by its ruleset and result
+// (reason.no_moves.latrunculi.kowalski.won / .drawn: on captures), else the app's (the side
+// without a move lost).
+function noMovesKey(winner) {
+  const part = winner === null ? "drawn" : "won";
+  const key = rulesetKey(`reason.no_moves.${state.game.id}`, state.game.ruleset, part);
+  return has(`${key}.${part}`) ? `${key}.${part}` : "reason.no_moves";
 }
 
 export function winnerOf() {

@@ -378,6 +378,78 @@ test("words: the end's reason names the sides, true for the winner and the loser
   }
 });
 
+// A game of the library from a position (the rest of a new game's saved state kept).
+function gameFrom(id, options, position) {
+  const saved = new ludus.Game(id, options).toJSON();
+  const start = { ...saved.position, ...position };
+  return ludus.Game.fromJSON({ ...saved, start, position: start, history: [] });
+}
+
+test("words: a game ended with no move left names the side that had none, the loser or, in Kowalski's rulesets, not", () => {
+  // Petteia on 5 x 3: Dark's two pieces in a corner, shut in by Light's move (or Light's two by
+  // Dark's); Kowalski's 8 x 12: Dark's dux and five men in the corner a8, shut in by Light's dux,
+  // Light with 3 men (Dark captured more: Dark wins), 5 (as many: a draw) or 6 (Light wins).
+  const petteia = (stuck) =>
+    stuck === 1
+      ? gameFrom("petteia", { rows: 5, cols: 3 }, { ranks: ["..0", "...", "...", "00.", "11."], pieces: [3, 2] })
+      : gameFrom(
+          "petteia",
+          { rows: 5, cols: 3, first_player: 1 },
+          { ranks: ["00.", "11.", "...", "...", "..1"], pieces: [2, 3], to_move: 1 },
+        );
+  const kowalski = (lightMen) =>
+    gameFrom(
+      "latrunculi",
+      { ruleset: "kowalski" },
+      {
+        ranks: [
+          "D".padEnd(lightMen - 2, "0").padEnd(12, "."),
+          ...Array(4).fill("".padEnd(12, ".")),
+          "10".padEnd(12, "."),
+          "110".padEnd(12, "."),
+          "d110".padEnd(12, "."),
+        ],
+        men: [lightMen, 5],
+        duxes: [1, 1],
+      },
+    );
+  const ended = [
+    { game: petteia(1), move: "c1-c5", stuck: 1, winner: 0 },
+    { game: petteia(0), move: "c5-c1", stuck: 0, winner: 1 },
+    { game: kowalski(3), move: "a1-a5", stuck: 1, winner: 1 },
+    { game: kowalski(5), move: "a1-a5", stuck: 1, winner: null },
+    { game: kowalski(6), move: "a1-a5", stuck: 1, winner: 0 },
+  ];
+  for (const { game, move, stuck, winner } of ended) {
+    game.play(move);
+    assert.equal(game.endReason, "no_moves", `${game.id} ${move}`);
+    assert.equal(game.winner, winner, `${game.id} ${move}`);
+  }
+  for (const tag of ["it", "en", "de"]) {
+    setMessages(tag, catalogue(tag));
+    state.resigned = null;
+    for (const computer of [0, 1]) {
+      for (const { game, stuck, winner } of ended) {
+        state.settings = { game: game.id, options: {}, opponent: "easy", computer };
+        state.game = game;
+        const said = words.endReason();
+        const tag_ = `${tag} ${game.id} ${game.ruleset ?? ""} (stuck ${stuck}, winner ${winner}, computer ${computer})`;
+        assert.ok(said.includes(words.playerName(stuck)), `${tag_}: ${said}`);
+        assert.ok(!said.includes("{"), `${tag_}: ${said}`);
+        if (game.id === "petteia") {
+          // the side without a move lost: the other is not named
+          assert.ok(!said.includes(words.playerName(1 - stuck)), `${tag_}: ${said}`);
+        } else {
+          // Kowalski's: decided on captures, said so (the winner named), a draw told apart
+          assert.notEqual(said, t("reason.no_moves", { stuck: words.playerName(stuck) }), `${tag_}: ${said}`);
+          if (winner !== null) assert.ok(said.includes(words.playerName(winner)), `${tag_}: ${said}`);
+          else assert.ok(!said.includes(words.playerName(1 - stuck)), `${tag_}: ${said}`);
+        }
+      }
+    }
+  }
+});
+
 test("sheet: the printed board's paper and cells, at least 20 mm, on A4 landscape where they fit", async () => {
   const sheet = await import("../app/sheet.js");
   // A race board's picture without words: 13.6 cells wide, 6.25 high (lib/render/race_board.cpp).
