@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -20,6 +21,7 @@
 
 namespace ludus::ai::td {
 
+// The weights the trainers learn and the networks compute with.
 template <int Inputs, int Hidden>
 struct NetWeights {
     std::array<std::array<float, Hidden>, Inputs> w1;  // input-major: an input adds its row
@@ -27,6 +29,66 @@ struct NetWeights {
     std::array<float, Hidden> w2;
     float b2;
 };
+
+// A row of weights as int8 with a float scale: a weight is scale * q (symmetric: q in -127..127,
+// scale the row's largest magnitude / 127).
+template <int Size>
+struct QuantizedRow {
+    float scale;
+    std::array<int8_t, Size> q;
+
+    static QuantizedRow of(const std::array<float, Size> &x) {
+        float largest = 0.0f;
+        for (float v : x) largest = std::max(largest, std::fabs(v));
+        QuantizedRow row{largest / 127.0f, {}};
+        if (row.scale > 0.0f)
+            for (size_t i = 0; i < x.size(); ++i) row.q[i] = static_cast<int8_t>(std::lround(x[i] / row.scale));
+        return row;
+    }
+    void dequantize(std::array<float, Size> &x) const {
+        for (size_t i = 0; i < x.size(); ++i) x[i] = scale * static_cast<float>(q[i]);
+    }
+    bool operator==(const QuantizedRow &) const = default;
+};
+
+// The form of NetWeights the generated headers hold: every input's row of w1 as int8
+// (QuantizedRow), b1, w2 and b2 as floats (a few hundred bytes; as int8 they would double the
+// network's error: docs/computer-players.md). Random-looking float32 barely compresses; this is
+// a quarter of the bytes and packs tighter still (the WebAssembly module's size, docs/web.md),
+// and the levels play as well with it (docs/computer-players.md).
+template <int Inputs, int Hidden>
+struct QuantizedNetWeights {
+    using Float = NetWeights<Inputs, Hidden>;
+
+    std::array<QuantizedRow<Hidden>, Inputs> w1;
+    std::array<float, Hidden> b1;
+    std::array<float, Hidden> w2;
+    float b2;
+
+    static QuantizedNetWeights of(const Float &w) {
+        QuantizedNetWeights stored{};
+        for (size_t i = 0; i < w.w1.size(); ++i) stored.w1[i] = QuantizedRow<Hidden>::of(w.w1[i]);
+        stored.b1 = w.b1, stored.w2 = w.w2, stored.b2 = w.b2;
+        return stored;
+    }
+    void dequantize(Float &w) const {
+        for (size_t i = 0; i < w.w1.size(); ++i) w1[i].dequantize(w.w1[i]);
+        w.b1 = b1, w.w2 = w2, w.b2 = b2;
+    }
+    bool operator==(const QuantizedNetWeights &) const = default;
+};
+
+// The float weights of a generated header's `Stored`, made the first time they are asked for
+// (once a process; the evaluations then read floats as before). Made in place: the weights are
+// larger than a WebAssembly stack might hold.
+template <const auto &Stored>
+const auto &dequantized() {
+    static const struct Made {
+        typename std::remove_cvref_t<decltype(Stored)>::Float w;
+        Made() { Stored.dequantize(w); }
+    } made;
+    return made.w;
+}
 
 // A position's inputs: the indices of the sparse inputs that are 1, and the dense values.
 template <int MaxActive, int Dense>
@@ -171,20 +233,48 @@ double weights_checksum(const NetWeights<Inputs, Hidden> &w) {
     return sum;
 }
 
-// The initialiser of the weights, as the generated headers hold it (after "= ").
+// The initialiser of the stored weights, as the generated headers hold it (after "= ").
 template <int Inputs, int Hidden>
-void print_weights(const NetWeights<Inputs, Hidden> &w) {
-    auto row = [](const char *name, const float *x, size_t n) {
+void print_weights(const QuantizedNetWeights<Inputs, Hidden> &w) {
+    auto floats = [](const char *name, const std::array<float, Hidden> &x) {
         std::printf("    /* %s */ {", name);
-        for (size_t i = 0; i < n; ++i) std::printf("%s%.9g", i ? ", " : "", static_cast<double>(x[i]));
+        for (size_t i = 0; i < x.size(); ++i) std::printf("%s%.9g", i ? ", " : "", static_cast<double>(x[i]));
         std::printf("},\n");
     };
     std::printf("{\n  {{\n");
-    for (int i = 0; i < Inputs; ++i) row(std::to_string(i).c_str(), w.w1[static_cast<size_t>(i)].data(), Hidden);
+    for (size_t i = 0; i < w.w1.size(); ++i) {
+        std::printf("    /* %zu */ {%.9g, {", i, static_cast<double>(w.w1[i].scale));
+        for (size_t h = 0; h < w.w1[i].q.size(); ++h) std::printf("%s%d", h ? ", " : "", w.w1[i].q[h]);
+        std::printf("}},\n");
+    }
     std::printf("  }},\n");
-    row("b1", w.b1.data(), Hidden);
-    row("w2", w.w2.data(), Hidden);
+    floats("b1", w.b1);
+    floats("w2", w.w2);
     std::printf("    %.9g};\n", static_cast<double>(w.b2));
+}
+
+// The body of a generated header in `space` (after its first line, which says how it was made):
+// `w` stored as QuantizedNetWeights (`type` its name there) under the name `name`_stored, the
+// float weights the levels use as `name`_weights(), and their checksum (of the floats made from
+// the stored form, which the game's tests check) as `name`_weights_checksum; `net_header` the
+// game's network header the generated one includes.
+template <int Inputs, int Hidden>
+void print_header(const NetWeights<Inputs, Hidden> &w, const char *net_header, const char *space,
+                  const std::string &type, const std::string &name) {
+    const auto stored = QuantizedNetWeights<Inputs, Hidden>::of(w);
+    std::printf("#pragma once\n\n#include \"%s\"\n\nnamespace %s {\n\n", net_header, space);
+    std::printf("// weights_checksum (lib/ai/td_net.hpp) of %s_weights(), the floats of the int8 weights below.\n",
+                name.c_str());
+    auto as_floats = std::make_unique<NetWeights<Inputs, Hidden>>();
+    stored.dequantize(*as_floats);
+    std::printf("inline constexpr double %s_weights_checksum = %.9f;\n\n", name.c_str(), weights_checksum(*as_floats));
+    std::printf("// Each input's row as int8 with a float scale (ai::td::QuantizedNetWeights).\n");
+    std::printf("inline constexpr %s %s_stored = ", type.c_str(), name.c_str());
+    print_weights(stored);
+    std::printf("\n// The float weights the network computes with.\n");
+    std::printf("inline const auto &%s_weights() { return ai::td::dequantized<%s_stored>(); }\n", name.c_str(),
+                name.c_str());
+    std::printf("\n}  // namespace %s\n", space);
 }
 
 }  // namespace ludus::ai::td

@@ -52,10 +52,6 @@ constexpr uint64_t min_rounds = 16;
 
 constexpr auto duodecim_levels = ai::standard_levels(2, 3, 4);
 
-// From player p's view: the chance of winning, by the network (duodecim_net.hpp), which beats the
-// logistic evaluation of duodecim_eval.hpp in 58% of games between one-turn players.
-double evaluate(const S &s, int p) { return net_win_chance(net_weights, s, p); }
-
 class DuodecimSearch {
 public:
     // With threads > 1 the candidates of the root are shared out among the threads (root
@@ -292,8 +288,13 @@ private:
 
     uint64_t nodes() const { return budget_.nodes(); }
 
+    // From player p's view: the chance of winning, by the network (duodecim_net.hpp), which beats
+    // the logistic evaluation of duodecim_eval.hpp in 58% of games between one-turn players.
+    double evaluate(const S &s, int p) const { return net_win_chance(net_, s, p); }
+
     const DuodecimOptions &o_;
     const ai::AiOptions &ao_;
+    const NetWeights &net_ = net_weights();  // held, so that no evaluation asks whether they are made
     ai::Budget budget_;
     std::array<std::vector<Action>, 4> buffers_;
     std::vector<TurnEnd> replies_, ours_;  // a turn has at most two steps (and a pass)

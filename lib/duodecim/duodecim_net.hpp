@@ -32,6 +32,10 @@ inline constexpr int net_inputs = net_sparse + net_dense;
 template <int Hidden>
 using NetWeightsOf = ai::td::NetWeights<net_inputs, Hidden>;
 using NetWeights = NetWeightsOf<net_hidden>;
+// Their stored form in the generated headers (duodecim_net_weights.hpp).
+template <int Hidden>
+using QuantizedNetWeightsOf = ai::td::QuantizedNetWeights<net_inputs, Hidden>;
+using QuantizedNetWeights = QuantizedNetWeightsOf<net_hidden>;
 // A position's inputs: at most one active sparse index a piece (pieces <= 15 a side).
 using NetInput = ai::td::NetInput<2 * 15, net_dense>;
 

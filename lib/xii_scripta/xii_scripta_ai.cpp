@@ -68,7 +68,7 @@ public:
         std::vector<std::pair<double, size_t>> ranked;
         for (size_t i = 0; i < ends.size(); ++i) {
             budget_.spend();
-            ranked.emplace_back(network ? net_win_chance(net_weights, o_, ends[i].state, me)
+            ranked.emplace_back(network ? net_win_chance(net_, o_, ends[i].state, me)
                                         : hand_value(o_, ends[i].state, me, with_danger),
                                 i);
         }
@@ -102,7 +102,7 @@ private:
             double worst = 1e300;
             for (const TurnEnd &t : replies_) {
                 budget_.spend();
-                worst = std::min(worst, net_win_chance(net_weights, o_, t.state, me));
+                worst = std::min(worst, net_win_chance(net_, o_, t.state, me));
             }
             v += r.chance * worst;
             if (budget_.stopped()) break;
@@ -116,6 +116,7 @@ private:
 
     const XiiOptions &o_;
     const ai::AiOptions &ao_;
+    const NetWeights &net_ = net_weights();  // held, so that no evaluation asks whether they are made
     ai::Budget budget_;
     TurnWalker walker_;
     std::vector<TurnEnd> replies_;

@@ -217,6 +217,8 @@ inline constexpr int net_dense = 6 + 2 + 1 + 2 + 4;               // see net_inp
 inline constexpr int net_inputs = net_sparse + net_dense;
 
 using NetWeights = ai::td::NetWeights<net_inputs, net_hidden>;
+// Their stored form in the generated header (xii_scripta_net_weights.hpp).
+using QuantizedNetWeights = ai::td::QuantizedNetWeights<net_inputs, net_hidden>;
 // A position's inputs: at most one active sparse index a piece (pieces <= 15 a side).
 using NetInput = ai::td::NetInput<2 * 15, net_dense>;
 

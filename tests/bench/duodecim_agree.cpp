@@ -41,7 +41,7 @@ double play_out(const DuodecimOptions &o, S s, int me, Rng &dice, std::vector<Tu
         ends.clear();
         const int mover = s.to_move;
         turn_ends(o, s, mover, -1, ends, buffers);
-        s = ends[highest(ends, [&](const S &e) { return net_win_chance(net_weights, e, mover); }).first].state;
+        s = ends[highest(ends, [&](const S &e) { return net_win_chance(net_weights(), e, mover); }).first].state;
     }
     return (s.result == Result::player0_won) == (me == 0) ? 1.0 : 0.0;
 }
