@@ -4000,24 +4000,41 @@ def visitor_defects(app):
     print(f"visitor defects: none left; {sum(counted[1:])} cells of the computer's moves found by their names")
 
 
-# The squared boards the words name squares on (Petteia's, Latrunculi's), as the new-game dialog
-# offers them: square and wide (turned a quarter on a phone), the smallest and a 26-file one, each
-# of Latrunculi's shapes; the computer (Light) moves first. The first of each game is also shown
-# in a screenshot. The rest of the sizes in one language only.
-SQUARE_BOARDS = [
-    ("petteia", {}),
-    ("latrunculi", {"ruleset": "kowalski"}),
-    ("petteia", {"rows": 5, "cols": 12}),
-    ("latrunculi", {"ruleset": "bell_8x7"}),
-    ("latrunculi", {"ruleset": "schaedler"}),
-]
-MORE_SQUARE_BOARDS = [
-    ("petteia", {"rows": 5, "cols": 3}),
-    ("petteia", {"rows": 12, "cols": 26}),
-    ("latrunculi", {"ruleset": "bell"}),
-    ("latrunculi", {"ruleset": "quintana"}),
-    ("latrunculi", {"ruleset": "schaedler_2001"}),
-]
+def square_boards():
+    """The squared boards the words name squares on (the catalogue's games whose board is a
+    "grid"), as the new-game dialog offers them: each game's default board; each other ruleset
+    it offers (games.json's rulesets_not_offered left out); with rows and cols options a wide
+    board (turned a quarter on a phone), the smallest and one as wide as the options allow
+    (zoomed). Returns the boards every language plays (each game's default, the wide ones, every
+    other ruleset) and those English alone plays (the rest): each is played, in half the time."""
+    library = native_library()
+    assert library, "no native libludus for the catalogue: build it or set LUDUS_LIBRARY"
+    os.environ["LUDUS_LIBRARY"] = library
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import ludus
+
+    with open(os.path.join(SITE, "games.json"), encoding="utf-8") as file:
+        facts = json.load(file)
+    everywhere, english = [], []
+    for game in ludus.games():
+        if game["board"]["kind"] != "grid":
+            continue
+        everywhere.append((game["id"], {}))
+        options = game["options"]
+        if "rows" in options and "cols" in options:
+            rows, cols = options["rows"], options["cols"]
+            wide = {"rows": max(rows["min"], rows["default"] - 3), "cols": min(cols["max"], cols["default"] + 4)}
+            everywhere.append((game["id"], wide))
+            english.append((game["id"], {"rows": rows["min"], "cols": cols["min"]}))
+            english.append((game["id"], {"rows": min(rows["max"], 12), "cols": cols["max"]}))
+        hidden = facts.get(game["id"], {}).get("rulesets_not_offered", [])
+        default = options.get("ruleset", {}).get("default")
+        others = [r["id"] for r in game["rulesets"] if r["id"] not in hidden and r["id"] != default]
+        for i, ruleset in enumerate(others):
+            (everywhere if i % 2 else english).append((game["id"], {"ruleset": ruleset}))
+    return everywhere, english
+
+
 # What the board's square names and the computer's turn say, read on screen: each name drawn
 # (text.square-name) with the square it sits in, its size in px, its colours and whether it takes
 # taps; the squares of the bottom row and of the left column on screen; the squares the computer's
@@ -4149,12 +4166,13 @@ def square_names(app):
     match the names the computer's moves are told by (check_square_names); screenshots of the
     first Petteia and Latrunculi boards."""
     named = 0
+    everywhere, english = square_boards()
     for language in LANGUAGES:
         for width, height in DEFECT_SIZES:
             where = f"{language} {width}x{height}"
             app.open(language)
             app.size(width, height)
-            boards = SQUARE_BOARDS + (MORE_SQUARE_BOARDS if language == "en" else [])
+            boards = everywhere + (english if language == "en" else [])
             shot = set()
             for game, options in boards:
                 facts = check_square_names(app, game, options, where)
