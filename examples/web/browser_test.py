@@ -928,11 +928,22 @@ def native_library():
     return native_file("LUDUS_LIBRARY", os.path.join("capi", "libludus.so.1"))
 
 
+def native_package(library):
+    """The Python package of the source tree on the native `library` (the catalogue, the solved
+    table's values, the server's test process read through it)."""
+    os.environ["LUDUS_LIBRARY"] = library
+    package = os.path.join(ROOT, "bindings", "python")
+    if package not in sys.path:
+        sys.path.insert(0, package)
+    import ludus
+
+    return ludus
+
+
 def game_server(library, directory, app_dir=SITE):
     """`ludus serve` on a free loopback port, serving the built app (ludus.server.testing's
     process: kill() is SIGKILL, start() again the same port and database)."""
-    os.environ["LUDUS_LIBRARY"] = library
-    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    native_package(library)
     from ludus.server.testing import ServerProcess
 
     env = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "bindings", "python"), "PYTHONDONTWRITEBYTECODE": "1"}
@@ -3412,11 +3423,7 @@ def ur_perfect(app):
         ), f"the review's caption: {caption!r}"
         points = [float(x) for x in app.js("return document.querySelector('#review-chart svg').dataset.points").split()]
         # The same positions evaluated by the native library from the same file.
-        os.environ["LUDUS_LIBRARY"] = library
-        sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
-        import ludus
-
-        native_ludus = ludus.Game.from_json({**saved, "history": [], "position": saved["start"]})
+        native_ludus = native_package(library).Game.from_json({**saved, "history": [], "position": saved["start"]})
         expected = []
         for event in saved["history"]:
             if not re.match(r"^roll( \d+)+$", event["text"]):
@@ -4009,10 +4016,7 @@ def square_boards():
     other ruleset) and those English alone plays (the rest): each is played, in half the time."""
     library = native_library()
     assert library, "no native libludus for the catalogue: build it or set LUDUS_LIBRARY"
-    os.environ["LUDUS_LIBRARY"] = library
-    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
-    import ludus
-
+    ludus = native_package(library)
     with open(os.path.join(SITE, "games.json"), encoding="utf-8") as file:
         facts = json.load(file)
     everywhere, english = [], []
