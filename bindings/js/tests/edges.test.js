@@ -148,9 +148,13 @@ test("the ruleset", () => {
 
 test("the options, read once, are the saved state's, each caller its own copy", () => {
   const { GameClosedError } = ludus;
-  for (const [id, options] of everyRuleset()) {
-    const game = new Game(id, { seed: 5, ...options });
+  for (const [id, options, seeded] of everyRuleset().flatMap(([id, o]) => [
+    [id, { seed: 5, ...o }, true],
+    [id, o, false], // no seed: the one the library drew, read once
+  ])) {
+    const game = new Game(id, options);
     const first = game.options;
+    if (!seeded) assert.notEqual(first.seed, undefined, `${id}: the drawn seed`);
     assert.deepEqual(first, game.toJSON().options, id);
     first.seed = "changed by a caller";
     game.randomPlayout(1, 40);
