@@ -2718,27 +2718,49 @@ def open_lesson_from(app, how, game):
     )
 
 
+def check_lessons_out_of_reach(app, words):
+    """The lessons out of reach (no network, nothing cached), asked for while the computer
+    plays its turn: said in the page's words for the time a message is shown (status.js), not
+    wiped by the computer's move; the game stays."""
+    app.open("it", query="pace=300")
+    app.size(360, 740)
+    app.new_game("duodecim", {"first_player": 1}, opponent="greedy", computer=1)
+    app.js(
+        """window.messages = [];
+        new MutationObserver(() => window.messages.push([performance.now(), document.querySelector('#message').textContent]))
+          .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true});"""
+    )
+    app.d.execute_cdp_cmd("Network.enable", {})
+    app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
+    app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*lessons.json"]})
+    app.button("#learn")
+    said = wait_for(
+        lambda: app.js("return window.messages.find(([, text]) => text)"), "the lessons out of reach said", 10
+    )
+    assert said[1] == words["lesson.unavailable"] and not app.js(
+        "return document.body.dataset.screen"
+    ), f"lessons out of reach: {said!r}"
+    wait_for(lambda: app.moves_played() >= 2, "the computer's roll and move beside the message", 30)
+    wiped = app.js("return window.messages.find(([at, text]) => !text && at > arguments[0])", said[0])
+    shown_for = (wiped[0] - said[0]) / 1000 if wiped else None
+    assert (
+        shown_for is None or shown_for >= 4
+    ), f"lessons out of reach: the message wiped after {shown_for:.2f} s, as the computer played"
+    app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
+
+
 def lessons(app):
     """Learn to play: in Italian on a phone every step of every game's lesson (from the title
     bar, the new-game dialog and a game's rules), a mistake in each game explained in the goal's
     words, the answer praised, "show me", the task never over the board, axe and tap targets;
     back to the game, which is unchanged; the last step's "play a game"; Latrunculi in English on a
     tablet, XII Scripta in German on a landscape phone; a lesson in kiosk mode."""
-    app.open("it")
-    app.size(360, 740)
     words = catalogue_of("it")
     current = lambda: app.js("return localStorage.getItem('ludus.current')")
-    # The lessons out of reach (no network, nothing cached): said in the page's words, the game stays.
-    app.d.execute_cdp_cmd("Network.enable", {})
-    app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": True})
-    app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*lessons.json"]})
-    app.button("#learn")
-    said = wait_for(lambda: app.d.find_element(By.ID, "message").text, "the lessons out of reach said", 5)
-    assert said == words["lesson.unavailable"] and not app.js(
-        "return document.body.dataset.screen"
-    ), f"lessons out of reach: {said!r}"
-    app.d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
-    app.d.execute_cdp_cmd("Network.setBypassServiceWorker", {"bypass": False})
+    check_lessons_out_of_reach(app, words)
+    app.open("it")
+    app.size(360, 740)
     # every game's lesson: the page's game's from the title bar, the others from the new-game
     # dialog and the rules in turn
     shown = app.js("return document.querySelector('#board').dataset.game")

@@ -12,7 +12,7 @@ import { afterChange, startGame } from "./play.js";
 import { chapterOf, finishedSteps, forgetProgress, markFinished, progressOf, resumeIndex } from "./progress.js";
 import { defaultOptions, defaultSettings } from "./settings.js";
 import { state } from "./state.js";
-import { announce, showDice } from "./status.js";
+import { announce, showDice, showMessage } from "./status.js";
 import { gameName, narrate } from "./words.js";
 
 // where the finished steps are kept: nowhere in the kiosk (progress.js)
@@ -65,15 +65,8 @@ export async function openLesson(id) {
 }
 
 // Said on the game's screen (status.js's say would write in the lesson's line).
-function sayUnavailable() {
-  $("#message").dataset.kind = "error";
-  $("#message").textContent = t("lesson.unavailable");
-}
-
-function sayNoLesson(id) {
-  $("#message").dataset.kind = "error";
-  $("#message").textContent = t("lesson.none", { game: gameName(id) });
-}
+const sayUnavailable = () => showMessage(t("lesson.unavailable"));
+const sayNoLesson = (id) => showMessage(t("lesson.none", { game: gameName(id) }));
 
 const currentStep = () => state.lesson.lesson.steps[state.lesson.index];
 

@@ -191,7 +191,9 @@ export function playMove(move) {
   if (throws && !inOpening()) narrate("decided", { throws, starter: state.game.toMove });
   if (isCapture(move)) playSound("capture");
   $("#choices").replaceChildren();
-  $("#message").textContent = "";
+  // a message answers the visitor's last action: their own move makes it stale, the computer's
+  // or a friend's does not (it would wipe what was said a moment ago)
+  if (!narrated(player)) $("#message").textContent = "";
   announce(describeMove(move, player));
   afterChange();
   animate(before);

@@ -34,6 +34,11 @@ export function say(text, kind = "error") {
     state.lesson.say(text, kind);
     return;
   } // in the lesson's line, above the board
+  showMessage(text, kind);
+}
+
+/** A message on the game's screen, wherever a lesson would say it. */
+export function showMessage(text, kind = "error") {
   const message = $("#message");
   message.textContent = text;
   message.dataset.kind = kind;
