@@ -374,6 +374,7 @@ class Sample:
         self.sockets = sum(h["connections"] for h in healths(servers))
         self.at = time.monotonic()
         self.server_cpu = [cpu_seconds(s.process.pid) for s in servers]
+        self.server_memory = [memory_mb(s.process.pid) for s in servers]
         self.client_cpu = time.process_time()
         self.changes = stored_changes(database)
         self.moves = len(run.acked)
@@ -496,6 +497,23 @@ def cpu_seconds(pid):
         return None
 
 
+def memory_mb(pid, field="VmRSS"):
+    """A process's resident memory now (VmRSS) or at its peak (VmHWM), in MB (Linux's /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def memory_text(values):
+    """The servers' memories, MB each, joined by +."""
+    return " + ".join("?" if m is None else f"{m:.0f}" for m in values)
+
+
 def health(server):
     with urllib.request.urlopen(server.url + "/health", timeout=30) as response:
         return json.load(response)
@@ -612,6 +630,7 @@ def run_once(args, games, cluster, folder, name):
         load_average = os.getloadavg()
         answers = healths(servers)
         server_cpu = [cpu_seconds(s.process.pid) for s in servers]
+        server_peak_memory = [memory_mb(s.process.pid, "VmHWM") for s in servers]
         if None not in server_cpu + started_cpu:
             server_cpu = [t - t0 for t, t0 in zip(server_cpu, started_cpu)]
     finally:
@@ -638,6 +657,7 @@ def run_once(args, games, cluster, folder, name):
         load_after=load_average,
         files=raise_file_limit(),
         server_cpu=server_cpu,
+        server_peak_memory=server_peak_memory,
         client_cpu=client_cpu,
         healths=answers,
         batches=sum(s["batches"] for s in store),
@@ -668,6 +688,7 @@ def run_once(args, games, cluster, folder, name):
             else None,
             window_load=(first.load, last.load),
             window_sockets=(first.sockets, last.sockets),
+            window_memory=(first.server_memory, last.server_memory),
             seated_at_open=run.seated_at_open,
         )
     return figures
@@ -750,7 +771,9 @@ def report(f, args):
             + f"the clients {f['window_client_cpu'] / span:.2f} cores "
             f"({1000 * f['window_client_cpu'] / max(1, f['window_changes']):.2f} ms a change); "
             f"load average {f['window_load'][0][0]:.2f} at its start, {f['window_load'][1][0]:.2f} at its end "
-            f"({f['load_before'][0]:.2f} before the run)"
+            f"({f['load_before'][0]:.2f} before the run); "
+            f"the servers' memory (resident) {memory_text(f['window_memory'][0])} MB at its start, "
+            f"{memory_text(f['window_memory'][1])} MB at its end, {memory_text(f['server_peak_memory'])} MB at most"
         )
     lines.append(
         f"acknowledged moves: {f['acked']}, " + ("all in the database" if not f["lost"] else f"{f['lost']} MISSING")
@@ -763,7 +786,8 @@ def report(f, args):
 MATRIX_HEAD = (
     "| games | server | changes/s | moves/s | latency median / p95 / p99 / max | server CPU a change (+ PostgreSQL's) "
     "| cores: servers (+ PostgreSQL) / clients | failed games | WebSockets open | load average: before / window's end "
-    "| acknowledged moves stored |\n|---|---|---|---|---|---|---|---|---|---|---|"
+    "| server memory: window's start / end / peak | acknowledged moves stored |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -783,7 +807,8 @@ def matrix_row(f):
         f"| {games} | {f['setup']} | {f['window_changes'] / span:.0f} | {f['window_moves'] / span:.0f} "
         f"| {latency_text(f['latencies'])} | {per_change} | {cores} / {f['window_client_cpu'] / span:.2f} "
         f"| {f['failed']} | {f['window_sockets'][1]:,} | {f['load_before'][0]:.2f} / {f['window_load'][1][0]:.2f} "
-        f"| {stored} of {f['acked']:,} |"
+        f"| {memory_text(f['window_memory'][0])} / {memory_text(f['window_memory'][1])} / "
+        f"{memory_text(f['server_peak_memory'])} MB | {stored} of {f['acked']:,} |"
     )
 
 

@@ -381,11 +381,17 @@ def test_the_load_benchmark_matrix_measures_a_window_on_one_and_two_processes():
     assert "| 3 | 1 process, SQLite |" in rows[0] and "| 3 | 2 processes, PostgreSQL, one address |" in rows[1]
     for row, database in zip(rows, ("", r" \+ \d+\.\d\d")):
         cells = [cell.strip() for cell in row.strip("|").split("|")]
-        assert len(cells) == 11 and cells[7] == "0" and cells[10].startswith("all of "), row
+        assert len(cells) == 12 and cells[7] == "0" and cells[11].startswith("all of "), row
         assert int(cells[2]) > 0, row  # changes/s
         # the server's CPU a change and the cores (PostgreSQL's processes beside the servers')
         assert re.fullmatch(r"\d+\.\d\d ms" + database, cells[5]), row
         assert re.fullmatch(r"\d+\.\d\d" + database + r" / \d+\.\d\d", cells[6]), row
+        # each server's resident memory at the window's start and end and at its peak, in MB
+        memories = re.fullmatch(r"([\d + ]+) / ([\d + ]+) / ([\d + ]+) MB", cells[10])
+        assert memories, row
+        for start, end, peak in zip(*(part.split(" + ") for part in memories.groups())):
+            assert 10 < int(start) and int(end) <= int(peak) and int(start) <= int(peak), row
+        assert len(memories.group(1).split(" + ")) == (1 if "SQLite" in row else 2), row
     # 3 versions a game (the friend's joining, two moves or rolls): each table went on to other
     # games (more finished than tables), and the players left after the window
     finished = [int(n) for n in re.findall(r"3 games, human pace \(1-3 s\), every game, [^:]*: (\d+) finished", report)]
