@@ -46,7 +46,8 @@ One browser for everything:
   a phone's first screen (setup_first_screen), every game's whole name beside the board at
   740x360 (landscape_titles), the review's board row fitting a square board on a phone and the
   analysis board's on a tablet (review_first_screen); each race board's trays named with their side's name, on the board and
-  by the keyboard's cursor for screen readers (tray_owners);
+  by the keyboard's cursor for screen readers (tray_owners); the trays of the pieces still to
+  place labelled clear of the library's count and pieces (placing_trays);
 - the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
   computer and on an English tablet between two people, a few turns in German on both; its
   rosettes, trays, tetrahedral dice and their total, the computer's turn in words, the end panel;
@@ -552,6 +553,7 @@ def parts():
         ("analysis_setup", analysis_setup),
         ("race_setup", race_setup),
         ("tray_owners", tray_owners),
+        ("placing_trays", placing_trays),
         ("setup_first_screen", setup_first_screen),
         ("landscape_titles", landscape_titles),
         ("review_first_screen", review_first_screen),
@@ -4886,6 +4888,118 @@ def tray_owners(app):
             checked.append(f"{game} {language}")
     assert checked, "no race board with trays"
     print(f"tray owners: each tray's side and words on the board and said on the keyboard: {', '.join(checked)}")
+
+
+# A placing phase's trays of pieces in hand (a squared board's: the library's count and pieces
+# from the tray's start): each label's lines, the boxes on screen of its lines, of the tray and
+# of what the library drew in it, and the label's type size on screen.
+PLACING_TRAY_FACTS = """
+const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const ctm = document.querySelector('#board svg').getScreenCTM(), scale = Math.hypot(ctm.a, ctm.b);
+return [...document.querySelectorAll('#board g.hand')].filter((g) => g.querySelector('text.count')).map((g) => ({
+  player: g.classList.contains('player1') ? 1 : 0,
+  lines: [...g.querySelectorAll('.tray-label text')].map((t) => t.textContent),
+  label: [...g.querySelectorAll('.tray-label text')].map(box),
+  tray: box(g.querySelector('rect.tray')),
+  drawn: [...g.querySelectorAll('.in-hand, text.count')].map(box),
+  size: Number(g.querySelector('.tray-label')?.getAttribute('font-size')) * scale}));"""
+
+
+def placing_trays(app):
+    """The trays of the pieces still to place (every ruleset of the new-game dialog whose game
+    starts by placing: Latrunculi's Bell's and Schädler's, found by the page, not listed; with the
+    most pieces the library takes too): each labelled with its side's name over the tray's words
+    in the page's language, inside its tray, clear of the library's count and pieces (the race
+    boards' labels, laid over the start of these trays, covered both), in type of 9 px at least,
+    at 360x740, 740x360 and 768x1024 in each language, before and after a piece is placed; no
+    English of the library's on the Italian and German pages (its trays say "17 in hand" unless
+    asked for no words: the foreign words' check must find that)."""
+    library = native_library()
+    assert library, "no native libludus for the catalogue: build it or set LUDUS_LIBRARY"
+    ludus = native_package(library)
+    catalogue = {entry["id"]: entry for entry in ludus.games()}
+    checked, proved, shot = [], set(), set()
+    for language in LANGUAGES:
+        words = catalogue_of(language)
+        app.open(language)
+        app.size(360, 740)
+        for game, rulesets in rulesets_offered(app).items():
+            pieces = catalogue[game]["options"].get("pieces")
+            for ruleset in rulesets:
+                boards = [{"ruleset": ruleset} if ruleset else {}]
+                if pieces and pieces.get("max"):
+                    try:
+                        ludus.Game(game, dict(boards[0], pieces=pieces["max"])).close()
+                        boards.append(dict(boards[0], pieces=pieces["max"]))
+                    except ludus.LudusError:
+                        pass  # the ruleset's own number only
+                for options in boards:
+                    app.size(360, 740)
+                    app.new_game(game, options, opponent="human")
+                    # (the game before was the same game: its board is drawn again once saved)
+                    wait_for(
+                        lambda: all(
+                            app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings.options")[k] == v
+                            for k, v in options.items()
+                        )
+                        and app.moves_played() == 0,
+                        f"{game} {options}: the new game",
+                    )
+                    if app.js("return document.querySelector('#in-hand').hidden"):
+                        break  # no placing in this ruleset
+                    name = f"{game} {options} {language}"
+                    if language != "en" and language not in proved:
+                        with ludus.Game(game, options) as picture:
+                            english = picture.svg()
+                        leaks = [phrase for phrase, pattern in FOREIGN[language] if pattern.search(english)]
+                        assert "in hand" in leaks, f"{name}: the foreign words miss the library's tray: {leaks}"
+                        proved.add(language)
+                    for placed in (0, 1):
+                        for width, height in ((360, 740), (740, 360), (768, 1024)):
+                            app.size(width, height)
+                            where = f"the trays of {name} at {width}x{height}, {placed} placed"
+                            check_placing_trays(app, words, where)
+                            app.check_no_leak(where)
+                            if placed == 0 and (language not in shot or "pieces" in options):
+                                # (the first placing board of the language and the fullest trays)
+                                app.js("document.querySelector('#board g.hand').scrollIntoView({block: 'nearest'})")
+                                board = "-".join(str(value) for value in options.values())
+                                screenshot_as_is(app, f"web-placing-{board}-{language}-{width}x{height}")
+                        shot.add(language)
+                        if placed == 0:
+                            app.size(768, 1024)
+                            before = app.moves_played()
+                            while app.moves_played() == before:
+                                assert app.step(typed_dice=False), f"{name}: no piece to place"
+                    checked.append(name)
+    assert checked, "no game placing its pieces"
+    print(f"placing trays: labelled clear of the pieces at 360x740, 740x360, 768x1024: {'; '.join(checked)}")
+
+
+def boxes_meet(a, b):
+    """Whether two boxes on screen ([left, top, right, bottom]) overlap by more than half a pixel."""
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def box_within(a, b):
+    """Whether box `a` lies inside box `b` (a pixel's leeway)."""
+    return a[0] >= b[0] - 1 and a[1] >= b[1] - 1 and a[2] <= b[2] + 1 and a[3] <= b[3] + 1
+
+
+def check_placing_trays(app, words, where):
+    trays = app.js(PLACING_TRAY_FACTS)
+    assert sorted(tray["player"] for tray in trays) == [0, 1], f"{where}: trays {trays}"
+    for tray in trays:
+        side = words[f"side.{tray['player']}"]
+        assert (
+            tray["lines"] and tray["lines"][0] == side and " ".join(tray["lines"][1:]) == words["board.to_enter"]
+        ), f"{where}: the label says {tray['lines']}"
+        inside = all(box_within(line, tray["tray"]) for line in tray["label"])
+        assert inside and tray["size"] >= 9, f"{where}: the label out of its tray or small: {tray}"
+        covered = [b for a in tray["label"] for b in tray["drawn"] if boxes_meet(a, b)]
+        assert (
+            not covered
+        ), f"{where}: player {tray['player']}'s label {tray['lines']} lies over the count or pieces at {covered[:3]}"
 
 
 def race_setup(app):
