@@ -47,7 +47,8 @@ One browser for everything:
   740x360 (landscape_titles), the review's board row fitting a square board on a phone and the
   analysis board's on a tablet (review_first_screen); each race board's trays named with their side's name, on the board and
   by the keyboard's cursor for screen readers (tray_owners); the trays of the pieces still to
-  place labelled clear of the library's count and pieces (placing_trays);
+  place labelled clear of the library's count and pieces (placing_trays); every race board's
+  trays within its board's ends, every ruleset at three sizes (race_trays);
 - the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
   computer and on an English tablet between two people, a few turns in German on both; its
   rosettes, trays, tetrahedral dice and their total, the computer's turn in words, the end panel;
@@ -554,6 +555,7 @@ def parts():
         ("race_setup", race_setup),
         ("tray_owners", tray_owners),
         ("placing_trays", placing_trays),
+        ("race_trays", race_trays),
         ("setup_first_screen", setup_first_screen),
         ("landscape_titles", landscape_titles),
         ("review_first_screen", review_first_screen),
@@ -4832,16 +4834,23 @@ const trays = [...document.querySelectorAll('#board g[data-tray-position]')].fil
 const board = document.querySelector('#board'), live = document.querySelector('#announce'), heard = new Set();
 board.focus({preventScroll: true, focusVisible: true});  // the cursor drawn (play.js: showCursor)
 // the arrows that bring the cursor to each tray, the way a person would press them: towards it
-// along the longer way first, else the other
+// along the longer way first, else the other; at a place the cursor came back to, the next way in
+// turn (the Royal Game of Ur's upright board: Down from its first row's cell 1 goes to the
+// bridge's 9, Left from there back to 1)
 const centre = (e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
 const cursor = () => [...document.querySelectorAll('#board .cursor')].find((e) => !e.classList.contains('mark'));
 const press = (key) => { board.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true})); heard.add(live.textContent); };
+const opposite = {ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft', ArrowUp: 'ArrowDown', ArrowDown: 'ArrowUp'};
 press('ArrowLeft');
 for (const target of document.querySelectorAll('#board g[data-tray-position] rect.tray')) {
-  for (let step = 0; step < 40 && cursor() && cursor() !== target; step += 1) {
-    const [x, y] = centre(cursor()), [tx, ty] = centre(target), was = cursor();
+  const visits = new Map();
+  for (let step = 0; step < 80 && cursor() && cursor() !== target; step += 1) {
+    const [x, y] = centre(cursor()), [tx, ty] = centre(target), was = cursor(), turn = visits.get(was) ?? 0;
+    visits.set(was, turn + 1);
     const across = tx > x ? 'ArrowRight' : 'ArrowLeft', down = ty > y ? 'ArrowDown' : 'ArrowUp';
-    for (const key of Math.abs(tx - x) > Math.abs(ty - y) ? [across, down] : [down, across]) { press(key); if (cursor() !== was) break; }
+    const [first, second] = Math.abs(tx - x) > Math.abs(ty - y) ? [across, down] : [down, across];
+    const keys = [first, second, opposite[second], opposite[first]];
+    for (const key of [...keys.slice(turn % 4), ...keys.slice(0, turn % 4)]) { press(key); if (cursor() !== was) break; }
     if (cursor() === was) break;
   }
 }
@@ -5000,6 +5009,70 @@ def check_placing_trays(app, words, where):
         assert (
             not covered
         ), f"{where}: player {tray['player']}'s label {tray['lines']} lies over the count or pieces at {covered[:3]}"
+
+
+# A race board's trays on screen: the box of its cells, and of each tray its frame, its label's
+# lines and its discs.
+RACE_TRAY_FACTS = """
+const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const cells = [...document.querySelectorAll('#board rect[data-cell]')].map(box);
+return {cells: [Math.min(...cells.map((c) => c[0])), Math.min(...cells.map((c) => c[1])), Math.max(...cells.map((c) => c[2])), Math.max(...cells.map((c) => c[3]))],
+  picture: box(document.querySelector('#board svg')),
+  trays: [...document.querySelectorAll('#board g[data-tray-position]')].filter((g) => g.querySelector('rect.tray')).map((g) => ({
+    name: g.getAttribute('class'), frame: box(g.querySelector('rect.tray')),
+    label: [...g.querySelectorAll('.tray-label text')].map(box), discs: [...g.querySelectorAll('circle.disc')].map(box)}))};"""
+
+
+def race_trays(app):
+    """Every race board's trays (every ruleset of every game of the new-game dialog whose board
+    has trays, found by the page) within its board's ends along the board, inside the picture,
+    their discs inside them and clear of their labels, at 360x740, 740x360 and 768x1024 in each
+    language, with every piece in hand. The Royal Game of Ur's trays lay along the race layout's
+    twelve columns, two cells past each end of its eight (on a phone on its side, past the
+    board's ends and its smaller cells)."""
+    checked = []
+    for language in LANGUAGES:
+        app.open(language)
+        app.size(360, 740)
+        for game, rulesets in rulesets_offered(app).items():
+            for ruleset in rulesets:
+                options = {"ruleset": ruleset} if ruleset else {}
+                app.size(360, 740)
+                app.new_game(game, options, opponent="human")
+                wait_for(
+                    lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings.options").get(
+                        "ruleset"
+                    )
+                    == ruleset
+                    and app.moves_played() == 0,
+                    f"{game} {options}: the new game",
+                )
+                if not app.js("return !!document.querySelector('#board g[data-tray-position] rect.tray')"):
+                    break  # a board of squares
+                for width, height in ((360, 740), (740, 360), (768, 1024)):
+                    app.size(width, height)
+                    where = f"{game} {ruleset or ''} in {language} at {width}x{height}"
+                    facts = app.js(RACE_TRAY_FACTS)
+                    cells = facts["cells"]
+                    along = 0 if cells[2] - cells[0] > cells[3] - cells[1] else 1  # the board's length on screen
+                    for tray in facts["trays"]:
+                        frame = tray["frame"]
+                        assert (
+                            frame[along] >= cells[along] - 1 and frame[along + 2] <= cells[along + 2] + 1
+                        ), f"{where}: the tray {tray['name']} {frame} runs past the board's ends {cells}"
+                        assert box_within(
+                            frame, facts["picture"]
+                        ), f"{where}: the tray {tray['name']} out of the picture"
+                        assert all(
+                            box_within(disc, frame) for disc in tray["discs"]
+                        ), f"{where}: a disc out of {tray['name']}"
+                        covered = [disc for disc in tray["discs"] for line in tray["label"] if boxes_meet(line, disc)]
+                        assert not covered, f"{where}: the label of {tray['name']} over its discs {covered[:3]}"
+                    if ruleset == rulesets[0] and game == "ur":
+                        screenshot_as_is(app, f"web-ur-trays-{language}-{width}x{height}")
+                checked.append(f"{game} {ruleset or ''} {language}".replace("  ", " "))
+    assert checked, "no race board with trays"
+    print(f"race trays: within the board's ends at 360x740, 740x360, 768x1024: {', '.join(checked)}")
 
 
 def race_setup(app):
