@@ -46,7 +46,9 @@ One browser for everything:
   a phone's first screen (setup_first_screen), every game's whole name beside the board at
   740x360 (landscape_titles), the review's board row fitting a square board on a phone and the
   analysis board's on a tablet (review_first_screen); each race board's trays named with their side's name, on the board and
-  by the keyboard's cursor for screen readers (tray_owners);
+  by the keyboard's cursor for screen readers (tray_owners); the trays of the pieces still to
+  place labelled clear of the library's count and pieces (placing_trays); every race board's
+  trays within its board's ends, every ruleset at three sizes (race_trays);
 - the Royal Game of Ur (part ur_game): a whole game by taps on an Italian phone against the
   computer and on an English tablet between two people, a few turns in German on both; its
   rosettes, trays, tetrahedral dice and their total, the computer's turn in words, the end panel;
@@ -552,6 +554,8 @@ def parts():
         ("analysis_setup", analysis_setup),
         ("race_setup", race_setup),
         ("tray_owners", tray_owners),
+        ("placing_trays", placing_trays),
+        ("race_trays", race_trays),
         ("setup_first_screen", setup_first_screen),
         ("landscape_titles", landscape_titles),
         ("review_first_screen", review_first_screen),
@@ -3888,13 +3892,26 @@ def contrast(first, second):
     return (light + 0.05) / (dark + 0.05)
 
 
+@functools.lru_cache(maxsize=None)
+def race_boards():
+    """The games of the site whose board the catalogue lists as a track of cells (the race games),
+    in the site's order."""
+    library = native_library()
+    assert library, "no native libludus for the catalogue: build it or set LUDUS_LIBRARY"
+    tracks = {game["id"] for game in native_package(library).games() if game["board"]["kind"] == "track"}
+    return [game for game in site_games() if game in tracks]
+
+
 def check_cell_numerals(app, where):
-    """Every race board's cell names (each game of the site whose board names its cells: Duodecim,
-    XII Scripta, Ur) legible on the screen: 12 px or more, at WCAG AA's contrast (4.5:1) on their
-    cell, the other side's names (italic) as well; each in its cell's corner, clear of where a
-    piece stands (Duodecim's were 10.5 px, the entry row's 3.9:1)."""
-    named = [game for game in site_games() if check_cell_numerals_of(app, game, where)]
-    assert len(named) >= 3, f"{where}: cell names found on {named} only"
+    """Every race board's cell names (each game of the site whose board the catalogue lists as a
+    track: Duodecim, XII Scripta, Ur, Senet) legible on the screen: 12 px or more, at WCAG AA's
+    contrast (4.5:1) on their cell, the other side's names (italic) as well; each in its cell's
+    corner, clear of where a piece stands or drawn over it (Duodecim's were 10.5 px, the entry
+    row's 3.9:1; Senet's squares' numbers 6.35 units, about 9 px on a phone, in muted ink, and
+    its pieces, filling their squares, covered larger ones)."""
+    boards = race_boards()
+    unnamed = [game for game in boards if not check_cell_numerals_of(app, game, where)]
+    assert boards and not unnamed, f"{where}: no cell names found on {unnamed}"
 
 
 def check_cell_numerals_of(app, game, where):
@@ -3903,14 +3920,18 @@ def check_cell_numerals_of(app, game, where):
     found = app.js(
         """
         const cells = [...document.querySelectorAll('#board rect[data-position0]')];
-        return [...document.querySelectorAll('#board text.inscription, #board text.other-route')].map((text) => {
+        const units = [...document.querySelectorAll('#board g.unit')];
+        const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+        return [...document.querySelectorAll('#board text.inscription, #board text.other-route, #board text.cell-name')].map((text) => {
           const r = text.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
           const cell = cells.find((c) => { const b = c.getBoundingClientRect(); return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; });
           const b = cell?.getBoundingClientRect(), m = text.getScreenCTM();
           return {name: text.textContent, kind: text.getAttribute('class'), size: Number(text.getAttribute('font-size')) * Math.hypot(m.a, m.b),
                   fill: getComputedStyle(text).fill, cell: cell?.getAttribute('fill') ?? null,
                   inside: !!b && r.left >= b.left - 1 && r.right <= b.right + 1,
-                  corner: !!b && (y - b.top) / b.height};})"""
+                  corner: !!b && (y - b.top) / b.height,
+                  // a piece drawn over the name (Senet's fill their squares)
+                  covered: units.some((unit) => meet(unit.getBoundingClientRect(), r) && text.compareDocumentPosition(unit) & Node.DOCUMENT_POSITION_FOLLOWING)};})"""
     )
     if not found:
         return False
@@ -3922,6 +3943,8 @@ def check_cell_numerals_of(app, game, where):
     assert not faint, f"{where}: {game}: cell names hard to read: {faint[:6]}"
     crowded = [n["name"] for n in found if not n["cell"] or not n["inside"] or n["corner"] > 0.3]
     assert not crowded, f"{where}: {game}: cell names out of their cell's corner: {crowded[:6]}"
+    covered = [n["name"] for n in found if n["covered"]]
+    assert not covered, f"{where}: {game}: cell names under a piece: {covered[:6]}"
     return True
 
 
@@ -4852,16 +4875,23 @@ const trays = [...document.querySelectorAll('#board g[data-tray-position]')].fil
 const board = document.querySelector('#board'), live = document.querySelector('#announce'), heard = new Set();
 board.focus({preventScroll: true, focusVisible: true});  // the cursor drawn (play.js: showCursor)
 // the arrows that bring the cursor to each tray, the way a person would press them: towards it
-// along the longer way first, else the other
+// along the longer way first, else the other; at a place the cursor came back to, the next way in
+// turn (the Royal Game of Ur's upright board: Down from its first row's cell 1 goes to the
+// bridge's 9, Left from there back to 1)
 const centre = (e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
 const cursor = () => [...document.querySelectorAll('#board .cursor')].find((e) => !e.classList.contains('mark'));
 const press = (key) => { board.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true})); heard.add(live.textContent); };
+const opposite = {ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft', ArrowUp: 'ArrowDown', ArrowDown: 'ArrowUp'};
 press('ArrowLeft');
 for (const target of document.querySelectorAll('#board g[data-tray-position] rect.tray')) {
-  for (let step = 0; step < 40 && cursor() && cursor() !== target; step += 1) {
-    const [x, y] = centre(cursor()), [tx, ty] = centre(target), was = cursor();
+  const visits = new Map();
+  for (let step = 0; step < 80 && cursor() && cursor() !== target; step += 1) {
+    const [x, y] = centre(cursor()), [tx, ty] = centre(target), was = cursor(), turn = visits.get(was) ?? 0;
+    visits.set(was, turn + 1);
     const across = tx > x ? 'ArrowRight' : 'ArrowLeft', down = ty > y ? 'ArrowDown' : 'ArrowUp';
-    for (const key of Math.abs(tx - x) > Math.abs(ty - y) ? [across, down] : [down, across]) { press(key); if (cursor() !== was) break; }
+    const [first, second] = Math.abs(tx - x) > Math.abs(ty - y) ? [across, down] : [down, across];
+    const keys = [first, second, opposite[second], opposite[first]];
+    for (const key of [...keys.slice(turn % 4), ...keys.slice(0, turn % 4)]) { press(key); if (cursor() !== was) break; }
     if (cursor() === was) break;
   }
 }
@@ -4908,6 +4938,182 @@ def tray_owners(app):
             checked.append(f"{game} {language}")
     assert checked, "no race board with trays"
     print(f"tray owners: each tray's side and words on the board and said on the keyboard: {', '.join(checked)}")
+
+
+# A placing phase's trays of pieces in hand (a squared board's: the library's count and pieces
+# from the tray's start): each label's lines, the boxes on screen of its lines, of the tray and
+# of what the library drew in it, and the label's type size on screen.
+PLACING_TRAY_FACTS = """
+const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const ctm = document.querySelector('#board svg').getScreenCTM(), scale = Math.hypot(ctm.a, ctm.b);
+return [...document.querySelectorAll('#board g.hand')].filter((g) => g.querySelector('text.count')).map((g) => ({
+  player: g.classList.contains('player1') ? 1 : 0,
+  lines: [...g.querySelectorAll('.tray-label text')].map((t) => t.textContent),
+  label: [...g.querySelectorAll('.tray-label text')].map(box),
+  tray: box(g.querySelector('rect.tray')),
+  drawn: [...g.querySelectorAll('.in-hand, text.count')].map(box),
+  size: Number(g.querySelector('.tray-label')?.getAttribute('font-size')) * scale}));"""
+
+
+def placing_trays(app):
+    """The trays of the pieces still to place (every ruleset of the new-game dialog whose game
+    starts by placing: Latrunculi's Bell's and Schädler's, found by the page, not listed; with the
+    most pieces the library takes too): each labelled with its side's name over the tray's words
+    in the page's language, inside its tray, clear of the library's count and pieces (the race
+    boards' labels, laid over the start of these trays, covered both), in type of 9 px at least,
+    at 360x740, 740x360 and 768x1024 in each language, before and after a piece is placed; no
+    English of the library's on the Italian and German pages (its trays say "17 in hand" unless
+    asked for no words: the foreign words' check must find that)."""
+    library = native_library()
+    assert library, "no native libludus for the catalogue: build it or set LUDUS_LIBRARY"
+    ludus = native_package(library)
+    catalogue = {entry["id"]: entry for entry in ludus.games()}
+    checked, proved, shot = [], set(), set()
+    for language in LANGUAGES:
+        words = catalogue_of(language)
+        app.open(language)
+        app.size(360, 740)
+        for game, rulesets in rulesets_offered(app).items():
+            pieces = catalogue[game]["options"].get("pieces")
+            for ruleset in rulesets:
+                boards = [{"ruleset": ruleset} if ruleset else {}]
+                if pieces and pieces.get("max"):
+                    try:
+                        ludus.Game(game, dict(boards[0], pieces=pieces["max"])).close()
+                        boards.append(dict(boards[0], pieces=pieces["max"]))
+                    except ludus.LudusError:
+                        pass  # the ruleset's own number only
+                for options in boards:
+                    app.size(360, 740)
+                    app.new_game(game, options, opponent="human")
+                    # (the game before was the same game: its board is drawn again once saved)
+                    wait_for(
+                        lambda: all(
+                            app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings.options")[k] == v
+                            for k, v in options.items()
+                        )
+                        and app.moves_played() == 0,
+                        f"{game} {options}: the new game",
+                    )
+                    if app.js("return document.querySelector('#in-hand').hidden"):
+                        break  # no placing in this ruleset
+                    name = f"{game} {options} {language}"
+                    if language != "en" and language not in proved:
+                        with ludus.Game(game, options) as picture:
+                            english = picture.svg()
+                        leaks = [phrase for phrase, pattern in FOREIGN[language] if pattern.search(english)]
+                        assert "in hand" in leaks, f"{name}: the foreign words miss the library's tray: {leaks}"
+                        proved.add(language)
+                    for placed in (0, 1):
+                        for width, height in ((360, 740), (740, 360), (768, 1024)):
+                            app.size(width, height)
+                            where = f"the trays of {name} at {width}x{height}, {placed} placed"
+                            check_placing_trays(app, words, where)
+                            app.check_no_leak(where)
+                            if placed == 0 and (language not in shot or "pieces" in options):
+                                # (the first placing board of the language and the fullest trays)
+                                app.js("document.querySelector('#board g.hand').scrollIntoView({block: 'nearest'})")
+                                board = "-".join(str(value) for value in options.values())
+                                screenshot_as_is(app, f"web-placing-{board}-{language}-{width}x{height}")
+                        shot.add(language)
+                        if placed == 0:
+                            app.size(768, 1024)
+                            before = app.moves_played()
+                            while app.moves_played() == before:
+                                assert app.step(typed_dice=False), f"{name}: no piece to place"
+                    checked.append(name)
+    assert checked, "no game placing its pieces"
+    print(f"placing trays: labelled clear of the pieces at 360x740, 740x360, 768x1024: {'; '.join(checked)}")
+
+
+def boxes_meet(a, b):
+    """Whether two boxes on screen ([left, top, right, bottom]) overlap by more than half a pixel."""
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def box_within(a, b):
+    """Whether box `a` lies inside box `b` (a pixel's leeway)."""
+    return a[0] >= b[0] - 1 and a[1] >= b[1] - 1 and a[2] <= b[2] + 1 and a[3] <= b[3] + 1
+
+
+def check_placing_trays(app, words, where):
+    trays = app.js(PLACING_TRAY_FACTS)
+    assert sorted(tray["player"] for tray in trays) == [0, 1], f"{where}: trays {trays}"
+    for tray in trays:
+        side = words[f"side.{tray['player']}"]
+        assert (
+            tray["lines"] and tray["lines"][0] == side and " ".join(tray["lines"][1:]) == words["board.to_enter"]
+        ), f"{where}: the label says {tray['lines']}"
+        inside = all(box_within(line, tray["tray"]) for line in tray["label"])
+        assert inside and tray["size"] >= 9, f"{where}: the label out of its tray or small: {tray}"
+        covered = [b for a in tray["label"] for b in tray["drawn"] if boxes_meet(a, b)]
+        assert (
+            not covered
+        ), f"{where}: player {tray['player']}'s label {tray['lines']} lies over the count or pieces at {covered[:3]}"
+
+
+# A race board's trays on screen: the box of its cells, and of each tray its frame, its label's
+# lines and its discs.
+RACE_TRAY_FACTS = """
+const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+const cells = [...document.querySelectorAll('#board rect[data-cell]')].map(box);
+return {cells: [Math.min(...cells.map((c) => c[0])), Math.min(...cells.map((c) => c[1])), Math.max(...cells.map((c) => c[2])), Math.max(...cells.map((c) => c[3]))],
+  picture: box(document.querySelector('#board svg')),
+  trays: [...document.querySelectorAll('#board g[data-tray-position]')].filter((g) => g.querySelector('rect.tray')).map((g) => ({
+    name: g.getAttribute('class'), frame: box(g.querySelector('rect.tray')),
+    label: [...g.querySelectorAll('.tray-label text')].map(box), discs: [...g.querySelectorAll('circle.disc')].map(box)}))};"""
+
+
+def race_trays(app):
+    """Every race board's trays (every ruleset of every game of the new-game dialog whose board
+    has trays, found by the page) within its board's ends along the board, inside the picture,
+    their discs inside them and clear of their labels, at 360x740, 740x360 and 768x1024 in each
+    language, with every piece in hand. The Royal Game of Ur's trays lay along the race layout's
+    twelve columns, two cells past each end of its eight (on a phone on its side, past the
+    board's ends and its smaller cells)."""
+    checked = []
+    for language in LANGUAGES:
+        app.open(language)
+        app.size(360, 740)
+        for game, rulesets in rulesets_offered(app).items():
+            for ruleset in rulesets:
+                options = {"ruleset": ruleset} if ruleset else {}
+                app.size(360, 740)
+                app.new_game(game, options, opponent="human")
+                wait_for(
+                    lambda: app.js("return JSON.parse(localStorage.getItem('ludus.current')).settings.options").get(
+                        "ruleset"
+                    )
+                    == ruleset
+                    and app.moves_played() == 0,
+                    f"{game} {options}: the new game",
+                )
+                if not app.js("return !!document.querySelector('#board g[data-tray-position] rect.tray')"):
+                    break  # a board of squares
+                for width, height in ((360, 740), (740, 360), (768, 1024)):
+                    app.size(width, height)
+                    where = f"{game} {ruleset or ''} in {language} at {width}x{height}"
+                    facts = app.js(RACE_TRAY_FACTS)
+                    cells = facts["cells"]
+                    along = 0 if cells[2] - cells[0] > cells[3] - cells[1] else 1  # the board's length on screen
+                    for tray in facts["trays"]:
+                        frame = tray["frame"]
+                        assert (
+                            frame[along] >= cells[along] - 1 and frame[along + 2] <= cells[along + 2] + 1
+                        ), f"{where}: the tray {tray['name']} {frame} runs past the board's ends {cells}"
+                        assert box_within(
+                            frame, facts["picture"]
+                        ), f"{where}: the tray {tray['name']} out of the picture"
+                        assert all(
+                            box_within(disc, frame) for disc in tray["discs"]
+                        ), f"{where}: a disc out of {tray['name']}"
+                        covered = [disc for disc in tray["discs"] for line in tray["label"] if boxes_meet(line, disc)]
+                        assert not covered, f"{where}: the label of {tray['name']} over its discs {covered[:3]}"
+                    if ruleset == rulesets[0] and game == "ur":
+                        screenshot_as_is(app, f"web-ur-trays-{language}-{width}x{height}")
+                checked.append(f"{game} {ruleset or ''} {language}".replace("  ", " "))
+    assert checked, "no race board with trays"
+    print(f"race trays: within the board's ends at 360x740, 740x360, 768x1024: {', '.join(checked)}")
 
 
 def race_setup(app):

@@ -135,6 +135,13 @@ void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double
                {{"class", cls}, {"fill", style::piece_fill[player]}, {"stroke", stroke}, {"stroke-width", L.stroke}});
 }
 
+void draw_tray_discs(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, int player, int count,
+                     double first) {
+    const double spacing = std::min(L.cell * 0.4, (box[0] + box[2] - L.cell * 0.3 - first) / std::max(1, count - 1));
+    for (int i = 0; i < count; ++i)
+        draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, "disc", style::piece_stroke[player]);
+}
+
 void draw_stack(Svg &svg, int player, int count, double cx, double cy, double radius, bool ring_single) {
     const int shown = std::min(count, 5);
     const double step = radius * 0.22, stroke = std::max(1.0, radius * 0.12);

@@ -85,6 +85,10 @@ void draw_empty_trays(Svg &svg, const RaceLayout &L, double font_size, bool hand
 // A piece in a tray.
 void draw_tray_disc(Svg &svg, const RaceLayout &L, int player, double cx, double cy, const std::string &cls,
                     const char *stroke);
+// A tray's `count` pieces of `player` in a row from the centre `first`, 0.4 cells apart, closer
+// where the row would reach the tray's far end.
+void draw_tray_discs(Svg &svg, const RaceLayout &L, const std::array<double, 4> &box, int player, int count,
+                     double first);
 
 // A stack of `count` discs of `player` centred near (cx, cy), inside the group already opened;
 // the height as a number on top when it holds two or more; a single piece gets an inner ring

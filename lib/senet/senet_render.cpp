@@ -200,11 +200,7 @@ std::string SenetRules::render_svg(const Options &o, const State &s, const LastM
             render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"),
                               count, position_name(off ? S::off : S::hand));
             render::draw_tray_frame(svg, L, box, c * 0.28, render::tray_label(player, off, count));
-            const double first = box[0] + c * (off ? 1.9 : 2.9);
-            const double spacing = std::min(c * 0.4, (box[0] + box[2] - c * 0.3 - first) / std::max(1, count - 1));
-            for (int i = 0; i < count; ++i)
-                render::draw_tray_disc(svg, L, player, first + i * spacing, box[1] + box[3] / 2, "disc",
-                                       style::piece_stroke[player]);
+            render::draw_tray_discs(svg, L, box, player, count, box[0] + c * (off ? 1.9 : 2.9));
             svg.close();
         }
 

@@ -490,6 +490,22 @@ TEST_SUITE("ur rules") {
         CHECK(cat["dice"]["values"] == json{0, 3, 4});
     }
 
+    TEST_CASE("The picture's trays lie along the board's ends, their pieces inside them") {
+        // (laid along the race layout's twelve columns they overhung both ends of the board by two
+        // cells: the web app's board came out smaller, its trays past the board)
+        for (const std::string &r : all_rulesets)
+            for (const bool pieces : {true, false}) {
+                CAPTURE(r);
+                CAPTURE(pieces);
+                const auto o = options(r);
+                St s = Ur::initial(o);  // every piece in hand
+                const json drawn = {{"pieces", pieces}};
+                CHECK(ludus::testing::check_trays_along_the_board(Ur::render_svg(o, s, LastMove<St>{}, drawn)) == 4);
+                for (auto &count : s.count) std::swap(count[St::hand], count[St::off]);  // every piece borne off
+                CHECK(ludus::testing::check_trays_along_the_board(Ur::render_svg(o, s, LastMove<St>{}, drawn)) == 4);
+            }
+    }
+
     TEST_CASE("The computer players choose legal moves at every level and every ruleset") {
         for (const std::string &r : all_rulesets)
             for (const std::string level : {"random", "greedy", "easy", "medium", "best", "uct"}) {

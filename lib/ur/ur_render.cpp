@@ -110,7 +110,12 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
     const json r = render::resolve(svg_specs(), render_options);
     const double width = r["size"].get<int>();
     const render::RaceStep m = step_info(o, last);
-    const render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
+    render::RaceLayout L(width, r["words"].get<bool>(), r["positions"].get<bool>(), r["pieces"].get<bool>());
+    // The trays along the board's halves, in hand by the first four columns, borne off by the last
+    // four (along the race layout's twelve they overhung both ends of the board by two cells).
+    L.tray_x[0] = L.x(offset);
+    L.tray_x[1] = L.x(offset + 4);
+    L.tray_width = 4 * L.cell;
     std::string title = game_title(o);
     if (L.pieces) {
         title += ", " + status_phrase(s);
@@ -145,10 +150,7 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
             render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"),
                               count, position_name(off ? S::off : S::hand));
             render::draw_tray_frame(svg, L, box, L.cell * 0.28, render::tray_label(player, off, count));
-            const double first = box[0] + L.cell * (off ? 1.9 : 2.9);
-            for (int i = 0; i < count; ++i)
-                render::draw_tray_disc(svg, L, player, first + i * L.cell * 0.4, box[1] + box[3] / 2, "disc",
-                                       style::piece_stroke[player]);
+            render::draw_tray_discs(svg, L, box, player, count, box[0] + L.cell * 1.9);
             svg.close();
         }
 

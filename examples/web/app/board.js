@@ -174,7 +174,7 @@ function fitBoard(svg) {
   if (changed) document.dispatchEvent(new CustomEvent("boardturn")); // the rules' words and pictures follow
   // (the side column's width follows it; on a tall screen the review's board row, style.css)
   setBoardAspect(state.rotated ? box.height / box.width : box.width / box.height);
-  nameCells(content);
+  const cellNames = nameCells(content);
   const squareNames = nameSquares(content);
   if (state.rotated) turnPicture(svg, content, box, pad);
   else svg.setAttribute("viewBox", `${box.x - pad} ${box.y - pad} ${box.width + 2 * pad} ${box.height + 2 * pad}`);
@@ -183,6 +183,7 @@ function fitBoard(svg) {
   const marks = document.createElementNS(SVG_NS, "g");
   marks.setAttribute("class", "marks");
   content.append(marks);
+  if (cellNames) content.append(cellNames); // over the marks, as the squares' names
   if (squareNames) content.append(squareNames); // over the marks: a frame's dashes hid a name
 }
 
@@ -192,14 +193,20 @@ function fitBoard(svg) {
 // that every cell the words name can be found (in italics: the board still reads as one route, the
 // visitor's); the words (words.js) say each player's positions by these names. Every name is drawn
 // larger than the picture's (12 px on a phone's 44 px cells, above the piece) and in ink
-// (style.css): the picture's small muted numerals were hard to read on the darker entry row.
+// (style.css): the picture's small muted numerals were hard to read on the darker entry row, and
+// Senet's (its squares' numbers, text.cell-name) 6.35 units, 9 px on a phone. The corner names are
+// drawn over the pieces, ringed in their cell's colour: Senet's pieces fill their squares, and
+// covered the larger numbers' lower half. Returns the names' group (fitBoard puts it over the
+// marks), null for no cells.
 function nameCells(content) {
   const cells = [...content.querySelectorAll("rect[data-position0]")];
   if (cells.length === 0) {
     setCellNames(null);
-    return;
+    return null;
   }
-  const labels = [...content.querySelectorAll("text.inscription")];
+  const names = document.createElementNS(SVG_NS, "g");
+  names.setAttribute("class", "cell-names");
+  const labels = [...content.querySelectorAll("text.inscription, text.cell-name")];
   const model = labels[0];
   const shown = cells.map((cell) => {
     const [x, y, width, height] = ["x", "y", "width", "height"].map((name) => Number(cell.getAttribute(name)));
@@ -222,9 +229,13 @@ function nameCells(content) {
       label.setAttribute("font-size", width * 0.27);
       label.setAttribute("x", x + width * 0.08);
       label.setAttribute("y", y + height * 0.22);
+      label.setAttribute("stroke", cell.getAttribute("fill"));
+      label.setAttribute("stroke-width", width * 0.27 * 0.2);
+      names.append(label);
     }
     return label.textContent;
   });
+  content.append(names); // (turnPicture turns them with the picture's other words)
   const count = new Map();
   for (const label of shown) count.set(label, (count.get(label) ?? 0) + 1);
   setCellNames(
@@ -237,6 +248,7 @@ function nameCells(content) {
       ),
     ),
   );
+  return names;
 }
 
 // A squared board's squares (Petteia, Latrunculi) named as the words name them ("da d7 a d5",
