@@ -530,6 +530,7 @@ class Server:
         finally:
             self.sockets -= 1
             outbox.stop()
+            forget_traceback(ws.exception())
             room.connections.discard(outbox)
             address.connections -= 1
             if not room.connections:
@@ -691,6 +692,16 @@ def _qr_svg(text: str) -> str:
         f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">'
         f'<path d="{"".join(runs)}" fill="#000000"/></svg>'
     )
+
+
+def forget_traceback(error: Optional[BaseException]) -> None:
+    """Drop the frames an error (and the errors it arose from) holds. aiohttp keeps the error of
+    a connection reset under a WebSocket in the WebSocket, and the error's traceback holds the
+    WebSocket's frames: a cycle per lost connection that only the garbage collector's rare passes
+    over a busy server would free (`tune_garbage_collector`)."""
+    while error is not None:
+        error.__traceback__ = None
+        error = error.__context__
 
 
 def make_app(server: Server) -> web.Application:

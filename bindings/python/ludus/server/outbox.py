@@ -36,7 +36,7 @@ class Outbox:
     ) -> None:
         self.ws, self.transport = ws, transport
         self.dropped = False
-        self._queue: "asyncio.Queue[Union[str, _Close]]" = asyncio.Queue(limit)
+        self._queue: "asyncio.Queue[Union[str, _Close, None]]" = asyncio.Queue(limit)
         self._writer = asyncio.get_running_loop().create_task(self._write())
         sock = transport.get_extra_info("socket") if transport is not None else None
         if sock is not None:
@@ -79,12 +79,20 @@ class Outbox:
                 raise
 
     def stop(self) -> None:
-        """The connection has ended: the writer stops."""
-        self._writer.cancel()
+        """The connection has ended: the writer stops. Told by the queue where it can be, so that
+        it returns: a cancelled writer keeps its CancelledError, whose traceback holds the
+        writer's frame and so this outbox, its WebSocket and its request, a cycle that only the
+        garbage collector's rare passes over a busy server would free."""
+        try:
+            self._queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self._writer.cancel()
 
     async def _write(self) -> None:
         while True:
             item = await self._queue.get()
+            if item is None:
+                return
             try:
                 if isinstance(item, str):
                     await self.ws.send_str(item)
