@@ -356,13 +356,13 @@ template <class R, class Shape, class BB>
     if (s.men_in_hand[p] > 0) {
         s.men[p] |= bits::one<BB>(sq);
         --s.men_in_hand[p];
-        s.key ^= piece_key(sq, p, false);
+        s.key ^= piece_key(*o.masks<BB>().piece_keys, sq, p, false);
         if (++s.placed_this_turn < Shape::rules(o).placed_per_turn && s.men_in_hand[p] > 0)
             return;  // the second man of the turn
     } else {
         s.dux[p] |= bits::one<BB>(sq);  // the dux comes last
         --s.dux_in_hand[p];
-        s.key ^= piece_key(sq, p, true);
+        s.key ^= piece_key(*o.masks<BB>().piece_keys, sq, p, true);
     }
     s.placed_this_turn = 0;
     next_turn<R, Shape>(o, s);
@@ -378,7 +378,7 @@ template <class R, class Shape, class BB>
     const bool dux = Shape::dux && bits::test(s.dux[p], from);
     BB &mine = dux ? s.dux[p] : s.men[p];
     mine = (mine & ~bits::one<BB>(from)) | bits::one<BB>(to);
-    const PieceKeys &keys = piece_keys();
+    const PieceKeys &keys = *o.masks<BB>().piece_keys;
     s.key ^= piece_key(keys, from, p, dux) ^ piece_key(keys, to, p, dux);
     for (BB b = captured; b != 0; b &= b - 1) {
         const int sq = bits::lowest(b);

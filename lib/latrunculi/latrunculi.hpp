@@ -56,6 +56,9 @@ struct LatrunculiMasks {
     // made once with the masks, copied into each new game (a new game costs what a clone does).
     std::array<BB, 2> setup_men{}, setup_dux{};
     uint64_t setup_key = 0;
+    // The pieces' hash keys (latrunculi_board.hpp), taken once with the masks: a move then pays
+    // no check of the table's first use, and no call.
+    const std::array<uint64_t, 4 * 128> *piece_keys = nullptr;
 };
 
 struct LatrunculiOptions {

@@ -23,6 +23,7 @@ void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols) {
         }
     for (int sq = 0; sq < rows * cols; ++sq)
         if (bits::test(m.corners, sq)) m.next_to_corners |= m.neighbours[sq];
+    m.piece_keys = &piece_keys();
     m.rank_doublings = std::bit_width(static_cast<unsigned>(rows - 1));
     m.file_doublings = std::bit_width(static_cast<unsigned>(cols - 1));
 }

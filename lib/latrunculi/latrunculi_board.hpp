@@ -111,7 +111,8 @@ inline constexpr LatrunculiRuleset quintana{"quintana",
 }  // namespace rulesets
 
 // Keys of a man (kind 0) or dux (kind 1) of a player on a square. The table is filled on first
-// use (mixed_keys), which a check pays at each look-up: a move takes it once for all its pieces.
+// use (mixed_keys), which a check pays at each look-up: the moves take it from the masks
+// (LatrunculiMasks::piece_keys), which look it up once.
 using PieceKeys = std::array<uint64_t, 4 * 128>;
 inline const PieceKeys &piece_keys() { return mixed_keys<4 * 128, 0x1A7500ull>(); }
 [[gnu::always_inline]] inline uint64_t piece_key(const PieceKeys &keys, int sq, int player, bool dux) {
