@@ -240,8 +240,20 @@ template <class BB, class F>
     }
 }
 
-// The empty squares reached from `from` sliding in direction d (Kogge-Stone fills; sideways,
-// the squares a shift would wrap onto are not open).
+// The empty squares that pieces on `from` reach sliding right: for each piece, the squares up
+// to the next piece of its rank, which a subtraction borrows through (the bits from the piece's
+// right up to the first stop flip). The last file stops each borrow as a piece would, so none
+// leaves its rank; a piece on the last file has no move. `from` must hold pieces, never an empty
+// square (the borrows of two pieces would overlap). One subtraction, where a fill took as many
+// doublings as a rank has squares' bits.
+template <class BB>
+[[gnu::always_inline]] inline BB slide_right(const LatrunculiMasks<BB> &m, BB from, BB empty) {
+    const BB stops = ~(empty & m.not_last_file), movers = from & m.not_last_file;
+    return (stops ^ (stops - (movers << 1))) & empty;
+}
+
+// The empty squares reached from `from` (pieces) sliding in direction d (Kogge-Stone fills;
+// sideways, the squares a shift would wrap onto are not open).
 template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline BB slide(const LatrunculiMasks<BB> &m, int cols, BB from, BB empty, int d) {
     const auto left = [](BB x, int n) { return x << n; };
@@ -251,7 +263,7 @@ template <class Shape = AnyMoveShape, class BB>
     case 0: return fill(rank_doublings, from, empty, cols, left);
     case 1: return fill(rank_doublings, from, empty, cols, right);
     case 2: return fill(file_doublings, from, empty & m.not_last_file, 1, right);
-    default: return fill(file_doublings, from, empty & m.not_first_file, 1, left);
+    default: return slide_right(m, from, empty);
     }
 }
 
