@@ -250,20 +250,27 @@ template <class Shape = AnyMoveShape, class BB>
     const LatrunculiRuleset &r = Shape::rules(o);
     const int p = s.to_move, e = 1 - p;
     const BB moved = bits::one<BB>(to);
-    BB flankers = (Shape::pieces(s, p) & ~bits::one<BB>(from)) | moved;
+    // The squares that flank with the moving piece: the player's other pieces, and Bell's empty
+    // corners.
+    BB partners = Shape::pieces(s, p) & ~bits::one<BB>(from);
     if (Shape::extras && r.corner_square_hostile)
-        flankers |= m.corners & ~((Shape::occupied(s) & ~bits::one<BB>(from)) | moved);
+        partners |= m.corners & ~((Shape::occupied(s) & ~bits::one<BB>(from)) | moved);
     const BB victims = s.men[e] | (Shape::dux && r.dux_capturable ? s.dux[e] : BB{0});
     const int cols = Shape::cols(o);
-    BB captured = 0;
-#pragma GCC unroll 4
-    for (int d = 0; d < 4; ++d) captured |= shift(m, cols, moved, d) & victims & shift(m, cols, flankers, opposite(d));
+    // A victim beside `to` is taken with a partner beyond it on the same line: the squares one
+    // step from a partner along a file, or along a rank, met with the victims' squares beside
+    // `to` along the same line (a partner never stands on `to`, so a step back towards `to`
+    // finds none).
+    const BB beside_in_rank = m.neighbours_in_rank[to], beside_in_file = m.neighbours[to] ^ beside_in_rank;
+    const BB next_in_file = shift(m, cols, partners, 0) | shift(m, cols, partners, 1),
+             next_in_rank = shift(m, cols, partners, 2) | shift(m, cols, partners, 3);
+    BB captured = victims & ((beside_in_file & next_in_file) | (beside_in_rank & next_in_rank));
     // Only a piece landing next to a corner takes a man on it (one on the corner takes nothing).
     if (r.corner_taken_by_two && (moved & m.next_to_corners) != 0) {
         for (int c = 0; c < 4; ++c) {
             if (!bits::test(s.men[e], o.corners[c])) continue;
             const auto [n0, n1] = o.corner_neighbours[c];
-            if ((to == n0 && bits::test(flankers, n1)) || (to == n1 && bits::test(flankers, n0)))
+            if ((to == n0 && bits::test(partners, n1)) || (to == n1 && bits::test(partners, n0)))
                 captured |= bits::one<BB>(o.corners[c]);
         }
     }

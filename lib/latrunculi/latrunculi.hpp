@@ -49,6 +49,7 @@ struct LatrunculiMasks {
     BB board = 0, not_first_file = 0, not_last_file = 0, corners = 0;
     BB next_to_corners = 0;                      // the squares from which two pieces take a corner man
     std::array<BB, 128> neighbours{};            // the orthogonal neighbours of each square
+    std::array<BB, 128> neighbours_in_rank{};    // those of its rank (left and right)
     std::array<std::array<BB, 128>, 4> rays{};   // the squares beyond each square: up, down, left, right
     int rank_doublings = 0, file_doublings = 0;  // fill steps that cover rows - 1 and cols - 1 squares
     uint8_t move_shape = 0;                      // the ruleset's compile-time shape of the rules (latrunculi_board.hpp)
