@@ -420,9 +420,10 @@ template <class R, class Shape, class BB>
 }
 
 // An action (a move, a placement or the pass declining an extra move) for the ruleset's
-// MoveShape.
+// MoveShape. Out of line, a function a shape: apply jumps to it, and its entry saves only the
+// registers its own shape uses.
 template <class R, class Shape, class BB>
-[[gnu::always_inline]] inline void play(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, Action a) {
+[[gnu::noinline]] void play(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, Action a) {
     if (a >= R::place_base) {
         if (a == R::pass) {
             s.key ^= again_key(s.again);
