@@ -227,17 +227,32 @@ inline uint8_t move_shape_id(const LatrunculiRuleset &r) {
     return 0;
 }
 
-// Calls f.template operator()<Shape>() with the MoveShape of the ruleset.
+// Calls f.template operator()<Shape>() with the MoveShape of the ruleset. The 64-bit rules are
+// built for the shapes of boards of up to 64 squares, the 128-bit ones for Kowalski's larger
+// boards: a smaller board played on 128 bits (as a test may) takes the general shape, which
+// plays every ruleset alike.
 template <class BB, class F>
 [[gnu::always_inline]] inline decltype(auto) with_move_shape(const LatrunculiOptions &o, F &&f) {
+    constexpr bool wide = sizeof(BB) > 8;
     switch (o.masks<BB>().move_shape) {
-    case 1: return f.template operator()<QuintanaShape>();
-    case 2: return f.template operator()<KowalskiShape>();
-    case 3: return f.template operator()<Kowalski10x11Shape>();
-    case 4: return f.template operator()<BellShape>();
-    case 5: return f.template operator()<Bell8x7Shape>();
-    default: return f.template operator()<AnyMoveShape>();
+    case 1:
+        if constexpr (!wide) return f.template operator()<QuintanaShape>();
+        break;
+    case 2:
+        if constexpr (wide) return f.template operator()<KowalskiShape>();
+        break;
+    case 3:
+        if constexpr (wide) return f.template operator()<Kowalski10x11Shape>();
+        break;
+    case 4:
+        if constexpr (!wide) return f.template operator()<BellShape>();
+        break;
+    case 5:
+        if constexpr (!wide) return f.template operator()<Bell8x7Shape>();
+        break;
+    default: break;
     }
+    return f.template operator()<AnyMoveShape>();
 }
 
 // The empty squares that pieces on `from` reach sliding right: for each piece, the squares up
