@@ -204,26 +204,23 @@ struct MoveShape {
     }
 };
 using AnyMoveShape = MoveShape<0, 0, true, true>;  // everything read from the options
-using QuintanaShape = MoveShape<8, 8, false, false>;
-using KowalskiShape = MoveShape<8, 12, false, true>;
-using Kowalski10x11Shape = MoveShape<10, 11, false, true>;
+using QuintanaShape = MoveShape<8, 8, false, false, KnownRuleset<rulesets::quintana>>;
+using KowalskiShape = MoveShape<8, 12, false, true, KnownRuleset<rulesets::kowalski>>;
+using Kowalski10x11Shape = MoveShape<10, 11, false, true, KnownRuleset<rulesets::kowalski_10x11>>;
 using BellShape = MoveShape<8, 8, true, true, KnownRuleset<rulesets::bell>>;
 using Bell8x7Shape = MoveShape<8, 7, true, true, KnownRuleset<rulesets::bell_8x7>>;
 
-// The MoveShape that serves a ruleset (LatrunculiMasks::move_shape): 0 any, 1 Quintana's,
-// 2 and 3 Kowalski's, 4 and 5 Bell's; a ruleset with any of the extras, or with one-step moves,
-// is played by the general one unless it is Bell's. A ruleset without the extras or a dux never
-// has their state (no dux, nothing in hand, no piece moving again: a position read back is
-// checked for it).
+// The MoveShape that serves a ruleset (LatrunculiMasks::move_shape): 1 Quintana's, 2 and 3
+// Kowalski's, 4 and 5 Bell's, each knowing its ruleset's rules (no test of an option in a ply);
+// 0, the general one, for any other. Quintana's and Kowalski's have none of Bell's extras, and
+// Quintana's no dux, so their games never have that state (no dux, nothing in hand, no piece
+// moving again: a position read back is checked for it).
 inline uint8_t move_shape_id(const LatrunculiRuleset &r) {
+    if (r.id == rulesets::quintana.id) return 1;
+    if (r.id == rulesets::kowalski.id) return 2;
+    if (r.id == rulesets::kowalski_10x11.id) return 3;
     if (r.id == rulesets::bell.id) return 4;
     if (r.id == rulesets::bell_8x7.id) return 5;
-    const bool plain = r.rook_moves && !r.dux_jumps && r.placed_per_turn == 0 && !r.extra_move_after_capture &&
-                       r.quiet_moves_limit == 0 && !r.corner_square_hostile;
-    if (!plain) return 0;
-    if (!r.dux && r.rows == 8 && r.cols == 8) return 1;
-    if (r.rows == 8 && r.cols == 12) return 2;
-    if (r.rows == 10 && r.cols == 11) return 3;
     return 0;
 }
 
