@@ -58,20 +58,21 @@ inline constexpr auto select_in_byte = [] {
     return t;
 }();
 
-// The position of the r-th (from 0) set bit of x (r < popcount(x)), broadword: the byte that
-// holds it from the bytes' running counts, then a table within the byte.
+// The position of the r-th (from 0) set bit of x (r < popcount(x)): the half, then the quarter,
+// then the byte that holds it, each from the set bits of the lower part (popcount: the callers
+// are built for CPUs with popcnt, or for WebAssembly's), and a table within the byte. No
+// branch: the bit is random.
 inline __attribute__((always_inline)) int select_bit(uint64_t x, uint32_t r) {
-    constexpr uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    uint64_t counts = x - ((x >> 1) & 0x5555555555555555ull);
-    counts = (counts & 0x3333333333333333ull) + ((counts >> 2) & 0x3333333333333333ull);
-    counts = (counts + (counts >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    const uint64_t running = counts * ones;  // byte i: set bits in bytes 0..i (at most 64)
-    // Bytes whose running count is <= r lie wholly before the bit.
-    const uint64_t before = ((r * ones | highs) - running) & highs;
-    const int byte =
-        static_cast<int>(((before >> 7) * ones) >> 56);  // its bytes counted (no library call for popcount)
-    const uint32_t skipped = byte == 0 ? 0 : static_cast<uint32_t>((running >> (8 * byte - 8)) & 0xFF);
-    return 8 * byte + select_in_byte[(x >> (8 * byte)) & 0xFF][r - skipped];
+    uint32_t position = 0;
+#pragma GCC unroll 3
+    for (uint32_t width = 32; width >= 8; width /= 2) {
+        const auto below = static_cast<uint32_t>(std::popcount(x & ((uint64_t{1} << width) - 1)));
+        const uint32_t beyond = 0u - static_cast<uint32_t>(r >= below);  // all ones if the bit lies higher
+        r -= below & beyond;
+        x >>= width & beyond;
+        position += width & beyond;
+    }
+    return static_cast<int>(position) + select_in_byte[x & 0xFF][r];
 }
 
 }  // namespace ludus::bitboard

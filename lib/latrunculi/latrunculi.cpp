@@ -250,20 +250,27 @@ template <class Shape = AnyMoveShape, class BB>
     const LatrunculiRuleset &r = Shape::rules(o);
     const int p = s.to_move, e = 1 - p;
     const BB moved = bits::one<BB>(to);
-    BB flankers = (Shape::pieces(s, p) & ~bits::one<BB>(from)) | moved;
+    // The squares that flank with the moving piece: the player's other pieces, and Bell's empty
+    // corners.
+    BB partners = Shape::pieces(s, p) & ~bits::one<BB>(from);
     if (Shape::extras && r.corner_square_hostile)
-        flankers |= m.corners & ~((Shape::occupied(s) & ~bits::one<BB>(from)) | moved);
+        partners |= m.corners & ~((Shape::occupied(s) & ~bits::one<BB>(from)) | moved);
     const BB victims = s.men[e] | (Shape::dux && r.dux_capturable ? s.dux[e] : BB{0});
     const int cols = Shape::cols(o);
-    BB captured = 0;
-#pragma GCC unroll 4
-    for (int d = 0; d < 4; ++d) captured |= shift(m, cols, moved, d) & victims & shift(m, cols, flankers, opposite(d));
+    // A victim beside `to` is taken with a partner beyond it on the same line: the squares one
+    // step from a partner along a file, or along a rank, met with the victims' squares beside
+    // `to` along the same line (a partner never stands on `to`, so a step back towards `to`
+    // finds none).
+    const BB beside_in_rank = m.neighbours_in_rank[to], beside_in_file = m.neighbours[to] ^ beside_in_rank;
+    const BB next_in_file = shift(m, cols, partners, 0) | shift(m, cols, partners, 1),
+             next_in_rank = shift(m, cols, partners, 2) | shift(m, cols, partners, 3);
+    BB captured = victims & ((beside_in_file & next_in_file) | (beside_in_rank & next_in_rank));
     // Only a piece landing next to a corner takes a man on it (one on the corner takes nothing).
     if (r.corner_taken_by_two && (moved & m.next_to_corners) != 0) {
         for (int c = 0; c < 4; ++c) {
             if (!bits::test(s.men[e], o.corners[c])) continue;
             const auto [n0, n1] = o.corner_neighbours[c];
-            if ((to == n0 && bits::test(flankers, n1)) || (to == n1 && bits::test(flankers, n0)))
+            if ((to == n0 && bits::test(partners, n1)) || (to == n1 && bits::test(partners, n0)))
                 captured |= bits::one<BB>(o.corners[c]);
         }
     }
@@ -356,13 +363,13 @@ template <class R, class Shape, class BB>
     if (s.men_in_hand[p] > 0) {
         s.men[p] |= bits::one<BB>(sq);
         --s.men_in_hand[p];
-        s.key ^= piece_key(sq, p, false);
+        s.key ^= piece_key(*o.masks<BB>().piece_keys, sq, p, false);
         if (++s.placed_this_turn < Shape::rules(o).placed_per_turn && s.men_in_hand[p] > 0)
             return;  // the second man of the turn
     } else {
         s.dux[p] |= bits::one<BB>(sq);  // the dux comes last
         --s.dux_in_hand[p];
-        s.key ^= piece_key(sq, p, true);
+        s.key ^= piece_key(*o.masks<BB>().piece_keys, sq, p, true);
     }
     s.placed_this_turn = 0;
     next_turn<R, Shape>(o, s);
@@ -378,7 +385,7 @@ template <class R, class Shape, class BB>
     const bool dux = Shape::dux && bits::test(s.dux[p], from);
     BB &mine = dux ? s.dux[p] : s.men[p];
     mine = (mine & ~bits::one<BB>(from)) | bits::one<BB>(to);
-    const PieceKeys &keys = piece_keys();
+    const PieceKeys &keys = *o.masks<BB>().piece_keys;
     s.key ^= piece_key(keys, from, p, dux) ^ piece_key(keys, to, p, dux);
     for (BB b = captured; b != 0; b &= b - 1) {
         const int sq = bits::lowest(b);
@@ -413,9 +420,10 @@ template <class R, class Shape, class BB>
 }
 
 // An action (a move, a placement or the pass declining an extra move) for the ruleset's
-// MoveShape.
+// MoveShape. Out of line, a function a shape: apply jumps to it, and its entry saves only the
+// registers its own shape uses.
 template <class R, class Shape, class BB>
-[[gnu::always_inline]] inline void play(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, Action a) {
+[[gnu::noinline]] void play(const LatrunculiOptions &o, LatrunculiStateT<BB> &s, Action a) {
     if (a >= R::place_base) {
         if (a == R::pass) {
             s.key ^= again_key(s.again);

@@ -49,6 +49,7 @@ struct LatrunculiMasks {
     BB board = 0, not_first_file = 0, not_last_file = 0, corners = 0;
     BB next_to_corners = 0;                      // the squares from which two pieces take a corner man
     std::array<BB, 128> neighbours{};            // the orthogonal neighbours of each square
+    std::array<BB, 128> neighbours_in_rank{};    // those of its rank (left and right)
     std::array<std::array<BB, 128>, 4> rays{};   // the squares beyond each square: up, down, left, right
     int rank_doublings = 0, file_doublings = 0;  // fill steps that cover rows - 1 and cols - 1 squares
     uint8_t move_shape = 0;                      // the ruleset's compile-time shape of the rules (latrunculi_board.hpp)
@@ -56,6 +57,9 @@ struct LatrunculiMasks {
     // made once with the masks, copied into each new game (a new game costs what a clone does).
     std::array<BB, 2> setup_men{}, setup_dux{};
     uint64_t setup_key = 0;
+    // The pieces' hash keys (latrunculi_board.hpp), taken once with the masks: a move then pays
+    // no check of the table's first use, and no call.
+    const std::array<uint64_t, 4 * 128> *piece_keys = nullptr;
 };
 
 struct LatrunculiOptions {

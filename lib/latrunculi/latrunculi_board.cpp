@@ -14,8 +14,9 @@ void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols) {
             if ((rank == 0 || rank == rows - 1) && (file == 0 || file == cols - 1)) m.corners |= bits::one<BB>(sq);
             if (rank > 0) m.neighbours[sq] |= bits::one<BB>(sq - cols);
             if (rank < rows - 1) m.neighbours[sq] |= bits::one<BB>(sq + cols);
-            if (file > 0) m.neighbours[sq] |= bits::one<BB>(sq - 1);
-            if (file < cols - 1) m.neighbours[sq] |= bits::one<BB>(sq + 1);
+            if (file > 0) m.neighbours_in_rank[sq] |= bits::one<BB>(sq - 1);
+            if (file < cols - 1) m.neighbours_in_rank[sq] |= bits::one<BB>(sq + 1);
+            m.neighbours[sq] |= m.neighbours_in_rank[sq];
             for (int r = rank + 1; r < rows; ++r) m.rays[0][sq] |= bits::one<BB>(r * cols + file);
             for (int r = rank - 1; r >= 0; --r) m.rays[1][sq] |= bits::one<BB>(r * cols + file);
             for (int f = file - 1; f >= 0; --f) m.rays[2][sq] |= bits::one<BB>(rank * cols + f);
@@ -23,6 +24,7 @@ void fill_masks(LatrunculiMasks<BB> &m, int rows, int cols) {
         }
     for (int sq = 0; sq < rows * cols; ++sq)
         if (bits::test(m.corners, sq)) m.next_to_corners |= m.neighbours[sq];
+    m.piece_keys = &piece_keys();
     m.rank_doublings = std::bit_width(static_cast<unsigned>(rows - 1));
     m.file_doublings = std::bit_width(static_cast<unsigned>(cols - 1));
 }

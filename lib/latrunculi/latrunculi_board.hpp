@@ -111,7 +111,8 @@ inline constexpr LatrunculiRuleset quintana{"quintana",
 }  // namespace rulesets
 
 // Keys of a man (kind 0) or dux (kind 1) of a player on a square. The table is filled on first
-// use (mixed_keys), which a check pays at each look-up: a move takes it once for all its pieces.
+// use (mixed_keys), which a check pays at each look-up: the moves take it from the masks
+// (LatrunculiMasks::piece_keys), which look it up once.
 using PieceKeys = std::array<uint64_t, 4 * 128>;
 inline const PieceKeys &piece_keys() { return mixed_keys<4 * 128, 0x1A7500ull>(); }
 [[gnu::always_inline]] inline uint64_t piece_key(const PieceKeys &keys, int sq, int player, bool dux) {
@@ -203,44 +204,68 @@ struct MoveShape {
     }
 };
 using AnyMoveShape = MoveShape<0, 0, true, true>;  // everything read from the options
-using QuintanaShape = MoveShape<8, 8, false, false>;
-using KowalskiShape = MoveShape<8, 12, false, true>;
-using Kowalski10x11Shape = MoveShape<10, 11, false, true>;
+using QuintanaShape = MoveShape<8, 8, false, false, KnownRuleset<rulesets::quintana>>;
+using KowalskiShape = MoveShape<8, 12, false, true, KnownRuleset<rulesets::kowalski>>;
+using Kowalski10x11Shape = MoveShape<10, 11, false, true, KnownRuleset<rulesets::kowalski_10x11>>;
 using BellShape = MoveShape<8, 8, true, true, KnownRuleset<rulesets::bell>>;
 using Bell8x7Shape = MoveShape<8, 7, true, true, KnownRuleset<rulesets::bell_8x7>>;
 
-// The MoveShape that serves a ruleset (LatrunculiMasks::move_shape): 0 any, 1 Quintana's,
-// 2 and 3 Kowalski's, 4 and 5 Bell's; a ruleset with any of the extras, or with one-step moves,
-// is played by the general one unless it is Bell's. A ruleset without the extras or a dux never
-// has their state (no dux, nothing in hand, no piece moving again: a position read back is
-// checked for it).
+// The MoveShape that serves a ruleset (LatrunculiMasks::move_shape): 1 Quintana's, 2 and 3
+// Kowalski's, 4 and 5 Bell's, each knowing its ruleset's rules (no test of an option in a ply);
+// 0, the general one, for any other. Quintana's and Kowalski's have none of Bell's extras, and
+// Quintana's no dux, so their games never have that state (no dux, nothing in hand, no piece
+// moving again: a position read back is checked for it).
 inline uint8_t move_shape_id(const LatrunculiRuleset &r) {
+    if (r.id == rulesets::quintana.id) return 1;
+    if (r.id == rulesets::kowalski.id) return 2;
+    if (r.id == rulesets::kowalski_10x11.id) return 3;
     if (r.id == rulesets::bell.id) return 4;
     if (r.id == rulesets::bell_8x7.id) return 5;
-    const bool plain = r.rook_moves && !r.dux_jumps && r.placed_per_turn == 0 && !r.extra_move_after_capture &&
-                       r.quiet_moves_limit == 0 && !r.corner_square_hostile;
-    if (!plain) return 0;
-    if (!r.dux && r.rows == 8 && r.cols == 8) return 1;
-    if (r.rows == 8 && r.cols == 12) return 2;
-    if (r.rows == 10 && r.cols == 11) return 3;
     return 0;
 }
 
-// Calls f.template operator()<Shape>() with the MoveShape of the ruleset.
+// Calls f.template operator()<Shape>() with the MoveShape of the ruleset. The 64-bit rules are
+// built for the shapes of boards of up to 64 squares, the 128-bit ones for Kowalski's larger
+// boards: a smaller board played on 128 bits (as a test may) takes the general shape, which
+// plays every ruleset alike.
 template <class BB, class F>
 [[gnu::always_inline]] inline decltype(auto) with_move_shape(const LatrunculiOptions &o, F &&f) {
+    constexpr bool wide = sizeof(BB) > 8;
     switch (o.masks<BB>().move_shape) {
-    case 1: return f.template operator()<QuintanaShape>();
-    case 2: return f.template operator()<KowalskiShape>();
-    case 3: return f.template operator()<Kowalski10x11Shape>();
-    case 4: return f.template operator()<BellShape>();
-    case 5: return f.template operator()<Bell8x7Shape>();
-    default: return f.template operator()<AnyMoveShape>();
+    case 1:
+        if constexpr (!wide) return f.template operator()<QuintanaShape>();
+        break;
+    case 2:
+        if constexpr (wide) return f.template operator()<KowalskiShape>();
+        break;
+    case 3:
+        if constexpr (wide) return f.template operator()<Kowalski10x11Shape>();
+        break;
+    case 4:
+        if constexpr (!wide) return f.template operator()<BellShape>();
+        break;
+    case 5:
+        if constexpr (!wide) return f.template operator()<Bell8x7Shape>();
+        break;
+    default: break;
     }
+    return f.template operator()<AnyMoveShape>();
 }
 
-// The empty squares reached from `from` sliding in direction d (Kogge-Stone fills; sideways,
-// the squares a shift would wrap onto are not open).
+// The empty squares that pieces on `from` reach sliding right: for each piece, the squares up
+// to the next piece of its rank, which a subtraction borrows through (the bits from the piece's
+// right up to the first stop flip). The last file stops each borrow as a piece would, so none
+// leaves its rank; a piece on the last file has no move. `from` must hold pieces, never an empty
+// square (the borrows of two pieces would overlap). One subtraction, where a fill took as many
+// doublings as a rank has squares' bits.
+template <class BB>
+[[gnu::always_inline]] inline BB slide_right(const LatrunculiMasks<BB> &m, BB from, BB empty) {
+    const BB stops = ~(empty & m.not_last_file), movers = from & m.not_last_file;
+    return (stops ^ (stops - (movers << 1))) & empty;
+}
+
+// The empty squares reached from `from` (pieces) sliding in direction d (Kogge-Stone fills;
+// sideways, the squares a shift would wrap onto are not open).
 template <class Shape = AnyMoveShape, class BB>
 [[gnu::always_inline]] inline BB slide(const LatrunculiMasks<BB> &m, int cols, BB from, BB empty, int d) {
     const auto left = [](BB x, int n) { return x << n; };
@@ -250,7 +275,7 @@ template <class Shape = AnyMoveShape, class BB>
     case 0: return fill(rank_doublings, from, empty, cols, left);
     case 1: return fill(rank_doublings, from, empty, cols, right);
     case 2: return fill(file_doublings, from, empty & m.not_last_file, 1, right);
-    default: return fill(file_doublings, from, empty & m.not_first_file, 1, left);
+    default: return slide_right(m, from, empty);
     }
 }
 

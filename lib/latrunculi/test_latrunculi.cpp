@@ -730,6 +730,49 @@ TEST_CASE("Quintana: a player who cannot move loses (a DECISION)") {
 // ---------------------------------------------------------------------------------------------
 // Every ruleset
 
+// The squares pieces on `from` reach, walked square by square: up, down, left and right until a
+// piece or the edge.
+template <class BB>
+BB walked_reach(int rows, int cols, BB from, BB empty) {
+    BB reached = 0;
+    const int steps[4][2] = {{1, 0}, {-1, 0}, {0, -1}, {0, 1}};  // rank, file
+    for (int sq = 0; sq < rows * cols; ++sq) {
+        if (!bits::test(from, sq)) continue;
+        for (const auto &step : steps)
+            for (int rank = sq / cols + step[0], file = sq % cols + step[1];
+                 rank >= 0 && rank < rows && file >= 0 && file < cols && bits::test(empty, rank * cols + file);
+                 rank += step[0], file += step[1])
+                reached |= bits::one<BB>(rank * cols + file);
+    }
+    return reached;
+}
+
+// Random boards, crowded and sparse: the pieces' reach (the slides, one subtraction to the right)
+// as walked, for all the pieces at once and for each alone.
+template <class R, class BB>
+void reach_is_walked(const LatrunculiOptions &o) {
+    Rng rng{11};
+    const BB board = o.masks<BB>().board;
+    for (int i = 0; i < 300; ++i) {
+        BB pieces = 0;
+        const int density = 1 + i % 7;  // a square in eight holds a piece up to seven in eight
+        for (int sq = 0; sq < o.rows * o.cols; ++sq)
+            if (static_cast<int>(rng.below(8)) < density) pieces |= bits::one<BB>(sq);
+        const BB empty = board & ~pieces;
+        REQUIRE(R::reach(o, pieces, empty) == walked_reach(o.rows, o.cols, pieces, empty));
+        for (BB b = pieces; b != 0; b &= b - 1) {
+            const BB one = bits::one<BB>(bits::lowest(b));
+            REQUIRE(R::reach(o, one, empty) == walked_reach(o.rows, o.cols, one, empty));
+        }
+    }
+}
+
+TEST_CASE("pieces slide in every direction up to the next piece or the edge, on every board of sliding pieces") {
+    reach_is_walked<Narrow, uint64_t>(quintana);
+    reach_is_walked<Wide, u128>(kowalski);
+    reach_is_walked<Wide, u128>(options("kowalski_10x11"));
+}
+
 TEST_CASE("the moves of every position listed by the engine equal a uniformly drawn random move's range, and saved "
           "games load again identically (1,000 random games)" *
           doctest::test_suite("slow")) {
