@@ -137,10 +137,10 @@ inline void end_turn(UrState &s, bool again) {
 // (the same games), the dice a byte each as the history keeps them.
 [[gnu::always_inline]] inline Event UrRules::throw_dice(const Options &o, Rng &rng) {
     Event roll{Event::Kind::outside_roll, static_cast<uint8_t>(o.dice), {}, 0};
-    roll.dice[0] = static_cast<uint8_t>(rng.below(2));
-    roll.dice[1] = static_cast<uint8_t>(rng.below(2));
-    roll.dice[2] = static_cast<uint8_t>(rng.below(2));
-    if (o.dice == 4) roll.dice[3] = static_cast<uint8_t>(rng.below(2));  // the options allow 3 or 4
+    roll.dice[0] = static_cast<uint8_t>(rng.coin());
+    roll.dice[1] = static_cast<uint8_t>(rng.coin());
+    roll.dice[2] = static_cast<uint8_t>(rng.coin());
+    if (o.dice == 4) roll.dice[3] = static_cast<uint8_t>(rng.coin());  // the options allow 3 or 4
     return roll;
 }
 
