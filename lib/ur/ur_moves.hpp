@@ -124,10 +124,10 @@ inline int UrRules::captures(const Options &o, const State &s, int to) {
     }
     const UrRouteMasks &m = *o.masks;
     const int from = from_of(a), to = to_of(a), me = s.to_move, them = 1 - me;
-    if (from == State::hand)
-        --s.in_hand[me];
-    else
-        s.on_route[me] ^= uint32_t{1} << from;
+    // Without a branch, which a random move from hand or the route would mispredict: bit 0 (the
+    // hand) is never set on the route.
+    s.in_hand[me] = static_cast<uint8_t>(s.in_hand[me] - (from == State::hand));
+    s.on_route[me] &= ~(uint32_t{1} << from);
     bool again = false;
     if (to == State::off) {
         if (++s.borne_off[me] == o.pieces) [[unlikely]] {
@@ -142,7 +142,8 @@ inline int UrRules::captures(const Options &o, const State &s, int to) {
         const uint32_t hit = ur_moves::captured(o, s, to);  // back to hand
         s.on_route[them] ^= hit;
         s.in_hand[them] = static_cast<uint8_t>(s.in_hand[them] + (hit != 0));
-        again = (hit != 0 && o.captures_roll_again) || (o.rosettes_roll_again && (m.rosettes[me] >> to & 1));
+        again = ((hit != 0) & o.captures_roll_again) |  // bitwise: no branch to mispredict
+                (o.rosettes_roll_again & (m.rosettes[me] >> to & 1));
     }
     ur_moves::end_turn(s, again);
 }
