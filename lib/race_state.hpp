@@ -47,6 +47,16 @@ State start(int pieces, int first_player, Rng rng) {
     return s;
 }
 
+// Player p's pieces borne off: the count at State::off, or the state's own count where it keeps
+// no count per position (Ur's pieces on the route are bits).
+template <class State>
+int borne_off_count(const State &s, int p) {
+    if constexpr (requires { s.borne_off; })
+        return s.borne_off[static_cast<size_t>(p)];
+    else
+        return s.count[p][State::off];
+}
+
 // "result": the player who has borne off every piece has won (the winner made the last step,
 // so is still the one to move); a race game has no draws.
 template <class State>
@@ -56,7 +66,7 @@ void read_result(const json &j, const std::string &field, const std::string &gam
     if (s.result == Result::draw) fail(Status::invalid_state, at + ": " + game_name + " has no draws");
     for (int p = 0; p < 2; ++p) {
         const Result won = p == 0 ? Result::player0_won : Result::player1_won;
-        const bool all_off = s.count[p][State::off] == pieces;
+        const bool all_off = borne_off_count(s, p) == pieces;
         if (all_off && s.result != won)
             fail(Status::invalid_state,
                  at + ": player " + std::to_string(p) + " has borne off every piece, so \"" + result_name(won) + "\"");

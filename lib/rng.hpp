@@ -9,11 +9,16 @@
 
 namespace ludus {
 
+// SplitMix64's output function but its last step, which leaves the top bit as it was (a coin's
+// throw reads no more).
+constexpr uint64_t mix64_but_last_step(uint64_t z) noexcept {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    return (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+}
 // SplitMix64's output function: a well-mixed 64-bit word from any input (the generator's
 // output, and the games' hash keys of pieces on squares).
 constexpr uint64_t mix64(uint64_t z) noexcept {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z = mix64_but_last_step(z);
     return z ^ (z >> 31);
 }
 
@@ -40,7 +45,9 @@ const std::array<uint64_t, N> &mixed_keys() {
 struct Rng {
     uint64_t state = 0;
 
-    uint64_t next() noexcept { return mix64(state += 0x9E3779B97F4A7C15ull); }
+    static constexpr uint64_t increment = 0x9E3779B97F4A7C15ull;
+
+    uint64_t next() noexcept { return mix64(state += increment); }
 
     // Uniform in [0, n), n > 0 (Lemire's multiply-shift; the bias for small n is < 2^-32).
     uint32_t below(uint32_t n) noexcept {
@@ -48,6 +55,11 @@ struct Rng {
     }
 
     int die() noexcept { return 1 + static_cast<int>(below(6)); }
+
+    // below(2): the top bit of next(), with fewer instructions (the same draw).
+    [[gnu::always_inline]] uint32_t coin() noexcept {
+        return static_cast<uint32_t>(mix64_but_last_step(state += increment) >> 63);
+    }
 
     bool operator==(const Rng &) const = default;
 };

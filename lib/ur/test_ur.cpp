@@ -182,9 +182,9 @@ TEST_SUITE("ur rules") {
     }
 
     TEST_CASE("Each player has 7 pieces in hand at the start (Blitz 5); the option pieces changes it") {
-        CHECK(Ur::initial(options("finkel")).count[0][St::hand] == 7);
-        CHECK(Ur::initial(options("blitz")).count[1][St::hand] == 5);
-        CHECK(Ur::initial(options("finkel", {{"pieces", 3}})).count[0][St::hand] == 3);
+        CHECK(Ur::initial(options("finkel")).count(0, St::hand) == 7);
+        CHECK(Ur::initial(options("blitz")).count(1, St::hand) == 5);
+        CHECK(Ur::initial(options("finkel", {{"pieces", 3}})).count(0, St::hand) == 3);
         CHECK(status_of([] { options("finkel", {{"pieces", 8}}); }) == Status::invalid_option);
         CHECK(Ur::initial(options("finkel", {{"first_player", 1}})).to_move == 1);
     }
@@ -359,8 +359,8 @@ TEST_SUITE("ur rules") {
     TEST_CASE("The first player to bear off every piece wins") {
         const auto o = options("finkel", {{"pieces", 2}});
         St s = position(o, {{14, 1}}, {{3, 1}});
-        s.count[0][St::hand] = 0;
-        s.count[0][St::off] = 1;
+        s.set_count(0, St::hand, 0);
+        s.set_count(0, St::off, 1);
         Table t(o, s);
         throw4(t, 1);
         t.play("14-O");
@@ -469,7 +469,7 @@ TEST_SUITE("ur rules") {
                     for (int p = 0; p < 2; ++p) {
                         std::vector<int> mine;
                         for (int k = 0; k <= St::off; ++k)
-                            for (int c = 0; c < g.state().count[p][k]; ++c)
+                            for (int c = 0; c < g.state().count(p, k); ++c)
                                 mine.push_back(k == St::off ? o.route_length + 1 : k);
                         std::vector<int> theirs = ref.at[p];
                         std::sort(theirs.begin(), theirs.end());
@@ -542,19 +542,20 @@ TEST_SUITE("ur rules") {
 
 }  // TEST_SUITE
 
-TEST_CASE("A player's pieces read as progress bits: the word-at-a-time way (the WebAssembly build's) agrees with the "
-          "counts") {
-    Rng rng{5};
-    for (int trial = 0; trial < 2000; ++trial) {
-        std::array<uint8_t, 32> count{};
-        for (uint8_t &c : count) c = rng.below(3) == 0 ? static_cast<uint8_t>(rng.below(8)) : 0;
-        count[static_cast<size_t>(rng.below(32))] = static_cast<uint8_t>(1 + rng.below(255));  // counts past 7 too
-        uint32_t expected = 0;
-        for (size_t k = 0; k < count.size(); ++k) expected |= uint32_t{count[k] != 0} << k;
-        CAPTURE(trial);
-        CHECK(ur_moves::progress_bits_by_words<4>(count) == expected);
-        CHECK(ur_moves::progress_bits_by_words<2>(count) == (expected & 0xFFFF));
-        CHECK(ur_moves::progress_bits<4>(count) == expected);
-        CHECK(ur_moves::progress_bits<2>(count) == (expected & 0xFFFF));
-    }
+TEST_CASE("A state's count at a position: the counts in hand and borne off, a bit on the route") {
+    St s;
+    s.set_count(1, St::hand, 5);
+    s.set_count(1, St::off, 2);
+    s.set_count(1, 27, 1);
+    s.set_count(1, 1, 1);
+    CHECK(s.count(1, St::hand) == 5);
+    CHECK(s.count(1, St::off) == 2);
+    CHECK(s.count(1, 27) == 1);
+    CHECK(s.count(1, 1) == 1);
+    CHECK(s.count(1, 2) == 0);
+    CHECK(s.on_route[1] == ((uint32_t{1} << 27) | 2u));
+    s.set_count(1, 27, 0);  // the square alone emptied
+    CHECK(s.on_route[1] == 2u);
+    CHECK(s.count(1, 1) == 1);
+    for (int k = St::hand; k <= St::off; ++k) CHECK(s.count(0, k) == 0);  // the other player's untouched
 }

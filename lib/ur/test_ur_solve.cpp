@@ -42,10 +42,10 @@ std::array<double, 5> chances(const Ur::Options &o) {
 // A position with player 0 to throw: each player's pieces by progress (0 hand, 28 off).
 St board(const Ur::Options &o, const std::vector<int> &mine, const std::vector<int> &theirs) {
     St s;
-    s.count[0][St::off] = static_cast<uint8_t>(o.pieces - mine.size());
-    s.count[1][St::off] = static_cast<uint8_t>(o.pieces - theirs.size());
-    for (int k : mine) ++s.count[0][static_cast<size_t>(k)];
-    for (int k : theirs) ++s.count[1][static_cast<size_t>(k)];
+    s.set_count(0, St::off, o.pieces - static_cast<int>(mine.size()));
+    s.set_count(1, St::off, o.pieces - static_cast<int>(theirs.size()));
+    for (int k : mine) s.set_count(0, k, s.count(0, k) + 1);
+    for (int k : theirs) s.set_count(1, k, s.count(1, k) + 1);
     return s;
 }
 
@@ -61,15 +61,14 @@ std::vector<uint8_t> key(const St &s) {
     std::vector<uint8_t> k;
     const int me = s.to_move;
     for (int p : {me, 1 - me})
-        for (int i = 0; i <= St::off; ++i) k.push_back(s.count[static_cast<size_t>(p)][static_cast<size_t>(i)]);
+        for (int i = 0; i <= St::off; ++i) k.push_back(static_cast<uint8_t>(s.count(p, i)));
     return k;
 }
 
 St from_key(const std::vector<uint8_t> &k) {
     St s;
     for (int p = 0; p < 2; ++p)
-        for (int i = 0; i <= St::off; ++i)
-            s.count[static_cast<size_t>(p)][static_cast<size_t>(i)] = k[static_cast<size_t>(p * (St::off + 1) + i)];
+        for (int i = 0; i <= St::off; ++i) s.set_count(p, i, k[static_cast<size_t>(p * (St::off + 1) + i)]);
     return s;
 }
 
@@ -84,8 +83,8 @@ Enumerated enumerate(const Ur::Options &o) {
     for (int a = 0; a < o.pieces; ++a)
         for (int b = 0; b < o.pieces; ++b) {
             St s;
-            s.count[0][St::off] = static_cast<uint8_t>(a), s.count[0][St::hand] = static_cast<uint8_t>(o.pieces - a);
-            s.count[1][St::off] = static_cast<uint8_t>(b), s.count[1][St::hand] = static_cast<uint8_t>(o.pieces - b);
+            s.set_count(0, St::off, a), s.set_count(0, St::hand, o.pieces - a);
+            s.set_count(1, St::off, b), s.set_count(1, St::hand, o.pieces - b);
             add(s);
         }
     std::vector<Action> moves;

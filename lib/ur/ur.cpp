@@ -117,12 +117,10 @@ UrRouteMasks make_route_masks(const UrOptions &o) {
         for (int k = 1; k <= n; ++k)
             m.repeats_cells = m.repeats_cells || m.same_cells[p][k / 8][1 << k % 8] != uint32_t{1} << k;
         m.facing[p] = cell_map(o, 1 - p, p);
-        for (auto &slots : m.opponent_at[p]) slots = {S::empty_slot, S::empty_slot};
         for (int k = 1; k <= n; ++k) {
             if (UrRules::is_rosette(o.cell[p][k])) m.rosettes[p] |= uint32_t{1} << k;
-            size_t found = 0;
             for (int t = 1; t <= n; ++t)
-                if (o.cell[1 - p][t] == o.cell[p][k]) m.opponent_at[p][k][found++] = static_cast<uint8_t>(t);
+                if (o.cell[1 - p][t] == o.cell[p][k]) m.opponent_at[p][k] |= uint32_t{1} << t;
         }
     }
     return m;
@@ -222,7 +220,11 @@ LUDUS_COLD UrOptions UrRules::parse_options(const json &given) {
 }
 
 UrState UrRules::initial(const Options &o) {
-    return race_state::start<State>(o.pieces, o.first_player, Rng{o.resolved.seed()});
+    State s;
+    s.in_hand = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
+    s.to_move = static_cast<uint8_t>(o.first_player);
+    s.rng = Rng{o.resolved.seed()};
+    return s;
 }
 
 size_t UrRules::write_actions(const Options &o, const State &s, Action *out) {

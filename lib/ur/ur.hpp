@@ -42,7 +42,7 @@ enum class UrRuleset : uint8_t { finkel, masters, blitz, murray };
 // A ruleset's routes as masks, made once per ruleset (route_masks in ur.cpp), so that the moves
 // a throw allows and a capture are found with a few lookups instead of a walk along the route.
 // A player's pieces are progress bits: bit k for a piece at progress k (1..route_length), bit 0
-// for pieces in hand.
+// for pieces in hand (UrState).
 struct UrRouteMasks {
     static constexpr int max_groups = 4;
     // Progress bits to progress bits, eight at a time (the OR of the lookups of each group).
@@ -56,9 +56,9 @@ struct UrRouteMasks {
         same_cells;  // [p]: p's pieces -> p's progresses on their cells (Murray's route passes cells twice)
     std::array<ProgressMap, 2> facing;   // [p]: the opponent's pieces -> p's progresses on their cells
     std::array<uint32_t, 2> rosettes{};  // [p]: p's progresses on rosettes
-    // [p][k]: the opponent's progresses on the cell of p's progress k (at most two; an unused
-    // one is `UrState::empty_slot`).
-    std::array<std::array<std::array<uint8_t, 2>, 32>, 2> opponent_at{};
+    // [p][k]: the opponent's progresses on the cell of p's progress k, as progress bits (at most
+    // two: Murray's route passes cells twice).
+    std::array<std::array<uint32_t, 32>, 2> opponent_at{};
 };
 
 struct UrOptions {
@@ -83,15 +83,34 @@ struct UrState : StateEnvelope {
     static constexpr int hand = 0;
     static constexpr int off = 28;
     static constexpr int max_route = 27;
-    static constexpr int cells = 24;       // 3 rows of 8; 4 of them are not on the board
-    static constexpr int empty_slot = 31;  // a progress no piece reaches: its count is always 0
+    static constexpr int cells = 24;  // 3 rows of 8; 4 of them are not on the board
 
-    // Pieces per player per progress (hand, 1..27, off); 32 a player so that a player's counts
-    // are read as whole words (progress_bits).
-    std::array<std::array<uint8_t, 32>, 2> count{};
+    // Each player's pieces on its route as progress bits (bit k: a piece at progress k, 1..27; a
+    // square holds one piece at most), and the counts in hand and borne off: a small state, as
+    // a game's history keeps one a roll and one a move, read by the moves as whole words.
+    std::array<uint32_t, 2> on_route{};
+    std::array<uint8_t, 2> in_hand{};
+    std::array<uint8_t, 2> borne_off{};
     std::array<uint8_t, 4> dice{};  // as thrown (0 or 1 each)
     uint8_t n_dice = 0;             // dice thrown: 0 before the roll
     uint8_t roll = 0;               // the squares the throw moves (0..4)
+
+    // Player p's pieces at `progress`: in hand (0), on the route (0 or 1) or borne off (off).
+    int count(int p, int progress) const {
+        if (progress == hand) return in_hand[static_cast<size_t>(p)];
+        if (progress == off) return borne_off[static_cast<size_t>(p)];
+        return static_cast<int>(on_route[static_cast<size_t>(p)] >> progress & 1);
+    }
+    // Player p's count at `progress` set to n (on the route 0 or 1).
+    void set_count(int p, int progress, int n) {
+        const auto player = static_cast<size_t>(p);
+        if (progress == hand)
+            in_hand[player] = static_cast<uint8_t>(n);
+        else if (progress == off)
+            borne_off[player] = static_cast<uint8_t>(n);
+        else
+            on_route[player] = (on_route[player] & ~(uint32_t{1} << progress)) | uint32_t{n != 0} << progress;
+    }
 
     bool operator==(const UrState &) const = default;
 };

@@ -50,9 +50,9 @@ using ur_solve::throw_chances;
 // Player p's side of the evaluation: the race left and the danger to its pieces.
 double pips_left(const UrOptions &o, const S &s, int p, const std::array<double, 5> &chance) {
     const int full = o.route_length + 1;
-    double left = s.count[p][S::hand] * (full + 2.0);
+    double left = s.in_hand[static_cast<size_t>(p)] * (full + 2.0);
     for (int k = 1; k <= o.route_length; ++k) {
-        if (s.count[p][k] == 0) continue;
+        if (s.count(p, k) == 0) continue;
         left += full - k;
         const int cell = o.cell[p][k];
         if (o.rosettes_safe && R::is_rosette(cell)) {
@@ -63,7 +63,7 @@ double pips_left(const UrOptions &o, const S &s, int p, const std::array<double,
         double hit = 0;
         const int q = 1 - p;
         for (int from = 0; from <= o.route_length; ++from) {
-            if (s.count[q][from] == 0) continue;
+            if (s.count(q, from) == 0) continue;
             for (int v = 1; v <= 4; ++v)
                 if (from + v <= o.route_length && o.cell[q][from + v] == cell) hit += chance[v];
         }

@@ -14,8 +14,14 @@ using json_util::member;
 using json_util::path;
 using json_util::read_counts;
 
+// The pieces as read, a count per player and position (hand, 1..route_length, off), as the race
+// games' readers (race_state.hpp) read them, before they are checked and made a state.
+struct Counts {
+    std::array<std::array<uint8_t, S::off + 1>, 2> count{};
+};
+
 // A cell holds one piece at most.
-void check_cells(const UrOptions &o, const S &s, const std::string &field) {
+void check_cells(const UrOptions &o, const Counts &s, const std::string &field) {
     std::array<int, S::cells> seen{};
     for (int p = 0; p < 2; ++p)
         for (int k = 1; k <= o.route_length; ++k) {
@@ -49,12 +55,15 @@ void read_dice(const UrOptions &o, const json &j, const std::string &field, S &s
 
 json UrRules::position_json(const Options &o, const State &s) {
     json track = json::array();
-    for (int p = 0; p < 2; ++p)
-        track.push_back(std::vector<int>(s.count[p].begin() + 1, s.count[p].begin() + o.route_length + 1));
+    for (int p = 0; p < 2; ++p) {
+        std::vector<int> on_route;
+        for (int k = 1; k <= o.route_length; ++k) on_route.push_back(s.count(p, k));
+        track.push_back(std::move(on_route));
+    }
     const bool rolled = s.n_dice != 0;
-    json out{{"hand", {s.count[0][S::hand], s.count[1][S::hand]}},
+    json out{{"hand", s.in_hand},
              {"track", track},
-             {"off", {s.count[0][S::off], s.count[1][S::off]}},
+             {"off", s.borne_off},
              {"dice", std::vector<int>(s.dice.begin(), s.dice.begin() + s.n_dice)},
              {"roll", rolled ? json(s.roll) : json()}};
     return with_envelope(s, phase(s), std::move(out));
@@ -63,18 +72,21 @@ json UrRules::position_json(const Options &o, const State &s) {
 UrState UrRules::position_from_json(const Options &o, const json &j, const std::string &field) {
     json_util::only_keys(j, {"hand", "track", "off", "to_move", "phase", "result", "end_reason", "dice", "roll", "rng"},
                          field);
-    State s;
-    race_state::read_pair(j, "hand", field, o.pieces, S::hand, s);
+    Counts read;
+    race_state::read_pair(j, "hand", field, o.pieces, S::hand, read);
     const json &both = member(j, "track", field, json::value_t::array);
     if (both.size() != 2) fail(Status::invalid_state, path(field, "track") + ": must hold one array per player");
     for (int p = 0; p < 2; ++p) {
         const std::vector<int> counts = read_counts(both[p], static_cast<size_t>(o.route_length), 1,
                                                     path(field, "track") + "[" + std::to_string(p) + "]");
-        for (int k = 1; k <= o.route_length; ++k) s.count[p][k] = static_cast<uint8_t>(counts[k - 1]);
+        for (int k = 1; k <= o.route_length; ++k) read.count[p][k] = static_cast<uint8_t>(counts[k - 1]);
     }
-    race_state::read_pair(j, "off", field, o.pieces, S::off, s);
-    race_state::check_total(s, o.pieces, field, "track, off");
-    check_cells(o, s, field);
+    race_state::read_pair(j, "off", field, o.pieces, S::off, read);
+    race_state::check_total(read, o.pieces, field, "track, off");
+    check_cells(o, read, field);
+    State s;
+    for (int p = 0; p < 2; ++p)
+        for (int k = S::hand; k <= S::off; ++k) s.set_count(p, k, read.count[p][k]);
     s.to_move = to_move_from_json(j, field);
     race_state::read_result(j, field, "The Royal Game of Ur", o.pieces, s);
     read_dice(o, j, field, s);

@@ -6,10 +6,6 @@
 #include <bit>
 #include <cstring>
 
-#if defined(__SSE2__)
-#  include <emmintrin.h>
-#endif
-
 #include "../bitboard.hpp"
 #include "../history.hpp"
 #include "ur.hpp"
@@ -17,41 +13,6 @@
 namespace ludus {
 
 namespace ur_moves {
-
-// Bit k set where count[k] is not 0, for the first Groups groups of eight counts, without a branch
-// per count: each word of eight counts folded to one bit a count, and its eight bits gathered by
-// a multiplication (the WebAssembly build's way).
-template <int Groups>
-inline uint32_t progress_bits_by_words(const std::array<uint8_t, 32> &count) {
-    static_assert(std::endian::native == std::endian::little, "counts are read as little-endian words");
-    uint32_t bits = 0;
-    for (int w = 0; w < Groups; ++w) {
-        uint64_t x;
-        std::memcpy(&x, count.data() + w * 8, 8);
-        x |= x >> 4;
-        x |= x >> 2;
-        x |= x >> 1;
-        bits |= static_cast<uint32_t>(((x & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << (w * 8);
-    }
-    return bits;
-}
-
-// The same, sixteen counts compared at once where SSE2 is there (every x86-64).
-template <int Groups>
-inline uint32_t progress_bits(const std::array<uint8_t, 32> &count) {
-#if defined(__SSE2__)
-    auto nonzero = [&](size_t first) {
-        const __m128i counts = _mm_loadu_si128(reinterpret_cast<const __m128i *>(count.data() + first));
-        return ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(counts, _mm_setzero_si128()))) & 0xFFFF;
-    };
-    if constexpr (Groups <= 2)
-        return nonzero(0);
-    else
-        return nonzero(0) | nonzero(16) << 16;
-#else
-    return progress_bits_by_words<Groups>(count);
-#endif
-}
 
 // The pieces `bits` sent through `map`, eight progresses a lookup.
 template <int Groups>
@@ -65,11 +26,11 @@ template <int Groups>
 inline uint32_t movable(const UrOptions &o, const UrState &s) {
     const UrRouteMasks &m = *o.masks;
     const int me = s.to_move;
-    const uint32_t mine = progress_bits<Groups>(s.count[me]) & (m.route | 1);
-    uint32_t blocked = m.past_off | (m.repeats_cells ? through<Groups>(m.same_cells[me], mine & m.route)
-                                                     : mine & m.route);  // never onto an own piece
-    if (o.rosettes_safe)
-        blocked |= through<Groups>(m.facing[me], progress_bits<Groups>(s.count[1 - me]) & m.route) & m.rosettes[me];
+    const uint32_t on_route = s.on_route[me];
+    const uint32_t mine = on_route | uint32_t{s.in_hand[me] != 0};
+    uint32_t blocked = m.past_off | (m.repeats_cells ? through<Groups>(m.same_cells[me], on_route)
+                                                     : on_route);  // never onto an own piece
+    if (o.rosettes_safe) blocked |= through<Groups>(m.facing[me], s.on_route[1 - me]) & m.rosettes[me];
     return mine & ~(blocked >> s.roll) & (0u - (s.roll != 0));  // progress route_length + 1 is off: the exact throw
 }
 
@@ -83,8 +44,8 @@ inline uint32_t running_counts(uint32_t x) {
 }
 
 // The position of the r-th (from 0) set bit of x (r below its count), from its running counts:
-// the bytes whose running count is at most r lie wholly before the bit (bitboard::select_bit's
-// way, on a 32-bit word whose counts are made already).
+// the bytes whose running count is at most r lie wholly before the bit (a broadword select on a
+// 32-bit word whose counts are made already).
 inline int select_bit(uint32_t x, uint32_t running, uint32_t r) {
     const uint32_t before = ((r * 0x01010101u | 0x80808080u) - running) & 0x80808080u;
     const int byte = static_cast<int>((before >> 7) * 0x01010101u >> 24);
@@ -97,11 +58,10 @@ inline Action move_of(const UrOptions &o, int from, int roll) {
     return UrRules::make_action(from, to > o.route_length ? UrState::off : to);
 }
 
-// Where the opponent's piece stands that the player to move captures by moving to progress `to`
-// (1..route_length): its progress, or an empty slot, whose count is 0.
-inline size_t captured_slot(const UrOptions &o, const UrState &s, int to) {
-    const auto [first, second] = o.masks->opponent_at[s.to_move][static_cast<size_t>(to)];
-    return s.count[1 - s.to_move][first] != 0 ? first : second;
+// The opponent's piece that the player to move captures by moving to progress `to`
+// (1..route_length), as its progress bit, or 0.
+inline uint32_t captured(const UrOptions &o, const UrState &s, int to) {
+    return s.on_route[1 - s.to_move] & o.masks->opponent_at[s.to_move][static_cast<size_t>(to)];
 }
 
 // The turn passes, unless the move earned another roll; the dice are thrown again.
@@ -137,10 +97,10 @@ inline void end_turn(UrState &s, bool again) {
 // (the same games), the dice a byte each as the history keeps them.
 [[gnu::always_inline]] inline Event UrRules::throw_dice(const Options &o, Rng &rng) {
     Event roll{Event::Kind::outside_roll, static_cast<uint8_t>(o.dice), {}, 0};
-    roll.dice[0] = static_cast<uint8_t>(rng.below(2));
-    roll.dice[1] = static_cast<uint8_t>(rng.below(2));
-    roll.dice[2] = static_cast<uint8_t>(rng.below(2));
-    if (o.dice == 4) roll.dice[3] = static_cast<uint8_t>(rng.below(2));  // the options allow 3 or 4
+    roll.dice[0] = static_cast<uint8_t>(rng.coin());
+    roll.dice[1] = static_cast<uint8_t>(rng.coin());
+    roll.dice[2] = static_cast<uint8_t>(rng.coin());
+    if (o.dice == 4) roll.dice[3] = static_cast<uint8_t>(rng.coin());  // the options allow 3 or 4
     return roll;
 }
 
@@ -154,7 +114,7 @@ inline void end_turn(UrState &s, bool again) {
 }
 
 inline int UrRules::captures(const Options &o, const State &s, int to) {
-    return to == State::off ? 0 : s.count[1 - s.to_move][ur_moves::captured_slot(o, s, to)];
+    return to == State::off ? 0 : ur_moves::captured(o, s, to) != 0;
 }
 
 [[gnu::always_inline]] inline void UrRules::apply(const Options &o, State &s, Action a) {
@@ -163,26 +123,27 @@ inline int UrRules::captures(const Options &o, const State &s, int to) {
         return;
     }
     const UrRouteMasks &m = *o.masks;
-    const int from = from_of(a), to = to_of(a), me = s.to_move;
-    auto &mine = s.count[me];
-    auto &theirs = s.count[1 - me];
-    --mine[from];
-    ++mine[to];
+    const int from = from_of(a), to = to_of(a), me = s.to_move, them = 1 - me;
+    // Without a branch, which a random move from hand or the route would mispredict: bit 0 (the
+    // hand) is never set on the route.
+    s.in_hand[me] = static_cast<uint8_t>(s.in_hand[me] - (from == State::hand));
+    s.on_route[me] &= ~(uint32_t{1} << from);
     bool again = false;
-    if (to != State::off) {
-        // The opponent's piece on the cell, if any, goes back to hand (an empty slot's count is 0).
-        const size_t hit = ur_moves::captured_slot(o, s, to);
-        const uint8_t captured = theirs[hit];
-        theirs[hit] = static_cast<uint8_t>(theirs[hit] - captured);
-        theirs[State::hand] = static_cast<uint8_t>(theirs[State::hand] + captured);
-        again = (captured != 0 && o.captures_roll_again) || (o.rosettes_roll_again && (m.rosettes[me] >> to & 1));
-    }
-    if (mine[State::off] == o.pieces) [[unlikely]] {
-        end_game(s, me == 0 ? Result::player0_won : Result::player1_won, EndReason::borne_off);
-        s.dice = {};
-        s.n_dice = 0;
-        s.roll = 0;
-        return;
+    if (to == State::off) {
+        if (++s.borne_off[me] == o.pieces) [[unlikely]] {
+            end_game(s, me == 0 ? Result::player0_won : Result::player1_won, EndReason::borne_off);
+            s.dice = {};
+            s.n_dice = 0;
+            s.roll = 0;
+            return;
+        }
+    } else {
+        s.on_route[me] |= uint32_t{1} << to;
+        const uint32_t hit = ur_moves::captured(o, s, to);  // back to hand
+        s.on_route[them] ^= hit;
+        s.in_hand[them] = static_cast<uint8_t>(s.in_hand[them] + (hit != 0));
+        again = ((hit != 0) & o.captures_roll_again) |  // bitwise: no branch to mispredict
+                (o.rosettes_roll_again & (m.rosettes[me] >> to & 1));
     }
     ur_moves::end_turn(s, again);
 }

@@ -12,6 +12,7 @@
 // class="last-move from|to" data-position>, <g class="status" data-to-move data-phase
 // data-result data-ruleset data-roll>.
 #include <array>
+#include <bit>
 #include <cmath>
 #include <string>
 
@@ -62,15 +63,11 @@ std::string status_phrase(const S &s) {
     return render::player_name(s.to_move).append(" to move with ").append(dice_phrase(s));
 }
 
-int on_route(const UrOptions &o, const S &s, int player) {
-    int n = 0;
-    for (int k = 1; k <= o.route_length; ++k) n += s.count[player][k];
-    return n;
-}
+int on_route(const S &s, int player) { return std::popcount(s.on_route[static_cast<size_t>(player)]); }
 
-std::string tray_phrase(const UrOptions &o, const S &s, int p) {
-    return std::to_string(s.count[p][S::hand]) + " in hand, " + std::to_string(on_route(o, s, p)) + " on the board, " +
-           std::to_string(s.count[p][S::off]) + " borne off";
+std::string tray_phrase(const S &s, int p) {
+    return std::to_string(s.in_hand[p]) + " in hand, " + std::to_string(on_route(s, p)) + " on the board, " +
+           std::to_string(s.borne_off[p]) + " borne off";
 }
 
 std::string game_title(const UrOptions &o) {
@@ -119,7 +116,7 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
     std::string title = game_title(o);
     if (L.pieces) {
         title += ", " + status_phrase(s);
-        for (int p = 0; p < 2; ++p) title += ", " + render::player_name(p) + " " + tray_phrase(o, s, p);
+        for (int p = 0; p < 2; ++p) title += ", " + render::player_name(p) + " " + tray_phrase(s, p);
         title += ", last move " + step_phrase(m);
     }
     Svg svg(width, L.height, L.pieces ? title : render::empty_board_title(game_title(o)));
@@ -145,7 +142,7 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
 
     for (int player = 0; player < 2; ++player)
         for (bool off : {false, true}) {
-            const int count = s.count[player][off ? S::off : S::hand];
+            const int count = s.count(player, off ? S::off : S::hand);
             const auto box = L.tray_box(player, off);
             render::open_tray(svg, L, std::string(off ? "off" : "hand") + (player == 0 ? " player0" : " player1"),
                               count, position_name(off ? S::off : S::hand));
@@ -164,7 +161,7 @@ std::string UrRules::render_svg(const Options &o, const State &s, const LastMove
     svg.open("g", {{"class", "units"}});
     for (int player = 0; player < 2; ++player)
         for (int k = 1; k <= o.route_length; ++k) {
-            if (s.count[player][k] == 0) continue;
+            if (s.count(player, k) == 0) continue;
             const int cell = o.cell[player][k];
             render::draw_unit(svg, L, player, 1,
                               {{"data-cell", R::cell_name(cell)}, {"data-position", position_name(k)}}, cell / 8,
@@ -205,7 +202,7 @@ std::string UrRules::render_text(const Options &o, const State &s, const LastMov
     }
     for (int player = 0; player < 2; ++player)
         for (int k = 1; k <= o.route_length; ++k)
-            if (s.count[player][k] > 0) {
+            if (s.count(player, k) > 0) {
                 const int cell = o.cell[player][k];
                 grid[cell / 8][cell % 8 + offset] = std::string(1, static_cast<char>('a' + player));
             }
@@ -215,7 +212,7 @@ std::string UrRules::render_text(const Options &o, const State &s, const LastMov
     out += "squares numbered by player 0's route; * a rosette; a = player 0 (the bottom row), b = player 1 (the top "
            "row)\n";
     for (int p = 0; p < 2; ++p)
-        out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + tray_phrase(o, s, p) + "\n";
+        out += render::player_name(p) + " (" + static_cast<char>('a' + p) + "): " + tray_phrase(s, p) + "\n";
     out += "last move: " + step_phrase(m) + "\n";
     return out;
 }

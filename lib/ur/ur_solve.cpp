@@ -3,6 +3,7 @@
 #include "ur_solve.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -154,9 +155,9 @@ uint64_t Index::encode(const UrState &s) const {
     uint32_t bits[2] = {0, 0}, word = 0;
     int x[2] = {0, 0}, c[2] = {0, 0};
     for (int side = 0; side < 2; ++side) {
-        const auto &count = s.count[static_cast<size_t>(side == 0 ? me : 1 - me)];
-        for (int k = 1; k <= route_; ++k) {
-            if (count[static_cast<size_t>(k)] == 0) continue;
+        for (uint32_t on_route = s.on_route[static_cast<size_t>(side == 0 ? me : 1 - me)]; on_route != 0;
+             on_route &= on_route - 1) {
+            const int k = std::countr_zero(on_route);
             const int slot = slot_[static_cast<size_t>(side)][static_cast<size_t>(k)];
             if (slot >= 0) {
                 bits[side] |= 1u << slot;
@@ -167,7 +168,7 @@ uint64_t Index::encode(const UrState &s) const {
             }
         }
     }
-    const int om = s.count[static_cast<size_t>(me)][S::off], oo = s.count[static_cast<size_t>(1 - me)][S::off];
+    const int om = s.borne_off[static_cast<size_t>(me)], oo = s.borne_off[static_cast<size_t>(1 - me)];
     const Class &cl = classes_[class_of_[class_key(om, oo, x[0], x[1], c[0], c[1])]];
     const uint64_t n_opp = unrank_private_[static_cast<size_t>(x[1])].size();
     const uint64_t n_shared = unrank_shared_[static_cast<size_t>(c[0] * 16 + c[1])].size();
@@ -188,19 +189,17 @@ UrState Index::decode(uint64_t index) const {
     const uint32_t bits[2] = {unrank_private_[cl.xm][r / opp.size()], opp[r % opp.size()]};
     S s;
     s.to_move = 0;
-    s.count[0][S::off] = static_cast<uint8_t>(om);
-    s.count[1][S::off] = static_cast<uint8_t>(oo);
-    s.count[0][S::hand] = static_cast<uint8_t>(n_ - om - cl.xm - cl.cm);
-    s.count[1][S::hand] = static_cast<uint8_t>(n_ - oo - cl.xo - cl.co);
+    s.borne_off = {static_cast<uint8_t>(om), static_cast<uint8_t>(oo)};
+    s.in_hand = {static_cast<uint8_t>(n_ - om - cl.xm - cl.cm), static_cast<uint8_t>(n_ - oo - cl.xo - cl.co)};
     for (int side = 0; side < 2; ++side)
         for (int b = 0; b < np_; ++b)
             if (bits[side] >> b & 1)
-                s.count[static_cast<size_t>(side)][static_cast<size_t>(progress_of_private_[side][b])] = 1;
+                s.on_route[static_cast<size_t>(side)] |= uint32_t{1} << progress_of_private_[side][b];
     uint32_t w = word;
     for (int d = 0; d < ns_; ++d, w /= 3)
         if (w % 3 != 0) {
             const int side = static_cast<int>(w % 3) - 1;
-            s.count[static_cast<size_t>(side)][static_cast<size_t>(progress_of_shared_[side][d])] = 1;
+            s.on_route[static_cast<size_t>(side)] |= uint32_t{1} << progress_of_shared_[side][d];
         }
     return s;
 }

@@ -136,7 +136,24 @@ typename Rules::Options options_with_defaults(json given, const json &defaults) 
     return Rules::parse_options(given);
 }
 
-// A race game's position (Duodecim, XII Scripta): the listed units of each player as
+// Player p's pieces at `progress` of a race game's state, read and set: its count per position,
+// or its own accessors where it keeps none (Ur's pieces on the route are bits).
+template <class RaceState>
+int count_at(const RaceState &s, int p, int progress) {
+    if constexpr (requires { s.count(p, progress); })
+        return s.count(p, progress);
+    else
+        return s.count[p][progress];
+}
+template <class RaceState>
+void set_count_at(RaceState &s, int p, int progress, int pieces) {
+    if constexpr (requires { s.set_count(p, progress, pieces); })
+        s.set_count(p, progress, pieces);
+    else
+        s.count[p][progress] = static_cast<uint8_t>(pieces);
+}
+
+// A race game's position (Duodecim, XII Scripta, Ur): the listed units of each player as
 // {progress, pieces}, every other piece in hand, `to_move` to play.
 using Units = std::initializer_list<std::pair<int, int>>;
 template <class Rules>
@@ -146,8 +163,8 @@ typename Rules::State race_position(const typename Rules::Options &o, Units play
     int p = 0;
     for (Units units : {player0, player1}) {
         for (auto [progress, pieces] : units) {
-            s.count[p][progress] = static_cast<uint8_t>(s.count[p][progress] + pieces);
-            s.count[p][State::hand] = static_cast<uint8_t>(s.count[p][State::hand] - pieces);
+            set_count_at(s, p, progress, count_at(s, p, progress) + pieces);
+            set_count_at(s, p, State::hand, count_at(s, p, State::hand) - pieces);
         }
         ++p;
     }
@@ -250,7 +267,7 @@ struct RaceTable {
     }
     void play(const std::string &move) { play_move(game, move); }
     const typename Rules::State &s() const { return game.state(); }
-    int at(int player, int progress) const { return s().count[player][progress]; }
+    int at(int player, int progress) const { return count_at(s(), player, progress); }
     json position() const { return game.to_json()["position"]; }
 };
 

@@ -221,3 +221,18 @@ TEST_CASE("a search's counts are written exactly") {
     CHECK(uct["search"]["playouts"] == 50);
     CHECK(uct["search"]["nodes"].is_number_unsigned());
 }
+
+TEST_CASE("a coin is the same draw as below(2), and moves the generator as far") {
+    for (uint64_t seed : {uint64_t{0}, uint64_t{1}, uint64_t{42}, ~uint64_t{0}}) {
+        Rng coins{seed}, draws{seed};
+        int ones = 0;
+        for (int i = 0; i < 1000; ++i) {
+            const uint32_t coin = coins.coin();
+            CHECK(coin == draws.below(2));
+            ones += static_cast<int>(coin);
+        }
+        CHECK(coins == draws);
+        CHECK(ones > 400);  // both faces come up
+        CHECK(ones < 600);
+    }
+}

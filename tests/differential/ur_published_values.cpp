@@ -81,23 +81,23 @@ int progress_of(char c) {
 bool piece(char c) { return c == 'x' || c == 'X' || c == 'o' || c == 'O'; }
 
 // One side's row: "[7] ....O .. (0)" (hand, D C B A or d c b a, a piece entering, Z Y or z y,
-// borne off): the pieces by progress into s.count[player].
+// borne off): the pieces by progress into player's side of s.
 void read_row(const std::string &line, int player, S &s) {
     static const std::regex row(R"(^\s*\[(\d)\]\s*([.xXoO]{4})\s*[xXoO]?\s*([.xXoO]{2})\s*\((\d)\))");
     std::smatch m;
     if (!std::regex_search(line, m, row)) throw std::runtime_error("not a row of jheled's board: " + line);
-    s.count[player][S::hand] = static_cast<uint8_t>(std::stoi(m[1]));
-    s.count[player][S::off] = static_cast<uint8_t>(std::stoi(m[4]));
+    s.set_count(player, S::hand, std::stoi(m[1]));
+    s.set_count(player, S::off, std::stoi(m[4]));
     const std::string four = m[2], two = m[3];
     for (int i = 0; i < 4; ++i)
-        if (piece(four[static_cast<size_t>(i)])) s.count[player][static_cast<size_t>(4 - i)] = 1;  // d c b a: 4 3 2 1
-    if (piece(two[0])) s.count[player][14] = 1;                                                    // z
-    if (piece(two[1])) s.count[player][13] = 1;                                                    // y
+        if (piece(four[static_cast<size_t>(i)])) s.set_count(player, 4 - i, 1);  // d c b a: 4 3 2 1
+    if (piece(two[0])) s.set_count(player, 14, 1);                               // z
+    if (piece(two[1])) s.set_count(player, 13, 1);                               // y
 }
 
 S read_board(const R::Options &o, const std::string &top, const std::string &middle, const std::string &bottom) {
     S s = R::initial(o);
-    s.count = {};
+    s.on_route = {}, s.in_hand = {}, s.borne_off = {};
     read_row(top, 1, s);
     read_row(bottom, 0, s);
     std::istringstream in(middle);
@@ -107,15 +107,15 @@ S read_board(const R::Options &o, const std::string &top, const std::string &mid
     for (int i = 0; i < 8; ++i) {
         const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(squares[static_cast<size_t>(i)])));
         if (c == 'x')
-            s.count[0][static_cast<size_t>(5 + i)] = 1;
+            s.set_count(0, 5 + i, 1);
         else if (c == 'o')
-            s.count[1][static_cast<size_t>(5 + i)] = 1;
+            s.set_count(1, 5 + i, 1);
         else if (c != '.')
             throw std::runtime_error("not the middle row of jheled's board: " + middle);
     }
     for (int p = 0; p < 2; ++p) {
         int n = 0;
-        for (int k = 0; k <= S::off; ++k) n += s.count[static_cast<size_t>(p)][static_cast<size_t>(k)];
+        for (int k = 0; k <= S::off; ++k) n += s.count(p, k);
         if (n != o.pieces)
             throw std::runtime_error("a side of the board has " + std::to_string(n) + " pieces, not 7:\n" + top + "\n" +
                                      middle + "\n" + bottom);
@@ -314,7 +314,7 @@ void compare(const R::Options &o, const ur_solve::Index &index, const ur_solve::
     for (Action a : legal) {
         S c = p.state;
         R::apply(o, c, a);
-        if (c.result == Result::ongoing && std::min(c.count[0][S::off], c.count[1][S::off]) < t.min_off) {
+        if (c.result == Result::ongoing && std::min(c.borne_off[0], c.borne_off[1]) < t.min_off) {
             ++tally.skipped;
             if (verbose)
                 std::printf("%s: needs a table solved further than min_off %d\n\n", p.source.c_str(), t.min_off);
@@ -436,7 +436,8 @@ int main(int argc, char **argv) {
                     S c = game[k].state;
                     R::apply(o, c, played);
                     const S &next = game[k + 1].state;
-                    follows += c.count == next.count && c.to_move == next.to_move;
+                    follows += c.on_route == next.on_route && c.in_hand == next.in_hand &&
+                               c.borne_off == next.borne_off && c.to_move == next.to_move;
                 }
             }
             std::printf("%s: %zu positions, %d of %zu boards are those the moves before them lead to\n",

@@ -99,8 +99,7 @@ int main(int argc, char **argv) {
                      {"spilled_bytes", t.spilled_bytes}};
         if (so.min_off == 0) {
             UrState start;
-            for (int p = 0; p < 2; ++p)
-                start.count[static_cast<size_t>(p)][UrState::hand] = static_cast<uint8_t>(o.pieces);
+            start.in_hand = {static_cast<uint8_t>(o.pieces), static_cast<uint8_t>(o.pieces)};
             summary["first_player_wins"] = t.at(index.encode(start));
         }
         if (!output.empty()) {
