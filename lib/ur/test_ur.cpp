@@ -501,7 +501,7 @@ TEST_SUITE("ur rules") {
                 St s = Ur::initial(o);  // every piece in hand
                 const json drawn = {{"pieces", pieces}};
                 CHECK(ludus::testing::check_trays_along_the_board(Ur::render_svg(o, s, LastMove<St>{}, drawn)) == 4);
-                for (auto &count : s.count) std::swap(count[St::hand], count[St::off]);  // every piece borne off
+                std::swap(s.in_hand, s.borne_off);  // every piece borne off
                 CHECK(ludus::testing::check_trays_along_the_board(Ur::render_svg(o, s, LastMove<St>{}, drawn)) == 4);
             }
     }
