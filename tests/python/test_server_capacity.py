@@ -316,7 +316,6 @@ def test_a_closed_connection_is_freed_without_the_garbage_collector(tmp_path, lo
     2,000 games by 36 MB a minute. Ended each way: closed by the client, the client's socket cut
     without a close, a player's and a watcher's, on both event loops the server runs on."""
     import gc
-    import os
 
     from aiohttp import web
 
